@@ -1,0 +1,12 @@
+"""gunicorn settings; every value can be overridden from the environment."""
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:5000")
+# Requests mostly wait on Postgres or on file processing: threads share one pool per worker.
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count()))
+threads = int(os.environ.get("GUNICORN_THREADS", 4))
+worker_class = "gthread"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", 75))  # above the 60 s job limit
+graceful_timeout = 10
+accesslog = "-"

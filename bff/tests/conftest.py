@@ -1,0 +1,65 @@
+"""Fixtures against the real test stack that ./scripts/test starts (Postgres, BFF, gateway)."""
+from __future__ import annotations
+
+import os
+import time
+import uuid
+
+import jwt
+import psycopg
+import pytest
+
+from toolkit_bff import create_app
+
+
+def _env(name: str) -> str:
+    value = os.environ.get(name)
+    if not value:
+        pytest.fail(f"{name} is not set: run the suites through ./scripts/test")
+    return value
+
+
+@pytest.fixture(scope="session")
+def stack_env() -> dict[str, str]:
+    names = ["TOOLKIT_DATABASE_URL", "TOOLKIT_DATABASE_ADMIN_URL", "TOOLKIT_JWT_SECRET",
+             "TOOLKIT_PUBLIC_URL", "TOOLKIT_BFF_URL", "TOOLKIT_MAIL_DIR"]
+    return {name: _env(name) for name in names}
+
+
+@pytest.fixture()
+def app(stack_env):
+    app = create_app({"TESTING": True, "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+                      "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+    yield app
+    app.extensions["db_pool"].close()
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture()
+def admin_db(stack_env):
+    with psycopg.connect(stack_env["TOOLKIT_DATABASE_ADMIN_URL"], autocommit=True) as conn:
+        yield conn
+
+
+@pytest.fixture(scope="session")
+def make_token(stack_env):
+    """Mint an access token shaped like the ones Supabase Auth issues."""
+
+    def make(sub: str | None = None, *, secret: str | None = None, expires_in: int = 3600,
+             algorithm: str = "HS256", drop: tuple[str, ...] = (), **overrides) -> str:
+        now = int(time.time())
+        claims = {"sub": sub or str(uuid.uuid4()), "aud": "authenticated", "role": "authenticated",
+                  "email": "someone@example.com", "iat": now, "exp": now + expires_in, **overrides}
+        for name in drop:
+            del claims[name]
+        return jwt.encode(claims, secret or stack_env["TOOLKIT_JWT_SECRET"], algorithm=algorithm)
+
+    return make
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

@@ -1,0 +1,16 @@
+from toolkit_bff import create_app
+
+
+def test_health_reports_database_ok(client):
+    response = client.get("/api/health")
+    assert response.status_code == 200
+    assert response.get_json()["checks"] == {"database": "ok"}
+
+
+def test_health_is_503_when_database_is_unreachable(stack_env):
+    app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32,
+                      "DATABASE_URL": "postgresql://authenticator:wrong@127.0.0.1:1/postgres?connect_timeout=1"})
+    response = app.test_client().get("/api/health")
+    assert response.status_code == 503
+    assert response.get_json()["checks"]["database"] == "unreachable"
+    app.extensions["db_pool"].close()

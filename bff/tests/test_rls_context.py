@@ -1,0 +1,70 @@
+"""The core rule: each request runs as anon/authenticated with its claims, so RLS decides."""
+import uuid
+
+import pytest
+from flask import Flask
+
+from toolkit_bff.db import rls_transaction
+
+ALICE, BOB = str(uuid.uuid4()), str(uuid.uuid4())
+
+
+@pytest.fixture()
+def probe_table(admin_db):
+    # A throw-away table with a Supabase-style owner policy on the JWT's `sub`.
+    admin_db.execute("""
+        create schema if not exists rls_probe;
+        grant usage on schema rls_probe to anon, authenticated;
+        create table rls_probe.notes (owner uuid not null, body text not null);
+        alter table rls_probe.notes enable row level security;
+        grant select, insert on rls_probe.notes to anon, authenticated;
+        create policy "Owners read their notes" on rls_probe.notes for select to authenticated
+          using (owner = (current_setting('request.jwt.claims', true)::json ->> 'sub')::uuid);
+        create policy "Owners add their notes" on rls_probe.notes for insert to authenticated
+          with check (owner = (current_setting('request.jwt.claims', true)::json ->> 'sub')::uuid);
+    """)
+    admin_db.execute("insert into rls_probe.notes values (%s, 'alice'), (%s, 'bob')", (ALICE, BOB))
+    yield
+    admin_db.execute("drop schema rls_probe cascade")
+
+
+def _bodies(app: Flask, claims):
+    with app.app_context(), rls_transaction(claims, read_only=True) as conn:
+        return [row["body"] for row in conn.execute("select body from rls_probe.notes order by body")]
+
+
+def test_each_user_sees_only_their_rows(app, probe_table):
+    assert _bodies(app, {"sub": ALICE, "role": "authenticated"}) == ["alice"]
+    assert _bodies(app, {"sub": BOB, "role": "authenticated"}) == ["bob"]
+
+
+def test_anonymous_requests_see_nothing_protected(app, probe_table):
+    assert _bodies(app, None) == []
+
+
+def test_a_user_cannot_write_rows_for_someone_else(app, probe_table):
+    import psycopg
+
+    with app.app_context():
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            with rls_transaction({"sub": ALICE, "role": "authenticated"}) as conn:
+                conn.execute("insert into rls_probe.notes values (%s, 'forged')", (BOB,))
+        assert _bodies(app, {"sub": BOB, "role": "authenticated"}) == ["bob"]
+
+
+def test_read_only_requests_cannot_write(app, probe_table):
+    import psycopg
+
+    with app.app_context(), pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
+        with rls_transaction({"sub": ALICE, "role": "authenticated"}, read_only=True) as conn:
+            conn.execute("insert into rls_probe.notes values (%s, 'mine')", (ALICE,))
+
+
+def test_role_and_claims_do_not_leak_into_the_next_request(app, probe_table):
+    with app.app_context():
+        with rls_transaction({"sub": ALICE, "role": "authenticated"}):
+            pass
+        with rls_transaction(None) as conn:
+            row = conn.execute("select current_user as role,"
+                               " current_setting('request.jwt.claims', true) as claims").fetchone()
+    assert row == {"role": "anon", "claims": '{"role": "anon"}'}

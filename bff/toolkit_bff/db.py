@@ -1,0 +1,59 @@
+"""Postgres access under row-level security, the way Supabase's Data API does it.
+
+The pool connects as `authenticator`; each request runs in one transaction that first switches
+to the caller's role (`anon` or `authenticated`) and JWT claims, so `auth.uid()` and the policies
+decide what the request may see and change.
+"""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from typing import Iterator
+
+import psycopg
+from flask import Flask, current_app
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from .errors import ApiError
+
+
+def init_db(app: Flask) -> None:
+    # Opened lazily, so a worker starts even while Postgres is still coming up.
+    app.extensions["db_pool"] = ConnectionPool(
+        app.config["DATABASE_URL"], min_size=1, max_size=app.config["DB_POOL_SIZE"],
+        kwargs={"row_factory": dict_row}, open=False,
+    )
+
+
+def _pool() -> ConnectionPool:
+    pool: ConnectionPool = current_app.extensions["db_pool"]
+    if pool.closed:
+        pool.open(wait=False)
+    return pool
+
+
+@contextmanager
+def rls_transaction(claims: dict | None, *, read_only: bool = False) -> Iterator[psycopg.Connection]:
+    """One transaction as the caller: role and claims are local to it and vanish at commit."""
+    role = "authenticated" if claims else "anon"
+    try:
+        with _pool().connection(timeout=5) as conn, conn.transaction():
+            if read_only:
+                conn.execute("set transaction read only")
+            conn.execute(
+                "select set_config('role', %s, true), set_config('request.jwt.claims', %s, true)",
+                (role, json.dumps(claims or {"role": "anon"})),
+            )
+            yield conn
+    except psycopg.OperationalError as exc:
+        raise ApiError(503, "database_unavailable", "The database is not reachable") from exc
+
+
+def ping() -> bool:
+    try:
+        with _pool().connection(timeout=2) as conn:
+            conn.execute("select 1")
+        return True
+    except Exception:  # any failure means "not reachable" for the health report
+        return False

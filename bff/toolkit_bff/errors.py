@@ -1,0 +1,40 @@
+"""Every error leaves the BFF as JSON: {"error": {"code", "message"}}, never HTML or a trace."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """An error meant for the caller: status, a stable code and a human message."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def error_response(status: int, code: str, message: str):
+    return jsonify(error={"code": code, "message": message}), status
+
+
+def _code_for(exc: HTTPException) -> str:
+    return (exc.name or "error").lower().replace(" ", "_").replace("'", "")
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def handle_api_error(exc: ApiError):
+        return error_response(exc.status, exc.code, exc.message)
+
+    @app.errorhandler(HTTPException)
+    def handle_http_exception(exc: HTTPException):
+        return error_response(exc.code or 500, _code_for(exc), exc.description or exc.name)
+
+    @app.errorhandler(Exception)
+    def handle_unexpected(exc: Exception):
+        log.exception("unhandled error")
+        return error_response(500, "internal_error", InternalServerError.description)

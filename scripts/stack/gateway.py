@@ -1,0 +1,74 @@
+"""The nginx gateway: one origin serving the built app and proxying the BFF."""
+from __future__ import annotations
+
+import os
+import signal
+
+from .config import ROOT, StackConfig
+from .supervisor import Supervisor
+
+APP_DIST = ROOT / "app" / "dist"
+
+NGINX_CONF = """\
+{user_directive}
+worker_processes 1;
+pid {run}/nginx.pid;
+error_log {logs}/nginx-error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log {logs}/nginx-access.log;
+  client_body_temp_path {run}/body;
+  proxy_temp_path {run}/proxy;
+  fastcgi_temp_path {run}/fastcgi;
+  uwsgi_temp_path {run}/uwsgi;
+  scgi_temp_path {run}/scgi;
+  sendfile on;
+  gzip on;
+  gzip_types text/css application/javascript application/json image/svg+xml application/manifest+json;
+  client_max_body_size 100m;
+  upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; }}
+  server {{
+    listen 127.0.0.1:{port};
+    root {dist};
+    location /api/ {{
+      proxy_pass http://bff;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering off;
+      proxy_read_timeout 75s;
+    }}
+    location /s/ {{
+      proxy_pass http://bff;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }}
+    # Hashed build assets never change; everything else is revalidated.
+    location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; }}
+    location / {{
+      add_header Cache-Control "no-cache";
+      try_files $uri /index.html;
+    }}
+  }}
+}}
+"""
+
+
+def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
+    run = cfg.data_dir / "nginx"
+    run.mkdir(parents=True, exist_ok=True)
+    cfg.log_dir.mkdir(parents=True, exist_ok=True)
+    conf = run / "nginx.conf"
+    conf.write_text(NGINX_CONF.format(
+        # As root, nginx would switch workers to `nobody`, who may not read the checkout.
+        user_directive="user root;" if os.geteuid() == 0 else "",
+        run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST,
+    ))
+    sup.start("gateway", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
+              port=cfg.gateway_port, stop_signal=signal.SIGQUIT)  # graceful shutdown

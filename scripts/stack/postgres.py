@@ -1,0 +1,120 @@
+"""The private PostgreSQL 15 cluster: create, start, bootstrap, migrate and seed."""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+from pathlib import Path
+
+import psycopg
+from psycopg import sql
+
+from .config import ROOT, StackConfig
+from .supervisor import Supervisor
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+SUPABASE_DIR = ROOT / "supabase"
+# initdb and postgres refuse to run as root: use the OS user Debian's package creates.
+PG_OS_USER = "postgres" if os.geteuid() == 0 else None
+
+
+def _as_pg_user(path: Path) -> None:
+    if PG_OS_USER:
+        shutil.chown(path, PG_OS_USER, PG_OS_USER)
+
+
+def init_cluster(cfg: StackConfig) -> bool:
+    """Create the cluster once; returns True when it was created now."""
+    if (cfg.pg_dir / "PG_VERSION").exists():
+        return False
+    cfg.pg_dir.mkdir(parents=True, exist_ok=True)
+    _as_pg_user(cfg.pg_dir)
+    pwfile = cfg.data_dir / "pg-password"
+    pwfile.write_text(cfg.db_password)
+    _as_pg_user(pwfile)
+    subprocess.run(
+        [str(PG_BIN / "initdb"), "-D", str(cfg.pg_dir), "-U", "postgres", "--pwfile", str(pwfile),
+         "--auth-local=trust", "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C.UTF-8"],
+        check=True, capture_output=True, user=PG_OS_USER,
+    )
+    pwfile.unlink()
+    return True
+
+
+def start_postgres(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
+    cfg.pg_socket_dir.mkdir(parents=True, exist_ok=True)
+    _as_pg_user(cfg.pg_socket_dir)
+    settings = {
+        "port": cfg.pg_port,
+        "listen_addresses": "127.0.0.1",
+        "unix_socket_directories": str(cfg.pg_socket_dir),
+        "wal_level": "logical",
+        "max_connections": 100,
+    }
+    if not durable:  # a throw-away test cluster trades crash safety for speed
+        settings |= {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
+    cmd = [str(PG_BIN / "postgres"), "-D", str(cfg.pg_dir)]
+    for key, value in settings.items():
+        cmd += ["-c", f"{key}={value}"]
+    sup.start("postgres", cmd, port=cfg.pg_port, user=PG_OS_USER, stop_signal=signal.SIGINT,
+              ready=lambda: _accepts_connections(cfg))
+
+
+def _accepts_connections(cfg: StackConfig) -> bool:
+    result = subprocess.run([str(PG_BIN / "pg_isready"), "-q", "-h", str(cfg.pg_socket_dir),
+                             "-p", str(cfg.pg_port)])
+    return result.returncode == 0
+
+
+def superuser_connection(cfg: StackConfig) -> psycopg.Connection:
+    return psycopg.connect(host=str(cfg.pg_socket_dir), port=cfg.pg_port, user="postgres",
+                           dbname="postgres", autocommit=True)
+
+
+def bootstrap(cfg: StackConfig) -> None:
+    """Roles and schemas the official image ships with, then passwords for the login roles."""
+    with superuser_connection(cfg) as conn:
+        for path in sorted((SUPABASE_DIR / "bootstrap").glob("*.sql")):
+            conn.execute(path.read_text())
+        for role in ("authenticator", "supabase_auth_admin"):
+            conn.execute(sql.SQL("alter role {} with password {}").format(
+                sql.Identifier(role), sql.Literal(cfg.db_password)))
+
+
+def apply_migrations(cfg: StackConfig) -> list[str]:
+    """Apply new files from supabase/migrations in name order, each in its own transaction."""
+    applied_now = []
+    with superuser_connection(cfg) as conn:
+        done = {row[0] for row in conn.execute("select version from supabase_migrations.schema_migrations")}
+        for path in sorted((SUPABASE_DIR / "migrations").glob("*.sql")):
+            version, _, name = path.stem.partition("_")
+            if version in done:
+                continue
+            with conn.transaction():
+                conn.execute(path.read_text())
+                conn.execute(
+                    "insert into supabase_migrations.schema_migrations (version, name, statements)"
+                    " values (%s, %s, array[%s])", (version, name, path.read_text()))
+            applied_now.append(path.name)
+    return applied_now
+
+
+def apply_seed(cfg: StackConfig) -> bool:
+    """Run supabase/seed.sql once per cluster (again only if the file changes)."""
+    seed = SUPABASE_DIR / "seed.sql"
+    if not seed.exists():
+        return False
+    digest = hashlib.sha256(seed.read_bytes()).hexdigest()
+    with superuser_connection(cfg) as conn:
+        row = conn.execute("select hash from supabase_migrations.seed_files where path = %s",
+                           ("seed.sql",)).fetchone()
+        if row and row[0] == digest:
+            return False
+        with conn.transaction():
+            conn.execute(seed.read_text())
+            conn.execute(
+                "insert into supabase_migrations.seed_files (path, hash) values ('seed.sql', %s)"
+                " on conflict (path) do update set hash = excluded.hash", (digest,))
+    return True

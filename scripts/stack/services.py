@@ -1,0 +1,51 @@
+"""The BFF and the app build: the parts of the stack that are our own code."""
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import urllib.request
+
+from .config import ROOT, StackConfig
+from .supervisor import Supervisor
+
+VENV_BIN = ROOT / ".venv" / "bin"
+APP_DIR = ROOT / "app"
+
+
+def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
+    env = cfg.service_env() | {"GUNICORN_BIND": f"127.0.0.1:{cfg.bff_port}"}
+    sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+              port=cfg.bff_port, env=env, cwd=ROOT / "bff",
+              ready=lambda: _healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def _app_sources_digest() -> str:
+    """Hash of everything that goes into the build, so an unchanged app is not rebuilt."""
+    digest = hashlib.sha256()
+    tracked = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "app"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.split()
+    for name in sorted(tracked):
+        path = ROOT / name
+        if path.is_file():
+            digest.update(name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def build_app() -> bool:
+    """Build app/dist unless it is current; returns True when it built."""
+    stamp = APP_DIR / "dist" / ".toolkit-build"
+    want = _app_sources_digest()
+    if stamp.exists() and stamp.read_text() == want:
+        return False
+    subprocess.run(["npm", "run", "build", "--silent"], cwd=APP_DIR, check=True)
+    stamp.write_text(want)
+    return True

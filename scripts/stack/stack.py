@@ -1,0 +1,33 @@
+"""Bring the whole local stack up in order; shared by scripts/dev and scripts/test."""
+from __future__ import annotations
+
+import sys
+
+from . import postgres
+from .config import ROOT, StackConfig
+from .gateway import start_gateway
+from .services import start_bff
+from .supervisor import Supervisor
+
+
+def say(message: str) -> None:
+    print(f"\033[1;34m[toolkit]\033[0m {message}", file=sys.stderr, flush=True)
+
+
+def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
+    if postgres.init_cluster(cfg):
+        say(f"created a new Postgres cluster in {cfg.pg_dir.relative_to(ROOT) if cfg.pg_dir.is_relative_to(ROOT) else cfg.pg_dir}")
+    postgres.start_postgres(cfg, sup, durable=durable)
+    say(f"postgres ready on {cfg.pg_port}")
+    postgres.bootstrap(cfg)
+    for name in postgres.apply_migrations(cfg):
+        say(f"applied migration {name}")
+    if postgres.apply_seed(cfg):
+        say("applied supabase/seed.sql")
+    sup.start("mail", [sys.executable, "-m", "stack.mail_capture", str(cfg.mail_port), str(cfg.mail_dir)],
+              port=cfg.mail_port, cwd=ROOT / "scripts")
+    say(f"mail capture ready on {cfg.mail_port} (messages in {cfg.mail_dir})")
+    start_bff(cfg, sup)
+    say(f"BFF ready on {cfg.bff_port}")
+    start_gateway(cfg, sup)
+    say(f"gateway ready on {cfg.gateway_port}")

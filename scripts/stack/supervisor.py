@@ -1,0 +1,117 @@
+"""Starts the stack's processes, waits until each is ready and stops all of them on any exit."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+
+class StackError(RuntimeError):
+    """A part of the stack could not start; the message says which and why."""
+
+
+def port_holder(port: int) -> str:
+    out = subprocess.run(["ss", "-Hltnp", f"sport = :{port}"], capture_output=True, text=True).stdout
+    return out.split("users:")[-1].strip() if "users:" in out else "an unknown process"
+
+
+def ensure_port_free(port: int) -> None:
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            raise StackError(f"port {port} is already in use by {port_holder(port)}") from None
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+@dataclass
+class Service:
+    name: str
+    process: subprocess.Popen
+    log_path: Path
+    stop_signal: int = signal.SIGTERM
+
+
+class Supervisor:
+    def __init__(self, log_dir: Path):
+        self.log_dir = log_dir
+        self.services: list[Service] = []
+
+    def start(
+        self,
+        name: str,
+        cmd: list[str],
+        *,
+        port: int,
+        env: dict[str, str] | None = None,
+        user: str | None = None,
+        cwd: Path | None = None,
+        ready: Callable[[], bool] | None = None,
+        timeout: float = 60,
+        stop_signal: int = signal.SIGTERM,
+    ) -> Service:
+        ensure_port_free(port)
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        log_path = self.log_dir / f"{name}.log"
+        log = open(log_path, "ab")
+        # A new session per child: Ctrl-C reaches only us, and we stop children in order.
+        process = subprocess.Popen(
+            cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+            cwd=cwd, user=user, start_new_session=True,
+        )
+        log.close()
+        service = Service(name, process, log_path, stop_signal)
+        self.services.append(service)
+        self._wait_ready(service, ready or (lambda: port_open(port)), timeout)
+        return service
+
+    def _wait_ready(self, service: Service, ready: Callable[[], bool], timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if service.process.poll() is not None:
+                raise StackError(f"{service.name} exited during start-up:\n{self.tail(service)}")
+            if ready():
+                return
+            time.sleep(0.1)
+        raise StackError(f"{service.name} was not ready after {timeout:.0f}s:\n{self.tail(service)}")
+
+    @staticmethod
+    def tail(service: Service, lines: int = 20) -> str:
+        text = service.log_path.read_text(errors="replace").splitlines()
+        return "\n".join(f"  | {line}" for line in text[-lines:])
+
+    def first_exited(self) -> Service | None:
+        return next((s for s in self.services if s.process.poll() is not None), None)
+
+    def stop_all(self) -> None:
+        for service in reversed(self.services):
+            if service.process.poll() is None:
+                os.killpg(service.process.pid, service.stop_signal)
+        for service in reversed(self.services):
+            try:
+                service.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(service.process.pid, signal.SIGKILL)
+                service.process.wait()
+        self.services.clear()
+
+
+def raise_on_termination_signals() -> None:
+    """Turn SIGTERM/SIGHUP into KeyboardInterrupt so `finally` blocks stop every child."""
+
+    def handler(signum, frame):
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, handler)

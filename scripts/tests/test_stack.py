@@ -1,0 +1,38 @@
+"""The running test stack: gateway routing and the mail capture."""
+import os
+import smtplib
+import time
+from email.message import EmailMessage
+from pathlib import Path
+
+import requests
+
+
+def test_gateway_routes_api_to_the_bff():
+    response = requests.get(f"{os.environ['TOOLKIT_PUBLIC_URL']}/api/health", timeout=5)
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
+
+
+def test_gateway_serves_the_app_for_client_side_routes():
+    response = requests.get(f"{os.environ['TOOLKIT_PUBLIC_URL']}/some/client/route", timeout=5)
+    assert response.status_code == 200
+    assert response.headers["Content-Type"].startswith("text/html")
+    assert '<div id="root">' in response.text
+
+
+def test_mail_capture_saves_messages_for_tests_to_read():
+    mail_dir = Path(os.environ["TOOLKIT_MAIL_DIR"])
+    port = int(os.environ["TOOLKIT_MAIL_PORT"])
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "auth@toolkit.test", "ada@example.com", "Confirm"
+    message.set_content("Follow this link to confirm your user: http://localhost/verify?token=abc")
+    with smtplib.SMTP("127.0.0.1", port, timeout=5) as smtp:
+        smtp.send_message(message)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        saved = [p.read_text() for p in mail_dir.glob("*.eml")]
+        if any("verify?token=abc" in text for text in saved):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"no captured message in {mail_dir}")

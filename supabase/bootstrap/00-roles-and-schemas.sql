@@ -1,0 +1,44 @@
+-- Local-only bootstrap: what the official supabase/postgres image already provides.
+-- Kept apart from supabase/migrations/ so migrations still apply to a real Supabase project.
+-- Idempotent: safe to run on every start. Passwords are set by scripts/stack, never stored here.
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole;
+  end if;
+end
+$$;
+
+grant anon, authenticated, service_role to authenticator;
+alter role supabase_auth_admin set search_path = auth;
+
+create schema if not exists auth authorization supabase_auth_admin;
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+
+grant create on database postgres to supabase_auth_admin;
+grant usage on schema auth, public, extensions to anon, authenticated, service_role;
+
+-- Where the Supabase CLI records applied migrations and seeds; scripts/stack uses the same tables.
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);
+create table if not exists supabase_migrations.seed_files (
+  path text primary key,
+  hash text not null
+);

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -17,7 +18,8 @@ class StackError(RuntimeError):
 
 def port_holder(port: int) -> str:
     out = subprocess.run(["ss", "-Hltnp", f"sport = :{port}"], capture_output=True, text=True).stdout
-    return out.split("users:")[-1].strip() if "users:" in out else "an unknown process"
+    holders = {f"{name} (pid {pid})" for name, pid in re.findall(r'"([^"]+)",pid=(\d+)', out)}
+    return ", ".join(sorted(holders)) or "another process"
 
 
 def ensure_port_free(port: int) -> None:

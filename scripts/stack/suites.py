@@ -14,6 +14,9 @@ from .config import ROOT, StackConfig
 from .postgres import superuser_connection
 
 
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
 @dataclass
 class SuiteResult:
     name: str
@@ -106,7 +109,7 @@ def run_suite(suite: Suite) -> SuiteResult:
         sys.stdout.write(line)
         lines.append(line)
     proc.wait()
-    passed, failed = suite.count("".join(lines))
+    passed, failed = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
     if proc.returncode != 0 and failed == 0:
         failed = 1  # the runner failed without a countable test failure (crash, build error)
     return SuiteResult(suite.name, passed, failed, proc.returncode, time.monotonic() - started)

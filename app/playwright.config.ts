@@ -1,0 +1,47 @@
+import { execSync } from 'node:child_process'
+import { defineConfig, devices } from '@playwright/test'
+
+// We use the system Chromium (Debian package); Playwright must never download a browser.
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  try {
+    return execSync('which chromium', { encoding: 'utf8' }).trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['e2e/**/*.spec.ts', 'src/**/*.e2e.spec.ts'],
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL || 'http://127.0.0.1:4173',
+    // Service workers would serve cached shells between tests and hide server behaviour.
+    serviceWorkers: 'block',
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+})

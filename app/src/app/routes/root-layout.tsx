@@ -1,0 +1,30 @@
+import { Outlet, ScrollRestoration } from 'react-router'
+import { Footer } from '@/components/layout/footer'
+import { Header } from '@/components/layout/header'
+import { NavigationProgress } from '@/components/layout/navigation-progress'
+import { InstallPrompt } from '@/features/install-prompt/install-prompt'
+import { ThemeToggle } from '@/features/theme/theme-toggle'
+import { searchTools, tools, toolsByCategory } from '@/tools'
+
+const toolGroups = toolsByCategory()
+
+export function RootLayout() {
+  return (
+    <div className="page-glow flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <Header tools={tools} groups={toolGroups} search={searchTools} actions={<ThemeToggle />} />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <InstallPrompt />
+      <ScrollRestoration />
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import { Lock } from 'lucide-react'
+import { useEffect, type ComponentType } from 'react'
+import { Link } from 'react-router'
+import { PageContainer } from '@/components/page-container'
+import { PageHeader } from '@/components/page-header'
+import { Badge } from '@/components/ui/badge'
+import { rememberToolVisit } from '@/features/recent-tools/recent-tools'
+import { usePageMetadata } from '@/lib/seo/use-page-metadata'
+import type { ToolDefinition } from '@/tools/define-tool'
+
+/** Wraps every tool page: heading, metadata and recent-tool tracking all come from the registry entry. */
+export function ToolRoute({ tool, page: ToolPage }: { tool: Readonly<ToolDefinition>; page: ComponentType }) {
+  usePageMetadata({ title: tool.name, description: tool.description, keywords: tool.keywords, path: tool.path })
+
+  useEffect(() => {
+    rememberToolVisit(tool.path)
+  }, [tool.path])
+
+  return (
+    <PageContainer>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted-foreground">
+        <Link to="/all-tools" className="hover:text-foreground hover:underline">
+          All tools
+        </Link>
+        <span aria-hidden> / </span>
+        <span>{tool.category}</span>
+      </nav>
+      <PageHeader title={tool.name} description={tool.description} icon={tool.icon}>
+        {tool.requiresAuth && (
+          <div>
+            <Badge variant="secondary">
+              <Lock aria-hidden />
+              Requires an account
+            </Badge>
+          </div>
+        )}
+      </PageHeader>
+      <ToolPage />
+    </PageContainer>
+  )
+}

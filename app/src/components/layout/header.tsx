@@ -1,0 +1,102 @@
+import { ChevronDown, LayoutGrid, Search, UserRound } from 'lucide-react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { DeferredMenu } from '@/components/layout/deferred-menu'
+import { Logo } from '@/components/layout/logo'
+import type { NavTool } from '@/components/layout/nav-types'
+import type { ToolGroups } from '@/components/layout/tools-menu'
+import { Button } from '@/components/ui/button'
+import { isMacPlatform } from '@/lib/utils'
+
+// The palette (and the dialog machinery under it) loads on first use, keeping it out of the initial bundle.
+const loadCommandPalette = () => import('@/components/layout/command-palette')
+const CommandPalette = lazy(async () => ({ default: (await loadCommandPalette()).CommandPalette }))
+const loadToolsMenu = () => import('@/components/layout/tools-menu').then((module) => module.ToolsMenu)
+const loadAccountMenu = () => import('@/components/layout/account-menu').then((module) => module.AccountMenu)
+
+interface HeaderProps {
+  tools: readonly NavTool[]
+  groups: ToolGroups
+  search: (query: string) => readonly NavTool[]
+  /** Extra controls before the account menu, e.g. the theme switch. */
+  actions?: ReactNode
+}
+
+export function Header({ tools, groups, search, actions }: HeaderProps) {
+  const [paletteOpen, setPaletteOpen] = useState(false)
+  const [paletteLoaded, setPaletteLoaded] = useState(false)
+  const openPalette = (open: boolean) => {
+    setPaletteLoaded(true)
+    setPaletteOpen(open)
+  }
+  const shortcut = isMacPlatform() ? '⌘K' : 'Ctrl K'
+
+  // Fetch the palette once the browser is idle so Ctrl/Cmd-K feels instant; it is not needed to render.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return
+    const handle = window.requestIdleCallback(() => void loadCommandPalette(), { timeout: 5000 })
+    return () => window.cancelIdleCallback(handle)
+  }, [])
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault()
+        setPaletteLoaded(true)
+        setPaletteOpen((open) => !open)
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [])
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/60 bg-background/75 backdrop-blur-lg supports-[backdrop-filter]:bg-background/60">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="ml-1 sm:ml-4">
+          <DeferredMenu
+            load={loadToolsMenu}
+            menuProps={{ groups }}
+            trigger={
+              <Button variant="ghost" className="gap-1.5 px-2.5 sm:px-3" aria-label="Tools menu">
+                <LayoutGrid aria-hidden />
+                <span className="hidden sm:inline">Tools</span>
+                <ChevronDown className="hidden opacity-60 sm:block" aria-hidden />
+              </Button>
+            }
+          />
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Button
+            variant="outline"
+            onClick={() => openPalette(true)}
+            onPointerEnter={() => void loadCommandPalette()}
+            onFocus={() => void loadCommandPalette()}
+            aria-label="Search tools"
+            aria-keyshortcuts="Control+K Meta+K"
+            className="size-10 px-0 text-muted-foreground sm:w-56 sm:justify-start sm:px-3"
+          >
+            <Search aria-hidden />
+            <span className="hidden flex-1 text-left sm:inline">Search tools…</span>
+            <kbd className="hidden rounded border bg-muted px-1.5 py-0.5 font-sans text-[11px] font-medium sm:inline">{shortcut}</kbd>
+          </Button>
+          {actions}
+          <DeferredMenu
+            load={loadAccountMenu}
+            menuProps={{}}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label="Account menu">
+                <UserRound aria-hidden />
+              </Button>
+            }
+          />
+        </div>
+      </div>
+      {paletteLoaded && (
+        <Suspense fallback={null}>
+          <CommandPalette open={paletteOpen} onOpenChange={openPalette} tools={tools} search={search} />
+        </Suspense>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,15 @@
+import { QrCode } from 'lucide-react'
+import { defineTool } from '@/tools/define-tool'
+
+export const qrGeneratorTool = defineTool({
+  name: 'QR code generator',
+  path: '/qr-generator',
+  description: 'Turn links and text into QR codes you can download as PNG or SVG.',
+  keywords: ['qr', 'code', 'barcode', 'link', 'generator'],
+  icon: QrCode,
+  category: 'Web',
+  requiresAuth: false,
+  pageKey: 'qr-code-generator',
+  featured: true,
+  component: () => import('@/tools/qr-generator/qr-generator-page'),
+})

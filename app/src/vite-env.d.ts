@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Shown in titles as "{title} | {product}'s Toolkit". */
+  readonly VITE_PRODUCT_NAME?: string
+  /** Absolute origin used for canonical and social-card URLs; defaults to the current origin. */
+  readonly VITE_SITE_URL?: string
+  /** Address the help page's contact form writes to. */
+  readonly VITE_SUPPORT_EMAIL?: string
+}

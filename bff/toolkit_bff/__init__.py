@@ -7,6 +7,7 @@ from .api import register_blueprints
 from .config import Config
 from .db import init_db
 from .errors import register_error_handlers
+from .tools import register_tool_blueprints
 
 
 def create_app(config: type[Config] | dict | None = None) -> Flask:
@@ -20,4 +21,5 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     register_error_handlers(app)
     init_db(app)
     register_blueprints(app)
+    register_tool_blueprints(app)
     return app

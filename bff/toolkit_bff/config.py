@@ -13,3 +13,20 @@ class Config:
     JWT_AUDIENCE = os.environ.get("TOOLKIT_JWT_AUDIENCE", "authenticated")
     # Upload limit per request (ARCHITECTURE.md: 100 MB); Flask answers 413 past it.
     MAX_CONTENT_LENGTH = 100 * 1024 * 1024
+
+    # File tools (toolkit_bff/tools/); the limits are ARCHITECTURE.md's defaults.
+    TOOLS_MAX_FILE_BYTES = int(os.environ.get("TOOLKIT_TOOLS_MAX_FILE_MB", "25")) * 1024 * 1024
+    TOOLS_MAX_IMAGE_PIXELS = int(os.environ.get("TOOLKIT_TOOLS_MAX_MEGAPIXELS", "50")) * 1_000_000
+    TOOLS_MAX_PDF_PAGES = int(os.environ.get("TOOLKIT_TOOLS_MAX_PDF_PAGES", "1000"))
+    TOOLS_JOB_TIMEOUT = float(os.environ.get("TOOLKIT_TOOLS_JOB_TIMEOUT", "60"))
+    # Parent of the per-request scratch directories (empty: the system temporary directory).
+    TOOLS_TMP_DIR = os.environ.get("TOOLKIT_TOOLS_TMP_DIR", "")
+    # Translator: a LibreTranslate server; empty URL means "not configured" (503).
+    LIBRETRANSLATE_URL = os.environ.get("LIBRETRANSLATE_URL", "")
+    LIBRETRANSLATE_API_KEY = os.environ.get("LIBRETRANSLATE_API_KEY", "")
+    LIBRETRANSLATE_TIMEOUT = float(os.environ.get("LIBRETRANSLATE_TIMEOUT", "20"))
+    # Username checker: per-site timeout (s) and how many sites are asked at once.
+    USERNAME_SITE_TIMEOUT = float(os.environ.get("TOOLKIT_USERNAME_SITE_TIMEOUT", "8"))
+    USERNAME_CONCURRENCY = int(os.environ.get("TOOLKIT_USERNAME_CONCURRENCY", "48"))
+    # Site list in Sherlock's data.json format (empty: the one bundled in sherlock-project).
+    USERNAME_SITES_FILE = os.environ.get("TOOLKIT_USERNAME_SITES_FILE", "")

@@ -1,0 +1,81 @@
+"""A local server speaking the LibreTranslate HTTP API (/languages, /detect, /translate) with a
+tiny dictionary, plus switches that make it answer 400/403/429/500 or hang, for the client tests."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+DICTIONARY = {("en", "de"): {"hello world": "Hallo Welt", "good morning": "Guten Morgen"},
+              ("en", "fr"): {"hello world": "Bonjour le monde"}}
+LANGUAGES = [{"code": "en", "name": "English", "targets": ["de", "fr"]},
+             {"code": "de", "name": "German", "targets": ["en"]},
+             {"code": "fr", "name": "French", "targets": ["en"]}]
+
+
+class FakeLibreTranslate(BaseHTTPRequestHandler):
+    api_key: str | None = None
+    mode: str = "normal"  # or: fail400 (by text), hang
+    received: list = []
+
+    def log_message(self, *args):
+        pass
+
+    def _send(self, status: int, body) -> None:
+        payload = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def do_GET(self):
+        if self.path.split("?")[0] == "/languages":
+            return self._send(200, LANGUAGES)
+        self._send(404, {"error": "Not found"})
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        self.received.append((self.path, body))
+        if self.mode == "hang":
+            time.sleep(2)
+        if self.api_key and body.get("api_key") != self.api_key:
+            return self._send(403, {"error": "Invalid API key"})
+        text = body.get("q", "")
+        if text == "please rate limit":
+            return self._send(429, {"error": "Too many request limits violation"})
+        if text == "please crash":
+            return self._send(500, {"error": "Cannot translate text: internal error"})
+        if self.path == "/detect":
+            language = "de" if "welt" in text.lower() else "en"
+            return self._send(200, [{"confidence": 90.0, "language": language}])
+        if self.path == "/translate":
+            source, target = body.get("source"), body.get("target")
+            detected = None
+            if source == "auto":
+                source, detected = "en", {"confidence": 83.0, "language": "en"}
+            if target not in {lang["code"] for lang in LANGUAGES}:
+                return self._send(400, {"error": f"{target} is not supported"})
+            translated = DICTIONARY.get((source, target), {}).get(text.lower(), text)
+            answer = {"translatedText": translated}
+            if detected:
+                answer["detectedLanguage"] = detected
+            return self._send(200, answer)
+        self._send(404, {"error": "Not found"})
+
+
+@contextmanager
+def running(api_key: str | None = None, mode: str = "normal"):
+    handler = type("Handler", (FakeLibreTranslate,), {"api_key": api_key, "mode": mode, "received": []})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", handler.received
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

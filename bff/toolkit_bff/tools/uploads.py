@@ -1,0 +1,80 @@
+"""Reading uploaded files (size limit, content-detected kind) and per-request scratch directories."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import Iterable, Iterator
+
+from flask import current_app, request
+
+from ..errors import ApiError
+from .filetypes import detect_kind
+from .limits import Limits, file_too_large
+
+SCRATCH_PREFIX = "toolkit-job-"
+
+
+@dataclass
+class Upload:
+    filename: str  # the client's name, cleaned: used only to name outputs
+    data: bytes
+    kind: str | None
+
+    @property
+    def stem(self) -> str:
+        return PurePath(self.filename).stem or "file"
+
+
+def clean_filename(name: str | None) -> str:
+    base = PurePath((name or "").replace("\\", "/")).name
+    kept = "".join(ch for ch in base if ch.isalnum() or ch in "._- ").strip(" .")
+    return kept[:120] or "file"
+
+
+def read_uploads(field: str = "file", *, max_count: int = 100) -> list[Upload]:
+    storages = request.files.getlist(field) or request.files.getlist(field + "s")
+    if not storages:
+        raise ApiError(400, "file_missing", f"Upload a file in the multipart field '{field}'")
+    if len(storages) > max_count:
+        raise ApiError(422, "too_many_files", f"At most {max_count} files per request")
+    limit = Limits.current().max_file_bytes
+    uploads = []
+    for storage in storages:
+        name = clean_filename(storage.filename)
+        try:
+            data = storage.stream.read(limit + 1)
+        finally:
+            storage.close()  # large parts are spooled to a temporary file: release it now
+        if len(data) > limit:
+            raise file_too_large(name, limit)
+        if not data:
+            raise ApiError(422, "empty_file", f"{name} is empty")
+        uploads.append(Upload(name, data, detect_kind(data)))
+    return uploads
+
+
+def read_upload(field: str = "file") -> Upload:
+    return read_uploads(field, max_count=1)[0]
+
+
+def require_kind(upload: Upload, allowed: Iterable[str], what: str) -> str:
+    allowed = set(allowed)
+    if upload.kind not in allowed:
+        found = upload.kind.upper() if upload.kind else "an unrecognised type"
+        raise ApiError(415, "unsupported_file_type",
+                       f"{upload.filename} is {found}; expected {what}")
+    return upload.kind
+
+
+@contextmanager
+def job_workdir() -> Iterator[Path]:
+    """A private scratch directory for one request, removed however the request ends."""
+    parent = current_app.config.get("TOOLS_TMP_DIR") or None
+    path = Path(tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=parent))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)

@@ -1,0 +1,157 @@
+"""The username checker's site list (Sherlock's data.json) and how one answer is read.
+
+Detection types, as Sherlock defines them: `status_code` (2xx = taken, errorCode/404 = free),
+`message` (errorMsg in the page = free) and `response_url` (no redirect + 2xx = taken); a site may
+list several. Unlike Sherlock we never say "available" when unsure: server errors, unexpected
+redirects and anything ambiguous are "unknown", rate limits and bot walls are "blocked"."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from urllib.parse import urlsplit
+
+# Bot-protection pages (Cloudflare, AWS WAF, PerimeterX): their presence means we learned nothing.
+WAF_FINGERPRINTS = ('<span id="challenge-error-text">', "AwsWafIntegration.forceRefreshToken",
+                    "challenge-platform", '"perimeterxIdentifiers"', "cf-browser-verification")
+BLOCKED_STATUSES = {401, 403, 407, 429}
+
+
+def _as_list(value) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+@dataclass(frozen=True)
+class Site:
+    name: str
+    url: str
+    url_main: str
+    url_probe: str | None
+    error_types: tuple[str, ...]
+    error_messages: tuple[str, ...] = ()
+    error_codes: tuple[int, ...] = ()
+    regex_check: str | None = None
+    request_method: str | None = None
+    request_payload: object = None
+    headers: dict = field(default_factory=dict, hash=False)
+    nsfw: bool = False
+
+    @classmethod
+    def from_entry(cls, name: str, entry: dict) -> "Site":
+        return cls(name=name, url=entry["url"], url_main=entry.get("urlMain", ""),
+                   url_probe=entry.get("urlProbe"), error_types=tuple(_as_list(entry["errorType"])),
+                   error_messages=tuple(_as_list(entry.get("errorMsg"))),
+                   error_codes=tuple(int(code) for code in _as_list(entry.get("errorCode"))),
+                   regex_check=entry.get("regexCheck"), request_method=entry.get("request_method"),
+                   request_payload=entry.get("request_payload"), headers=dict(entry.get("headers") or {}),
+                   nsfw=bool(entry.get("isNSFW")))
+
+    def accepts(self, username: str) -> bool:
+        try:
+            return not self.regex_check or re.search(self.regex_check, username) is not None
+        except re.error:
+            return True
+
+    def profile_url(self, username: str) -> str:
+        return self.url.replace("{}", username)
+
+    def probe_url(self, username: str) -> str:
+        return (self.url_probe or self.url).replace("{}", username)
+
+    def method(self) -> str:
+        if self.request_method in ("GET", "HEAD", "POST", "PUT"):
+            return self.request_method
+        return "HEAD" if self.error_types == ("status_code",) else "GET"
+
+    def payload(self, username: str):
+        return _interpolate(self.request_payload, username)
+
+
+def _interpolate(value, username: str):
+    if isinstance(value, str):
+        return value.replace("{}", username)
+    if isinstance(value, dict):
+        return {key: _interpolate(item, username) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_interpolate(item, username) for item in value]
+    return value
+
+
+def bundled_sites_path() -> str:
+    return str(resources.files("sherlock_project") / "resources" / "data.json")
+
+
+@lru_cache(maxsize=4)
+def load_sites(path: str) -> tuple[Site, ...]:
+    """Parsed once per process (the file ships with the package, so every replica agrees)."""
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    sites = []
+    for name, entry in data.items():
+        if isinstance(entry, dict) and "url" in entry and "errorType" in entry:
+            try:
+                sites.append(Site.from_entry(name, entry))
+            except (TypeError, ValueError):
+                continue
+    return tuple(sorted(sites, key=lambda site: site.name.lower()))
+
+
+def host_of(url: str) -> str:
+    return (urlsplit(url).hostname or "").lower()
+
+
+@lru_cache(maxsize=4)
+def allowed_hosts(path: str) -> frozenset[str]:
+    """Hosts the list names; requests and redirects may only go to these (or their subdomains)."""
+    hosts = set()
+    for site in load_sites(path):
+        for template in (site.url, site.url_main, site.url_probe or ""):
+            host = host_of(template.replace("{}", "x"))
+            if host:
+                hosts.add(host.split("x.", 1)[1] if host.startswith("x.") else host)
+    return frozenset(hosts)
+
+
+def host_allowed(url: str, hosts: frozenset[str]) -> bool:
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    if parts.scheme not in ("http", "https") or not host or parts.username or parts.password:
+        return False
+    return any(host == allowed or host.endswith("." + allowed) for allowed in hosts)
+
+
+def classify(site: Site, status: int, body: str) -> str:
+    """available / taken / unknown / blocked for one site's answer (redirects not followed for
+    response_url; followed within the allowed hosts otherwise)."""
+    if any(mark in body for mark in WAF_FINGERPRINTS):
+        return "blocked"
+    if status in BLOCKED_STATUSES and status not in site.error_codes:
+        return "blocked"
+    verdicts = [_verdict(kind, site, status, body) for kind in site.error_types]
+    if "available" in verdicts:
+        return "available"
+    if verdicts and all(verdict == "taken" for verdict in verdicts):
+        return "taken"
+    return "unknown"
+
+
+def _verdict(kind: str, site: Site, status: int, body: str) -> str:
+    if status >= 500:
+        return "unknown"
+    if kind == "message":
+        if any(message and message in body for message in site.error_messages):
+            return "available"
+        return "taken" if 200 <= status < 300 else "unknown"
+    if kind == "status_code":
+        if status in site.error_codes or status in (404, 410):
+            return "available"
+        return "taken" if 200 <= status < 300 else "unknown"
+    if kind == "response_url":
+        if 200 <= status < 300:
+            return "taken"
+        return "available" if 300 <= status < 400 or status in (404, 410) else "unknown"
+    return "unknown"

@@ -73,48 +73,41 @@ def superuser_connection(cfg: StackConfig) -> psycopg.Connection:
                            dbname="postgres", autocommit=True)
 
 
-def bootstrap(cfg: StackConfig) -> None:
+def bootstrap(conn: psycopg.Connection, password: str) -> None:
     """Roles and schemas the official image ships with, then passwords for the login roles."""
-    with superuser_connection(cfg) as conn:
-        for path in sorted((SUPABASE_DIR / "bootstrap").glob("*.sql")):
-            conn.execute(path.read_text())
-        for role in ("authenticator", "supabase_auth_admin"):
-            conn.execute(sql.SQL("alter role {} with password {}").format(
-                sql.Identifier(role), sql.Literal(cfg.db_password)))
+    for path in sorted((SUPABASE_DIR / "bootstrap").glob("*.sql")):
+        conn.execute(path.read_text())
+    for role in ("authenticator", "supabase_auth_admin"):
+        conn.execute(sql.SQL("alter role {} with password {}").format(sql.Identifier(role), sql.Literal(password)))
 
 
-def apply_migrations(cfg: StackConfig) -> list[str]:
-    """Apply new files from supabase/migrations in name order, each in its own transaction."""
+def apply_migrations(conn: psycopg.Connection, directory: Path = SUPABASE_DIR / "migrations") -> list[str]:
+    """Apply the files not yet recorded, in name order, each with its record in one transaction."""
+    done = {row[0] for row in conn.execute("select version from supabase_migrations.schema_migrations")}
     applied_now = []
-    with superuser_connection(cfg) as conn:
-        done = {row[0] for row in conn.execute("select version from supabase_migrations.schema_migrations")}
-        for path in sorted((SUPABASE_DIR / "migrations").glob("*.sql")):
-            version, _, name = path.stem.partition("_")
-            if version in done:
-                continue
-            with conn.transaction():
-                conn.execute(path.read_text())
-                conn.execute(
-                    "insert into supabase_migrations.schema_migrations (version, name, statements)"
-                    " values (%s, %s, array[%s])", (version, name, path.read_text()))
-            applied_now.append(path.name)
+    for path in sorted(directory.glob("*.sql")):
+        version, _, name = path.stem.partition("_")
+        if version in done:
+            continue
+        statements = path.read_text()
+        with conn.transaction():
+            conn.execute(statements)
+            conn.execute("insert into supabase_migrations.schema_migrations (version, name, statements)"
+                         " values (%s, %s, array[%s])", (version, name, statements))
+        applied_now.append(path.name)
     return applied_now
 
 
-def apply_seed(cfg: StackConfig) -> bool:
-    """Run supabase/seed.sql once per cluster (again only if the file changes)."""
-    seed = SUPABASE_DIR / "seed.sql"
+def apply_seed(conn: psycopg.Connection, seed: Path = SUPABASE_DIR / "seed.sql") -> bool:
+    """Run the seed once per database, and again only if the file changes."""
     if not seed.exists():
         return False
     digest = hashlib.sha256(seed.read_bytes()).hexdigest()
-    with superuser_connection(cfg) as conn:
-        row = conn.execute("select hash from supabase_migrations.seed_files where path = %s",
-                           ("seed.sql",)).fetchone()
-        if row and row[0] == digest:
-            return False
-        with conn.transaction():
-            conn.execute(seed.read_text())
-            conn.execute(
-                "insert into supabase_migrations.seed_files (path, hash) values ('seed.sql', %s)"
-                " on conflict (path) do update set hash = excluded.hash", (digest,))
+    row = conn.execute("select hash from supabase_migrations.seed_files where path = %s", (seed.name,)).fetchone()
+    if row and row[0] == digest:
+        return False
+    with conn.transaction():
+        conn.execute(seed.read_text())
+        conn.execute("insert into supabase_migrations.seed_files (path, hash) values (%s, %s)"
+                     " on conflict (path) do update set hash = excluded.hash", (seed.name, digest))
     return True

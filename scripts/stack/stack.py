@@ -16,14 +16,15 @@ def say(message: str) -> None:
 
 def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     if postgres.init_cluster(cfg):
-        say(f"created a new Postgres cluster in {cfg.pg_dir.relative_to(ROOT) if cfg.pg_dir.is_relative_to(ROOT) else cfg.pg_dir}")
+        say(f"created a new Postgres cluster in {cfg.pg_dir}")
     postgres.start_postgres(cfg, sup, durable=durable)
     say(f"postgres ready on {cfg.pg_port}")
-    postgres.bootstrap(cfg)
-    for name in postgres.apply_migrations(cfg):
-        say(f"applied migration {name}")
-    if postgres.apply_seed(cfg):
-        say("applied supabase/seed.sql")
+    with postgres.superuser_connection(cfg) as conn:
+        postgres.bootstrap(conn, cfg.db_password)
+        for name in postgres.apply_migrations(conn):
+            say(f"applied migration {name}")
+        if postgres.apply_seed(conn):
+            say("applied supabase/seed.sql")
     sup.start("mail", [sys.executable, "-m", "stack.mail_capture", str(cfg.mail_port), str(cfg.mail_dir)],
               port=cfg.mail_port, cwd=ROOT / "scripts")
     say(f"mail capture ready on {cfg.mail_port} (messages in {cfg.mail_dir})")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -102,13 +103,20 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
 def run_suite(suite: Suite) -> SuiteResult:
     print(f"\n\033[1;35m══ {suite.name} ══\033[0m", flush=True)
     started = time.monotonic()
+    # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium).
     proc = subprocess.Popen(suite.cmd, cwd=suite.cwd, env={**os.environ, **(suite.env or {})},
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
     lines = []
-    for line in proc.stdout:  # stream while keeping a copy to count from
-        sys.stdout.write(line)
-        lines.append(line)
-    proc.wait()
+    try:
+        for line in proc.stdout:  # stream while keeping a copy to count from
+            sys.stdout.write(line)
+            lines.append(line)
+        proc.wait()
+    except BaseException:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
     passed, failed = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
     if proc.returncode != 0 and failed == 0:
         failed = 1  # the runner failed without a countable test failure (crash, build error)

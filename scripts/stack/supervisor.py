@@ -110,10 +110,12 @@ class Supervisor:
 
 
 def raise_on_termination_signals() -> None:
-    """Turn SIGTERM/SIGHUP into KeyboardInterrupt so `finally` blocks stop every child."""
+    """Turn SIGINT/SIGTERM/SIGHUP into KeyboardInterrupt so `finally` blocks stop every child."""
 
     def handler(signum, frame):
         raise KeyboardInterrupt(signal.Signals(signum).name)
 
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, handler)
+    # Started in the background by a script, Python inherits an ignored SIGINT; Ctrl-C must still work.
+    signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -9,4 +9,5 @@ threads = int(os.environ.get("GUNICORN_THREADS", 4))
 worker_class = "gthread"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 75))  # above the 60 s job limit
 graceful_timeout = 10
-accesslog = "-"
+# Access lines come from the app itself (JSON with a request id), so gunicorn logs none.
+accesslog = None

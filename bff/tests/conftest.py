@@ -28,7 +28,8 @@ def stack_env() -> dict[str, str]:
 
 @pytest.fixture()
 def app(stack_env):
-    app = create_app({"TESTING": True, "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False,
+                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
                       "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
     yield app
     app.extensions["db_pool"].close()

@@ -7,6 +7,8 @@ from .api import register_blueprints
 from .config import Config
 from .db import init_db
 from .errors import register_error_handlers
+from .extensions import limiter
+from .http_policy import init_http_policy
 from .tools import register_tool_blueprints
 
 
@@ -19,6 +21,8 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     elif config is not None:
         app.config.from_object(config)
     register_error_handlers(app)
+    init_http_policy(app)
+    limiter.init_app(app)
     init_db(app)
     register_blueprints(app)
     register_tool_blueprints(app)

@@ -30,3 +30,15 @@ class Config:
     USERNAME_CONCURRENCY = int(os.environ.get("TOOLKIT_USERNAME_CONCURRENCY", "48"))
     # Site list in Sherlock's data.json format (empty: the one bundled in sherlock-project).
     USERNAME_SITES_FILE = os.environ.get("TOOLKIT_USERNAME_SITES_FILE", "")
+
+    # Rate limits (flask-limiter) on the sign-in-free heavy endpoints, per client IP. Counters live
+    # in memory per worker by default; several replicas share them through e.g. redis://host:6379.
+    RATELIMIT_ENABLED = os.environ.get("TOOLKIT_RATE_LIMIT_ENABLED", "true").lower() != "false"
+    RATELIMIT_STORAGE_URI = os.environ.get("TOOLKIT_RATE_LIMIT_STORAGE_URI", "memory://")
+    RATELIMIT_HEADERS_ENABLED = True
+    TOOLS_RATE_LIMIT = os.environ.get("TOOLKIT_TOOLS_RATE_LIMIT", "60 per minute")
+    USERNAME_RATE_LIMIT = os.environ.get("TOOLKIT_USERNAME_RATE_LIMIT", "10 per minute")
+    # Proxies in front of the BFF whose X-Forwarded-For is trusted (the gateway: 1).
+    TRUSTED_PROXIES = int(os.environ.get("TOOLKIT_TRUSTED_PROXIES", "1"))
+    # Other origins allowed to call the API from a browser (the app itself is same-origin).
+    CORS_ORIGINS = [o.strip() for o in os.environ.get("TOOLKIT_CORS_ORIGINS", "").split(",") if o.strip()]

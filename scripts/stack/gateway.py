@@ -39,6 +39,7 @@ http {{
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
       proxy_request_buffering off;
       proxy_read_timeout 75s;
     }}
@@ -48,6 +49,7 @@ http {{
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Request-Id $request_id;
     }}
     # Hashed build assets never change; everything else is revalidated.
     location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; }}

@@ -1,0 +1,48 @@
+"""The BFF's OpenAPI 3.1 document, the API's single contract (the app's types are generated from
+it). One module per area; `build_document` assembles them."""
+from __future__ import annotations
+
+from ...config import VERSION
+from . import common, core, images, pdf, text
+
+AREAS = (core, images, pdf, text)
+
+TAGS = [
+    {"name": "system", "description": "Health and this document."},
+    {"name": "account", "description": "The signed-in caller."},
+    {"name": "convert", "description": "File converter."},
+    {"name": "ocr", "description": "Text recognition (Tesseract)."},
+    {"name": "metadata", "description": "Image metadata: read, edit, remove GPS, strip."},
+    {"name": "pdf", "description": "PDF editor."},
+    {"name": "qr", "description": "QR code generator."},
+    {"name": "username", "description": "Username checker."},
+    {"name": "translate", "description": "Translator (a LibreTranslate client)."},
+]
+
+DESCRIPTION = """Toolkit's backend-for-frontend.
+
+- Every error is JSON `{"error": {"code", "message"}}`; each response lists its codes in `x-error-codes`.
+  Unknown routes answer 404 `not_found`, wrong methods 405 `method_not_allowed` (with `Allow`).
+- Every response carries `X-Request-Id` (the gateway's, when well-formed) and security headers.
+- The tools (`/api/tools/…`) need no sign-in and are rate-limited per client IP: over the limit
+  is a 429 `too_many_requests` with `Retry-After`.
+- Uploads are multipart, field `file`; limits: 25 MB per file, 100 MB per request, 50 megapixels,
+  1000 PDF pages, 60 s per job (defaults; over a limit is a 413 or 422 naming it). Tool options
+  may also be sent as query parameters.
+"""
+
+
+def build_document() -> dict:
+    paths, schemas, headers = {}, dict(common.SCHEMAS), dict(common.HEADERS)
+    for area in AREAS:
+        paths.update(area.PATHS)
+        schemas.update(area.SCHEMAS)
+        headers.update(getattr(area, "HEADERS", {}))
+    return {
+        "openapi": "3.1.1",
+        "info": {"title": "Toolkit BFF", "version": VERSION, "description": DESCRIPTION},
+        "tags": TAGS,
+        "paths": paths,
+        "components": {"schemas": schemas, "headers": headers,
+                       "securitySchemes": common.SECURITY_SCHEMES},
+    }

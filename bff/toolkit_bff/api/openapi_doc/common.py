@@ -1,0 +1,204 @@
+"""Shared parts of the OpenAPI document (Error schema, headers, security scheme) and the helpers
+that keep each operation short: error responses by status and code, file responses, multipart
+bodies and form fields. Plain dicts, so the document needs no extra runtime dependency."""
+from __future__ import annotations
+
+JSON = "application/json"
+FORM = "application/x-www-form-urlencoded"
+MULTIPART = "multipart/form-data"
+MAX_OPTION_LENGTH = 2000  # tools/options.py: the default cap on every text option
+
+REASONS = {
+    400: "Bad request", 401: "Not signed in, or the access token is invalid",
+    413: "Too large", 415: "Unsupported file type (told from the content, not the name)",
+    422: "Invalid option or input that cannot be processed", 429: "Too many requests",
+    500: "Unexpected server error", 502: "The translation engine failed or refused us",
+    503: "A service the endpoint needs is not available", 504: "The translation engine timed out",
+}
+
+SCHEMAS = {
+    "Error": {
+        "type": "object", "required": ["error"], "additionalProperties": False,
+        "description": "Every error the BFF sends, whatever the status.",
+        "properties": {"error": {
+            "type": "object", "required": ["code", "message"], "additionalProperties": False,
+            "properties": {
+                "code": {"type": "string", "description": "Stable, machine-readable; listed per "
+                         "response in `x-error-codes`.", "examples": ["invalid_option"]},
+                "message": {"type": "string", "description": "For people; names the limit or option."},
+            }}},
+    },
+}
+
+
+def _header(description: str, schema: dict, required: bool = True) -> dict:
+    return {"description": description, "required": required, "schema": schema}
+
+
+_COUNT = {"type": "integer", "minimum": 0}
+HEADERS = {
+    "ContentDisposition": _header(
+        "`attachment` with the file name, ASCII `filename` and RFC 5987 `filename*`.",
+        {"type": "string", "examples": ["attachment; filename=\"photo.webp\"; filename*=UTF-8''photo.webp"]}),
+    "XInputSize": _header("Bytes received (all uploaded files together).", _COUNT),
+    "XOutputSize": _header("Bytes of this response body.", _COUNT),
+    "XOutputCount": _header("How many results: 1 is the file itself, more come as one ZIP.",
+                            {"type": "integer", "minimum": 1}),
+    "XSizeChange": _header("Size change against the input, e.g. `-42.0%` (never positive: a "
+                           "larger result is replaced by the original).",
+                           {"type": "string", "pattern": r"^-?\d+\.\d%$"}),
+    "XQrModules": _header("Modules per side of the code, margin included.", {"type": "integer", "minimum": 21}),
+    "RetryAfter": _header("Seconds to wait before trying again.", _COUNT),
+    "RateLimitLimit": _header("Requests allowed in the current window (rate limits on).", _COUNT, False),
+    "RateLimitRemaining": _header("Requests left in the current window.", _COUNT, False),
+    "RateLimitReset": _header("When the window resets (Unix time).", _COUNT, False),
+}
+RATE_LIMIT_HEADERS = {"X-RateLimit-Limit": "RateLimitLimit", "X-RateLimit-Remaining": "RateLimitRemaining",
+                      "X-RateLimit-Reset": "RateLimitReset"}
+
+SECURITY_SCHEMES = {
+    "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
+                   "description": "A Supabase Auth access token (HS256, `aud` = `authenticated`)."},
+}
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def header_refs(headers: dict[str, str]) -> dict:
+    return {name: {"$ref": f"#/components/headers/{component}"} for name, component in headers.items()}
+
+
+# --- Error responses: each group maps a status to the error codes that cause it. --------------
+UPLOAD = {400: ["file_missing"], 413: ["file_too_large", "request_entity_too_large"],
+          415: ["unsupported_file_type"], 422: ["empty_file", "too_many_files"]}
+OPTIONS = {422: ["invalid_option"]}
+IMAGE = {422: ["invalid_image", "image_too_large"]}
+PDF = {422: ["invalid_option", "invalid_pdf", "pdf_password_required", "pdf_wrong_password",
+             "too_many_pages"]}
+PAGES = {422: ["invalid_page_range"]}
+JOB = {422: ["job_timeout"]}
+PROGRAM_MISSING = {503: ["tool_unavailable"]}
+BODY_TOO_LARGE = {413: ["request_entity_too_large"]}
+RATE_LIMITED = {429: ["too_many_requests"]}
+
+
+def error_responses(*groups: dict[int, list[str]]) -> dict:
+    """One response per status, its codes merged from the groups; every operation may answer 500."""
+    merged: dict[int, list[str]] = {}
+    for group in (*groups, {500: ["internal_error"]}):
+        for status, codes in group.items():
+            merged.setdefault(status, []).extend(c for c in codes if c not in merged[status])
+    responses = {}
+    for status in sorted(merged):
+        codes = merged[status]
+        response = {"description": f"{REASONS[status]}. Codes: {', '.join(f'`{c}`' for c in codes)}.",
+                    "x-error-codes": codes, "content": {JSON: {"schema": ref("Error")}}}
+        if status == 429:
+            response["headers"] = header_refs({"Retry-After": "RetryAfter"})
+        responses[str(status)] = response
+    return responses
+
+
+# --- Success responses. ----------------------------------------------------------------------
+def json_response(description: str, schema: dict, headers: dict[str, str] | None = None) -> dict:
+    response = {"description": description, "content": {JSON: {"schema": schema}}}
+    if headers:
+        response["headers"] = header_refs(headers)
+    return response
+
+
+FILE_HEADERS = {"Content-Disposition": "ContentDisposition", "X-Input-Size": "XInputSize",
+                "X-Output-Size": "XOutputSize"}
+RESULTS_HEADERS = {**FILE_HEADERS, "X-Output-Count": "XOutputCount"}
+
+
+def file_response(description: str, media_types: list[str], headers: dict[str, str] | None = None) -> dict:
+    """A binary body: OpenAPI 3.1 describes it by media type alone, with no schema."""
+    return {"description": description, "headers": header_refs(headers or FILE_HEADERS),
+            "content": {media_type: {} for media_type in media_types}}
+
+
+# --- Request bodies and their fields. --------------------------------------------------------
+FILE = {"type": "string", "contentMediaType": "application/octet-stream"}
+
+
+def upload_body(fields: dict | None = None, *, many: bool = False, required: tuple[str, ...] = (),
+                file_description: str = "The file; its type is told from its content.") -> dict:
+    """Multipart with field `file` (repeated when many). Options may also come as query parameters,
+    since the tools read Flask's request.values (form and query together)."""
+    if many:
+        file_schema = {"type": "array", "items": FILE, "minItems": 1, "maxItems": 100,
+                       "description": file_description + " Repeat the field for several files (at most 100)."}
+    else:
+        file_schema = {**FILE, "description": file_description}
+    schema = {"type": "object", "required": ["file", *required],
+              "properties": {"file": file_schema, **(fields or {})}}
+    return {"required": True, "content": {MULTIPART: {"schema": schema}}}
+
+
+def json_or_form_body(schema_name: str) -> dict:
+    """The same fields as a JSON object or as form fields."""
+    schema = ref(schema_name)
+    return {"required": True, "content": {JSON: {"schema": schema}, FORM: {"schema": schema},
+                                          MULTIPART: {"schema": schema}}}
+
+
+def _field(schema: dict, description: str, default) -> dict:
+    schema["description"] = description
+    if default is not None:
+        schema["default"] = default
+    return schema
+
+
+def text(description: str, *, max_length: int = MAX_OPTION_LENGTH, default: str | None = None,
+         **extra) -> dict:
+    return _field({"type": "string", "maxLength": max_length, **extra}, description, default)
+
+
+def integer(description: str, low: int, high: int, default: int | None = None) -> dict:
+    return _field({"type": "integer", "minimum": low, "maximum": high}, description, default)
+
+
+def number(description: str, low: float, high: float, default: float | None = None) -> dict:
+    return _field({"type": "number", "minimum": low, "maximum": high}, description, default)
+
+
+def flag(description: str, default: bool) -> dict:
+    return _field({"type": "boolean"}, description + " `true`/`false` (also 1/0, yes/no, on/off).",
+                  default)
+
+
+def choice(description: str, values: list[str], default: str | None = None) -> dict:
+    return _field({"type": "string", "enum": list(values)}, description + " Case-insensitive.", default)
+
+
+PASSWORD = text("Password of an encrypted PDF.", max_length=256)
+PAGES_FIELD = text("Pages, 1-based: `1-3,5,8-` or `all`.", default="all")
+
+
+# --- Operations. -----------------------------------------------------------------------------
+def operation(operation_id: str, tag: str, summary: str, responses: dict, *, description: str | None = None,
+              body: dict | None = None, parameters: list | None = None, security: list | None = None) -> dict:
+    op = {"operationId": operation_id, "tags": [tag], "summary": summary}
+    if description:
+        op["description"] = description
+    if parameters:
+        op["parameters"] = parameters
+    if body:
+        op["requestBody"] = body
+    if security is not None:
+        op["security"] = security
+    op["responses"] = responses
+    return op
+
+
+def tool_operation(operation_id: str, tag: str, summary: str, success: dict, *errors: dict,
+                   status: int = 200, **options) -> dict:
+    """A /api/tools operation: rate-limited per client IP, so its answers carry the limit headers
+    and any of them may be a 429; POSTs may also meet the 100 MB request limit."""
+    success = {**success, "headers": {**success.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)}}
+    groups = (RATE_LIMITED, *errors) + ((BODY_TOO_LARGE,) if options.get("body") else ())
+    return operation(operation_id, tag, summary, {str(status): success, **error_responses(*groups)},
+                     **options)

@@ -1,0 +1,159 @@
+"""/api/tools/qr, /api/tools/username/{name} (an NDJSON stream) and /api/tools/translate…."""
+from __future__ import annotations
+
+from ...tools.filetypes import MIME_TYPES
+from ...tools.qr import ERROR_CORRECTION
+from ...tools.qr_payloads import PAYLOADS
+from ...tools.translate import MAX_TEXT
+from ...tools.username import USERNAME_PATTERN
+from .common import (OPTIONS, choice, file_response, flag, header_refs, integer, json_or_form_body,
+                     json_response, ref, text, tool_operation)
+
+_COLOUR = r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
+_STATUSES = ["available", "taken", "invalid", "unknown", "blocked"]
+_LANGUAGE = {"type": "string", "maxLength": 20, "pattern": r"^[A-Za-z0-9_-]+$", "examples": ["en"]}
+
+
+def _object(properties: dict, required: list[str] | None = None, **extra) -> dict:
+    return {"type": "object", "required": list(properties) if required is None else required,
+            "additionalProperties": False, "properties": properties, **extra}
+
+
+def _const(value: str) -> dict:
+    return {"type": "string", "const": value}
+
+
+SCHEMAS = {
+    "QrRequest": {
+        "type": "object",
+        "description": "`type` picks the payload and which fields it needs: text → `text`; url → "
+                       "`url`; wifi → `ssid`, `encryption`, `password`, `hidden`; email → `email`, "
+                       "`subject`, `body`; phone → `phone`; vcard → `first_name` or `last_name`, "
+                       "`organization`, `title`, `phone`, `email`, `website`, `note`, `address`.",
+        "properties": {
+            "type": choice("Payload type.", list(PAYLOADS), "text"),
+            "text": text("text: the content.", max_length=4000),
+            "url": text("url: an http(s) address; `https://` is added when no scheme is given."),
+            "ssid": text("wifi: network name.", max_length=64),
+            "encryption": choice("wifi: security.", ["wpa", "wep", "none"], "wpa"),
+            "password": text("wifi: required unless encryption is none.", max_length=128),
+            "hidden": flag("wifi: hidden network.", False),
+            "email": text("email, vcard: an address.", max_length=300),
+            "subject": text("email: subject."), "body": text("email: body."),
+            "phone": text("phone (at most 32 characters), vcard: a phone number.", max_length=300),
+            **{name: text(f"vcard: {name.replace('_', ' ')}.", max_length=100)
+               for name in ("first_name", "last_name")},
+            **{name: text(f"vcard: {name}.", max_length=300)
+               for name in ("organization", "title", "website", "note", "address")},
+            "error_correction": {"type": "string", "enum": [level.upper() for level in ERROR_CORRECTION],
+                                 "default": "M", "description": "Error correction level. Case-insensitive."},
+            "size": integer("Image side in px (whole pixels per module, centred).", 64, 4096, 512),
+            "margin": integer("Quiet zone in modules.", 0, 20, 4),
+            "foreground": text("Module colour like `#1a2b3c`.", default="#000000", pattern=_COLOUR),
+            "background": text("Background colour, or `transparent`; needs a contrast ratio of at "
+                               "least 3 with a darker foreground.", default="#ffffff",
+                               pattern=r"^(#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})|transparent)$"),
+            "format": choice("Image format.", ["png", "svg"], "png"),
+        },
+    },
+    "UsernameStreamLine": {
+        "description": "One line of the NDJSON stream: `start` first, one `result` per site (Toolkit's "
+                       "own profiles included) as answers arrive, `done` last.",
+        "oneOf": [ref("UsernameStart"), ref("UsernameResult"), ref("UsernameDone")],
+    },
+    "UsernameStart": _object({"type": _const("start"), "username": {"type": "string"},
+                              "sites": {"type": "integer", "description": "How many results follow."}}),
+    "UsernameResult": _object({
+        "type": _const("result"), "site": {"type": "string"},
+        "url": {"type": "string", "description": "The profile's address (empty for Toolkit)."},
+        "status": {"type": "string", "enum": _STATUSES, "description": "`available` only when sure; "
+                   "`invalid`: the site does not allow this name; `blocked`: rate limit or bot wall."},
+        "http_status": {"type": "integer"}, "elapsed_ms": {"type": "integer", "minimum": 0},
+        "detail": {"type": "string", "description": "Why the answer is unknown or invalid."},
+    }, required=["type", "site", "url", "status"]),
+    "UsernameDone": _object({
+        "type": _const("done"),
+        "counts": {"type": "object", "propertyNames": {"enum": _STATUSES},
+                   "additionalProperties": {"type": "integer", "minimum": 1}},
+        "elapsed_ms": {"type": "integer", "minimum": 0}}),
+    "TranslateRequest": {
+        "type": "object", "required": ["q", "target"],
+        "properties": {
+            "q": text("The text.", max_length=MAX_TEXT, minLength=1),
+            "source": {**_LANGUAGE, "default": "auto", "description": "Language code, or `auto`."},
+            "target": {**_LANGUAGE, "description": "Language code."},
+            "format": choice("How to read `q`.", ["text", "html"], "text"),
+        },
+    },
+    "DetectRequest": {"type": "object", "required": ["q"],
+                      "properties": {"q": text("The text.", max_length=MAX_TEXT, minLength=1)}},
+    "Translation": _object({
+        "translatedText": {"type": "string"},
+        "detectedLanguage": {"type": "object", "description": "Only with source `auto`.",
+                             "properties": {"language": {"type": "string"}, "confidence": {"type": "number"}}},
+    }, required=["translatedText"]),
+    "TranslationLanguages": _object({"languages": {"type": "array", "items": _object({
+        "code": {"type": "string"}, "name": {"type": "string"},
+        "targets": {"type": "array", "items": {"type": "string"}}})}}),
+    "Detections": _object({"detections": {"type": "array", "items": _object({
+        "language": {"type": "string"}, "confidence": {"type": "number"}})}}),
+}
+
+# The engine's failures, mapped (tools/translate.py); the engine's own 429 shares the status.
+_ENGINE = {422: ["translation_rejected"], 429: ["translation_rate_limited"],
+           502: ["translation_engine_refused", "translation_engine_error"],
+           503: ["translation_not_configured", "translation_unavailable"], 504: ["translation_timeout"]}
+_TRANSLATE_INPUT = {400: ["invalid_json"], 422: ["invalid_option"]}
+
+PATHS = {
+    "/api/tools/qr": {"post": tool_operation(
+        "createQrCode", "qr", "A QR code as PNG or SVG",
+        file_response("The QR code, named `qr-code.png` or `qr-code.svg`.",
+                      [MIME_TYPES["png"], MIME_TYPES["svg"]],
+                      {"Content-Disposition": "ContentDisposition", "X-Output-Size": "XOutputSize",
+                       "X-QR-Modules": "XQrModules"}),
+        OPTIONS, {400: ["invalid_json"], 422: ["low_contrast", "payload_too_long"]},
+        description="A JSON body that is not an object is a 400; form bodies are read as fields.",
+        body=json_or_form_body("QrRequest"))},
+    "/api/tools/username/{name}": {"get": tool_operation(
+        "checkUsername", "username", "Is a username taken on ~480 sites and in Toolkit?",
+        {"description": "A stream of newline-delimited JSON, one `UsernameStreamLine` per line, "
+                        "sent as answers arrive (at most the 60 s job limit; sites still pending "
+                        "then are `unknown`).",
+         "headers": header_refs({"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"}),
+         "content": {"application/x-ndjson": {"schema": ref("UsernameStreamLine")}}},
+        {401: ["invalid_token"], 422: ["invalid_username", "invalid_option"]},
+        description="Sends a token, optionally, to check Toolkit's own profiles as that user "
+                    "(row-level security applies); a malformed or invalid token is a 401.",
+        security=[{}, {"bearerAuth": []}],
+        parameters=[
+            {"name": "name", "in": "path", "required": True, "description": "The username.",
+             "schema": {"type": "string", "pattern": USERNAME_PATTERN.pattern}},
+            {"name": "sites", "in": "query", "required": False,
+             "description": "Only these sites (comma-separated names, case-insensitive).",
+             "schema": {"type": "string", "maxLength": 2000}},
+            {"name": "nsfw", "in": "query", "required": False,
+             "description": "Include NSFW sites. `true`/`false` (also 1/0, yes/no, on/off).",
+             "schema": {"type": "boolean", "default": False}},
+        ])},
+    "/api/tools/translate": {"post": tool_operation(
+        "translateText", "translate", "Translate text (LibreTranslate)",
+        json_response("The translation.", ref("Translation")), _TRANSLATE_INPUT, _ENGINE,
+        body=json_or_form_body("TranslateRequest"))},
+    "/api/tools/translate/languages": {"get": tool_operation(
+        "listTranslationLanguages", "translate", "Languages the translation engine offers",
+        json_response("Each language and the targets it translates into.", ref("TranslationLanguages")),
+        _ENGINE)},
+    "/api/tools/translate/detect": {"post": tool_operation(
+        "detectLanguage", "translate", "Detect the language of a text",
+        json_response("Candidate languages with confidence.", ref("Detections")),
+        _TRANSLATE_INPUT, _ENGINE, body=json_or_form_body("DetectRequest"))},
+}
+
+# Headers only the stream uses.
+HEADERS = {
+    "NoStore": {"description": "`no-store`: results are never cached.", "required": True,
+                "schema": {"type": "string", "const": "no-store"}},
+    "NoBuffering": {"description": "`no`: tells the gateway to pass lines through at once.",
+                    "required": True, "schema": {"type": "string", "const": "no"}},
+}

@@ -9,6 +9,7 @@ import jwt
 import psycopg
 import pytest
 
+from fixtures.tools_support import tools_app, tools_client  # noqa: F401 (shared with every test module)
 from toolkit_bff import create_app
 
 

@@ -8,8 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from fixtures import samples
-from fixtures.tools_support import (assert_json_error, decode_image, tools_app, tools_client,  # noqa: F401
-                                    unzip, upload)
+from fixtures.tools_support import assert_json_error, decode_image, unzip, upload
 
 
 def test_jpeg_to_webp_reports_sizes_and_names_the_file(tools_client):

@@ -9,8 +9,7 @@ import pytest
 
 from fixtures import samples
 from fixtures.make_bad_corpus import write_corpus
-from fixtures.tools_support import tools_app, tools_client, upload  # noqa: F401
-
+from fixtures.tools_support import upload
 ENDPOINTS = [
     ("/api/tools/convert", {"format": "png"}),
     ("/api/tools/convert", {"format": "pdf"}),

@@ -6,8 +6,7 @@ import io
 from PIL import Image, ImageFilter
 
 from fixtures import samples
-from fixtures.tools_support import assert_json_error, tools_app, tools_client, upload  # noqa: F401
-
+from fixtures.tools_support import assert_json_error, upload
 LINES = ["The quick brown fox jumps over the lazy dog", "Pack my box with five dozen liquor jugs",
          "Sphinx of black quartz judge my vow"]
 TRUTH = " ".join(LINES).split()

@@ -10,8 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from fixtures import samples
-from fixtures.tools_support import (assert_json_error, decode_image, tools_app, tools_client,  # noqa: F401
-                                    unzip, upload)
+from fixtures.tools_support import assert_json_error, decode_image, unzip, upload
 
 FIVE = [f"Page number {n}" for n in range(1, 6)]
 

@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 import pytest
 from PIL import Image
 
-from fixtures.tools_support import assert_json_error, decode_image, tools_app, tools_client  # noqa: F401
+from fixtures.tools_support import assert_json_error, decode_image
 from toolkit_bff.tools.qr_payloads import escape_wifi
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from fixtures.tools_support import assert_json_error, tools_app, tools_client  # noqa: F401
+from fixtures.tools_support import assert_json_error
 from tools_servers import fake_libretranslate
 
 
@@ -19,6 +19,13 @@ def test_not_configured_is_503(tools_client):
                               503, "translation_not_configured")
     assert error["message"] == "Translation engine is not configured"
     assert_json_error(tools_client.get("/api/tools/translate/languages"), 503, "translation_not_configured")
+
+
+@pytest.mark.parametrize("path", ["/api/tools/translate", "/api/tools/translate/detect"])
+def test_malformed_json_is_a_400_before_the_engine_is_asked(tools_client, engine, path):
+    response = tools_client.post(path, data="{not json", content_type="application/json")
+    assert_json_error(response, 400, "invalid_json")
+    assert engine == []
 
 
 def test_translate_with_key(tools_client, engine):

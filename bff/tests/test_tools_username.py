@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from fixtures.tools_support import assert_json_error, ndjson, tools_app, tools_client  # noqa: F401
+from fixtures.tools_support import assert_json_error, ndjson
 from tools_servers import fake_sites
 from toolkit_bff.tools.username_sites import bundled_sites_path, load_sites
 

@@ -33,6 +33,8 @@ def _begin_request() -> None:
 
 def _finish_response(response: Response) -> Response:
     response.headers[REQUEST_ID_HEADER] = g.get("request_id", "")
+    if response.status_code < 400:  # flask-limiter adds Retry-After to every limited response
+        response.headers.pop("Retry-After", None)
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     access_log.info(json.dumps({
@@ -61,8 +63,9 @@ def init_http_policy(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TRUSTED_PROXIES"],
                                 x_proto=app.config["TRUSTED_PROXIES"])
     CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}},
-         expose_headers=[REQUEST_ID_HEADER, "Content-Disposition", "Retry-After",
-                         "X-Input-Size", "X-Output-Size", "X-Output-Count", "X-Size-Change"],
+         expose_headers=[REQUEST_ID_HEADER, "Content-Disposition", "Retry-After", "X-RateLimit-Limit",
+                         "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Input-Size", "X-Output-Size",
+                         "X-Output-Count", "X-Size-Change", "X-QR-Modules"],
          allow_headers=["Authorization", "Content-Type", "X-Edit-Token", REQUEST_ID_HEADER])
     app.before_request(_begin_request)
     app.after_request(_finish_response)

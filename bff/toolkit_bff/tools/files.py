@@ -59,8 +59,6 @@ def file_response(result: Result, *, input_size: int | None = None,
         response.headers["X-Input-Size"] = str(input_size)
     for name, value in (headers or {}).items():
         response.headers[name] = value
-    response.headers["Access-Control-Expose-Headers"] = (
-        "Content-Disposition, X-Input-Size, X-Output-Size, X-Output-Count, X-Size-Change")
     return response
 
 

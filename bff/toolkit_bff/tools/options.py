@@ -15,13 +15,18 @@ def invalid(name: str, why: str) -> ApiError:
     return ApiError(422, "invalid_option", f"Option '{name}' {why}")
 
 
-def _source(source: Mapping | None) -> Mapping:
-    if source is not None:
-        return source
+def request_body() -> Mapping:
+    """The object of a JSON request, else the form and query values; malformed JSON is a 400."""
     if request.is_json:
         body = request.get_json(silent=True)
-        return body if isinstance(body, dict) else {}
+        if not isinstance(body, dict):
+            raise ApiError(400, "invalid_json", "The body must be a JSON object")
+        return body
     return request.values
+
+
+def _source(source: Mapping | None) -> Mapping:
+    return source if source is not None else request_body()
 
 
 def get_str(name: str, default: str | None = None, *, source: Mapping | None = None,

@@ -5,13 +5,13 @@ import io
 import re
 
 import qrcode
-from flask import Blueprint, request
+from flask import Blueprint
 from PIL import Image
 from qrcode.exceptions import DataOverflowError
 
 from ..errors import ApiError
 from .files import Result, file_response
-from .options import get_choice, get_int, get_str
+from .options import get_choice, get_int, get_str, request_body
 from .qr_payloads import build_payload
 
 bp = Blueprint("tools_qr", __name__)
@@ -22,7 +22,7 @@ ERROR_CORRECTION = {"l": qrcode.constants.ERROR_CORRECT_L, "m": qrcode.constants
 
 @bp.post("/qr")
 def make_qr():
-    source = _body()
+    source = request_body()
     payload = build_payload(source)
     level = get_choice("error_correction", list(ERROR_CORRECTION), "m", source=source)
     size = get_int("size", 512, low=64, high=4096, source=source)
@@ -42,13 +42,6 @@ def make_qr():
     return response
 
 
-def _body():
-    if request.is_json:
-        body = request.get_json(silent=True)
-        if not isinstance(body, dict):
-            raise ApiError(400, "invalid_json", "The body must be a JSON object")
-        return body
-    return request.values
 
 
 def parse_colour(value: str, name: str) -> tuple[int, int, int, int]:

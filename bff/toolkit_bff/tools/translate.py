@@ -7,10 +7,10 @@ time-out → 504 translation_timeout, unreachable → 503 translation_unavailabl
 from __future__ import annotations
 
 import requests
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 
 from ..errors import ApiError
-from .options import get_choice, get_str
+from .options import get_choice, get_str, request_body
 
 bp = Blueprint("tools_translate", __name__)
 
@@ -60,22 +60,17 @@ def _mapped_error(response: requests.Response) -> ApiError:
                     f"The translation engine failed ({status})" + (f": {detail}" if detail else ""))
 
 
-def _body():
-    if request.is_json:
-        body = request.get_json(silent=True)
-        return body if isinstance(body, dict) else {}
-    return request.values
 
 
 def _text(name: str = "q") -> str:
-    text = get_str(name, "", source=_body(), max_length=MAX_TEXT) or ""
+    text = get_str(name, "", source=request_body(), max_length=MAX_TEXT) or ""
     if not text.strip():
         raise ApiError(422, "invalid_option", f"Option '{name}' is required: the text to translate")
     return text
 
 
 def _language(name: str, default: str | None) -> str:
-    value = (get_str(name, default, source=_body(), max_length=20) or "").strip().lower()
+    value = (get_str(name, default, source=request_body(), max_length=20) or "").strip().lower()
     if not value or not value.replace("-", "").replace("_", "").isalnum():
         raise ApiError(422, "invalid_option", f"Option '{name}' must be a language code like 'en'")
     return value
@@ -102,7 +97,7 @@ def detect():
 @bp.post("/translate")
 def translate():
     payload = {"q": _text(), "source": _language("source", "auto"), "target": _language("target", None),
-               "format": get_choice("format", ["text", "html"], "text", source=_body())}
+               "format": get_choice("format", ["text", "html"], "text", source=request_body())}
     result = call_engine("POST", "/translate", payload)
     if not isinstance(result, dict) or "translatedText" not in result:
         raise ApiError(502, "translation_engine_error", "The translation engine sent an unreadable answer")

@@ -1,0 +1,26 @@
+"""Local HTTP servers that speak third-party protocols (sites for the username checker, LibreTranslate)."""
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Iterator
+
+
+class _Server(ThreadingHTTPServer):
+    request_queue_size = 128  # the username checker opens many connections at once
+    daemon_threads = True
+
+
+@contextmanager
+def serve(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """Serve handler on a free loopback port in a thread; yields the base URL."""
+    server = _Server(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

@@ -3,10 +3,11 @@ tiny dictionary, plus switches that make it answer 400/403/429/500 or hang, for 
 from __future__ import annotations
 
 import json
-import threading
 import time
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from . import serve
 
 DICTIONARY = {("en", "de"): {"hello world": "Hallo Welt", "good morning": "Guten Morgen"},
               ("en", "fr"): {"hello world": "Bonjour le monde"}}
@@ -69,13 +70,5 @@ class FakeLibreTranslate(BaseHTTPRequestHandler):
 @contextmanager
 def running(api_key: str | None = None, mode: str = "normal"):
     handler = type("Handler", (FakeLibreTranslate,), {"api_key": api_key, "mode": mode, "received": []})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", handler.received
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with serve(handler) as url:
+        yield url, handler.received

@@ -4,11 +4,12 @@
 prove that some sites were never asked."""
 from __future__ import annotations
 
-import threading
 import time
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Iterator
+
+from . import serve
 
 TAKEN = "taken"
 CLOUDFLARE_PAGE = '<html><span id="challenge-error-text">Enable JavaScript and cookies</span></html>'
@@ -80,20 +81,8 @@ def site_list(base: str) -> dict:
     }
 
 
-class _Server(ThreadingHTTPServer):
-    request_queue_size = 128  # the checker opens many connections at once
-    daemon_threads = True
-
-
 @contextmanager
 def running() -> Iterator[tuple[str, list[str]]]:
     FakeSites.requests_seen = []
-    server = _Server(("127.0.0.1", 0), FakeSites)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", FakeSites.requests_seen
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with serve(FakeSites) as url:
+        yield url, FakeSites.requests_seen

@@ -109,6 +109,16 @@ def test_pdf_pages_become_images_at_the_chosen_dpi(tools_client):
     assert page.convert("L").getextrema()[0] < 50  # the text was drawn
 
 
+def test_protected_pdf_pages_become_images_with_the_password(tools_client):
+    locked = samples.encrypted_pdf("s3cret", pages=2)
+    assert_json_error(upload(tools_client, "/api/tools/convert", locked, format="png"), 422, "pdf_password_required")
+    assert_json_error(upload(tools_client, "/api/tools/convert", locked, format="png", password="nope"),
+                      422, "pdf_wrong_password")
+    response = upload(tools_client, "/api/tools/convert", locked, format="png", password="s3cret")
+    assert response.status_code == 200
+    assert sorted(unzip(response.data)) == ["upload-page1.png", "upload-page2.png"]
+
+
 def test_office_documents_become_pdf_with_libreoffice(tools_client):
     files = [(samples.docx(["Quarterly report", "Revenue grew by 12 percent."]), "report.docx"),
              ("Plain notes, ünïcode too.\nSecond line.".encode(), "notes.txt")]

@@ -176,3 +176,38 @@ def test_page_limit_is_named(tools_app, tools_client):
 def test_default_page_limit_is_1000(tools_client):
     assert upload(tools_client, "/api/tools/pdf/info", samples.blank_pdf(1000)).get_json()["pages"] == 1000
     assert_json_error(upload(tools_client, "/api/tools/pdf/split", samples.blank_pdf(1001)), 422, "too_many_pages")
+
+
+def _pages_behind_password(data: bytes, password: str) -> int:
+    with pytest.raises(pikepdf.PasswordError):
+        pikepdf.open(io.BytesIO(data))
+    with pikepdf.open(io.BytesIO(data), password=password) as pdf:
+        return len(pdf.pages)
+
+
+@pytest.mark.parametrize("path, fields", [
+    ("/api/tools/pdf/split", {"ranges": "1-2"}),
+    ("/api/tools/pdf/compress", {"image_quality": 60}),
+    ("/api/tools/pdf/metadata", {"title": "Still secret"}),
+])
+def test_single_input_operations_keep_the_password(tools_client, path, fields):
+    locked = samples.encrypted_pdf("s3cret", pages=3)
+    response = upload(tools_client, path, locked, password="s3cret", **fields)
+    assert response.status_code == 200, response.data[:200]
+    assert _pages_behind_password(response.data, "s3cret") > 0
+
+
+def test_merging_a_protected_pdf_keeps_the_result_protected(tools_client):
+    locked = samples.encrypted_pdf("s3cret", pages=2)
+    response = upload(tools_client, "/api/tools/pdf/merge", [(locked, "a.pdf"), (locked, "b.pdf")],
+                      password="s3cret")
+    assert response.status_code == 200, response.data[:200]
+    assert _pages_behind_password(response.data, "s3cret") == 4
+
+
+def test_a_password_given_for_open_pdfs_is_ignored(tools_client, five_pages):
+    response = upload(tools_client, "/api/tools/pdf/merge", [(five_pages, "a.pdf"), (five_pages, "b.pdf")],
+                      password="unused")
+    assert response.status_code == 200, response.data[:200]
+    with pikepdf.open(io.BytesIO(response.data)) as merged:
+        assert len(merged.pages) == 10

@@ -14,7 +14,7 @@ from .filetypes import IMAGE_KINDS, OFFICE_KINDS
 from .images import OUTPUT_FORMATS, open_image, prepare_mode, resize, save_image
 from .limits import Deadline
 from .office import office_to_pdf
-from .options import get_bool, get_choice, get_int
+from .options import get_bool, get_choice, get_int, get_str
 from .pdfdocs import iter_rendered_pages
 from .uploads import Upload, job_workdir, read_uploads, require_kind
 
@@ -33,6 +33,7 @@ class ImageOptions:
     strip_metadata: bool
     auto_orient: bool
     dpi: int
+    password: str | None  # opens a protected PDF input
 
     @classmethod
     def from_request(cls) -> "ImageOptions":
@@ -45,6 +46,7 @@ class ImageOptions:
             strip_metadata=get_bool("strip_metadata", True),
             auto_orient=get_bool("auto_orient", True),
             dpi=get_int("dpi", 150, low=36, high=600),
+            password=get_str("password", None, max_length=256) or None,
         )
 
 
@@ -74,7 +76,7 @@ def convert_to_image(upload: Upload, target: str, options: ImageOptions,
     if kind == "pdf":
         return [Result(output_name(upload.stem, target, f"-page{index + 1}"),
                        encode_image(page, target, options), target)
-                for index, page in iter_rendered_pages(upload, options.dpi, deadline)]
+                for index, page in iter_rendered_pages(upload, options.dpi, deadline, options.password)]
     image = open_image(upload)
     return [Result(output_name(upload.stem, target), encode_image(image, target, options), target)]
 

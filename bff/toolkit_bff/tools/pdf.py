@@ -32,6 +32,13 @@ def _respond(upload: Upload, data: bytes, suffix: str, headers: dict | None = No
                          input_size=len(upload.data), headers=headers)
 
 
+def _kept_encryption(sources, password: str | None):
+    """A protected input stays protected: outputs get the password it was opened with."""
+    if password and any(source.is_encrypted for source in sources):
+        return pdf_edit.encryption_for(password, None)
+    return None
+
+
 def _edit(suffix: str, operation, *, keep_encryption: bool = True):
     """Open the upload with pikepdf, apply operation(pdf), save (keeping its encryption)."""
     upload, password = read_upload(), _password()
@@ -40,11 +47,8 @@ def _edit(suffix: str, operation, *, keep_encryption: bool = True):
         result = operation(pdf)
         if isinstance(result, bytes):
             return _respond(upload, result, suffix)
-        target = result or pdf
-        encryption = None
-        if keep_encryption and pdf.is_encrypted and password:
-            encryption = pdf_edit.encryption_for(password, None)
-        return _respond(upload, pdf_edit.save_pdf(target, encryption=encryption), suffix)
+        encryption = _kept_encryption([pdf], password) if keep_encryption else None
+        return _respond(upload, pdf_edit.save_pdf(result or pdf, encryption=encryption), suffix)
 
 
 @bp.post("/pdf/info")
@@ -86,7 +90,8 @@ def merge():
     if total > limit:
         raise too_many_pages(total, limit)
     with pdf_errors("the merged PDF"):
-        data = pdf_edit.save_pdf(pdf_edit.merge(documents, deadline))
+        data = pdf_edit.save_pdf(pdf_edit.merge(documents, deadline),
+                                 encryption=_kept_encryption(documents, password))
     for document in documents:
         document.close()
     return file_response(Result(f"{uploads[0].stem}-merged.pdf", data, "pdf"),
@@ -95,8 +100,8 @@ def merge():
 
 @bp.post("/pdf/split")
 def split():
-    upload = read_upload()
-    pdf = open_pikepdf(upload, _password())
+    upload, password = read_upload(), _password()
+    pdf = open_pikepdf(upload, password)
     every = get_int("every", None, low=1, high=1000)
     ranges = get_str("ranges", "")
     with pdf, pdf_errors(upload.filename):
@@ -106,9 +111,10 @@ def split():
         else:
             step = every or 1
             groups = [list(range(start, min(start + step, count))) for start in range(0, count, step)]
+        encryption = _kept_encryption([pdf], password)
         results = [Result(f"{upload.stem}-pages-{group[0] + 1}-{group[-1] + 1}.pdf"
                           if len(group) > 1 else f"{upload.stem}-page-{group[0] + 1}.pdf",
-                          pdf_edit.save_pdf(pdf_edit.pages_copy(pdf, group)), "pdf")
+                          pdf_edit.save_pdf(pdf_edit.pages_copy(pdf, group), encryption=encryption), "pdf")
                    for group in groups]
     return results_response(results, zip_name=f"{upload.stem}-split.zip", input_size=len(upload.data))
 
@@ -216,11 +222,11 @@ def decrypt():
 @bp.post("/pdf/compress")
 def compress():
     deadline, upload = Deadline.for_job(), read_upload()
-    quality = get_int("image_quality", None, low=10, high=95)
-    pdf = open_pikepdf(upload, _password())
+    quality, password = get_int("image_quality", None, low=10, high=95), _password()
+    pdf = open_pikepdf(upload, password)
     with pdf, pdf_errors(upload.filename):
         pdf_edit.compress(pdf, image_quality=quality, deadline=deadline)
-        data = pdf_edit.save_pdf(pdf, compress=True)
+        data = pdf_edit.save_pdf(pdf, compress=True, encryption=_kept_encryption([pdf], password))
     if len(data) >= len(upload.data):
         data = upload.data  # already as small as we can make it: keep the original
     change = (len(data) - len(upload.data)) / len(upload.data) * 100

@@ -56,6 +56,8 @@ def set_metadata(upload: Upload, password: str | None) -> bytes:
                 current.pop(key, None)
         writer.metadata = None
         writer.add_metadata({key: str(value) for key, value in current.items()})
+        if reader.is_encrypted:  # a protected input stays protected, with the password it was opened with
+            writer.encrypt(password, algorithm="AES-256")
         buffer = io.BytesIO()
         writer.write(buffer)
         return buffer.getvalue()

@@ -86,9 +86,15 @@ def open_pikepdf(upload: Upload, password: str | None = None) -> pikepdf.Pdf:
     require_pdf(upload)
     with pdf_errors(upload.filename):
         try:
-            pdf = pikepdf.open(io.BytesIO(upload.data), password=password or "")
+            pdf = pikepdf.open(io.BytesIO(upload.data))
         except pikepdf.PasswordError:
-            raise (wrong_password if password else password_required)(upload.filename) from None
+            # Only now the password: pikepdf warns when one is given to an unprotected file.
+            if not password:
+                raise password_required(upload.filename) from None
+            try:
+                pdf = pikepdf.open(io.BytesIO(upload.data), password=password)
+            except pikepdf.PasswordError:
+                raise wrong_password(upload.filename) from None
         check_page_count(len(pdf.pages))
     return pdf
 

@@ -67,6 +67,7 @@ _CONVERT_FIELDS = {
     "strip_metadata": flag("Drop EXIF (the ICC profile is always kept).", True),
     "auto_orient": flag("Apply and drop the EXIF orientation.", True),
     "dpi": integer("PDF pages → images: render resolution; images → PDF: page size.", 36, 600, 150),
+    "password": PASSWORD,
 }
 
 _EDIT_FIELDS = {
@@ -98,7 +99,8 @@ PATHS = {
                       "uploads, or a PDF's pages as images).",
                       [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]], RESULTS_HEADERS),
         UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
-        {422: ["invalid_pdf", "pdf_password_required", "too_many_pages", "conversion_failed"]},
+        {422: ["invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages",
+               "conversion_failed"]},
         description="Images between formats, images → PDF, PDF pages → images, office documents "
                     "(DOCX, ODT, RTF, TXT, PPTX, XLSX, …) → PDF with LibreOffice. Encrypted PDFs "
                     "cannot be converted (there is no password option).",

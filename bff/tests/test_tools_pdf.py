@@ -211,3 +211,9 @@ def test_a_password_given_for_open_pdfs_is_ignored(tools_client, five_pages):
     assert response.status_code == 200, response.data[:200]
     with pikepdf.open(io.BytesIO(response.data)) as merged:
         assert len(merged.pages) == 10
+
+
+def test_single_file_operations_refuse_several_files(tools_client, five_pages):
+    response = upload(tools_client, "/api/tools/pdf/info", [(five_pages, "a.pdf"), (five_pages, "b.pdf")])
+    error = assert_json_error(response, 422, "too_many_files")
+    assert error["message"] == "At most one file per request"

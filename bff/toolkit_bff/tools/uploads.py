@@ -39,7 +39,8 @@ def read_uploads(field: str = "file", *, max_count: int = 100) -> list[Upload]:
     if not storages:
         raise ApiError(400, "file_missing", f"Upload a file in the multipart field '{field}'")
     if len(storages) > max_count:
-        raise ApiError(422, "too_many_files", f"At most {max_count} files per request")
+        what = "one file" if max_count == 1 else f"{max_count} files"
+        raise ApiError(422, "too_many_files", f"At most {what} per request")
     limit = Limits.current().max_file_bytes
     uploads = []
     for storage in storages:

@@ -1,11 +1,5 @@
 """Every failure is JSON {"error": {"code", "message"}} with the right status, never HTML."""
-
-
-def assert_json_error(response, status: int, code: str) -> None:
-    assert response.status_code == status
-    assert response.is_json, response.data[:200]
-    assert response.get_json()["error"]["code"] == code
-    assert response.get_json()["error"]["message"]
+from fixtures.tools_support import assert_json_error
 
 
 def test_unknown_api_route_is_json_404(client):

@@ -20,7 +20,7 @@ def test_me_returns_the_verified_user_as_postgres_sees_them(client, make_token):
 
 
 def _alg_none_token(make_token) -> str:
-    header, payload, _ = make_token().split(".")
+    _, payload, _ = make_token().split(".")
     none_header = base64.urlsafe_b64encode(json.dumps({"alg": "none", "typ": "JWT"}).encode()).rstrip(b"=")
     return f"{none_header.decode()}.{payload}."
 

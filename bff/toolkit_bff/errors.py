@@ -21,13 +21,6 @@ def error_response(status: int, code: str, message: str):
     return jsonify(error={"code": code, "message": message}), status
 
 
-def _with_headers(result, exc: HTTPException):
-    """Keep the headers an exception carries (Allow on 405, Retry-After on 429)."""
-    body, status = result
-    headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
-    return body, status, headers
-
-
 def _code_for(exc: HTTPException) -> str:
     return (exc.name or "error").lower().replace(" ", "_").replace("'", "")
 
@@ -39,10 +32,13 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(exc: HTTPException):
+        code, message = _code_for(exc), exc.description or exc.name
         if exc.code == 429:  # flask-limiter's description is only the limit, e.g. "60 per 1 minute"
-            message = f"Too many requests (limit: {exc.description}). Please try again later."
-            return _with_headers(error_response(429, "too_many_requests", message), exc)
-        return _with_headers(error_response(exc.code or 500, _code_for(exc), exc.description or exc.name), exc)
+            message = f"Too many requests (limit: {message}). Please try again later."
+        body, status = error_response(exc.code or 500, code, message)
+        # Keep the headers the exception carries (Allow on 405, Retry-After on 429).
+        headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
+        return body, status, headers
 
     @app.errorhandler(Exception)
     def handle_unexpected(exc: Exception):

@@ -42,3 +42,9 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- As on Supabase, new objects in public are granted to the API roles by default; every migration
+-- therefore revokes and grants explicitly, and row-level security decides per row.
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;

@@ -8,6 +8,7 @@ import uuid
 import jwt
 import psycopg
 import pytest
+from psycopg.types.json import Jsonb
 
 from fixtures.tools_support import tools_app, tools_client  # noqa: F401 (shared with every test module)
 from toolkit_bff import create_app
@@ -65,3 +66,34 @@ def make_token(stack_env):
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+class User:
+    """A user account as Auth creates it, and the access token Auth would issue for it."""
+
+    def __init__(self, user_id: str, email: str, token: str):
+        self.id, self.email, self.token = user_id, email, token
+        self.headers = bearer(token)
+
+
+@pytest.fixture()
+def make_user(admin_db, make_token):
+    """Create users in auth.users (the profile trigger fires as on sign-up); removed afterwards."""
+    created: list[str] = []
+
+    def make(name: str = "user", *, admin: bool = False, metadata: dict | None = None) -> User:
+        email = f"{name}-{uuid.uuid4().hex[:10]}@example.com"
+        user_id = admin_db.execute(
+            "insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, raw_app_meta_data,"
+            " created_at, updated_at, confirmed_at)"
+            " values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',"
+            " 'authenticated', %s, %s, '{\"provider\":\"email\",\"providers\":[\"email\"]}', now(), now(), now())"
+            " returning id", (email, Jsonb(metadata or {}))).fetchone()[0]
+        created.append(str(user_id))
+        if admin:
+            admin_db.execute("insert into public.user_roles (user_id, role) values (%s, 'admin')", (user_id,))
+        return User(str(user_id), email, make_token(str(user_id), email=email))
+
+    yield make
+    if created:
+        admin_db.execute("delete from auth.users where id = any(%s::uuid[])", (created,))

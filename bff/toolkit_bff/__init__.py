@@ -1,7 +1,11 @@
 """Toolkit's BFF: verifies Supabase access tokens and serves the data API under RLS."""
 from __future__ import annotations
 
+from datetime import date, datetime
+from uuid import UUID
+
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from .api import register_blueprints
 from .config import Config
@@ -12,9 +16,25 @@ from .http_policy import init_http_policy
 from .tools import register_tool_blueprints
 
 
+class JSONProvider(DefaultJSONProvider):
+    """ISO 8601 date-times (Flask's default is the HTTP date format) and UUIDs as strings."""
+    sort_keys = False  # keep response fields in the order the API documents them
+
+    @staticmethod
+    def default(o):
+        if isinstance(o, (datetime, date)):
+            return o.isoformat()
+        if isinstance(o, UUID):
+            return str(o)
+        return DefaultJSONProvider.default(o)
+
+
+class ToolkitFlask(Flask):
+    json_provider_class = JSONProvider
+
+
 def create_app(config: type[Config] | dict | None = None) -> Flask:
-    app = Flask(__name__)
-    app.json.sort_keys = False  # keep response fields in the order the API documents them
+    app = ToolkitFlask(__name__)
     app.config.from_object(Config)
     if isinstance(config, dict):
         app.config.update(config)

@@ -11,6 +11,12 @@ class Config:
     DB_POOL_SIZE = int(os.environ.get("TOOLKIT_DB_POOL_SIZE", "4"))
     JWT_SECRET = os.environ.get("TOOLKIT_JWT_SECRET", "")
     JWT_AUDIENCE = os.environ.get("TOOLKIT_JWT_AUDIENCE", "authenticated")
+    # The app's public origin, for the short_url of new links (empty: the request's own origin).
+    PUBLIC_URL = os.environ.get("TOOLKIT_PUBLIC_URL", "").rstrip("/")
+    # Supabase Auth's base URL, for the health report (empty: not checked).
+    AUTH_URL = os.environ.get("TOOLKIT_AUTH_URL", "").rstrip("/")
+    # Seconds between the BFF's calls of purge_expired() (pg_cron does it too where it exists).
+    PURGE_INTERVAL = float(os.environ.get("TOOLKIT_PURGE_INTERVAL", "300"))
     # Upload limit per request (ARCHITECTURE.md: 100 MB); Flask answers 413 past it.
     MAX_CONTENT_LENGTH = 100 * 1024 * 1024
 
@@ -38,6 +44,8 @@ class Config:
     RATELIMIT_HEADERS_ENABLED = True
     TOOLS_RATE_LIMIT = os.environ.get("TOOLKIT_TOOLS_RATE_LIMIT", "60 per minute")
     USERNAME_RATE_LIMIT = os.environ.get("TOOLKIT_USERNAME_RATE_LIMIT", "10 per minute")
+    # Writes without sign-in (new short links, pastes, likes are sign-in only) per client IP.
+    ANON_WRITE_RATE_LIMIT = os.environ.get("TOOLKIT_ANON_WRITE_RATE_LIMIT", "20 per minute")
     # Proxies in front of the BFF whose X-Forwarded-For is trusted (the gateway: 1).
     TRUSTED_PROXIES = int(os.environ.get("TOOLKIT_TRUSTED_PROXIES", "1"))
     # Other origins allowed to call the API from a browser (the app itself is same-origin).

@@ -11,11 +11,12 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import psycopg
-from flask import Flask, current_app
+from flask import Flask, current_app, has_request_context, request
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from .errors import ApiError
+from .pg_errors import api_error_for
 
 
 def init_db(app: Flask) -> None:
@@ -33,21 +34,34 @@ def _pool() -> ConnectionPool:
     return pool
 
 
+def _request_headers() -> str:
+    """The headers SQL may look at (as PostgREST's `request.headers`), lower-cased names."""
+    if not has_request_context():
+        return "{}"
+    wanted = ("host", "x-forwarded-host", "user-agent")
+    return json.dumps({name: request.headers[name] for name in wanted if name in request.headers})
+
+
 @contextmanager
-def rls_transaction(claims: dict | None, *, read_only: bool = False) -> Iterator[psycopg.Connection]:
-    """One transaction as the caller: role and claims are local to it and vanish at commit."""
-    role = "authenticated" if claims else "anon"
+def rls_transaction(claims: dict | None, *, read_only: bool = False,
+                    role: str | None = None) -> Iterator[psycopg.Connection]:
+    """One transaction as the caller: role and claims are local to it and vanish at commit.
+    Postgres errors leave as ApiErrors (see pg_errors)."""
+    role = role or ("authenticated" if claims else "anon")
     try:
         with _pool().connection(timeout=5) as conn, conn.transaction():
             if read_only:
                 conn.execute("set transaction read only")
             conn.execute(
-                "select set_config('role', %s, true), set_config('request.jwt.claims', %s, true)",
-                (role, json.dumps(claims or {"role": "anon"})),
+                "select set_config('role', %s, true), set_config('request.jwt.claims', %s, true),"
+                " set_config('request.headers', %s, true)",
+                (role, json.dumps(claims or {"role": role}), _request_headers()),
             )
             yield conn
     except psycopg.OperationalError as exc:
         raise ApiError(503, "database_unavailable", "The database is not reachable") from exc
+    except psycopg.Error as exc:
+        raise api_error_for(exc) from exc
 
 
 def ping() -> bool:

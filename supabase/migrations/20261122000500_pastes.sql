@@ -303,7 +303,14 @@ begin
   if caller is null then
     raise exception 'Sign in to like pastes' using errcode = '42501';
   end if;
-  perform 1 from public.pastes p where p.id = unlike_paste.paste_id for update;
+  perform 1 from public.pastes p
+   where p.id = unlike_paste.paste_id
+     and (p.expires_at is null or p.expires_at > now())
+     and (p.privacy in ('public', 'unlisted') or p.user_id = caller)
+   for update;
+  if not found then
+    raise exception 'No paste has this id' using errcode = 'P0002';
+  end if;
   delete from public.paste_likes l where l.paste_id = unlike_paste.paste_id and l.user_id = caller;
   if found then
     update public.pastes p set likes = greatest(p.likes - 1, 0) where p.id = unlike_paste.paste_id

@@ -1,10 +1,10 @@
 """One blueprint per area of the data API."""
 from flask import Flask
 
-from . import health, me, openapi
+from . import admin, health, links, me, openapi, pages, pastes, redirect
 
 
 def register_blueprints(app: Flask) -> None:
-    app.register_blueprint(health.bp, url_prefix="/api")
-    app.register_blueprint(me.bp, url_prefix="/api")
-    app.register_blueprint(openapi.bp, url_prefix="/api")
+    for module in (health, me, links, pastes, pages, admin, openapi):
+        app.register_blueprint(module.bp, url_prefix="/api")
+    app.register_blueprint(redirect.bp)  # /s/{code}, at the root like the app's own links

@@ -1,19 +1,54 @@
-"""GET /api/me: who the verified caller is, as Postgres sees them inside the RLS transaction."""
+"""GET /api/me (the caller, their profile, admin status) and PATCH /api/me/profile."""
 from flask import Blueprint, jsonify
 
 from ..auth import require_claims
 from ..db import rls_transaction
+from ..errors import ApiError
+from . import body
 
 bp = Blueprint("me", __name__)
+
+PROFILE_COLUMNS = "id, nickname, email, full_name, bio, avatar_url, location, role, created_at, updated_at"
+EDITABLE = ("nickname", "full_name", "bio", "location", "avatar_url")
 
 
 @bp.get("/me")
 def me():
     claims = require_claims()
     with rls_transaction(claims, read_only=True) as conn:
-        row = conn.execute(
-            "select current_setting('request.jwt.claims', true)::json ->> 'sub' as id,"
-            " current_setting('request.jwt.claims', true)::json ->> 'email' as email,"
-            " current_user as role"
-        ).fetchone()
-    return jsonify(user=row)
+        user = conn.execute(
+            "select auth.uid() as id, auth.jwt() ->> 'email' as email, current_user as role").fetchone()
+        profile = conn.execute(f"select {PROFILE_COLUMNS} from public.profile where id = auth.uid()").fetchone()
+        is_admin = conn.execute("select public.is_admin(auth.uid()) as is_admin").fetchone()["is_admin"]
+    return jsonify(user=user, profile=profile, is_admin=is_admin)
+
+
+def _profile_changes() -> dict:
+    data = body.json_object(EDITABLE)
+    changes = {
+        "nickname": body.text(data, "nickname", max_length=32, pattern=r"[a-z0-9_]{3,32}",
+                              rule="must be 3 to 32 lower-case letters, digits or _"),
+        "full_name": body.text(data, "full_name", max_length=100),
+        "bio": body.text(data, "bio", max_length=500),
+        "location": body.text(data, "location", max_length=100, nullable=True),
+        "avatar_url": body.text(data, "avatar_url", max_length=2048, nullable=True,
+                                pattern=r"https://[^\s/?#]+\S*", rule="must be an https:// URL"),
+    }
+    changes = {name: value for name, value in changes.items() if value is not body.MISSING}
+    if not changes:
+        raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(EDITABLE)}")
+    return changes
+
+
+@bp.patch("/me/profile")
+def update_profile():
+    claims = require_claims()
+    changes = _profile_changes()
+    assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names from EDITABLE only
+    with rls_transaction(claims) as conn:
+        profile = conn.execute(
+            f"update public.profile set {assignments} where id = auth.uid() returning {PROFILE_COLUMNS}",
+            changes).fetchone()
+    if profile is None:
+        raise ApiError(404, "not_found", "You have no profile yet")
+    return jsonify(profile=profile)

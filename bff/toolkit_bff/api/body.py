@@ -1,0 +1,95 @@
+"""Reading and checking JSON request bodies of the data API: a clear 4xx naming the field."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import datetime
+
+from flask import request
+
+from ..errors import ApiError
+
+MISSING = object()
+
+
+def invalid(field: str, problem: str) -> ApiError:
+    return ApiError(422, "invalid_input", f"{field} {problem}")
+
+
+def json_object(allowed: Iterable[str]) -> dict:
+    """The body as a JSON object holding only `allowed` fields."""
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type", "Send a JSON object with Content-Type: application/json")
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_json", "The body must be a JSON object")
+    unknown = sorted(set(body) - set(allowed))
+    if unknown:
+        raise ApiError(422, "unknown_field", f"These fields cannot be set here: {', '.join(unknown)}")
+    return body
+
+
+def text(body: dict, field: str, *, max_length: int, required: bool = False, pattern: str | None = None,
+         rule: str = "", nullable: bool = False):
+    """A string field; MISSING when absent and optional; None when null is allowed."""
+    value = body.get(field, MISSING)
+    if value is MISSING:
+        if required:
+            raise invalid(field, "is required")
+        return MISSING
+    if value is None and nullable:
+        return None
+    if not isinstance(value, str):
+        raise invalid(field, "must be a string")
+    if len(value) > max_length:
+        raise invalid(field, f"must be at most {max_length} characters")
+    if pattern and not re.fullmatch(pattern, value):
+        raise invalid(field, rule or f"must match {pattern}")
+    return value
+
+
+def integer(body: dict, field: str, *, low: int, high: int):
+    value = body.get(field, MISSING)
+    if value is MISSING or value is None:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise invalid(field, "must be an integer")
+    if not low <= value <= high:
+        raise invalid(field, f"must be between {low} and {high}")
+    return value
+
+
+def boolean(body: dict, field: str):
+    value = body.get(field, MISSING)
+    if value is not MISSING and not isinstance(value, bool):
+        raise invalid(field, "must be true or false")
+    return value
+
+
+def timestamp(body: dict, field: str):
+    """An ISO 8601 date-time with a time zone, or null."""
+    value = body.get(field, MISSING)
+    if value is MISSING or value is None:
+        return value
+    if not isinstance(value, str):
+        raise invalid(field, "must be an ISO 8601 date-time string")
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise invalid(field, "must be an ISO 8601 date-time, e.g. 2030-01-31T12:00:00Z") from None
+    if parsed.tzinfo is None:
+        raise invalid(field, "must include a time zone (Z or ±hh:mm)")
+    return parsed
+
+
+def query_int(name: str, default: int, *, low: int, high: int) -> int:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise invalid(name, "must be an integer") from None
+    if not low <= value <= high:
+        raise invalid(name, f"must be between {low} and {high}")
+    return value

@@ -1,0 +1,212 @@
+"""Pastes: create, list, read (counting views), raw text, edit, delete, like, duplicate.
+
+Who may do what is decided in SQL: RLS for owners, SECURITY DEFINER functions for reads by id
+(unlisted pastes, burn-after-read) and for anonymous authors holding their edit token."""
+from __future__ import annotations
+
+import base64
+import json
+import threading
+import time
+from datetime import datetime
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from ..auth import request_claims, require_claims
+from ..db import rls_transaction
+from ..errors import ApiError
+from ..extensions import limiter
+from . import body
+from .writes import anonymous_write_limit, is_anonymous
+
+bp = Blueprint("pastes", __name__)
+
+FIELDS = ("content", "title", "language", "privacy", "expires_at", "burn_after_read")
+MAX_CONTENT_BYTES = 512 * 1024  # the table's check constraint
+PREVIEW_CHARS = 280
+LIST_COLUMNS = ("id, title, language, privacy, user_id, created_at, updated_at, expires_at, burn_after_read,"
+                f" views, likes, left(content, {PREVIEW_CHARS}) as preview, char_length(content) as size")
+PASTE_COLUMNS = ("id, title, content, language, privacy, user_id, created_at, updated_at, expires_at,"
+                 " burn_after_read, views, likes")
+EDIT_TOKEN_HEADER = "X-Edit-Token"
+NOT_FOUND = "No paste has this id, or it has expired"
+
+
+def _fields(data: dict, *, creating: bool) -> dict:
+    values = {
+        "content": body.text(data, "content", max_length=MAX_CONTENT_BYTES, required=creating),
+        "title": body.text(data, "title", max_length=200),
+        "language": body.text(data, "language", max_length=32, pattern=r"[a-z0-9][a-z0-9+#._-]{0,31}",
+                              rule="must be a lower-case language id such as python or plaintext"),
+        "privacy": body.text(data, "privacy", max_length=8, pattern="public|unlisted|private",
+                             rule="must be public, unlisted or private"),
+        "expires_at": body.timestamp(data, "expires_at"),
+        "burn_after_read": body.boolean(data, "burn_after_read"),
+    }
+    content = values["content"]
+    if isinstance(content, str) and (not content or len(content.encode()) > MAX_CONTENT_BYTES):
+        raise body.invalid("content", f"must be 1 byte to {MAX_CONTENT_BYTES // 1024} KB of text")
+    return {name: value for name, value in values.items() if value is not body.MISSING}
+
+
+def _paste(row: dict) -> dict:
+    """A paste in the documented field order (SQL functions return jsonb, whose keys are unordered)."""
+    keys = [*(c.strip() for c in PASTE_COLUMNS.split(",")), "edit_token"]
+    return {key: row[key] for key in keys if key in row}
+
+
+@bp.post("/pastes")
+@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous())
+def create_paste():
+    claims = request_claims()
+    values = _fields(body.json_object(FIELDS), creating=True)
+    with rls_transaction(claims) as conn:
+        created = conn.execute(
+            "select public.create_paste(%(content)s, coalesce(%(title)s, ''), coalesce(%(language)s, 'plaintext'),"
+            " coalesce(%(privacy)s, 'public'), %(expires_at)s, coalesce(%(burn_after_read)s, false)) as paste",
+            {name: values.get(name) for name in FIELDS}).fetchone()["paste"]
+    return jsonify(_paste(created)), 201
+
+
+# --- Listing --------------------------------------------------------------------------------
+def _cursor_after(raw: str | None) -> tuple[datetime, str] | None:
+    if not raw:
+        return None
+    try:
+        created_at, paste_id = json.loads(base64.urlsafe_b64decode(raw.encode() + b"==="))
+        return datetime.fromisoformat(created_at), str(paste_id)
+    except (ValueError, TypeError):
+        raise body.invalid("cursor", "is not a cursor this API returned") from None
+
+
+def _cursor_for(row: dict) -> str:
+    raw = json.dumps([row["created_at"].isoformat(), row["id"]]).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+_last_purge = {"at": 0.0}
+_purge_lock = threading.Lock()
+
+
+def _purge_expired_now_and_then() -> None:
+    """Expired pastes are never returned anyway; this keeps them from piling up where pg_cron is absent."""
+    with _purge_lock:
+        if time.monotonic() - _last_purge["at"] < current_app.config["PURGE_INTERVAL"]:
+            return
+        _last_purge["at"] = time.monotonic()
+    # service_role: purging is housekeeping, not something the caller asked for.
+    with rls_transaction(None, role="service_role") as conn:
+        conn.execute("select public.purge_expired()")
+
+
+@bp.get("/pastes")
+def list_pastes():
+    scope = request.args.get("scope", "recent")
+    if scope not in ("recent", "mine"):
+        raise body.invalid("scope", "must be recent or mine")
+    claims = require_claims() if scope == "mine" else request_claims()
+    limit = body.query_int("limit", 10, low=1, high=100)  # SPEC §9: 10 recent pastes by default
+    after = _cursor_after(request.args.get("cursor"))
+    _purge_expired_now_and_then()
+    where = "privacy = 'public' and not burn_after_read" if scope == "recent" else "user_id = auth.uid()"
+    params: list = []
+    if after:
+        where += " and (created_at, id) < (%s, %s)"
+        params += list(after)
+    with rls_transaction(claims, read_only=True) as conn:
+        rows = conn.execute(f"select {LIST_COLUMNS} from public.pastes where {where}"
+                            f" order by created_at desc, id desc limit %s", [*params, limit + 1]).fetchall()
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return jsonify(pastes=rows, next_cursor=_cursor_for(rows[-1]) if more else None)
+
+
+# --- One paste ------------------------------------------------------------------------------
+def _view(paste_id: str) -> dict:
+    with rls_transaction(request_claims()) as conn:
+        paste = conn.execute("select public.view_paste(%s) as paste", (paste_id,)).fetchone()["paste"]
+    if paste is None:
+        raise ApiError(404, "not_found", NOT_FOUND)
+    return paste
+
+
+@bp.get("/pastes/<paste_id>")
+def read_paste(paste_id):
+    return jsonify(_paste(_view(paste_id)))
+
+
+@bp.get("/pastes/<paste_id>/raw")
+def read_raw(paste_id):
+    paste = _view(paste_id)
+    return Response(paste["content"], mimetype="text/plain", headers={"Cache-Control": "no-store"})
+
+
+def _edit_token() -> str | None:
+    token = request.headers.get(EDIT_TOKEN_HEADER)
+    return token.strip() if token and token.strip() else None
+
+
+def _refused(conn, paste_id: str, action: str) -> ApiError:
+    """Nothing changed: 403 if the caller can see the paste, else 404 (private ones stay secret)."""
+    visible = conn.execute("select 1 from public.pastes where id = %s", (paste_id,)).fetchone()
+    if visible:
+        return ApiError(403, "forbidden", f"You are not authorized to {action} this paste.")
+    return ApiError(404, "not_found", NOT_FOUND)
+
+
+@bp.patch("/pastes/<paste_id>")
+def update_paste(paste_id):
+    changes = _fields(body.json_object(FIELDS), creating=False)
+    if not changes:
+        raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(FIELDS)}")
+    token = _edit_token()
+    if token:
+        as_json = {k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in changes.items()}
+        with rls_transaction(request_claims()) as conn:
+            paste = conn.execute("select public.update_paste_with_token(%s, %s, %s::jsonb) as paste",
+                                 (paste_id, token, json.dumps(as_json))).fetchone()["paste"]
+        return jsonify(_paste(paste))
+    claims = require_claims()
+    assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names from FIELDS only
+    with rls_transaction(claims) as conn:
+        row = conn.execute(f"update public.pastes set {assignments} where id = %(paste_id)s"
+                           f" returning {PASTE_COLUMNS}", {**changes, "paste_id": paste_id}).fetchone()
+        if row is None:
+            raise _refused(conn, paste_id, "change")
+    return jsonify(_paste(row))
+
+
+@bp.delete("/pastes/<paste_id>")
+def delete_paste(paste_id):
+    token = _edit_token()
+    if token:
+        with rls_transaction(request_claims()) as conn:
+            conn.execute("select public.delete_paste_with_token(%s, %s)", (paste_id, token))
+        return "", 204
+    claims = require_claims()
+    with rls_transaction(claims) as conn:
+        if conn.execute("delete from public.pastes where id = %s returning id", (paste_id,)).fetchone() is None:
+            raise _refused(conn, paste_id, "delete")
+    return "", 204
+
+
+@bp.post("/pastes/<paste_id>/like")
+def like(paste_id):
+    with rls_transaction(require_claims()) as conn:
+        result = conn.execute("select public.like_paste(%s) as r", (paste_id,)).fetchone()["r"]
+    return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
+
+
+@bp.delete("/pastes/<paste_id>/like")
+def unlike(paste_id):
+    with rls_transaction(require_claims()) as conn:
+        result = conn.execute("select public.unlike_paste(%s) as r", (paste_id,)).fetchone()["r"]
+    return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
+
+
+@bp.post("/pastes/<paste_id>/duplicate")
+@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous())
+def duplicate(paste_id):
+    with rls_transaction(request_claims()) as conn:
+        copy = conn.execute("select public.duplicate_paste(%s) as paste", (paste_id,)).fetchone()["paste"]
+    return jsonify(_paste(copy)), 201

@@ -1,0 +1,38 @@
+"""GET /s/{code}: the short link as a real HTTP redirect (SPEC §5: dead links go home)."""
+import re
+
+from flask import Blueprint, Response, request
+
+from ..db import rls_transaction
+
+bp = Blueprint("redirect", __name__)
+
+# Link previews and crawlers fetch links nobody clicked: they follow, but are not counted.
+BOT_AGENTS = re.compile(
+    r"bot\b|crawler|spider|preview|facebookexternalhit|facebookcatalog|embedly|iframely|whatsapp|"
+    r"skypeuripreview|vkshare|pinterest|slack|discord|telegram|mastodon|bitlybot|outbrain|quora link",
+    re.IGNORECASE)
+VALID_CODE = re.compile(r"[A-Za-z0-9_-]{3,64}")
+
+
+def _redirect(location: str):
+    # No body: browsers follow Location, and the BFF sends no HTML.
+    return Response(status=302, headers={"Location": location, "Cache-Control": "no-store"})
+
+
+@bp.get("/s/")
+@bp.get("/s")
+def missing_code():
+    return _redirect("/")
+
+
+@bp.get("/s/<path:code>")
+def follow(code):
+    if not VALID_CODE.fullmatch(code):
+        return _redirect("/")
+    # HEAD requests (Flask answers them with this view) and bots see the target without a click.
+    count = request.method == "GET" and not BOT_AGENTS.search(request.user_agent.string or "")
+    # Always as anon: the link, not the visitor, decides where this goes.
+    with rls_transaction(None, role="anon") as conn:
+        url = conn.execute("select public.resolve_short_link(%s, %s) as url", (code, count)).fetchone()["url"]
+    return _redirect(url or "/")

@@ -33,8 +33,8 @@ def test_each_detection_type(tools_client, sites):
     assert statuses(response) == {
         "StatusSite": "taken", "MessageSite": "taken", "RedirectSite": "taken", "CodesSite": "taken",
         "EscapingSite": "unknown", "BlockedSite": "blocked", "WafSite": "blocked", "BrokenSite": "unknown",
-        "SlowSite": "unknown", "StrictSite": "invalid", "Toolkit": "unknown"}
-    assert lines[-1]["counts"] == {"taken": 4, "unknown": 4, "blocked": 2, "invalid": 1}
+        "SlowSite": "unknown", "StrictSite": "invalid", "Toolkit": "available"}
+    assert lines[-1]["counts"] == {"taken": 4, "unknown": 3, "blocked": 2, "invalid": 1, "available": 1}
 
 
 def test_free_name_is_available_only_where_sure(tools_client, sites):
@@ -63,7 +63,7 @@ def test_results_stream_as_they_arrive(tools_client, sites):
 
 def test_site_selection_and_nsfw(tools_client, sites):
     found = statuses(tools_client.get("/api/tools/username/taken?sites=StatusSite,NsfwSite&nsfw=true"))
-    assert found == {"StatusSite": "taken", "NsfwSite": "taken", "Toolkit": "unknown"}
+    assert found == {"StatusSite": "taken", "NsfwSite": "taken", "Toolkit": "available"}
     assert_json_error(tools_client.get("/api/tools/username/taken?sites=Nowhere"), 422, "invalid_option")
 
 
@@ -92,10 +92,11 @@ def test_bundled_sherlock_list_loads():
     assert not github.accepts("bad--name-") and github.accepts("octocat")
 
 
-def test_own_profiles_are_unknown_until_the_profile_table_exists(stack_env, admin_db, tools_client, sites):
-    """Runs against the test stack's Postgres. The profile table arrives with the Database issue;
-    until then the checker asks Postgres, finds no table, and says "unknown" rather than guess."""
-    assert admin_db.execute("select to_regclass('public.profile')").fetchone()[0] is None
-    lines = ndjson(tools_client.get("/api/tools/username/taken?sites=StatusSite").data)
-    own = next(line for line in lines if line.get("site") == "Toolkit")
-    assert (own["status"], own["detail"]) == ("unknown", "profiles are not available yet")
+def test_own_nicknames_are_checked_in_our_database(make_user, tools_client, sites):
+    """Runs against the test stack's Postgres: a nickname in use here is "taken", whatever the case."""
+    user = make_user("nick", metadata={"username": "Checker_Nick_1"})
+    assert user.id
+    for name, status in (("checker_nick_1", "taken"), ("Checker_Nick_1", "taken"), ("checker_nick_2", "available")):
+        lines = ndjson(tools_client.get(f"/api/tools/username/{name}?sites=StatusSite").data)
+        own = next(line for line in lines if line.get("site") == "Toolkit")
+        assert own["status"] == status, name

@@ -28,7 +28,7 @@ $$;
 
 create policy "user_roles: users read their own row, admins read all"
   on public.user_roles for select to authenticated
-  using (user_id = (select auth.uid()) or public.is_admin((select auth.uid())));
+  using (user_id = (select auth.uid()) or (select public.is_admin((select auth.uid()))));
 
 create function public.grant_admin(user_id uuid)
 returns void
@@ -65,9 +65,13 @@ as $$
 declare
   caller uuid := auth.uid();
 begin
-  -- Lock every admin row first, so two admins revoking each other at once cannot both succeed.
-  perform 1 from public.user_roles r where r.role = 'admin' for update;
   if caller is null or not public.is_admin(caller) then
+    raise exception 'Only administrators can revoke admin rights' using errcode = '42501';
+  end if;
+  -- Lock every admin row, so two admins revoking each other at once cannot both succeed; then
+  -- check again, since the caller may have lost the right while waiting.
+  perform 1 from public.user_roles r where r.role = 'admin' for update;
+  if not public.is_admin(caller) then
     raise exception 'Only administrators can revoke admin rights' using errcode = '42501';
   end if;
   if not public.is_admin(revoke_admin.user_id) then

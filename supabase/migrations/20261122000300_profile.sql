@@ -22,7 +22,7 @@ grant all on table public.profile to service_role;
 
 create policy "profile: users read their own row, admins read all"
   on public.profile for select to authenticated
-  using (id = (select auth.uid()) or public.is_admin((select auth.uid())));
+  using (id = (select auth.uid()) or (select public.is_admin((select auth.uid()))));
 
 create policy "profile: users update their own row"
   on public.profile for update to authenticated
@@ -113,18 +113,16 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  target uuid := coalesce(new.user_id, old.user_id);
 begin
-  update public.profile
-     set role = case when public.is_admin(target) then 'admin' else 'user' end
-   where id = target;
+  update public.profile p
+     set role = case when public.is_admin(p.id) then 'admin' else 'user' end
+   where p.id in (new.user_id, old.user_id);  -- one of them is null on insert or delete
   return null;
 end;
 $$;
 
 create trigger user_roles_sync_profile_role
-  after insert or delete on public.user_roles
+  after insert or update or delete on public.user_roles
   for each row execute function public.sync_profile_role();
 
 -- For the username checker: is a nickname taken here? Profiles themselves stay private.

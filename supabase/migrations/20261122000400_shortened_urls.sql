@@ -54,6 +54,7 @@ declare
   headers jsonb;
   own_host text;
   target_host text;
+  target_path text;
 begin
   if target = '' then
     raise exception 'Enter a URL to shorten' using errcode = '22023';
@@ -79,7 +80,20 @@ begin
   headers := nullif(current_setting('request.headers', true), '')::jsonb;
   own_host := lower(coalesce(headers ->> 'x-forwarded-host', headers ->> 'host'));
   target_host := lower(substring(target from '^https?://(?:[^/?#@]*@)?([^/?#]+)'));
-  if own_host is not null and target_host = own_host and target ~* '^https?://[^/?#]+/s/' then
+  -- Compare hosts without a trailing dot or default port, and the path as browsers resolve it
+  -- (//, /./, /../ and escaped dots, slashes or s), so no spelling of our /s/ slips through.
+  own_host := regexp_replace(own_host, '\.?(:(80|443))?$', '');
+  target_host := regexp_replace(target_host, '\.?(:(80|443))?$', '');
+  target_path := coalesce(substring(target from '^https?://[^/?#]+(/[^?#]*)'), '/');
+  target_path := replace(replace(replace(replace(replace(replace(target_path,
+                   '%2e', '.'), '%2E', '.'), '%2f', '/'), '%2F', '/'), '%73', 's'), '%53', 'S');
+  target_path := regexp_replace(target_path, '/+', '/', 'g');
+  target_path := regexp_replace(target_path, '/\.(?=/|$)', '', 'g');
+  while target_path ~ '/\.\.(/|$)' loop
+    target_path := regexp_replace(target_path, '^(/[^/]*)?/\.\.(?=/|$)', '');
+    target_path := regexp_replace(target_path, '/[^/]+/\.\.(?=/|$)', '');
+  end loop;
+  if own_host is not null and target_host = own_host and target_path ~* '^/s/' then
     raise exception 'Links to our own short links cannot be shortened' using errcode = '22023';
   end if;
   return target;

@@ -16,7 +16,8 @@ insert into public.page_settings (page_key) values
   ('url-shortener'), ('username-checker'), ('image-to-text'), ('pdf-editor');
 
 revoke all on table public.page_settings from anon, authenticated;
-grant select on table public.page_settings to anon, authenticated;
+-- Not updated_by: it would tell anyone which accounts are admins.
+grant select (page_key, is_disabled, disable_reason, updated_at) on table public.page_settings to anon, authenticated;
 grant update (is_disabled, disable_reason) on table public.page_settings to authenticated;
 grant all on table public.page_settings to service_role;
 
@@ -26,8 +27,8 @@ create policy "page_settings: everyone reads"
 
 create policy "page_settings: admins update"
   on public.page_settings for update to authenticated
-  using (public.is_admin((select auth.uid())))
-  with check (public.is_admin((select auth.uid())));
+  using ((select public.is_admin((select auth.uid()))))
+  with check ((select public.is_admin((select auth.uid()))));
 
 -- Who changed a page and when is recorded by the database, not taken from the caller.
 create function public.page_settings_stamp()

@@ -176,16 +176,11 @@ def _ms(started: float) -> int:
 
 
 def _own_profile(app, name: str, claims) -> dict:
-    """Toolkit's own profiles, queried under the caller's RLS context; the profile table comes
-    with the Database issue, so until it exists the answer is "unknown"."""
+    """Toolkit's own nicknames, through nickname_taken() (profiles themselves stay private)."""
     result = _result("Toolkit", "", "unknown")
     try:
         with app.app_context(), rls_transaction(claims, read_only=True) as conn:
-            present = conn.execute("select to_regclass('public.profile') is not null as present").fetchone()
-            if not present["present"]:
-                return {**result, "detail": "profiles are not available yet"}
-            row = conn.execute("select exists(select 1 from public.profile where lower(nickname) = lower(%s))"
-                               " as taken", (name,)).fetchone()
+            row = conn.execute("select public.nickname_taken(%s) as taken", (name,)).fetchone()
     except Exception:  # noqa: BLE001 — any database trouble leaves the answer unknown
         return {**result, "detail": "database unreachable"}
     return {**result, "status": "taken" if row["taken"] else "available"}

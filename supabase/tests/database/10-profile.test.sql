@@ -21,6 +21,7 @@ begin
   perform tests.create_user('profile-long2@example.com', jsonb_build_object('username', repeat('proflong', 5)));
   perform tests.create_user('profile-admin@example.com', '{"username":"prof_admin_tk"}');
   perform tests.make_admin(tests.user_id('profile-admin@example.com'));
+  perform tests.create_user('profile-gone@example.com');
 end
 $setup$;
 
@@ -61,7 +62,6 @@ update auth.users set email = 'profile-bob-new@example.com' where id = tests.use
 select is((select email from public.profile where id = tests.user_id('profile-bob-new@example.com')),
   'profile-bob-new@example.com', 'an e-mail change in auth.users is copied to the profile');
 
-select tests.create_user('profile-gone@example.com');
 create temporary table gone as select tests.user_id('profile-gone@example.com') as id;
 delete from auth.users where id = (select id from gone);
 select is_empty($$ select 1 from public.profile where id = (select id from gone) $$,

@@ -1,7 +1,7 @@
 -- user_roles, is_admin, grant_admin, revoke_admin: admin status is changed only through the two
 -- functions, only by admins, never by oneself, and the last admin always stays.
 begin;
-select plan(46);
+select plan(47);
 
 -- Start from a database without admins (whatever a developer's database holds is rolled back), so
 -- "the last admin" below is exactly the admins this file creates.

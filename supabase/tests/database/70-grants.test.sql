@@ -1,0 +1,189 @@
+-- Grants and function hygiene across the public schema: row-level security everywhere, nothing
+-- readable or writable by anon/authenticated beyond what the policies are meant to allow, fixed
+-- search_path on every function, internal helpers closed to API callers, and the realtime
+-- publication guarded.
+begin;
+select plan(51);
+
+-- ---------------------------------------------------------------- row-level security
+select ok(relrowsecurity, format('row-level security is enabled on public.%s', relname))
+  from pg_class
+ where oid in ('public.profile'::regclass, 'public.user_roles'::regclass, 'public.shortened_urls'::regclass,
+               'public.pastes'::regclass, 'public.paste_likes'::regclass, 'public.page_settings'::regclass)
+ order by relname;
+select is_empty($$ select c.relname from pg_class c
+                   where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relrowsecurity $$,
+  'no table in public is left without row-level security');
+
+select policies_are('public', 'profile', array[
+  'profile: users read their own row, admins read all', 'profile: users update their own row'],
+  'profile has only the read-own/admin-reads-all and update-own policies');
+select policies_are('public', 'user_roles', array['user_roles: users read their own row, admins read all'],
+  'user_roles has a read policy and no write policy');
+select policies_are('public', 'page_settings', array['page_settings: everyone reads', 'page_settings: admins update'],
+  'page_settings has the read-all and admins-update policies only');
+
+-- ---------------------------------------------------------------- table privileges of anon
+select table_privs_are('public', 'profile', 'anon', array[]::text[], 'anon has no privilege on profile');
+select table_privs_are('public', 'user_roles', 'anon', array[]::text[], 'anon has no privilege on user_roles');
+select table_privs_are('public', 'shortened_urls', 'anon', array[]::text[], 'anon has no privilege on shortened_urls');
+select table_privs_are('public', 'paste_likes', 'anon', array[]::text[], 'anon has no privilege on paste_likes');
+select table_privs_are('public', 'pastes', 'anon', array[]::text[],
+  'anon has no table-wide privilege on pastes (only column-wise SELECT)');
+select table_privs_are('public', 'page_settings', 'anon', array[]::text[],
+  'anon has no table-wide privilege on page_settings (only column-wise SELECT)');
+
+-- ---------------------------------------------------------------- table privileges of authenticated
+select table_privs_are('public', 'profile', 'authenticated', array['SELECT'],
+  'authenticated may SELECT profile (and UPDATE some columns), never INSERT, DELETE or TRUNCATE');
+select table_privs_are('public', 'user_roles', 'authenticated', array['SELECT'],
+  'authenticated may only SELECT user_roles (changes go through grant_admin/revoke_admin)');
+select table_privs_are('public', 'shortened_urls', 'authenticated', array['SELECT', 'DELETE'],
+  'authenticated may SELECT and DELETE shortened_urls, never INSERT or UPDATE');
+select table_privs_are('public', 'pastes', 'authenticated', array['DELETE'],
+  'authenticated may DELETE pastes table-wide; reads and updates are column-wise');
+select table_privs_are('public', 'paste_likes', 'authenticated', array['SELECT'],
+  'authenticated may only SELECT paste_likes (likes go through like_paste)');
+select table_privs_are('public', 'page_settings', 'authenticated', array[]::text[],
+  'authenticated has no table-wide privilege on page_settings (column-wise SELECT and UPDATE)');
+select set_eq($$ select a.attname::text from pg_attribute a
+                  where a.attrelid = 'public.page_settings'::regclass and a.attnum > 0 and not a.attisdropped
+                    and has_column_privilege('anon', a.attrelid, a.attnum, 'SELECT') $$,
+  array['page_key', 'is_disabled', 'disable_reason', 'updated_at'],
+  'anon reads every page_settings column but updated_by, which would reveal the admins');
+
+select is_empty($$
+  select c.relname, t.priv from pg_class c
+   cross join unnest(array['INSERT', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) t(priv)
+   cross join unnest(array['anon', 'authenticated']) r(role)
+   where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
+     and has_table_privilege(r.role, c.oid, t.priv) $$,
+  'neither anon nor authenticated can INSERT, TRUNCATE, REFERENCE or add triggers to any table in public');
+select is_empty($$
+  select c.relname, a.attname from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+   where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
+     and (has_column_privilege('anon', c.oid, a.attnum, 'UPDATE') or has_column_privilege('anon', c.oid, a.attnum, 'INSERT')) $$,
+  'anon cannot update or insert any column of any table in public');
+select is_empty($$
+  select c.relname from pg_class c
+   cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE']) t(priv)
+   where c.oid in ('public.profile'::regclass, 'public.user_roles'::regclass, 'public.shortened_urls'::regclass,
+                   'public.pastes'::regclass, 'public.paste_likes'::regclass, 'public.page_settings'::regclass)
+     and not has_table_privilege('service_role', c.oid, t.priv) $$,
+  'service_role may SELECT, INSERT, UPDATE and DELETE every table');
+
+-- ---------------------------------------------------------------- column privileges
+select set_eq($$ select a.attname::text from pg_attribute a
+                  where a.attrelid = 'public.profile'::regclass and a.attnum > 0 and not a.attisdropped
+                    and has_column_privilege('authenticated', a.attrelid, a.attnum, 'UPDATE') $$,
+  array['nickname', 'full_name', 'bio', 'avatar_url', 'location'],
+  'authenticated may update exactly nickname, full_name, bio, avatar_url and location of a profile (never id, email, role)');
+select set_eq($$ select a.attname::text from pg_attribute a
+                  where a.attrelid = 'public.page_settings'::regclass and a.attnum > 0 and not a.attisdropped
+                    and has_column_privilege('authenticated', a.attrelid, a.attnum, 'UPDATE') $$,
+  array['is_disabled', 'disable_reason'],
+  'authenticated may update exactly is_disabled and disable_reason of a page (never page_key, updated_by, updated_at)');
+select set_eq($$ select a.attname::text from pg_attribute a
+                  where a.attrelid = 'public.pastes'::regclass and a.attnum > 0 and not a.attisdropped
+                    and has_column_privilege('authenticated', a.attrelid, a.attnum, 'UPDATE') $$,
+  array['title', 'content', 'language', 'privacy', 'expires_at', 'burn_after_read'],
+  'authenticated may update only the editable paste columns (never user_id, views, likes, edit_token_hash)');
+select ok(not has_column_privilege('anon', 'public.pastes', 'edit_token_hash', 'SELECT'),
+  'anon cannot read pastes.edit_token_hash');
+select ok(not has_column_privilege('authenticated', 'public.pastes', 'edit_token_hash', 'SELECT'),
+  'authenticated cannot read pastes.edit_token_hash');
+select ok(has_column_privilege('anon', 'public.pastes', 'content', 'SELECT'),
+  'anon can read pastes.content (the column grant is what hides edit_token_hash, not a missing table grant)');
+
+-- ---------------------------------------------------------------- functions
+select is_definer('public', 'is_admin', array['uuid'], 'is_admin is SECURITY DEFINER');
+select volatility_is('public', 'is_admin', array['uuid'], 'stable', 'is_admin is STABLE');
+select ok(has_function_privilege('anon', 'public.is_admin(uuid)', 'EXECUTE')
+          and has_function_privilege('authenticated', 'public.is_admin(uuid)', 'EXECUTE'),
+  'anon and authenticated can call is_admin');
+
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p
+   where p.pronamespace = 'public'::regnamespace and p.prosecdef
+     and not coalesce(p.proconfig @> array['search_path=""'], false) $$,
+  'every SECURITY DEFINER function in public runs with search_path fixed to an empty path');
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p
+   where p.pronamespace = 'public'::regnamespace and not p.prosecdef
+     and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%') $$,
+  'every other function in public fixes its search_path as well');
+
+select set_eq($$ select p.proname::text from pg_proc p
+                  where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'EXECUTE') $$,
+  array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
+        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste'],
+  'anon can execute exactly the public API functions');
+select set_eq($$ select p.proname::text from pg_proc p
+                  where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
+  array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
+        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'like_paste', 'unlike_paste',
+        'grant_admin', 'revoke_admin', 'admin_list_users'],
+  'authenticated can execute exactly the public API functions plus the signed-in ones');
+
+select ok(not has_function_privilege('anon', p.oid, 'EXECUTE') and not has_function_privilege('authenticated', p.oid, 'EXECUTE'),
+          format('anon and authenticated cannot execute the internal helper %s', p.oid::regprocedure))
+  from pg_proc p
+ where p.oid in ('public.random_code(integer)'::regprocedure, 'public.paste_for_token(text, text)'::regprocedure,
+                 'public.hash_edit_token(text)'::regprocedure, 'public.handle_new_user()'::regprocedure,
+                 'public.normalize_link_target(text)'::regprocedure, 'public.purge_expired()'::regprocedure)
+ order by p.proname;
+select ok(not has_function_privilege('service_role', 'public.paste_for_token(text, text)', 'EXECUTE'),
+  'even service_role cannot call paste_for_token (it returns the row with the token hash)');
+select ok(has_function_privilege('service_role', 'public.purge_expired()', 'EXECUTE'),
+  'service_role (the BFF''s scheduler) can call purge_expired');
+
+select ok(not has_schema_privilege('anon', 'public', 'CREATE') and not has_schema_privilege('authenticated', 'public', 'CREATE'),
+  'anon and authenticated cannot create objects in public');
+
+-- ---------------------------------------------------------------- realtime publication
+-- Locally there is no Realtime server and no publication; on Supabase the publication exists and the
+-- migration has already run against it. The migration is run again here as it was applied: its text
+-- as recorded in supabase_migrations.schema_migrations (by scripts/stack and by the Supabase CLI),
+-- or, where it was not recorded, the block of 20261122000700_realtime.sql copied verbatim.
+create temporary table realtime_case as
+  select exists (select 1 from pg_publication where pubname = 'supabase_realtime') as existed,
+         coalesce(
+           (select array_to_string(m.statements, E';\n') from supabase_migrations.schema_migrations m
+             where m.version = '20261122000700'),
+           $realtime$
+             do $$
+             begin
+               if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+                 alter publication supabase_realtime add table public.user_roles, public.page_settings;
+               end if;
+             end;
+             $$
+           $realtime$) as migration;
+
+select case when existed
+  then skip('supabase_realtime exists in this database, so the no-publication case cannot be tried', 1)
+  else lives_ok(migration, 'without a supabase_realtime publication the realtime migration is a no-op that does not fail')
+  end
+  from realtime_case;
+
+do $create$
+begin
+  if not (select existed from realtime_case) then
+    create publication supabase_realtime;
+  end if;
+end
+$create$;
+
+select case when existed
+  then skip('supabase_realtime already existed, so the migration ran against it at deploy time', 1)
+  else lives_ok(migration, 'with a supabase_realtime publication the realtime migration runs')
+  end
+  from realtime_case;
+
+select set_eq($$ select tablename::text from pg_publication_tables
+                  where pubname = 'supabase_realtime' and schemaname = 'public' and tablename in ('user_roles', 'page_settings') $$,
+  array['user_roles', 'page_settings'],
+  'supabase_realtime publishes user_roles and page_settings changes');
+
+select * from finish();
+rollback;

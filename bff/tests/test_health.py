@@ -4,7 +4,15 @@ from toolkit_bff import create_app
 def test_health_reports_database_ok(client):
     response = client.get("/api/health")
     assert response.status_code == 200
-    assert response.get_json()["checks"] == {"database": "ok"}
+    assert response.get_json()["checks"] == {"database": "ok", "auth": "not_configured"}
+
+
+def test_health_is_503_when_auth_is_configured_but_unreachable(app):
+    app.config["AUTH_URL"] = "http://127.0.0.1:1"
+    response = app.test_client().get("/api/health")
+    assert response.status_code == 503
+    assert response.get_json()["status"] == "degraded"
+    assert response.get_json()["checks"] == {"database": "ok", "auth": "unreachable"}
 
 
 def test_health_is_503_when_database_is_unreachable(stack_env):

@@ -5,6 +5,7 @@ import pytest
 from flask import Flask
 
 from toolkit_bff.db import rls_transaction
+from toolkit_bff.errors import ApiError
 
 ALICE, BOB = str(uuid.uuid4()), str(uuid.uuid4())
 
@@ -43,21 +44,21 @@ def test_anonymous_requests_see_nothing_protected(app, probe_table):
 
 
 def test_a_user_cannot_write_rows_for_someone_else(app, probe_table):
-    import psycopg
-
     with app.app_context():
-        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+        with pytest.raises(ApiError) as refused:
             with rls_transaction({"sub": ALICE, "role": "authenticated"}) as conn:
                 conn.execute("insert into rls_probe.notes values (%s, 'forged')", (BOB,))
+        assert (refused.value.status, refused.value.code) == (403, "forbidden")
         assert _bodies(app, {"sub": BOB, "role": "authenticated"}) == ["bob"]
 
 
-def test_read_only_requests_cannot_write(app, probe_table):
-    import psycopg
-
-    with app.app_context(), pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
+def test_read_only_requests_cannot_write(app, probe_table, admin_db):
+    # A GET that tried to write would be a bug: it fails as a server error and changes nothing.
+    with app.app_context(), pytest.raises(ApiError) as failed:
         with rls_transaction({"sub": ALICE, "role": "authenticated"}, read_only=True) as conn:
             conn.execute("insert into rls_probe.notes values (%s, 'mine')", (ALICE,))
+    assert failed.value.status == 500
+    assert admin_db.execute("select count(*) from rls_probe.notes where body = 'mine'").fetchone()[0] == 0
 
 
 def test_role_and_claims_do_not_leak_into_the_next_request(app, probe_table):

@@ -11,12 +11,18 @@ class Config:
     DB_POOL_SIZE = int(os.environ.get("TOOLKIT_DB_POOL_SIZE", "4"))
     JWT_SECRET = os.environ.get("TOOLKIT_JWT_SECRET", "")
     JWT_AUDIENCE = os.environ.get("TOOLKIT_JWT_AUDIENCE", "authenticated")
+    # Auth's key set for asymmetric tokens (ES256/RS256); empty: only HS256 tokens are accepted.
+    JWKS_URL = os.environ.get("TOOLKIT_JWKS_URL", "")
+    JWKS_CACHE_SECONDS = int(os.environ.get("TOOLKIT_JWKS_CACHE_SECONDS", "300"))
+    JWKS_REFRESH_COOLDOWN = float(os.environ.get("TOOLKIT_JWKS_REFRESH_COOLDOWN", "10"))
     # The app's public origin, for the short_url of new links (empty: the request's own origin).
     PUBLIC_URL = os.environ.get("TOOLKIT_PUBLIC_URL", "").rstrip("/")
     # Supabase Auth's base URL, for the health report (empty: not checked).
     AUTH_URL = os.environ.get("TOOLKIT_AUTH_URL", "").rstrip("/")
     # Seconds between the BFF's calls of purge_expired() (pg_cron does it too where it exists).
     PURGE_INTERVAL = float(os.environ.get("TOOLKIT_PURGE_INTERVAL", "300"))
+    # Largest JSON body of the data API (a paste holds up to 512 KB of text).
+    DATA_MAX_BODY_BYTES = int(os.environ.get("TOOLKIT_DATA_MAX_BODY_KB", "1024")) * 1024
     # Upload limit per request (ARCHITECTURE.md: 100 MB); Flask answers 413 past it.
     MAX_CONTENT_LENGTH = 100 * 1024 * 1024
 

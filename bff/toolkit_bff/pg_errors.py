@@ -21,7 +21,6 @@ _BY_STATE = {
     "23502": (422, "invalid_input", None),
     "23514": (422, "invalid_input", None),    # check_violation
     "22023": (422, "invalid_input", None),    # invalid_parameter_value, raised by our functions
-    "25006": (405, "method_not_allowed", "This request cannot change data"),
     "57014": (503, "database_timeout", "The database took too long to answer"),
 }
 

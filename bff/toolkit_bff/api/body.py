@@ -5,7 +5,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
-from flask import request
+from flask import current_app, request
 
 from ..errors import ApiError
 
@@ -18,6 +18,10 @@ def invalid(field: str, problem: str) -> ApiError:
 
 def json_object(allowed: Iterable[str]) -> dict:
     """The body as a JSON object holding only `allowed` fields."""
+    limit = current_app.config["DATA_MAX_BODY_BYTES"]
+    request.max_content_length = limit  # also caps bodies sent without a Content-Length
+    if (request.content_length or 0) > limit:
+        raise ApiError(413, "request_entity_too_large", f"The body is larger than the limit of {limit // 1024} KB")
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "Send a JSON object with Content-Type: application/json")
     body = request.get_json(silent=True)

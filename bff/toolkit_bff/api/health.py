@@ -1,5 +1,6 @@
-"""GET /api/health: is the BFF up, and can it reach the database?"""
-from flask import Blueprint, jsonify
+"""GET /api/health: is the BFF up, and can it reach the database and Supabase Auth?"""
+import requests
+from flask import Blueprint, current_app, jsonify
 
 from .. import db
 from ..config import VERSION
@@ -7,9 +8,19 @@ from ..config import VERSION
 bp = Blueprint("health", __name__)
 
 
+def _auth_status() -> str:
+    base = current_app.config["AUTH_URL"]
+    if not base:
+        return "not_configured"
+    try:
+        return "ok" if requests.get(f"{base}/health", timeout=2).ok else "unreachable"
+    except requests.RequestException:
+        return "unreachable"
+
+
 @bp.get("/health")
 def health():
-    database_ok = db.ping()
-    body = {"status": "ok" if database_ok else "degraded", "version": VERSION,
-            "checks": {"database": "ok" if database_ok else "unreachable"}}
-    return jsonify(body), 200 if database_ok else 503
+    checks = {"database": "ok" if db.ping() else "unreachable", "auth": _auth_status()}
+    healthy = "unreachable" not in checks.values()
+    body = {"status": "ok" if healthy else "degraded", "version": VERSION, "checks": checks}
+    return jsonify(body), 200 if healthy else 503

@@ -10,7 +10,9 @@ MAX_OPTION_LENGTH = 2000  # tools/options.py: the default cap on every text opti
 
 REASONS = {
     400: "Bad request", 401: "Not signed in, or the access token is invalid",
-    413: "Too large", 415: "Unsupported file type (told from the content, not the name)",
+    403: "Not allowed (decided by row-level security or an SQL function)", 404: "Not found",
+    405: "Method not allowed", 409: "Conflicts with the current state (taken, or the last admin)",
+    413: "Too large", 415: "Unsupported media type, or a file type told from the content (not the name)",
     422: "Invalid option or input that cannot be processed", 429: "Too many requests",
     500: "Unexpected server error", 502: "The translation engine failed or refused us",
     503: "A service the endpoint needs is not available", 504: "The translation engine timed out",
@@ -62,6 +64,11 @@ SECURITY_SCHEMES = {
 }
 
 
+UUID = {"type": "string", "format": "uuid"}
+DATE_TIME = {"type": "string", "format": "date-time"}
+NULLABLE_DATE_TIME = {"type": ["string", "null"], "format": "date-time"}
+
+
 def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -82,6 +89,12 @@ JOB = {422: ["job_timeout"]}
 PROGRAM_MISSING = {503: ["tool_unavailable"]}
 BODY_TOO_LARGE = {413: ["request_entity_too_large"]}
 RATE_LIMITED = {429: ["too_many_requests"]}
+# Data API bodies (api/body.py): JSON objects with known fields only.
+JSON_BODY = {400: ["invalid_json"], 413: ["request_entity_too_large"], 415: ["unsupported_media_type"],
+             422: ["unknown_field", "invalid_input"]}
+SIGNED_IN = {401: ["not_authenticated", "invalid_token"]}
+OPTIONAL_TOKEN = {401: ["invalid_token"]}
+DATABASE = {503: ["database_unavailable"]}
 
 
 def error_responses(*groups: dict[int, list[str]]) -> dict:
@@ -136,6 +149,10 @@ def upload_body(fields: dict | None = None, *, many: bool = False, required: tup
     schema = {"type": "object", "required": ["file", *required],
               "properties": {"file": file_schema, **(fields or {})}}
     return {"required": True, "content": {MULTIPART: {"schema": schema}}}
+
+
+def json_body(schema_name: str) -> dict:
+    return {"required": True, "content": {JSON: {"schema": ref(schema_name)}}}
 
 
 def json_or_form_body(schema_name: str) -> dict:

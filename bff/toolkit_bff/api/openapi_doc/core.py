@@ -1,7 +1,9 @@
 """/api/health, /api/me and /api/openapi.json."""
 from __future__ import annotations
 
-from .common import error_responses, json_response, operation, ref
+from .common import DATE_TIME, JSON_BODY, UUID, error_responses, json_body, json_response, operation, ref
+
+NICKNAME = "^[a-z0-9_]{3,32}$"
 
 SCHEMAS = {
     "Health": {
@@ -9,21 +11,59 @@ SCHEMAS = {
         "properties": {
             "status": {"type": "string", "enum": ["ok", "degraded"]},
             "version": {"type": "string", "description": "The BFF's version."},
-            "checks": {"type": "object", "required": ["database"], "additionalProperties": False,
-                       "properties": {"database": {"type": "string", "enum": ["ok", "unreachable"]}}},
+            "checks": {"type": "object", "required": ["database", "auth"], "additionalProperties": False,
+                       "properties": {
+                           "database": {"type": "string", "enum": ["ok", "unreachable"]},
+                           "auth": {"type": "string", "enum": ["ok", "unreachable", "not_configured"],
+                                    "description": "Supabase Auth's /health, when TOOLKIT_AUTH_URL is set."}}},
+        },
+    },
+    "Profile": {
+        "type": "object", "additionalProperties": False,
+        "required": ["id", "nickname", "email", "full_name", "bio", "avatar_url", "location", "role",
+                     "created_at", "updated_at"],
+        "properties": {
+            "id": UUID,
+            "nickname": {"type": ["string", "null"], "pattern": NICKNAME},
+            "email": {"type": ["string", "null"]},
+            "full_name": {"type": "string", "maxLength": 100},
+            "bio": {"type": "string", "maxLength": 500},
+            "avatar_url": {"type": ["string", "null"], "pattern": "^https://"},
+            "location": {"type": ["string", "null"], "maxLength": 100},
+            "role": {"type": "string", "enum": ["user", "admin"], "description": "Mirrors admin status; never writable."},
+            "created_at": DATE_TIME, "updated_at": DATE_TIME,
+        },
+    },
+    "ProfileUpdate": {
+        "type": "object", "additionalProperties": False, "minProperties": 1,
+        "description": "Only these fields; anything else (role, id, email) is a 422 `unknown_field`.",
+        "properties": {
+            "nickname": {"type": "string", "pattern": NICKNAME, "description": "Unique; 409 when taken."},
+            "full_name": {"type": "string", "maxLength": 100},
+            "bio": {"type": "string", "maxLength": 500},
+            "location": {"type": ["string", "null"], "maxLength": 100},
+            "avatar_url": {"type": ["string", "null"], "maxLength": 2048, "pattern": "^https://"},
         },
     },
     "Me": {
-        "type": "object", "required": ["user"], "additionalProperties": False,
-        "properties": {"user": {
-            "type": "object", "required": ["id", "email", "role"], "additionalProperties": False,
-            "description": "The caller as Postgres sees them inside the request's RLS transaction.",
-            "properties": {
-                "id": {"type": "string", "description": "The token's `sub` (the auth user id)."},
-                "email": {"type": ["string", "null"], "description": "The token's `email` claim."},
-                "role": {"type": "string", "enum": ["authenticated"],
-                         "description": "The database role the request ran as."},
-            }}},
+        "type": "object", "required": ["user", "profile", "is_admin"], "additionalProperties": False,
+        "properties": {
+            "user": {
+                "type": "object", "required": ["id", "email", "role"], "additionalProperties": False,
+                "description": "The caller as Postgres sees them inside the request's RLS transaction.",
+                "properties": {
+                    "id": {**UUID, "description": "The token's `sub` (the auth user id)."},
+                    "email": {"type": ["string", "null"], "description": "The token's `email` claim."},
+                    "role": {"type": "string", "enum": ["authenticated"],
+                             "description": "The database role the request ran as."},
+                }},
+            "profile": {"oneOf": [ref("Profile"), {"type": "null"}]},
+            "is_admin": {"type": "boolean", "description": "`is_admin(auth.uid())`, decided in SQL."},
+        },
+    },
+    "ProfileResult": {
+        "type": "object", "required": ["profile"], "additionalProperties": False,
+        "properties": {"profile": ref("Profile")},
     },
     "OpenApiDocument": {
         "type": "object", "required": ["openapi", "info", "paths"],
@@ -46,6 +86,16 @@ PATHS = {
         description="Verifies the bearer token and reads the caller back from inside a transaction "
                     "that carries their role and claims, as row-level security sees them.",
         security=[{"bearerAuth": []}])},
+    "/api/me/profile": {"patch": operation(
+        "updateMyProfile", "account", "Change my profile",
+        {"200": json_response("The updated profile.", ref("ProfileResult")),
+         **error_responses(JSON_BODY, {401: ["not_authenticated", "invalid_token"], 404: ["not_found"],
+                                       409: ["conflict"], 422: ["invalid_input"],
+                                       503: ["database_unavailable"]})},
+        description="Nickname (3–32 of `[a-z0-9_]`, unique), full name, bio (≤ 500), location, avatar URL "
+                    "(https only). Row-level security and column privileges make `role`, `id` and `email` "
+                    "unwritable whatever the BFF sends.",
+        body=json_body("ProfileUpdate"), security=[{"bearerAuth": []}])},
     "/api/openapi.json": {"get": operation(
         "getOpenApiDocument", "system", "This OpenAPI document",
         {"200": json_response("The OpenAPI 3.1 document describing every endpoint.", ref("OpenApiDocument")),

@@ -1,0 +1,95 @@
+"""/api/pages (the disabled-pages map) and the admin endpoints."""
+from __future__ import annotations
+
+from .common import (DATABASE, DATE_TIME, JSON_BODY, OPTIONAL_TOKEN, SIGNED_IN, UUID, error_responses,
+                     json_body, json_response, operation, ref)
+
+PAGE_KEYS = ["dashboard", "file-converter", "image-color-picker", "qr-code-generator",
+             "url-shortener", "username-checker", "image-to-text", "pdf-editor"]
+
+PAGE_STATE = {
+    "type": "object", "additionalProperties": False, "required": ["is_disabled", "disable_reason", "updated_at"],
+    "properties": {"is_disabled": {"type": "boolean"}, "disable_reason": {"type": "string", "maxLength": 500},
+                   "updated_at": DATE_TIME},
+}
+
+SCHEMAS = {
+    "Pages": {
+        "type": "object", "additionalProperties": False, "required": ["pages"],
+        "properties": {"pages": {"type": "object", "required": PAGE_KEYS, "additionalProperties": False,
+                                 "properties": {key: PAGE_STATE for key in PAGE_KEYS}}},
+    },
+    "PageUpdate": {
+        "type": "object", "additionalProperties": False, "required": ["is_disabled"],
+        "properties": {"is_disabled": {"type": "boolean"},
+                       "disable_reason": {"type": ["string", "null"], "maxLength": 500}},
+    },
+    "PageState": {
+        "type": "object", "additionalProperties": False,
+        "required": ["page_key", "is_disabled", "disable_reason", "updated_at"],
+        "properties": {"page_key": {"type": "string", "enum": PAGE_KEYS}, **PAGE_STATE["properties"]},
+    },
+    "AdminUser": {
+        "type": "object", "additionalProperties": False,
+        "required": ["id", "email", "nickname", "created_at", "last_sign_in_at", "is_admin"],
+        "properties": {"id": UUID, "email": {"type": ["string", "null"]}, "nickname": {"type": ["string", "null"]},
+                       "created_at": {"type": ["string", "null"], "format": "date-time"},
+                       "last_sign_in_at": {"type": ["string", "null"], "format": "date-time"},
+                       "is_admin": {"type": "boolean"}},
+    },
+    "AdminUserList": {
+        "type": "object", "additionalProperties": False, "required": ["users", "total", "limit", "offset"],
+        "properties": {"users": {"type": "array", "items": ref("AdminUser")},
+                       "total": {"type": "integer", "minimum": 0},
+                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
+    },
+    "AdminStatus": {
+        "type": "object", "additionalProperties": False, "required": ["user_id", "is_admin"],
+        "properties": {"user_id": UUID, "is_admin": {"type": "boolean"}},
+    },
+}
+
+USER_ID = {"name": "user_id", "in": "path", "required": True, "schema": UUID}
+ADMIN_ONLY = {403: ["forbidden"]}
+
+
+def _status_change(operation_id: str, summary: str, description: str, extra: dict) -> dict:
+    return operation(operation_id, "admin", summary,
+                     {"200": json_response("The user's admin status afterwards.", ref("AdminStatus")),
+                      **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]}, extra)},
+                     description=description, parameters=[USER_ID], security=[{"bearerAuth": []}])
+
+
+PATHS = {
+    "/api/pages": {"get": operation(
+        "getPages", "pages", "The disabled-pages map",
+        {"200": json_response("Every page key with its state; cacheable for 10 s.", ref("Pages")),
+         **error_responses(OPTIONAL_TOKEN, DATABASE)},
+        security=[{}, {"bearerAuth": []}])},
+    "/api/admin/pages/{page_key}": {"put": operation(
+        "updatePage", "admin", "Disable or enable a page",
+        {"200": json_response("The page's new state (who and when are recorded by the database).",
+                              ref("PageState")),
+         **error_responses(JSON_BODY, SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]})},
+        parameters=[{"name": "page_key", "in": "path", "required": True,
+                     "schema": {"type": "string", "enum": PAGE_KEYS}}],
+        body=json_body("PageUpdate"), security=[{"bearerAuth": []}])},
+    "/api/admin/users": {"get": operation(
+        "listUsers", "admin", "Users, newest first",
+        {"200": json_response("A page of users.", ref("AdminUserList")),
+         **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})},
+        description="Read by the SQL function admin_list_users, which refuses non-admins.",
+        parameters=[
+            {"name": "q", "in": "query", "description": "Matches e-mail or nickname (literally).",
+             "schema": {"type": "string", "maxLength": 200}},
+            {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
+            {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "default": 0}}],
+        security=[{"bearerAuth": []}])},
+    "/api/admin/users/{user_id}/admin": {
+        "post": _status_change("grantAdmin", "Make a user an administrator",
+                               "Through grant_admin(): admins only, never yourself.", {}),
+        "delete": _status_change("revokeAdmin", "Take administrator rights away",
+                                 "Through revoke_admin(): admins only; the last admin stays (409).",
+                                 {409: ["conflict"]}),
+    },
+}

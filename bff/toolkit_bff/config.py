@@ -21,8 +21,9 @@ class Config:
     AUTH_URL = os.environ.get("TOOLKIT_AUTH_URL", "").rstrip("/")
     # Seconds between the BFF's calls of purge_expired() (pg_cron does it too where it exists).
     PURGE_INTERVAL = float(os.environ.get("TOOLKIT_PURGE_INTERVAL", "300"))
-    # Largest JSON body of the data API (a paste holds up to 512 KB of text).
-    DATA_MAX_BODY_BYTES = int(os.environ.get("TOOLKIT_DATA_MAX_BODY_KB", "1024")) * 1024
+    # Largest JSON body of the data API: a paste holds up to 512 KB of text, which JSON escaping
+    # (\uXXXX for every non-ASCII character in some clients) can make six times larger.
+    DATA_MAX_BODY_BYTES = int(os.environ.get("TOOLKIT_DATA_MAX_BODY_KB", "4096")) * 1024
     # Upload limit per request (ARCHITECTURE.md: 100 MB); Flask answers 413 past it.
     MAX_CONTENT_LENGTH = 100 * 1024 * 1024
 

@@ -48,6 +48,8 @@ def _message(exc: psycopg.Error, state: str) -> str:
 
 def api_error_for(exc: psycopg.Error) -> ApiError:
     state = exc.sqlstate or ""
+    if not state and isinstance(exc, psycopg.DataError):  # refused by the driver, e.g. a NUL in text
+        return ApiError(422, "invalid_input", "The request holds a value the database cannot store (e.g. a NUL character)")
     if state.startswith("PT") and state[2:].isdigit():  # PostgREST's convention: PT409 → HTTP 409
         status = int(state[2:])
         code = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict"}.get(status, "error")

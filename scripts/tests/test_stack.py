@@ -36,3 +36,21 @@ def test_mail_capture_saves_messages_for_tests_to_read():
             return
         time.sleep(0.1)
     raise AssertionError(f"no captured message in {mail_dir}")
+
+
+def test_short_links_work_through_the_gateway():
+    """The real path of a visitor: gunicorn behind nginx, Host with its port passed on."""
+    base = os.environ["TOOLKIT_PUBLIC_URL"]
+    created = requests.post(f"{base}/api/links", json={"url": "example.com/through-the-gateway"}, timeout=10)
+    assert created.status_code == 201
+    link = created.json()
+    assert link["short_url"] == f"{base}/s/{link['short_code']}"
+    followed = requests.get(link["short_url"], allow_redirects=False, timeout=10)
+    assert followed.status_code == 302
+    assert followed.headers["Location"] == "https://example.com/through-the-gateway"
+    assert followed.headers["Cache-Control"] == "no-store"
+    assert requests.get(f"{base}/s/no-such-code", allow_redirects=False, timeout=10).headers["Location"] == "/"
+    # A link to one of our own short links would loop: the gateway's Host (with port) reaches SQL.
+    looping = requests.post(f"{base}/api/links", json={"url": link["short_url"]}, timeout=10)
+    assert looping.status_code == 422
+    assert looping.json()["error"]["message"] == "Links to our own short links cannot be shortened"

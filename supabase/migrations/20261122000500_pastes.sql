@@ -188,7 +188,8 @@ begin
 end;
 $$;
 
--- The paste an anonymous author may change with the token, or an error saying why not.
+-- The paste the caller may change without RLS: an anonymous paste whose edit token they hold, or
+-- their own. Private pastes of others look missing, so a token cannot probe for them.
 create function public.paste_for_token(paste_id text, edit_token text)
 returns public.pastes
 language plpgsql
@@ -197,13 +198,18 @@ security definer
 set search_path = ''
 as $$
 declare
+  caller uuid := auth.uid();
   found_paste public.pastes;
 begin
   select * into found_paste from public.pastes p
    where p.id = paste_for_token.paste_id and (p.expires_at is null or p.expires_at > now())
+     and (p.privacy <> 'private' or p.user_id = caller)
    for update;
   if found_paste.id is null then
     raise exception 'No paste has this id' using errcode = 'P0002';
+  end if;
+  if caller is not null and found_paste.user_id = caller then
+    return found_paste;
   end if;
   if found_paste.user_id is not null or found_paste.edit_token_hash is null
      or found_paste.edit_token_hash <> public.hash_edit_token(coalesce(edit_token, '')) then
@@ -213,7 +219,7 @@ begin
 end;
 $$;
 
--- Edits by an anonymous author. Keys of `changes` that are absent keep their value.
+-- Edits by an anonymous author (or the owner). Keys of `changes` that are absent keep their value.
 create function public.update_paste_with_token(paste_id text, edit_token text, changes jsonb)
 returns jsonb
 language plpgsql
@@ -225,7 +231,7 @@ declare
   current_paste public.pastes := public.paste_for_token(paste_id, edit_token);
   updated public.pastes;
 begin
-  if changes ? 'privacy' and changes ->> 'privacy' = 'private' then
+  if changes ? 'privacy' and changes ->> 'privacy' = 'private' and current_paste.user_id is null then
     raise exception 'Sign in to make a paste private' using errcode = '22023';
   end if;
   update public.pastes p set

@@ -47,6 +47,8 @@ def text(body: dict, field: str, *, max_length: int, required: bool = False, pat
         raise invalid(field, "must be a string")
     if len(value) > max_length:
         raise invalid(field, f"must be at most {max_length} characters")
+    if "\x00" in value:
+        raise invalid(field, "must not contain NUL characters")
     if pattern and not re.fullmatch(pattern, value):
         raise invalid(field, rule or f"must match {pattern}")
     return value

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import threading
 import time
-from datetime import datetime
+from datetime import datetime, timezone
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -30,6 +31,10 @@ PASTE_COLUMNS = ("id, title, content, language, privacy, user_id, created_at, up
                  " burn_after_read, views, likes")
 EDIT_TOKEN_HEADER = "X-Edit-Token"
 NOT_FOUND = "No paste has this id, or it has expired"
+# The table's id check; anything else (a NUL byte, which psycopg cannot even send) is no paste.
+PASTE_ID = re.compile(r"[A-Za-z0-9]{6,32}")
+# Edit tokens are URL-safe base64; a header of another shape matches no paste (SQL hashes '').
+EDIT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
 
 def _fields(data: dict, *, creating: bool) -> dict:
@@ -43,6 +48,12 @@ def _fields(data: dict, *, creating: bool) -> dict:
         "expires_at": body.timestamp(data, "expires_at"),
         "burn_after_read": body.boolean(data, "burn_after_read"),
     }
+    for name, value in values.items():
+        if isinstance(value, str) and "\x00" in value:  # Postgres text cannot hold NUL
+            raise body.invalid(name, "must not contain NUL characters")
+    expires_at = values["expires_at"]
+    if isinstance(expires_at, datetime) and expires_at <= datetime.now(timezone.utc):
+        raise body.invalid("expires_at", "must be in the future")  # SQL checks too, without the name
     content = values["content"]
     if isinstance(content, str) and (not content or len(content.encode()) > MAX_CONTENT_BYTES):
         raise body.invalid("content", f"must be 1 byte to {MAX_CONTENT_BYTES // 1024} KB of text")
@@ -74,7 +85,9 @@ def _cursor_after(raw: str | None) -> tuple[datetime, str] | None:
         return None
     try:
         created_at, paste_id = json.loads(base64.urlsafe_b64decode(raw.encode() + b"==="))
-        return datetime.fromisoformat(created_at), str(paste_id)
+        if not isinstance(paste_id, str) or not PASTE_ID.fullmatch(paste_id):
+            raise ValueError(paste_id)
+        return datetime.fromisoformat(created_at), paste_id
     except (ValueError, TypeError):
         raise body.invalid("cursor", "is not a cursor this API returned") from None
 
@@ -122,7 +135,14 @@ def list_pastes():
 
 
 # --- One paste ------------------------------------------------------------------------------
+def _known_shape(paste_id: str) -> None:
+    """An id the table could not hold is a missing paste (and never reaches psycopg)."""
+    if not PASTE_ID.fullmatch(paste_id):
+        raise ApiError(404, "not_found", NOT_FOUND)
+
+
 def _view(paste_id: str) -> dict:
+    _known_shape(paste_id)
     with rls_transaction(request_claims()) as conn:
         paste = conn.execute("select public.view_paste(%s) as paste", (paste_id,)).fetchone()["paste"]
     if paste is None:
@@ -142,8 +162,10 @@ def read_raw(paste_id):
 
 
 def _edit_token() -> str | None:
-    token = request.headers.get(EDIT_TOKEN_HEADER)
-    return token.strip() if token and token.strip() else None
+    token = (request.headers.get(EDIT_TOKEN_HEADER) or "").strip()
+    if not token:
+        return None
+    return token if EDIT_TOKEN.fullmatch(token) else ""
 
 
 def _refused(conn, paste_id: str, action: str) -> ApiError:
@@ -156,11 +178,12 @@ def _refused(conn, paste_id: str, action: str) -> ApiError:
 
 @bp.patch("/pastes/<paste_id>")
 def update_paste(paste_id):
+    _known_shape(paste_id)
     changes = _fields(body.json_object(FIELDS), creating=False)
     if not changes:
         raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(FIELDS)}")
     token = _edit_token()
-    if token:
+    if token is not None:
         as_json = {k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in changes.items()}
         with rls_transaction(request_claims()) as conn:
             paste = conn.execute("select public.update_paste_with_token(%s, %s, %s::jsonb) as paste",
@@ -178,8 +201,9 @@ def update_paste(paste_id):
 
 @bp.delete("/pastes/<paste_id>")
 def delete_paste(paste_id):
+    _known_shape(paste_id)
     token = _edit_token()
-    if token:
+    if token is not None:
         with rls_transaction(request_claims()) as conn:
             conn.execute("select public.delete_paste_with_token(%s, %s)", (paste_id, token))
         return "", 204
@@ -192,14 +216,18 @@ def delete_paste(paste_id):
 
 @bp.post("/pastes/<paste_id>/like")
 def like(paste_id):
-    with rls_transaction(require_claims()) as conn:
+    claims = require_claims()
+    _known_shape(paste_id)
+    with rls_transaction(claims) as conn:
         result = conn.execute("select public.like_paste(%s) as r", (paste_id,)).fetchone()["r"]
     return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
 
 
 @bp.delete("/pastes/<paste_id>/like")
 def unlike(paste_id):
-    with rls_transaction(require_claims()) as conn:
+    claims = require_claims()
+    _known_shape(paste_id)
+    with rls_transaction(claims) as conn:
         result = conn.execute("select public.unlike_paste(%s) as r", (paste_id,)).fetchone()["r"]
     return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
 
@@ -207,6 +235,7 @@ def unlike(paste_id):
 @bp.post("/pastes/<paste_id>/duplicate")
 @limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous())
 def duplicate(paste_id):
+    _known_shape(paste_id)
     with rls_transaction(request_claims()) as conn:
         copy = conn.execute("select public.duplicate_paste(%s) as paste", (paste_id,)).fetchone()["paste"]
     return jsonify(_paste(copy)), 201

@@ -3,13 +3,17 @@ it). One module per area; `build_document` assembles them."""
 from __future__ import annotations
 
 from ...config import VERSION
-from . import common, core, images, pdf, text
+from . import admin, common, core, images, links, pastes, pdf, text
 
-AREAS = (core, images, pdf, text)
+AREAS = (core, links, pastes, admin, images, pdf, text)
 
 TAGS = [
     {"name": "system", "description": "Health and this document."},
     {"name": "account", "description": "The signed-in caller."},
+    {"name": "links", "description": "Short links and the /s/{code} redirect."},
+    {"name": "pastes", "description": "Pastes: public, unlisted or private; views, likes, copies."},
+    {"name": "pages", "description": "The disabled-pages map."},
+    {"name": "admin", "description": "Administrators only (checked in SQL)."},
     {"name": "convert", "description": "File converter."},
     {"name": "ocr", "description": "Text recognition (Tesseract)."},
     {"name": "metadata", "description": "Image metadata: read, edit, remove GPS, strip."},

@@ -92,8 +92,9 @@ RATE_LIMITED = {429: ["too_many_requests"]}
 # Data API bodies (api/body.py): JSON objects with known fields only.
 JSON_BODY = {400: ["invalid_json"], 413: ["request_entity_too_large"], 415: ["unsupported_media_type"],
              422: ["unknown_field", "invalid_input"]}
-SIGNED_IN = {401: ["not_authenticated", "invalid_token"]}
-OPTIONAL_TOKEN = {401: ["invalid_token"]}
+# A token is verified locally; ES256/RS256 ones may need Auth's key set (503 when unreachable).
+SIGNED_IN = {401: ["not_authenticated", "invalid_token"], 503: ["auth_unavailable"]}
+OPTIONAL_TOKEN = {401: ["invalid_token"], 503: ["auth_unavailable"]}
 DATABASE = {503: ["database_unavailable"]}
 
 

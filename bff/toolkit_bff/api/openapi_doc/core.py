@@ -1,7 +1,7 @@
 """/api/health, /api/me and /api/openapi.json."""
 from __future__ import annotations
 
-from .common import DATE_TIME, JSON_BODY, UUID, error_responses, json_body, json_response, operation, ref
+from .common import DATABASE, DATE_TIME, JSON_BODY, SIGNED_IN, UUID, error_responses, json_body, json_response, operation, ref
 
 NICKNAME = "^[a-z0-9_]{3,32}$"
 
@@ -82,16 +82,14 @@ PATHS = {
     "/api/me": {"get": operation(
         "getMe", "account", "Who the verified caller is",
         {"200": json_response("The caller.", ref("Me")),
-         **error_responses({401: ["not_authenticated", "invalid_token"], 503: ["database_unavailable"]})},
+         **error_responses(SIGNED_IN, DATABASE)},
         description="Verifies the bearer token and reads the caller back from inside a transaction "
                     "that carries their role and claims, as row-level security sees them.",
         security=[{"bearerAuth": []}])},
     "/api/me/profile": {"patch": operation(
         "updateMyProfile", "account", "Change my profile",
         {"200": json_response("The updated profile.", ref("ProfileResult")),
-         **error_responses(JSON_BODY, {401: ["not_authenticated", "invalid_token"], 404: ["not_found"],
-                                       409: ["conflict"], 422: ["invalid_input"],
-                                       503: ["database_unavailable"]})},
+         **error_responses(JSON_BODY, SIGNED_IN, DATABASE, {404: ["not_found"], 409: ["conflict"]})},
         description="Nickname (3–32 of `[a-z0-9_]`, unique), full name, bio (≤ 500), location, avatar URL "
                     "(https only). Row-level security and column privileges make `role`, `id` and `email` "
                     "unwritable whatever the BFF sends.",

@@ -122,7 +122,7 @@ PATHS = {
                         "then are `unknown`).",
          "headers": header_refs({"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"}),
          "content": {"application/x-ndjson": {"schema": ref("UsernameStreamLine")}}},
-        {401: ["invalid_token"], 422: ["invalid_username", "invalid_option"]},
+        {401: ["invalid_token"], 503: ["auth_unavailable"], 422: ["invalid_username", "invalid_option"]},
         description="Sends a token, optionally, to check Toolkit's own profiles as that user "
                     "(row-level security applies); a malformed or invalid token is a 401.",
         security=[{}, {"bearerAuth": []}],

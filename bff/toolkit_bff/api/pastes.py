@@ -48,9 +48,6 @@ def _fields(data: dict, *, creating: bool) -> dict:
         "expires_at": body.timestamp(data, "expires_at"),
         "burn_after_read": body.boolean(data, "burn_after_read"),
     }
-    for name, value in values.items():
-        if isinstance(value, str) and "\x00" in value:  # Postgres text cannot hold NUL
-            raise body.invalid(name, "must not contain NUL characters")
     expires_at = values["expires_at"]
     if isinstance(expires_at, datetime) and expires_at <= datetime.now(timezone.utc):
         raise body.invalid("expires_at", "must be in the future")  # SQL checks too, without the name

@@ -262,8 +262,8 @@ begin
 end;
 $$;
 
--- One like per signed-in user and paste; the counter moves only when the like is new.
-create function public.like_paste(paste_id text)
+-- One like per signed-in user and paste; the counter moves only when the like really changes.
+create function public.set_paste_like(paste_id text, liked boolean)
 returns jsonb
 language plpgsql
 volatile
@@ -272,60 +272,52 @@ set search_path = ''
 as $$
 declare
   caller uuid := auth.uid();
+  changed boolean;
   total bigint;
 begin
   if caller is null then
     raise exception 'Sign in to like pastes' using errcode = '42501';
   end if;
   perform 1 from public.pastes p
-   where p.id = like_paste.paste_id
+   where p.id = set_paste_like.paste_id
      and (p.expires_at is null or p.expires_at > now())
      and (p.privacy in ('public', 'unlisted') or p.user_id = caller)
    for update;
   if not found then
     raise exception 'No paste has this id' using errcode = 'P0002';
   end if;
-  insert into public.paste_likes (paste_id, user_id) values (like_paste.paste_id, caller) on conflict do nothing;
-  if found then
-    update public.pastes p set likes = p.likes + 1 where p.id = like_paste.paste_id returning p.likes into total;
-    return jsonb_build_object('likes', total, 'liked', true, 'counted', true);
+  if liked then
+    insert into public.paste_likes (paste_id, user_id) values (set_paste_like.paste_id, caller) on conflict do nothing;
+  else
+    delete from public.paste_likes l where l.paste_id = set_paste_like.paste_id and l.user_id = caller;
   end if;
-  select p.likes into total from public.pastes p where p.id = like_paste.paste_id;
-  return jsonb_build_object('likes', total, 'liked', true, 'counted', false);
+  changed := found;
+  update public.pastes p
+     set likes = greatest(p.likes + case when not changed then 0 when liked then 1 else -1 end, 0)
+   where p.id = set_paste_like.paste_id
+  returning p.likes into total;
+  return jsonb_build_object('likes', total, 'liked', liked, 'counted', changed);
 end;
+$$;
+
+create function public.like_paste(paste_id text)
+returns jsonb
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  select public.set_paste_like(paste_id, true);
 $$;
 
 create function public.unlike_paste(paste_id text)
 returns jsonb
-language plpgsql
+language sql
 volatile
 security definer
 set search_path = ''
 as $$
-declare
-  caller uuid := auth.uid();
-  total bigint;
-begin
-  if caller is null then
-    raise exception 'Sign in to like pastes' using errcode = '42501';
-  end if;
-  perform 1 from public.pastes p
-   where p.id = unlike_paste.paste_id
-     and (p.expires_at is null or p.expires_at > now())
-     and (p.privacy in ('public', 'unlisted') or p.user_id = caller)
-   for update;
-  if not found then
-    raise exception 'No paste has this id' using errcode = 'P0002';
-  end if;
-  delete from public.paste_likes l where l.paste_id = unlike_paste.paste_id and l.user_id = caller;
-  if found then
-    update public.pastes p set likes = greatest(p.likes - 1, 0) where p.id = unlike_paste.paste_id
-    returning p.likes into total;
-    return jsonb_build_object('likes', total, 'liked', false, 'counted', true);
-  end if;
-  select p.likes into total from public.pastes p where p.id = unlike_paste.paste_id;
-  return jsonb_build_object('likes', total, 'liked', false, 'counted', false);
-end;
+  select public.set_paste_like(paste_id, false);
 $$;
 
 -- SPEC §4: a duplicate gets ' (Copy)' after the title and fresh counters; it belongs to the caller.
@@ -394,6 +386,7 @@ revoke all on function public.create_paste(text, text, text, text, timestamptz, 
 revoke all on function public.view_paste(text) from public, anon, authenticated;
 revoke all on function public.update_paste_with_token(text, text, jsonb) from public, anon, authenticated;
 revoke all on function public.delete_paste_with_token(text, text) from public, anon, authenticated;
+revoke all on function public.set_paste_like(text, boolean) from public, anon, authenticated, service_role;
 revoke all on function public.like_paste(text) from public, anon, authenticated;
 revoke all on function public.unlike_paste(text) from public, anon, authenticated;
 revoke all on function public.duplicate_paste(text) from public, anon, authenticated;

@@ -211,22 +211,23 @@ def delete_paste(paste_id):
     return "", 204
 
 
-@bp.post("/pastes/<paste_id>/like")
-def like(paste_id):
+def _set_like(paste_id: str, liked: bool):
     claims = require_claims()
     _known_shape(paste_id)
     with rls_transaction(claims) as conn:
-        result = conn.execute("select public.like_paste(%s) as r", (paste_id,)).fetchone()["r"]
+        function = "like_paste" if liked else "unlike_paste"
+        result = conn.execute(f"select public.{function}(%s) as r", (paste_id,)).fetchone()["r"]
     return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
+
+
+@bp.post("/pastes/<paste_id>/like")
+def like(paste_id):
+    return _set_like(paste_id, True)
 
 
 @bp.delete("/pastes/<paste_id>/like")
 def unlike(paste_id):
-    claims = require_claims()
-    _known_shape(paste_id)
-    with rls_transaction(claims) as conn:
-        result = conn.execute("select public.unlike_paste(%s) as r", (paste_id,)).fetchone()["r"]
-    return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
+    return _set_like(paste_id, False)
 
 
 @bp.post("/pastes/<paste_id>/duplicate")

@@ -11,3 +11,10 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", 75))  # above the 60 s job limi
 graceful_timeout = 10
 # Access lines come from the app itself (JSON with a request id), so gunicorn logs none.
 accesslog = None
+
+
+def post_worker_init(worker):
+    # Connect the worker's database pool before its first request, not during it.
+    from toolkit_bff.db import open_pool
+
+    open_pool(worker.wsgi)

@@ -9,6 +9,9 @@ threads = int(os.environ.get("GUNICORN_THREADS", 4))
 worker_class = "gthread"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 75))  # above the 60 s job limit
 graceful_timeout = 10
+# Request lines up to 8 KB, like the gateway's buffers (gunicorn's default 4 KB would answer an
+# HTML 414 of its own before Flask could answer JSON).
+limit_request_line = 8190
 # Access lines come from the app itself (JSON with a request id), so gunicorn logs none.
 accesslog = None
 

@@ -161,7 +161,8 @@ def test_redirect_goes_to_the_destination_and_counts(client, links, admin_db):
     assert clicks(admin_db, code) == 1
 
 
-@pytest.mark.parametrize("path", ["/s/unknown-code", "/s/", "/s", "/s/a", "/s/bad%20code", "/s/x/y"])
+@pytest.mark.parametrize("path", ["/s/unknown-code", "/s/", "/s", "/s/a", "/s/bad%20code", "/s/x/y",
+                                  "/s/new%0Aline", "/s/%C2%80%F1%86%8F%8E"])
 def test_missing_or_unknown_codes_go_home(client, path):
     response = client.get(path)
     assert response.status_code == 302 and response.headers["Location"] == "/"

@@ -51,6 +51,24 @@ http {{
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Request-Id $request_id;
     }}
+    # What nginx answers itself (the BFF never saw the request, or is down) is JSON like the BFF's
+    # errors, never an nginx HTML page.
+    error_page 413 @too_large;
+    error_page 414 /__errors/414.json;  # a named location cannot serve it: the URI was never parsed
+    error_page 502 503 504 @bff_unavailable;
+    location @too_large {{
+      default_type application/json;
+      return 413 '{{"error":{{"code":"request_entity_too_large","message":"The request is larger than 100 MB"}}}}';
+    }}
+    location = /__errors/414.json {{
+      internal;
+      default_type application/json;
+      return 414 '{{"error":{{"code":"uri_too_long","message":"The address is longer than 8 KB"}}}}';
+    }}
+    location @bff_unavailable {{
+      default_type application/json;
+      return 503 '{{"error":{{"code":"service_unavailable","message":"The service is not reachable; try again in a moment"}}}}';
+    }}
     # Hashed build assets never change; everything else is revalidated.
     location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; }}
     location / {{

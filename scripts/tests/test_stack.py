@@ -54,3 +54,26 @@ def test_short_links_work_through_the_gateway():
     looping = requests.post(f"{base}/api/links", json={"url": link["short_url"]}, timeout=10)
     assert looping.status_code == 422
     assert looping.json()["error"]["message"] == "Links to our own short links cannot be shortened"
+
+
+def test_gateway_refusals_are_json_too():
+    """What nginx refuses itself (too long an address, too large a body) reads like a BFF error."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    base = os.environ["TOOLKIT_PUBLIC_URL"]
+    long_address = requests.get(f"{base}/api/pages?q={'x' * 9000}", timeout=10)
+    assert long_address.status_code == 414
+    assert long_address.json()["error"]["code"] == "uri_too_long"
+    # A declared body over 100 MB is refused before it is sent.
+    gateway = urlsplit(base)
+    conn = http.client.HTTPConnection(gateway.hostname, gateway.port, timeout=10)
+    conn.putrequest("POST", "/api/tools/convert")
+    conn.putheader("Content-Type", "application/octet-stream")
+    conn.putheader("Content-Length", str(200 * 1024 * 1024))
+    conn.endheaders()
+    too_large = conn.getresponse()
+    assert too_large.status == 413
+    assert too_large.getheader("Content-Type") == "application/json"
+    assert b'"request_entity_too_large"' in too_large.read()
+    conn.close()

@@ -2,6 +2,7 @@
 import re
 
 from flask import Blueprint, Response, request
+from werkzeug.routing import BaseConverter
 
 from ..db import run_once
 from ..extensions import limiter
@@ -17,6 +18,17 @@ BOT_AGENTS = re.compile(
 VALID_CODE = re.compile(r"[A-Za-z0-9_-]{3,64}")
 
 
+class AnyText(BaseConverter):
+    """Everything after /s/, newlines included (werkzeug's `path` stops at them and would 404)."""
+    regex = r"[\s\S]+"
+    part_isolating = False
+
+
+@bp.record_once
+def _register_converter(state) -> None:
+    state.app.url_map.converters["anytext"] = AnyText
+
+
 def _redirect(location: str):
     # No body: browsers follow Location, and the BFF sends no HTML.
     return Response(status=302, headers={"Location": location, "Cache-Control": "no-store"})
@@ -28,7 +40,7 @@ def missing_code():
     return _redirect("/")
 
 
-@bp.get("/s/<path:code>")
+@bp.get("/s/<anytext:code>")
 def follow(code):
     if not VALID_CODE.fullmatch(code):
         return _redirect("/")

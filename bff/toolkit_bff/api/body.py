@@ -12,6 +12,11 @@ from ..errors import ApiError
 MISSING = object()
 
 
+def or_none(value):
+    """A field's value for SQL: an absent field is NULL."""
+    return None if value is MISSING else value
+
+
 def invalid(field: str, problem: str) -> ApiError:
     return ApiError(422, "invalid_input", f"{field} {problem}")
 

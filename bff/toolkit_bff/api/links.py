@@ -39,9 +39,7 @@ def create_link():
         # The function returns the new row, so anonymous creators (who cannot read it) see it too.
         row = conn.execute(
             f"select {LINK_COLUMNS} from public.create_short_link(%s, %s, %s, %s)",
-            (url, None if alias is body.MISSING else alias,
-             None if expires_at is body.MISSING else expires_at,
-             None if max_clicks is body.MISSING else max_clicks)).fetchone()
+            (url, body.or_none(alias), body.or_none(expires_at), body.or_none(max_clicks))).fetchone()
     return jsonify(_with_short_url(row)), 201
 
 

@@ -44,7 +44,7 @@ def update_page(page_key):
         row = conn.execute(
             f"update public.page_settings set is_disabled = %s, disable_reason = %s where page_key = %s"
             f" returning {PAGE_COLUMNS}",
-            (is_disabled, "" if reason in (None, body.MISSING) else reason, page_key)).fetchone()
+            (is_disabled, body.or_none(reason) or "", page_key)).fetchone()
     if row is None:  # RLS refused the row after all
         raise ApiError(403, "forbidden", "Only administrators can change pages")
     return jsonify(page_key=page_key, **_entry(row))

@@ -98,6 +98,17 @@ as $$
   select to_jsonb(p) - 'edit_token_hash';
 $$;
 
+-- Who may read a paste by its id: it is live, and public, unlisted or the caller's own.
+create function public.paste_readable_by_id(p public.pastes, caller uuid)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select (p.expires_at is null or p.expires_at > now())
+     and (p.privacy in ('public', 'unlisted') or p.user_id = caller);
+$$;
+
 create function public.hash_edit_token(token text)
 returns text
 language sql
@@ -175,8 +186,7 @@ begin
   update public.pastes p
      set views = p.views + 1
    where p.id = view_paste.paste_id
-     and (p.expires_at is null or p.expires_at > now())
-     and (p.privacy in ('public', 'unlisted') or p.user_id = caller)
+     and public.paste_readable_by_id(p, caller)
   returning * into seen;
   if seen.id is null then
     return null;
@@ -280,8 +290,7 @@ begin
   end if;
   perform 1 from public.pastes p
    where p.id = set_paste_like.paste_id
-     and (p.expires_at is null or p.expires_at > now())
-     and (p.privacy in ('public', 'unlisted') or p.user_id = caller)
+     and public.paste_readable_by_id(p, caller)
    for update;
   if not found then
     raise exception 'No paste has this id' using errcode = 'P0002';
@@ -335,8 +344,7 @@ declare
 begin
   select * into source from public.pastes p
    where p.id = duplicate_paste.paste_id
-     and (p.expires_at is null or p.expires_at > now())
-     and (p.privacy in ('public', 'unlisted') or p.user_id = caller)
+     and public.paste_readable_by_id(p, caller)
      and (not p.burn_after_read or p.user_id = caller);
   if source.id is null then
     raise exception 'No paste has this id' using errcode = 'P0002';
@@ -380,6 +388,7 @@ $$;
 
 revoke all on function public.pastes_touch_updated_at() from public, anon, authenticated;
 revoke all on function public.paste_json(public.pastes) from public, anon, authenticated;
+revoke all on function public.paste_readable_by_id(public.pastes, uuid) from public, anon, authenticated;
 revoke all on function public.hash_edit_token(text) from public, anon, authenticated;
 revoke all on function public.paste_for_token(text, text) from public, anon, authenticated, service_role;
 revoke all on function public.create_paste(text, text, text, text, timestamptz, boolean) from public, anon, authenticated;

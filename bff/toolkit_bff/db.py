@@ -52,50 +52,53 @@ def _request_headers() -> str:
     return json.dumps({name: request.headers[name] for name in wanted if name in request.headers})
 
 
-@contextmanager
-def rls_transaction(claims: dict | None, *, read_only: bool = False,
-                    role: str | None = None) -> Iterator[psycopg.Connection]:
-    """One transaction as the caller: role and claims are local to it and vanish at commit.
-    Postgres errors leave as ApiErrors (see pg_errors)."""
+# The caller's role, JWT claims and request headers, local to the transaction they are set in.
+SET_CONTEXT = ("select set_config('role', {role}, true), set_config('request.jwt.claims', {claims}, true),"
+               " set_config('request.headers', {headers}, true)")
+
+
+def _context(claims: dict | None, role: str | None) -> dict[str, str]:
     role = role or ("authenticated" if claims else "anon")
+    return {"role": role, "claims": json.dumps(claims or {"role": role}), "headers": _request_headers()}
+
+
+@contextmanager
+def _as_api_errors() -> Iterator[None]:
+    """Postgres errors leave as ApiErrors (see pg_errors)."""
     try:
-        with _pool().connection(timeout=5) as conn, conn.transaction():
-            if read_only:
-                conn.execute("set transaction read only")
-            conn.execute(
-                "select set_config('role', %s, true), set_config('request.jwt.claims', %s, true),"
-                " set_config('request.headers', %s, true)",
-                (role, json.dumps(claims or {"role": role}), _request_headers()),
-            )
-            yield conn
+        yield
     except psycopg.OperationalError as exc:
         raise ApiError(503, "database_unavailable", "The database is not reachable") from exc
     except psycopg.Error as exc:
         raise api_error_for(exc) from exc
+
+
+@contextmanager
+def rls_transaction(claims: dict | None, *, read_only: bool = False,
+                    role: str | None = None) -> Iterator[psycopg.Connection]:
+    """One transaction as the caller: role and claims are local to it and vanish at commit."""
+    context = _context(claims, role)
+    set_context = sql.SQL(SET_CONTEXT).format(**{name: sql.Placeholder(name) for name in context})
+    with _as_api_errors(), _pool().connection(timeout=5) as conn, conn.transaction():
+        if read_only:
+            conn.execute("set transaction read only")
+        conn.execute(set_context, context)
+        yield conn
 
 
 def run_once(query: str, values: dict, *, claims: dict | None = None, role: str | None = None) -> list[dict]:
     """One statement as the caller in one network round trip, for hot paths like /s/{code}.
 
-    The role and claims set_config and the statement go as one simple-protocol query, which
-    Postgres runs as one implicit transaction: the settings hold for the statement, then vanish,
-    exactly as in rls_transaction. `query` names its values {like_this}; they are sent as quoted
-    literals (psycopg's own quoting), never pasted as text."""
-    role = role or ("authenticated" if claims else "anon")
-    context = {"role": role, "claims": json.dumps(claims or {"role": role}), "headers": _request_headers()}
-    statement = sql.SQL(
-        "select set_config('role', {role}, true), set_config('request.jwt.claims', {claims}, true),"
-        " set_config('request.headers', {headers}, true); " + query
-    ).format(**{name: sql.Literal(value) for name, value in {**context, **values}.items()})
-    try:
-        with _pool().connection(timeout=5) as conn:
-            cursor = conn.execute(statement)
-            cursor.nextset()  # past the set_config row, to the statement's own result
-            return cursor.fetchall()
-    except psycopg.OperationalError as exc:
-        raise ApiError(503, "database_unavailable", "The database is not reachable") from exc
-    except psycopg.Error as exc:
-        raise api_error_for(exc) from exc
+    The context and the statement go as one simple-protocol query, which Postgres runs as one
+    implicit transaction: the settings hold for the statement, then vanish, exactly as in
+    rls_transaction. `query` names its values {like_this}; they are sent as quoted literals
+    (psycopg's own quoting), never pasted as text."""
+    literals = {name: sql.Literal(value) for name, value in {**_context(claims, role), **values}.items()}
+    statement = sql.SQL(SET_CONTEXT + "; " + query).format(**literals)
+    with _as_api_errors(), _pool().connection(timeout=5) as conn:
+        cursor = conn.execute(statement)
+        cursor.nextset()  # past the set_config row, to the statement's own result
+        return cursor.fetchall()
 
 
 def ping() -> bool:

@@ -76,23 +76,30 @@ class User:
         self.headers = bearer(token)
 
 
+def insert_user(db: psycopg.Connection, name: str, *, admin: bool = False,
+                metadata: dict | None = None) -> tuple[str, str]:
+    """A user row as Auth writes it (the profile trigger fires as on sign-up): (id, e-mail)."""
+    email = f"{name}-{uuid.uuid4().hex[:10]}@example.com"
+    user_id = db.execute(
+        "insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, raw_app_meta_data,"
+        " created_at, updated_at, confirmed_at)"
+        " values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',"
+        " 'authenticated', %s, %s, '{\"provider\":\"email\",\"providers\":[\"email\"]}', now(), now(), now())"
+        " returning id", (email, Jsonb(metadata or {}))).fetchone()[0]
+    if admin:
+        db.execute("insert into public.user_roles (user_id, role) values (%s, 'admin')", (user_id,))
+    return str(user_id), email
+
+
 @pytest.fixture()
 def make_user(admin_db, make_token):
     """Create users in auth.users (the profile trigger fires as on sign-up); removed afterwards."""
     created: list[str] = []
 
     def make(name: str = "user", *, admin: bool = False, metadata: dict | None = None) -> User:
-        email = f"{name}-{uuid.uuid4().hex[:10]}@example.com"
-        user_id = admin_db.execute(
-            "insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, raw_app_meta_data,"
-            " created_at, updated_at, confirmed_at)"
-            " values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',"
-            " 'authenticated', %s, %s, '{\"provider\":\"email\",\"providers\":[\"email\"]}', now(), now(), now())"
-            " returning id", (email, Jsonb(metadata or {}))).fetchone()[0]
-        created.append(str(user_id))
-        if admin:
-            admin_db.execute("insert into public.user_roles (user_id, role) values (%s, 'admin')", (user_id,))
-        return User(str(user_id), email, make_token(str(user_id), email=email))
+        user_id, email = insert_user(admin_db, name, admin=admin, metadata=metadata)
+        created.append(user_id)
+        return User(user_id, email, make_token(user_id, email=email))
 
     yield make
     if created:

@@ -2,10 +2,6 @@
 caller sends, anonymous or signed in as an admin, the answer is documented and never a server error."""
 from __future__ import annotations
 
-import time
-import uuid
-
-import jwt
 import psycopg
 import pytest
 import schemathesis
@@ -13,6 +9,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS
 from schemathesis.specs.openapi import checks as _openapi_checks  # noqa: F401 (registers them)
 
+from conftest import bearer, insert_user
 from toolkit_bff import create_app
 from toolkit_bff.api.openapi import DOCUMENT
 
@@ -40,19 +37,12 @@ def fuzz_app(stack_env):
 
 
 @pytest.fixture(scope="module")
-def admin_headers(stack_env):
+def admin_headers(stack_env, make_token):
     """A signed-in admin, so the admin and owner paths are reached too; what the fuzzing changed
     (pages, its own links and pastes) is put back or removed afterwards."""
-    email = f"fuzz-{uuid.uuid4().hex[:10]}@example.com"
     with psycopg.connect(stack_env["TOOLKIT_DATABASE_ADMIN_URL"], autocommit=True) as db:
-        user_id = db.execute(
-            "insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, created_at, updated_at)"
-            " values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',"
-            " 'authenticated', %s, '{}', now(), now()) returning id", (email,)).fetchone()[0]
-        db.execute("insert into public.user_roles (user_id) values (%s)", (user_id,))
-        token = jwt.encode({"sub": str(user_id), "aud": "authenticated", "role": "authenticated", "email": email,
-                            "exp": int(time.time()) + 3600}, stack_env["TOOLKIT_JWT_SECRET"], algorithm="HS256")
-        yield {"Authorization": f"Bearer {token}"}
+        user_id, email = insert_user(db, "fuzz", admin=True)
+        yield bearer(make_token(user_id, email=email))
         db.execute("delete from auth.users where id = %s", (user_id,))
         db.execute("update public.page_settings set is_disabled = false, disable_reason = ''")
 

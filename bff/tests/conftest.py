@@ -82,7 +82,7 @@ def insert_user(db: psycopg.Connection, name: str, *, admin: bool = False,
     email = f"{name}-{uuid.uuid4().hex[:10]}@example.com"
     user_id = db.execute(
         "insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, raw_app_meta_data,"
-        " created_at, updated_at, confirmed_at)"
+        " created_at, updated_at, email_confirmed_at)"
         " values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',"
         " 'authenticated', %s, %s, '{\"provider\":\"email\",\"providers\":[\"email\"]}', now(), now(), now())"
         " returning id", (email, Jsonb(metadata or {}))).fetchone()[0]

@@ -20,6 +20,7 @@ class StackConfig:
     mail_port: int
     bff_port: int
     gateway_port: int
+    auth_port: int
     jwt_secret: str = LOCAL_JWT_SECRET
     db_password: str = LOCAL_DB_PASSWORD
 
@@ -38,6 +39,10 @@ class StackConfig:
     @property
     def mail_dir(self) -> Path:
         return self.data_dir / "mail"
+
+    @property
+    def auth_url(self) -> str:
+        return f"http://127.0.0.1:{self.auth_port}"
 
     @property
     def gateway_url(self) -> str:
@@ -60,6 +65,8 @@ class StackConfig:
             "TOOLKIT_BFF_URL": f"http://127.0.0.1:{self.bff_port}",
             "TOOLKIT_MAIL_DIR": str(self.mail_dir),
             "TOOLKIT_MAIL_PORT": str(self.mail_port),
+            "TOOLKIT_AUTH_URL": self.auth_url,
+            "TOOLKIT_JWKS_URL": f"{self.auth_url}/.well-known/jwks.json",
         }
 
 
@@ -71,6 +78,7 @@ def dev_config() -> StackConfig:
         mail_port=54325,
         bff_port=5000,
         gateway_port=8000,
+        auth_port=9999,
     )
 
 
@@ -84,4 +92,5 @@ def test_config(data_dir: Path) -> StackConfig:
         mail_port=base + 25,
         bff_port=base + 50,
         gateway_port=base + 80,
+        auth_port=base + 99,
     )

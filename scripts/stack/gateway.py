@@ -29,6 +29,11 @@ http {{
   gzip_types text/css application/javascript application/json image/svg+xml application/manifest+json;
   client_max_body_size 100m;
   upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; }}
+  upstream auth {{ server 127.0.0.1:{auth_port}; keepalive 16; }}
+  map_hash_bucket_size 256;  # the keys are long JWTs
+  # Like Kong in production: Auth answers only requests carrying the anon or service-role key.
+  map $http_apikey $apikey_header_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}
+  map $arg_apikey $apikey_query_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}
   server {{
     listen 127.0.0.1:{port};
     root {dist};
@@ -42,6 +47,21 @@ http {{
       proxy_set_header X-Request-Id $request_id;
       proxy_request_buffering off;
       proxy_read_timeout 75s;
+    }}
+    # Links in e-mails and provider callbacks carry no key (Kong's open auth routes).
+    location ~ ^/auth/v1/(verify|callback|authorize|\.well-known/jwks\.json)$ {{
+      rewrite ^/auth/v1/(.*)$ /$1 break;
+      proxy_pass http://auth;
+      include {run}/auth-proxy.conf;
+    }}
+    location /auth/v1/ {{
+      default_type application/json;
+      set $apikey_given "$http_apikey$arg_apikey";
+      if ($apikey_given = "") {{ return 401 '{{"message":"No API key found in request"}}'; }}
+      set $apikey_ok "$apikey_header_ok$apikey_query_ok";
+      if ($apikey_ok = "00") {{ return 401 '{{"message":"Invalid authentication credentials"}}'; }}
+      proxy_pass http://auth/;
+      include {run}/auth-proxy.conf;
     }}
     location /s/ {{
       proxy_pass http://bff;
@@ -80,15 +100,29 @@ http {{
 """
 
 
+AUTH_PROXY_CONF = """\
+proxy_http_version 1.1;
+proxy_set_header Connection "";
+proxy_set_header Host $http_host;
+# The client's own address, never one it claims: Auth keys its rate limits on this header.
+proxy_set_header X-Forwarded-For $remote_addr;
+proxy_set_header X-Forwarded-Proto $scheme;
+proxy_set_header X-Request-Id $request_id;
+"""
+
+
 def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
     run = cfg.data_dir / "nginx"
     run.mkdir(parents=True, exist_ok=True)
+    (run / "auth-proxy.conf").write_text(AUTH_PROXY_CONF)
+    env = cfg.service_env()
     cfg.log_dir.mkdir(parents=True, exist_ok=True)
     conf = run / "nginx.conf"
     conf.write_text(NGINX_CONF.format(
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
         run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST,
+        auth_port=cfg.auth_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
     ))
     sup.start("gateway", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
               port=cfg.gateway_port, stop_signal=signal.SIGQUIT)  # graceful shutdown

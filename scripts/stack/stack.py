@@ -5,6 +5,7 @@ import sys
 
 from . import postgres
 from .config import ROOT, StackConfig
+from .auth import start_auth
 from .gateway import start_gateway
 from .services import start_bff
 from .supervisor import Supervisor
@@ -28,6 +29,8 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     sup.start("mail", [sys.executable, "-m", "stack.mail_capture", str(cfg.mail_port), str(cfg.mail_dir)],
               port=cfg.mail_port, cwd=ROOT / "scripts")
     say(f"mail capture ready on {cfg.mail_port} (messages in {cfg.mail_dir})")
+    start_auth(cfg, sup)
+    say(f"auth ready on {cfg.auth_port}")
     start_bff(cfg, sup)
     say(f"BFF ready on {cfg.bff_port}")
     start_gateway(cfg, sup)

@@ -11,7 +11,7 @@ declare
   new_id uuid := gen_random_uuid();
 begin
   insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data,
-                          raw_app_meta_data, created_at, updated_at, confirmed_at)
+                          raw_app_meta_data, created_at, updated_at, email_confirmed_at)
   values ('00000000-0000-0000-0000-000000000000', new_id, 'authenticated', 'authenticated', email,
           extensions.crypt('password', extensions.gen_salt('bf', 4)), metadata,
           '{"provider":"email","providers":["email"]}', now(), now(), now());

@@ -1,0 +1,83 @@
+"""The local Auth service (supabase/local/auth/): its GOTRUE_* configuration and start-up."""
+from __future__ import annotations
+
+import base64
+import json
+import urllib.request
+
+from cryptography.hazmat.primitives.asymmetric import ec
+from jwt.algorithms import ECAlgorithm
+
+from .config import ROOT, StackConfig
+from .supervisor import Supervisor
+
+AUTH_DIR = ROOT / "supabase" / "local" / "auth"
+VENV_BIN = ROOT / ".venv" / "bin"
+
+
+def jwt_keys(cfg: StackConfig) -> str:
+    """GOTRUE_JWT_KEYS: an ES256 signing key made once per data directory, plus the legacy HS256
+    secret as a verify-only key so the anon and service-role keys stay valid (as on Supabase)."""
+    path = cfg.data_dir / "auth-jwt-keys.json"
+    if not path.exists():
+        private = json.loads(ECAlgorithm.to_jwk(ec.generate_private_key(ec.SECP256R1())))
+        kid = base64.urlsafe_b64encode(private["x"].encode()[:12]).decode().rstrip("=").lower()
+        signing = private | {"kid": kid, "alg": "ES256", "key_ops": ["sign", "verify"]}
+        path.write_text(json.dumps([signing]))
+        path.chmod(0o600)
+    legacy = {"kty": "oct", "k": base64.urlsafe_b64encode(cfg.jwt_secret.encode()).decode().rstrip("="),
+              "alg": "HS256", "key_ops": ["verify"], "kid": "legacy-hs256"}
+    return json.dumps(json.loads(path.read_text()) + [legacy])
+
+
+def auth_env(cfg: StackConfig) -> dict[str, str]:
+    """The official server's variables, so the same block configures supabase/gotrue in production."""
+    return {
+        "GOTRUE_API_HOST": "127.0.0.1",
+        "PORT": str(cfg.auth_port),
+        "API_EXTERNAL_URL": f"{cfg.gateway_url}/auth/v1",
+        "GOTRUE_DB_DATABASE_URL": cfg.db_url("supabase_auth_admin"),
+        "GOTRUE_SITE_URL": cfg.gateway_url,
+        "GOTRUE_URI_ALLOW_LIST": f"{cfg.gateway_url}/**",
+        "GOTRUE_JWT_SECRET": cfg.jwt_secret,
+        "GOTRUE_JWT_KEYS": jwt_keys(cfg),
+        "GOTRUE_JWT_EXP": "3600",
+        "GOTRUE_JWT_AUD": "authenticated",
+        "GOTRUE_JWT_DEFAULT_GROUP_NAME": "authenticated",
+        "GOTRUE_JWT_ADMIN_ROLES": "service_role",
+        "GOTRUE_DISABLE_SIGNUP": "false",
+        "GOTRUE_EXTERNAL_EMAIL_ENABLED": "true",
+        "GOTRUE_MAILER_AUTOCONFIRM": "false",
+        "GOTRUE_SMTP_HOST": "127.0.0.1",
+        "GOTRUE_SMTP_PORT": str(cfg.mail_port),
+        "GOTRUE_SMTP_ADMIN_EMAIL": "no-reply@toolkit.local",
+        "GOTRUE_SMTP_SENDER_NAME": "Toolkit",
+        # Tests send many mails to one address in a row; upstream's default waits 60 s between them.
+        "GOTRUE_SMTP_MAX_FREQUENCY": "1s" if cfg.name == "test" else "60s",
+        "GOTRUE_RATE_LIMIT_EMAIL_SENT": "1000" if cfg.name == "test" else "30",
+        "GOTRUE_RATE_LIMIT_HEADER": "X-Forwarded-For",
+        "GOTRUE_MAILER_URLPATHS_CONFIRMATION": "/auth/v1/verify",
+        "GOTRUE_MAILER_URLPATHS_INVITE": "/auth/v1/verify",
+        "GOTRUE_MAILER_URLPATHS_RECOVERY": "/auth/v1/verify",
+        "GOTRUE_MAILER_URLPATHS_EMAIL_CHANGE": "/auth/v1/verify",
+        "GOTRUE_MFA_TOTP_ENROLL_ENABLED": "true",
+        "GOTRUE_MFA_TOTP_VERIFY_ENABLED": "true",
+        "GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED": "true",
+        "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL": "10",
+        "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION": "true",
+        "GOTRUE_PASSWORD_MIN_LENGTH": "8",
+    }
+
+
+def start_auth(cfg: StackConfig, sup: Supervisor) -> None:
+    sup.start("auth", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+              port=cfg.auth_port, env=auth_env(cfg), cwd=AUTH_DIR,
+              ready=lambda: _healthy(f"{cfg.auth_url}/health"))
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False

@@ -1,0 +1,43 @@
+"""The local Auth service: our implementation of the Supabase Auth (GoTrue v2.186.0) HTTP API on the
+real `auth` schema, for the native stack where the official server cannot run."""
+from __future__ import annotations
+
+from flask import Flask
+
+from . import db
+from .config import Settings, load_settings
+from .errors import register_error_handlers
+from .jwt_keys import KeySet
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    settings = settings or load_settings()
+    app = Flask(__name__)
+    app.config["AUTH_SETTINGS"] = settings
+    app.config["AUTH_KEYS"] = KeySet(settings.jwt_keys, settings.jwt_secret)
+    app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
+    app.json.sort_keys = False
+    register_error_handlers(app)
+    if settings.database_url:
+        db.init_pool(settings.database_url)
+
+    from .api import general, logout, signup, token, user
+
+    for module in (general, signup, token, logout, user):
+        app.register_blueprint(module.bp)
+    _register_optional(app)
+    return app
+
+
+def _register_optional(app: Flask) -> None:
+    """Blueprints of the other areas (mail flows, MFA, identities, admin), when present."""
+    import importlib
+
+    for name in ("verify", "factors", "identities", "admin"):
+        try:
+            module = importlib.import_module(f"{__name__}.api.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.api.{name}":
+                raise
+            continue
+        app.register_blueprint(module.bp)

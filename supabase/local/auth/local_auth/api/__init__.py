@@ -1,0 +1,1 @@
+"""The Auth HTTP API, one blueprint per area like upstream's router."""

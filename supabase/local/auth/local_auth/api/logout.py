@@ -1,0 +1,23 @@
+"""POST /logout?scope=global|local|others."""
+from __future__ import annotations
+
+from flask import Blueprint, request
+
+from .. import db, sessions
+from ..errors import bad_request
+from ..request_context import require_user
+
+bp = Blueprint("logout", __name__)
+
+
+@bp.post("/logout")
+def logout():
+    scope = request.args.get("scope", "")
+    if scope == "":
+        scope = "global"
+    if scope not in ("global", "local", "others"):
+        raise bad_request("validation_failed", f'Unsupported logout scope "{scope}"')
+    caller = require_user()
+    with db.transaction() as conn:
+        sessions.logout(conn, caller.user, caller.session_id, scope)
+    return "", 204

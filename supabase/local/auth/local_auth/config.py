@@ -1,0 +1,197 @@
+"""Settings read from the official server's variables (GOTRUE_*, API_EXTERNAL_URL, PORT), with the
+official defaults, so one configuration serves both servers."""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def _bool(name: str, default: bool) -> bool:
+    value = _env(name)
+    return default if value == "" else value.lower() in ("1", "true", "yes", "on")
+
+
+def _int(name: str, default: int) -> int:
+    value = _env(name)
+    return int(value) if value else default
+
+
+def _float(name: str, default: float) -> float:
+    value = _env(name)
+    return float(value) if value else default
+
+
+def _list(name: str, default: list[str]) -> list[str]:
+    value = _env(name)
+    return [item.strip() for item in value.split(",") if item.strip()] if value else default
+
+
+def _duration_seconds(name: str, default: float) -> float:
+    return parse_duration(_env(name), default)
+
+
+def parse_duration(value: str, default: float) -> float:
+    """Go duration strings as the official server takes them: '1m', '30s', '1h', '500ms'."""
+    if not value:
+        return default
+    total, number = 0.0, ""
+    units = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
+    i = 0
+    while i < len(value):
+        ch = value[i]
+        if ch.isdigit() or ch == ".":
+            number += ch
+            i += 1
+            continue
+        unit = "ms" if value[i:i + 2] == "ms" else ch
+        total += float(number) * units[unit]
+        number, i = "", i + len(unit)
+    return total + (float(number) if number else 0.0)
+
+
+def _rate(name: str, default: float) -> tuple[float, float]:
+    """A Rate: 'N' per hour, or 'N/duration' (e.g. '10/1m')."""
+    value = _env(name)
+    if not value:
+        return default, 3600.0
+    count, _, period = value.partition("/")
+    return float(count), parse_duration(period, 3600.0)
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str
+    port: int
+    external_url: str
+    database_url: str
+    site_url: str
+    uri_allow_list: list[str]
+    jwt_secret: str
+    jwt_exp: int
+    jwt_aud: str
+    jwt_issuer: str
+    jwt_default_group: str
+    jwt_admin_roles: list[str]
+    jwt_keys: list[dict]
+    disable_signup: bool
+    email_enabled: bool
+    phone_enabled: bool
+    autoconfirm: bool
+    allow_unverified_email_sign_ins: bool
+    secure_email_change: bool
+    otp_exp: int
+    otp_length: int
+    url_paths: dict[str, str]
+    subjects: dict[str, str]
+    smtp_host: str
+    smtp_port: int
+    smtp_user: str
+    smtp_pass: str
+    smtp_admin_email: str
+    smtp_sender_name: str
+    smtp_max_frequency: float
+    mfa_totp_enroll: bool
+    mfa_totp_verify: bool
+    mfa_phone_enroll: bool
+    mfa_max_enrolled_factors: int
+    mfa_challenge_expiry: float
+    password_min_length: int
+    password_required_characters: list[str]
+    update_password_require_reauthentication: bool
+    refresh_token_rotation: bool
+    refresh_token_reuse_interval: int
+    flow_state_expiry: float
+    rate_limit_header: str
+    rate_limit_email_sent: tuple[float, float]
+    rate_limit_verify: float
+    rate_limit_token_refresh: float
+    rate_limit_otp: float
+    rate_limit_anonymous_users: float
+    rate_limit_sso: float
+    rate_limit_challenge_and_verify: float
+    extra: dict = field(default_factory=dict)
+
+
+def _required_characters(value: str) -> list[str]:
+    # Sets are separated by ':' as in GOTRUE_PASSWORD_REQUIRED_CHARACTERS; '\:' is a literal colon.
+    if not value:
+        return []
+    parts, current, i = [], "", 0
+    while i < len(value):
+        if value[i] == "\\" and i + 1 < len(value) and value[i + 1] == ":":
+            current += ":"
+            i += 2
+            continue
+        if value[i] == ":":
+            parts.append(current)
+            current = ""
+        else:
+            current += value[i]
+        i += 1
+    parts.append(current)
+    return [p for p in parts if p]
+
+
+def load_settings() -> Settings:
+    external_url = _env("API_EXTERNAL_URL", "http://localhost:9999").rstrip("/")
+    keys = _env("GOTRUE_JWT_KEYS")
+    subjects = {kind: _env(f"GOTRUE_MAILER_SUBJECTS_{kind.upper()}") for kind in
+                ("confirmation", "invite", "recovery", "magic_link", "email_change", "reauthentication")}
+    return Settings(
+        host=_env("GOTRUE_API_HOST", "0.0.0.0"),
+        port=_int("PORT", _int("GOTRUE_API_PORT", 9999)),
+        external_url=external_url,
+        database_url=_env("GOTRUE_DB_DATABASE_URL", _env("DATABASE_URL")),
+        site_url=_env("GOTRUE_SITE_URL", "http://localhost:3000").rstrip("/"),
+        uri_allow_list=_list("GOTRUE_URI_ALLOW_LIST", []),
+        jwt_secret=_env("GOTRUE_JWT_SECRET"),
+        jwt_exp=_int("GOTRUE_JWT_EXP", 3600) or 3600,
+        jwt_aud=_env("GOTRUE_JWT_AUD", "authenticated"),
+        jwt_issuer=_env("GOTRUE_JWT_ISSUER", external_url),
+        jwt_default_group=_env("GOTRUE_JWT_DEFAULT_GROUP_NAME", "authenticated"),
+        jwt_admin_roles=_list("GOTRUE_JWT_ADMIN_ROLES", ["service_role", "supabase_admin"]),
+        jwt_keys=json.loads(keys) if keys else [],
+        disable_signup=_bool("GOTRUE_DISABLE_SIGNUP", False),
+        email_enabled=_bool("GOTRUE_EXTERNAL_EMAIL_ENABLED", True),
+        phone_enabled=_bool("GOTRUE_EXTERNAL_PHONE_ENABLED", False),
+        autoconfirm=_bool("GOTRUE_MAILER_AUTOCONFIRM", False),
+        allow_unverified_email_sign_ins=_bool("GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS", False),
+        secure_email_change=_bool("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", True),
+        otp_exp=_int("GOTRUE_MAILER_OTP_EXP", 86400) or 86400,
+        otp_length=min(max(_int("GOTRUE_MAILER_OTP_LENGTH", 6), 6), 10),
+        url_paths={kind: _env(f"GOTRUE_MAILER_URLPATHS_{kind.upper()}", "/verify") or "/verify"
+                   for kind in ("confirmation", "invite", "recovery", "email_change")},
+        subjects=subjects,
+        smtp_host=_env("GOTRUE_SMTP_HOST"),
+        smtp_port=_int("GOTRUE_SMTP_PORT", 587),
+        smtp_user=_env("GOTRUE_SMTP_USER"),
+        smtp_pass=_env("GOTRUE_SMTP_PASS"),
+        smtp_admin_email=_env("GOTRUE_SMTP_ADMIN_EMAIL", "admin@localhost"),
+        smtp_sender_name=_env("GOTRUE_SMTP_SENDER_NAME"),
+        smtp_max_frequency=_duration_seconds("GOTRUE_SMTP_MAX_FREQUENCY", 60.0) or 60.0,
+        mfa_totp_enroll=_bool("GOTRUE_MFA_TOTP_ENROLL_ENABLED", True),
+        mfa_totp_verify=_bool("GOTRUE_MFA_TOTP_VERIFY_ENABLED", True),
+        mfa_phone_enroll=_bool("GOTRUE_MFA_PHONE_ENROLL_ENABLED", False),
+        mfa_max_enrolled_factors=int(_float("GOTRUE_MFA_MAX_ENROLLED_FACTORS", 10)),
+        mfa_challenge_expiry=max(_float("GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION", 300), 300),
+        password_min_length=max(_int("GOTRUE_PASSWORD_MIN_LENGTH", 6), 6),
+        password_required_characters=_required_characters(_env("GOTRUE_PASSWORD_REQUIRED_CHARACTERS")),
+        update_password_require_reauthentication=_bool(
+            "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", False),
+        refresh_token_rotation=_bool("GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED", True),
+        refresh_token_reuse_interval=_int("GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 0),
+        flow_state_expiry=max(_duration_seconds("GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION", 300), 300),
+        rate_limit_header=_env("GOTRUE_RATE_LIMIT_HEADER"),
+        rate_limit_email_sent=_rate("GOTRUE_RATE_LIMIT_EMAIL_SENT", 30),
+        rate_limit_verify=_float("GOTRUE_RATE_LIMIT_VERIFY", 30),
+        rate_limit_token_refresh=_float("GOTRUE_RATE_LIMIT_TOKEN_REFRESH", 150),
+        rate_limit_otp=_float("GOTRUE_RATE_LIMIT_OTP", 30),
+        rate_limit_anonymous_users=_float("GOTRUE_RATE_LIMIT_ANONYMOUS_USERS", 30),
+        rate_limit_sso=_float("GOTRUE_RATE_LIMIT_SSO", 30),
+        rate_limit_challenge_and_verify=_float("GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY", 15),
+    )

@@ -1,0 +1,85 @@
+"""Signing and verifying keys from GOTRUE_JWT_KEYS (a JSON array of JWKs, the official format) or,
+without it, the HS256 GOTRUE_JWT_SECRET; the public JWK set for /.well-known/jwks.json."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import jwt
+from jwt.algorithms import ECAlgorithm, HMACAlgorithm, RSAAlgorithm
+
+_PRIVATE_MEMBERS = {"d", "p", "q", "dp", "dq", "qi", "k", "oth"}
+
+
+@dataclass(frozen=True)
+class Key:
+    kid: str
+    alg: str
+    signing_key: Any          # private key or HMAC secret bytes
+    verify_key: Any           # public key or HMAC secret bytes
+    public_jwk: dict | None   # None for symmetric keys, which are never published
+    signs: bool
+
+
+def _alg_of(jwk: dict) -> str:
+    if jwk.get("alg"):
+        return jwk["alg"]
+    return {"EC": "ES256", "RSA": "RS256", "oct": "HS256", "OKP": "EdDSA"}[jwk["kty"]]
+
+
+def _load(jwk: dict) -> Key:
+    text = json.dumps(jwk)
+    alg = _alg_of(jwk)
+    if jwk["kty"] == "oct":
+        secret = HMACAlgorithm.from_jwk(text)
+        return Key(jwk.get("kid", ""), alg, secret, secret, None, "sign" in jwk.get("key_ops", []))
+    algorithm = ECAlgorithm if jwk["kty"] == "EC" else RSAAlgorithm
+    private = algorithm.from_jwk(text)
+    public_jwk = {k: v for k, v in jwk.items() if k not in _PRIVATE_MEMBERS}
+    # As upstream: published keys are for signatures and may only verify.
+    public_jwk |= {"use": "sig", "key_ops": ["verify"]}
+    public = private.public_key() if hasattr(private, "public_key") else private
+    return Key(jwk.get("kid", ""), alg, private, public, public_jwk, "sign" in jwk.get("key_ops", []))
+
+
+class KeySet:
+    def __init__(self, jwks: list[dict], secret: str):
+        self.secret = secret
+        if jwks:
+            self.keys = [_load(k) for k in jwks]
+        else:
+            # Upstream turns the secret into a symmetric signing JWK without a key id.
+            raw = secret.encode()
+            self.keys = [Key("", "HS256", raw, raw, None, True)]
+        signing = [k for k in self.keys if k.signs]
+        if len(signing) != 1:
+            raise ValueError("GOTRUE_JWT_KEYS must hold exactly one key with key_ops 'sign'")
+        self.signing = signing[0]
+        self.valid_algorithms = sorted({k.alg for k in self.keys})
+        self._by_kid = {k.kid: k for k in self.keys if k.kid}
+
+    def sign(self, claims: dict) -> str:
+        headers = {"kid": self.signing.kid} if self.signing.kid else None
+        return jwt.encode(claims, self.signing.signing_key, algorithm=self.signing.alg, headers=headers)
+
+    def public_jwks(self) -> dict:
+        return {"keys": [k.public_jwk for k in self.keys if k.public_jwk]}
+
+    def verify(self, token: str) -> dict:
+        """Claims of a token signed by one of our keys; raises jwt.InvalidTokenError otherwise.
+
+        Like upstream: a known kid selects its key; an HS256 token without a known kid falls back to
+        the JWT secret; expiry is checked when present, the audience is not (callers check what they need)."""
+        header = jwt.get_unverified_header(token)
+        alg = header.get("alg")
+        if alg not in self.valid_algorithms:
+            raise jwt.InvalidAlgorithmError(f"signing method {alg} is invalid")
+        key = self._by_kid.get(header.get("kid") or "")
+        if key is not None:
+            verify_key = key.verify_key
+        elif alg == "HS256":
+            verify_key = self.secret.encode()
+        else:
+            raise jwt.InvalidKeyError(f"unrecognized JWT kid {header.get('kid')} for algorithm {alg}")
+        return jwt.decode(token, verify_key, algorithms=[alg], options={"verify_aud": False})

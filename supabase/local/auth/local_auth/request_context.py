@@ -1,0 +1,124 @@
+"""Who is calling: the Bearer token's claims, its user and session (upstream's requireAuthentication
+and requireAdmin), and the request body parsed as upstream parses it."""
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from dataclasses import dataclass
+
+import jwt
+from flask import current_app, g, request
+
+from . import db
+from .errors import AuthError, bad_request, forbidden
+
+_BEARER = re.compile(r"^(?:B|b)earer (\S+$)")
+
+
+@dataclass
+class Caller:
+    claims: dict
+    user: dict | None
+    session: dict | None
+
+    @property
+    def session_id(self):
+        return self.session["id"] if self.session else None
+
+
+def _bearer_claims() -> dict:
+    match = _BEARER.match(request.headers.get("Authorization", ""))
+    if not match:
+        raise AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token")
+    try:
+        return current_app.config["AUTH_KEYS"].verify(match.group(1))
+    except jwt.InvalidTokenError as exc:
+        raise forbidden("bad_jwt", f"invalid JWT: unable to parse or verify signature, {_describe(exc)}")
+
+
+def _describe(exc: jwt.InvalidTokenError) -> str:
+    if isinstance(exc, jwt.ExpiredSignatureError):
+        return "token has invalid claims: token is expired"
+    if isinstance(exc, jwt.InvalidSignatureError):
+        return "token signature is invalid: signature is invalid"
+    if isinstance(exc, jwt.DecodeError):
+        return "token is malformed: could not base64 decode header"
+    return str(exc)
+
+
+def require_user() -> Caller:
+    """The signed-in caller with their user row and session (403s as upstream when missing)."""
+    if "caller" in g:
+        return g.caller
+    claims = _bearer_claims()
+    subject = claims.get("sub") or ""
+    if not subject:
+        raise forbidden("bad_jwt", "invalid claim: missing sub claim")
+    try:
+        uuid.UUID(subject)
+    except ValueError:
+        raise bad_request("bad_jwt", "invalid claim: sub claim must be a UUID")
+    with db.transaction() as conn:
+        user = conn.execute("select * from auth.users where id = %s", (subject,)).fetchone()
+        if user is None:
+            raise forbidden("user_not_found", "User from sub claim in JWT does not exist")
+        session = None
+        session_id = claims.get("session_id") or ""
+        if session_id and session_id != "00000000-0000-0000-0000-000000000000":
+            try:
+                uuid.UUID(session_id)
+            except ValueError:
+                raise forbidden("bad_jwt", "invalid claim: session_id claim must be a UUID")
+            session = conn.execute("select * from auth.sessions where id = %s", (session_id,)).fetchone()
+            if session is None:
+                raise forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
+    g.caller = Caller(claims, user, session)
+    return g.caller
+
+
+def require_admin() -> dict:
+    """Claims of a token whose role is one of GOTRUE_JWT_ADMIN_ROLES (the service-role key)."""
+    claims = _bearer_claims()
+    if claims.get("role") not in current_app.config["AUTH_SETTINGS"].jwt_admin_roles:
+        raise forbidden("not_admin", "User not allowed")
+    return claims
+
+
+def admin_actor(claims: dict) -> dict:
+    """The pseudo-user upstream records in the audit log for admin calls."""
+    return {"id": claims.get("sub") or "00000000-0000-0000-0000-000000000000",
+            "email": claims.get("role", ""), "raw_user_meta_data": {}}
+
+
+def body() -> dict:
+    """The JSON body (an empty body is `{}`); bad JSON answers bad_json like upstream."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError as exc:
+        raise bad_request("bad_json", f"Could not parse request body as JSON: {exc}")
+    if not isinstance(value, dict):
+        raise bad_request("bad_json", "Could not parse request body as JSON: json: cannot unmarshal "
+                          f"{type(value).__name__} into Go value of type object")
+    return value
+
+
+def text(params: dict, name: str) -> str:
+    value = params.get(name, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise bad_request("bad_json", f"Could not parse request body as JSON: json: cannot unmarshal "
+                          f"{type(value).__name__} into Go struct field .{name} of type string")
+    return value
+
+
+def json_object(params: dict, name: str) -> dict | None:
+    value = params.get(name)
+    if value is not None and not isinstance(value, dict):
+        raise bad_request("bad_json", f"Could not parse request body as JSON: json: cannot unmarshal "
+                          f"{type(value).__name__} into Go struct field .{name} of type map[string]interface {{}}")
+    return value

@@ -1,0 +1,160 @@
+"""auth.users rows: lookups, creation as upstream fills them, and the User JSON of the API."""
+from __future__ import annotations
+
+import uuid
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from .timeutil import iso, now
+
+INSTANCE_ID = "00000000-0000-0000-0000-000000000000"
+
+
+def find_by_id(conn: psycopg.Connection, user_id, *, for_update: bool = False) -> dict | None:
+    try:
+        uuid.UUID(str(user_id))
+    except ValueError:
+        return None
+    lock = " for update" if for_update else ""
+    return conn.execute(f"select * from auth.users where id = %s{lock}", (str(user_id),)).fetchone()
+
+
+def find_by_email(conn: psycopg.Connection, email: str, aud: str) -> dict | None:
+    # Upstream: case-insensitive, SSO users excluded, same audience.
+    return conn.execute(
+        "select * from auth.users where instance_id = %s and lower(email) = lower(%s) and aud = %s"
+        " and is_sso_user = false", (INSTANCE_ID, email, aud)).fetchone()
+
+
+def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | None, aud: str, role: str,
+           user_metadata: dict | None, app_metadata: dict | None = None, provider: str = "email",
+           confirmed: bool = False, identity_extra: dict | None = None) -> dict:
+    """A user with its e-mail identity, as a sign-up leaves them (the profile trigger fires here)."""
+    user_id = uuid.uuid4()
+    stamp = now()
+    app_meta = {"provider": provider, "providers": [provider]} | (app_metadata or {})
+    user = conn.execute(
+        "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,"
+        " raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous,"
+        " confirmation_token, recovery_token, email_change_token_new, email_change)"
+        " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, false, false, '', '', '', '') returning *",
+        (INSTANCE_ID, user_id, aud, role, email.lower(), encrypted_password, stamp if confirmed else None,
+         Jsonb(app_meta), Jsonb(user_metadata or {}), stamp, stamp)).fetchone()
+    identity_data = {"sub": str(user_id), "email": email.lower(), "email_verified": False,
+                     "phone_verified": False}
+    # Sign-up data fills in the identity too, without overriding these claims (upstream's rule).
+    identity_data |= {k: v for k, v in (identity_extra or {}).items() if k not in identity_data}
+    conn.execute(
+        "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
+        " created_at, updated_at) values (%s, %s, %s, 'email', %s, %s, %s)",
+        (str(user_id), user_id, Jsonb(identity_data), stamp, stamp, stamp))
+    return user
+
+
+def identities_of(conn: psycopg.Connection, user_id) -> list[dict]:
+    return conn.execute("select * from auth.identities where user_id = %s order by created_at, id",
+                        (user_id,)).fetchall()
+
+
+def factors_of(conn: psycopg.Connection, user_id) -> list[dict]:
+    return conn.execute("select * from auth.mfa_factors where user_id = %s order by created_at, id",
+                        (user_id,)).fetchall()
+
+
+def identity_json(row: dict) -> dict:
+    body = {
+        "identity_id": str(row["id"]),
+        "id": row["provider_id"],
+        "user_id": str(row["user_id"]),
+        "identity_data": row["identity_data"],
+        "provider": row["provider"],
+        "last_sign_in_at": iso(row["last_sign_in_at"]),
+        "created_at": iso(row["created_at"]),
+        "updated_at": iso(row["updated_at"]),
+        "email": row["email"],
+    }
+    return {k: v for k, v in body.items() if v is not None or k in ("created_at", "updated_at")}
+
+
+def factor_json(row: dict) -> dict:
+    body = {
+        "id": str(row["id"]),
+        "created_at": iso(row["created_at"]),
+        "updated_at": iso(row["updated_at"]),
+        "status": row["status"],
+        "factor_type": row["factor_type"],
+        "phone": row["phone"] or "",
+        "last_challenged_at": iso(row["last_challenged_at"]),
+    }
+    if row["friendly_name"]:
+        body["friendly_name"] = row["friendly_name"]
+    return body
+
+
+def user_json(conn: psycopg.Connection, user: dict) -> dict:
+    """The User object of the API: optional timestamps left out when unset, like upstream."""
+    body: dict = {
+        "id": str(user["id"]),
+        "aud": user["aud"] or "",
+        "role": user["role"] or "",
+        "email": user["email"] or "",
+    }
+    optional = {
+        "email_confirmed_at": iso(user["email_confirmed_at"]),
+        "invited_at": iso(user["invited_at"]),
+    }
+    body.update({k: v for k, v in optional.items() if v})
+    body["phone"] = user["phone"] or ""
+    later = {
+        "phone_confirmed_at": iso(user["phone_confirmed_at"]),
+        "confirmation_sent_at": iso(user["confirmation_sent_at"]),
+        "confirmed_at": iso(user["confirmed_at"]),
+        "recovery_sent_at": iso(user["recovery_sent_at"]),
+        "new_email": user["email_change"] or None,
+        "email_change_sent_at": iso(user["email_change_sent_at"]),
+        "new_phone": user["phone_change"] or None,
+        "phone_change_sent_at": iso(user["phone_change_sent_at"]),
+        "reauthentication_sent_at": iso(user["reauthentication_sent_at"]),
+        "last_sign_in_at": iso(user["last_sign_in_at"]),
+    }
+    body.update({k: v for k, v in later.items() if v})
+    body["app_metadata"] = user["raw_app_meta_data"] or {}
+    body["user_metadata"] = user["raw_user_meta_data"] or {}
+    factors = factors_of(conn, user["id"])
+    if factors:
+        body["factors"] = [factor_json(f) for f in factors]
+    body["identities"] = [identity_json(i) for i in identities_of(conn, user["id"])]
+    body["created_at"] = iso(user["created_at"])
+    body["updated_at"] = iso(user["updated_at"])
+    if user["banned_until"]:
+        body["banned_until"] = iso(user["banned_until"])
+    if user["deleted_at"]:
+        body["deleted_at"] = iso(user["deleted_at"])
+    body["is_anonymous"] = bool(user["is_anonymous"])
+    return body
+
+
+def is_confirmed(user: dict) -> bool:
+    return user["email_confirmed_at"] is not None
+
+
+def confirm(conn: psycopg.Connection, user: dict) -> dict:
+    """Upstream's User.Confirm: confirmed now, email_verified in the metadata, one-time tokens gone."""
+    conn.execute("delete from auth.one_time_tokens where user_id = %s", (user["id"],))
+    return conn.execute(
+        "update auth.users set confirmation_token = '', email_confirmed_at = %s,"
+        " raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{\"email_verified\": true}'::jsonb"
+        " where id = %s returning *", (now(), user["id"])).fetchone()
+
+
+def is_banned(user: dict) -> bool:
+    return user["banned_until"] is not None and user["banned_until"] > now()
+
+
+def touch(conn: psycopg.Connection, user_id, **columns) -> dict:
+    """Update the given columns and updated_at; returns the new row."""
+    sets = ", ".join(f"{name} = %s" for name in columns)
+    values = [Jsonb(v) if isinstance(v, dict) else v for v in columns.values()]
+    return conn.execute(f"update auth.users set {sets}, updated_at = %s where id = %s returning *",
+                        (*values, now(), user_id)).fetchone()

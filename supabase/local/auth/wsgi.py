@@ -1,0 +1,3 @@
+from local_auth import create_app
+
+app = create_app()

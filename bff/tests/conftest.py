@@ -32,7 +32,9 @@ def stack_env() -> dict[str, str]:
 def app(stack_env):
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False,
                       "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
-                      "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+                      "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
+                      # Tests that need Auth or its key set point these at the running service.
+                      "JWKS_URL": "", "AUTH_URL": ""})
     yield app
     app.extensions["db_pool"].close()
 

@@ -44,7 +44,9 @@ def main(argv: list[str]) -> int:
     sup = Supervisor(cfg.log_dir)
     results: list[SuiteResult] = []
     try:
-        say("building the app" if build_app() else "app build is current")
+        # Only the browser suites need app/dist; skipping the build keeps API-only runs fast.
+        if {"playwright", "size"} & {s.name for s in selected}:
+            say("building the app" if build_app() else "app build is current")
         start_stack(cfg, sup, durable=False)
         prepare_pgtap(cfg)
         for suite in selected:

@@ -1,6 +1,7 @@
 """The test suites ./scripts/test runs, and how to read each runner's counts."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from .auth import auth_env
 from .config import ROOT, StackConfig
 from .postgres import superuser_connection
 
@@ -85,7 +87,8 @@ def prepare_pgtap(cfg: StackConfig) -> None:
 
 
 def all_suites(cfg: StackConfig) -> list[Suite]:
-    env = cfg.service_env()
+    # The tests of the local Auth build their own app instances with the stack's Auth configuration.
+    env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg))}
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true"}
     return [

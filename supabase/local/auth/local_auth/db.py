@@ -20,13 +20,29 @@ def init_pool(url: str, *, size: int = 4) -> None:
                            kwargs={"row_factory": dict_row, "options": "-c search_path=auth"})
 
 
+class CommitWithError(Exception):
+    """Raised inside a transaction to keep its writes and still answer with `error` (upstream's
+    storage.NewCommitWithError), e.g. revoking a token family when a stolen token is reused."""
+
+    def __init__(self, error: Exception):
+        super().__init__(str(error))
+        self.error = error
+
+
 @contextmanager
 def transaction() -> Iterator[psycopg.Connection]:
-    """One transaction on a pooled connection: committed on success, rolled back on any error."""
+    """One transaction on a pooled connection: committed on success, rolled back on any error
+    except CommitWithError, which commits and then raises the error it carries."""
     assert _pool is not None, "init_pool() was not called"
+    pending = None
     with _pool.connection() as conn:
         with conn.transaction():
-            yield conn
+            try:
+                yield conn
+            except CommitWithError as exc:
+                pending = exc.error
+    if pending is not None:
+        raise pending
 
 
 def close_pool() -> None:

@@ -15,6 +15,7 @@ import psycopg
 from flask import current_app, request
 
 from . import audit
+from .db import CommitWithError
 from .errors import OAuthError, bad_request
 from .timeutil import now
 from .users import find_by_id, is_banned, touch
@@ -135,7 +136,7 @@ def refresh(conn: psycopg.Connection, token: str) -> dict:
             if settings.refresh_token_rotation:
                 conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now()"
                              " where session_id = %s and revoked = false", (session["id"],))
-            raise bad_request("refresh_token_already_used", "Invalid Refresh Token: Already Used")
+            raise CommitWithError(bad_request("refresh_token_already_used", "Invalid Refresh Token: Already Used"))
     audit.log(conn, user, "token_refreshed")
     if issued is None:
         audit.log(conn, user, "token_revoked")

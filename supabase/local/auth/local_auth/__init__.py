@@ -18,6 +18,13 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
     app.json.sort_keys = False
     register_error_handlers(app)
+
+    @app.after_request
+    def _sb_auth_headers(response):
+        from flask import g
+        for name, value in g.pop("sb_auth_headers", {}).items():
+            response.headers[name] = value
+        return response
     if settings.database_url:
         db.init_pool(settings.database_url)
 

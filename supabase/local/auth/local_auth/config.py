@@ -152,7 +152,7 @@ def load_settings() -> Settings:
         jwt_secret=_env("GOTRUE_JWT_SECRET"),
         jwt_exp=_int("GOTRUE_JWT_EXP", 3600) or 3600,
         jwt_aud=_env("GOTRUE_JWT_AUD", "authenticated"),
-        jwt_issuer=_env("GOTRUE_JWT_ISSUER", external_url),
+        jwt_issuer=_env("GOTRUE_JWT_ISSUER"),  # upstream adds no `iss` claim unless set
         jwt_default_group=_env("GOTRUE_JWT_DEFAULT_GROUP_NAME", "authenticated"),
         jwt_admin_roles=_list("GOTRUE_JWT_ADMIN_ROLES", ["service_role", "supabase_admin"]),
         jwt_keys=json.loads(keys) if keys else [],

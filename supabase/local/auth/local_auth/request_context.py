@@ -95,7 +95,7 @@ def body() -> dict:
     """The JSON body (an empty body is `{}`); bad JSON answers bad_json like upstream."""
     raw = request.get_data(cache=True)
     if not raw.strip():
-        return {}
+        raise bad_request("bad_json", "Could not parse request body as JSON: unexpected end of JSON input")
     try:
         value = json.loads(raw)
     except ValueError as exc:

@@ -6,21 +6,23 @@ that same child; reusing an older token within the reuse interval issues a fresh
 revokes every token of the session (refresh_token_already_used)."""
 from __future__ import annotations
 
+import re
 import secrets
 import string
 import time
 import uuid
 
 import psycopg
-from flask import current_app, request
+from flask import current_app, g, request
 
 from . import audit
 from .db import CommitWithError
-from .errors import OAuthError, bad_request
+from .errors import bad_request
 from .timeutil import now
 from .users import find_by_id, is_banned, touch
 
-_ALPHANUMERIC = string.ascii_letters + string.digits
+_ALPHANUMERIC = string.ascii_lowercase + string.digits  # upstream: 12 of [a-z0-9]
+_REFRESH_TOKEN = re.compile(r"^[a-z0-9]{12}$")
 AAL2_METHODS = {"totp", "mfa/phone", "mfa/webauthn"}
 
 
@@ -61,8 +63,8 @@ def access_token(conn: psycopg.Connection, user: dict, session_id) -> tuple[str,
     aal, amr = aal_and_amr(conn, session_id)
     issued = int(time.time())
     expires = issued + settings.jwt_exp
-    claims = {
-        "iss": settings.jwt_issuer,
+    claims = {"iss": settings.jwt_issuer} if settings.jwt_issuer else {}
+    claims |= {
         "sub": str(user["id"]),
         "aud": user["aud"],
         "exp": expires,
@@ -85,6 +87,9 @@ def token_response(conn: psycopg.Connection, user: dict, session_id, refresh_tok
 
     token, expires = access_token(conn, user, session_id)
     settings = current_app.config["AUTH_SETTINGS"]
+    # Upstream's diagnostic headers on token answers (added to the response in create_app).
+    g.sb_auth_headers = {"Sb-Auth-User-Id": str(user["id"]), "Sb-Auth-Session-Id": str(session_id),
+                         "Sb-Auth-Refresh-Token-Prefix": refresh_token[:5]}
     return {"access_token": token, "token_type": "bearer", "expires_in": settings.jwt_exp,
             "expires_at": expires, "refresh_token": refresh_token, "user": user_json(conn, user)}
 
@@ -106,8 +111,8 @@ def issue(conn: psycopg.Connection, user: dict, method: str, *, factor_id=None) 
 
 def refresh(conn: psycopg.Connection, token: str) -> dict:
     settings = current_app.config["AUTH_SETTINGS"]
-    if not token:
-        raise OAuthError("invalid_request", "refresh_token required")
+    if not _REFRESH_TOKEN.match(token or ""):
+        raise bad_request("validation_failed", "Refresh token is not valid")
     row = conn.execute("select * from auth.refresh_tokens where token = %s for update", (token,)).fetchone()
     if row is None:
         raise bad_request("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")

@@ -45,6 +45,10 @@ def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | No
                      "phone_verified": False}
     # Sign-up data fills in the identity too, without overriding these claims (upstream's rule).
     identity_data |= {k: v for k, v in (identity_extra or {}).items() if k not in identity_data}
+    if identity_extra is not None:
+        # A self-signed-up user's metadata also carries the identity claims, as upstream shows it.
+        user = conn.execute("update auth.users set raw_user_meta_data = raw_user_meta_data || %s where id = %s"
+                            " returning *", (Jsonb(identity_data), user_id)).fetchone()
     conn.execute(
         "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
         " created_at, updated_at) values (%s, %s, %s, 'email', %s, %s, %s)",

@@ -47,6 +47,8 @@ def signup():
     email, phone, password = text(params, "email"), text(params, "phone"), text(params, "password")
     data = json_object(params, "data") or {}
     challenge, challenge_method = text(params, "code_challenge"), text(params, "code_challenge_method")
+    if not email and not phone and not password:
+        raise unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled")
     if not password:
         raise bad_request("validation_failed", "Signup requires a valid password")
     check_strength(settings, password)
@@ -58,7 +60,8 @@ def signup():
     if not email:
         if phone:
             raise bad_request("phone_provider_disabled", "Phone signups are disabled")
-        raise bad_request("validation_failed", "Sign up only available with email provider")
+        # Neither e-mail nor phone is an anonymous sign-in upstream, which is not enabled here.
+        raise unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled")
     if not settings.email_enabled:
         raise bad_request("email_provider_disabled", "Email signups are disabled")
     email = validate_email(email)

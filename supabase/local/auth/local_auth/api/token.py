@@ -62,8 +62,7 @@ def password_grant(params: dict):
     with db.transaction() as conn:
         audit.log(conn, user, "login", {"provider": "email"})
         response = sessions.issue(conn, user, "password")
-    if weak:
-        response["weak_password"] = weak
+    response["weak_password"] = weak  # null unless the password no longer meets the rules
     return jsonify(response)
 
 

@@ -27,10 +27,12 @@ def check_password(password: str, hashed: str | None) -> bool:
 
 def check_strength(settings: Settings, password: str) -> None:
     """Raise weak_password with upstream's message and reasons ('length', 'characters')."""
-    if len(password) > MAX_LENGTH:
+    # Lengths are in UTF-8 bytes, as upstream's len(): bcrypt's limit is 72 bytes, and "ééé" is 6 long.
+    size = len(password.encode())
+    if size > MAX_LENGTH:
         raise bad_request("validation_failed", f"Password cannot be longer than {MAX_LENGTH} characters")
     reasons, messages = [], []
-    if len(password) < settings.password_min_length:
+    if size < settings.password_min_length:
         reasons.append("length")
         messages.append(f"Password should be at least {settings.password_min_length} characters.")
     if settings.password_required_characters:

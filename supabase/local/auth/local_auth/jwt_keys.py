@@ -71,15 +71,42 @@ class KeySet:
 
         Like upstream: a known kid selects its key; an HS256 token without a known kid falls back to
         the JWT secret; expiry is checked when present, the audience is not (callers check what they need)."""
+        if token.count(".") != 2:
+            raise jwt.InvalidTokenError("token is malformed: token contains an invalid number of segments")
         header = jwt.get_unverified_header(token)
         alg = header.get("alg")
         if alg not in self.valid_algorithms:
-            raise jwt.InvalidAlgorithmError(f"signing method {alg} is invalid")
-        key = self._by_kid.get(header.get("kid") or "")
+            raise jwt.InvalidAlgorithmError(f"token signature is invalid: signing method {alg} is invalid")
+        kid = header.get("kid")
+        key = self._by_kid.get(kid or "") if isinstance(kid, str) else None
         if key is not None:
+            # A kid naming a key of another type (HS256 with the EC key's kid, the confusion attack)
+            # fails like upstream's key type check, never reaches the crypto library as a wrong key.
+            if _family(key.alg) != _family(alg):
+                raise jwt.InvalidTokenError(f"token signature is invalid: key is of invalid type: "
+                                            f"{_KEY_TYPE_ERRORS[_family(alg)]}")
             verify_key = key.verify_key
         elif alg == "HS256":
             verify_key = self.secret.encode()
         else:
-            raise jwt.InvalidKeyError(f"unrecognized JWT kid {header.get('kid')} for algorithm {alg}")
-        return jwt.decode(token, verify_key, algorithms=[alg], options={"verify_aud": False})
+            shown = "<nil>" if kid is None else kid
+            raise jwt.InvalidTokenError("token is unverifiable: error while executing keyfunc: "
+                                        f"unrecognized JWT kid {shown} for algorithm {alg}")
+        try:
+            return jwt.decode(token, verify_key, algorithms=[alg], options={"verify_aud": False})
+        except jwt.InvalidSignatureError:
+            if _family(alg) == "HS":
+                raise
+            # Go's crypto package words a failed ECDSA/RSA check differently from a failed HMAC.
+            raise jwt.InvalidTokenError("token signature is invalid: crypto/"
+                                        f"{'ecdsa' if _family(alg) == 'ES' else 'rsa'}: verification error") from None
+
+
+# Upstream's (golang-jwt) messages when a kid selects a key of the wrong type for the token's alg.
+_KEY_TYPE_ERRORS = {"HS": "HMAC verify expects []byte", "ES": "ECDSA verify expects *ecdsa.PublicKey",
+                    "RS": "RSA verify expects *rsa.PublicKey", "PS": "RSA verify expects *rsa.PublicKey",
+                    "Ed": "ed25519 verify expects ed25519.PublicKey"}
+
+
+def _family(alg: str) -> str:
+    return alg[:2]

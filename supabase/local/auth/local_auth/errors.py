@@ -7,6 +7,8 @@ OAuth-style errors of /token are `{"error", "error_description"}`. Every error c
 """
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
@@ -56,7 +58,10 @@ def weak_password(msg: str, reasons: list[str]) -> AuthError:
 
 def uses_2024_api() -> bool:
     value = request.headers.get(API_VERSION_HEADER, "")
-    return len(value) == 10 and value >= API_VERSION_2024
+    try:  # a real calendar date, as upstream's time.Parse("2006-01-02"): "2024-02-30" is the old API
+        return len(value) == 10 and datetime.strptime(value, "%Y-%m-%d") >= datetime(2024, 1, 1)
+    except ValueError:
+        return False
 
 
 def error_response(err: AuthError) -> Response:
@@ -69,6 +74,8 @@ def error_response(err: AuthError) -> Response:
     response.status_code = err.status
     # Upstream's 2024-01-01 weak_password answer is the one error without the header.
     if not (err.error_code == "weak_password" and uses_2024_api()):
+        # Upstream's weak-password answer in the 2024 shape is the one error without this header.
+    if not (uses_2024_api() and "weak_password" in err.extra):
         response.headers["x-sb-error-code"] = err.error_code
     for name, value in err.headers.items():
         response.headers[name] = value

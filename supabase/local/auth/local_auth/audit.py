@@ -27,8 +27,10 @@ def client_ip() -> str:
     return (forwarded.split(",")[0].strip() if forwarded else request.remote_addr) or ""
 
 
-def log(conn: psycopg.Connection, actor: dict, action: str, traits: dict | None = None) -> None:
-    """`actor` is a user row (or the admin pseudo-user {id, email, role})."""
+def log(conn: psycopg.Connection, actor: dict, action: str, traits: dict | None = None, *,
+        ip_address: str | None = None) -> None:
+    """`actor` is a user row (or the admin pseudo-user {id, email, role}); `ip_address` overrides the
+    recorded address (upstream passes "" for most actions and the client's for MFA ones)."""
     payload = {
         "actor_id": str(actor["id"]),
         "actor_via_sso": bool(actor.get("is_sso_user", False)),

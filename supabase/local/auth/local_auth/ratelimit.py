@@ -27,6 +27,9 @@ def _rates() -> dict[str, tuple[float, float]]:
         "otp": (per_5m(s.rate_limit_otp), _BURST),  # /otp, /magiclink, /recover, /resend, PUT /user, /signup
         "sso": (per_5m(s.rate_limit_sso), _BURST),
         "mfa": (s.rate_limit_challenge_and_verify / 60.0, _BURST),
+        # Upstream has two limiters at this rate: one for challenges, one for verifications.
+        "mfa_challenge": (s.rate_limit_challenge_and_verify / 60.0, _BURST),
+        "mfa_verify": (s.rate_limit_challenge_and_verify / 60.0, _BURST),
         "anonymous": (s.rate_limit_anonymous_users / 3600.0, s.rate_limit_anonymous_users),
     }
 

@@ -49,6 +49,13 @@ def add_amr_claim(conn: psycopg.Connection, session_id, method: str) -> None:
         (uuid.uuid4(), session_id, stamp, stamp, method))
 
 
+def swap_refresh_token(conn: psycopg.Connection, user_id, session_id, token_row: dict) -> str:
+    """Revoke `token_row` and issue its child (upstream's GrantRefreshTokenSwap, used by MFA verify)."""
+    conn.execute("update auth.refresh_tokens set revoked = true, updated_at = %s where id = %s",
+                 (now(), token_row["id"]))
+    return _insert_refresh_token(conn, user_id, session_id, token_row["token"])
+
+
 def aal_and_amr(conn: psycopg.Connection, session_id) -> tuple[str, list[dict]]:
     rows = conn.execute("select authentication_method, updated_at from auth.mfa_amr_claims"
                         " where session_id = %s", (session_id,)).fetchall()

@@ -137,6 +137,11 @@ def _required_characters(value: str) -> list[str]:
     return [p for p in parts if p]
 
 
+def _otp_length(value: int) -> int:
+    # Upstream resets a length outside 6..10 to 6 (it does not clamp 12 to 10).
+    return value if 6 <= value <= 10 else 6
+
+
 def load_settings() -> Settings:
     external_url = _env("API_EXTERNAL_URL", "http://localhost:9999").rstrip("/")
     keys = _env("GOTRUE_JWT_KEYS")
@@ -163,7 +168,7 @@ def load_settings() -> Settings:
         allow_unverified_email_sign_ins=_bool("GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS", False),
         secure_email_change=_bool("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", True),
         otp_exp=_int("GOTRUE_MAILER_OTP_EXP", 86400) or 86400,
-        otp_length=min(max(_int("GOTRUE_MAILER_OTP_LENGTH", 6), 6), 10),
+        otp_length=_otp_length(_int("GOTRUE_MAILER_OTP_LENGTH", 6)),
         url_paths={kind: _env(f"GOTRUE_MAILER_URLPATHS_{kind.upper()}", "/verify") or "/verify"
                    for kind in ("confirmation", "invite", "recovery", "email_change")},
         subjects=subjects,
@@ -180,7 +185,8 @@ def load_settings() -> Settings:
         mfa_max_enrolled_factors=int(_float("GOTRUE_MFA_MAX_ENROLLED_FACTORS", 10)),
         mfa_challenge_expiry=max(_float("GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION", 300), 300),
         password_min_length=max(_int("GOTRUE_PASSWORD_MIN_LENGTH", 6), 6),
-        password_required_characters=_required_characters(_env("GOTRUE_PASSWORD_REQUIRED_CHARACTERS")),
+        # Not stripped: a space may be one of the required sets, as upstream reads the value verbatim.
+        password_required_characters=_required_characters(os.environ.get("GOTRUE_PASSWORD_REQUIRED_CHARACTERS", "")),
         update_password_require_reauthentication=_bool(
             "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", False),
         refresh_token_rotation=_bool("GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED", True),

@@ -74,8 +74,6 @@ def error_response(err: AuthError) -> Response:
     response.status_code = err.status
     # Upstream's 2024-01-01 weak_password answer is the one error without the header.
     if not (err.error_code == "weak_password" and uses_2024_api()):
-        # Upstream's weak-password answer in the 2024 shape is the one error without this header.
-    if not (uses_2024_api() and "weak_password" in err.extra):
         response.headers["x-sb-error-code"] = err.error_code
     for name, value in err.headers.items():
         response.headers[name] = value

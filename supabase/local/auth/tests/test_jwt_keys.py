@@ -1,0 +1,185 @@
+"""The key set: ES256 signing with a kid from GOTRUE_JWT_KEYS, the HS256 secret without a kid when no
+keys are given, a JWKS of public EC keys only, and bearer tokens refused as upstream refuses them
+(403 bad_jwt with its messages, never a 500)."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import time
+import uuid
+
+import jwt
+import pytest
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from flask import Flask
+from jwt.algorithms import ECAlgorithm
+
+from local_auth.config import load_settings
+from local_auth.errors import AuthError
+from local_auth.jwt_keys import KeySet
+from local_auth.request_context import _bearer_claims
+
+SECRET = "super-secret-jwt-token-with-at-least-32-characters-long"
+EC_PRIVATE = ec.generate_private_key(ec.SECP256R1())
+OTHER_EC = ec.generate_private_key(ec.SECP256R1())
+
+
+def ec_jwk(private_key, kid: str, ops: list[str]) -> dict:
+    return json.loads(ECAlgorithm.to_jwk(private_key)) | {"kid": kid, "alg": "ES256", "key_ops": ops}
+
+
+def legacy_jwk() -> dict:
+    k = base64.urlsafe_b64encode(SECRET.encode()).decode().rstrip("=")
+    return {"kty": "oct", "k": k, "alg": "HS256", "kid": "legacy-hs256", "key_ops": ["verify"]}
+
+
+@pytest.fixture()
+def keys() -> KeySet:
+    """As the stack configures it: an ES256 signing key and the legacy secret as a verify-only key."""
+    return KeySet([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"]), legacy_jwk()], SECRET)
+
+
+def claims(**extra) -> dict:
+    return {"sub": str(uuid.uuid4()), "aud": "authenticated", "exp": int(time.time()) + 60, **extra}
+
+
+def hs256(secret: bytes, header: dict, payload: dict) -> str:
+    """HS256 put together by hand: PyJWT refuses an HMAC keyed with a PEM public key."""
+    def part(data: dict) -> bytes:
+        return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=")
+    signing_input = part({"alg": "HS256", "typ": "JWT", **header}) + b"." + part(payload)
+    signature = base64.urlsafe_b64encode(hmac.new(secret, signing_input, hashlib.sha256).digest()).rstrip(b"=")
+    return (signing_input + b"." + signature).decode()
+
+
+def test_tokens_are_es256_with_the_signing_keys_kid(keys):
+    token = keys.sign(claims())
+    assert jwt.get_unverified_header(token) == {"alg": "ES256", "kid": "ec-1", "typ": "JWT"}
+    jwt.decode(token, EC_PRIVATE.public_key(), algorithms=["ES256"], audience="authenticated")
+    assert keys.verify(token)["aud"] == "authenticated"
+
+
+def test_without_keys_the_secret_signs_hs256_without_a_kid():
+    keys = KeySet([], SECRET)
+    token = keys.sign(claims())
+    assert jwt.get_unverified_header(token) == {"alg": "HS256", "typ": "JWT"}
+    jwt.decode(token, SECRET, algorithms=["HS256"], audience="authenticated")
+    assert keys.public_jwks() == {"keys": []}
+    assert keys.valid_algorithms == ["HS256"]
+
+
+def test_jwks_publishes_only_the_public_ec_key_for_verification(keys):
+    published = keys.public_jwks()["keys"]
+    assert len(published) == 1  # the HS256 secret is never published
+    (key,) = published
+    assert key["kty"] == "EC" and key["crv"] == "P-256" and key["kid"] == "ec-1" and key["alg"] == "ES256"
+    assert key["use"] == "sig" and key["key_ops"] == ["verify"]
+    assert "d" not in key
+    # The published key verifies our tokens.
+    public = ECAlgorithm.from_jwk(json.dumps(key))
+    jwt.decode(keys.sign(claims()), public, algorithms=["ES256"], audience="authenticated")
+
+
+def test_exactly_one_signing_key_is_required():
+    with pytest.raises(ValueError):
+        KeySet([legacy_jwk()], SECRET)
+    with pytest.raises(ValueError):
+        KeySet([ec_jwk(EC_PRIVATE, "a", ["sign"]), ec_jwk(OTHER_EC, "b", ["sign"])], SECRET)
+
+
+def test_legacy_hs256_api_keys_stay_valid(keys):
+    # The anon and service-role keys carry no kid: HS256 falls back to the JWT secret.
+    api_key = jwt.encode({"iss": "supabase-demo", "role": "service_role", "exp": 1983812996}, SECRET)
+    assert keys.verify(api_key)["role"] == "service_role"
+    with_kid = hs256(SECRET.encode(), {"kid": "legacy-hs256"}, claims())
+    assert keys.verify(with_kid)["sub"]
+
+
+def refused(keys: KeySet, token: str) -> str:
+    with pytest.raises(jwt.InvalidTokenError) as caught:
+        keys.verify(token)
+    return str(caught.value)
+
+
+def test_a_token_signed_by_another_key_is_refused(keys):
+    forged = jwt.encode(claims(), OTHER_EC, algorithm="ES256", headers={"kid": "ec-1"})
+    assert refused(keys, forged) == "token signature is invalid: crypto/ecdsa: verification error"
+    with pytest.raises(jwt.InvalidSignatureError):  # worded by the bearer check (below)
+        keys.verify(hs256(b"another secret", {}, claims()))
+
+
+def test_an_algorithm_outside_the_key_set_is_refused(keys):
+    rs = jwt.encode(claims(), rsa.generate_private_key(public_exponent=65537, key_size=2048), algorithm="RS256",
+                    headers={"kid": "ec-1"})
+    assert refused(keys, rs) == "token signature is invalid: signing method RS256 is invalid"
+    unsigned = jwt.encode(claims(), None, algorithm="none")
+    assert refused(keys, unsigned) == "token signature is invalid: signing method none is invalid"
+    # With only the EC key configured, even the HS256 secret no longer verifies anything.
+    ec_only = KeySet([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"])], SECRET)
+    assert refused(ec_only, hs256(SECRET.encode(), {}, claims())) == \
+        "token signature is invalid: signing method HS256 is invalid"
+
+
+def test_the_public_key_as_an_hmac_secret_is_refused(keys):
+    """The algorithm-confusion attack: HS256 keyed with the published key, naming its kid."""
+    pem = json.dumps(keys.public_jwks()["keys"][0]).encode()
+    message = refused(keys, hs256(pem, {"kid": "ec-1"}, claims()))
+    assert message == "token signature is invalid: key is of invalid type: HMAC verify expects []byte"
+    es_on_secret = jwt.encode(claims(), OTHER_EC, algorithm="ES256", headers={"kid": "legacy-hs256"})
+    assert refused(keys, es_on_secret) == \
+        "token signature is invalid: key is of invalid type: ECDSA verify expects *ecdsa.PublicKey"
+
+
+def test_unknown_or_missing_kids_are_refused(keys):
+    unknown = jwt.encode(claims(), EC_PRIVATE, algorithm="ES256", headers={"kid": "nope"})
+    assert refused(keys, unknown) == \
+        "token is unverifiable: error while executing keyfunc: unrecognized JWT kid nope for algorithm ES256"
+    no_kid = jwt.encode(claims(), EC_PRIVATE, algorithm="ES256")
+    assert refused(keys, no_kid).endswith("unrecognized JWT kid <nil> for algorithm ES256")
+
+
+def test_expiry_is_checked_and_the_audience_is_not(keys):
+    with pytest.raises(jwt.ExpiredSignatureError):
+        keys.verify(keys.sign(claims(exp=int(time.time()) - 10)))
+    assert keys.verify(keys.sign(claims(aud="elsewhere")))["aud"] == "elsewhere"
+
+
+def test_malformed_tokens(keys):
+    assert refused(keys, "a.b") == "token is malformed: token contains an invalid number of segments"
+    with pytest.raises(jwt.DecodeError):
+        keys.verify("a.b.c")
+
+
+@pytest.fixture()
+def bearer_app(keys, monkeypatch):
+    """Just enough of the service to run the bearer check (no database)."""
+    app = Flask(__name__)
+    app.config["AUTH_KEYS"] = keys
+    app.config["AUTH_SETTINGS"] = load_settings()
+    return app
+
+
+@pytest.mark.parametrize("case, message", [
+    ("hs256_with_ec_kid", "token signature is invalid: key is of invalid type: HMAC verify expects []byte"),
+    ("unknown_kid", "token is unverifiable: error while executing keyfunc: unrecognized JWT kid x for algorithm ES256"),
+    ("other_key", "token signature is invalid: crypto/ecdsa: verification error"),
+    ("expired", "token has invalid claims: token is expired"),
+    ("two_segments", "token is malformed: token contains an invalid number of segments"),
+])
+def test_bearer_check_answers_403_bad_jwt(bearer_app, case, message):
+    token = {
+        "hs256_with_ec_kid": lambda: hs256(b"guess", {"kid": "ec-1"}, claims()),
+        "unknown_kid": lambda: jwt.encode(claims(), EC_PRIVATE, algorithm="ES256", headers={"kid": "x"}),
+        "other_key": lambda: jwt.encode(claims(), OTHER_EC, algorithm="ES256", headers={"kid": "ec-1"}),
+        "expired": lambda: jwt.encode(claims(exp=int(time.time()) - 5), EC_PRIVATE, algorithm="ES256",
+                                      headers={"kid": "ec-1"}),
+        "two_segments": lambda: "abc.def",
+    }[case]()
+    with bearer_app.test_request_context(headers={"Authorization": f"Bearer {token}"}):
+        with pytest.raises(AuthError) as caught:
+            _bearer_claims()
+    err = caught.value
+    assert (err.status, err.error_code) == (403, "bad_jwt")
+    assert err.msg == f"invalid JWT: unable to parse or verify signature, {message}"

@@ -48,10 +48,18 @@ def _glob_regex(pattern: str) -> re.Pattern:
 
 
 def _hostname(url: str) -> str | None:
+    """Go's url.Hostname(): the host without port or brackets, case kept (urlsplit's lowercases it,
+    and upstream compares hosts case-sensitively: http://LOCALHOST is not the site)."""
     try:
-        return urlsplit(url).hostname or ""
+        host = urlsplit(url).netloc.rpartition("@")[2]
     except ValueError:
         return None
+    colon = host.rfind(":")
+    if colon != -1 and (host[colon + 1:].isdigit() or colon == len(host) - 1) and "]" not in host[colon:]:
+        host = host[:colon]
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return host
 
 
 def is_valid(url: str) -> bool:

@@ -25,6 +25,13 @@ def _rates() -> dict[str, tuple[float, float]]:
         "token_refresh": (per_5m(s.rate_limit_token_refresh), _BURST),
         "verify": (per_5m(s.rate_limit_verify), _BURST),
         "otp": (per_5m(s.rate_limit_otp), _BURST),  # /otp, /magiclink, /recover, /resend, PUT /user, /signup
+        # Upstream gives each of those endpoints its own bucket at the OTP rate (limiterOpts.Recover,
+        # Resend, MagicLink, Otp, User, Signups): 30 sign-ups do not use up a client's recoveries.
+        "signup": (per_5m(s.rate_limit_otp), _BURST),
+        "recover": (per_5m(s.rate_limit_otp), _BURST),
+        "resend": (per_5m(s.rate_limit_otp), _BURST),
+        "magiclink": (per_5m(s.rate_limit_otp), _BURST),
+        "user": (per_5m(s.rate_limit_otp), _BURST),
         "sso": (per_5m(s.rate_limit_sso), _BURST),
         "mfa": (s.rate_limit_challenge_and_verify / 60.0, _BURST),
         # Upstream has two limiters at this rate: one for challenges, one for verifications.

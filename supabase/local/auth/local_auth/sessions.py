@@ -57,10 +57,10 @@ def swap_refresh_token(conn: psycopg.Connection, user_id, session_id, token_row:
 
 
 def aal_and_amr(conn: psycopg.Connection, session_id) -> tuple[str, list[dict]]:
-    # Newest first to the microsecond, so claims made within the same second (password, then totp)
-    # keep that order through the stable sort by whole seconds, as upstream's tokens show.
+    # In the order the claims were made: the stable sort by whole seconds below then keeps password
+    # before totp when both fall in the same second, as upstream's tokens show.
     rows = conn.execute("select authentication_method, updated_at from auth.mfa_amr_claims"
-                        " where session_id = %s order by updated_at desc", (session_id,)).fetchall()
+                        " where session_id = %s order by created_at, id", (session_id,)).fetchall()
     aal = "aal2" if any(r["authentication_method"] in AAL2_METHODS for r in rows) else "aal1"
     amr = [{"method": r["authentication_method"], "timestamp": int(r["updated_at"].timestamp())} for r in rows]
     amr.sort(key=lambda entry: entry["timestamp"], reverse=True)

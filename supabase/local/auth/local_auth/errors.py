@@ -89,11 +89,12 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):
-        # Routing and method errors answer JSON like the official router does.
+        # Routing errors answer as the official router (Go's net/http) does: plain text, not JSON.
         if err.code == 404:
-            return error_response(AuthError(404, "not_found", "Not Found"))
+            return Response("404 page not found\n", 404, {"Content-Type": "text/plain; charset=utf-8",
+                                                          "X-Content-Type-Options": "nosniff"})
         if err.code == 405:
-            return error_response(AuthError(405, "method_not_allowed", "Method Not Allowed"))
+            return Response(b"", 405, [(k, v) for k, v in err.get_headers() if k == "Allow"])
         if err.code == 413:
             return error_response(AuthError(413, "request_too_large", "Request body too large"))
         return error_response(AuthError(err.code or 400, "unknown", err.description or "Bad Request"))

@@ -1,0 +1,156 @@
+"""The mail-sending steps of the e-mail flows (upstream's sendConfirmation, sendInvite,
+sendPasswordRecovery, sendMagicLink, sendEmailChange, sendReauthenticationOtp): each checks the
+per-user frequency (GOTRUE_SMTP_MAX_FREQUENCY) and the global e-mail rate limit, stores the new token
+on the user and in auth.one_time_tokens, and sends the mail. They run inside the caller's transaction,
+so a refused or failed mail leaves nothing behind."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from urllib.parse import quote_plus, urljoin
+
+import psycopg
+from flask import current_app
+
+from . import db, otp, redirects, users
+from .errors import AuthError, too_many, unprocessable
+from .mail_delivery import check_rate_limit, send
+from .timeutil import now
+
+INVALID_NONCE = "Nonce has expired or is invalid"
+
+
+def _settings():
+    return current_app.config["AUTH_SETTINGS"]
+
+
+def check_frequency(sent_at: datetime | None) -> None:
+    frequency = _settings().smtp_max_frequency
+    if sent_at is not None and sent_at + timedelta(seconds=frequency) > now():
+        left = int((sent_at + timedelta(seconds=frequency) - now()).total_seconds())
+        raise too_many("over_email_send_rate_limit",
+                       f"For security purposes, you can only request this after {left} seconds.")
+
+
+def action_link(kind: str, token: str, verification_type: str, redirect_to: str) -> str:
+    """API_EXTERNAL_URL resolved against the kind's URL path, as upstream builds it: redirect_to is
+    only escaped when it contains '&', '=' or '#'."""
+    settings = _settings()
+    if any(ch in redirect_to for ch in "&=#"):
+        redirect_to = quote_plus(redirect_to)
+    path = settings.url_paths[kind]
+    query = f"token={quote_plus(token)}&type={quote_plus(verification_type)}&redirect_to={redirect_to}"
+    return urljoin(settings.external_url, path) + "?" + query
+
+
+def _values(user: dict, code: str, link: str = "", redirect_to: str = "") -> dict[str, str]:
+    return {"site_url": _settings().site_url, "confirmation_url": link, "email": user["email"] or "",
+            "new_email": user["email_change"] or "", "token": code, "redirect_to": redirect_to}
+
+
+def send_confirmation(conn: psycopg.Connection, user: dict, *, pkce: bool) -> dict:
+    check_frequency(user["confirmation_sent_at"])
+    return _send_confirmation_token(conn, user, "confirmation", "signup", pkce=pkce,
+                                    failure="Error sending confirmation email")
+
+
+def send_invite(conn: psycopg.Connection, user: dict) -> dict:
+    return _send_confirmation_token(conn, user, "invite", "invite", pkce=False,
+                                    failure="Error sending invite email", invited=True)
+
+
+def _send_confirmation_token(conn, user, kind, verification_type, *, pkce, failure, invited=False) -> dict:
+    code = otp.generate(_settings().otp_length)
+    hashed = otp.with_flow_prefix(otp.token_hash(user["email"], code), pkce)
+    check_rate_limit()
+    stamp = now()
+    extra = {"invited_at": stamp} if invited else {}
+    user = users.touch(conn, user["id"], confirmation_token=hashed, confirmation_sent_at=stamp, **extra)
+    otp.store(conn, user["id"], otp.CONFIRMATION, user["email"], hashed)
+    redirect_to = redirects.referrer()
+    link = action_link(kind, hashed, verification_type, redirect_to)
+    send(user["email"], kind, _values(user, code, link, redirect_to), failure)
+    return user
+
+
+def send_recovery(conn: psycopg.Connection, user: dict, *, pkce: bool) -> dict:
+    return _send_recovery_token(conn, user, "recovery", "recovery", pkce, "Error sending recovery email")
+
+
+def send_magic_link(conn: psycopg.Connection, user: dict, *, pkce: bool) -> dict:
+    # A magic link is a recovery token with another template (and shares its frequency timer).
+    return _send_recovery_token(conn, user, "magic_link", "magiclink", pkce, "Error sending magic link email")
+
+
+def _send_recovery_token(conn, user, kind, verification_type, pkce, failure) -> dict:
+    check_frequency(user["recovery_sent_at"])
+    code = otp.generate(_settings().otp_length)
+    hashed = otp.with_flow_prefix(otp.token_hash(user["email"], code), pkce)
+    check_rate_limit()
+    user = users.touch(conn, user["id"], recovery_token=hashed, recovery_sent_at=now())
+    otp.store(conn, user["id"], otp.RECOVERY, user["email"], hashed)
+    redirect_to = redirects.referrer()
+    # Both use the recovery URL path upstream.
+    link = action_link("recovery", hashed, verification_type, redirect_to)
+    send(user["email"], kind, _values(user, code, link, redirect_to), failure)
+    return user
+
+
+def send_reauthentication(conn: psycopg.Connection, user: dict) -> dict:
+    check_frequency(user["reauthentication_sent_at"])
+    code = otp.generate(_settings().otp_length)
+    hashed = otp.token_hash(user["email"], code)
+    check_rate_limit()
+    user = users.touch(conn, user["id"], reauthentication_token=hashed, reauthentication_sent_at=now())
+    otp.store(conn, user["id"], otp.REAUTHENTICATION, user["email"], hashed)
+    send(user["email"], "reauthentication", _values(user, code), "Error sending reauthentication email")
+    return user
+
+
+def send_email_change(conn: psycopg.Connection, user: dict, new_email: str, *, pkce: bool) -> dict:
+    """A token for the new address, and with secure e-mail change one for the current address too;
+    the change is applied by /verify once both (or the one) are confirmed."""
+    settings = _settings()
+    check_frequency(user["email_change_sent_at"])
+    code_new = otp.generate(settings.otp_length)
+    token_new = otp.with_flow_prefix(otp.token_hash(new_email, code_new), pkce)
+    code_current, token_current = "", user["email_change_token_current"]
+    secure = settings.secure_email_change and bool(user["email"])
+    if secure:
+        code_current = otp.generate(settings.otp_length)
+        token_current = otp.with_flow_prefix(otp.token_hash(user["email"], code_current), pkce)
+    check_rate_limit()
+    user = users.touch(conn, user["id"], email_change=new_email, email_change_token_new=token_new,
+                       email_change_token_current=token_current, email_change_confirm_status=0,
+                       email_change_sent_at=now())
+    if secure:
+        otp.store(conn, user["id"], otp.EMAIL_CHANGE_CURRENT, user["email"], token_current)
+    otp.store(conn, user["id"], otp.EMAIL_CHANGE_NEW, new_email, token_new)
+    redirect_to = redirects.referrer()
+    failure = "Error sending email change email"
+    link_new = action_link("email_change", token_new, "email_change", redirect_to)
+    send(new_email, "email_change", _values(user, code_new, link_new, redirect_to), failure)
+    if secure:
+        link_current = action_link("email_change", token_current, "email_change", redirect_to)
+        send(user["email"], "email_change", _values(user, code_current, link_current, redirect_to), failure)
+    return user
+
+
+def verify_reauthentication(user: dict, nonce: str) -> None:
+    """PUT /user's nonce check: the reauthentication OTP of this user, unexpired; used up on success."""
+    with db.transaction() as conn:
+        current = users.find_by_id(conn, user["id"], for_update=True)
+        if not current["reauthentication_token"] or current["reauthentication_sent_at"] is None:
+            raise unprocessable("reauthentication_not_valid", INVALID_NONCE)
+        if not current["email"]:
+            # Phone reauthentication needs an SMS provider, which this service never has.
+            raise unprocessable("reauthentication_not_valid", "Reauthentication requires an email or a phone number")
+        hashed = otp.token_hash(current["email"], nonce)
+        if not otp.matches(hashed, current["reauthentication_token"], current["reauthentication_sent_at"],
+                           _settings().otp_exp):
+            raise unprocessable("reauthentication_not_valid", INVALID_NONCE)
+        users.touch(conn, current["id"], reauthentication_token="")
+        otp.clear(conn, current["id"])
+
+
+__all__ = ["send_confirmation", "send_invite", "send_recovery", "send_magic_link", "send_reauthentication",
+           "send_email_change", "verify_reauthentication", "action_link", "check_frequency", "AuthError"]

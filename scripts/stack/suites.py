@@ -98,6 +98,9 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-p", "no:cacheprovider"],
               ROOT, _count_pytest, env),
         Suite("vitest", ["npm", "test", "--silent"], ROOT / "app", _count_vitest, node_env),
+        # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
+        Suite("auth", ["npm", "run", "test:auth", "--silent"], ROOT / "app", _count_vitest,
+              node_env | cfg.service_env()),
         Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", _count_playwright, node_env),
         Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", _count_size, node_env),
     ]

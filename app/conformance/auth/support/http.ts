@@ -1,0 +1,84 @@
+/**
+ * The fetch every client of the suite uses: it sends each request from its own client address and records
+ * every response for the contract check (contract.ts).
+ *
+ * Why a client address: Auth's per-client rate limits key on X-Forwarded-For, which the gateway sets to the
+ * peer address. Each simulated device therefore connects from its own loopback address (127.x.y.z; Linux
+ * routes all of 127/8 to lo), so tests keep separate buckets exactly as separate visitors would. Without a
+ * gateway (direct mode) the suite sets the header the gateway would have set.
+ */
+import { randomInt } from 'node:crypto'
+import { Agent, fetch as undiciFetch } from 'undici'
+
+import { authRoot, clientAuthRoot, direct } from './env'
+import { check } from './contract'
+
+export interface Exchange {
+  method: string
+  path: string
+  status: number
+  contentType: string
+  text: string
+}
+
+/** Every response this test file has seen, in order. */
+export const exchanges: Exchange[] = []
+
+const agents = new Map<string, Agent>()
+
+export function newClientAddress(): string {
+  return `127.${randomInt(2, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`
+}
+
+function agentFor(address: string): Agent {
+  let agent = agents.get(address)
+  if (!agent) {
+    agent = new Agent({ connect: { localAddress: address } })
+    agents.set(address, agent)
+  }
+  return agent
+}
+
+function onWire(url: string): string {
+  return url.startsWith(clientAuthRoot) ? authRoot + url.slice(clientAuthRoot.length) : url
+}
+
+/** The path below the Auth root, or null for a URL outside Auth. */
+export function authPath(url: string): string | null {
+  if (!url.startsWith(authRoot)) return null
+  return new URL(url).pathname.slice(new URL(authRoot).pathname.replace(/\/$/, '').length) || '/'
+}
+
+/** A fetch for one client address (one simulated device or visitor). */
+export function recordingFetch(address: string = newClientAddress()): typeof fetch {
+  const dispatcher = agentFor(address)
+  const wrapped = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = onWire(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+    const headers: Record<string, string> = {}
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value))
+    if (direct) headers['x-forwarded-for'] = address
+    const method = (init.method ?? 'GET').toUpperCase()
+    const response = await undiciFetch(url, {
+      method,
+      headers,
+      body: init.body as string | undefined,
+      redirect: init.redirect,
+      signal: init.signal ?? undefined,
+      dispatcher,
+    })
+    const path = authPath(url)
+    if (path !== null) {
+      const exchange = {
+        method,
+        path,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        text: await response.clone().text(),
+      }
+      exchanges.push(exchange)
+      check(exchange)
+    }
+    return response as unknown as Response
+  }
+  return wrapped as typeof fetch
+}

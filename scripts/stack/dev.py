@@ -6,6 +6,7 @@ import shutil
 import sys
 import time
 
+from . import demo_accounts
 from .config import dev_config
 from .services import build_app
 from .stack import say, start_stack
@@ -27,13 +28,19 @@ def main() -> int:
         if build_app():
             say("built the app")
         start_stack(cfg, sup, durable=True)
-        print(f"\nToolkit is running at {cfg.gateway_url}\nLogs: {cfg.log_dir}  ·  Ctrl-C stops everything.",
-              flush=True)
+        env = cfg.service_env()
+        accounts, created = demo_accounts.ensure(cfg.auth_url, env["TOOLKIT_SERVICE_ROLE_KEY"],
+                                                 env["TOOLKIT_DATABASE_ADMIN_URL"],
+                                                 cfg.data_dir / demo_accounts.STATE_FILE)
+        if created:
+            say(f"created the demo accounts {', '.join(created)}")
+        print(f"\nToolkit is running at {cfg.gateway_url}\n{demo_accounts.describe(accounts)}\n"
+              f"Logs: {cfg.log_dir}  ·  Ctrl-C stops everything.", flush=True)
         while (dead := sup.first_exited()) is None:
             time.sleep(1)
         say(f"{dead.name} stopped unexpectedly:\n{sup.tail(dead)}")
         return 1
-    except StackError as exc:
+    except (StackError, demo_accounts.DemoAccountError) as exc:
         say(f"error: {exc}")
         return 1
     except KeyboardInterrupt:

@@ -102,23 +102,34 @@ def body() -> dict:
         raise bad_request("bad_json", f"Could not parse request body as JSON: {exc}")
     if not isinstance(value, dict):
         raise bad_request("bad_json", "Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{type(value).__name__} into Go value of type object")
+                          f"{go_type(value)} into Go value of type object")
     return value
 
 
-def text(params: dict, name: str) -> str:
+def go_type(value) -> str:
+    """The JSON type as Go's decoder names it in its errors ("string", not Python's "str")."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "array" if isinstance(value, list) else "object"
+
+
+def text(params: dict, name: str, *, struct: str = "") -> str:
     value = params.get(name, "")
     if value is None:
         return ""
     if not isinstance(value, str):
         raise bad_request("bad_json", f"Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{type(value).__name__} into Go struct field .{name} of type string")
+                          f"{go_type(value)} into Go struct field {struct}.{name} of type string")
     return value
 
 
-def json_object(params: dict, name: str) -> dict | None:
+def json_object(params: dict, name: str, *, struct: str = "") -> dict | None:
     value = params.get(name)
     if value is not None and not isinstance(value, dict):
         raise bad_request("bad_json", f"Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{type(value).__name__} into Go struct field .{name} of type map[string]interface {{}}")
+                          f"{go_type(value)} into Go struct field {struct}.{name} of type map[string]interface {{}}")
     return value

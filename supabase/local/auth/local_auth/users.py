@@ -29,9 +29,10 @@ def find_by_email(conn: psycopg.Connection, email: str, aud: str) -> dict | None
 
 def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | None, aud: str, role: str,
            user_metadata: dict | None, app_metadata: dict | None = None, provider: str = "email",
-           confirmed: bool = False, identity_extra: dict | None = None) -> dict:
-    """A user with its e-mail identity, as a sign-up leaves them (the profile trigger fires here)."""
-    user_id = uuid.uuid4()
+           confirmed: bool = False, identity_extra: dict | None = None, user_id: uuid.UUID | None = None) -> dict:
+    """A user with its e-mail identity, as a sign-up leaves them (the profile trigger fires here);
+    `user_id` is the admin API's optional chosen id."""
+    user_id = user_id or uuid.uuid4()
     stamp = now()
     app_meta = {"provider": provider, "providers": [provider]} | (app_metadata or {})
     user = conn.execute(
@@ -78,6 +79,8 @@ def identity_json(row: dict) -> dict:
         "updated_at": iso(row["updated_at"]),
         "email": row["email"],
     }
+    if not row["identity_data"]:  # `omitempty` upstream: a soft-deleted user's identities have none
+        del body["identity_data"]
     return {k: v for k, v in body.items() if v is not None or k in ("created_at", "updated_at")}
 
 

@@ -1,3 +1,5 @@
+import os
+
 from toolkit_bff import create_app
 
 
@@ -22,3 +24,10 @@ def test_health_is_503_when_database_is_unreachable(stack_env):
     assert response.status_code == 503
     assert response.get_json()["checks"]["database"] == "unreachable"
     app.extensions["db_pool"].close()
+
+
+def test_health_reports_auth_ok_when_the_stacks_auth_answers(app):
+    app.config["AUTH_URL"] = os.environ["TOOLKIT_AUTH_URL"]
+    response = app.test_client().get("/api/health")
+    assert response.status_code == 200
+    assert response.get_json()["checks"] == {"database": "ok", "auth": "ok"}

@@ -4,13 +4,19 @@
  */
 import { randomUUID } from 'node:crypto'
 
-import { createClient, isAuthApiError, type Session, type SupabaseClient } from '@supabase/supabase-js'
+import {
+  createClient,
+  isAuthApiError,
+  isAuthSessionMissingError,
+  type Session,
+  type SupabaseClient,
+} from '@supabase/supabase-js'
 import { expect } from 'vitest'
 
 import { WebSocket } from 'undici'
 
 import { keys, projectUrl, siteUrl } from './env'
-import { recordingFetch } from './http'
+import { exchanges, recordingFetch } from './http'
 
 // Node 20 has no global WebSocket and supabase-js refuses to build its (unused here) realtime client
 // without one.
@@ -93,4 +99,14 @@ export function expectApiError(error: unknown, code: string, status: number): vo
 /** The claims of a JWT (no verification: jwks.test.ts verifies signatures). */
 export function claimsOf(jwt: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'))
+}
+
+/**
+ * supabase-js turns a `session_not_found` answer into an AuthSessionMissingError without the code, so the
+ * answer itself is read from the recorded exchange.
+ */
+export function expectSessionNotFound(error: unknown): void {
+  expect(isAuthSessionMissingError(error), `not an AuthSessionMissingError: ${String(error)}`).toBe(true)
+  const last = exchanges[exchanges.length - 1]
+  expect({ status: last.status, code: JSON.parse(last.text).code }).toEqual({ status: 403, code: 'session_not_found' })
 }

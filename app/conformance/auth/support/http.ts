@@ -33,7 +33,7 @@ export function newClientAddress(): string {
 function agentFor(address: string): Agent {
   let agent = agents.get(address)
   if (!agent) {
-    agent = new Agent({ connect: { localAddress: address } })
+    agent = new Agent({ localAddress: address })
     agents.set(address, agent)
   }
   return agent

@@ -90,7 +90,9 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
     # The tests of the local Auth build their own app instances with the stack's Auth configuration.
     env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg))}
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
-    node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true"}
+    # The e2e specs read the confirmation mails the stack captured.
+    node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",
+                "TOOLKIT_MAIL_DIR": str(cfg.mail_dir)}
     return [
         Suite("pgtap", ["pg_prove", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
                         "-U", "postgres", "-d", "postgres", *db_tests],

@@ -1,0 +1,96 @@
+"""GET /user/identities/authorize and DELETE /user/identities/{id}: manual identity linking, off by
+default upstream (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). No OAuth provider can be enabled on the
+offline stack, so linking always ends where upstream ends for a disabled provider; unlinking works on
+users who have more than one identity."""
+from __future__ import annotations
+
+import uuid
+
+from flask import Blueprint, current_app, jsonify, request
+
+from .. import audit, db, users
+from ..config import _bool
+from ..errors import bad_request, forbidden, not_found, unprocessable
+from ..request_context import Caller, require_user
+
+bp = Blueprint("identities", __name__)
+
+# The providers upstream knows (external.go); the others are "could not be found".
+KNOWN_PROVIDERS = {
+    "apple", "azure", "bitbucket", "discord", "facebook", "figma", "fly", "github", "gitlab", "google",
+    "kakao", "keycloak", "linkedin", "linkedin_oidc", "notion", "snapchat", "spotify", "slack", "slack_oidc",
+    "twitch", "twitter", "x", "vercel_marketplace", "workos", "zoom",
+}
+
+
+@bp.record_once
+def _read_setting(state) -> None:
+    state.app.config["AUTH_MANUAL_LINKING"] = _bool("GOTRUE_SECURITY_MANUAL_LINKING_ENABLED", False)
+
+
+def _linking_caller() -> Caller:
+    caller = require_user()  # upstream authenticates before it looks at the setting
+    if not current_app.config.get("AUTH_MANUAL_LINKING"):
+        raise not_found("manual_linking_disabled", "Manual linking is disabled")
+    return caller
+
+
+@bp.get("/user/identities/authorize")
+def link_identity():
+    _linking_caller()
+    name = request.args.get("provider", "").lower()
+    if name in KNOWN_PROVIDERS:
+        raise bad_request("validation_failed", "Unsupported provider: provider is not enabled")
+    raise bad_request("validation_failed", f"Unsupported provider: Provider {name} could not be found")
+
+
+@bp.delete("/user/identities/<identity_id>")
+def unlink_identity(identity_id: str):
+    caller = _linking_caller()
+    try:
+        uuid.UUID(identity_id)
+    except ValueError:
+        raise not_found("validation_failed", "identity_id must be an UUID")
+    aud = caller.claims.get("aud")
+    aud = (aud[0] if aud else "") if isinstance(aud, list) else (aud or "")
+    if aud != current_app.config["AUTH_SETTINGS"].jwt_aud:
+        raise forbidden("unexpected_audience", "Token audience doesn't match request audience")
+    user = caller.user
+    with db.transaction() as conn:
+        identities = users.identities_of(conn, user["id"])
+        if len(identities) <= 1:
+            raise unprocessable("single_identity_not_deletable", "User must have at least 1 identity after unlinking")
+        target = next((i for i in identities if str(i["id"]) == str(uuid.UUID(identity_id))), None)
+        if target is None:
+            raise unprocessable("identity_not_found", "Identity doesn't exist")
+        audit.log(conn, user, "identity_unlinked", {"identity_id": str(target["id"]), "provider": target["provider"],
+                                                    "provider_id": target["provider_id"]}, ip_address="")
+        conn.execute("delete from auth.identities where id = %s", (target["id"],))
+        remaining = [i for i in identities if i["id"] != target["id"]]
+        if target["provider"] == "phone":
+            users.touch(conn, user["id"], phone=None, phone_confirmed_at=None)
+        else:
+            _email_from_identities(conn, user, remaining)
+        providers = list(dict.fromkeys(i["provider"] for i in remaining))
+        app_meta = dict(user["raw_app_meta_data"] or {}) | {"providers": providers}
+        if providers:
+            app_meta["provider"] = providers[0]
+        users.touch(conn, user["id"], raw_app_meta_data=app_meta)
+    return jsonify({})
+
+
+def _email_from_identities(conn, user: dict, identities: list[dict]) -> None:
+    """Upstream's UpdateUserEmailFromIdentities: keep the e-mail if an identity still has it, else
+    take the first identity e-mail no other user has."""
+    current = user["email"] or ""
+    if any((i["email"] or "") == current for i in identities):
+        return
+    for identity in identities:
+        email = identity["email"] or ""
+        if users.find_by_email(conn, email, user["aud"]) is None:
+            columns = {"email": email or None}
+            if not email:
+                columns["email_confirmed_at"] = None
+            users.touch(conn, user["id"], **columns)
+            return
+    raise unprocessable("email_conflict_identity_not_deletable", "Unable to unlink identity due to email conflict")

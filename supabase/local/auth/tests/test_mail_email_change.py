@@ -119,3 +119,14 @@ def test_reauthenticate_needs_a_user_and_respects_the_frequency(make_app, new_em
     assert client.get("/reauthenticate", headers=bearer(token)).status_code == 200
     again = client.get("/reauthenticate", headers=bearer(token) | API_2024)
     assert again.status_code == 429 and again.json["code"] == "over_email_send_rate_limit"
+
+
+def test_without_secure_email_change_one_mail_to_the_new_address_applies_it(make_app, new_email, auth_db):
+    token = _signed_in(make_app, new_email)
+    client = make_app(GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED="false").test_client()
+    new = "new-" + new_email
+    _request_change(client, token, new)
+    assert mailbox.mails_to(new_email) == []
+    session = mailbox.fragment(client.get(mailbox.link_path(mailbox.last(new))).headers["Location"])
+    assert session["type"] == "email_change"
+    assert auth_db.execute("select 1 from auth.users where email = %s", (new,)).fetchone() is not None

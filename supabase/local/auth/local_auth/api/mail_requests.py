@@ -17,6 +17,9 @@ from .signup import validate_email
 from .verify import bp
 
 
+_GO_TYPES = {str: "string", list: "array", dict: "object"}
+
+
 def _settings():
     return current_app.config["AUTH_SETTINGS"]
 
@@ -32,10 +35,13 @@ def otp_request():
     limit("otp")
     params = body()
     email, phone = text(params, "email"), text(params, "phone")
-    create_user = params.get("create_user", True)
+    create_user = params.get("create_user")
+    if create_user is None:  # absent or null: Go leaves the default (true)
+        create_user = True
     if not isinstance(create_user, bool):
         raise bad_request("bad_json", "Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{type(create_user).__name__} into Go struct field OtpParams.create_user of type bool")
+                          f"{_GO_TYPES.get(type(create_user), 'number')} into Go struct field"
+                          " OtpParams.create_user of type bool")
     if email and phone:
         raise bad_request("validation_failed", "Only an email address or phone number should be provided")
     if email and text(params, "channel"):

@@ -41,7 +41,7 @@ def _with_query(url: str, extra: dict) -> str:
 
 def _see_other(url: str) -> Response:
     # Go's http.Redirect body, which upstream answers with.
-    response = Response(f'<a href="{html.escape(url)}">See Other</a>.\n', status=303,
+    response = Response(f'<a href="{html.escape(url)}">See Other</a>.\n\n', status=303,
                         content_type="text/html; charset=utf-8")
     response.headers["Location"] = url
     return response

@@ -19,7 +19,7 @@ from . import audit
 from .db import CommitWithError
 from .errors import bad_request
 from .timeutil import now
-from .users import find_by_id, is_banned, touch
+from .users import find_by_id, is_banned, sorted_map, touch
 
 _ALPHANUMERIC = string.ascii_lowercase + string.digits  # upstream: 12 of [a-z0-9]
 _REFRESH_TOKEN = re.compile(r"^[a-z0-9]{12}$")
@@ -80,8 +80,8 @@ def access_token(conn: psycopg.Connection, user: dict, session_id) -> tuple[str,
         "iat": issued,
         "email": user["email"] or "",
         "phone": user["phone"] or "",
-        "app_metadata": user["raw_app_meta_data"] or {},
-        "user_metadata": user["raw_user_meta_data"] or {},
+        "app_metadata": sorted_map(user["raw_app_meta_data"] or {}),
+        "user_metadata": sorted_map(user["raw_user_meta_data"] or {}),
         "role": user["role"],
         "aal": aal,
         "amr": amr,

@@ -67,12 +67,21 @@ def factors_of(conn: psycopg.Connection, user_id) -> list[dict]:
                         (user_id,)).fetchall()
 
 
+def sorted_map(value):
+    """JSON maps with their keys in order, as Go marshals map[string]interface{} (metadata)."""
+    if isinstance(value, dict):
+        return {k: sorted_map(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [sorted_map(v) for v in value]
+    return value
+
+
 def identity_json(row: dict) -> dict:
     body = {
         "identity_id": str(row["id"]),
         "id": row["provider_id"],
         "user_id": str(row["user_id"]),
-        "identity_data": row["identity_data"],
+        "identity_data": sorted_map(row["identity_data"]),
         "provider": row["provider"],
         "last_sign_in_at": iso(row["last_sign_in_at"]),
         "created_at": iso(row["created_at"]),
@@ -126,8 +135,8 @@ def user_json(conn: psycopg.Connection, user: dict) -> dict:
         "last_sign_in_at": iso(user["last_sign_in_at"]),
     }
     body.update({k: v for k, v in later.items() if v})
-    body["app_metadata"] = user["raw_app_meta_data"] or {}
-    body["user_metadata"] = user["raw_user_meta_data"] or {}
+    body["app_metadata"] = sorted_map(user["raw_app_meta_data"] or {})
+    body["user_metadata"] = sorted_map(user["raw_user_meta_data"] or {})
     factors = factors_of(conn, user["id"])
     if factors:
         body["factors"] = [factor_json(f) for f in factors]

@@ -61,7 +61,16 @@ export function setCodeVerifier(client: Client, verifier: string): void {
 
 /** The server-side admin client (service-role key). */
 export function adminClient(): Client {
-  return createClient(projectUrl, keys().serviceRole, {
+  return serverClient(keys().serviceRole)
+}
+
+/** A server-side client on the anon key: what someone calling the admin API without the secret gets. */
+export function anonClient(): Client {
+  return serverClient(keys().anon)
+}
+
+function serverClient(key: string): Client {
+  return createClient(projectUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: recordingFetch() },
     realtime,

@@ -24,4 +24,15 @@ export const errata: { what: string; apply: (document: Json) => void }[] = [
       content.schema = { if: { required: ['access_token'] }, then: session, else: user }
     },
   },
+  {
+    what: 'GET /admin/users lists every user with "identities": null (the identities are not loaded for the list)',
+    apply: (d) => {
+      const user = d.components.schemas.UserSchema
+      const identities = { ...user.properties.identities, nullable: true }
+      d.components.schemas.ListedUserSchema = { ...user, properties: { ...user.properties, identities } }
+      d.paths['/admin/users'].get.responses[200].content['application/json'].schema.properties.users.items = {
+        $ref: '#/components/schemas/ListedUserSchema',
+      }
+    },
+  },
 ]

@@ -18,6 +18,7 @@ export interface Exchange {
   path: string
   status: number
   contentType: string
+  headers: Record<string, string>
   text: string
 }
 
@@ -73,6 +74,7 @@ export function recordingFetch(address: string = newClientAddress()): typeof fet
         path,
         status: response.status,
         contentType: response.headers.get('content-type') ?? '',
+        headers: Object.fromEntries(response.headers),
         text: await response.clone().text(),
       }
       exchanges.push(exchange)
@@ -81,4 +83,11 @@ export function recordingFetch(address: string = newClientAddress()): typeof fet
     return response as unknown as Response
   }
   return wrapped as typeof fetch
+}
+
+/** The last response this file saw for a method and path (after the Auth root). */
+export function lastExchange(method: string, path: string): Exchange {
+  const found = exchanges.findLast((e) => e.method === method && e.path === path)
+  if (!found) throw new Error(`no ${method} ${path} recorded`)
+  return found
 }

@@ -1,0 +1,134 @@
+"""Load loops for bench/auth.py: closed loop (N clients back to back) and open loop (a fixed request
+schedule). A scenario is `make(index) -> request`, where request() returns True when answered as
+expected; a client whose request raised (a dropped connection) is made again."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+
+def _summary(latencies: list[float], errors: int, seconds: float, total: int) -> dict:
+    ordered = sorted(latencies)
+
+    def pct(p: float) -> float:
+        return 1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
+    return {"rps": len(ordered) / seconds, "p50": pct(0.50), "p99": pct(0.99), "errors": errors, "count": len(ordered),
+            "total": total}  # total: every answered request, warm-up included (for CPU per request)
+
+
+def _clients(make, count: int) -> list:
+    return [make(index) for index in range(count)]
+
+
+def closed_loop(make, clients: int, duration: float, meter=None, warmup: float = 2.0) -> dict:
+    """`clients` threads each send a request as soon as the previous one is answered; requests
+    started in the first `warmup` seconds are not counted."""
+    requests = _clients(make, clients)
+    cpu_before = meter() if meter else 0.0  # after the clients' set-up (sign-ins)
+    latencies, errors, total, lock = [], [0], [0], threading.Lock()
+    start = time.perf_counter() + 0.2
+    measure_from, end = start + warmup, start + warmup + duration
+
+    def worker(index: int):
+        request, mine, bad, answered = requests[index], [], 0, 0
+        time.sleep(max(0.0, start - time.perf_counter()))
+        while (began := time.perf_counter()) < end:
+            try:
+                ok = request()
+            except Exception:  # noqa: BLE001 - counted, and the client starts over
+                ok, request = False, make(index)
+            answered += ok
+            if began >= measure_from:
+                if ok:
+                    mine.append(time.perf_counter() - began)
+                else:
+                    bad += 1
+        with lock:
+            latencies.extend(mine)
+            errors[0] += bad
+            total[0] += answered
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return _summary(latencies, errors[0], duration, total[0]) | {"cpu": (meter() if meter else 0.0) - cpu_before}
+
+
+def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmup: float = 2.0) -> dict:
+    """Requests at `rate` per second on a fixed schedule, served by `workers` clients. Latency is
+    counted from each request's scheduled time, so a request that had to wait for a free client
+    (the server was slow) is counted with its wait."""
+    requests = _clients(make, workers)
+    cpu_before = meter() if meter else 0.0
+    latencies, errors, total, lock = [], [0], [0], threading.Lock()
+    slot = [0]
+    start = time.perf_counter() + 0.2
+    measure_from, end = start + warmup, start + warmup + duration
+
+    def worker(index: int):
+        request, mine, bad, answered = requests[index], [], 0, 0
+        while True:
+            with lock:
+                scheduled = start + slot[0] / rate
+                slot[0] += 1
+            if scheduled >= end:
+                break
+            time.sleep(max(0.0, scheduled - time.perf_counter()))
+            try:
+                ok = request()
+            except Exception:  # noqa: BLE001
+                ok, request = False, make(index)
+            answered += ok
+            if scheduled >= measure_from:
+                if ok:
+                    mine.append(time.perf_counter() - scheduled)
+                else:
+                    bad += 1
+        with lock:
+            latencies.extend(mine)
+            errors[0] += bad
+            total[0] += answered
+            finished[0] = max(finished[0], time.perf_counter())
+
+    finished = [0.0]
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(workers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    # The achieved rate: what was answered, over the time it took (longer than planned if the
+    # server fell behind the schedule).
+    return _summary(latencies, errors[0], max(duration, finished[0] - measure_from), total[0]) | {
+        "cpu": (meter() if meter else 0.0) - cpu_before}
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(port: int) -> float:
+    """CPU time used so far by the process listening on `port` and every process under it (the
+    gunicorn master and its workers)."""
+    out = subprocess.run(["ss", "-Hltnp", f"sport = :{port}"], capture_output=True, text=True).stdout
+    roots = {int(pid) for pid in re.findall(r"pid=(\d+)", out)}
+    stats = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                text = Path(entry.path, "stat").read_text()
+            except OSError:
+                continue
+            fields = text[text.rindex(")") + 2:].split()
+            stats[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    tree, todo = set(), list(roots)
+    while todo:
+        pid = todo.pop()
+        if pid in stats and pid not in tree:
+            tree.add(pid)
+            todo.extend(child for child, (parent, _) in stats.items() if parent == pid)
+    return sum(stats[pid][1] for pid in tree) / CLOCK_TICKS

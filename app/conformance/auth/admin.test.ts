@@ -96,7 +96,7 @@ describe('users', () => {
     expect(error).toBeNull()
     expectApiError((await admin.auth.admin.getUserById(userId)).error, 'user_not_found', 404)
     expectApiError((await admin.auth.admin.deleteUser(userId)).error, 'user_not_found', 404)
-    expect((await userClient().auth.getUser(session.access_token)).error).not.toBeNull()
+    expectApiError((await userClient().auth.getUser(session.access_token)).error, 'user_not_found', 403)
   })
 })
 

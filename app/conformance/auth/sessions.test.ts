@@ -34,6 +34,15 @@ describe('password sign-in and the user', () => {
     expect(user.data.user!.identities![0]).toMatchObject({ provider: 'email', identity_id: expect.any(String) })
   })
 
+  it('a tampered access token is bad_jwt', async () => {
+    const { session } = await signedInUser()
+    const [header, payload, signature] = session.access_token.split('.')
+    const claims = { ...claimsOf(session.access_token), role: 'service_role' }
+    const forged = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`
+    expect(payload).not.toBe(forged.split('.')[1])
+    expectApiError((await userClient().auth.getUser(forged)).error, 'bad_jwt', 403)
+  })
+
   it('an unknown user is invalid_credentials', async () => {
     const { error } = await userClient().auth.signInWithPassword({ email: newEmail('nobody'), password: PASSWORD })
     expectApiError(error, 'invalid_credentials', 400)

@@ -14,10 +14,10 @@ LOG_TYPES = {
     "user_signedup": "team", "user_invited": "team", "user_deleted": "team",
     "token_revoked": "token", "token_refreshed": "token",
     "user_modified": "user", "user_recovery_requested": "user", "user_confirmation_requested": "user",
-    "user_repeated_signup": "user", "user_updated_password": "user", "user_reauthenticate_requested": "user",
+    "user_repeated_signup": "user", "user_updated_password": "user",
     "factor_in_progress": "factor", "factor_unenrolled": "factor", "challenge_created": "factor",
     "verification_attempted": "factor", "factor_deleted": "factor", "factor_updated": "factor",
-    "mfa_code_login": "factor", "identity_unlinked": "user",
+    "mfa_code_login": "factor",  # user_reauthenticate_requested and identity_unlinked have none upstream
 }
 
 

@@ -54,13 +54,13 @@ def parse_duration(value: str, default: float) -> float:
     return total + (float(number) if number else 0.0)
 
 
-def _rate(name: str, default: float) -> tuple[float, float]:
-    """A Rate: 'N' per hour, or 'N/duration' (e.g. '10/1m')."""
+def _rate(name: str, default: float) -> tuple[float, float, bool]:
+    """A Rate: 'N' per hour (a fixed window), or 'N/duration' (a bucket refilled one per duration)."""
     value = _env(name)
     if not value:
-        return default, 3600.0
+        return default, 3600.0, False
     count, _, period = value.partition("/")
-    return float(count), parse_duration(period, 3600.0)
+    return float(count), parse_duration(period, 3600.0), bool(period)
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ class Settings:
     refresh_token_reuse_interval: int
     flow_state_expiry: float
     rate_limit_header: str
-    rate_limit_email_sent: tuple[float, float]
+    rate_limit_email_sent: tuple[float, float, bool]  # (events, period in s, bucket form)
     rate_limit_verify: float
     rate_limit_token_refresh: float
     rate_limit_otp: float

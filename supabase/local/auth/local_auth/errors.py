@@ -72,8 +72,8 @@ def error_response(err: AuthError) -> Response:
     body.update(err.extra)
     response = jsonify(body)
     response.status_code = err.status
-    # Upstream's 2024-01-01 weak_password answer is the one error without the header.
-    if not (err.error_code == "weak_password" and uses_2024_api()):
+    # Upstream sends no header with its 2024-01-01 weak_password answer nor with unexpected failures.
+    if not (err.error_code == "weak_password" and uses_2024_api()) and err.status < 500:
         response.headers["x-sb-error-code"] = err.error_code
     for name, value in err.headers.items():
         response.headers[name] = value

@@ -7,7 +7,6 @@ no-op client)."""
 from __future__ import annotations
 
 import html
-import os
 import smtplib
 import ssl
 import threading
@@ -133,7 +132,7 @@ class _EmailLimiter:
 def check_rate_limit() -> None:
     """Count one mail against the global limit (skipped with autoconfirm, as upstream does)."""
     settings = current_app.config["AUTH_SETTINGS"]
-    events, period = settings.rate_limit_email_sent
+    events, period, burst = settings.rate_limit_email_sent
     exceeded = too_many("over_email_send_rate_limit", "email rate limit exceeded")
     if events <= 0:
         raise exceeded
@@ -141,7 +140,6 @@ def check_rate_limit() -> None:
         return
     limiter = current_app.extensions.get("local_auth_email_limiter")
     if limiter is None:
-        burst = "/" in os.environ.get("GOTRUE_RATE_LIMIT_EMAIL_SENT", "")
         limiter = current_app.extensions.setdefault("local_auth_email_limiter",
                                                     _EmailLimiter(events, period, burst))
     if not limiter.allow():

@@ -24,7 +24,9 @@ def _rates() -> dict[str, tuple[float, float]]:
         "token": (per_5m(s.rate_limit_token_refresh), _BURST),
         "token_refresh": (per_5m(s.rate_limit_token_refresh), _BURST),
         "verify": (per_5m(s.rate_limit_verify), _BURST),
-        "otp": (per_5m(s.rate_limit_otp), _BURST),  # /otp, /magiclink, /recover, /resend, PUT /user, /signup
+        # Upstream gives each of these endpoints its own bucket at the OTP rate.
+        **{name: (per_5m(s.rate_limit_otp), _BURST)
+           for name in ("otp", "magiclink", "recover", "resend", "user", "signup")},
         # Upstream gives each of those endpoints its own bucket at the OTP rate (limiterOpts.Recover,
         # Resend, MagicLink, Otp, User, Signups): 30 sign-ups do not use up a client's recoveries.
         "signup": (per_5m(s.rate_limit_otp), _BURST),

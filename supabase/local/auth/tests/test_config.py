@@ -36,7 +36,7 @@ def test_defaults_are_the_official_servers(bare_env):
     assert not s.update_password_require_reauthentication
     assert s.refresh_token_rotation and s.refresh_token_reuse_interval == 0
     assert s.flow_state_expiry == 300 and s.rate_limit_header == ""
-    assert s.rate_limit_email_sent == (30, 3600.0)
+    assert s.rate_limit_email_sent == (30, 3600.0, False)
     assert (s.rate_limit_token_refresh, s.rate_limit_verify, s.rate_limit_otp) == (150, 30, 30)
     assert (s.rate_limit_sso, s.rate_limit_anonymous_users, s.rate_limit_challenge_and_verify) == (30, 30, 15)
 
@@ -92,10 +92,10 @@ def test_smtp_max_frequency_is_a_duration(bare_env):
 
 
 @pytest.mark.parametrize("value, rate", [
-    ("1000", (1000, 3600.0)),     # a bare number is per hour
-    ("2.5", (2.5, 3600.0)),
-    ("10/1m", (10, 60.0)),         # N/duration
-    ("100/24h", (100, 86400.0)),
+    ("1000", (1000, 3600.0, False)),     # a bare number is per hour, in fixed windows
+    ("2.5", (2.5, 3600.0, False)),
+    ("10/1m", (10, 60.0, True)),         # N/duration: a bucket refilled one per duration
+    ("100/24h", (100, 86400.0, True)),
 ])
 def test_email_rate(bare_env, value, rate):
     bare_env.setenv("GOTRUE_RATE_LIMIT_EMAIL_SENT", value)

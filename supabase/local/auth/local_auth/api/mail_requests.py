@@ -61,7 +61,7 @@ def otp_request():
 
 @bp.post("/magiclink")
 def magic_link():
-    limit("otp")
+    limit("magiclink")
     return _magic_link(body())
 
 
@@ -115,7 +115,7 @@ def _passwordless_signup(email: str, data: dict, challenge: str, method: str) ->
 
 @bp.post("/recover")
 def recover():
-    limit("otp")
+    limit("recover")
     settings = _settings()
     if not settings.email_enabled:
         raise bad_request("email_provider_disabled", "Email logins are disabled")
@@ -141,7 +141,7 @@ def recover():
 
 @bp.post("/resend")
 def resend():
-    limit("otp")
+    limit("resend")
     settings = _settings()
     params = body()
     vtype, email, phone = text(params, "type"), text(params, "email"), text(params, "phone")

@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, jsonify
 from .. import audit, db, pkce, sessions, users
 from ..errors import bad_request, unprocessable
 from ..passwords import check_strength, hash_password
+from ..ratelimit import limit
 from ..request_context import body, json_object, text
 from ..timeutil import iso, now
 
@@ -40,6 +41,7 @@ def _obfuscated_user(user: dict, email: str, data: dict, aud: str) -> dict:
 
 @bp.post("/signup")
 def signup():
+    limit("signup")
     settings = current_app.config["AUTH_SETTINGS"]
     if settings.disable_signup:
         raise unprocessable("signup_disabled", "Signups not allowed for this instance")

@@ -49,7 +49,7 @@ def has_verified_factor(conn, user_id) -> bool:
 
 @bp.put("/user")
 def update_user():
-    limit("otp")
+    limit("user")
     settings = current_app.config["AUTH_SETTINGS"]
     caller = require_user()
     user, session = caller.user, caller.session

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { expectApiError, signedInUser, userClient } from './support/clients'
+import { expectApiError, redirectTo, signedInUser, userClient } from './support/clients'
 import { contractTest } from './support/contract'
-import { authRoot, keys } from './support/env'
+import { clientAuthRoot } from './support/env'
 import { recordingFetch } from './support/http'
 
 describe('identities', () => {
@@ -30,13 +30,22 @@ describe('identities', () => {
     expect(error!.message).toBe('Provider (issuer "https://accounts.google.com") is not enabled')
   })
 
-  it('the OAuth authorize URL answers validation_failed for a disabled provider', async () => {
-    const response = await recordingFetch()(`${authRoot}/authorize?provider=github`, {
-      headers: { apikey: keys().anon },
-      redirect: 'manual',
+  it('signInWithOAuth: the authorize URL the browser opens answers validation_failed (provider not enabled)', async () => {
+    const client = userClient()
+    const { data, error } = await client.auth.signInWithOAuth({
+      provider: 'github',
+      options: { skipBrowserRedirect: true, redirectTo: redirectTo() },
     })
+    expect(error).toBeNull()
+    expect(data.url!.startsWith(`${clientAuthRoot}/authorize?provider=github&redirect_to=`)).toBe(true)
+    // The browser opens the URL itself: no apikey header (the gateway leaves /authorize open).
+    const response = await recordingFetch()(data.url!, { redirect: 'manual' })
     expect(response.status).toBe(400)
-    expect(await response.json()).toMatchObject({ error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' })
+    expect(await response.json()).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'Unsupported provider: provider is not enabled',
+    })
   })
 })
 

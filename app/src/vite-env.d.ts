@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_SITE_URL?: string
   /** Address the help page's contact form writes to. */
   readonly VITE_SUPPORT_EMAIL?: string
+  /** The public anon key sent to Auth as `apikey`; defaults to the local stack's key. */
+  readonly VITE_SUPABASE_ANON_KEY?: string
 }

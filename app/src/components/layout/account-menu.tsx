@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, LogIn, ShieldCheck, UserRound } from 'lucide-react'
+import { ClipboardList, LayoutDashboard, LogIn, LogOut, ShieldCheck, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DeferredMenuProps } from '@/components/layout/deferred-menu'
 import {
@@ -9,20 +9,37 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
+import { useSignOut } from '@/features/auth/sign-out-button'
+import { useSession } from '@/features/auth/use-session'
 
-// Accounts arrive in a later issue; until then the menu offers sign-in and the account areas.
+// This menu itself loads on first use (DeferredMenu), and the session store loads supabase-js only
+// then, so neither weighs on the initial bundle.
 export function AccountMenu({ trigger, defaultOpen }: DeferredMenuProps) {
+  const session = useSession()
+  const { signOut } = useSignOut()
+  const email = session.status === 'signed-in' ? session.session.user.email : undefined
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-52">
-        <DropdownMenuLabel>Not signed in</DropdownMenuLabel>
-        <DropdownMenuItem asChild>
-          <Link to="/login">
-            <LogIn aria-hidden />
-            Sign in
-          </Link>
-        </DropdownMenuItem>
+      <DropdownMenuContent align="end" className="w-64">
+        {session.status === 'signed-in' ? (
+          <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
+            <span className="text-xs text-muted-foreground">Signed in as</span>
+            <span className="truncate font-medium" title={email}>
+              {email}
+            </span>
+          </DropdownMenuLabel>
+        ) : (
+          <>
+            <DropdownMenuLabel>{session.status === 'loading' ? 'Checking sign-in…' : 'Not signed in'}</DropdownMenuLabel>
+            <DropdownMenuItem asChild>
+              <Link to="/login">
+                <LogIn aria-hidden />
+                Sign in
+              </Link>
+            </DropdownMenuItem>
+          </>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/dashboard">
@@ -48,6 +65,15 @@ export function AccountMenu({ trigger, defaultOpen }: DeferredMenuProps) {
             Security
           </Link>
         </DropdownMenuItem>
+        {session.status === 'signed-in' && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => void signOut()}>
+              <LogOut aria-hidden />
+              Sign out
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   )

@@ -1,12 +1,124 @@
-import { LayoutDashboard } from 'lucide-react'
-import { ComingSoon } from '@/components/coming-soon'
+import type { User } from '@supabase/supabase-js'
+import { ClipboardList, LayoutDashboard, Link2, LogIn, UserPlus, UserRound } from 'lucide-react'
+import { Link } from 'react-router'
+import { PageContainer } from '@/components/page-container'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
+import { SignOutButton } from '@/features/auth/sign-out-button'
+import { useSession } from '@/features/auth/use-session'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+function username(user: User): string | undefined {
+  const value: unknown = user.user_metadata?.username
+  return typeof value === 'string' && value ? value : undefined
+}
+
+function AccountCard({ user }: { user: User }) {
+  const email = user.email ?? ''
+  const name = username(user)
+  return (
+    <Card variant="glass">
+      <CardContent className="flex flex-col gap-5 pt-5 sm:flex-row sm:items-center sm:pt-6">
+        <div className="flex min-w-0 flex-1 items-center gap-4">
+          <span
+            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground uppercase sm:size-14 sm:text-xl"
+            aria-hidden
+          >
+            {(name ?? email).charAt(0) || '?'}
+          </span>
+          <div className="flex min-w-0 flex-col gap-1">
+            <p className="text-base">
+              Signed in as <strong className="font-semibold wrap-anywhere">{email}</strong>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {name && <span className="wrap-anywhere">@{name} · </span>}
+              Member since {dateFormat.format(new Date(user.created_at))}
+            </p>
+          </div>
+        </div>
+        <SignOutButton className="sm:self-center" />
+      </CardContent>
+    </Card>
+  )
+}
+
+const SHORTCUTS = [
+  { to: '/pastes', label: 'Pastes', description: 'Write and share snippets.', icon: ClipboardList },
+  { to: '/url-shortener', label: 'URL shortener', description: 'Short links with click counts.', icon: Link2 },
+  { to: '/account', label: 'Account settings', description: 'Profile and sign-in methods.', icon: UserRound },
+] as const
+
+function Shortcuts() {
+  return (
+    <section aria-labelledby="shortcuts-title" className="mt-8">
+      <h2 id="shortcuts-title" className="mb-3 text-lg font-semibold tracking-tight">
+        Jump back in
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {SHORTCUTS.map(({ to, label, description, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="glass flex h-full flex-col gap-1 rounded-xl p-4 transition-colors hover:bg-accent/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <Icon className="mb-1 size-5 text-primary" aria-hidden />
+              <span className="font-medium">{label}</span>
+              <span className="text-sm text-muted-foreground">{description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function SignedOut() {
+  return (
+    <Card variant="glass">
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold tracking-tight">You’re not signed in</h2>
+        <CardDescription>Sign in to see your links, pastes and account.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to="/login">
+            <LogIn aria-hidden />
+            Sign in
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/login?tab=sign-up">
+            <UserPlus aria-hidden />
+            Create account
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
 
 export default function DashboardPage() {
   usePageMetadata({ title: 'Dashboard', description: 'Your links, pastes and recent activity.', path: '/dashboard', noindex: true })
+  const session = useSession()
   return (
-    <ComingSoon title="Dashboard" description="Your links, pastes and recent activity will live here once accounts arrive." icon={LayoutDashboard}>
-      <p className="text-sm text-muted-foreground">You’ll see click counts for your short links, your pastes, and the tools you use most.</p>
-    </ComingSoon>
+    <PageContainer narrow>
+      <PageHeader title="Dashboard" description="Your account at a glance." icon={LayoutDashboard} />
+      {session.status === 'loading' && (
+        <p role="status" className="flex items-center gap-3 text-sm text-muted-foreground">
+          <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />
+          Loading...
+        </p>
+      )}
+      {session.status === 'signed-out' && <SignedOut />}
+      {session.status === 'signed-in' && (
+        <>
+          <AccountCard user={session.session.user} />
+          <Shortcuts />
+        </>
+      )}
+    </PageContainer>
   )
 }

@@ -1,0 +1,47 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect } from '@playwright/test'
+
+// Reads the stack's captured mail (.eml files written by scripts/stack/mail_capture.py).
+
+function mailDir(): string {
+  const dir = process.env.TOOLKIT_MAIL_DIR
+  if (!dir) throw new Error('TOOLKIT_MAIL_DIR is not set: run these specs through ./scripts/test playwright')
+  return dir
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return Buffer.from(bytes, 'latin1').toString('utf8')
+}
+
+/** The readable bodies of a message: every part, with its transfer encoding undone. */
+export function mailBodies(raw: string): string[] {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/)
+  return parts.map((part) => {
+    const split = part.search(/\r?\n\r?\n/)
+    const headers = split >= 0 ? part.slice(0, split) : ''
+    const body = split >= 0 ? part.slice(split).trim() : part
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return decodeQuotedPrintable(body)
+    if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    return body
+  })
+}
+
+async function mailsTo(address: string): Promise<string[]> {
+  const dir = mailDir()
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort()
+  const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')))
+  const to = new RegExp(`^To:.*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im')
+  return mails.filter((mail) => to.test(mail))
+}
+
+/** Waits until `count` mails have reached the address and returns the newest one's verify link. */
+export async function confirmationLink(address: string, count = 1): Promise<string> {
+  let mails: string[] = []
+  await expect.poll(async () => (mails = await mailsTo(address)).length, { message: `mail to ${address}`, timeout: 15_000 }).toBeGreaterThanOrEqual(count)
+  const body = mailBodies(mails[mails.length - 1]!).join('\n')
+  const link = body.match(/href="([^"]*\/verify\?[^"]+)"/)?.[1]
+  if (!link) throw new Error(`No confirmation link in the mail to ${address}:\n${body}`)
+  return link.replaceAll('&amp;', '&')
+}

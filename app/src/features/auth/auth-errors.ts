@@ -1,0 +1,72 @@
+// Auth's error codes in plain words. supabase-js's error classes are matched by shape, not with
+// instanceof, so this module (and the pages using it) need not load supabase-js.
+
+/** SPEC §8's generic error notice. */
+export const GENERIC_ERROR_MESSAGE = 'An error occurred. Please try again later.'
+export const NETWORK_ERROR_MESSAGE = 'Can’t reach the server. Check your connection and try again.'
+
+export interface AuthErrorNotice {
+  title: string
+  /** The notice offers to send the sign-up confirmation mail again. */
+  offerResend?: boolean
+}
+
+interface AuthErrorShape {
+  name?: unknown
+  message?: unknown
+  code?: unknown
+  status?: unknown
+  /** AuthImplicitGrantRedirectError keeps the code of an error redirect (e.g. otp_expired) here. */
+  details?: unknown
+}
+
+const PLAIN_WORDS: Record<string, AuthErrorNotice> = {
+  invalid_credentials: { title: 'Wrong e-mail or password' },
+  email_not_confirmed: { title: 'Please confirm your e-mail first', offerResend: true },
+  user_already_exists: { title: 'An account with this e-mail already exists. Sign in instead.' },
+  email_exists: { title: 'An account with this e-mail already exists. Sign in instead.' },
+  signup_disabled: { title: 'New accounts can’t be created right now.' },
+  email_provider_disabled: { title: 'Signing in with e-mail is turned off right now.' },
+  user_banned: { title: 'This account is suspended.' },
+  flow_state_not_found: { title: 'This link has expired or was already used. Please sign in.' },
+  flow_state_expired: { title: 'This link has expired or was already used. Please sign in.' },
+  bad_code_verifier: { title: 'Open the link in the browser you signed up with, or sign in.' },
+  otp_expired: { title: 'This link has expired or was already used. Please sign in.' },
+}
+
+// The server's own sentence is the most useful one here (how long to wait, which rule failed).
+const SERVER_WORDS = new Set([
+  'over_request_rate_limit',
+  'over_email_send_rate_limit',
+  'weak_password',
+  'email_address_invalid',
+  'validation_failed',
+])
+
+function shapeOf(error: unknown): AuthErrorShape {
+  return typeof error === 'object' && error !== null ? (error as AuthErrorShape) : {}
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined
+}
+
+/** Whether the request never got an answer from Auth (offline, DNS, gateway down). */
+function isUnreachable(shape: AuthErrorShape): boolean {
+  if (shape.name === 'AuthRetryableFetchError') return true
+  return typeof shape.status === 'number' && shape.status >= 502 && shape.status <= 504
+}
+
+/** What to tell the user about a failed Auth call (supabase-js AuthError or anything thrown). */
+export function describeAuthError(error: unknown): AuthErrorNotice {
+  const shape = shapeOf(error)
+  const code = text(shape.code) ?? text(shapeOf(shape.details).code)
+  if (isUnreachable(shape)) return { title: NETWORK_ERROR_MESSAGE }
+  if (code && PLAIN_WORDS[code]) return PLAIN_WORDS[code]
+  const message = text(shape.message)
+  if (code && SERVER_WORDS.has(code) && message) return { title: message }
+  // Other 4xx answers carry a readable sentence; 5xx and unknown failures get the generic notice.
+  const status = typeof shape.status === 'number' ? shape.status : undefined
+  if (shape.name === 'AuthApiError' && status !== undefined && status < 500 && message) return { title: message }
+  return { title: GENERIC_ERROR_MESSAGE }
+}

@@ -1,0 +1,81 @@
+import { AuthApiError, AuthImplicitGrantRedirectError, AuthPKCEGrantCodeExchangeError } from '@supabase/supabase-js'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { loadAuth } from '@/features/auth/auth-client'
+import { implicitSession, isAuthLanding } from '@/features/auth/auth-landing'
+import { notify } from '@/lib/notify'
+
+vi.mock('@/features/auth/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
+vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
+
+const auth = { initialize: vi.fn(), setSession: vi.fn(), getSession: vi.fn() }
+
+// Each outcome needs a fresh module: the landing is handled once per page load.
+async function finish(location: { search: string; hash: string }) {
+  vi.resetModules()
+  const { finishAuthLanding } = await import('@/features/auth/auth-landing')
+  return finishAuthLanding(location)
+}
+
+const implicitHash = '#access_token=a.b.c&expires_at=1&expires_in=3600&refresh_token=abcdefghijkl&sb=&token_type=bearer&type=signup'
+
+beforeEach(() => {
+  vi.clearAllMocks()
+  vi.mocked(loadAuth).mockResolvedValue(auth as never)
+  auth.getSession.mockResolvedValue({ data: { session: null } })
+})
+
+describe('isAuthLanding / implicitSession', () => {
+  it.each([
+    [{ search: '?code=4511a2aa', hash: '' }, true],
+    [{ search: '', hash: '#error=access_denied&error_code=otp_expired&sb=' }, true],
+    [{ search: '', hash: implicitHash }, true],
+    [{ search: '?t=1700000000000', hash: '' }, false],
+    [{ search: '?tab=sign-up', hash: '#main' }, false],
+  ])('%j → %s', (location, expected) => {
+    expect(isAuthLanding(location)).toBe(expected)
+  })
+
+  it('reads the tokens of an implicit-flow fragment, never of an error fragment', () => {
+    expect(implicitSession(implicitHash)).toEqual({ access_token: 'a.b.c', refresh_token: 'abcdefghijkl' })
+    expect(implicitSession('#error=access_denied&access_token=x&refresh_token=y')).toBeUndefined()
+    expect(implicitSession('')).toBeUndefined()
+  })
+})
+
+describe('finishAuthLanding', () => {
+  it('signs in from a PKCE code that supabase-js exchanged', async () => {
+    auth.initialize.mockResolvedValue({ error: null })
+    auth.getSession.mockResolvedValue({ data: { session: { access_token: 'x' } } })
+    expect(await finish({ search: '?code=abc', hash: '' })).toBe('signed-in')
+    expect(notify.success).toHaveBeenCalledWith('You’re signed in', 'Your e-mail address is confirmed.')
+  })
+
+  it('takes over the session of a resent (implicit-flow) link that the PKCE client refused', async () => {
+    auth.initialize.mockResolvedValue({ error: new AuthPKCEGrantCodeExchangeError('Not a valid PKCE flow url.') })
+    auth.setSession.mockResolvedValue({ data: {}, error: null })
+    auth.getSession.mockResolvedValue({ data: { session: { access_token: 'a.b.c' } } })
+    expect(await finish({ search: '', hash: implicitHash })).toBe('signed-in')
+    expect(auth.setSession).toHaveBeenCalledWith({ access_token: 'a.b.c', refresh_token: 'abcdefghijkl' })
+  })
+
+  it('reports a refused implicit session', async () => {
+    auth.initialize.mockResolvedValue({ error: new AuthPKCEGrantCodeExchangeError('Not a valid PKCE flow url.') })
+    auth.setSession.mockResolvedValue({ data: {}, error: new AuthApiError('invalid JWT', 403, 'bad_jwt') })
+    expect(await finish({ search: '', hash: implicitHash })).toBe('failed')
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'invalid JWT' }))
+  })
+
+  it('explains an expired link', async () => {
+    const error = new AuthImplicitGrantRedirectError('Email link is invalid or has expired', { error: 'access_denied', code: 'otp_expired' })
+    auth.initialize.mockResolvedValue({ error })
+    expect(await finish({ search: '', hash: '#error=access_denied&error_code=otp_expired' })).toBe('failed')
+    expect(auth.setSession).not.toHaveBeenCalled()
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'This link has expired or was already used. Please sign in.' }))
+  })
+
+  it('says the address is confirmed when the code belongs to another browser', async () => {
+    auth.initialize.mockResolvedValue({ error: null })
+    expect(await finish({ search: '?code=abc', hash: '' })).toBe('confirmed')
+    expect(notify.info).toHaveBeenCalledWith('Your e-mail address is confirmed', 'Sign in with your password to continue.')
+  })
+})

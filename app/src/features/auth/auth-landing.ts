@@ -1,0 +1,64 @@
+import { loadAuth } from '@/features/auth/auth-client'
+import { notifyAuthError } from '@/features/auth/auth-actions'
+import { notify } from '@/lib/notify'
+
+// The confirmation mail's link goes through Auth's /verify, which confirms the address and sends
+// the browser to /login with ?code= (PKCE) or with #error=… . supabase-js (detectSessionInUrl)
+// exchanges the code by itself when this browser holds the code verifier from sign-up; this module
+// tells the user what happened. One exception: Auth's /resend sends links of the implicit flow
+// (upstream: "PKCE not implemented yet"), which return with #access_token=…&refresh_token=…, and a
+// PKCE client refuses those ("Not a valid PKCE flow url"), so that session is taken over here.
+
+export type LandingOutcome = 'none' | 'signed-in' | 'confirmed' | 'failed'
+
+/** Whether the address looks like a return from an Auth link. */
+export function isAuthLanding(location: { search: string; hash: string }): boolean {
+  const query = new URLSearchParams(location.search)
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''))
+  return query.has('code') || fragment.has('access_token') || fragment.has('error') || fragment.has('error_code') || query.has('error')
+}
+
+/** The session an implicit-flow link carries in its fragment, if any. */
+export function implicitSession(hash: string): { access_token: string; refresh_token: string } | undefined {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''))
+  const accessToken = fragment.get('access_token')
+  const refreshToken = fragment.get('refresh_token')
+  return accessToken && refreshToken && !fragment.has('error') ? { access_token: accessToken, refresh_token: refreshToken } : undefined
+}
+
+let landing: Promise<LandingOutcome> | undefined
+
+/**
+ * Reports the outcome once per page load (supabase-js reads the URL only when it starts); later
+ * callers, e.g. a remounted page, get the same outcome without a second notice.
+ */
+export function finishAuthLanding(location: { search: string; hash: string }): Promise<LandingOutcome> {
+  if (!isAuthLanding(location)) return Promise.resolve('none')
+  landing ??= reportLanding(location.hash)
+  return landing
+}
+
+async function reportLanding(hash: string): Promise<LandingOutcome> {
+  try {
+    const auth = await loadAuth()
+    const { error } = await auth.initialize()
+    const tokens = implicitSession(hash)
+    // setSession checks the access token with Auth (GET /user) before storing anything.
+    const { error: failed } = error && tokens ? await auth.setSession(tokens) : { error }
+    if (failed) {
+      notifyAuthError(failed)
+      return 'failed'
+    }
+    const { data } = await auth.getSession()
+    if (data.session) {
+      notify.success('You’re signed in', 'Your e-mail address is confirmed.')
+      return 'signed-in'
+    }
+    // /verify confirmed the address, but the code can only be exchanged in the browser that signed up.
+    notify.info('Your e-mail address is confirmed', 'Sign in with your password to continue.')
+    return 'confirmed'
+  } catch (error) {
+    notifyAuthError(error)
+    return 'failed'
+  }
+}

@@ -1,0 +1,23 @@
+import { createClient } from '@supabase/supabase-js'
+import { config } from '@/config'
+
+// The one Supabase client. The gateway serves Auth under this same origin (/auth/v1), so the app
+// needs no separate URL. Import this module only dynamically (see features/auth/auth-client.ts):
+// supabase-js must stay out of the initial bundle of "/".
+const url = window.location.origin
+
+/**
+ * supabase-js's own default storage key (`sb-<first label of the host>-auth-token`), spelled out so a
+ * sign-out whose server call failed can still clear the stored session (SPEC §4).
+ */
+export const AUTH_STORAGE_KEY = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`
+
+export const supabase = createClient(url, config.supabaseAnonKey, {
+  auth: {
+    flowType: 'pkce',
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+    storageKey: AUTH_STORAGE_KEY,
+  },
+})

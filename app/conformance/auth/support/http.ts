@@ -8,6 +8,7 @@
  * gateway (direct mode) the suite sets the header the gateway would have set.
  */
 import { randomInt } from 'node:crypto'
+import { appendFileSync } from 'node:fs'
 import { Agent, fetch as undiciFetch } from 'undici'
 
 import { authRoot, clientAuthRoot, direct } from './env'
@@ -79,6 +80,8 @@ export function recordingFetch(address: string = newClientAddress()): typeof fet
       }
       exchanges.push(exchange)
       check(exchange)
+      // For comparing two servers' answers side by side (README.md).
+      if (process.env.AUTH_EXCHANGE_DUMP) appendFileSync(process.env.AUTH_EXCHANGE_DUMP, `${JSON.stringify(exchange)}\n`)
     }
     return response as unknown as Response
   }

@@ -28,8 +28,10 @@ http {{
   gzip on;
   gzip_types text/css application/javascript application/json image/svg+xml application/manifest+json;
   client_max_body_size 100m;
-  upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; }}
-  upstream auth {{ server 127.0.0.1:{auth_port}; keepalive 16; }}
+  # Idle upstream connections are dropped before gunicorn's 2 s keep-alive ends: nginx must never
+  # send a request (a POST is not retried) on a connection gunicorn is closing.
+  upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; keepalive_timeout 1s; }}
+  upstream auth {{ server 127.0.0.1:{auth_port}; keepalive 16; keepalive_timeout 1s; }}
   map_hash_bucket_size 256;  # the keys are long JWTs
   # Like Kong in production: Auth answers only requests carrying the anon or service-role key.
   map $http_apikey $apikey_header_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}

@@ -24,6 +24,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         from flask import g
         for name, value in g.pop("sb_auth_headers", {}).items():
             response.headers[name] = value
+        response.headers.add("Vary", "Origin")  # upstream's CORS middleware on every answer
         return response
     if settings.database_url:
         db.init_pool(settings.database_url)

@@ -97,8 +97,9 @@ def token_response(conn: psycopg.Connection, user: dict, session_id, refresh_tok
     token, expires = access_token(conn, user, session_id)
     settings = current_app.config["AUTH_SETTINGS"]
     # Upstream's diagnostic headers on token answers (added to the response in create_app).
-    g.sb_auth_headers = {"Sb-Auth-User-Id": str(user["id"]), "Sb-Auth-Session-Id": str(session_id),
-                         "Sb-Auth-Refresh-Token-Prefix": refresh_token[:5]}
+    g.sb_auth_headers = g.get("sb_auth_headers", {}) | {
+        "Sb-Auth-User-Id": str(user["id"]), "Sb-Auth-Session-Id": str(session_id),
+        "Sb-Auth-Refresh-Token-Prefix": refresh_token[:5]}
     return {"access_token": token, "token_type": "bearer", "expires_in": settings.jwt_exp,
             "expires_at": expires, "refresh_token": refresh_token, "user": user_json(conn, user)}
 
@@ -134,8 +135,10 @@ def refresh(conn: psycopg.Connection, token: str) -> dict:
     if row["session_id"] is not None:
         session = conn.execute("select * from auth.sessions where id = %s for update",
                                (row["session_id"],)).fetchone()
+    g.sb_auth_headers = {"Sb-Auth-User-Id": str(user["id"])}
     if session is None:
         raise bad_request("session_not_found", "Invalid Refresh Token: No Valid Session Found")
+    g.sb_auth_headers["Sb-Auth-Session-Id"] = str(session["id"])
     if session["not_after"] is not None and session["not_after"] < now():
         raise bad_request("session_expired", "Invalid Refresh Token: Session Expired")
 
@@ -157,6 +160,7 @@ def refresh(conn: psycopg.Connection, token: str) -> dict:
         conn.execute("update auth.refresh_tokens set revoked = true, updated_at = %s where id = %s",
                      (now(), row["id"]))
         issued = _insert_refresh_token(conn, user["id"], session["id"], row["token"])
+        g.sb_auth_headers["Sb-Auth-Refresh-Token-Reuse"] = "false"
         user = touch(conn, user["id"], last_sign_in_at=now())
     conn.execute("update auth.sessions set refreshed_at = %s, updated_at = %s, user_agent = %s, ip = %s"
                  " where id = %s", (now().replace(tzinfo=None), now(), request.headers.get("User-Agent") or None,

@@ -35,13 +35,24 @@ def _linking_caller() -> Caller:
     return caller
 
 
+def _unsupported_provider():
+    """Upstream's answer for a provider that is not enabled (all of them here) or unknown."""
+    name = request.args.get("provider", "").lower()
+    if name in KNOWN_PROVIDERS:
+        return bad_request("validation_failed", "Unsupported provider: provider is not enabled")
+    return bad_request("validation_failed", f"Unsupported provider: Provider {name} could not be found")
+
+
+@bp.get("/authorize")
+def authorize():
+    """Sign-in with an OAuth provider (signInWithOAuth opens this in the browser)."""
+    raise _unsupported_provider()
+
+
 @bp.get("/user/identities/authorize")
 def link_identity():
     _linking_caller()
-    name = request.args.get("provider", "").lower()
-    if name in KNOWN_PROVIDERS:
-        raise bad_request("validation_failed", "Unsupported provider: provider is not enabled")
-    raise bad_request("validation_failed", f"Unsupported provider: Provider {name} could not be found")
+    raise _unsupported_provider()
 
 
 @bp.delete("/user/identities/<identity_id>")

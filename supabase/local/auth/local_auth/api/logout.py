@@ -1,7 +1,7 @@
 """POST /logout?scope=global|local|others."""
 from __future__ import annotations
 
-from flask import Blueprint, request
+from flask import Blueprint, current_app, request
 
 from .. import db, sessions
 from ..errors import bad_request
@@ -20,4 +20,6 @@ def logout():
     caller = require_user()
     with db.transaction() as conn:
         sessions.logout(conn, caller.user, caller.session_id, scope)
-    return "", 204
+    response = current_app.response_class(status=204)
+    del response.headers["Content-Type"]  # upstream's 204 carries no content type
+    return response

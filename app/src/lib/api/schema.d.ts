@@ -1080,18 +1080,18 @@ export interface components {
             /** @description 1 byte to 512 KB of UTF-8 text (no NUL characters). */
             content: string;
             /** @default  */
-            title: string;
+            title?: string;
             /**
              * @description A lower-case language id for highlighting, e.g. `python`, `c++`, `plaintext`.
              * @default plaintext
              */
-            language: string;
+            language?: string;
             /**
              * @description `public`: listed and readable by everyone; `unlisted`: readable by whoever has the id, never listed; `private`: the owner only (needs sign-in).
              * @default public
              * @enum {string}
              */
-            privacy: "public" | "unlisted" | "private";
+            privacy?: "public" | "unlisted" | "private";
             /**
              * Format: date-time
              * @description In the future, with a time zone; null: never.
@@ -1101,7 +1101,7 @@ export interface components {
              * @description Deleted by its first read by anyone but the owner.
              * @default false
              */
-            burn_after_read: boolean;
+            burn_after_read?: boolean;
         };
         /** @description The fields to change; the others keep their value. Views, likes and the owner are never writable (422 `unknown_field`). */
         PasteUpdate: {
@@ -1331,7 +1331,7 @@ export interface components {
              * @default text
              * @enum {string}
              */
-            type: "text" | "url" | "wifi" | "email" | "phone" | "vcard";
+            type?: "text" | "url" | "wifi" | "email" | "phone" | "vcard";
             /** @description text: the content. */
             text?: string;
             /** @description url: an http(s) address; `https://` is added when no scheme is given. */
@@ -1343,14 +1343,14 @@ export interface components {
              * @default wpa
              * @enum {string}
              */
-            encryption: "wpa" | "wep" | "none";
+            encryption?: "wpa" | "wep" | "none";
             /** @description wifi: required unless encryption is none. */
             password?: string;
             /**
              * @description wifi: hidden network. `true`/`false` (also 1/0, yes/no, on/off).
              * @default false
              */
-            hidden: boolean;
+            hidden?: boolean;
             /** @description email, vcard: an address. */
             email?: string;
             /** @description email: subject. */
@@ -1378,33 +1378,33 @@ export interface components {
              * @default M
              * @enum {string}
              */
-            error_correction: "L" | "M" | "Q" | "H";
+            error_correction?: "L" | "M" | "Q" | "H";
             /**
              * @description Image side in px (whole pixels per module, centred).
              * @default 512
              */
-            size: number;
+            size?: number;
             /**
              * @description Quiet zone in modules.
              * @default 4
              */
-            margin: number;
+            margin?: number;
             /**
              * @description Module colour like `#1a2b3c`.
              * @default #000000
              */
-            foreground: string;
+            foreground?: string;
             /**
              * @description Background colour, or `transparent`; needs a contrast ratio of at least 3 with a darker foreground.
              * @default #ffffff
              */
-            background: string;
+            background?: string;
             /**
              * @description Image format. Case-insensitive.
              * @default png
              * @enum {string}
              */
-            format: "png" | "svg";
+            format?: "png" | "svg";
         };
         /** @description One line of the NDJSON stream: `start` first, one `result` per site (Toolkit's own profiles included) as answers arrive, `done` last. */
         UsernameStreamLine: components["schemas"]["UsernameStart"] | components["schemas"]["UsernameResult"] | components["schemas"]["UsernameDone"];
@@ -1447,7 +1447,7 @@ export interface components {
              * @default auto
              * @example en
              */
-            source: string;
+            source?: string;
             /**
              * @description Language code.
              * @example en
@@ -1458,7 +1458,7 @@ export interface components {
              * @default text
              * @enum {string}
              */
-            format: "text" | "html";
+            format?: "text" | "html";
         };
         DetectRequest: {
             /** @description The text. */

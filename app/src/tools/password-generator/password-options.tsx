@@ -1,9 +1,8 @@
 import { useId } from 'react'
+import { RangeField, SwitchRow } from '@/components/form-fields'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { Slider } from '@/components/ui/slider'
-import { Switch } from '@/components/ui/switch'
 import {
   PASSPHRASE_WORDS,
   PASSWORD_LENGTH,
@@ -12,45 +11,6 @@ import {
   type PassphraseOptions,
   type PasswordOptions,
 } from '@/tools/password-generator/password-generator.service'
-
-export function SwitchRow({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
-  const id = useId()
-  return (
-    <div className="flex items-center justify-between gap-3">
-      <Label htmlFor={id} className="flex flex-col items-start gap-1">
-        <span>{label}</span>
-        {hint && <span className="text-xs font-normal text-muted-foreground">{hint}</span>}
-      </Label>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
-    </div>
-  )
-}
-
-/** A slider with a number box beside it, so the value can be typed as well as dragged. */
-export function RangeField({ label, value, min, max, onChange }: { label: string; value: number; min: number; max: number; onChange: (value: number) => void }) {
-  const id = useId()
-  return (
-    <div className="flex flex-col gap-3">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex items-center gap-3">
-        <Slider value={[value]} min={min} max={max} step={1} onValueChange={([next]) => next !== undefined && onChange(next)} thumbLabel={label} />
-        <Input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          value={value}
-          onChange={(event) => {
-            const next = event.target.valueAsNumber
-            if (Number.isFinite(next)) onChange(Math.min(max, Math.max(min, Math.round(next))))
-          }}
-          className="w-20 shrink-0 tabular-nums"
-        />
-      </div>
-    </div>
-  )
-}
 
 const SET_LABELS: Record<CharacterSet, string> = {
   lower: 'Lowercase (a–z)',

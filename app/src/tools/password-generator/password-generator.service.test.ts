@@ -56,7 +56,7 @@ describe('generatePassword', () => {
     const counts = tally(passwords.join(''))
     expect([...counts.keys()].sort()).toEqual([...chars].sort())
     expect(chiSquare(counts, chars, draws)).toBeLessThan(critical(chars.length - 1))
-  })
+  }, 30_000) // tens of thousands of draws: generous on a loaded machine
 
   it('is uniform over the union of all sets without look-alikes', () => {
     const chars = allSets.flatMap((set) => setCharacters(set, true))
@@ -64,7 +64,7 @@ describe('generatePassword', () => {
     const counts = tally(passwords.join(''))
     // The at-least-one rule adds 4 forced picks per password; small against 128 and within the bound.
     expect(chiSquare(counts, chars, passwords.length * 128)).toBeLessThan(critical(chars.length - 1))
-  })
+  }, 30_000)
 
   it('always has the requested length, one of each chosen set, and no look-alikes when excluded', () => {
     fc.assert(

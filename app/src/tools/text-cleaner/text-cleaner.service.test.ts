@@ -83,7 +83,7 @@ describe('idempotent transforms', () => {
       }),
       { numRuns: 300 },
     )
-  })
+  }, 30_000)
 })
 
 describe('camelCase', () => {

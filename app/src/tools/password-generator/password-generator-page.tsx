@@ -52,7 +52,7 @@ export default function PasswordGeneratorPage() {
   const bits = mode === 'password' ? passwordEntropy(password) : passphraseEntropy(words?.length ?? 7776, passphrase)
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <Card className="lg:order-2">
         <CardHeader className="flex-row items-center justify-between gap-3 space-y-0">
           <CardTitle className="text-base">{count > 1 ? `Your ${mode}s` : `Your ${mode}`}</CardTitle>

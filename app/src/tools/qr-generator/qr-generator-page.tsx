@@ -57,7 +57,7 @@ export default function QrGeneratorPage() {
   }
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <Card>
         <CardHeader>
           <CardTitle className="text-base">Content</CardTitle>

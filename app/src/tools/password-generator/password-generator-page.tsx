@@ -18,6 +18,7 @@ import {
   type PassphraseOptions,
   type PasswordOptions,
 } from '@/tools/password-generator/password-generator.service'
+import { HighlightedSecret } from '@/tools/password-generator/highlighted-secret'
 import { StrengthMeter } from '@/tools/password-generator/strength-meter'
 
 type Mode = 'password' | 'passphrase'
@@ -69,7 +70,7 @@ export default function PasswordGeneratorPage() {
             {results.map((value, index) => (
               <li key={`${index}-${value}`} className="flex items-center gap-2 rounded-lg border bg-muted/40 py-2 pr-2 pl-3">
                 <output data-testid="secret" className="min-w-0 flex-1 font-mono text-base break-all sm:text-lg">
-                  {value}
+                  {mode === 'password' ? <HighlightedSecret value={value} /> : value}
                 </output>
                 <CopyButton value={value} label={`Copy ${mode} ${index + 1}`} />
               </li>

@@ -88,8 +88,8 @@ export function DropZone({ onFiles, accept, multiple = true, hint, acceptPaste =
       <input
         ref={inputRef}
         type="file"
-        className="sr-only"
-        tabIndex={-1}
+        // Reached through the visible button; hidden so assistive tech does not meet a second "Choose" control.
+        hidden
         aria-label={multiple ? 'Choose files' : 'Choose a file'}
         accept={accept}
         multiple={multiple}

@@ -1,11 +1,12 @@
-import { ImageOff, RefreshCw } from 'lucide-react'
+import { ImageOff, Pipette, RefreshCw } from 'lucide-react'
+import { CopyButton } from '@/components/copy-button'
 import { useMemo, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { notify } from '@/lib/notify'
 import { readStorage, writeStorage } from '@/lib/storage'
-import { addRecent, dominantPalette, pixelAt } from '@/tools/color-picker/color-picker.service'
+import { addRecent, dominantPalette, paletteAsCss, pixelAt } from '@/tools/color-picker/color-picker.service'
 import { ColourDetails } from '@/tools/color-picker/colour-details'
 import { parseHexColour, toHex, type Rgb } from '@/tools/color-picker/colour-formats'
 import { ImageCanvas } from '@/tools/color-picker/image-canvas'
@@ -13,6 +14,12 @@ import { loadImage, type LoadedImage } from '@/tools/color-picker/load-image'
 import { PaletteSwatches, RecentSwatches } from '@/tools/color-picker/swatches'
 
 const RECENT_KEY = 'color-picker-recent'
+
+// Chromium's EyeDropper picks from anywhere on the screen; other browsers simply do not get the button.
+interface EyeDropperApi {
+  open: () => Promise<{ sRGBHex: string }>
+}
+const EyeDropper = (globalThis as { EyeDropper?: new () => EyeDropperApi }).EyeDropper
 const isHexList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string' && /^#[0-9a-f]{6}$/i.test(item))
 
 export default function ColorPickerPage() {
@@ -42,6 +49,17 @@ export default function ColorPickerPage() {
     writeStorage(RECENT_KEY, next)
   }
 
+  const pickFromScreen = async () => {
+    if (!EyeDropper) return
+    try {
+      const { sRGBHex } = await new EyeDropper().open()
+      const rgb = parseHexColour(sRGBHex)
+      if (rgb) choose(rgb)
+    } catch {
+      // Escape closes the eyedropper: nothing to report.
+    }
+  }
+
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <Card>
@@ -50,12 +68,20 @@ export default function ColorPickerPage() {
             <CardTitle className="text-base">Image</CardTitle>
             <CardDescription className="truncate">{image ? `${name} · ${image.width} × ${image.height}${image.scaled ? ' (scaled)' : ''}` : 'Your image stays on your device.'}</CardDescription>
           </div>
-          {image && (
-            <Button variant="outline" size="sm" onClick={() => setImage(null)}>
-              <RefreshCw aria-hidden />
-              Another image
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-2">
+            {EyeDropper && (
+              <Button variant="outline" size="sm" onClick={() => void pickFromScreen()}>
+                <Pipette aria-hidden />
+                Pick from screen
+              </Button>
+            )}
+            {image && (
+              <Button variant="outline" size="sm" onClick={() => setImage(null)}>
+                <RefreshCw aria-hidden />
+                Another image
+              </Button>
+            )}
+          </div>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           {image ? (
@@ -65,9 +91,12 @@ export default function ColorPickerPage() {
           )}
           {palette.length > 0 && (
             <section aria-labelledby="palette-title" className="flex flex-col gap-2">
-              <h3 id="palette-title" className="text-sm font-medium">
-                Dominant colours
-              </h3>
+              <div className="flex items-center justify-between gap-2">
+                <h3 id="palette-title" className="text-sm font-medium">
+                  Dominant colours
+                </h3>
+                <CopyButton value={paletteAsCss(palette.map((entry) => toHex(entry.rgb)))} label="Copy as CSS" showLabel />
+              </div>
               <PaletteSwatches palette={palette} onSelect={choose} />
             </section>
           )}

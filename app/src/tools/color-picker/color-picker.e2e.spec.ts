@@ -29,7 +29,7 @@ for (const theme of ['light', 'dark'] as const) {
     const problems = watchConsole(page)
     await page.goto('/color-picker')
     const png = await quadrantPng(page)
-    await page.getByLabel('Choose a file').setInputFiles({ name: 'quadrants.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') })
+    await page.locator('input[type=file]').setInputFiles({ name: 'quadrants.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') })
 
     const canvas = page.getByTestId('image-canvas')
     await expect(canvas).toBeVisible()
@@ -52,6 +52,8 @@ for (const theme of ['light', 'dark'] as const) {
 
     const palette = page.getByRole('list', { name: 'Dominant colours' })
     for (const hex of ['#ff0000', '#00aa00', '#0000ff', '#ffffff']) await expect(palette.getByRole('button', { name: `${hex}, 25% of the image` })).toBeVisible()
+    await page.getByRole('button', { name: 'Copy as CSS' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^:root \{\n  --palette-1: #[0-9a-f]{6};\n(.*\n){3}\}$/)
     await expectNoSeriousAxeViolations(page)
 
     await page.reload()
@@ -68,6 +70,8 @@ for (const theme of ['light', 'dark'] as const) {
 test('an image pasted from the clipboard opens too', async ({ page }) => {
   await page.goto('/color-picker')
   const png = await quadrantPng(page)
+  // The page listens for pastes once its drop zone is on screen.
+  await expect(page.getByTestId('drop-zone')).toBeVisible()
   await page.evaluate(async (base64) => {
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
     const transfer = new DataTransfer()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatsOf, toHsl, toOklch, readableTextOn } from '@/tools/color-picker/colour-formats'
-import { addRecent, dominantPalette, medianCut, moveCursor, pixelAt, RECENT_LIMIT, samplePixels } from '@/tools/color-picker/color-picker.service'
+import { addRecent, dominantPalette, paletteAsCss, medianCut, moveCursor, pixelAt, RECENT_LIMIT, samplePixels } from '@/tools/color-picker/color-picker.service'
 
 type Colour = [number, number, number]
 
@@ -62,6 +62,12 @@ describe('dominantPalette (median cut)', () => {
   it('subsamples large images evenly', () => {
     const data = generatedImage([{ colour: [1, 2, 3], count: 100_000 }])
     expect(samplePixels(data, 1000)).toHaveLength(1000)
+  })
+})
+
+describe('paletteAsCss', () => {
+  it('numbers the colours as custom properties', () => {
+    expect(paletteAsCss(['#ff0000', '#00aa00'])).toBe(':root {\n  --palette-1: #ff0000;\n  --palette-2: #00aa00;\n}')
   })
 })
 

@@ -101,3 +101,8 @@ export const RECENT_LIMIT = 12
 export function addRecent(recent: readonly string[], hex: string): string[] {
   return [hex, ...recent.filter((item) => item !== hex)].slice(0, RECENT_LIMIT)
 }
+
+/** The palette as CSS custom properties, ready to paste into a stylesheet. */
+export function paletteAsCss(hexes: readonly string[]): string {
+  return `:root {\n${hexes.map((hex, index) => `  --palette-${index + 1}: ${hex};`).join('\n')}\n}`
+}

@@ -8,8 +8,6 @@ import { RangeField } from '@/components/form-fields'
 import { PassphraseFields, PasswordFields } from '@/tools/password-generator/password-options'
 import {
   MAX_COUNT,
-  PASSPHRASE_WORDS,
-  PASSWORD_LENGTH,
   generatePassphrase,
   generatePassword,
   parseWordList,
@@ -19,6 +17,7 @@ import {
   type PasswordOptions,
 } from '@/tools/password-generator/password-generator.service'
 import { HighlightedSecret } from '@/tools/password-generator/highlighted-secret'
+import { loadSettings, saveSettings } from '@/tools/password-generator/settings'
 import { StrengthMeter } from '@/tools/password-generator/strength-meter'
 
 type Mode = 'password' | 'passphrase'
@@ -31,10 +30,11 @@ function loadWordList(): Promise<string[]> {
 }
 
 export default function PasswordGeneratorPage() {
-  const [mode, setMode] = useState<Mode>('password')
-  const [count, setCount] = useState(1)
-  const [password, setPassword] = useState<PasswordOptions>({ length: PASSWORD_LENGTH.default, sets: ['lower', 'upper', 'digits', 'symbols'], excludeLookAlikes: false })
-  const [passphrase, setPassphrase] = useState<PassphraseOptions>({ words: PASSPHRASE_WORDS.default, separator: '-', capitalisation: 'first', includeDigit: true })
+  const [initial] = useState(loadSettings)
+  const [mode, setMode] = useState<Mode>(initial.mode)
+  const [count, setCount] = useState(initial.count)
+  const [password, setPassword] = useState<PasswordOptions>(initial.password)
+  const [passphrase, setPassphrase] = useState<PassphraseOptions>(initial.passphrase)
   const [words, setWords] = useState<string[] | null>(null)
   const [results, setResults] = useState<string[]>([])
 
@@ -49,6 +49,9 @@ export default function PasswordGeneratorPage() {
   }, [mode, count, password, passphrase, words])
 
   useEffect(generate, [generate])
+  useEffect(() => {
+    saveSettings({ mode, count, password, passphrase })
+  }, [mode, count, password, passphrase])
 
   const bits = mode === 'password' ? passwordEntropy(password) : passphraseEntropy(words?.length ?? 7776, passphrase)
 

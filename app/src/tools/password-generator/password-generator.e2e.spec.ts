@@ -49,6 +49,13 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Generate' }).click()
     expect(afterLoad).toEqual([])
     expect(sent).toEqual([])
+
+    // The options (never the secrets) are remembered on this device.
+    await page.reload()
+    await expect(page.getByRole('tab', { name: 'Passphrase' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('spinbutton', { name: 'Words' })).toHaveValue('7')
+    await expect(page.getByRole('spinbutton', { name: 'How many' })).toHaveValue('5')
+    expect(await page.evaluate(() => localStorage.getItem('password-generator-settings'))).not.toContain(second!)
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
     await expectNoSeriousAxeViolations(page)
     expect(problems).toEqual([])

@@ -14,7 +14,7 @@ export function useUsernameCheck() {
 
   useEffect(() => () => controller.current?.abort(), [])
 
-  const start = useCallback(async (name: string) => {
+  const start = useCallback(async (name: string, includeNsfw = false) => {
     controller.current?.abort()
     const current = new AbortController()
     controller.current = current
@@ -30,6 +30,7 @@ export function useUsernameCheck() {
           else if (line.type === 'result') setResults((list) => [...list, line])
         },
         current.signal,
+        includeNsfw,
       )
       if (controller.current === current) setPhase('done')
     } catch (error) {

@@ -1,13 +1,14 @@
 import { Search, Square } from 'lucide-react'
 import { useState } from 'react'
-import { Field } from '@/components/form-fields'
+import { Field, SwitchRow } from '@/components/form-fields'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Progress } from '@/components/ui/progress'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { cn } from '@/lib/utils'
 import { ResultList, STATUS_STYLES } from '@/tools/username-checker/result-list'
-import { countByStatus, filterResults, STATUSES, usernameProblem, type SiteStatus } from '@/tools/username-checker/username-checker.service'
+import { countByStatus, filterResults, sortResults, STATUSES, usernameProblem, type SiteStatus, type SortOrder } from '@/tools/username-checker/username-checker.service'
 import { useUsernameCheck } from '@/tools/username-checker/use-username-check'
 
 const PHASE_TEXT = { idle: '', running: 'Checking', done: 'Checked', cancelled: 'Stopped after', failed: 'Stopped after' } as const
@@ -16,10 +17,12 @@ export default function UsernameCheckerPage() {
   const [name, setName] = useState('')
   const [shown, setShown] = useState<Set<SiteStatus>>(new Set(STATUSES))
   const [query, setQuery] = useState('')
+  const [order, setOrder] = useState<SortOrder>('arrival')
+  const [nsfw, setNsfw] = useState(false)
   const check = useUsernameCheck()
   const problem = usernameProblem(name)
   const counts = countByStatus(check.results)
-  const visible = filterResults(check.results, shown, query)
+  const visible = sortResults(filterResults(check.results, shown, query), order)
   const running = check.phase === 'running'
   const percent = check.total > 0 ? Math.round((check.results.length / check.total) * 100) : 0
 
@@ -42,7 +45,7 @@ export default function UsernameCheckerPage() {
             className="flex flex-col gap-3 sm:flex-row sm:items-start"
             onSubmit={(event) => {
               event.preventDefault()
-              if (name && !problem) void check.start(name)
+              if (name && !problem) void check.start(name, nsfw)
             }}
           >
             <Field label="Username to check" error={problem ?? undefined} className="flex-1">
@@ -61,6 +64,9 @@ export default function UsernameCheckerPage() {
               )}
             </div>
           </form>
+          <div className="mt-4 max-w-sm">
+            <SwitchRow label="Include adult sites" checked={nsfw} onChange={setNsfw} />
+          </div>
         </CardContent>
       </Card>
 
@@ -96,7 +102,19 @@ export default function UsernameCheckerPage() {
                   </button>
                 ))}
               </div>
-              <Input type="search" aria-label="Search sites" placeholder="Search sites" value={query} onChange={(event) => setQuery(event.target.value)} className="md:w-56" />
+              <div className="flex gap-2">
+                <Input type="search" aria-label="Search sites" placeholder="Search sites" value={query} onChange={(event) => setQuery(event.target.value)} className="min-w-0 flex-1 md:w-48 md:flex-none" />
+                <Select value={order} onValueChange={(value) => setOrder(value as SortOrder)}>
+                  <SelectTrigger aria-label="Sort" className="w-36 shrink-0 sm:w-40">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="arrival">As they arrive</SelectItem>
+                    <SelectItem value="status">Available first</SelectItem>
+                    <SelectItem value="name">By site name</SelectItem>
+                  </SelectContent>
+                </Select>
+              </div>
             </div>
             {visible.length > 0 ? (
               <ResultList results={visible} />

@@ -25,6 +25,11 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(rows.filter({ hasText: 'Toolkit' })).toContainText('Available')
     await expect(rows.filter({ hasText: 'StatusSite' }).getByRole('link')).toHaveAttribute('href', /\/status\/taken$/)
 
+    await page.getByRole('combobox', { name: 'Sort' }).click()
+    await page.getByRole('option', { name: 'Available first' }).click()
+    await expect(rows.first()).toContainText('Toolkit')
+    await expect(rows.nth(1)).toContainText('CodesSite')
+
     // Show only unknown and blocked answers, then narrow by name.
     for (const status of ['Available', 'Taken', 'Invalid']) await page.getByRole('button', { name: new RegExp(`^${status} \\d+$`) }).click()
     await expect(rows).toHaveCount(4)
@@ -37,14 +42,15 @@ for (const theme of ['light', 'dark'] as const) {
   })
 }
 
-test('cancel stops the stream and keeps what arrived', async ({ page }) => {
+test('cancel stops the stream and keeps what arrived; adult sites are included on request', async ({ page }) => {
   await page.goto('/username-checker')
   await page.getByLabel('Username to check').fill('taken')
+  await page.getByRole('switch', { name: 'Include adult sites' }).click()
   await page.getByRole('button', { name: 'Check' }).click()
   // SlowSite answers after two seconds, so the check is still running when the first answers are in.
   await expect(page.getByTestId('site-result').first()).toBeVisible()
   await page.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByRole('status').filter({ hasText: /^Stopped after \d+ of 11 sites$/ })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /^Stopped after \d+ of 12 sites$/ })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0)
   await expect(page.getByTestId('site-result').filter({ hasText: 'SlowSite' })).toHaveCount(0)
   await expect(page.getByLabel('Username to check')).toHaveValue('taken')

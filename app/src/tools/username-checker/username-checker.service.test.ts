@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countByStatus, filterResults, readNdjson, usernameProblem, type UsernameResult } from '@/tools/username-checker/username-checker.service'
+import { countByStatus, filterResults, readNdjson, sortResults, usernameProblem, type UsernameResult } from '@/tools/username-checker/username-checker.service'
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -56,6 +56,12 @@ describe('filters', () => {
 
   it('counts every status', () => {
     expect(countByStatus(results)).toEqual({ available: 1, taken: 2, invalid: 0, unknown: 0, blocked: 1 })
+  })
+
+  it('sorts by arrival, by status (available first) or by name', () => {
+    expect(sortResults(results, 'arrival').map((r) => r.site)).toEqual(['GitHub', 'GitLab', 'Reddit', 'Gitea'])
+    expect(sortResults(results, 'status').map((r) => r.site)).toEqual(['GitLab', 'Gitea', 'GitHub', 'Reddit'])
+    expect(sortResults(results, 'name').map((r) => r.site)).toEqual(['Gitea', 'GitHub', 'GitLab', 'Reddit'])
   })
 
   it('filters by status and site name', () => {

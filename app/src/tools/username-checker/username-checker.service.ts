@@ -41,8 +41,9 @@ export async function* readNdjson(body: ReadableStream<Uint8Array>): AsyncGenera
 }
 
 /** Streams GET /api/tools/username/{name}; each line is handed over as soon as it arrives. */
-export async function streamUsernameCheck(name: string, onLine: (line: UsernameLine) => void, signal: AbortSignal): Promise<void> {
-  const response = await fetch(`/api/tools/username/${encodeURIComponent(name)}`, { headers: { Accept: 'application/x-ndjson', ...authHeaders() }, signal })
+export async function streamUsernameCheck(name: string, onLine: (line: UsernameLine) => void, signal: AbortSignal, includeNsfw = false): Promise<void> {
+  const query = includeNsfw ? '?nsfw=true' : ''
+  const response = await fetch(`/api/tools/username/${encodeURIComponent(name)}${query}`, { headers: { Accept: 'application/x-ndjson', ...authHeaders() }, signal })
   if (!response.ok || !response.body) throw await apiErrorFromResponse(response)
   for await (const line of readNdjson(response.body)) onLine(line as UsernameLine)
 }
@@ -57,4 +58,16 @@ export function countByStatus(results: readonly UsernameResult[]): Record<SiteSt
 export function filterResults(results: readonly UsernameResult[], shown: ReadonlySet<SiteStatus>, query: string): UsernameResult[] {
   const needle = query.trim().toLowerCase()
   return results.filter((result) => shown.has(result.status) && (!needle || result.site.toLowerCase().includes(needle)))
+}
+
+export type SortOrder = 'arrival' | 'status' | 'name'
+
+const STATUS_RANK: Record<SiteStatus, number> = { available: 0, taken: 1, unknown: 2, blocked: 3, invalid: 4 }
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' })
+
+/** Arrival order as streamed, available first (then taken, …), or alphabetical by site. */
+export function sortResults(results: readonly UsernameResult[], order: SortOrder): UsernameResult[] {
+  if (order === 'arrival') return [...results]
+  if (order === 'name') return [...results].sort((a, b) => byName.compare(a.site, b.site))
+  return [...results].sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status] || byName.compare(a.site, b.site))
 }

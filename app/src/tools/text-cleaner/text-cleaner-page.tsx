@@ -1,16 +1,19 @@
-import { Download, Redo2, RotateCcw, Trash2, Undo2 } from 'lucide-react'
-import { useReducer, useState } from 'react'
+import { Download, FileUp, Redo2, RotateCcw, Trash2, Undo2 } from 'lucide-react'
+import { useReducer, useRef, useState, type DragEvent } from 'react'
 import { CopyButton } from '@/components/copy-button'
 import { downloadBlob } from '@/components/tool-workspace/download'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Textarea } from '@/components/ui/textarea'
+import { readBlobText } from '@/lib/api/read-blob'
+import { notify } from '@/lib/notify'
 import { FindReplace } from '@/tools/text-cleaner/find-replace'
 import { historyReducer, initialHistory } from '@/tools/text-cleaner/history'
 import { applyChain, countText, TRANSFORMS, type TransformId } from '@/tools/text-cleaner/text-cleaner.service'
 import { TransformPanel } from '@/tools/text-cleaner/transform-panel'
 
 const numberFormat = new Intl.NumberFormat()
+const MAX_FILE_BYTES = 10 * 1024 * 1024
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -28,6 +31,22 @@ export default function TextCleanerPage() {
   const text = history.present
   const counts = countText(text)
 
+  const fileInput = useRef<HTMLInputElement>(null)
+  // A text file, chosen or dropped on the text box, replaces the text (one undo step).
+  const openFile = async (file: File | undefined) => {
+    if (!file) return
+    if (file.size > MAX_FILE_BYTES) {
+      notify.error('That file is too large', `Text files up to ${MAX_FILE_BYTES / 1024 / 1024} MB can be opened here.`)
+      return
+    }
+    dispatch({ type: 'set', text: await readBlobText(file) })
+  }
+  const onDrop = (event: DragEvent) => {
+    if (event.dataTransfer.files.length === 0) return // dragged text: let the text box insert it
+    event.preventDefault()
+    void openFile(event.dataTransfer.files[0])
+  }
+
   const apply = (id: TransformId) => {
     dispatch({ type: 'set', text: TRANSFORMS[id].apply(text) })
     setChain((steps) => [...steps, id])
@@ -39,6 +58,20 @@ export default function TextCleanerPage() {
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
           <CardTitle className="text-base">Text</CardTitle>
           <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Edit">
+            <Button variant="outline" size="icon" aria-label="Open a text file" onClick={() => fileInput.current?.click()}>
+              <FileUp aria-hidden />
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              aria-label="Text file"
+              accept="text/*,.txt,.csv,.md,.json,.html,.xml,.log"
+              onChange={(event) => {
+                void openFile(event.target.files?.[0])
+                event.target.value = ''
+              }}
+            />
             <Button variant="outline" size="icon" aria-label="Undo" disabled={history.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
               <Undo2 aria-hidden />
             </Button>
@@ -57,9 +90,10 @@ export default function TextCleanerPage() {
         <CardContent className="flex flex-col gap-4">
           <Textarea
             aria-label="Text to clean"
-            placeholder="Paste or type text here…"
+            placeholder="Paste or type text here, or drop a text file…"
             value={text}
             onChange={(event) => dispatch({ type: 'type', text: event.target.value })}
+            onDrop={onDrop}
             spellCheck={false}
             className="min-h-72 font-mono text-sm"
           />

@@ -52,6 +52,11 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await readFile(await download.path(), 'utf8')).toBe('"CREME" BRULEE\nAPPLE\n[PEAR]')
 
     await expectNoSeriousAxeViolations(page)
+
+    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('from a file\n') })
+    await expect(box).toHaveValue('from a file\n')
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect(box).toHaveValue('"CREME" BRULEE\nAPPLE\n[PEAR]')
     expect(problems).toEqual([])
   })
 }

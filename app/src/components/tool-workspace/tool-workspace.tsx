@@ -39,8 +39,8 @@ export function ToolWorkspace({ files, onFilesChange, drop, options, phase, onCa
         <CardContent className="flex flex-col gap-4">
           {options}
           {phase && <JobProgress phase={phase} onCancel={onCancel} />}
-          {results.map((result) => (
-            <ResultPreview key={result.name} result={result} />
+          {results.map((result, index) => (
+            <ResultPreview key={`${index}-${result.name}`} result={result} />
           ))}
           <ResultDownloads results={results} zipName={zipName} />
         </CardContent>

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label'
 import { findAndReplace, type ReplaceOptions } from '@/tools/text-cleaner/text-cleaner.service'
 
 /** Find and replace over the whole text; reports how many matches it replaced. */
-export function FindReplace({ text, onReplace }: { text: string; onReplace: (text: string, label: string) => void }) {
+export function FindReplace({ text, onReplace }: { text: string; onReplace: (text: string) => void }) {
   const [options, setOptions] = useState<ReplaceOptions>({ find: '', replace: '', regex: false, caseSensitive: true })
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null)
   const id = useId()
@@ -18,7 +18,7 @@ export function FindReplace({ text, onReplace }: { text: string; onReplace: (tex
       return
     }
     setMessage({ error: false, text: result.count === 1 ? 'Replaced 1 match.' : `Replaced ${result.count} matches.` })
-    if (result.count > 0) onReplace(result.text, `Replace “${options.find}”`)
+    if (result.count > 0) onReplace(result.text)
   }
 
   return (

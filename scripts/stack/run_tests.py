@@ -16,6 +16,7 @@ from .services import build_app
 from .stack import say, start_stack
 from .suites import SuiteResult, all_suites, prepare_pgtap, run_suite
 from .supervisor import StackError, Supervisor, raise_on_termination_signals
+from .username_sites import fake_username_sites
 
 
 def print_summary(results: list[SuiteResult], seconds: float) -> None:
@@ -47,7 +48,8 @@ def main(argv: list[str]) -> int:
         # Only the browser suites need app/dist; skipping the build keeps API-only runs fast.
         if {"playwright", "size"} & {s.name for s in selected}:
             say("building the app" if build_app() else "app build is current")
-        start_stack(cfg, sup, durable=False)
+        with fake_username_sites(cfg, sup):  # the BFF reads its site list at start
+            start_stack(cfg, sup, durable=False)
         prepare_pgtap(cfg)
         for suite in selected:
             results.append(run_suite(suite))

@@ -28,15 +28,18 @@ const PAGES: [string, string | RegExp][] = [
   ...tools.map((tool): [string, string] => [tool.path, tool.name]),
 ]
 
-describe('routes', () => {
+// Tool pages load lazily; on a busy machine the first import of a page's modules takes seconds.
+const LAZY_PAGE = { timeout: 10_000 }
+
+describe('routes', { timeout: 30_000 }, () => {
   it.each(PAGES)('%s renders its page heading', async (path, heading) => {
     renderRoute(path)
-    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY_PAGE)).toBeInTheDocument()
   })
 
   it('sets the page title from the registry for tool pages', async () => {
     renderRoute('/qr-generator')
-    await screen.findByRole('heading', { level: 1, name: 'QR code generator' })
+    await screen.findByRole('heading', { level: 1, name: 'QR code generator' }, LAZY_PAGE)
     await waitFor(() => expect(document.title).toBe("QR code generator | Nova's Toolkit"))
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(tools.find((tool) => tool.path === '/qr-generator')?.description)
   })
@@ -92,7 +95,7 @@ describe('routes', () => {
     await user.type(input, 'password')
     expect(screen.getAllByRole('option')).toHaveLength(1)
     await user.keyboard('{Enter}')
-    await screen.findByRole('heading', { level: 1, name: 'Password generator' })
+    await screen.findByRole('heading', { level: 1, name: 'Password generator' }, LAZY_PAGE)
     expect(router.state.location.pathname).toBe('/password-generator')
   })
 
@@ -109,7 +112,7 @@ describe('routes', () => {
 
   it('lists a visited tool under "Recently used" on the home page', async () => {
     const first = renderRoute('/text-cleaner')
-    await screen.findByRole('heading', { level: 1, name: 'Text cleaner' })
+    await screen.findByRole('heading', { level: 1, name: 'Text cleaner' }, LAZY_PAGE)
     first.unmount()
     renderRoute('/')
     const recent = (await screen.findByRole('heading', { level: 2, name: 'Recently used' })).closest('section')!

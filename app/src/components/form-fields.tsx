@@ -1,0 +1,72 @@
+import { useId, type ReactNode } from 'react'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Slider } from '@/components/ui/slider'
+import { Switch } from '@/components/ui/switch'
+import { cn } from '@/lib/utils'
+
+// Labelled form rows the tools share, so every tool's options look and behave the same.
+
+export function SwitchRow({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
+  const id = useId()
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <Label htmlFor={id} className="flex flex-col items-start gap-1">
+        <span>{label}</span>
+        {hint && <span className="text-xs font-normal text-muted-foreground">{hint}</span>}
+      </Label>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
+  )
+}
+
+/** A slider with a number box beside it, so the value can be typed as well as dragged. */
+export function RangeField({ label, value, min, max, step = 1, onChange, unit }: { label: string; value: number; min: number; max: number; step?: number; onChange: (value: number) => void; unit?: string }) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-3">
+      <Label htmlFor={id}>
+        {label}
+        {unit && <span className="font-normal text-muted-foreground"> ({unit})</span>}
+      </Label>
+      <div className="flex items-center gap-3">
+        <Slider value={[value]} min={min} max={max} step={step} onValueChange={([next]) => next !== undefined && onChange(next)} thumbLabel={label} />
+        <Input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(event) => {
+            const next = event.target.valueAsNumber
+            if (Number.isFinite(next)) onChange(Math.min(max, Math.max(min, Math.round(next))))
+          }}
+          className="w-20 shrink-0 tabular-nums"
+        />
+      </div>
+    </div>
+  )
+}
+
+/** A label, one control and its error message, wired together for screen readers. */
+export function Field({ label, error, hint, className, children }: { label: string; error?: string; hint?: string; className?: string; children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode }) {
+  const id = useId()
+  const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

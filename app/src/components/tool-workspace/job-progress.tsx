@@ -1,0 +1,30 @@
+import { Loader2 } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Progress } from '@/components/ui/progress'
+
+export type JobPhase = { kind: 'uploading'; loaded: number; total: number } | { kind: 'processing' }
+
+/** Upload progress from the browser's real upload events, then an indeterminate "processing" state. */
+export function JobProgress({ phase, onCancel }: { phase: JobPhase; onCancel: () => void }) {
+  const percent = phase.kind === 'uploading' && phase.total > 0 ? Math.round((phase.loaded / phase.total) * 100) : null
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border bg-muted/30 p-3" role="status" aria-live="polite">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="flex items-center gap-2">
+          <Loader2 className="size-4 animate-spin text-primary" aria-hidden />
+          {phase.kind === 'uploading' ? `Uploading… ${percent ?? 0}%` : 'Processing…'}
+        </span>
+        <Button variant="outline" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      {phase.kind === 'uploading' ? (
+        <Progress value={percent ?? 0} aria-label="Upload progress" />
+      ) : (
+        <div className="relative h-2 overflow-hidden rounded-full bg-secondary" aria-hidden>
+          <div className="absolute inset-y-0 w-1/3 [animation:progress-slide_1.2s_ease-in-out_infinite] rounded-full bg-primary" />
+        </div>
+      )}
+    </div>
+  )
+}

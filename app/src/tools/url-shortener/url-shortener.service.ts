@@ -1,0 +1,47 @@
+import type { ApiSchemas } from '@/lib/api/client'
+
+export interface LinkForm {
+  url: string
+  alias: string
+  /** `<input type="datetime-local">` value, in the user's time zone; empty for no expiry. */
+  expiresAt: string
+  maxClicks: string
+}
+
+export const EMPTY_FORM: LinkForm = { url: '', alias: '', expiresAt: '', maxClicks: '' }
+
+export type LinkField = keyof LinkForm | 'form'
+
+/** The request body; the BFF validates everything and its messages are shown as they come. */
+export function toCreateBody(form: LinkForm): ApiSchemas['ShortLinkCreate'] {
+  const maxClicks = form.maxClicks.trim() === '' ? null : Number(form.maxClicks)
+  const expires = form.expiresAt ? new Date(form.expiresAt) : null
+  return {
+    url: form.url.trim(),
+    alias: form.alias.trim() || null,
+    // The local time the user picked, sent with its zone (the BFF refuses times without one).
+    expires_at: expires && !Number.isNaN(expires.getTime()) ? expires.toISOString() : null,
+    max_clicks: maxClicks !== null && Number.isFinite(maxClicks) ? maxClicks : null,
+  }
+}
+
+/** Which field a BFF validation message is about, so it can be shown beside that field. */
+export function fieldForError(message: string): LinkField {
+  if (/alias/i.test(message)) return 'alias'
+  if (/expir/i.test(message)) return 'expiresAt'
+  if (/click/i.test(message)) return 'maxClicks'
+  if (/url|link|http|shorten/i.test(message)) return 'url'
+  return 'form'
+}
+
+export const STATUS_LABELS: Record<ApiSchemas['ShortLink']['status'], string> = {
+  active: 'Active',
+  expired: 'Expired',
+  exhausted: 'Click limit reached',
+}
+
+/** "Mar 3, 2031, 14:05" in the user's locale and zone, or "Never". */
+export function formatExpiry(value: string | null, locale?: string): string {
+  if (!value) return 'Never'
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))
+}

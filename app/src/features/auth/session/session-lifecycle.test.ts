@@ -99,6 +99,28 @@ describe('session start', () => {
   })
 })
 
+describe('session start without a session', () => {
+  it("unreadable user data still shows 'Session data error' and is cleared", async () => {
+    localStorage.setItem('user_data', 'not json at all')
+    const { report } = await start(null)
+    expect(notify.error).toHaveBeenCalledWith('Session data error')
+    expect(report).toHaveBeenCalledWith(null)
+    expect(localStorage.getItem('user_data')).toBeNull()
+  })
+
+  it('an unreadable expiry is logged and cleared, without a toast', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    localStorage.setItem('auth_token', '"a"')
+    localStorage.setItem('session_expiry', '{')
+    const { auth, report } = await start(sessionExpiringIn(60 * MINUTE))
+    expect(log).toHaveBeenCalled()
+    expect(notify.error).not.toHaveBeenCalled()
+    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' })
+    expect(report).toHaveBeenCalledWith(null)
+    expect(localStorage.getItem('session_expiry')).toBeNull()
+  })
+})
+
 describe('auth events (SPEC §4)', () => {
   it('signed in: saves expiry and refresh token, loads the profile, schedules the refresh', async () => {
     const { auth, emit, report } = await start(null)

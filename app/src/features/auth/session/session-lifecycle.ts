@@ -96,19 +96,16 @@ export async function startSessionLifecycle(auth: Auth, report: Report): Promise
   } catch {
     clearLocalState()
   }
-  if (session) {
-    const stored = readStoredSession()
-    if (stored.status === 'unparseable-user' || stored.status === 'unparseable-expiry') {
-      // Treated as no session: forget supabase-js's copy too, so both agree.
-      session = null
-      clearLocalState()
-      await auth.signOut({ scope: 'local' }).catch(() => undefined)
-    } else {
-      signedIn(auth, session)
-    }
-  } else {
-    clearLocalState()
+  // Checked whether or not supabase-js still has a session: unreadable user data always shows its toast.
+  const stored = readStoredSession()
+  const unreadable = stored.status === 'unparseable-user' || stored.status === 'unparseable-expiry'
+  if (session && unreadable) {
+    // Treated as no session: forget supabase-js's copy too, so both agree.
+    session = null
+    await auth.signOut({ scope: 'local' }).catch(() => undefined)
   }
+  if (session) signedIn(auth, session)
+  else clearLocalState()
   report(session)
   auth.onAuthStateChange((event, changed) => {
     // supabase-js awaits its listeners: leave the callback before doing anything that calls Auth.

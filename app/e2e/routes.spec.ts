@@ -1,25 +1,28 @@
 import { expect, test } from '@playwright/test'
 import { clientNavigate, expectNoSeriousAxeViolations, watchConsole } from './support'
 
-// Every SPEC §2 route plus /changelog and /settings/security, with its page heading.
+// Every SPEC §2 route plus /changelog and /settings/security, with its page heading. Pages that need
+// an account send these signed-out visits to /login (protected-routes.spec.ts and accounts.spec.ts
+// check them signed in).
+const SIGN_IN = 'Sign in'
 const ROUTES: { path: string; heading: string; clientSide?: boolean }[] = [
   { path: '/', heading: 'Everyday tools, beautifully simple' },
   { path: '/all-tools', heading: 'All tools' },
   { path: '/login', heading: 'Sign in' },
-  { path: '/dashboard', heading: 'Dashboard' },
-  { path: '/account', heading: 'Account settings' },
-  { path: '/admin', heading: 'Admin panel' },
-  { path: '/settings/security', heading: 'Security settings' },
+  { path: '/dashboard', heading: SIGN_IN },
+  { path: '/account', heading: SIGN_IN },
+  { path: '/admin', heading: SIGN_IN },
+  { path: '/settings/security', heading: SIGN_IN },
   { path: '/help', heading: 'Help and support' },
   { path: '/faq', heading: 'Frequently asked questions' },
   { path: '/privacy-policy', heading: 'Privacy policy' },
   { path: '/terms-of-service', heading: 'Terms of service' },
   { path: '/changelog', heading: 'Changelog' },
   { path: '/glass-showcase', heading: 'Glass showcase' },
-  { path: '/converter', heading: 'File converter' },
-  { path: '/translator', heading: 'Translator' },
+  { path: '/converter', heading: SIGN_IN },
+  { path: '/translator', heading: SIGN_IN },
   { path: '/username-checker', heading: 'Username checker' },
-  { path: '/color-picker', heading: 'Colour picker' },
+  { path: '/color-picker', heading: SIGN_IN },
   { path: '/qr-generator', heading: 'QR code generator' },
   { path: '/password-generator', heading: 'Password generator' },
   { path: '/text-cleaner', heading: 'Text cleaner' },

@@ -4,6 +4,7 @@ codes), checked on a real request to every operation and on the main error paths
 from __future__ import annotations
 
 import json
+import os
 import re
 import uuid
 from collections.abc import Callable
@@ -255,6 +256,9 @@ def a_user_alone_admin(request) -> dict:
 
 
 SIGNED_IN = {"client": "client", "headers": {"Authorization": "Bearer {token}"}}
+# DELETE /api/me goes through the stack's Auth admin API.
+AUTH_ADMIN = {"AUTH_URL": os.environ.get("TOOLKIT_AUTH_URL", ""),
+              "SERVICE_ROLE_KEY": os.environ.get("TOOLKIT_SERVICE_ROLE_KEY", "")}
 # Pastes: the owner's request on a paste of theirs.
 PASTE = {"client": "client", "setup": a_paste, "headers": {"Authorization": "Bearer {token}"}}
 ENGINE = ("translation_engine",)
@@ -262,6 +266,7 @@ ENGINE = ("translation_engine",)
 SUCCESSES = [
     Case("GET", "/api/health", client="client"),
     Case("GET", "/api/me", client="client", token=True),
+    Case("DELETE", "/api/me", setup=a_user, config=AUTH_ADMIN, status=204, **SIGNED_IN),
     Case("GET", "/api/openapi.json"),
     Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "webp", "quality": 70}),
     Case("GET", "/api/tools/ocr/languages"),
@@ -336,6 +341,11 @@ VARIANTS = [
 ]
 ERRORS = [
     Case("GET", "/api/me", client="client", status=401, code="not_authenticated"),
+    Case("DELETE", "/api/me", client="client", status=401, code="not_authenticated"),
+    Case("DELETE", "/api/me", client="client", token=True, config=AUTH_ADMIN, status=404, code="not_found",
+         label="(unknown to Auth)"),
+    Case("DELETE", "/api/me", client="client", token=True, status=503, code="auth_admin_unavailable",
+         label="(not configured)"),
     Case("GET", "/api/me", client="client", headers=bearer("not.a.jwt"), status=401, code="invalid_token"),
     Case("GET", "/api/health", client="unreachable_db_client", status=503),
     Case("POST", "/api/tools/convert", form={"format": "png"}, status=400, code="file_missing"),

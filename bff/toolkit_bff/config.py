@@ -17,8 +17,10 @@ class Config:
     JWKS_REFRESH_COOLDOWN = float(os.environ.get("TOOLKIT_JWKS_REFRESH_COOLDOWN", "10"))
     # The app's public origin, for the short_url of new links (empty: the request's own origin).
     PUBLIC_URL = os.environ.get("TOOLKIT_PUBLIC_URL", "").rstrip("/")
-    # Supabase Auth's base URL, for the health report (empty: not checked).
+    # Supabase Auth's base URL, for the health report and its admin API (empty: not checked).
     AUTH_URL = os.environ.get("TOOLKIT_AUTH_URL", "").rstrip("/")
+    # Auth's service-role key, for its admin API (DELETE /api/me); empty: account deletion answers 503.
+    SERVICE_ROLE_KEY = os.environ.get("TOOLKIT_SERVICE_ROLE_KEY", "")
     # Seconds between the BFF's calls of purge_expired() (pg_cron does it too where it exists).
     PURGE_INTERVAL = float(os.environ.get("TOOLKIT_PURGE_INTERVAL", "300"))
     # Largest JSON body of the data API: a paste holds up to 512 KB of text, which JSON escaping

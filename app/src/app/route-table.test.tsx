@@ -1,10 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { RouteObject } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { appRoutes } from '@/app/route-table'
+import type { SessionState } from '@/features/auth/session-store'
+import { PROTECTED_PAGE_PATHS } from '@/features/auth/session/protected-paths'
 import { renderRoute } from '@/testing/render-route'
 import { tools } from '@/tools'
+
+// The pages' own tests cover sessions; here a signed-in visitor sees every page.
+const signedIn: SessionState = {
+  status: 'signed-in',
+  session: { user: { id: 'u-1', email: 'ada@example.com', created_at: '2026-01-01T00:00:00Z', user_metadata: {} } } as never,
+}
+let sessionState: SessionState = signedIn
+vi.mock('@/features/auth/use-session', () => ({ useSession: () => sessionState }))
+beforeEach(() => {
+  sessionState = signedIn
+})
 
 // Every SPEC §2 route plus /changelog and /settings/security, with the heading it must show.
 const PAGES: [string, string | RegExp][] = [
@@ -33,8 +46,25 @@ const LAZY_PAGE = { timeout: 10_000 }
 
 describe('routes', { timeout: 30_000 }, () => {
   it.each(PAGES)('%s renders its page heading', async (path, heading) => {
+    // /login moves a signed-in visitor on to the dashboard.
+    if (path === '/login') sessionState = { status: 'signed-out' }
     renderRoute(path)
     expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY_PAGE)).toBeInTheDocument()
+  })
+
+  const protectedPaths = [...PROTECTED_PAGE_PATHS, ...tools.filter((tool) => tool.requiresAuth).map((tool) => tool.path)]
+  it.each(protectedPaths)('%s sends a signed-out visitor to /login, to come back after sign-in', async (path) => {
+    sessionState = { status: 'signed-out' }
+    const { router } = renderRoute(`${path}?x=1`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent(`${path}?x=1`)}`)
+  })
+
+  it.each(protectedPaths)("%s shows 'Loading...' while the session starts", async (path) => {
+    sessionState = { status: 'loading' }
+    renderRoute(path)
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading...')
   })
 
   it('sets the page title from the registry for tool pages', async () => {

@@ -1,18 +1,33 @@
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { RouteObject } from 'react-router'
+import { DashboardRecentTools } from '@/app/routes/dashboard-recent-tools'
 import { HomePage } from '@/app/routes/home'
 import { RootLayout } from '@/app/routes/root-layout'
 import { RouteError } from '@/app/routes/route-error'
 import { ToolRoute } from '@/app/routes/tool-route'
 import { LoadingScreen } from '@/components/loading-screen'
+import { RequireAuth } from '@/features/auth/require-auth'
+import { PROTECTED_PAGE_PATHS } from '@/features/auth/session/protected-paths'
 import { tools } from '@/tools'
 import type { ToolDefinition } from '@/tools/define-tool'
 
 type PageModule = { default: ComponentType }
+type DashboardModule = { default: ComponentType<{ recentTools?: ReactNode }> }
 
 /** Lazy route: the page module becomes its own chunk and loads on first visit. */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) }
+}
+
+/** A page that needs a session (SPEC §4): PROTECTED_PAGE_PATHS lists those outside the tool registry. */
+function protectedPage(path: (typeof PROTECTED_PAGE_PATHS)[number], load: () => Promise<PageModule>): RouteObject {
+  return {
+    path: path.slice(1),
+    lazy: async () => {
+      const { default: Page } = await load()
+      return { Component: () => <RequireAuth><Page /></RequireAuth> }
+    },
+  }
 }
 
 function toolRoute(tool: Readonly<ToolDefinition>): RouteObject {
@@ -20,7 +35,9 @@ function toolRoute(tool: Readonly<ToolDefinition>): RouteObject {
     path: tool.path.slice(1),
     lazy: async () => {
       const { default: ToolPage } = await tool.component()
-      return { Component: () => <ToolRoute tool={tool} page={ToolPage} /> }
+      const page = <ToolRoute tool={tool} page={ToolPage} />
+      // The registry's requiresAuth decides which tools need an account.
+      return { Component: () => (tool.requiresAuth ? <RequireAuth>{page}</RequireAuth> : page) }
     },
   }
 }
@@ -53,10 +70,13 @@ export const appRoutes: RouteObject[] = [
           { path: 'changelog', ...page(() => import('@/app/routes/changelog')) },
           { path: 'glass-showcase', ...page(() => import('@/app/routes/glass-showcase')) },
           { path: 'login', ...page(() => import('@/features/auth/login-page')) },
-          { path: 'dashboard', ...page(() => import('@/features/auth/dashboard-page')) },
-          { path: 'account', ...page(() => import('@/features/auth/account-page')) },
-          { path: 'settings/security', ...page(() => import('@/features/auth/security-settings-page')) },
-          { path: 'admin', ...page(() => import('@/features/admin/admin-page')) },
+          protectedPage('/dashboard', async (): Promise<PageModule> => {
+            const { default: Dashboard }: DashboardModule = await import('@/features/auth/dashboard-page')
+            return { default: () => <Dashboard recentTools={<DashboardRecentTools />} /> }
+          }),
+          protectedPage('/account', () => import('@/features/auth/account-page')),
+          protectedPage('/settings/security', () => import('@/features/auth/security-settings-page')),
+          protectedPage('/admin', () => import('@/features/admin/admin-page')),
           { path: 'paste/new', ...page(() => import('@/features/pastes/paste-new-page')) },
           { path: 'paste/:id', ...page(() => import('@/features/pastes/paste-view-page')) },
           { path: 'paste/:id/edit', ...page(() => import('@/features/pastes/paste-edit-page')) },

@@ -16,7 +16,9 @@ export const supabase = createClient(url, config.supabaseAnonKey, {
   auth: {
     flowType: 'pkce',
     persistSession: true,
-    autoRefreshToken: true,
+    // The SPEC §4 refresh timer (features/auth/session/refresh-timer.ts) refreshes 5 minutes
+    // before expiry with its own back-off; supabase-js's 30 s tick would race it.
+    autoRefreshToken: false,
     detectSessionInUrl: true,
     storageKey: AUTH_STORAGE_KEY,
   },

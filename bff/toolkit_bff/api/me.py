@@ -1,5 +1,6 @@
-"""GET /api/me (the caller, their profile, admin status) and PATCH /api/me/profile."""
-from flask import Blueprint, jsonify
+"""GET /api/me (the caller, their profile, admin status), PATCH /api/me/profile, DELETE /api/me."""
+import requests
+from flask import Blueprint, current_app, jsonify
 
 from ..auth import require_claims
 from ..db import rls_transaction
@@ -52,3 +53,25 @@ def update_profile():
     if profile is None:
         raise ApiError(404, "not_found", "You have no profile yet")
     return jsonify(profile=profile)
+
+
+@bp.delete("/me")
+def delete_me():
+    """The caller deletes their own account through Auth's admin API (the profile row goes with the
+    user by its foreign key, as do their links and pastes); only the BFF holds the service-role key that API needs."""
+    claims = require_claims()
+    base, key = current_app.config["AUTH_URL"], current_app.config["SERVICE_ROLE_KEY"]
+    if not base or not key:
+        raise ApiError(503, "auth_admin_unavailable", "Account deletion is not configured on this server")
+    try:
+        response = requests.delete(f"{base}/admin/users/{claims['sub']}", timeout=10,
+                                   headers={"Authorization": f"Bearer {key}", "apikey": key})
+    except requests.RequestException:
+        raise ApiError(503, "auth_admin_unavailable", "The authentication service could not be reached") from None
+    if response.status_code == 404:
+        raise ApiError(404, "not_found", "Your account no longer exists")
+    if not response.ok:
+        current_app.logger.error("Auth refused to delete user %s: %s %s", claims["sub"], response.status_code,
+                                 response.text[:300])
+        raise ApiError(503, "auth_admin_unavailable", "The authentication service could not delete the account")
+    return "", 204

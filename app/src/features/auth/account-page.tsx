@@ -1,12 +1,33 @@
 import { UserRound } from 'lucide-react'
-import { ComingSoon } from '@/components/coming-soon'
+import { PageContainer } from '@/components/page-container'
+import { PageHeader } from '@/components/page-header'
+import { DeleteAccount } from '@/features/auth/account/delete-account'
+import { EmailChange } from '@/features/auth/account/email-change'
+import { PasswordChange } from '@/features/auth/account/password-change'
+import { ProfileForm } from '@/features/auth/account/profile-form'
+import { LinkedIdentities, OtherDevices } from '@/features/auth/account/sessions-and-identities'
+import { MfaSection } from '@/features/auth/mfa/mfa-section'
+import { useSession } from '@/features/auth/use-session'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 export default function AccountPage() {
   usePageMetadata({ title: 'Account settings', description: 'Manage your profile and sign-in methods.', path: '/account', noindex: true })
+  const session = useSession()
   return (
-    <ComingSoon title="Account settings" description="Profile, email and sign-in methods will be managed here once accounts arrive." icon={UserRound}>
-      <p className="text-sm text-muted-foreground">You’ll be able to set your nickname, name, bio and avatar, and link other sign-in methods.</p>
-    </ComingSoon>
+    <PageContainer narrow>
+      <PageHeader title="Account settings" description="Your profile, sign-in and security." icon={UserRound} />
+      {/* The route renders this page only with a session (require-auth.tsx). */}
+      {session.status === 'signed-in' && (
+        <div className="flex flex-col gap-6">
+          <ProfileForm accessToken={session.session.access_token} />
+          <EmailChange email={session.session.user.email ?? ''} />
+          <PasswordChange email={session.session.user.email ?? ''} />
+          <MfaSection />
+          <LinkedIdentities />
+          <OtherDevices />
+          <DeleteAccount accessToken={session.session.access_token} />
+        </div>
+      )}
+    </PageContainer>
   )
 }

@@ -34,11 +34,11 @@ let landing: Promise<LandingOutcome> | undefined
  */
 export function finishAuthLanding(location: { search: string; hash: string }): Promise<LandingOutcome> {
   if (!isAuthLanding(location)) return Promise.resolve('none')
-  landing ??= reportLanding(location.hash)
+  landing ??= reportLanding(location.hash, new URLSearchParams(location.search).get('reset') === '1')
   return landing
 }
 
-async function reportLanding(hash: string): Promise<LandingOutcome> {
+async function reportLanding(hash: string, recovery = false): Promise<LandingOutcome> {
   try {
     const auth = await loadAuth()
     const { error } = await auth.initialize()
@@ -50,6 +50,10 @@ async function reportLanding(hash: string): Promise<LandingOutcome> {
       return 'failed'
     }
     const { data } = await auth.getSession()
+    if (data.session && recovery) {
+      notify.info('Choose a new password')
+      return 'signed-in'
+    }
     if (data.session) {
       notify.success('You’re signed in', 'Your e-mail address is confirmed.')
       return 'signed-in'

@@ -1,10 +1,11 @@
 import type { User } from '@supabase/supabase-js'
-import { ClipboardList, LayoutDashboard, Link2, LogIn, UserPlus, UserRound } from 'lucide-react'
+import { ClipboardList, LayoutDashboard, Link2, UserRound } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
-import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
+import { Card, CardContent } from '@/components/ui/card'
+import { MyLinks, MyPastes } from '@/features/auth/dashboard/my-items'
 import { SignOutButton } from '@/features/auth/sign-out-button'
 import { useSession } from '@/features/auth/use-session'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
@@ -75,47 +76,22 @@ function Shortcuts() {
   )
 }
 
-function SignedOut() {
-  return (
-    <Card variant="glass">
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold tracking-tight">You’re not signed in</h2>
-        <CardDescription>Sign in to see your links, pastes and account.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
-        <Button asChild>
-          <Link to="/login">
-            <LogIn aria-hidden />
-            Sign in
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/login?tab=sign-up">
-            <UserPlus aria-hidden />
-            Create account
-          </Link>
-        </Button>
-      </CardContent>
-    </Card>
-  )
-}
-
-export default function DashboardPage() {
+/** recentTools: the route passes the "Recently used tools" section (it needs the tool registry). */
+export default function DashboardPage({ recentTools }: { recentTools?: ReactNode }) {
   usePageMetadata({ title: 'Dashboard', description: 'Your links, pastes and recent activity.', path: '/dashboard', noindex: true })
   const session = useSession()
   return (
     <PageContainer narrow>
       <PageHeader title="Dashboard" description="Your account at a glance." icon={LayoutDashboard} />
-      {session.status === 'loading' && (
-        <p role="status" className="flex items-center gap-3 text-sm text-muted-foreground">
-          <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />
-          Loading...
-        </p>
-      )}
-      {session.status === 'signed-out' && <SignedOut />}
+      {/* The route renders this page only with a session (require-auth.tsx). */}
       {session.status === 'signed-in' && (
         <>
           <AccountCard user={session.session.user} />
+          <div className="mt-8 grid gap-4 md:grid-cols-2">
+            <MyLinks accessToken={session.session.access_token} />
+            <MyPastes accessToken={session.session.access_token} />
+          </div>
+          {recentTools}
           <Shortcuts />
         </>
       )}

@@ -12,6 +12,7 @@ vi.mock('@/features/auth/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSe
 vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
 
 const auth = {
+  getSession: vi.fn(async () => ({ data: { session: null }, error: null })),
   onAuthStateChange: vi.fn((callback: (event: string, session: null) => void) => {
     callback('INITIAL_SESSION', null)
     return { data: { subscription: { unsubscribe: () => {} } } }

@@ -3,16 +3,26 @@ import { useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { finishAuthLanding, isAuthLanding } from '@/features/auth/auth-landing'
+import { safeReturnPath } from '@/features/auth/session/protected-paths'
+import { loadAuth } from '@/features/auth/auth-client'
 import { CheckEmail } from '@/features/auth/check-email'
+import { needsSecondFactor } from '@/features/auth/mfa/assurance'
+import { ForgotPasswordForm } from '@/features/auth/recovery/forgot-password-form'
+import { NewPasswordForm } from '@/features/auth/recovery/new-password-form'
+import { MfaSignInStep } from '@/features/auth/mfa/mfa-sign-in-step'
 import { SignInForm } from '@/features/auth/sign-in-form'
 import { SignUpForm } from '@/features/auth/sign-up-form'
 import { useSession } from '@/features/auth/use-session'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 type Tab = 'sign-in' | 'sign-up'
+
+// ?reset=1 marks the return from a password-reset mail (recovery/forgot-password-form.tsx).
+const isRecovery = (search: string) => new URLSearchParams(search).get('reset') === '1'
 
 /** Follows an Auth link's return (?code= or #error=) through to its outcome, then tidies the URL. */
 function useAuthLanding(): boolean {
@@ -25,7 +35,8 @@ function useAuthLanding(): boolean {
     void finishAuthLanding(location).then((outcome) => {
       if (!active || outcome === 'none') return
       setPending(false)
-      navigate(outcome === 'signed-in' ? '/dashboard' : '/login', { replace: true })
+      const signedIn = outcome === 'signed-in'
+      navigate(signedIn && isRecovery(location.search) ? '/login?reset=1' : signedIn ? '/dashboard' : '/login', { replace: true })
     })
     return () => {
       active = false
@@ -43,10 +54,26 @@ export default function LoginPage() {
   const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in')
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
+  const [forgot, setForgot] = useState(false)
+  const [resetSentTo, setResetSentTo] = useState<string | null>(null)
   const landingPending = useAuthLanding()
+  // A protected page sent the visitor here (require-auth.tsx); sign-in returns there.
+  const destination = safeReturnPath(searchParams.get('next')) ?? '/dashboard'
+
+  // A password alone is aal1; an account with a verified authenticator owes its code first.
+  const [codeOwed, setCodeOwed] = useState(false)
+  const mfaStep = codeOwed || (session.status === 'signed-in' && needsSecondFactor(session.session))
+
+  const recovering = session.status === 'signed-in' && isRecovery(searchParams.toString())
 
   // SPEC §2: /login sends a signed-in visitor on to the dashboard.
-  if (session.status === 'signed-in') return <Navigate to="/dashboard" replace />
+  if (session.status === 'signed-in' && !mfaStep && !recovering) return <Navigate to={destination} replace />
+
+  const afterPassword = async () => {
+    const { data } = await (await loadAuth()).getSession()
+    if (data.session && needsSecondFactor(data.session)) setCodeOwed(true)
+    else navigate(destination, { replace: true })
+  }
 
   return (
     <PageContainer className="max-w-md">
@@ -57,7 +84,11 @@ export default function LoginPage() {
       />
       <Card variant="glass">
         <CardContent className="pt-5 sm:pt-6">
-          {landingPending ? (
+          {recovering && !landingPending ? (
+            <NewPasswordForm onDone={() => navigate('/dashboard', { replace: true })} />
+          ) : mfaStep && !landingPending ? (
+            <MfaSignInStep onVerified={() => navigate(destination, { replace: true })} onCancelled={() => setCodeOwed(false)} />
+          ) : landingPending ? (
             <p role="status" className="flex items-center justify-center gap-3 py-8 text-sm text-muted-foreground">
               <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />
               Finishing sign-in…
@@ -70,6 +101,12 @@ export default function LoginPage() {
                 setTab('sign-in')
               }}
             />
+          ) : resetSentTo ? (
+            <p role="status" className="py-4 text-sm">
+              If an account uses <strong className="wrap-anywhere">{resetSentTo}</strong>, a link to choose a new password is on its way.
+            </p>
+          ) : forgot ? (
+            <ForgotPasswordForm email={email} onEmailChange={setEmail} onSent={setResetSentTo} onBack={() => setForgot(false)} />
           ) : (
             <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
               <TabsList className="mb-3 grid w-full grid-cols-2">
@@ -77,7 +114,10 @@ export default function LoginPage() {
                 <TabsTrigger value="sign-up">Create account</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm email={email} onEmailChange={setEmail} onSignedIn={() => navigate('/dashboard', { replace: true })} />
+                <SignInForm email={email} onEmailChange={setEmail} onSignedIn={() => void afterPassword()} />
+                <Button variant="link" className="mt-2 w-full" onClick={() => setForgot(true)}>
+                  Forgot password?
+                </Button>
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm email={email} onEmailChange={setEmail} onSignedUp={setSentTo} />

@@ -1,10 +1,11 @@
 import type { Session } from '@supabase/supabase-js'
 import { loadAuth } from '@/features/auth/auth-client'
+import { clearLocalState, resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
 
 // The signed-in state as the rest of the app sees it. It is a module-level store rather than a
 // React context so any component can read it without a provider, and supabase-js loads only when
-// the first reader subscribes. The later Accounts work (SPEC §3/§4 storage keys, refresh timer,
-// profile upsert) hooks into the same onAuthStateChange subscription.
+// the first reader subscribes. The SPEC §4 lifecycle (storage keys, refresh timer, inactivity,
+// profile) lives in session/session-lifecycle.ts; it reports here.
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
@@ -27,12 +28,10 @@ export function getSessionState(): SessionState {
   return state
 }
 
-/** Starts listening to Auth once; INITIAL_SESSION arrives after supabase-js has read the URL and storage. */
+/** Starts the session once: 'loading' until it is read (with retries), then follows Auth's events. */
 export function startSessionStore(): Promise<void> {
   started ??= loadAuth().then(
-    (auth) => {
-      auth.onAuthStateChange((_event, session) => setState(fromSession(session)))
-    },
+    (auth) => startSessionLifecycle(auth, (session) => setState(fromSession(session))),
     (error: unknown) => {
       started = undefined
       console.warn('[auth] Could not load the Auth client.', error)
@@ -50,6 +49,7 @@ export function subscribeToSession(listener: () => void): () => void {
 
 /** For a sign-out that could not reach the server: supabase-js then emits no SIGNED_OUT event. */
 export function markSignedOut(): void {
+  clearLocalState()
   setState({ status: 'signed-out' })
 }
 
@@ -58,4 +58,5 @@ export function resetSessionStoreForTests(): void {
   state = { status: 'loading' }
   started = undefined
   listeners.clear()
+  resetSessionLifecycleForTests()
 }

@@ -85,7 +85,17 @@ PATHS = {
          **error_responses(SIGNED_IN, DATABASE)},
         description="Verifies the bearer token and reads the caller back from inside a transaction "
                     "that carries their role and claims, as row-level security sees them.",
-        security=[{"bearerAuth": []}])},
+        security=[{"bearerAuth": []}]),
+        "delete": operation(
+            "deleteMe", "account", "Delete my account",
+            {"204": {"description": "Deleted: the user, their sessions, identities and factors, and (by "
+                                    "foreign key) their profile row, short links, pastes and likes."},
+             **error_responses(SIGNED_IN, {404: ["not_found"], 503: ["auth_admin_unavailable"]})},
+            description="Asks Auth's admin API (`DELETE /admin/users/{id}` with the service-role key, which "
+                        "only the BFF holds) to delete the caller. 404 when Auth no longer knows them; 503 "
+                        "`auth_admin_unavailable` when TOOLKIT_AUTH_URL or TOOLKIT_SERVICE_ROLE_KEY is unset, "
+                        "Auth is unreachable or refuses.",
+            security=[{"bearerAuth": []}])},
     "/api/me/profile": {"patch": operation(
         "updateMyProfile", "account", "Change my profile",
         {"200": json_response("The updated profile.", ref("ProfileResult")),

@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test'
+import { newAccount, PASSWORD, signedUpAndIn, signIn, signOutFromMenu, signUp } from './accounts'
+import { confirmationLink } from './mail'
+import { expectNoSeriousAxeViolations, watchConsole } from './support'
+import { totp } from './totp'
+
+// /account and the sign-in paths that depend on it, against the stack's real Auth and BFF.
+
+test('the profile is edited through the BFF, with its validation error beside the field', async ({ page }) => {
+  const problems = watchConsole(page)
+  await signedUpAndIn(page)
+  await page.goto('/account')
+  const nickname = page.getByLabel('Nickname')
+  await expect(nickname).not.toHaveValue('')
+  await nickname.fill('Not Valid')
+  await page.getByLabel('Full name').fill('Ada Lovelace')
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(nickname).toHaveAccessibleDescription('nickname must be 3 to 32 lower-case letters, digits or _')
+  await expect(nickname).toHaveAttribute('aria-invalid', 'true')
+
+  const chosen = `ada_${Date.now().toString(36)}`
+  await nickname.fill(chosen)
+  await page.getByLabel('Location').fill('London')
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Profile saved')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Nickname')).toHaveValue(chosen)
+  await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace')
+  await expect(page.getByLabel('Location')).toHaveValue('London')
+  await expectNoSeriousAxeViolations(page)
+  // Unlinking the only identity is refused by Auth, in its words.
+  await page.getByRole('region', { name: 'Sign-in methods' }).getByRole('button', { name: 'Unlink' }).click()
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible()
+  expect(problems.filter((problem) => !problem.includes('status of 4'))).toEqual([])
+})
+
+test('with an authenticator turned on, signing in asks for its code', async ({ page }) => {
+  const account = await signedUpAndIn(page)
+  await page.goto('/account')
+  await page.getByRole('button', { name: 'Add an authenticator app' }).click()
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+  await page.getByLabel('Code from the app').fill(totp(secret))
+  await page.getByRole('button', { name: 'Turn on' }).click()
+  await expect(page.getByText('Two-step verification is on')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Authenticator apps' })).toContainText('Active')
+
+  await signOutFromMenu(page)
+  await signIn(page, account.email, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible()
+  // Without the code the account's pages stay closed.
+  await page.goto('/account')
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/)
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible()
+  await page.getByLabel('Authentication code').fill(totp(secret))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('list', { name: 'Authenticator apps' })).toContainText('Active')
+
+  // aal2 may remove the factor; the next sign-in needs only the password.
+  await page.getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByText('Authenticator removed')).toBeVisible()
+  await signOutFromMenu(page)
+  await signIn(page, account.email, PASSWORD)
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('a forgotten password is reset from the mailed link', async ({ page }) => {
+  const account = newAccount()
+  await signUp(page, account)
+  await confirmationLink(account.email)
+  await page.getByRole('button', { name: 'Back to sign in' }).click()
+  await page.getByRole('button', { name: 'Forgot password?' }).click()
+  await page.getByLabel('E-mail').fill(account.email)
+  // One mail per address per second in the test stack: the reset may need a second try.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(page.getByText('a link to choose a new password is on its way')).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 15_000 })
+
+  await page.goto(await confirmationLink(account.email, 2))
+  await expect(page).toHaveURL(/\/login\?reset=1$/)
+  const fresh = 'a brand new passphrase'
+  await page.getByLabel('New password', { exact: true }).fill(fresh)
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+
+  await signOutFromMenu(page)
+  await signIn(page, account.email, PASSWORD)
+  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+  await signIn(page, account.email, fresh)
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('deleting the account asks first, then the account is gone', async ({ page }) => {
+  const account = await signedUpAndIn(page)
+  await page.goto('/account')
+  await page.getByRole('button', { name: 'Delete my account' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+  await dialog.getByRole('button', { name: 'Keep my account' }).click()
+  await expect(dialog).toBeHidden()
+  await page.getByRole('button', { name: 'Delete my account' }).click()
+  await dialog.getByRole('button', { name: 'Delete for good' }).click()
+  await expect(page.getByText('Your account has been deleted')).toBeVisible()
+  await expect(page).toHaveURL(/\/login\?t=\d+$/)
+
+  await signIn(page, account.email, PASSWORD)
+  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+})

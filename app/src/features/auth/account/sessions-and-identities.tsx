@@ -1,0 +1,69 @@
+import type { UserIdentity } from '@supabase/supabase-js'
+import { LogOut, Unlink } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { notifyAuthError } from '@/features/auth/auth-actions'
+import { loadAuth } from '@/features/auth/auth-client'
+import { AccountSection } from '@/features/auth/account/account-section'
+import { notify } from '@/lib/notify'
+
+export function OtherDevices() {
+  const [busy, setBusy] = useState(false)
+  const signOutOthers = async () => {
+    setBusy(true)
+    const { error } = await (await loadAuth()).signOut({ scope: 'others' })
+    setBusy(false)
+    if (error) notifyAuthError(error)
+    else notify.success('Signed out of your other devices')
+  }
+  return (
+    <AccountSection id="devices-title" title="Other devices" description="Ends every session except this one.">
+      <div>
+        <Button variant="outline" onClick={() => void signOutOthers()} disabled={busy}>
+          <LogOut aria-hidden />
+          Sign out of other devices
+        </Button>
+      </div>
+    </AccountSection>
+  )
+}
+
+export function LinkedIdentities() {
+  const [identities, setIdentities] = useState<UserIdentity[] | null>(null)
+  useEffect(() => {
+    void loadAuth()
+      .then((auth) => auth.getUserIdentities())
+      .then(({ data, error }) => (error ? notifyAuthError(error) : setIdentities(data.identities)))
+  }, [])
+
+  const unlink = async (identity: UserIdentity) => {
+    // Auth refuses when manual linking is off or this is the last identity; its words are shown.
+    const { error } = await (await loadAuth()).unlinkIdentity(identity)
+    if (error) return notifyAuthError(error)
+    setIdentities((list) => list?.filter((item) => item.identity_id !== identity.identity_id) ?? null)
+    notify.success('Sign-in method removed')
+  }
+
+  return (
+    <AccountSection id="identities-title" title="Sign-in methods" description="The ways you can sign in to this account.">
+      {identities === null ? (
+        <p className="text-sm text-muted-foreground">Loading...</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {identities.map((identity) => (
+            <li key={identity.identity_id} className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2">
+              <span className="min-w-0 text-sm wrap-anywhere">
+                <span className="font-medium capitalize">{identity.provider}</span>
+                {typeof identity.identity_data?.email === 'string' && <span className="text-muted-foreground"> · {identity.identity_data.email}</span>}
+              </span>
+              <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void unlink(identity)}>
+                <Unlink aria-hidden />
+                Unlink
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AccountSection>
+  )
+}

@@ -1,0 +1,119 @@
+import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
+import { getMe } from '@/features/auth/api/get-me'
+import { INACTIVITY_MESSAGE, watchInactivity } from '@/features/auth/session/inactivity'
+import { sessionNavigate } from '@/features/auth/session/navigation'
+import { isSignedOutRedirectPath, loginAfterSignOut } from '@/features/auth/session/protected-paths'
+import { cancelRefreshTimer, scheduleRefresh } from '@/features/auth/session/refresh-timer'
+import { readSessionWithRetries } from '@/features/auth/session/session-start'
+import { clearStoredSession, expiryMs, readStoredSession, saveSession, saveTokens } from '@/features/auth/session/session-storage'
+import { notify } from '@/lib/notify'
+
+// SPEC §4 session lifecycle: start, auth events, refresh timer and inactivity, in one place. The
+// session store (session-store.ts) calls start() once and publishes what it reports.
+type Auth = SupabaseClient['auth']
+type Report = (session: Session | null) => void
+
+let stopInactivity: (() => void) | undefined
+let profileSyncedFor: string | undefined
+
+/** SPEC §4 clearing: stored keys (with the legacy ones), the pending refresh and the inactivity watch. */
+export function clearLocalState(): void {
+  clearStoredSession()
+  cancelRefreshTimer()
+  stopInactivity?.()
+  stopInactivity = undefined
+  profileSyncedFor = undefined
+}
+
+/**
+ * SPEC §4 "upsert profile": the profile row itself is made by the database when the user is created
+ * (the BFF has no insert), so signing in asks the BFF for it, which also re-checks admin status.
+ */
+function syncProfile(session: Session): void {
+  if (profileSyncedFor === session.user.id) return
+  profileSyncedFor = session.user.id
+  getMe(session.access_token).catch((error: unknown) => {
+    profileSyncedFor = undefined
+    console.warn('[auth] Could not load the profile.', error)
+  })
+}
+
+function schedule(auth: Auth, session: Session): void {
+  scheduleRefresh({
+    expiresAt: expiryMs(session),
+    refresh: async () => {
+      const { data, error } = await auth.refreshSession()
+      return !error && Boolean(data.session)
+    },
+    onExpired: () => {
+      clearLocalState()
+      sessionNavigate('/login')
+      void auth.signOut({ scope: 'local' }).catch(() => undefined)
+    },
+  })
+}
+
+function signedIn(auth: Auth, session: Session): void {
+  saveSession(session)
+  syncProfile(session)
+  schedule(auth, session)
+  stopInactivity ??= watchInactivity(() => {
+    stopInactivity = undefined
+    notify.warning(INACTIVITY_MESSAGE)
+    void auth.signOut({ scope: 'local' }).catch((error: unknown) => console.warn('[auth] Sign-out after inactivity failed.', error))
+  })
+}
+
+export function handleAuthEvent(auth: Auth, event: AuthChangeEvent, session: Session | null, report: Report): void {
+  switch (event) {
+    case 'SIGNED_IN':
+    case 'MFA_CHALLENGE_VERIFIED':
+    case 'USER_UPDATED':
+      if (session) signedIn(auth, session)
+      break
+    case 'TOKEN_REFRESHED':
+      if (session) {
+        saveTokens(session)
+        schedule(auth, session)
+      }
+      break
+    case 'SIGNED_OUT':
+      clearLocalState()
+      report(null)
+      if (isSignedOutRedirectPath(window.location.pathname)) sessionNavigate(loginAfterSignOut())
+      return
+    default:
+      return // INITIAL_SESSION is handled by start(); PASSWORD_RECOVERY arrives with SIGNED_IN.
+  }
+  if (session) report(session)
+}
+
+/** Session start (SPEC §4): read with retries; on failure clear local state and report signed out. */
+export async function startSessionLifecycle(auth: Auth, report: Report): Promise<void> {
+  let session: Session | null = null
+  try {
+    session = await readSessionWithRetries(() => auth.getSession())
+  } catch {
+    clearLocalState()
+  }
+  // Checked whether or not supabase-js still has a session: unreadable user data always shows its toast.
+  const stored = readStoredSession()
+  const unreadable = stored.status === 'unparseable-user' || stored.status === 'unparseable-expiry'
+  if (session && unreadable) {
+    // Treated as no session: forget supabase-js's copy too, so both agree.
+    session = null
+    await auth.signOut({ scope: 'local' }).catch(() => undefined)
+  }
+  if (session) signedIn(auth, session)
+  else clearLocalState()
+  report(session)
+  auth.onAuthStateChange((event, changed) => {
+    // supabase-js awaits its listeners: leave the callback before doing anything that calls Auth.
+    setTimeout(() => handleAuthEvent(auth, event, changed, report), 0)
+  })
+}
+
+/** Tests only. */
+export function resetSessionLifecycleForTests(): void {
+  clearLocalState()
+}

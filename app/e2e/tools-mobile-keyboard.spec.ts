@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
+import { signedUpAndIn } from './accounts'
 
 // The six tool pages of the first tool-pages issue: no sideways scrolling on a 360 px phone, and the
 // main action of each is reachable with the Tab key alone.
-const PAGES: { path: string; heading: string; action: string }[] = [
+const PAGES: { path: string; heading: string; action: string; signedIn?: boolean }[] = [
   { path: '/password-generator', heading: 'Password generator', action: 'Generate' },
   { path: '/text-cleaner', heading: 'Text cleaner', action: 'Text to clean' },
   { path: '/qr-generator', heading: 'QR code generator', action: 'Web address' },
   { path: '/url-shortener', heading: 'URL shortener', action: 'Long URL' },
   { path: '/username-checker', heading: 'Username checker', action: 'Username to check' },
-  { path: '/color-picker', heading: 'Colour picker', action: 'Choose a file' },
+  { path: '/color-picker', heading: 'Colour picker', action: 'Choose a file', signedIn: true },
 ]
 
 async function tabTo(page: Page, name: string): Promise<boolean> {
@@ -29,8 +30,9 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme at 360 px`, () => {
     test.use({ colorScheme: theme, viewport: { width: 360, height: 780 } })
 
-    for (const { path, heading, action } of PAGES) {
+    for (const { path, heading, action, signedIn } of PAGES) {
       test(`${path} fits the screen and its main control is reachable by keyboard`, async ({ page }) => {
+        if (signedIn) await signedUpAndIn(page) // pages that need an account (SPEC §2)
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
         await expect(page.locator('main, #main').first()).toBeVisible()

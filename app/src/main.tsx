@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppProviders } from '@/app/providers'
 import { router } from '@/app/router'
+import { startStoredSession } from '@/app/session-bootstrap'
 import '@/index.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
+
+startStoredSession()
 
 createRoot(container).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import type { Session } from '@supabase/supabase-js'
 import { loadAuth } from '@/features/auth/auth-client'
 import { clearLocalState, resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
+import { notifyAccessTokenChanged, setAccessTokenProvider } from '@/lib/api/access-token'
 
 // The signed-in state as the rest of the app sees it. It is a module-level store rather than a
 // React context so any component can read it without a provider, and supabase-js loads only when
@@ -18,6 +19,11 @@ let started: Promise<void> | undefined
 function setState(next: SessionState): void {
   state = next
   for (const listener of listeners) listener()
+  notifyAccessTokenChanged()  // the BFF client sends the current access token
+}
+
+function currentAccessToken(): string | null {
+  return state.status === 'signed-in' ? state.session.access_token : null
 }
 
 function fromSession(session: Session | null): SessionState {
@@ -30,6 +36,7 @@ export function getSessionState(): SessionState {
 
 /** Starts the session once: 'loading' until it is read (with retries), then follows Auth's events. */
 export function startSessionStore(): Promise<void> {
+  setAccessTokenProvider(currentAccessToken)
   started ??= loadAuth().then(
     (auth) => startSessionLifecycle(auth, (session) => setState(fromSession(session))),
     (error: unknown) => {

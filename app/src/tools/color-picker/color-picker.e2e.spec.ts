@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { signedUpAndIn } from '../../../e2e/accounts'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
 
 /** An 80 × 80 PNG in four flat quadrants: red, green / blue, white. Drawn by the browser itself. */
@@ -26,6 +27,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: picks colours by pointer and keyboard, shows four formats, the palette and recent picks`, async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await page.emulateMedia({ colorScheme: theme })
+    await signedUpAndIn(page) // the colour picker needs an account (SPEC §2)
     const problems = watchConsole(page)
     await page.goto('/color-picker')
     const png = await quadrantPng(page)
@@ -68,6 +70,7 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('an image pasted from the clipboard opens too', async ({ page }) => {
+  await signedUpAndIn(page)
   await page.goto('/color-picker')
   const png = await quadrantPng(page)
   // The page listens for pastes once its drop zone is on screen.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { signedUpAndIn } from '../../../e2e/accounts'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
 
 for (const theme of ['light', 'dark'] as const) {
@@ -42,4 +43,29 @@ test("the BFF's validation messages appear beside the field and the input stays"
   await expect(page.getByText('The alias "admin" is reserved')).toBeVisible()
   await expect(page.getByLabel('Custom alias')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Long URL')).toHaveValue('example.com/page')
+})
+
+test('a signed-in user sees their new link in "My links" with its clicks, and deletes it', async ({ page }) => {
+  await signedUpAndIn(page)
+  await page.goto('/url-shortener')
+  const origin = new URL(page.url()).origin
+  const alias = `mine-${Date.now()}`
+  await page.getByLabel('Long URL').fill(`${origin}/faq`)
+  await page.getByRole('button', { name: 'Custom alias, expiry and click limit' }).click()
+  await page.getByLabel('Custom alias').fill(alias)
+  await page.getByRole('button', { name: 'Shorten' }).click()
+  await expect(page.getByTestId('short-url')).toHaveText(`${origin}/s/${alias}`)
+
+  const mine = page.getByRole('table', { name: 'My links' })
+  const row = mine.getByRole('row').filter({ hasText: alias })
+  await expect(row).toBeVisible()
+  await expect(row.getByRole('cell').filter({ hasText: /^0$/ })).toBeVisible()
+
+  await page.goto(`${origin}/s/${alias}`)
+  await expect(page).toHaveURL(`${origin}/faq`)
+  await page.goto('/url-shortener')
+  await expect(row.getByRole('cell').filter({ hasText: /^1$/ })).toBeVisible()
+
+  await row.getByRole('button', { name: /delete/i }).click()
+  await expect(mine.getByRole('row').filter({ hasText: alias })).toHaveCount(0)
 })

@@ -1,0 +1,16 @@
+import { SESSION_KEYS } from '@/features/auth/session/session-storage'
+
+/**
+ * A visitor who signed in earlier gets their session started at once, so every page's BFF calls
+ * (e.g. the URL shortener's own links) carry their access token; anonymous visitors load no Auth
+ * code until they open the sign-in page or the account menu.
+ */
+export function startStoredSession(): void {
+  let stored: string | null = null
+  try {
+    stored = window.localStorage.getItem(SESSION_KEYS.token)
+  } catch {
+    return
+  }
+  if (stored !== null) void import('@/features/auth/session-store').then((store) => store.startSessionStore())
+}

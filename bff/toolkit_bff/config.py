@@ -32,6 +32,22 @@ class Config:
     TOOLS_MAX_IMAGE_PIXELS = int(os.environ.get("TOOLKIT_TOOLS_MAX_MEGAPIXELS", "50")) * 1_000_000
     TOOLS_MAX_PDF_PAGES = int(os.environ.get("TOOLKIT_TOOLS_MAX_PDF_PAGES", "1000"))
     TOOLS_JOB_TIMEOUT = float(os.environ.get("TOOLKIT_TOOLS_JOB_TIMEOUT", "60"))
+    # Each job runs in a child process (tools/jobs.py) with these limits: memory on top of the
+    # worker's own size, CPU seconds, total bytes of output (413 past it).
+    TOOLS_JOB_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_JOB_MEMORY_MB", "1024")) * 2**20
+    TOOLS_JOB_CPU_SECONDS = int(os.environ.get("TOOLKIT_TOOLS_JOB_CPU_SECONDS", "60"))
+    TOOLS_MAX_OUTPUT_BYTES = int(os.environ.get("TOOLKIT_TOOLS_MAX_OUTPUT_MB", "200")) * 2**20
+    # Jobs running at once per worker process and per client IP (429 with Retry-After past either):
+    # the per-worker cap stays below GUNICORN_THREADS so redirects and the data API always get a thread.
+    TOOLS_MAX_JOBS_PER_WORKER = int(os.environ.get("TOOLKIT_TOOLS_MAX_JOBS_PER_WORKER", "2"))
+    TOOLS_MAX_JOBS_PER_CLIENT = int(os.environ.get("TOOLKIT_TOOLS_MAX_JOBS_PER_CLIENT", "2"))
+    # Office documents (ZIP-based) refused before LibreOffice sees them past these.
+    TOOLS_OFFICE_MAX_UNCOMPRESSED_BYTES = int(os.environ.get("TOOLKIT_TOOLS_OFFICE_MAX_UNCOMPRESSED_MB", "200")) * 2**20
+    TOOLS_OFFICE_MAX_ENTRIES = int(os.environ.get("TOOLKIT_TOOLS_OFFICE_MAX_ENTRIES", "5000"))
+    # LibreOffice's own address-space limit (never above the job's own, which it inherits).
+    TOOLS_OFFICE_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_OFFICE_MEMORY_MB", "1024")) * 2**20
+    # qpdf's per-stream decoding limit (Flate, JPEG, predictors), so one stream cannot inflate to gigabytes.
+    TOOLS_PDF_MAX_STREAM_BYTES = int(os.environ.get("TOOLKIT_TOOLS_PDF_MAX_STREAM_MB", "256")) * 2**20
     # Parent of the per-request scratch directories (empty: the system temporary directory).
     TOOLS_TMP_DIR = os.environ.get("TOOLKIT_TOOLS_TMP_DIR", "")
     # Translator: a LibreTranslate server; empty URL means "not configured" (503).

@@ -1,0 +1,148 @@
+"""Tool jobs run in bounded child processes (toolkit_bff/tools/jobs.py): deadline, memory, CPU and
+output limits, the process tree killed, scratch removed, concurrent-job caps."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from flask import Blueprint, jsonify
+
+from fixtures.tools_support import assert_json_error
+from toolkit_bff.tools.jobs import remove_stale_scratch, run_as_job
+from toolkit_bff.tools.limits import Deadline
+from toolkit_bff.tools.processes import run_program
+from toolkit_bff.tools.sessions import session_members
+
+# Views that misbehave on purpose, run through the same wrapper as the real tools.
+probe = Blueprint("job_probe", __name__)
+PID_FILE = "job.pid"
+
+
+@probe.post("/probe/hang")
+def hang():
+    Path(os.environ["PROBE_DIR"], PID_FILE).write_text(str(os.getpid()))
+    subprocess.Popen(["sleep", "300"])  # a grandchild: must die with the job
+    run_program(["sleep", "300"], Deadline(300), cwd=Path("/"))  # in its own process group
+    return jsonify(ok=True)
+
+
+@probe.post("/probe/allocate")
+def allocate():
+    hoard = bytearray(3 * 2**30)  # more than the job's memory limit
+    return jsonify(size=len(hoard))
+
+
+@probe.post("/probe/spin")
+def spin():
+    while True:
+        pass
+
+
+@probe.post("/probe/sleep")
+def sleep():
+    time.sleep(float(os.environ.get("PROBE_SLEEP", "2")))
+    return jsonify(ok=True)
+
+
+@probe.post("/probe/scratch")
+def scratch():
+    import tempfile
+
+    return jsonify(tmp=tempfile.gettempdir(), omp=os.environ.get("OMP_THREAD_LIMIT"), pid=os.getpid())
+
+
+@pytest.fixture()
+def probe_client(tools_app, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROBE_DIR", str(tmp_path))
+    tools_app.register_blueprint(probe)
+    for endpoint in list(tools_app.view_functions):
+        if endpoint.startswith("job_probe."):
+            tools_app.view_functions[endpoint] = run_as_job(tools_app.view_functions[endpoint])
+    return tools_app.test_client()
+
+
+def test_deadline_kills_the_whole_process_tree(tools_app, probe_client, tmp_path):
+    tools_app.config["TOOLS_JOB_TIMEOUT"] = 2
+    response = probe_client.post("/probe/hang")
+    error = assert_json_error(response, 422, "job_timeout")
+    assert "2 s time limit" in error["message"]
+    job_pid = int((tmp_path / PID_FILE).read_text())
+    assert session_members(job_pid) == []  # the job, its sleep and run_program's sleep are gone
+
+
+def test_memory_limit(tools_app, probe_client):
+    tools_app.config["TOOLS_JOB_MEMORY_BYTES"] = 256 * 2**20
+    error = assert_json_error(probe_client.post("/probe/allocate"), 422, "job_memory_limit")
+    assert "256 MB memory limit" in error["message"]
+
+
+def test_cpu_time_limit(tools_app, probe_client):
+    tools_app.config.update(TOOLS_JOB_CPU_SECONDS=1, TOOLS_JOB_TIMEOUT=30)
+    error = assert_json_error(probe_client.post("/probe/spin"), 422, "job_cpu_limit")
+    assert "1 s CPU-time limit" in error["message"]
+
+
+def test_job_gets_private_scratch_and_one_tesseract_thread(probe_client, tools_app):
+    answer = probe_client.post("/probe/scratch").get_json()
+    assert answer["pid"] != os.getpid()
+    assert answer["tmp"].startswith(tools_app.config["TOOLS_TMP_DIR"])
+    assert answer["omp"] == "1"
+    assert not Path(answer["tmp"]).exists()  # removed with the job
+
+
+def test_stale_scratch_of_dead_workers_is_removed_at_start(tmp_path):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = tmp_path / f"toolkit-job-{dead.pid}-abc"
+    live = tmp_path / f"toolkit-job-{os.getpid()}-def"
+    for path in (stale, live):
+        (path / "tmp").mkdir(parents=True)
+    assert remove_stale_scratch(tmp_path) == [stale]
+    assert live.exists() and not stale.exists()
+
+
+def _concurrently(client_factory, paths_and_headers):
+    results = [None] * len(paths_and_headers)
+
+    def send(index, path, headers):
+        results[index] = client_factory().post(path, headers=headers)
+
+    threads = []
+    for index, (path, headers) in enumerate(paths_and_headers):
+        thread = threading.Thread(target=send, args=(index, path, headers))
+        thread.start()
+        threads.append(thread)
+        time.sleep(0.3)  # the first one is running before the next arrives
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def test_jobs_per_worker_are_capped_with_429(tools_app, probe_client, monkeypatch):
+    tools_app.config.update(TOOLS_MAX_JOBS_PER_WORKER=1, TOOLS_MAX_JOBS_PER_CLIENT=5)
+    tools_app.extensions.pop("tool_job_slots", None)
+    monkeypatch.setenv("PROBE_SLEEP", "2")
+    first, second = _concurrently(tools_app.test_client, [
+        ("/probe/sleep", {"X-Forwarded-For": "198.51.100.1"}),
+        ("/probe/sleep", {"X-Forwarded-For": "198.51.100.2"})])
+    assert first.status_code == 200
+    assert_json_error(second, 429, "too_many_jobs")
+    assert second.headers["Retry-After"] == "5"
+
+
+def test_jobs_per_client_are_capped_ipv6_by_64(tools_app, probe_client, monkeypatch):
+    tools_app.config.update(TOOLS_MAX_JOBS_PER_WORKER=5, TOOLS_MAX_JOBS_PER_CLIENT=1)
+    tools_app.extensions.pop("tool_job_slots", None)
+    monkeypatch.setenv("PROBE_SLEEP", "2")
+    first, same_64, other_client = _concurrently(tools_app.test_client, [
+        ("/probe/sleep", {"X-Forwarded-For": "2001:db8:1:2::1"}),
+        ("/probe/sleep", {"X-Forwarded-For": "2001:db8:1:2:ffff::9"}),
+        ("/probe/sleep", {"X-Forwarded-For": "2001:db8:1:3::1"})])
+    assert first.status_code == 200 and other_client.status_code == 200
+    error = assert_json_error(same_64, 429, "too_many_jobs")
+    assert "at most 1 jobs" in error["message"]

@@ -6,6 +6,7 @@ import subprocess
 import urllib.request
 
 from .config import ROOT, StackConfig
+from .ratelimit_store import storage_env
 from .supervisor import Supervisor
 
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -13,7 +14,7 @@ APP_DIR = ROOT / "app"
 
 
 def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
-    env = cfg.service_env() | {"GUNICORN_BIND": f"127.0.0.1:{cfg.bff_port}"}
+    env = cfg.service_env() | storage_env(cfg) | {"GUNICORN_BIND": f"127.0.0.1:{cfg.bff_port}"}
     sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
               port=cfg.bff_port, env=env, cwd=ROOT / "bff",
               ready=lambda: _healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))

@@ -6,6 +6,7 @@ import sys
 from . import postgres
 from .config import ROOT, StackConfig
 from .gateway import start_gateway
+from .ratelimit_store import start_ratelimit_store
 from .services import start_bff
 from .supervisor import Supervisor
 
@@ -28,6 +29,7 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     sup.start("mail", [sys.executable, "-m", "stack.mail_capture", str(cfg.mail_port), str(cfg.mail_dir)],
               port=cfg.mail_port, cwd=ROOT / "scripts")
     say(f"mail capture ready on {cfg.mail_port} (messages in {cfg.mail_dir})")
+    start_ratelimit_store(cfg, sup)  # before the BFF: its workers count rate limits there
     start_bff(cfg, sup)
     say(f"BFF ready on {cfg.bff_port}")
     start_gateway(cfg, sup)

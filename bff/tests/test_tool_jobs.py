@@ -13,6 +13,7 @@ import pytest
 from flask import Blueprint, jsonify
 
 from fixtures.tools_support import assert_json_error
+from toolkit_bff import create_app
 from toolkit_bff.tools.jobs import remove_stale_scratch, run_as_job
 from toolkit_bff.tools.limits import Deadline
 from toolkit_bff.tools.processes import run_program
@@ -146,3 +147,54 @@ def test_jobs_per_client_are_capped_ipv6_by_64(tools_app, probe_client, monkeypa
     assert first.status_code == 200 and other_client.status_code == 200
     error = assert_json_error(same_64, 429, "too_many_jobs")
     assert "at most 1 jobs" in error["message"]
+
+
+KILLED_WORKER = """
+import os, sys, threading
+from pathlib import Path
+from flask import Blueprint, jsonify
+from toolkit_bff import create_app
+from toolkit_bff.tools.jobs import run_as_job
+
+bp = Blueprint("sleepy", __name__)
+
+@bp.post("/sleepy")
+def sleepy():
+    Path(sys.argv[1], "job.pid").write_text(str(os.getpid()))
+    threading.Event().wait(300)
+    return jsonify(ok=True)
+
+app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32, "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
+                  "TOOLS_TMP_DIR": sys.argv[1]})
+app.register_blueprint(bp)
+app.view_functions["sleepy.sleepy"] = run_as_job(app.view_functions["sleepy.sleepy"])
+app.test_client().post("/sleepy")
+"""
+
+
+def test_a_killed_worker_takes_its_job_along_and_its_scratch_goes_at_the_next_start(tmp_path):
+    scratch = tmp_path / "worker-scratch"
+    scratch.mkdir()
+    bff_dir = Path(__file__).resolve().parents[1]
+    worker = subprocess.Popen([sys.executable, "-c", KILLED_WORKER, str(scratch)], cwd=bff_dir,
+                              env={**os.environ, "PYTHONPATH": str(bff_dir)})
+    pid_file = scratch / "job.pid"
+    for _ in range(300):
+        if pid_file.exists() and pid_file.read_text():
+            break
+        time.sleep(0.1)
+    job_pid = int(pid_file.read_text())
+    assert session_members(job_pid) == [job_pid]
+    worker.kill()  # SIGKILL: the worker cleans up nothing
+    worker.wait()
+    for _ in range(50):
+        if not session_members(job_pid):
+            break
+        time.sleep(0.1)
+    assert session_members(job_pid) == []  # the job died with its worker
+    left = list(scratch.glob("toolkit-job-*"))
+    assert len(left) == 1  # its scratch is still there…
+    app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32, "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
+                      "TOOLS_TMP_DIR": str(scratch)})  # …until the next worker starts
+    app.extensions["db_pool"].close()
+    assert list(scratch.glob("toolkit-job-*")) == []

@@ -5,6 +5,10 @@ text reaches the x-height Tesseract was trained on; tests show it lifts word acc
 scans. Word boxes are reported in the original image's (or rendered page's) pixels."""
 from __future__ import annotations
 
+import os
+from contextvars import copy_context
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
 import pytesseract
 from flask import Blueprint, jsonify
 from PIL import Image, ImageOps
@@ -65,8 +69,8 @@ def ocr():
         password = get_str("password", None)
         with pdfium_document(upload, password) as document:
             indexes = parse_page_list(get_str("pages", "all"), len(document))
-        pages = [recognise(image, lang, preprocess, psm, deadline, index + 1)  # OCR outside the PDFium lock
-                 for index, image in iter_rendered_pages(upload, dpi, deadline, password, indexes)]
+        rendered = iter_rendered_pages(upload, dpi, deadline, password, indexes)
+        pages = recognise_pages(rendered, lang, preprocess, psm, deadline)
     else:
         image = ImageOps.exif_transpose(open_image(upload))
         pages = [recognise(image, lang, preprocess, psm, deadline, 1)]
@@ -74,6 +78,27 @@ def ocr():
     confidence = round(sum(w["confidence"] for w in words) / len(words), 1) if words else None
     return jsonify(language=lang, text="\n\n".join(page["text"] for page in pages),
                    confidence=confidence, pages=pages)
+
+
+def recognise_pages(rendered, lang: str, preprocess: bool, psm: int, deadline: Deadline) -> list[dict]:
+    """OCR pages on every core at once: each Tesseract runs single-threaded (OMP_THREAD_LIMIT=1 in
+    the job, its OpenMP threads only fight each other on a small machine) and pages go in parallel,
+    at most one per core in flight, so memory stays a few pages deep."""
+    workers = max(1, os.cpu_count() or 1)
+    results: dict[int, dict] = {}  # by position in the requested order
+    with ThreadPoolExecutor(max_workers=workers) as executor:
+        running: dict = {}
+        for position, (index, image) in enumerate(rendered):  # rendered one by one, under the PDFium lock
+            while len(running) >= workers:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    results[running.pop(future)] = future.result()
+            # In a copy of this context: the app (and its limits) stay reachable from the thread.
+            running[executor.submit(copy_context().run, recognise, image, lang, preprocess, psm, deadline,
+                                    index + 1)] = position
+        for future, position in running.items():
+            results[position] = future.result()
+    return [results[position] for position in sorted(results)]
 
 
 def preprocess_image(image: Image.Image) -> tuple[Image.Image, float]:

@@ -44,9 +44,14 @@ def spin():
         pass
 
 
-@probe.post("/probe/sleep")
-def sleep():
-    time.sleep(float(os.environ.get("PROBE_SLEEP", "2")))
+@probe.post("/probe/hold")
+def hold():
+    """Runs until the test creates the file `release` (at most 30 s)."""
+    release = Path(os.environ["PROBE_DIR"], "release")
+    for _ in range(600):
+        if release.exists():
+            break
+        time.sleep(0.05)
     return jsonify(ok=True)
 
 
@@ -107,44 +112,52 @@ def test_stale_scratch_of_dead_workers_is_removed_at_start(tmp_path):
     assert live.exists() and not stale.exists()
 
 
-def _concurrently(client_factory, paths_and_headers):
-    results = [None] * len(paths_and_headers)
-
-    def send(index, path, headers):
-        results[index] = client_factory().post(path, headers=headers)
-
-    threads = []
-    for index, (path, headers) in enumerate(paths_and_headers):
-        thread = threading.Thread(target=send, args=(index, path, headers))
-        thread.start()
-        threads.append(thread)
-        time.sleep(0.3)  # the first one is running before the next arrives
-    for thread in threads:
-        thread.join()
-    return results
+def _running(app) -> int:
+    slots = app.extensions.get("tool_job_slots")
+    return slots.running if slots else 0
 
 
-def test_jobs_per_worker_are_capped_with_429(tools_app, probe_client, monkeypatch):
+class Held:
+    """A /probe/hold job in a thread, returned once it holds its slot (waiting on the count, not
+    on time, so a loaded machine cannot reorder requests)."""
+
+    def __init__(self, app, client_factory, headers: dict):
+        self.response = None
+        before = _running(app)
+        self.thread = threading.Thread(target=self._send, args=(client_factory, headers))
+        self.thread.start()
+        for _ in range(600):
+            if _running(app) > before:
+                break
+            time.sleep(0.05)
+
+    def _send(self, client_factory, headers):
+        self.response = client_factory().post("/probe/hold", headers=headers)
+
+    def result(self):
+        self.thread.join()
+        return self.response
+
+
+def test_jobs_per_worker_are_capped_with_429(tools_app, probe_client, tmp_path):
     tools_app.config.update(TOOLS_MAX_JOBS_PER_WORKER=1, TOOLS_MAX_JOBS_PER_CLIENT=5)
     tools_app.extensions.pop("tool_job_slots", None)
-    monkeypatch.setenv("PROBE_SLEEP", "2")
-    first, second = _concurrently(tools_app.test_client, [
-        ("/probe/sleep", {"X-Forwarded-For": "198.51.100.1"}),
-        ("/probe/sleep", {"X-Forwarded-For": "198.51.100.2"})])
-    assert first.status_code == 200
+    held = Held(tools_app, tools_app.test_client, {"X-Forwarded-For": "198.51.100.1"})
+    second = tools_app.test_client().post("/probe/hold", headers={"X-Forwarded-For": "198.51.100.2"})
+    (tmp_path / "release").touch()
+    assert held.result().status_code == 200
     assert_json_error(second, 429, "too_many_jobs")
     assert second.headers["Retry-After"] == "5"
 
 
-def test_jobs_per_client_are_capped_ipv6_by_64(tools_app, probe_client, monkeypatch):
+def test_jobs_per_client_are_capped_ipv6_by_64(tools_app, probe_client, tmp_path):
     tools_app.config.update(TOOLS_MAX_JOBS_PER_WORKER=5, TOOLS_MAX_JOBS_PER_CLIENT=1)
     tools_app.extensions.pop("tool_job_slots", None)
-    monkeypatch.setenv("PROBE_SLEEP", "2")
-    first, same_64, other_client = _concurrently(tools_app.test_client, [
-        ("/probe/sleep", {"X-Forwarded-For": "2001:db8:1:2::1"}),
-        ("/probe/sleep", {"X-Forwarded-For": "2001:db8:1:2:ffff::9"}),
-        ("/probe/sleep", {"X-Forwarded-For": "2001:db8:1:3::1"})])
-    assert first.status_code == 200 and other_client.status_code == 200
+    first = Held(tools_app, tools_app.test_client, {"X-Forwarded-For": "2001:db8:1:2::1"})
+    same_64 = tools_app.test_client().post("/probe/hold", headers={"X-Forwarded-For": "2001:db8:1:2:ffff::9"})
+    other_client = Held(tools_app, tools_app.test_client, {"X-Forwarded-For": "2001:db8:1:3::1"})
+    (tmp_path / "release").touch()
+    assert first.result().status_code == 200 and other_client.result().status_code == 200
     error = assert_json_error(same_64, 429, "too_many_jobs")
     assert "at most 1 jobs" in error["message"]
 
@@ -198,3 +211,29 @@ def test_a_killed_worker_takes_its_job_along_and_its_scratch_goes_at_the_next_st
                       "TOOLS_TMP_DIR": str(scratch)})  # …until the next worker starts
     app.extensions["db_pool"].close()
     assert list(scratch.glob("toolkit-job-*")) == []
+
+
+def _probe_app(tmp_path, **config):
+    app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32, "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
+                      "TOOLS_TMP_DIR": str(tmp_path), **config})
+    app.register_blueprint(probe)
+    app.view_functions["job_probe.hold"] = run_as_job(app.view_functions["job_probe.hold"])
+    return app
+
+
+def test_the_per_client_cap_holds_across_workers_through_the_shared_store(tmp_path, monkeypatch):
+    """Two apps play two gunicorn workers counting in the stack's Redis."""
+    monkeypatch.setenv("PROBE_DIR", str(tmp_path))
+    store = os.environ["TOOLKIT_TEST_RATE_LIMIT_STORE"]
+    worker_a, worker_b = (_probe_app(tmp_path, RATELIMIT_STORAGE_URI=store, RATELIMIT_ENABLED=False,
+                                     TOOLS_MAX_JOBS_PER_CLIENT=1) for _ in range(2))
+    headers = {"X-Forwarded-For": f"203.0.113.{os.getpid() % 250 + 1}"}
+    held = Held(worker_a, worker_a.test_client, headers)
+    elsewhere = worker_b.test_client().post("/probe/hold", headers=headers)
+    (tmp_path / "release").touch()
+    assert held.result().status_code == 200
+    assert_json_error(elsewhere, 429, "too_many_jobs")
+    # Released on both: the client may start a job again on either worker.
+    assert worker_b.test_client().post("/probe/hold", headers=headers).status_code == 200
+    for app in (worker_a, worker_b):
+        app.extensions["db_pool"].close()

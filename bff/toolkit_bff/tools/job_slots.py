@@ -2,9 +2,8 @@
 
 A request over either cap is refused at once with 429 and Retry-After rather than queued, so tool
 jobs can never hold all of a worker's threads: redirects and the data API always find one free.
-Both counts are per worker process (a client spread over 2 workers may run 2 × the per-client cap);
-the rate limits, which are shared by every worker, bound how many jobs a client can start.
-IPv6 clients are counted by their /64, like the rate limits."""
+The per-client count lives in the rate limits' store when that is Redis (every worker sees it,
+shared_job_counts.py), else per worker. IPv6 clients are counted by their /64, like the rate limits."""
 from __future__ import annotations
 
 import threading
@@ -15,31 +14,43 @@ from flask import current_app, request
 
 from ..errors import ApiError
 from ..client_keys import client_key
+from .shared_job_counts import SharedJobCounts, shared_counts_for
 
 RETRY_AFTER_SECONDS = 5
 
 
 class JobSlots:
-    """Counters of running jobs in this worker: all of them, and per client key."""
+    """Counters of running jobs in this worker (all of them, and per client key), and the shared
+    per-client count when there is a shared store."""
 
-    def __init__(self, per_worker: int, per_client: int):
-        self.per_worker, self.per_client = per_worker, per_client
+    def __init__(self, per_worker: int, per_client: int, shared: SharedJobCounts | None = None):
+        self.per_worker, self.per_client, self.shared = per_worker, per_client, shared
         self._lock = threading.Lock()
         self.running = 0
         self.by_client: dict[str, int] = {}
 
-    def acquire(self, client: str) -> str | None:
-        """None when a slot was taken, else which cap is full ("worker" or "client")."""
+    def acquire(self, client: str) -> tuple[str | None, bool]:
+        """(None when a slot was taken, else which cap is full: "worker" or "client"; whether the
+        shared store counted it)."""
         with self._lock:
             if self.running >= self.per_worker:
-                return "worker"
+                return "worker", False
             if self.by_client.get(client, 0) >= self.per_client:
-                return "client"
+                return "client", False
             self.running += 1
             self.by_client[client] = self.by_client.get(client, 0) + 1
-            return None
+        counted = self.shared.try_acquire(client, self.per_client) if self.shared else None
+        if counted is False:
+            self._release_local(client)
+            return "client", False
+        return None, bool(counted)
 
-    def release(self, client: str) -> None:
+    def release(self, client: str, counted_shared: bool) -> None:
+        if counted_shared:
+            self.shared.release(client)
+        self._release_local(client)
+
+    def _release_local(self, client: str) -> None:
         with self._lock:
             self.running -= 1
             left = self.by_client[client] - 1
@@ -53,8 +64,9 @@ def _slots() -> JobSlots:
     app = current_app
     slots = app.extensions.get("tool_job_slots")
     if slots is None:
+        shared = shared_counts_for(app.config["RATELIMIT_STORAGE_URI"], int(app.config["TOOLS_JOB_TIMEOUT"]) + 30)
         slots = app.extensions.setdefault("tool_job_slots", JobSlots(
-            app.config["TOOLS_MAX_JOBS_PER_WORKER"], app.config["TOOLS_MAX_JOBS_PER_CLIENT"]))
+            app.config["TOOLS_MAX_JOBS_PER_WORKER"], app.config["TOOLS_MAX_JOBS_PER_CLIENT"], shared))
     return slots
 
 
@@ -68,10 +80,10 @@ def too_many_jobs(which: str, limit: int) -> ApiError:
 @contextmanager
 def job_slot() -> Iterator[None]:
     slots, client = _slots(), client_key(request.remote_addr)
-    full = slots.acquire(client)
+    full, counted_shared = slots.acquire(client)
     if full:
         raise too_many_jobs(full, slots.per_worker if full == "worker" else slots.per_client)
     try:
         yield
     finally:
-        slots.release(client)
+        slots.release(client, counted_shared)

@@ -43,6 +43,7 @@ BODY_FILE = "response.body"
 JOB_NICENESS = 10
 _PR_SET_PDEATHSIG = 1
 _CHUNK = 256 * 1024
+ERROR_BODY_ALLOWANCE = 64 * 1024
 
 
 def run_as_job(view):
@@ -117,33 +118,46 @@ def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
         finally:
             os._exit(exit_code)
     os.close(write_fd)
+    status = None
     try:
-        raw = _read_until_eof(read_fd, deadline)
+        raw, status = _wait_for_answer(read_fd, pid, deadline)
     finally:
         os.close(read_fd)
         kill_session(pid)  # the job and anything it started that is still running
-        _, status = os.waitpid(pid, 0)
+        if status is None:
+            _, status = os.waitpid(pid, 0)
     if raw is None:
         raise job_timed_out(limits.job_timeout)
-    if not raw:
+    if not raw.endswith(b"\n"):
         raise _job_died(status, limits)
     return json.loads(raw)
 
 
-def _read_until_eof(fd: int, deadline: float) -> bytes | None:
-    """Everything the child writes to fd, or None when the deadline passes first."""
-    chunks = []
+def _wait_for_answer(fd: int, pid: int, deadline: float) -> tuple[bytes | None, int | None]:
+    """The child's one-line answer (None when the deadline passes first) and its wait status if it
+    was reaped here. Not read to EOF: a job forked at the same moment by another thread of this
+    worker may hold a copy of this pipe's write end, so the child's exit is watched directly."""
+    chunks: list[bytes] = []
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            return None
-        ready, _, _ = select.select([fd], [], [], remaining)
-        if not ready:
-            return None
-        chunk = os.read(fd, 65536)
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
+            return None, None
+        ready, _, _ = select.select([fd], [], [], min(remaining, 0.1))
+        if ready:
+            chunk = os.read(fd, 65536)
+            chunks.append(chunk)
+            if not chunk or chunk.endswith(b"\n"):
+                return b"".join(chunks), None
+            continue
+        reaped, status = os.waitpid(pid, os.WNOHANG)
+        if reaped:  # it ended: whatever it wrote is already in the pipe
+            os.set_blocking(fd, False)
+            try:
+                while chunk := os.read(fd, 65536):
+                    chunks.append(chunk)
+            except BlockingIOError:
+                pass
+            return b"".join(chunks), status
 
 
 def _job_died(status: int, limits: Limits) -> ApiError:
@@ -170,12 +184,16 @@ def _child_main(view, kwargs: dict, scratch: Path, limits: Limits, meta_fd: int,
     except Exception as exc:  # noqa: BLE001 — the app's own handlers turn it into JSON
         response, size = _error_body(exc, body, limits)
     headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-length"]
-    os.write(meta_fd, json.dumps({"status": response.status_code, "headers": headers, "size": size}).encode())
+    answer = json.dumps({"status": response.status_code, "headers": headers, "size": size}) + "\n"
+    with os.fdopen(meta_fd, "wb") as pipe:  # write() of a file object writes it all
+        pipe.write(answer.encode())
 
 
 def _error_body(error: Exception, body: Path, limits: Limits) -> tuple[Response, int]:
+    """The error's JSON in place of whatever was written (a few hundred bytes: never refused by
+    the output budget, however small it is set)."""
     response = make_response(current_app.handle_user_exception(error))
-    return response, _write_body(response, body, limits.max_output_bytes)
+    return response, _write_body(response, body, max(limits.max_output_bytes, ERROR_BODY_ALLOWANCE))
 
 
 def _become_job_process(scratch: Path, limits: Limits, parent_pid: int) -> None:

@@ -174,3 +174,28 @@ def test_jwks_is_fetched_through_the_policy(app, client, server):
     response = client.get("/api/me", headers={"Authorization": f"Bearer {token}"})
     assert_json_error(response, 503, "auth_unavailable")
     assert Recorder.seen == []
+
+
+def test_username_checker_refuses_a_listed_site_that_now_resolves_internally(tools_app, tools_client, server,
+                                                                              fake_dns, tmp_path):
+    """A listed domain that lapsed and points at an internal address: never asked, answered unknown."""
+    import json
+
+    from fixtures.tools_support import ndjson
+
+    _, port = server
+    table, _ = fake_dns
+    table["lapsed.test"] = "10.0.0.7"
+    table["metadata.test"] = "169.254.169.254"
+    sites = {"Lapsed": {"errorType": "status_code", "url": f"http://lapsed.test:{port}/{{}}",
+                        "urlMain": "http://lapsed.test", "username_claimed": "taken"},
+             "Metadata": {"errorType": "status_code", "url": f"http://metadata.test:{port}/{{}}",
+                          "urlMain": "http://metadata.test", "username_claimed": "taken"}}
+    path = tmp_path / "sites.json"
+    path.write_text(json.dumps(sites))
+    tools_app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=2)
+    lines = ndjson(tools_client.get("/api/tools/username/someone").data)
+    results = {line["site"]: line for line in lines if line["type"] == "result" and line["site"] != "Toolkit"}
+    assert results["Lapsed"]["status"] == "unknown" and "internal address 10.0.0.7" in results["Lapsed"]["detail"]
+    assert results["Metadata"]["status"] == "unknown" and "169.254.169.254" in results["Metadata"]["detail"]
+    assert Recorder.seen == []

@@ -119,3 +119,19 @@ def test_qpdf_stream_limit_is_set_at_start(tools_app):
     limits = pikepdf.settings.get_qpdf_limits()
     assert limits["flate_max_memory"] == tools_app.config["TOOLS_PDF_MAX_STREAM_BYTES"]
     assert limits["dct_max_memory"] == tools_app.config["TOOLS_PDF_MAX_STREAM_BYTES"]
+
+
+def test_images_to_pdf_hit_the_output_budget(tools_app, tools_client):
+    """8 plain-colour 16-megapixel PNGs (450 KB in all) make a 2 MB PDF."""
+    import io
+
+    from PIL import Image
+
+    tools_app.config["TOOLS_MAX_OUTPUT_BYTES"] = 1 * 2**20
+    uploads = []
+    for shade in range(8):
+        buffer = io.BytesIO()
+        Image.new("RGB", (4000, 4000), (20 * shade, 100, 200)).save(buffer, "PNG")
+        uploads.append((buffer.getvalue(), f"plain-{shade}.png"))
+    error = assert_json_error(upload(tools_client, "/api/tools/convert", uploads, format="pdf"), 413, "output_too_large")
+    assert "1 MB output limit" in error["message"]

@@ -14,7 +14,8 @@ from flask import Blueprint, jsonify
 
 from fixtures.tools_support import assert_json_error
 from toolkit_bff import create_app
-from toolkit_bff.tools.jobs import remove_stale_scratch, run_as_job
+from toolkit_bff.tools.job_scratch import remove_stale_scratch
+from toolkit_bff.tools.jobs import run_as_job
 from toolkit_bff.tools.limits import Deadline
 from toolkit_bff.tools.processes import run_program
 from toolkit_bff.tools.sessions import session_members

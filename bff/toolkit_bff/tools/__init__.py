@@ -6,7 +6,8 @@ from flask import Flask, current_app
 from ..extensions import limiter
 from . import convert, metadata, ocr, pdf, qr, translate, username
 from .images import enable_decompression_bomb_guard
-from .jobs import remove_stale_scratch, run_as_job, scratch_parent
+from .job_scratch import remove_stale_scratch, scratch_parent
+from .jobs import run_as_job
 from .pdfdocs import set_stream_limits
 
 # The tools that process files: every POST of theirs runs as a bounded job (jobs.py).

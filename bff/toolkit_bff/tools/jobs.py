@@ -24,26 +24,27 @@ import select
 import shutil
 import signal
 import tempfile
+import threading
 import time
-import uuid
 from functools import wraps
 from pathlib import Path
 
 from flask import Response, current_app, g, make_response, request
 
 from ..errors import ApiError
+from .job_scratch import make_scratch_dir
 from .job_slots import job_slot
 from .limits import Limits, job_timed_out, output_too_large
 from .sessions import kill_session
 
 log = logging.getLogger(__name__)
 
-SCRATCH_PREFIX = "toolkit-job-"
 BODY_FILE = "response.body"
 JOB_NICENESS = 10
 _PR_SET_PDEATHSIG = 1
 _CHUNK = 256 * 1024
 ERROR_BODY_ALLOWANCE = 64 * 1024
+EXIT_GRACE_SECONDS = 1.0
 
 
 def run_as_job(view):
@@ -71,37 +72,6 @@ def _parse_body_here() -> None:
         request.get_data(cache=True)
 
 
-def scratch_parent() -> Path:
-    return Path(current_app.config.get("TOOLS_TMP_DIR") or tempfile.gettempdir())
-
-
-def make_scratch_dir() -> Path:
-    path = scratch_parent() / f"{SCRATCH_PREFIX}{os.getpid()}-{uuid.uuid4().hex[:12]}"
-    (path / "tmp").mkdir(parents=True)
-    return path
-
-
-def remove_stale_scratch(parent: Path) -> list[Path]:
-    """Remove the scratch directories of workers that no longer run (killed before cleaning up)."""
-    removed = []
-    for path in parent.glob(f"{SCRATCH_PREFIX}*"):
-        owner = path.name[len(SCRATCH_PREFIX):].partition("-")[0]
-        if owner.isdigit() and not _alive(int(owner)):
-            shutil.rmtree(path, ignore_errors=True)
-            removed.append(path)
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
     deadline = time.monotonic() + limits.job_timeout
     read_fd, write_fd = os.pipe()
@@ -118,19 +88,43 @@ def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
         finally:
             os._exit(exit_code)
     os.close(write_fd)
-    status = None
+    raw, status = None, None
     try:
         raw, status = _wait_for_answer(read_fd, pid, deadline)
     finally:
         os.close(read_fd)
-        kill_session(pid)  # the job and anything it started that is still running
-        if status is None:
-            _, status = os.waitpid(pid, 0)
+        if not (raw and raw.endswith(b"\n") and status is None):
+            kill_session(pid)  # past its deadline, or dead: the job and whatever it started
+            if status is None:
+                _, status = os.waitpid(pid, 0)
     if raw is None:
         raise job_timed_out(limits.job_timeout)
     if not raw.endswith(b"\n"):
         raise _job_died(status, limits)
+    # Answered: it exits on its own. Tearing down a forked worker's address space takes a few
+    # milliseconds, so it is reaped (and anything it left running killed) off the request's path.
+    threading.Thread(target=_reap_answered_job, args=(pid,), daemon=True).start()
     return json.loads(raw)
+
+
+def _reap_answered_job(pid: int) -> None:
+    status = _reap_within(pid, EXIT_GRACE_SECONDS)
+    # A session id stays reserved while any process carries it, so killing by it is safe after the
+    # leader is reaped; it catches programs the job left running.
+    kill_session(pid)
+    if status is None:
+        os.waitpid(pid, 0)
+
+
+def _reap_within(pid: int, seconds: float) -> int | None:
+    ends = time.monotonic() + seconds
+    while True:
+        reaped, status = os.waitpid(pid, os.WNOHANG)
+        if reaped:
+            return status
+        if time.monotonic() >= ends:
+            return None
+        time.sleep(0.001)
 
 
 def _wait_for_answer(fd: int, pid: int, deadline: float) -> tuple[bytes | None, int | None]:

@@ -16,9 +16,10 @@ from PIL import Image, ImageOps
 from ..errors import ApiError
 from .filetypes import IMAGE_KINDS
 from .images import check_pixels, open_image
-from .limits import Deadline, job_timed_out
+from .limits import Deadline
 from .options import get_bool, get_int, get_str
 from .pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
+from .tesseract import image_to_data
 from .uploads import read_upload, require_kind
 
 bp = Blueprint("tools_ocr", __name__)
@@ -120,20 +121,7 @@ def recognise(image: Image.Image, lang: str, preprocess: bool, psm: int, deadlin
         image, scale = preprocess_image(image)
     elif image.mode not in ("RGB", "L"):
         image = image.convert("RGB")
-    timeout = deadline.remaining()
-    if timeout <= 0:
-        raise job_timed_out(deadline.seconds)
-    try:
-        data = pytesseract.image_to_data(image, lang=lang, config=f"--psm {psm}",
-                                         output_type=pytesseract.Output.DICT, timeout=timeout)
-    except RuntimeError as exc:
-        if "timeout" in str(exc).lower():
-            raise job_timed_out(deadline.seconds) from None
-        raise ApiError(422, "ocr_failed", "Tesseract could not read this image") from None
-    except pytesseract.TesseractNotFoundError:
-        raise ApiError(503, "tool_unavailable", "Tesseract is not installed on the server") from None
-    except pytesseract.TesseractError:
-        raise ApiError(422, "ocr_failed", "Tesseract could not read this image") from None
+    data = image_to_data(image, lang, psm, deadline)
     return _page_result(data, scale, page_number)
 
 

@@ -47,7 +47,8 @@ def spin():
 
 @probe.post("/probe/hold")
 def hold():
-    """Runs until the test creates the file `release` (at most 30 s)."""
+    """Says it started (a file per job), then runs until the test creates `release` (at most 30 s)."""
+    Path(os.environ["PROBE_DIR"], f"started-{os.getpid()}").touch()
     release = Path(os.environ["PROBE_DIR"], "release")
     for _ in range(600):
         if release.exists():
@@ -113,22 +114,21 @@ def test_stale_scratch_of_dead_workers_is_removed_at_start(tmp_path):
     assert live.exists() and not stale.exists()
 
 
-def _running(app) -> int:
-    slots = app.extensions.get("tool_job_slots")
-    return slots.running if slots else 0
+def _started() -> int:
+    return len(list(Path(os.environ["PROBE_DIR"]).glob("started-*")))
 
 
 class Held:
-    """A /probe/hold job in a thread, returned once it holds its slot (waiting on the count, not
-    on time, so a loaded machine cannot reorder requests)."""
+    """A /probe/hold job in a thread, returned once the job runs, so every slot it needs is taken
+    (waiting on the job, not on time, so a loaded machine cannot reorder requests)."""
 
-    def __init__(self, app, client_factory, headers: dict):
+    def __init__(self, client_factory, headers: dict):
         self.response = None
-        before = _running(app)
+        before = _started()
         self.thread = threading.Thread(target=self._send, args=(client_factory, headers))
         self.thread.start()
         for _ in range(600):
-            if _running(app) > before:
+            if _started() > before or not self.thread.is_alive():
                 break
             time.sleep(0.05)
 
@@ -143,7 +143,7 @@ class Held:
 def test_jobs_per_worker_are_capped_with_429(tools_app, probe_client, tmp_path):
     tools_app.config.update(TOOLS_MAX_JOBS_PER_WORKER=1, TOOLS_MAX_JOBS_PER_CLIENT=5)
     tools_app.extensions.pop("tool_job_slots", None)
-    held = Held(tools_app, tools_app.test_client, {"X-Forwarded-For": "198.51.100.1"})
+    held = Held(tools_app.test_client, {"X-Forwarded-For": "198.51.100.1"})
     second = tools_app.test_client().post("/probe/hold", headers={"X-Forwarded-For": "198.51.100.2"})
     (tmp_path / "release").touch()
     assert held.result().status_code == 200
@@ -154,9 +154,9 @@ def test_jobs_per_worker_are_capped_with_429(tools_app, probe_client, tmp_path):
 def test_jobs_per_client_are_capped_ipv6_by_64(tools_app, probe_client, tmp_path):
     tools_app.config.update(TOOLS_MAX_JOBS_PER_WORKER=5, TOOLS_MAX_JOBS_PER_CLIENT=1)
     tools_app.extensions.pop("tool_job_slots", None)
-    first = Held(tools_app, tools_app.test_client, {"X-Forwarded-For": "2001:db8:1:2::1"})
+    first = Held(tools_app.test_client, {"X-Forwarded-For": "2001:db8:1:2::1"})
     same_64 = tools_app.test_client().post("/probe/hold", headers={"X-Forwarded-For": "2001:db8:1:2:ffff::9"})
-    other_client = Held(tools_app, tools_app.test_client, {"X-Forwarded-For": "2001:db8:1:3::1"})
+    other_client = Held(tools_app.test_client, {"X-Forwarded-For": "2001:db8:1:3::1"})
     (tmp_path / "release").touch()
     assert first.result().status_code == 200 and other_client.result().status_code == 200
     error = assert_json_error(same_64, 429, "too_many_jobs")
@@ -229,7 +229,7 @@ def test_the_per_client_cap_holds_across_workers_through_the_shared_store(tmp_pa
     worker_a, worker_b = (_probe_app(tmp_path, RATELIMIT_STORAGE_URI=store, RATELIMIT_ENABLED=False,
                                      TOOLS_MAX_JOBS_PER_CLIENT=1) for _ in range(2))
     headers = {"X-Forwarded-For": f"203.0.113.{os.getpid() % 250 + 1}"}
-    held = Held(worker_a, worker_a.test_client, headers)
+    held = Held(worker_a.test_client, headers)
     elsewhere = worker_b.test_client().post("/probe/hold", headers=headers)
     (tmp_path / "release").touch()
     assert held.result().status_code == 200

@@ -15,6 +15,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: ['e2e/**/*.spec.ts', 'src/**/*.e2e.spec.ts'],
   fullyParallel: true,
+  // A stray test.only would run one test and pass: under CI (scripts/test sets CI=true) it fails the run.
+  forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
   timeout: 60_000,

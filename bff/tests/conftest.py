@@ -30,7 +30,7 @@ def stack_env() -> dict[str, str]:
 
 @pytest.fixture()
 def app(stack_env):
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False,
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "OUTBOUND_TEST_NETWORKS": ["127.0.0.1/32"],
                       "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
                       "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
                       # Tests that need Auth or its key set point these at the running service.

@@ -62,13 +62,23 @@ def test_read_only_requests_cannot_write(app, probe_table, admin_db):
 
 
 def test_role_and_claims_do_not_leak_into_the_next_request(app, probe_table):
-    with app.app_context():
-        with rls_transaction({"sub": ALICE, "role": "authenticated"}):
-            pass
-        with rls_transaction(None) as conn:
-            row = conn.execute("select current_user as role,"
-                               " current_setting('request.jwt.claims', true) as claims").fetchone()
-    assert row == {"role": "anon", "claims": '{"role": "anon"}'}
+    """Reads the pooled connection itself once the request is over: another rls_transaction would
+    set role and claims afresh and hide a leak (what this test used to do)."""
+    from contextlib import ExitStack
+
+    from toolkit_bff.db import _pool
+
+    with app.test_request_context():
+        with rls_transaction({"sub": ALICE, "role": "authenticated"}) as conn:
+            used = conn.info.backend_pid
+        pool = _pool()
+        with ExitStack() as stack:  # every connection of the pool at once: the one used is among them
+            connections = [stack.enter_context(pool.connection()) for _ in range(pool.max_size)]
+            after = {c.info.backend_pid: c.execute("select current_user as who,"
+                                                   " current_setting('request.jwt.claims', true) as claims").fetchone()
+                     for c in connections}
+    assert used in after
+    assert after[used]["who"] == "authenticator" and not after[used]["claims"]
 
 
 def test_one_round_trip_statements_run_as_the_caller_and_leave_nothing_behind(app, probe_table):

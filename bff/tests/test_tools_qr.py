@@ -50,18 +50,24 @@ def test_wifi_escaping():
     assert escape_wifi('a\\b;c,d"e:f') == 'a\\\\b\\;c\\,d\\"e\\:f'
 
 
+# 47 bytes: the smallest version that holds them grows with the level (byte capacities, ISO/IEC
+# 18004 table 7: L v3 53, M v4 62, Q v5 60, H v6 58), so each level gives another module count.
+LEVEL_TEXT = "toolkit: small, fast tools that do one job well"
+
+
 @pytest.mark.parametrize("level", ["L", "M", "Q", "H"])
 def test_size_margin_colours_and_levels(tools_client, tmp_path, level):
     response = tools_client.post("/api/tools/qr", data={
-        "text": "Toolkit", "error_correction": level, "size": 300, "margin": 2,
+        "text": LEVEL_TEXT, "error_correction": level, "size": 300, "margin": 2,
         "foreground": "#1a237e", "background": "#fffde7"})
     image = decode_image(response.data).convert("RGB")
     assert image.size == (300, 300)
     assert image.getpixel((0, 0)) == (0xff, 0xfd, 0xe7)
     assert (0x1a, 0x23, 0x7e) in {colour for _, colour in image.getcolors()}
-    assert zbar_decode(response.data, tmp_path) == "Toolkit"
+    assert zbar_decode(response.data, tmp_path) == LEVEL_TEXT
     modules = int(response.headers["X-QR-Modules"])
-    assert modules == {"L": 25, "M": 25, "Q": 25, "H": 25}[level]  # version 1 + 2 × 2 margin
+    version = {"L": 3, "M": 4, "Q": 5, "H": 6}[level]
+    assert modules == 17 + 4 * version + 2 * 2  # the version's side + 2 × 2 margin
 
 
 def test_svg(tools_client, tmp_path):

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from .api import register_blueprints
-from .config import Config
+from .config import Config, check_config
 from .db import init_db
 from .errors import register_error_handlers
 from .extensions import limiter
@@ -40,6 +40,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         app.config.update(config)
     elif config is not None:
         app.config.from_object(config)
+    check_config(app.config)
     register_error_handlers(app)
     init_http_policy(app)
     limiter.init_app(app)

@@ -3,10 +3,14 @@ and its asymmetric ones (ES256/RS256, keys from Auth's JWKS, cached and refreshe
 `kid`). Every other algorithm, `none` included, is refused before any key is looked at."""
 from __future__ import annotations
 
+import time
+
 import jwt
+import requests
 from flask import current_app, request
 
 from .errors import ApiError
+from .outbound import OutboundPolicy, outbound_session, service_policy
 
 SYMMETRIC = "HS256"
 ASYMMETRIC = ("ES256", "RS256")
@@ -26,6 +30,30 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
+class CheckedJWKClient(jwt.PyJWKClient):
+    """PyJWKClient fetching through the outbound policy (only the JWKS host, a checked address, one
+    request per fetch, no redirects) instead of urllib."""
+
+    def __init__(self, url: str, policy_factory, **kwargs):
+        super().__init__(url, **kwargs)
+        self.policy_factory = policy_factory
+
+    def fetch_data(self):
+        policy: OutboundPolicy = self.policy_factory()
+        try:
+            with outbound_session(policy, pool_size=1) as session:
+                response = session.get(self.uri, headers=self.headers, timeout=self.timeout, allow_redirects=False)
+                response.raise_for_status()
+                jwk_set = response.json()
+        except (requests.RequestException, ValueError) as exc:
+            raise jwt.PyJWKClientConnectionError(f'Fail to fetch data from the url, err: "{exc}"') from exc
+        jwk_set = self._as_jwk_set_payload(jwk_set)
+        if self.jwk_set_cache is not None:
+            self.jwk_set_cache.put(jwk_set)
+        self._last_successful_fetch = time.monotonic()
+        return jwk_set
+
+
 def _jwks_client() -> jwt.PyJWKClient | None:
     url = current_app.config["JWKS_URL"]
     if not url:
@@ -34,8 +62,10 @@ def _jwks_client() -> jwt.PyJWKClient | None:
     if url not in clients:
         # The key set is cached for JWKS_CACHE_SECONDS; an unknown kid fetches it again, at most once
         # per JWKS_REFRESH_COOLDOWN seconds, so made-up kids cannot flood the auth server.
-        clients[url] = jwt.PyJWKClient(url, cache_jwk_set=True, lifespan=current_app.config["JWKS_CACHE_SECONDS"],
-                                       cooldown_duration=current_app.config["JWKS_REFRESH_COOLDOWN"], timeout=5)
+        app = current_app._get_current_object()
+        clients[url] = CheckedJWKClient(url, lambda: service_policy(app, url, budget=1), cache_jwk_set=True,
+                                        lifespan=app.config["JWKS_CACHE_SECONDS"],
+                                        cooldown_duration=app.config["JWKS_REFRESH_COOLDOWN"], timeout=5)
     return clients[url]
 
 
@@ -64,20 +94,25 @@ def verify_access_token(token: str) -> dict:
     alg = header.get("alg")
     if alg == SYMMETRIC:
         key = current_app.config["JWT_SECRET"]
+        if not key:  # only asymmetric tokens are configured (JWKS): never verify with an empty key
+            raise _unauthorized("HS256 tokens are not accepted: no JWT secret is configured")
     elif alg in ASYMMETRIC:
         key = _asymmetric_key(token, header)
     else:
         raise _unauthorized(f"Access token algorithm {alg!r} is not accepted")
+    issuer = current_app.config.get("JWT_ISSUER") or None
     try:
         claims = jwt.decode(
             token, key, algorithms=[alg],
-            audience=current_app.config["JWT_AUDIENCE"],
-            options={"require": ["exp", "sub", "aud"]},
+            audience=current_app.config["JWT_AUDIENCE"], issuer=issuer,
+            options={"require": ["exp", "sub", "aud", "role"] + (["iss"] if issuer else [])},
         )
     except jwt.ExpiredSignatureError:
         raise _unauthorized("Access token has expired") from None
     except jwt.InvalidTokenError as exc:
         raise _unauthorized(f"Access token is invalid: {exc}") from None
+    if claims.get("role") != "authenticated":  # e.g. the anon or service-role API key as a bearer
+        raise _unauthorized("Access token must carry role 'authenticated'")
     return claims
 
 

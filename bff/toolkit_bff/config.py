@@ -11,6 +11,8 @@ class Config:
     DB_POOL_SIZE = int(os.environ.get("TOOLKIT_DB_POOL_SIZE", "4"))
     JWT_SECRET = os.environ.get("TOOLKIT_JWT_SECRET", "")
     JWT_AUDIENCE = os.environ.get("TOOLKIT_JWT_AUDIENCE", "authenticated")
+    # Expected `iss` claim (Auth's issuer, e.g. http://localhost:8000/auth/v1); empty: not checked.
+    JWT_ISSUER = os.environ.get("TOOLKIT_JWT_ISSUER", "")
     # Auth's key set for asymmetric tokens (ES256/RS256); empty: only HS256 tokens are accepted.
     JWKS_URL = os.environ.get("TOOLKIT_JWKS_URL", "")
     JWKS_CACHE_SECONDS = int(os.environ.get("TOOLKIT_JWKS_CACHE_SECONDS", "300"))
@@ -34,28 +36,74 @@ class Config:
     TOOLS_MAX_IMAGE_PIXELS = int(os.environ.get("TOOLKIT_TOOLS_MAX_MEGAPIXELS", "50")) * 1_000_000
     TOOLS_MAX_PDF_PAGES = int(os.environ.get("TOOLKIT_TOOLS_MAX_PDF_PAGES", "1000"))
     TOOLS_JOB_TIMEOUT = float(os.environ.get("TOOLKIT_TOOLS_JOB_TIMEOUT", "60"))
+    # Each job runs in a child process (tools/jobs.py) with these limits: memory on top of the
+    # worker's own size, CPU seconds, total bytes of output (413 past it).
+    TOOLS_JOB_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_JOB_MEMORY_MB", "1024")) * 2**20
+    TOOLS_JOB_CPU_SECONDS = int(os.environ.get("TOOLKIT_TOOLS_JOB_CPU_SECONDS", "60"))
+    TOOLS_MAX_OUTPUT_BYTES = int(os.environ.get("TOOLKIT_TOOLS_MAX_OUTPUT_MB", "200")) * 2**20
+    # Jobs running at once per worker process and per client IP (429 with Retry-After past either):
+    # the per-worker cap stays below GUNICORN_THREADS so redirects and the data API always get a thread.
+    TOOLS_MAX_JOBS_PER_WORKER = int(os.environ.get("TOOLKIT_TOOLS_MAX_JOBS_PER_WORKER", "2"))
+    TOOLS_MAX_JOBS_PER_CLIENT = int(os.environ.get("TOOLKIT_TOOLS_MAX_JOBS_PER_CLIENT", "2"))
+    # Office documents (ZIP-based) refused before LibreOffice sees them past these.
+    TOOLS_OFFICE_MAX_UNCOMPRESSED_BYTES = int(os.environ.get("TOOLKIT_TOOLS_OFFICE_MAX_UNCOMPRESSED_MB", "200")) * 2**20
+    TOOLS_OFFICE_MAX_ENTRIES = int(os.environ.get("TOOLKIT_TOOLS_OFFICE_MAX_ENTRIES", "5000"))
+    # LibreOffice's own address-space limit (never above the job's own, which it inherits).
+    TOOLS_OFFICE_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_OFFICE_MEMORY_MB", "1024")) * 2**20
+    # qpdf's per-stream decoding limit (Flate, JPEG, predictors), so one stream cannot inflate to gigabytes.
+    TOOLS_PDF_MAX_STREAM_BYTES = int(os.environ.get("TOOLKIT_TOOLS_PDF_MAX_STREAM_MB", "256")) * 2**20
     # Parent of the per-request scratch directories (empty: the system temporary directory).
     TOOLS_TMP_DIR = os.environ.get("TOOLKIT_TOOLS_TMP_DIR", "")
     # Translator: a LibreTranslate server; empty URL means "not configured" (503).
     LIBRETRANSLATE_URL = os.environ.get("LIBRETRANSLATE_URL", "")
     LIBRETRANSLATE_API_KEY = os.environ.get("LIBRETRANSLATE_API_KEY", "")
     LIBRETRANSLATE_TIMEOUT = float(os.environ.get("LIBRETRANSLATE_TIMEOUT", "20"))
+    # Outbound requests (toolkit_bff/outbound.py) never reach internal addresses, except these
+    # comma-separated networks for the services configured here (translator, JWKS; e.g. 127.0.0.1/32
+    # for a LibreTranslate or Auth on this machine). Never applies to the username checker.
+    OUTBOUND_ALLOW_NETWORKS = os.environ.get("TOOLKIT_OUTBOUND_ALLOW_NETWORKS", "")
+    # Most outbound requests one username check may make (one per site, plus redirects).
+    USERNAME_OUTBOUND_BUDGET = int(os.environ.get("TOOLKIT_USERNAME_OUTBOUND_BUDGET", "1000"))
     # Username checker: per-site timeout (s) and how many sites are asked at once.
     USERNAME_SITE_TIMEOUT = float(os.environ.get("TOOLKIT_USERNAME_SITE_TIMEOUT", "8"))
     USERNAME_CONCURRENCY = int(os.environ.get("TOOLKIT_USERNAME_CONCURRENCY", "48"))
     # Site list in Sherlock's data.json format (empty: the one bundled in sherlock-project).
     USERNAME_SITES_FILE = os.environ.get("TOOLKIT_USERNAME_SITES_FILE", "")
 
-    # Rate limits (flask-limiter) on the sign-in-free heavy endpoints, per client IP. Counters live
-    # in memory per worker by default; several replicas share them through e.g. redis://host:6379.
+    # Rate limits (flask-limiter) per client IP (IPv6: per /64) or per signed-in user. Counters must
+    # live where every worker sees them (redis://host:6379; scripts/stack starts Redis): memory://
+    # keeps them per worker, multiplying every limit by the worker count. If the store is down,
+    # each worker falls back to its own memory rather than failing requests.
     RATELIMIT_ENABLED = os.environ.get("TOOLKIT_RATE_LIMIT_ENABLED", "true").lower() != "false"
     RATELIMIT_STORAGE_URI = os.environ.get("TOOLKIT_RATE_LIMIT_STORAGE_URI", "memory://")
+    RATELIMIT_STORAGE_OPTIONS = {"socket_timeout": 1, "socket_connect_timeout": 1}
+    RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = True
     RATELIMIT_HEADERS_ENABLED = True
     TOOLS_RATE_LIMIT = os.environ.get("TOOLKIT_TOOLS_RATE_LIMIT", "60 per minute")
     USERNAME_RATE_LIMIT = os.environ.get("TOOLKIT_USERNAME_RATE_LIMIT", "10 per minute")
     # Writes without sign-in (new short links, pastes, likes are sign-in only) per client IP.
     ANON_WRITE_RATE_LIMIT = os.environ.get("TOOLKIT_ANON_WRITE_RATE_LIMIT", "20 per minute")
+    # Writes by a signed-in user (links, pastes, likes, profile, admin changes), per user.
+    USER_WRITE_RATE_LIMIT = os.environ.get("TOOLKIT_USER_WRITE_RATE_LIMIT", "120 per minute")
     # Proxies in front of the BFF whose X-Forwarded-For is trusted (the gateway: 1).
     TRUSTED_PROXIES = int(os.environ.get("TOOLKIT_TRUSTED_PROXIES", "1"))
     # Other origins allowed to call the API from a browser (the app itself is same-origin).
     CORS_ORIGINS = [o.strip() for o in os.environ.get("TOOLKIT_CORS_ORIGINS", "").split(",") if o.strip()]
+
+
+MIN_JWT_SECRET_LENGTH = 32
+
+
+class ConfigError(RuntimeError):
+    """A configuration the BFF refuses to start with."""
+
+
+def check_config(config) -> None:
+    """Fail safe: with an empty or short JWT secret anyone could sign tokens the BFF accepts."""
+    secret, jwks_url = config.get("JWT_SECRET") or "", config.get("JWKS_URL") or ""
+    if secret and len(secret) < MIN_JWT_SECRET_LENGTH:
+        raise ConfigError(f"TOOLKIT_JWT_SECRET is shorter than {MIN_JWT_SECRET_LENGTH} characters: "
+                          "refusing to start (tokens signed with it could be forged)")
+    if not secret and not jwks_url:
+        raise ConfigError("Neither TOOLKIT_JWT_SECRET (at least 32 characters) nor TOOLKIT_JWKS_URL is set: "
+                          "refusing to start without a way to verify access tokens")

@@ -12,9 +12,10 @@ log = logging.getLogger(__name__)
 class ApiError(Exception):
     """An error meant for the caller: status, a stable code and a human message."""
 
-    def __init__(self, status: int, code: str, message: str):
+    def __init__(self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers = headers or {}  # e.g. Retry-After on 429
 
 
 def error_response(status: int, code: str, message: str):
@@ -28,7 +29,8 @@ def _code_for(exc: HTTPException) -> str:
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def handle_api_error(exc: ApiError):
-        return error_response(exc.status, exc.code, exc.message)
+        body, status = error_response(exc.status, exc.code, exc.message)
+        return body, status, exc.headers
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(exc: HTTPException):

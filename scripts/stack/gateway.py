@@ -47,7 +47,9 @@ http {{
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
-      proxy_request_buffering off;
+      # Whole uploads are received here first: a slow client must not hold a BFF thread.
+      proxy_request_buffering on;
+      client_body_timeout 20s;
       proxy_read_timeout 75s;
     }}
     # Links in e-mails and provider callbacks carry no key (Kong's open auth routes).

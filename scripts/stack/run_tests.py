@@ -23,10 +23,16 @@ def print_summary(results: list[SuiteResult], seconds: float) -> None:
     print("\n\033[1m══ summary ══\033[0m")
     for r in results:
         mark = "\033[32mok  \033[0m" if r.ok else "\033[31mFAIL\033[0m"
-        print(f"  {mark} {r.name:<11} {r.passed:>4} passed {r.failed:>3} failed  ({r.seconds:.0f}s)")
+        print(f"  {mark} {r.name:<11} {r.passed:>4} passed {r.failed:>3} failed {r.skipped:>3} skipped"
+              f"  ({r.seconds:.0f}s)")
+    problems = [problem for r in results for problem in r.problems]
+    for problem in problems:
+        print(f"  \033[31m✗\033[0m {problem}")
     print(f"  total time {seconds:.0f}s")
     passed, failed = sum(r.passed for r in results), sum(r.failed for r in results)
-    print(f"\nSummary: {passed} passed, {failed} failed", flush=True)
+    skipped = sum(r.skipped for r in results)
+    # A problem (a skip without a listed reason, a suite smaller than expected) fails the run.
+    print(f"\nSummary: {passed} passed, {failed + len(problems)} failed, {skipped} skipped", flush=True)
 
 
 def main(argv: list[str]) -> int:

@@ -6,6 +6,7 @@ import subprocess
 import urllib.request
 
 from .config import ROOT, StackConfig
+from .ratelimit_store import storage_env
 from .supervisor import Supervisor
 
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -13,7 +14,11 @@ APP_DIR = ROOT / "app"
 
 
 def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
-    env = cfg.service_env() | {"GUNICORN_BIND": f"127.0.0.1:{cfg.bff_port}"}
+    env = cfg.service_env() | storage_env(cfg) | {
+        "GUNICORN_BIND": f"127.0.0.1:{cfg.bff_port}",
+        # The local Auth's key set is on loopback, which outbound requests refuse unless allowed.
+        "TOOLKIT_OUTBOUND_ALLOW_NETWORKS": "127.0.0.1/32",
+    }
     sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
               port=cfg.bff_port, env=env, cwd=ROOT / "bff",
               ready=lambda: _healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))

@@ -8,13 +8,16 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from .auth import auth_env
 from .config import ROOT, StackConfig
+from .honesty import count_problems, load_allowed_skips, load_expected_counts, skip_problems
 from .postgres import superuser_connection
+from .ratelimit_store import storage_uri
+from .test_counts import Counts, count_playwright, count_pg_prove, count_pytest, count_size, count_vitest
 
 
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -23,45 +26,26 @@ ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 @dataclass
 class SuiteResult:
     name: str
-    passed: int
-    failed: int
+    counts: Counts
     exit_code: int
     seconds: float
+    problems: list[str] = field(default_factory=list)  # skips not allowed, too few tests
+
+    @property
+    def passed(self) -> int:
+        return self.counts.passed
+
+    @property
+    def failed(self) -> int:
+        return self.counts.failed
+
+    @property
+    def skipped(self) -> int:
+        return self.counts.skipped
 
     @property
     def ok(self) -> bool:
-        return self.exit_code == 0 and self.failed == 0
-
-
-def _last_int(pattern: str, text: str) -> int:
-    found = re.findall(pattern, text, flags=re.MULTILINE)
-    return int(found[-1]) if found else 0
-
-
-def _count_pg_prove(out: str) -> tuple[int, int]:
-    total = _last_int(r"Tests=(\d+)", out)
-    failed = sum(int(n) for n in re.findall(r"Failed (\d+)/\d+ subtests", out))
-    return total - failed, failed
-
-
-def _count_pytest(out: str) -> tuple[int, int]:
-    summary = [line for line in out.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
-    last = summary[-1] if summary else ""
-    return _last_int(r"(\d+) passed", last), _last_int(r"(\d+) failed", last) + _last_int(r"(\d+) errors?", last)
-
-
-def _count_vitest(out: str) -> tuple[int, int]:
-    tests = [line for line in out.splitlines() if re.match(r"\s*Tests\s", line)]
-    last = tests[-1] if tests else ""
-    return _last_int(r"(\d+) passed", last), _last_int(r"(\d+) failed", last)
-
-
-def _count_playwright(out: str) -> tuple[int, int]:
-    return _last_int(r"^\s+(\d+) passed", out), _last_int(r"^\s+(\d+) failed", out)
-
-
-def _count_size(out: str) -> tuple[int, int]:
-    return (1, 0) if re.search(r"Initial JS", out) else (0, 0)
+        return self.exit_code == 0 and self.failed == 0 and not self.problems
 
 
 @dataclass
@@ -69,7 +53,7 @@ class Suite:
     name: str
     cmd: list[str]
     cwd: Path
-    count: Callable[[str], tuple[int, int]]
+    count: Callable[[str], Counts]
     env: dict[str, str] | None = None
 
 
@@ -87,24 +71,27 @@ def prepare_pgtap(cfg: StackConfig) -> None:
 
 
 def all_suites(cfg: StackConfig) -> list[Suite]:
-    # The tests of the local Auth build their own app instances with the stack's Auth configuration.
-    env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg))}
+    # The tests of the local Auth build their own app instances with the stack's Auth configuration;
+    # the rate-limit store's address is given for the tests that check the running BFF shares its
+    # counters there (the tests' own apps keep per-app memory counters).
+    env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg)),
+                               "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg)}
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",
                 "TOOLKIT_MAIL_DIR": str(cfg.mail_dir)}
     return [
-        Suite("pgtap", ["pg_prove", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
+        Suite("pgtap", ["pg_prove", "--directives", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
                         "-U", "postgres", "-d", "postgres", *db_tests],
-              ROOT, _count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
-        Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-p", "no:cacheprovider"],
-              ROOT, _count_pytest, env),
-        Suite("vitest", ["npm", "test", "--silent"], ROOT / "app", _count_vitest, node_env),
+              ROOT, count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
+        Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsx", "-p", "no:cacheprovider"],
+              ROOT, count_pytest, env),
+        Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
-        Suite("auth", ["npm", "run", "test:auth", "--silent"], ROOT / "app", _count_vitest,
-              node_env | cfg.service_env()),
-        Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", _count_playwright, node_env),
-        Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", _count_size, node_env),
+        Suite("auth", ["npm", "run", "test:auth", "--silent", "--", "--reporter=verbose"], ROOT / "app",
+              count_vitest, node_env | cfg.service_env()),
+        Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright, node_env),
+        Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env),
     ]
 
 
@@ -125,7 +112,9 @@ def run_suite(suite: Suite) -> SuiteResult:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         raise
-    passed, failed = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
-    if proc.returncode != 0 and failed == 0:
-        failed = 1  # the runner failed without a countable test failure (crash, build error)
-    return SuiteResult(suite.name, passed, failed, proc.returncode, time.monotonic() - started)
+    counts = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
+    if proc.returncode != 0 and counts.failed == 0:
+        counts.failed = 1  # the runner failed without a countable test failure (crash, build error)
+    problems = (skip_problems(suite.name, counts, load_allowed_skips())
+                + count_problems(suite.name, counts, load_expected_counts()))
+    return SuiteResult(suite.name, counts, proc.returncode, time.monotonic() - started, problems)

@@ -1,7 +1,14 @@
 """One blueprint per area of the data API."""
 from flask import Flask
 
+from ..extensions import limiter
 from . import admin, health, links, me, openapi, pages, pastes, redirect
+from .writes import WRITE_METHODS, is_anonymous, signed_in_write_limit, writer_key
+
+# Signed-in writes are limited per user in every area (anonymous ones per IP where they are allowed).
+for _module in (me, links, pastes, pages, admin):
+    limiter.limit(signed_in_write_limit, key_func=writer_key, methods=WRITE_METHODS,
+                  exempt_when=is_anonymous, scope="signed-in-writes")(_module.bp)
 
 
 def register_blueprints(app: Flask) -> None:

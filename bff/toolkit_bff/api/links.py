@@ -27,7 +27,7 @@ def _with_short_url(row: dict) -> dict:
 
 
 @bp.post("/links")
-@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous())
+@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 def create_link():
     claims = request_claims()
     data = body.json_object(("url", "alias", "expires_at", "max_clicks"))

@@ -64,7 +64,7 @@ def _paste(row: dict) -> dict:
 
 
 @bp.post("/pastes")
-@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous())
+@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 def create_paste():
     claims = request_claims()
     values = _fields(body.json_object(FIELDS), creating=True)
@@ -231,7 +231,7 @@ def unlike(paste_id):
 
 
 @bp.post("/pastes/<paste_id>/duplicate")
-@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous())
+@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 def duplicate(paste_id):
     _known_shape(paste_id)
     with rls_transaction(request_claims()) as conn:

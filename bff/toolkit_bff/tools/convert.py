@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from flask import Blueprint
 from PIL import Image, ImageOps
@@ -61,24 +62,22 @@ def convert():
     input_size = sum(len(upload.data) for upload in uploads)
     if target == "pdf":
         results = convert_to_pdf(uploads, options, deadline)
-    else:
-        results = []
-        for upload in uploads:
-            deadline.check()
-            results += convert_to_image(upload, target, options, deadline)
+    else:  # a generator: each page or image is converted when the streamed ZIP is ready for it
+        results = (result for upload in uploads for result in convert_to_image(upload, target, options, deadline))
     zip_name = f"{uploads[0].stem if len(uploads) == 1 else 'converted'}-{target}.zip"
     return results_response(results, zip_name=zip_name, input_size=input_size)
 
 
 def convert_to_image(upload: Upload, target: str, options: ImageOptions,
-                     deadline: Deadline) -> list[Result]:
+                     deadline: Deadline) -> Iterator[Result]:
+    deadline.check()
     kind = require_kind(upload, IMAGE_KINDS | {"pdf"}, "an image or a PDF")
     if kind == "pdf":
-        return [Result(output_name(upload.stem, target, f"-page{index + 1}"),
-                       encode_image(page, target, options), target)
-                for index, page in iter_rendered_pages(upload, options.dpi, deadline, options.password)]
+        for index, page in iter_rendered_pages(upload, options.dpi, deadline, options.password):
+            yield Result(output_name(upload.stem, target, f"-page{index + 1}"), encode_image(page, target, options), target)
+        return
     image = open_image(upload)
-    return [Result(output_name(upload.stem, target), encode_image(image, target, options), target)]
+    yield Result(output_name(upload.stem, target), encode_image(image, target, options), target)
 
 
 def encode_image(image: Image.Image, target: str, options: ImageOptions) -> bytes:

@@ -26,6 +26,8 @@ _AVIF_BRANDS = {b"avif", b"avis"}
 _OPENDOCUMENT = {b"application/vnd.oasis.opendocument.text": "odt",
                  b"application/vnd.oasis.opendocument.spreadsheet": "ods",
                  b"application/vnd.oasis.opendocument.presentation": "odp"}
+MIMETYPE_READ_LIMIT = 256
+MAX_DETECTION_ENTRIES = 20_000
 _OOXML_PARTS = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx",
                 "ppt/presentation.xml": "pptx"}
 
@@ -70,13 +72,30 @@ def _isobmff_kind(data: bytes) -> str | None:
     return "heif" if brands & _HEIF_BRANDS else None
 
 
+def zip_entry_count(data: bytes) -> int | None:
+    """Entries declared by the end-of-central-directory record, read without parsing the directory
+    (None when there is no such record, or a ZIP64 one: more entries than a document needs)."""
+    end = data.rfind(b"PK\x05\x06", max(0, len(data) - 65536 - 22))
+    if end < 0 or end + 22 > len(data):
+        return None
+    count = int.from_bytes(data[end + 10:end + 12], "little")
+    return None if count == 0xFFFF else count
+
+
 def _zip_document_kind(data: bytes) -> str | None:
+    """ODF or OOXML, telling them apart without inflating anything big: a ZIP with more entries
+    than any document has is refused before its directory is read, and of the `mimetype` entry
+    (a few dozen bytes in a real ODF file) at most MIMETYPE_READ_LIMIT bytes are inflated."""
+    count = zip_entry_count(data)
+    if count is None or count > MAX_DETECTION_ENTRIES:
+        return None
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
             if "mimetype" in names:
-                return _OPENDOCUMENT.get(archive.read("mimetype").strip())
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError):
+                with archive.open("mimetype") as entry:
+                    return _OPENDOCUMENT.get(entry.read(MIMETYPE_READ_LIMIT).strip())
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError, NotImplementedError):
         return None
     return next((kind for part, kind in _OOXML_PARTS.items() if part in names), None)
 

@@ -1,11 +1,10 @@
 """The file tools' limits (ARCHITECTURE.md: 25 MB per file, 50 megapixels, 1000 PDF pages, 60 s
-per job) and the errors that name them.
+per job; a job's memory, CPU time and total output) and the errors that name them.
 
-How the 60 s job limit is enforced: every job gets a `Deadline` when it starts. Subprocesses
-(LibreOffice, Tesseract) run with the remaining time as their timeout and are killed past it.
-In-process work (Pillow, pypdf, pikepdf, pypdfium2) cannot be interrupted from Python, so it is
-bounded up front — pixel, page and size limits keep each step small — and the deadline is checked
-between steps (per file, per page); gunicorn's worker timeout (75 s) is the last resort.
+How the 60 s job limit is enforced: every job runs in a child process (jobs.py) that the worker
+kills, with everything it started, when the time is up. Inside the job a `Deadline` still stops
+work between steps (per file, per page) and gives subprocesses their remaining time, so a slow job
+ends with its own clean error where it can.
 """
 from __future__ import annotations
 
@@ -23,12 +22,17 @@ class Limits:
     max_image_pixels: int
     max_pdf_pages: int
     job_timeout: float
+    job_memory_bytes: int = 1024 * 2**20
+    job_cpu_seconds: int = 60
+    max_output_bytes: int = 200 * 2**20
 
     @classmethod
     def current(cls) -> "Limits":
         config = current_app.config
         return cls(config["TOOLS_MAX_FILE_BYTES"], config["TOOLS_MAX_IMAGE_PIXELS"],
-                   config["TOOLS_MAX_PDF_PAGES"], config["TOOLS_JOB_TIMEOUT"])
+                   config["TOOLS_MAX_PDF_PAGES"], config["TOOLS_JOB_TIMEOUT"],
+                   config["TOOLS_JOB_MEMORY_BYTES"], config["TOOLS_JOB_CPU_SECONDS"],
+                   config["TOOLS_MAX_OUTPUT_BYTES"])
 
 
 def file_too_large(filename: str, limit_bytes: int) -> ApiError:
@@ -45,6 +49,11 @@ def image_too_large(pixels: int | None, limit_pixels: int) -> ApiError:
 def too_many_pages(pages: int, limit_pages: int) -> ApiError:
     return ApiError(422, "too_many_pages",
                     f"The PDF has {pages} pages; the limit is {limit_pages} pages")
+
+
+def output_too_large(limit_bytes: int) -> ApiError:
+    return ApiError(413, "output_too_large",
+                    f"The job's output is larger than the {limit_bytes / 2**20:g} MB output limit per job")
 
 
 def job_timed_out(limit_seconds: float) -> ApiError:

@@ -5,6 +5,10 @@ text reaches the x-height Tesseract was trained on; tests show it lifts word acc
 scans. Word boxes are reported in the original image's (or rendered page's) pixels."""
 from __future__ import annotations
 
+import os
+from contextvars import copy_context
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
 import pytesseract
 from flask import Blueprint, jsonify
 from PIL import Image, ImageOps
@@ -12,9 +16,10 @@ from PIL import Image, ImageOps
 from ..errors import ApiError
 from .filetypes import IMAGE_KINDS
 from .images import check_pixels, open_image
-from .limits import Deadline, job_timed_out
+from .limits import Deadline
 from .options import get_bool, get_int, get_str
 from .pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
+from .tesseract import image_to_data
 from .uploads import read_upload, require_kind
 
 bp = Blueprint("tools_ocr", __name__)
@@ -65,8 +70,8 @@ def ocr():
         password = get_str("password", None)
         with pdfium_document(upload, password) as document:
             indexes = parse_page_list(get_str("pages", "all"), len(document))
-        pages = [recognise(image, lang, preprocess, psm, deadline, index + 1)  # OCR outside the PDFium lock
-                 for index, image in iter_rendered_pages(upload, dpi, deadline, password, indexes)]
+        rendered = iter_rendered_pages(upload, dpi, deadline, password, indexes)
+        pages = recognise_pages(rendered, lang, preprocess, psm, deadline)
     else:
         image = ImageOps.exif_transpose(open_image(upload))
         pages = [recognise(image, lang, preprocess, psm, deadline, 1)]
@@ -74,6 +79,27 @@ def ocr():
     confidence = round(sum(w["confidence"] for w in words) / len(words), 1) if words else None
     return jsonify(language=lang, text="\n\n".join(page["text"] for page in pages),
                    confidence=confidence, pages=pages)
+
+
+def recognise_pages(rendered, lang: str, preprocess: bool, psm: int, deadline: Deadline) -> list[dict]:
+    """OCR pages on every core at once: each Tesseract runs single-threaded (OMP_THREAD_LIMIT=1 in
+    the job, its OpenMP threads only fight each other on a small machine) and pages go in parallel,
+    at most one per core in flight, so memory stays a few pages deep."""
+    workers = max(1, os.cpu_count() or 1)
+    results: dict[int, dict] = {}  # by position in the requested order
+    with ThreadPoolExecutor(max_workers=workers) as executor:
+        running: dict = {}
+        for position, (index, image) in enumerate(rendered):  # rendered one by one, under the PDFium lock
+            while len(running) >= workers:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    results[running.pop(future)] = future.result()
+            # In a copy of this context: the app (and its limits) stay reachable from the thread.
+            running[executor.submit(copy_context().run, recognise, image, lang, preprocess, psm, deadline,
+                                    index + 1)] = position
+        for future, position in running.items():
+            results[position] = future.result()
+    return [results[position] for position in sorted(results)]
 
 
 def preprocess_image(image: Image.Image) -> tuple[Image.Image, float]:
@@ -95,20 +121,7 @@ def recognise(image: Image.Image, lang: str, preprocess: bool, psm: int, deadlin
         image, scale = preprocess_image(image)
     elif image.mode not in ("RGB", "L"):
         image = image.convert("RGB")
-    timeout = deadline.remaining()
-    if timeout <= 0:
-        raise job_timed_out(deadline.seconds)
-    try:
-        data = pytesseract.image_to_data(image, lang=lang, config=f"--psm {psm}",
-                                         output_type=pytesseract.Output.DICT, timeout=timeout)
-    except RuntimeError as exc:
-        if "timeout" in str(exc).lower():
-            raise job_timed_out(deadline.seconds) from None
-        raise ApiError(422, "ocr_failed", "Tesseract could not read this image") from None
-    except pytesseract.TesseractNotFoundError:
-        raise ApiError(503, "tool_unavailable", "Tesseract is not installed on the server") from None
-    except pytesseract.TesseractError:
-        raise ApiError(422, "ocr_failed", "Tesseract could not read this image") from None
+    data = image_to_data(image, lang, psm, deadline)
     return _page_result(data, scale, page_number)
 
 

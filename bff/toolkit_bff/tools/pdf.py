@@ -7,7 +7,7 @@ import base64
 import io
 import json
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 
 from ..errors import ApiError
 from . import pdf_edit
@@ -63,16 +63,33 @@ def thumbnails():
     width = get_int("width", 200, low=32, high=1200)
     with pdfium_document(upload, _password()) as document:
         indexes = parse_page_list(get_str("pages", "all"), len(document))
-        items = []
-        for index in indexes:
-            deadline.check()
-            page_width = document[index].get_width() or 1
-            image = render_page(document, index, dpi=72 * width / page_width)
-            buffer = io.BytesIO()
-            image.save(buffer, "PNG", compress_level=3)
-            items.append({"page": index + 1, "width": image.width, "height": image.height,
-                          "data_url": "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()})
-    return jsonify(thumbnails=items)
+    items = (_thumbnail(upload, index, width) for index in _checked(indexes, deadline))
+    # Streamed: each page is rendered, encoded and written out before the next one.
+    return Response(json_array_stream("thumbnails", items), mimetype="application/json")
+
+
+def _checked(indexes: list[int], deadline: Deadline):
+    for index in indexes:
+        deadline.check()
+        yield index
+
+
+def _thumbnail(upload: Upload, index: int, width: int) -> dict:
+    with pdfium_document(upload, _password()) as document:
+        page_width = document[index].get_width() or 1
+        image = render_page(document, index, dpi=72 * width / page_width)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=3)
+    return {"page": index + 1, "width": image.width, "height": image.height,
+            "data_url": "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()}
+
+
+def json_array_stream(key: str, items):
+    """`{"key": [item, …]}` as chunks, one item at a time."""
+    yield f'{{"{key}": ['.encode()
+    for position, item in enumerate(items):
+        yield (b", " if position else b"") + json.dumps(item).encode()
+    yield b"]}"
 
 
 @bp.post("/pdf/merge")
@@ -104,19 +121,25 @@ def split():
     pdf = open_pikepdf(upload, password)
     every = get_int("every", None, low=1, high=1000)
     ranges = get_str("ranges", "")
-    with pdf, pdf_errors(upload.filename):
+    with pdf_errors(upload.filename):
         count = len(pdf.pages)
         if ranges:
             groups = parse_page_ranges(ranges, count, "ranges")
         else:
             step = every or 1
             groups = [list(range(start, min(start + step, count))) for start in range(0, count, step)]
+    return results_response(_split_parts(upload, pdf, groups, password), zip_name=f"{upload.stem}-split.zip",
+                            input_size=len(upload.data))
+
+
+def _split_parts(upload: Upload, pdf, groups: list[list[int]], password: str | None):
+    """One part at a time, each saved only when the ZIP is ready for it (streamed)."""
+    with pdf, pdf_errors(upload.filename):
         encryption = _kept_encryption([pdf], password)
-        results = [Result(f"{upload.stem}-pages-{group[0] + 1}-{group[-1] + 1}.pdf"
-                          if len(group) > 1 else f"{upload.stem}-page-{group[0] + 1}.pdf",
-                          pdf_edit.save_pdf(pdf_edit.pages_copy(pdf, group), encryption=encryption), "pdf")
-                   for group in groups]
-    return results_response(results, zip_name=f"{upload.stem}-split.zip", input_size=len(upload.data))
+        for group in groups:
+            name = (f"{upload.stem}-pages-{group[0] + 1}-{group[-1] + 1}.pdf" if len(group) > 1
+                    else f"{upload.stem}-page-{group[0] + 1}.pdf")
+            yield Result(name, pdf_edit.save_pdf(pdf_edit.pages_copy(pdf, group), encryption=encryption), "pdf")
 
 
 @bp.post("/pdf/extract")
@@ -225,7 +248,8 @@ def compress():
     quality, password = get_int("image_quality", None, low=10, high=95), _password()
     pdf = open_pikepdf(upload, password)
     with pdf, pdf_errors(upload.filename):
-        pdf_edit.compress(pdf, image_quality=quality, deadline=deadline)
+        pdf_edit.compress(pdf, image_quality=quality, deadline=deadline,
+                          max_pixels=Limits.current().max_image_pixels)
         data = pdf_edit.save_pdf(pdf, compress=True, encryption=_kept_encryption([pdf], password))
     if len(data) >= len(upload.data):
         data = upload.data  # already as small as we can make it: keep the original

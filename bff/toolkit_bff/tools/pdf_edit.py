@@ -77,7 +77,7 @@ def encryption_for(user_password: str, owner_password: str | None) -> pikepdf.En
     return pikepdf.Encryption(user=user_password, owner=owner_password or user_password, aes=True, R=6)
 
 
-def compress(pdf: pikepdf.Pdf, *, image_quality: int | None, deadline: Deadline) -> None:
+def compress(pdf: pikepdf.Pdf, *, image_quality: int | None, deadline: Deadline, max_pixels: int) -> None:
     """Drop unused resources; with image_quality, re-encode large RGB/grey images as JPEG when
     that makes them smaller (lossy, like Stirling-PDF's higher levels)."""
     pdf.remove_unreferenced_resources()
@@ -90,14 +90,16 @@ def compress(pdf: pikepdf.Pdf, *, image_quality: int | None, deadline: Deadline)
             if raw.objgen in seen or raw.objgen == (0, 0):
                 continue
             seen.add(raw.objgen)
-            _recompress_image(raw, image_quality)
+            _recompress_image(raw, image_quality, max_pixels)
 
 
-def _recompress_image(raw: pikepdf.Object, quality: int) -> None:
+def _recompress_image(raw: pikepdf.Object, quality: int, max_pixels: int) -> None:
     try:
         image = pikepdf.PdfImage(raw)
         if image.width * image.height < 40_000 or raw.get("/SMask") is not None or image.image_mask:
             return
+        if image.width * image.height > max_pixels:
+            return  # checked before decoding: a huge image (or one that only claims to be) stays as it is
         pil = image.as_pil_image()
         if pil.mode not in ("RGB", "L"):
             return

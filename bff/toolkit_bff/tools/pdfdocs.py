@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import pikepdf
+import pikepdf.settings
 import pypdfium2 as pdfium
 from PIL import Image
 from pypdf import PdfReader
@@ -22,6 +23,16 @@ log = logging.getLogger(__name__)
 
 # PDFium is not thread-safe, not even across documents: one call at a time per process.
 PDFIUM_LOCK = threading.Lock()
+
+
+def set_stream_limits(max_stream_bytes: int) -> None:
+    """qpdf's decoding limits, process-wide (set once at start-up, before any thread uses pikepdf):
+    no single Flate/JPEG/PNG/TIFF/RunLength stream may decode to more than max_stream_bytes, and
+    damaged files give up after a bounded number of warnings instead of recovering forever."""
+    pikepdf.settings.set_qpdf_limits(
+        flate_max_memory=max_stream_bytes, dct_max_memory=max_stream_bytes, png_max_memory=max_stream_bytes,
+        tiff_max_memory=max_stream_bytes, run_length_max_memory=max_stream_bytes,
+        dct_max_progressive_scans=50, doc_max_warnings=1000, parser_max_container_size=1_000_000)
 
 
 def invalid_pdf(filename: str) -> ApiError:

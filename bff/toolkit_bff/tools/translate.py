@@ -10,6 +10,7 @@ import requests
 from flask import Blueprint, current_app, jsonify
 
 from ..errors import ApiError
+from ..outbound import OutboundRefused, outbound_session, service_policy
 from .options import get_choice, get_str, request_body
 
 bp = Blueprint("tools_translate", __name__)
@@ -28,9 +29,15 @@ def call_engine(method: str, path: str, payload: dict | None = None):
     url, api_key, timeout = _engine()
     if payload is not None and api_key:
         payload = {**payload, "api_key": api_key}
+    # One request per call, only to the configured engine's host and a public (or allowed) address;
+    # a redirect would be a second request and is refused by the budget.
+    session = outbound_session(service_policy(current_app, url, budget=1), pool_size=1)
     try:
-        response = requests.request(method, url + path, json=payload, timeout=timeout,
-                                    params={"api_key": api_key} if api_key and payload is None else None)
+        with session:
+            response = session.request(method, url + path, json=payload, timeout=timeout,
+                                       params={"api_key": api_key} if api_key and payload is None else None)
+    except OutboundRefused as exc:
+        raise ApiError(503, "translation_unavailable", f"The translation engine is not reachable: {exc}") from None
     except requests.Timeout:
         raise ApiError(504, "translation_timeout", f"The translation engine did not answer within {timeout:g} s") from None
     except requests.RequestException:

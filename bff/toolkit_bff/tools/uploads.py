@@ -8,14 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Iterable, Iterator
 
-from flask import current_app, request
+from flask import current_app, g, request
 
 from ..errors import ApiError
 from .filetypes import detect_kind
 from .limits import Limits, file_too_large
-
-SCRATCH_PREFIX = "toolkit-job-"
-
 
 @dataclass
 class Upload:
@@ -72,9 +69,10 @@ def require_kind(upload: Upload, allowed: Iterable[str], what: str) -> str:
 
 @contextmanager
 def job_workdir() -> Iterator[Path]:
-    """A private scratch directory for one request, removed however the request ends."""
-    parent = current_app.config.get("TOOLS_TMP_DIR") or None
-    path = Path(tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=parent))
+    """A private scratch directory for one request, removed however the request ends; inside a job,
+    within the job's own scratch directory (removed even when the job is killed)."""
+    parent = g.get("job_scratch") or current_app.config.get("TOOLS_TMP_DIR") or None
+    path = Path(tempfile.mkdtemp(prefix="toolkit-work-", dir=parent))
     try:
         yield path
     finally:

@@ -4,8 +4,9 @@ profiles? Streamed as NDJSON, one line per answer as it arrives:
   {"type": "result", "site", "url", "status", "http_status", "elapsed_ms", "detail"?}  (many)
   {"type": "done", "counts": {status: n}, "elapsed_ms"}
 Requests go only to hosts in the list (the name is restricted to characters that cannot change a
-URL's host), redirects are followed only within the same site, and nothing a caller sends becomes
-a URL: no SSRF."""
+URL's host), nothing a caller sends becomes a URL, and every request and redirect hop goes through
+the outbound policy (outbound.py): a listed host, resolved to a public address that is the one
+connected to, within the request's budget. No SSRF, even when a listed domain lapses or re-points."""
 from __future__ import annotations
 
 import json
@@ -20,8 +21,9 @@ from flask import Blueprint, Response, current_app, stream_with_context
 from ..auth import request_claims
 from ..db import rls_transaction
 from ..errors import ApiError
+from ..outbound import OutboundPolicy, OutboundRefused, allowed_networks, outbound_session
 from .options import get_bool, get_str
-from .username_sites import (Site, allowed_hosts, bundled_sites_path, classify, host_allowed, host_of,
+from .username_sites import (Site, allowed_hosts, bundled_sites_path, classify, host_allowed,
                              load_sites)
 
 bp = Blueprint("tools_username", __name__)
@@ -80,11 +82,8 @@ def stream_checks(app, name: str, sites: list[Site], hosts: frozenset[str], clai
             to_check.append(site)
         else:  # regexCheck: the site does not allow this name, so no request is made
             yield line(_result(site.name, site.profile_url(name), "invalid", detail="name not allowed here"))
-    session = requests.Session()
-    session.trust_env = False  # never route through environment proxies
-    adapter = requests.adapters.HTTPAdapter(pool_connections=64, pool_maxsize=config["USERNAME_CONCURRENCY"])
-    session.mount("https://", adapter)
-    session.mount("http://", adapter)
+    policy = OutboundPolicy(hosts, config["USERNAME_OUTBOUND_BUDGET"], allowed_networks(app, configured_service=False))
+    session = outbound_session(policy, pool_size=config["USERNAME_CONCURRENCY"])
     executor = ThreadPoolExecutor(max_workers=max(1, min(config["USERNAME_CONCURRENCY"], len(to_check) + 1)))
     try:
         names = {executor.submit(_own_profile, app, name, claims): ("Toolkit", "")}
@@ -117,11 +116,13 @@ def check_site(session: requests.Session, site: Site, name: str, hosts: frozense
     started = time.monotonic()
     url = site.probe_url(name)
     result = _result(site.name, site.profile_url(name), "unknown")
-    if not host_allowed(url, hosts) or host_of(url) != host_of((site.url_probe or site.url).replace("{}", name)):
+    if not host_allowed(url, hosts):
         return {**result, "detail": "host not in the site list"}
     headers = {"User-Agent": USER_AGENT, **site.headers}
     try:
         status, body = _fetch(session, site, url, name, headers, hosts, timeout)
+    except OutboundRefused as exc:
+        return {**result, "detail": str(exc), "elapsed_ms": _ms(started)}
     except requests.Timeout:
         return {**result, "detail": "timed out", "elapsed_ms": _ms(started)}
     except requests.RequestException as exc:
@@ -141,7 +142,7 @@ def _fetch(session, site: Site, url: str, name: str, headers: dict, hosts, timeo
             location = response.headers.get("Location")
             if follow and response.is_redirect and location:
                 target = urljoin(url, location)
-                if host_allowed(target, hosts) or _same_site(target, url):
+                if host_allowed(target, hosts):  # the session's policy checks its address too
                     url, method = target, ("GET" if method == "POST" else method)
                     continue
             body = b"" if method == "HEAD" else _read_capped(response)
@@ -157,18 +158,6 @@ def _read_capped(response) -> bytes:
         if size >= MAX_BODY:
             break
     return b"".join(chunks)
-
-
-def _same_site(target: str, origin: str) -> bool:
-    """Same registrable domain, roughly: the last two labels (three for e.g. co.uk)."""
-    def site_of(host: str) -> str:
-        labels = host.split(".")
-        keep = 3 if len(labels) >= 3 and len(labels[-2]) <= 3 and len(labels[-1]) == 2 else 2
-        return ".".join(labels[-keep:])
-    target_host, origin_host = host_of(target), host_of(origin)
-    if not target_host or re.fullmatch(r"[\d.]+|\[?[0-9a-f:]+\]?", target_host):
-        return False
-    return target.startswith(("http://", "https://")) and site_of(target_host) == site_of(origin_host)
 
 
 def _ms(started: float) -> int:

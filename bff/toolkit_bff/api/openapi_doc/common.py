@@ -86,6 +86,10 @@ PDF = {422: ["invalid_option", "invalid_pdf", "pdf_password_required", "pdf_wron
              "too_many_pages"]}
 PAGES = {422: ["invalid_page_range"]}
 JOB = {422: ["job_timeout"]}
+# Every POST of the file tools runs as a bounded job (tools/jobs.py): its limits and caps.
+JOB_RUN = {413: ["output_too_large"], 422: ["job_timeout", "job_memory_limit", "job_cpu_limit", "job_failed"],
+           429: ["too_many_jobs"]}
+JOB_TAGS = {"convert", "ocr", "metadata", "pdf", "qr"}
 PROGRAM_MISSING = {503: ["tool_unavailable"]}
 BODY_TOO_LARGE = {413: ["request_entity_too_large"]}
 RATE_LIMITED = {429: ["too_many_requests"]}
@@ -218,5 +222,7 @@ def tool_operation(operation_id: str, tag: str, summary: str, success: dict, *er
     and any of them may be a 429; POSTs may also meet the 100 MB request limit."""
     success = {**success, "headers": {**success.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)}}
     groups = (RATE_LIMITED, *errors) + ((BODY_TOO_LARGE,) if options.get("body") else ())
+    if tag in JOB_TAGS and options.get("body"):
+        groups += (JOB_RUN,)
     return operation(operation_id, tag, summary, {str(status): success, **error_responses(*groups)},
                      **options)

@@ -100,7 +100,7 @@ PATHS = {
                       [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]], RESULTS_HEADERS),
         UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
         {422: ["invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages",
-               "conversion_failed"]},
+               "conversion_failed", "office_too_many_entries", "office_too_large"]},
         description="Images between formats, images → PDF, PDF pages → images, office documents "
                     "(DOCX, ODT, RTF, TXT, PPTX, XLSX, …) → PDF with LibreOffice. Encrypted PDFs "
                     "cannot be converted (there is no password option).",

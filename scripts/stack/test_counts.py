@@ -1,0 +1,64 @@
+"""Reading each runner's output: how many tests passed, failed and were skipped, and which.
+
+"Skipped" is everything that did not run as a test and pass or fail: skip, todo, xfail (a test
+expected to fail proves nothing while it fails), fixme. Each runner is started in a mode that
+names them (pytest -rsx, vitest's verbose reporter, pg_prove --directives, Playwright's list
+reporter), so a skip can be matched against the allow-list by name."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Counts:
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    skipped_names: list[str] = field(default_factory=list)  # one line per skipped test, when named
+
+
+def _last_int(pattern: str, text: str) -> int:
+    found = re.findall(pattern, text, flags=re.MULTILINE)
+    return int(found[-1]) if found else 0
+
+
+def count_pg_prove(out: str) -> Counts:
+    total = _last_int(r"Tests=(\d+)", out)
+    failed = sum(int(n) for n in re.findall(r"Failed (\d+)/\d+ subtests", out))
+    # --directives prints every test carrying a SKIP or TODO directive.
+    names = [line.strip() for line in out.splitlines() if re.search(r"#\s*(SKIP|TODO)\b", line, re.IGNORECASE)]
+    return Counts(total - failed - len(names), failed, len(names), names)
+
+
+def count_pytest(out: str) -> Counts:
+    summary = [line for line in out.splitlines()
+               if re.search(r"\d+ (passed|failed|errors?|skipped|xfailed|xpassed)\b", line)]
+    last = summary[-1] if summary else ""
+    failed = _last_int(r"(\d+) failed", last) + _last_int(r"(\d+) errors?", last) + _last_int(r"(\d+) xpassed", last)
+    skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) xfailed", last)
+    # -rsx: "SKIPPED [2] path:line: reason" (one line may stand for several) and "XFAIL path::test - reason".
+    names = [line.strip() for line in out.splitlines() if re.match(r"(SKIPPED|XFAIL) ", line)]
+    return Counts(_last_int(r"(\d+) passed", last), failed, skipped, names)
+
+
+def count_vitest(out: str) -> Counts:
+    tests = [line for line in out.splitlines() if re.match(r"\s*Tests\s", line)]
+    last = tests[-1] if tests else ""
+    skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) todo", last)
+    # The verbose reporter marks a skipped test "↓ name [skipped]" and a todo "□ name".
+    names = [line.strip() for line in out.splitlines() if re.match(r"\s*(↓|□)\s", line)]
+    return Counts(_last_int(r"(\d+) passed", last), _last_int(r"(\d+) failed", last), skipped, names)
+
+
+def count_playwright(out: str) -> Counts:
+    skipped = _last_int(r"^\s+(\d+) skipped", out)
+    # "did not run" means the run stopped early (e.g. a forbidden test.only): a failure, not a skip.
+    failed = _last_int(r"^\s+(\d+) failed", out) + _last_int(r"^\s+(\d+) did not run", out)
+    # The list reporter marks skipped tests with "-": "  -   3 [chromium] › e2e/a.spec.ts:5:3 › title".
+    names = [line.strip() for line in out.splitlines() if re.match(r"\s+-\s+\d+ \[", line)]
+    return Counts(_last_int(r"^\s+(\d+) passed", out), failed, skipped, names)
+
+
+def count_size(out: str) -> Counts:
+    return Counts(1 if re.search(r"Initial JS", out) else 0)

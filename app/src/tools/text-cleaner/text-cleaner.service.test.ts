@@ -49,6 +49,19 @@ describe('transforms', () => {
   })
 })
 
+describe('programmer cases with capitals that have no lower case', () => {
+  // Found by the property test below: 𝓐 and 𝐀 stay capital when lower-cased, and must not start a
+  // new word on the second pass.
+  it.each([
+    ['snake', 'Š𝓐', 'š𝓐'],
+    ['kebab', '𝐀𝐀Ἰ', '𝐀𝐀ἰ'],
+  ] as const)('%s of %s is %s, and stays so', (id, input, expected) => {
+    const once = TRANSFORMS[id].apply(input)
+    expect(once).toBe(expected)
+    expect(TRANSFORMS[id].apply(once)).toBe(expected)
+  })
+})
+
 describe('idempotent transforms', () => {
   const idempotent: TransformId[] = [
     'trim',

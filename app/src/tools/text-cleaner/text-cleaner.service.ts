@@ -26,11 +26,20 @@ const lines = (text: string) => text.split(/\r\n|\r|\n/)
 const collator = new Intl.Collator(undefined, { sensitivity: 'variant' })
 const naturalCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 
-/** Words for the programmer cases: split on anything not a letter or digit and on lower→Upper steps. */
+/** A capital that has a lower-case form (𝐀, mathematical bold, has none: it stays as it is). */
+const lowersTo = (word: string) => {
+  const [first = ''] = Array.from(word)
+  return first.toLowerCase() !== first
+}
+
+/**
+ * Words for the programmer cases: split on anything not a letter or digit and on lower→Upper steps.
+ * Only capitals that lower-case count as steps, so snake_case and kebab-case stay idempotent.
+ */
 export function splitWords(text: string): string[] {
   return text
-    .replace(/(\p{Ll}|\p{Nd})(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/(\p{Ll}|\p{Nd})(\p{Lu})/gu, (step, before: string, capital: string) => (lowersTo(capital) ? `${before} ${capital}` : step))
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, (step, before: string, rest: string) => (lowersTo(rest) ? `${before} ${rest}` : step))
     .split(/[^\p{L}\p{Nd}]+/u)
     .filter(Boolean)
 }

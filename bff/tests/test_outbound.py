@@ -199,3 +199,22 @@ def test_username_checker_refuses_a_listed_site_that_now_resolves_internally(too
     assert results["Lapsed"]["status"] == "unknown" and "internal address 10.0.0.7" in results["Lapsed"]["detail"]
     assert results["Metadata"]["status"] == "unknown" and "169.254.169.254" in results["Metadata"]["detail"]
     assert Recorder.seen == []
+
+
+def test_only_the_test_stack_entry_point_reaches_loopback_outside_testing(tools_app):
+    """wsgi.py (dev, production) never allows loopback; test_stack_wsgi.py sets the one flag that does,
+    and no environment variable can set it."""
+    import ast
+    from pathlib import Path
+
+    from toolkit_bff.outbound import allowed_networks
+
+    tools_app.config["TESTING"] = False
+    assert allowed_networks(tools_app, configured_service=False) == ()
+    tools_app.config["OUTBOUND_TEST_STACK"] = True
+    assert allowed_networks(tools_app, configured_service=False) == LOOPBACK
+    bff_dir = Path(__file__).resolve().parents[1]
+    assert "OUTBOUND_TEST_STACK" not in (bff_dir / "wsgi.py").read_text()
+    assert "OUTBOUND_TEST_STACK" not in (bff_dir / "toolkit_bff" / "config.py").read_text()
+    entry = ast.parse((bff_dir / "test_stack_wsgi.py").read_text())
+    assert any(isinstance(node, ast.Constant) and node.value == "OUTBOUND_TEST_STACK" for node in ast.walk(entry))

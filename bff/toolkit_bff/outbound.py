@@ -142,9 +142,9 @@ def outbound_session(policy: OutboundPolicy, *, pool_size: int = 10) -> requests
 
 def allowed_networks(app: Flask, *, configured_service: bool) -> tuple[Network, ...]:
     """Internal networks this app may reach: the operator's list for services it configured itself,
-    and the tests' list only under TESTING."""
+    and the tests' list only under TESTING or in the test stack's own entry point (test_stack_wsgi)."""
     networks = parse_networks(app.config["OUTBOUND_ALLOW_NETWORKS"]) if configured_service else ()
-    if app.testing:
+    if app.testing or app.config.get("OUTBOUND_TEST_STACK"):
         networks += parse_networks(app.config.get("OUTBOUND_TEST_NETWORKS", ()))
     return networks
 

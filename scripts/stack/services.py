@@ -19,7 +19,9 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
         # The local Auth's key set is on loopback, which outbound requests refuse unless allowed.
         "TOOLKIT_OUTBOUND_ALLOW_NETWORKS": "127.0.0.1/32",
     }
-    sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+    # The test stack's own entry point lets the username checker reach its local fake sites.
+    entry = "test_stack_wsgi:app" if cfg.name == "test" else "wsgi:app"
+    sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],
               port=cfg.bff_port, env=env, cwd=ROOT / "bff",
               ready=lambda: _healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))
 

@@ -22,7 +22,6 @@ import os
 import sys
 import tempfile
 import time
-import time
 import uuid
 from pathlib import Path
 from urllib.parse import urlsplit

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import base64
 import json
-import urllib.request
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from jwt.algorithms import ECAlgorithm
 
 from .config import ROOT, StackConfig
+from .services import healthy
 from .supervisor import Supervisor
 
 AUTH_DIR = ROOT / "supabase" / "local" / "auth"
@@ -72,12 +72,5 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
 def start_auth(cfg: StackConfig, sup: Supervisor) -> None:
     sup.start("auth", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
               port=cfg.auth_port, env=auth_env(cfg), cwd=AUTH_DIR,
-              ready=lambda: _healthy(f"{cfg.auth_url}/health"))
+              ready=lambda: healthy(f"{cfg.auth_url}/health"))
 
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False

@@ -23,10 +23,11 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
     entry = "test_stack_wsgi:app" if cfg.name == "test" else "wsgi:app"
     sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],
               port=cfg.bff_port, env=env, cwd=ROOT / "bff",
-              ready=lambda: _healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))
+              ready=lambda: healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))
 
 
-def _healthy(url: str) -> bool:
+def healthy(url: str) -> bool:
+    """A readiness check: the URL answers 200."""
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
             return response.status == 200

@@ -12,7 +12,7 @@ from ..passwords import check_strength, hash_password
 from ..request_context import admin_actor, body, json_object, require_admin, text
 from ..timeutil import now
 from .signup import validate_email
-from .user import merge_metadata
+from ..admin_users import merge
 from .verify import bp
 
 DUPLICATE_EMAIL = "A user with this email address has already been registered"
@@ -102,7 +102,7 @@ def _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash
         if user is None:
             user = _new_user(conn, email, data, password_hash)
         elif vtype == "signup" and data:
-            user = users.touch(conn, user["id"], raw_user_meta_data=merge_metadata(user["raw_user_meta_data"], data))
+            user = users.touch(conn, user["id"], raw_user_meta_data=merge(user["raw_user_meta_data"], data))
         extra = {}
         if vtype == "invite":
             _log_invite(conn, claims, user)

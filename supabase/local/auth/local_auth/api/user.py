@@ -7,6 +7,7 @@ from flask import Blueprint, current_app, jsonify
 from psycopg.types.json import Jsonb
 
 from .. import audit, db, pkce, users
+from ..admin_users import merge
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..passwords import check_password, check_strength, hash_password
 from ..ratelimit import limit
@@ -29,17 +30,6 @@ def get_user():
         raise bad_request("validation_failed", "Token audience doesn't match request audience")
     with db.transaction() as conn:
         return jsonify(users.user_json(conn, caller.user))
-
-
-def merge_metadata(current: dict | None, updates: dict) -> dict:
-    """Upstream's rule: keys with null values are removed, the others set."""
-    merged = dict(current or {})
-    for key, value in updates.items():
-        if value is None:
-            merged.pop(key, None)
-        else:
-            merged[key] = value
-    return merged
 
 
 def has_verified_factor(conn, user_id) -> bool:
@@ -106,7 +96,7 @@ def update_user():
             audit.log(conn, user, "user_updated_password")
         if data is not None:
             user = conn.execute("update auth.users set raw_user_meta_data = %s where id = %s returning *",
-                                (Jsonb(merge_metadata(user["raw_user_meta_data"], data)), user["id"])).fetchone()
+                                (Jsonb(merge(user["raw_user_meta_data"], data)), user["id"])).fetchone()
         if changes_email:
             pkce.validate_params(challenge_method, challenge)
             if challenge:

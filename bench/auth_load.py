@@ -24,12 +24,43 @@ def _clients(make, count: int) -> list:
     return [make(index) for index in range(count)]
 
 
+def _attempt(request, make, index: int):
+    """One request: (answered as expected, the client to use next — a new one after a failure)."""
+    try:
+        return request(), request
+    except Exception:  # noqa: BLE001 - counted, and the client starts over
+        return False, make(index)
+
+
+class _Tally:
+    """What the worker threads measured, merged once per thread."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies: list[float] = []
+        self.errors = self.total = 0
+
+    def add(self, latencies: list[float], errors: int, answered: int) -> None:
+        with self.lock:
+            self.latencies.extend(latencies)
+            self.errors += errors
+            self.total += answered
+
+
+def _run(worker, count: int) -> None:
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def closed_loop(make, clients: int, duration: float, meter=None, warmup: float = 2.0) -> dict:
     """`clients` threads each send a request as soon as the previous one is answered; requests
     started in the first `warmup` seconds are not counted."""
     requests = _clients(make, clients)
     cpu_before = meter() if meter else 0.0  # after the clients' set-up (sign-ins)
-    latencies, errors, total, lock = [], [0], [0], threading.Lock()
+    tally = _Tally()
     start = time.perf_counter() + 0.2
     measure_from, end = start + warmup, start + warmup + duration
 
@@ -37,27 +68,18 @@ def closed_loop(make, clients: int, duration: float, meter=None, warmup: float =
         request, mine, bad, answered = requests[index], [], 0, 0
         time.sleep(max(0.0, start - time.perf_counter()))
         while (began := time.perf_counter()) < end:
-            try:
-                ok = request()
-            except Exception:  # noqa: BLE001 - counted, and the client starts over
-                ok, request = False, make(index)
+            ok, request = _attempt(request, make, index)
             answered += ok
             if began >= measure_from:
                 if ok:
                     mine.append(time.perf_counter() - began)
                 else:
                     bad += 1
-        with lock:
-            latencies.extend(mine)
-            errors[0] += bad
-            total[0] += answered
+        tally.add(mine, bad, answered)
 
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return _summary(latencies, errors[0], duration, total[0]) | {"cpu": (meter() if meter else 0.0) - cpu_before}
+    _run(worker, clients)
+    return _summary(tally.latencies, tally.errors, duration, tally.total) | {
+        "cpu": (meter() if meter else 0.0) - cpu_before}
 
 
 def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmup: float = 2.0) -> dict:
@@ -66,45 +88,34 @@ def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmu
     (the server was slow) is counted with its wait."""
     requests = _clients(make, workers)
     cpu_before = meter() if meter else 0.0
-    latencies, errors, total, lock = [], [0], [0], threading.Lock()
-    slot = [0]
+    tally, slot, finished = _Tally(), [0], [0.0]
     start = time.perf_counter() + 0.2
     measure_from, end = start + warmup, start + warmup + duration
 
     def worker(index: int):
         request, mine, bad, answered = requests[index], [], 0, 0
         while True:
-            with lock:
+            with tally.lock:
                 scheduled = start + slot[0] / rate
                 slot[0] += 1
             if scheduled >= end:
                 break
             time.sleep(max(0.0, scheduled - time.perf_counter()))
-            try:
-                ok = request()
-            except Exception:  # noqa: BLE001
-                ok, request = False, make(index)
+            ok, request = _attempt(request, make, index)
             answered += ok
             if scheduled >= measure_from:
                 if ok:
                     mine.append(time.perf_counter() - scheduled)
                 else:
                     bad += 1
-        with lock:
-            latencies.extend(mine)
-            errors[0] += bad
-            total[0] += answered
+        tally.add(mine, bad, answered)
+        with tally.lock:
             finished[0] = max(finished[0], time.perf_counter())
 
-    finished = [0.0]
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    _run(worker, workers)
     # The achieved rate: what was answered, over the time it took (longer than planned if the
     # server fell behind the schedule).
-    return _summary(latencies, errors[0], max(duration, finished[0] - measure_from), total[0]) | {
+    return _summary(tally.latencies, tally.errors, max(duration, finished[0] - measure_from), tally.total) | {
         "cpu": (meter() if meter else 0.0) - cpu_before}
 
 

@@ -11,7 +11,28 @@ export function watchConsole(page: Page): string[] {
   return problems
 }
 
+/**
+ * Lets entering toasts and transitions finish before a check reads colours: axe measures a toast that is still
+ * fading in as low contrast. Hovering the toast pauses its timer (sonner does so while the pointer is over it).
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  const toast = page.locator('[data-sonner-toast]').first()
+  if ((await toast.count()) > 0) {
+    await expect(toast).toHaveAttribute('data-mounted', 'true')
+    await toast.hover()
+  }
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
+
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await settleAnimations(page)
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -14,6 +14,8 @@ function chromiumPath(): string | undefined {
 export default defineConfig({
   testDir: '.',
   testMatch: ['e2e/**/*.spec.ts', 'src/**/*.e2e.spec.ts'],
+  // While working on one feature: TOOLKIT_E2E_GREP=<title regexp> ./scripts/test playwright (the count check then fails, as it should).
+  grep: process.env.TOOLKIT_E2E_GREP ? new RegExp(process.env.TOOLKIT_E2E_GREP) : undefined,
   fullyParallel: true,
   // A stray test.only would run one test and pass: under CI (scripts/test sets CI=true) it fails the run.
   forbidOnly: !!process.env.CI,

@@ -53,7 +53,7 @@ http {{
       proxy_read_timeout 75s;
     }}
     # Links in e-mails and provider callbacks carry no key (Kong's open auth routes).
-    location ~ ^/auth/v1/(verify|callback|authorize|\.well-known/jwks\.json)$ {{
+    location ~ ^/auth/v1/(verify|callback|authorize|\\.well-known/jwks\\.json)$ {{
       rewrite ^/auth/v1/(.*)$ /$1 break;
       proxy_pass http://auth;
       include {run}/auth-proxy.conf;
@@ -79,7 +79,7 @@ http {{
     # errors, never an nginx HTML page.
     error_page 413 @too_large;
     error_page 414 /__errors/414.json;  # a named location cannot serve it: the URI was never parsed
-    error_page 502 503 504 @bff_unavailable;
+    error_page 502 503 504 =503 @bff_unavailable;
     location @too_large {{
       default_type application/json;
       return 413 '{{"error":{{"code":"request_entity_too_large","message":"The request is larger than 100 MB"}}}}';

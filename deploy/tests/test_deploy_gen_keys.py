@@ -1,13 +1,16 @@
 """scripts/gen-keys: a complete .env whose keys verify the way Auth, the BFF and Kong use them."""
 import json
 import os
+import re
 import subprocess
 
+import jsonschema
 import jwt
 import pytest
+import yaml
 from jwt.algorithms import ECAlgorithm, HMACAlgorithm
 
-from deploy_support import ROOT, compose_variables, env_assignments, env_example
+from deploy_support import ROOT, compose_schema_path, compose_variables, env_assignments, env_example
 from gen_keys import api_key, es256_private_jwk, generate_secrets
 
 GEN_KEYS = ROOT / "scripts" / "gen-keys"
@@ -118,3 +121,40 @@ def test_the_repository_holds_no_generated_env():
     assert tracked.strip() == ""
     assert ".env" in (ROOT / ".gitignore").read_text().splitlines()
     assert os.access(GEN_KEYS, os.X_OK)
+
+
+def interpolate(value, env: dict[str, str]):
+    """Compose's interpolation, applied like compose to the parsed file's strings, for the forms
+    docker-compose.yml uses: ${V}, ${V:-default}, ${V:?message} (an error when V is unset or
+    empty) and $$ (a literal dollar)."""
+    if isinstance(value, dict):
+        return {k: interpolate(v, env) for k, v in value.items()}
+    if isinstance(value, list):
+        return [interpolate(v, env) for v in value]
+    if not isinstance(value, str):
+        return value
+
+    def substitute(match):
+        if match.group(0) == "$$":
+            return "$"
+        name, operator, argument = match.group(1), match.group(2), match.group(3)
+        found = env.get(name, "")
+        if operator == ":?" and not found:
+            raise ValueError(f"{name}: {argument}")
+        return argument if operator == ":-" and not found else found
+    return re.sub(r"\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:[-?])([^}]*))?\}", substitute, value)
+
+
+def test_a_generated_env_with_a_mail_server_gives_a_complete_valid_compose_file(env):
+    parsed = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    with pytest.raises(ValueError, match="SMTP_HOST"):
+        interpolate(parsed, env)  # compose refuses to start without a mail server
+    resolved = interpolate(parsed, env | {"SMTP_HOST": "smtp.example.org"})
+    auth = resolved["services"]["auth"]["environment"]
+    assert auth["GOTRUE_DB_DATABASE_URL"] == f"postgres://supabase_auth_admin:{env['AUTH_ADMIN_PASSWORD']}@db:5432/postgres"
+    assert json.loads(auth["GOTRUE_JWT_KEYS"]) == json.loads(env["JWT_KEYS"])
+    assert resolved["services"]["app"]["build"]["args"]["VITE_SUPABASE_ANON_KEY"] == env["ANON_KEY"]
+    assert resolved["services"]["kong"]["ports"] == ["127.0.0.1:8001:8000/tcp"]
+    validator = jsonschema.validators.validator_for(json.loads(compose_schema_path().read_text()))
+    errors = list(validator(json.loads(compose_schema_path().read_text())).iter_errors(resolved))
+    assert not errors, [e.message for e in errors]

@@ -1,0 +1,113 @@
+"""The compose stack's migrate service (deploy/migrate/apply-migrations.sh), run with psql against
+scratch databases of the test cluster: it records what the local runner and the CLI record."""
+import os
+import shutil
+import subprocess
+import uuid
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+
+from deploy_support import ROOT
+from stack.postgres import apply_migrations, bootstrap
+
+SCRIPT = ROOT / "deploy" / "migrate" / "apply-migrations.sh"
+MIGRATIONS = ROOT / "supabase" / "migrations"
+
+
+@pytest.fixture()
+def make_db():
+    admin_url = os.environ["TOOLKIT_DATABASE_ADMIN_URL"]
+    made = []
+
+    def make() -> str:
+        name = f"deploy_migrate_{uuid.uuid4().hex[:8]}"
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f"create database {name}")
+        made.append(name)
+        url = urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}"))
+        with psycopg.connect(url, autocommit=True) as conn:
+            bootstrap(conn, urlsplit(admin_url).password)
+        return url
+
+    yield make
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        for name in made:
+            admin.execute(f"drop database {name} with (force)")
+
+
+def run_migrate(url: str, migrations=MIGRATIONS) -> subprocess.CompletedProcess:
+    parts = urlsplit(url)
+    env = {"PATH": os.environ["PATH"], "PGHOST": parts.hostname, "PGPORT": str(parts.port),
+           "PGUSER": parts.username, "PGPASSWORD": parts.password, "PGDATABASE": parts.path.lstrip("/"),
+           "MIGRATIONS_DIR": str(migrations)}
+    return subprocess.run(["/bin/sh", str(SCRIPT)], env=env, capture_output=True, text=True)
+
+
+def records(url: str) -> list[tuple]:
+    with psycopg.connect(url) as conn:
+        return conn.execute("select version, name, statements from supabase_migrations.schema_migrations"
+                            " order by version").fetchall()
+
+
+def public_tables(url: str) -> set[str]:
+    with psycopg.connect(url) as conn:
+        return {r[0] for r in conn.execute("select tablename from pg_tables where schemaname = 'public'")}
+
+
+def test_applies_every_migration_and_records_it_as_the_local_runner_does(make_db):
+    by_script, by_runner = make_db(), make_db()
+    # A database the CLI never touched: the script creates the CLI's table itself.
+    with psycopg.connect(by_script, autocommit=True) as conn:
+        conn.execute("drop schema supabase_migrations cascade")
+    result = run_migrate(by_script)
+    assert result.returncode == 0, result.stderr
+    with psycopg.connect(by_runner, autocommit=True) as conn:
+        apply_migrations(conn)
+
+    expected = sorted(MIGRATIONS.glob("*.sql"))
+    assert f"{len(expected)} new migration(s) applied" in result.stdout
+    assert records(by_script) == records(by_runner)
+    assert [r[0] + "_" + r[1] for r in records(by_script)] == [p.stem for p in expected]
+    # The file is kept byte for byte, final newline included.
+    assert records(by_script)[0][2] == [expected[0].read_text()]
+    assert public_tables(by_script) == public_tables(by_runner) and "profile" in public_tables(by_script)
+
+
+def test_a_second_run_applies_nothing(make_db):
+    url = make_db()
+    assert run_migrate(url).returncode == 0
+    before = records(url)
+    again = run_migrate(url)
+    assert again.returncode == 0, again.stderr
+    assert "0 new migration(s) applied" in again.stdout
+    assert records(url) == before
+
+
+def test_an_upgrade_applies_only_the_new_file(make_db, tmp_path):
+    url = make_db()
+    migrations = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, migrations)
+    assert run_migrate(url, migrations).returncode == 0
+    (migrations / "29991231000000_upgrade_note.sql").write_text(
+        "create table public.upgrade_note (id int primary key);\nalter table public.upgrade_note enable row level security;\n")
+    result = run_migrate(url, migrations)
+    assert result.returncode == 0, result.stderr
+    assert "applying 29991231000000_upgrade_note" in result.stdout
+    assert "1 new migration(s) applied" in result.stdout
+    assert records(url)[-1][:2] == ("29991231000000", "upgrade_note")
+
+
+def test_a_failing_migration_leaves_nothing_behind_and_stops_the_start(make_db, tmp_path):
+    url = make_db()
+    migrations = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, migrations)
+    (migrations / "29991231000000_broken.sql").write_text(
+        "create table public.half_done (id int);\nselect 1 / 0;\n")
+    result = run_migrate(url, migrations)
+    assert result.returncode != 0  # compose then keeps bff, rest and realtime from starting
+    assert "division by zero" in result.stderr
+    assert "half_done" not in public_tables(url)
+    assert "29991231000000" not in [r[0] for r in records(url)]
+    assert len(records(url)) == len(list(MIGRATIONS.glob("*.sql")))

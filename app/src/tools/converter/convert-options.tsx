@@ -25,7 +25,7 @@ function FormatPicker({ value, available, onChange, disabled }: { value: Target 
           <label
             key={target}
             className={cn(
-              'flex cursor-pointer items-center justify-center rounded-md border px-2 py-2 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              'relative flex cursor-pointer items-center justify-center rounded-md border px-2 py-2 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
               value === target ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent',
             )}
           >

@@ -1,5 +1,5 @@
 import { Check, FilePlus2, Undo2, X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { JobProgress } from '@/components/tool-workspace/job-progress'
@@ -32,7 +32,6 @@ export default function PdfEditorPage() {
   const [history, setHistory] = useState<PageTile[][]>([])
   const [announcement, setAnnouncement] = useState('')
   const [result, setResult] = useState<PdfResult | null>(null)
-  const resultRef = useRef<HTMLDivElement>(null)
   const { sources, tiles } = doc
   const password = sources[0]?.password ?? ''
   const metadata = sources[0]?.metadata ?? {}
@@ -40,9 +39,6 @@ export default function PdfEditorPage() {
   const selected = tiles.filter((tile) => tile.selected)
 
   useEffect(() => setHistory([]), [sources])
-  useEffect(() => {
-    if (result) resultRef.current?.querySelector<HTMLElement>('h3')?.focus()
-  }, [result])
 
   const changeTiles = (next: PageTile[], message: string) => {
     setHistory((past) => [...past.slice(-49), tiles])
@@ -104,7 +100,7 @@ export default function PdfEditorPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <DropZone accept="application/pdf,.pdf" hint="PDF files" onFiles={(files) => void openFiles(files, true)} disabled={job.busy} />
-          {job.phase && <JobProgress phase={job.phase} onCancel={job.cancel} />}
+          {job.phase && <JobProgress phase={job.phase} label={job.phase.label} onCancel={job.cancel} />}
           {doc.passwordRequest && (
             <PasswordPrompt key={`${doc.passwordRequest.file.name}-${doc.passwordRequest.wrong}`} request={doc.passwordRequest} disabled={job.busy} onCancel={doc.dismissPassword} onSubmit={(value) => void doc.open(doc.passwordRequest!.file, doc.passwordRequest!.mode, value)} />
           )}
@@ -143,15 +139,12 @@ export default function PdfEditorPage() {
           <X aria-hidden /> Close
         </Button>
       </div>
-      {job.phase && <JobProgress phase={{ ...job.phase }} onCancel={job.cancel} />}
-      {job.phase && <p className="-mt-4 text-xs text-muted-foreground">{job.phase.label}</p>}
+      {job.phase && <JobProgress phase={job.phase} label={job.phase.label} onCancel={job.cancel} />}
       {doc.passwordRequest && (
         <PasswordPrompt key={`${doc.passwordRequest.file.name}-${doc.passwordRequest.wrong}`} request={doc.passwordRequest} disabled={job.busy} onCancel={doc.dismissPassword} onSubmit={(value) => void doc.open(doc.passwordRequest!.file, doc.passwordRequest!.mode, value)} />
       )}
       {result && (
-        <div ref={resultRef} className="[&_h3]:outline-none" onFocus={() => resultRef.current?.querySelector('h3')?.setAttribute('tabindex', '-1')}>
-          <PdfResultView result={result} onDismiss={() => setResult(null)} onContinue={(blob, name, nextPassword) => void continueWith(blob, name, nextPassword)} />
-        </div>
+        <PdfResultView result={result} onDismiss={() => setResult(null)} onContinue={(blob, name, nextPassword) => void continueWith(blob, name, nextPassword)} />
       )}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <Card>

@@ -1,4 +1,5 @@
 import { Download, FilePen, X } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { CopyButton } from '@/components/copy-button'
 import { downloadBlob } from '@/components/tool-workspace/download'
 import { formatBytes, sizeChange } from '@/components/tool-workspace/format-bytes'
@@ -43,11 +44,17 @@ function Sizes({ before, after }: { before: number; after: number }) {
 
 /** What an operation made, page by page, before anything is saved; a PDF can become the file being edited. */
 export function PdfResultView({ result, onContinue, onDismiss }: { result: PdfResult; onContinue: (blob: Blob, name: string, password: string) => void; onDismiss: () => void }) {
+  const title = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    // A new result appears above the grid: bring it into view and tell screen readers, from its heading.
+    title.current?.focus({ preventScroll: true })
+    title.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [result])
   return (
     <Card aria-labelledby="pdf-result-title">
       <CardHeader className="flex flex-row items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
-          <CardTitle id="pdf-result-title" className="text-base">
+          <CardTitle id="pdf-result-title" ref={title} tabIndex={-1} className="text-base outline-none">
             {result.title}
           </CardTitle>
           {result.kind === 'pdf' && (

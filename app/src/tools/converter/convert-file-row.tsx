@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2, Clock, Download, FileIcon, Loader2, X } from 'lucide-react'
 import { downloadBlob } from '@/components/tool-workspace/download'
-import { formatBytes, sizeChange } from '@/components/tool-workspace/format-bytes'
+import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { ResultPreview } from '@/components/tool-workspace/result-preview'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -76,13 +76,17 @@ export function ConvertFileRow({ item, onRemove, disabled }: { item: ConvertItem
   const results = state.status === 'done' ? state.results : []
   return (
     <li className="flex flex-col gap-3 p-3" aria-label={file.name}>
-      <div className="flex items-center gap-3 text-sm">
-        <FileIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-        <span className="min-w-0 flex-1 truncate font-medium" title={file.name}>
-          {file.name}
-        </span>
-        <Badge variant="secondary">{kind ? KIND_LABELS[kind] : 'Unsupported'}</Badge>
-        <span className="shrink-0 text-muted-foreground tabular-nums">{formatBytes(file.size)}</span>
+      <div className="flex items-start gap-3 text-sm">
+        <FileIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="truncate font-medium" title={file.name}>
+            {file.name}
+          </span>
+          <span className="flex items-center gap-2 text-xs text-muted-foreground tabular-nums">
+            <Badge variant="secondary">{kind ? KIND_LABELS[kind] : 'Unsupported'}</Badge>
+            {formatBytes(file.size)}
+          </span>
+        </div>
         <Button variant="ghost" size="icon" className="size-8" onClick={onRemove} disabled={disabled} aria-label={`Remove ${file.name}`}>
           <X aria-hidden />
         </Button>
@@ -95,7 +99,6 @@ export function ConvertFileRow({ item, onRemove, disabled }: { item: ConvertItem
             <Button size="sm" variant="outline" onClick={() => downloadBlob(result.blob, result.name)} aria-label={`Download ${result.name}`}>
               <Download aria-hidden /> Download
             </Button>
-            {results.length === 1 && <span className="text-xs text-muted-foreground">{sizeChange(file.size, result.blob.size)} compared with the original</span>}
           </div>
         </div>
       ))}

@@ -29,7 +29,7 @@ function FormatPicker({ value, available, onChange, disabled }: { value: Target 
               value === target ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent',
             )}
           >
-            <input type="radio" name="convert-target" value={target} checked={value === target} onChange={() => onChange(target)} className="sr-only" />
+            <input type="radio" name="convert-target" value={target} checked={value === target} onChange={() => onChange(target)} className="absolute inset-0 cursor-pointer opacity-0" />
             {TARGET_LABELS[target].replace(' (icon)', '')}
           </label>
         ))}

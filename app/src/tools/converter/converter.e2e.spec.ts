@@ -2,11 +2,15 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { signedUpAndIn } from '../../../e2e/accounts'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
 
 // Real files, made here with the repo's Python (Pillow, python-docx, pypdf), and checked the same way.
+// The BFF runs two jobs at a time per client and the other Playwright worker shares that address,
+// so a step may wait for a slot (the page retries a 429): results get longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 30_000 })
+
 const PYTHON = path.resolve('..', '.venv', 'bin', 'python')
 const python = (code: string, ...args: string[]) => execFileSync(PYTHON, ['-c', code, ...args], { encoding: 'utf8' }).trim()
 
@@ -29,7 +33,7 @@ for page in range(3):
     if page < 2:
         paragraph.add_run().add_break(WD_BREAK.PAGE)
 document.save(sys.argv[2])
-open(sys.argv[3], "w").write("this is not really a picture")
+open(sys.argv[3], "wb").write(bytes(range(7, 250)) * 4)  # no format at all: neither image nor text
 `,
     png,
     docx,
@@ -71,10 +75,12 @@ test('light: a PNG becomes a WebP of the chosen width, previewed with its sizes 
 
   const saved = await saveDownload(page, () => row.getByRole('button', { name: 'Download sunset.webp' }).click(), files.dir)
   expect(python('import sys; from PIL import Image; i = Image.open(sys.argv[1]); print(i.format, i.size[0], i.size[1])', saved)).toBe('WEBP 150 100')
-  expect(problems).toEqual([])
+  // A 429 while waiting for a job slot is logged by Chromium; the page retries it, so it is not a problem.
+  expect(problems.filter((problem) => !problem.includes('status of 429'))).toEqual([])
 })
 
 test('dark: a DOCX and a PNG become PDFs together, a broken file fails alone, and all download as one ZIP', async ({ page }) => {
+  test.setTimeout(120_000) // LibreOffice starts cold for each document
   await page.emulateMedia({ colorScheme: 'dark' })
   const files = makeFiles()
   await signedUpAndIn(page)
@@ -85,10 +91,10 @@ test('dark: a DOCX and a PNG become PDFs together, a broken file fails alone, an
   await page.getByRole('button', { name: 'Convert 3 files' }).click()
 
   const docxRow = page.getByRole('listitem', { name: 'report.docx' })
-  await expect(docxRow.getByRole('button', { name: 'Download report.pdf' })).toBeVisible({ timeout: 45_000 })
+  await expect(docxRow.getByRole('button', { name: 'Download report.pdf' })).toBeVisible({ timeout: 50_000 })
   await expect(page.getByRole('listitem', { name: 'sunset.png' }).getByRole('button', { name: 'Download sunset.pdf' })).toBeVisible()
   // The BFF reads the bytes, not the name: its message appears beside the file, and a toast says how many failed.
-  await expect(page.getByRole('listitem', { name: 'broken.png' }).getByRole('alert')).toContainText(/not|unsupported|cannot/i)
+  await expect(page.getByRole('listitem', { name: 'broken.png' }).getByRole('alert')).toContainText('broken.png is an unrecognised type')
   await expect(page.getByText('Some files were not converted')).toBeVisible()
   await expect(page.getByTestId('batch-summary')).toContainText('2 files ready')
   await expectNoSeriousAxeViolations(page)

@@ -104,7 +104,7 @@ export function PageGrid({ tiles, sourceNames, onChange, disabled }: PageGridPro
           </>
         )}
       </div>
-      <ol aria-label="Pages" className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" onDragLeave={(event) => event.currentTarget === event.target && setDropIndex(null)}>
+      <ol aria-label="Pages" className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 md:grid-cols-4" onDragLeave={(event) => event.currentTarget === event.target && setDropIndex(null)}>
         {tiles.map((tile, index) => (
           <PageTile
             key={tile.key}

@@ -53,7 +53,7 @@ export function PageTile({ tile, index, count, label, actions, dropBefore, onDra
       onDrop={onDrop}
       onDragEnd={onDragEnd}
       className={cn(
-        'relative flex flex-col gap-2 rounded-lg border bg-card p-2 transition-shadow',
+        'relative flex flex-col gap-1.5 rounded-lg border bg-card p-1.5 transition-shadow',
         tile.selected && 'border-primary ring-2 ring-primary/50',
         dropBefore && 'before:absolute before:inset-y-2 before:-left-2 before:w-1 before:rounded-full before:bg-primary',
       )}
@@ -91,20 +91,20 @@ export function PageTile({ tile, index, count, label, actions, dropBefore, onDra
           {index + 1} · {label}
         </span>
       </div>
-      <div className="flex flex-wrap items-center justify-center gap-0.5">
-        <Button variant="ghost" size="icon" className="size-7" disabled={disabled || index === 0} onClick={() => actions.move(tile.key, index - 1)} aria-label={`Move ${label} earlier`}>
+      <div className="flex items-center justify-between [&_svg]:size-3.5">
+        <Button variant="ghost" size="icon" className="size-6" disabled={disabled || index === 0} onClick={() => actions.move(tile.key, index - 1)} aria-label={`Move ${label} earlier`}>
           <ArrowLeft aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7" disabled={disabled} onClick={() => actions.rotate(tile.key, -90)} aria-label={`Rotate ${label} left`}>
+        <Button variant="ghost" size="icon" className="size-6" disabled={disabled} onClick={() => actions.rotate(tile.key, -90)} aria-label={`Rotate ${label} left`}>
           <RotateCcw aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7" disabled={disabled} onClick={() => actions.rotate(tile.key, 90)} aria-label={`Rotate ${label} right`}>
+        <Button variant="ghost" size="icon" className="size-6" disabled={disabled} onClick={() => actions.rotate(tile.key, 90)} aria-label={`Rotate ${label} right`}>
           <RotateCw aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7 text-destructive hover:text-destructive" disabled={disabled || count === 1} onClick={() => actions.remove(tile.key)} aria-label={`Delete ${label}`}>
+        <Button variant="ghost" size="icon" className="size-6 text-destructive hover:text-destructive" disabled={disabled || count === 1} onClick={() => actions.remove(tile.key)} aria-label={`Delete ${label}`}>
           <Trash2 aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7" disabled={disabled || index === count - 1} onClick={() => actions.move(tile.key, index + 1)} aria-label={`Move ${label} later`}>
+        <Button variant="ghost" size="icon" className="size-6" disabled={disabled || index === count - 1} onClick={() => actions.move(tile.key, index + 1)} aria-label={`Move ${label} later`}>
           <ArrowRight aria-hidden />
         </Button>
       </div>

@@ -2,10 +2,14 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
 
 // Real PDFs made here with the repo's Python (pikepdf), and the downloads read back with pypdf.
+// The BFF runs two jobs at a time per client and the other Playwright worker shares that address,
+// so a step may wait for a slot (the page retries a 429): results get longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 30_000 })
+
 const PYTHON = path.resolve('..', '.venv', 'bin', 'python')
 const python = (code: string, ...args: string[]) => execFileSync(PYTHON, ['-c', code, ...args], { encoding: 'utf8' }).trim()
 
@@ -90,7 +94,8 @@ test('light: reorder by keyboard, rotate and delete give the expected pages in t
     [300, 0, 'Page one'],
     [340, 0, 'Page three'],
   ])
-  expect(problems).toEqual([])
+  // A 429 while waiting for a job slot is logged by Chromium; the page retries it, so it is not a problem.
+  expect(problems.filter((problem) => !problem.includes('status of 429'))).toEqual([])
 })
 
 test('dark: a page dragged to the front, then a watermark, previewed before download and kept editable', async ({ page }) => {
@@ -140,7 +145,7 @@ test('at 360 px: a protected PDF opens with its password, merges with another an
   await page.getByRole('tab', { name: 'Split' }).click()
   await page.getByRole('spinbutton', { name: 'Pages per file' }).fill('3')
   await page.getByRole('button', { name: 'Split', exact: true }).click()
-  const parts = page.getByRole('list', { name: 'Parts' }).getByRole('listitem')
+  const parts = page.getByRole('list', { name: 'Parts' }).locator(':scope > li')
   await expect(parts).toHaveCount(2)
   await expect(page.getByRole('list', { name: /^Pages of .*pages-1-3\.pdf$/ }).getByRole('img')).toHaveCount(3)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)

@@ -48,10 +48,10 @@ export function PdfResultView({ result, onContinue, onDismiss }: { result: PdfRe
   useEffect(() => {
     // A new result appears above the grid: bring it into view and tell screen readers, from its heading.
     title.current?.focus({ preventScroll: true })
-    title.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+    title.current?.closest('.scroll-mt-24')?.scrollIntoView({ block: 'start', behavior: 'smooth' })
   }, [result])
   return (
-    <Card aria-labelledby="pdf-result-title">
+    <Card aria-labelledby="pdf-result-title" className="scroll-mt-24">
       <CardHeader className="flex flex-row items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
           <CardTitle id="pdf-result-title" ref={title} tabIndex={-1} className="text-base outline-none">

@@ -49,11 +49,6 @@ async function saveDownload(page: Page, click: () => Promise<void>, dir: string)
   return target
 }
 
-test('a signed-out visitor is asked to sign in before converting', async ({ page }) => {
-  await page.goto('/converter')
-  await expect(page).toHaveURL(/\/login/)
-})
-
 test('light: a PNG becomes a WebP of the chosen width, previewed with its sizes before download', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
   const problems = watchConsole(page)

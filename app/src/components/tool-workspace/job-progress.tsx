@@ -5,14 +5,16 @@ import { Progress } from '@/components/ui/progress'
 export type JobPhase = { kind: 'uploading'; loaded: number; total: number } | { kind: 'processing' }
 
 /** Upload progress from the browser's real upload events, then an indeterminate "processing" state. */
-export function JobProgress({ phase, onCancel }: { phase: JobPhase; onCancel: () => void }) {
+/** `label` names the step of a chained job ("Merging 2 files"); without it the generic wording shows. */
+export function JobProgress({ phase, onCancel, label }: { phase: JobPhase; onCancel: () => void; label?: string }) {
   const percent = phase.kind === 'uploading' && phase.total > 0 ? Math.round((phase.loaded / phase.total) * 100) : null
   return (
     <div className="flex flex-col gap-2 rounded-lg border bg-muted/30 p-3" role="status" aria-live="polite">
       <div className="flex items-center justify-between gap-3 text-sm">
         <span className="flex items-center gap-2">
           <Loader2 className="size-4 animate-spin text-primary" aria-hidden />
-          {phase.kind === 'uploading' ? `Uploading… ${percent ?? 0}%` : 'Processing…'}
+          {label && `${label}: `}
+          {phase.kind === 'uploading' ? `Uploading… ${percent ?? 0}%` : label ? 'working…' : 'Processing…'}
         </span>
         <Button variant="outline" size="sm" onClick={onCancel}>
           Cancel

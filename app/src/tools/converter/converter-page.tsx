@@ -1,14 +1,86 @@
-import { ToolPlaceholder } from '@/components/tool-placeholder'
+import { ArrowRightLeft, Trash2 } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { DropZone } from '@/components/tool-workspace/drop-zone'
+import { formatBytes } from '@/components/tool-workspace/format-bytes'
+import { ResultDownloads } from '@/components/tool-workspace/result-preview'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { availableTargets, CONVERTER_ACCEPT, defaultOptions, pickTarget, sideError, targetsFor, type InputKind } from '@/tools/converter/converter.service'
+import { ConvertFileRow } from '@/tools/converter/convert-file-row'
+import { ConvertOptionsForm } from '@/tools/converter/convert-options'
+import { useBatchConvert } from '@/tools/converter/use-batch-convert'
 
-// Placeholder until the tool pages issue builds the real file converter.
 export default function ConverterPage() {
+  const { items, addFiles, remove, clear, convertAll, cancel, running } = useBatchConvert()
+  const [options, setOptions] = useState(defaultOptions)
+
+  const kinds = useMemo(() => new Set(items.map((item) => item.kind).filter((kind): kind is InputKind => kind !== null)), [items])
+  const available = useMemo(() => availableTargets([...kinds]), [kinds])
+  const target = pickTarget(options.target, available)
+  const effective = target && target !== options.target ? { ...options, target } : options
+  const convertible = items.filter((item) => target && targetsFor(item.kind).includes(target)).length
+  const invalid = sideError(effective.width) !== null || sideError(effective.height) !== null
+  const results = items.flatMap((item) => (item.state.status === 'done' ? item.state.results : []))
+  const before = items.reduce((sum, item) => sum + (item.state.status === 'done' ? item.file.size : 0), 0)
+  const after = results.reduce((sum, result) => sum + result.blob.size, 0)
+
   return (
-    <ToolPlaceholder
-      highlights={[
-        'Drop in a file and pick the output format',
-        'Images, documents and spreadsheets',
-        'Download the result instantly',
-      ]}
-    />
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Files</CardTitle>
+          <CardDescription>Images, PDFs and office documents, several at once, up to 25 MB each.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <DropZone onFiles={addFiles} accept={CONVERTER_ACCEPT} hint="PNG, JPEG, WebP, AVIF, HEIC, GIF, TIFF, PDF, DOCX, ODT, XLSX, PPTX, TXT…" disabled={running} />
+          {items.length > 0 && (
+            <>
+              <ul aria-label="Files to convert" className="flex flex-col divide-y rounded-lg border">
+                {items.map((item) => (
+                  <ConvertFileRow key={item.id} item={item} disabled={running} onRemove={() => remove(item.id)} />
+                ))}
+              </ul>
+              <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+                <span>
+                  {items.length} {items.length === 1 ? 'file' : 'files'}, {formatBytes(items.reduce((sum, item) => sum + item.file.size, 0))}
+                </span>
+                <Button variant="ghost" size="sm" onClick={clear} disabled={running}>
+                  <Trash2 aria-hidden /> Clear all
+                </Button>
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card className="lg:sticky lg:top-20">
+        <CardHeader>
+          <CardTitle className="text-base">Options</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <ConvertOptionsForm options={effective} onChange={setOptions} available={available} kinds={kinds} disabled={running} />
+          <div className="flex flex-wrap gap-2">
+            {running ? (
+              <Button variant="outline" onClick={cancel}>
+                Cancel
+              </Button>
+            ) : (
+              <Button disabled={convertible === 0 || invalid} onClick={() => void convertAll(effective)}>
+                <ArrowRightLeft aria-hidden />
+                {convertible > 1 ? `Convert ${convertible} files` : 'Convert'}
+              </Button>
+            )}
+          </div>
+          {results.length > 0 && !running && (
+            <div className="flex flex-col gap-3 border-t pt-4">
+              <p className="text-sm" data-testid="batch-summary">
+                {results.length} {results.length === 1 ? 'file' : 'files'} ready · {formatBytes(before)} → {formatBytes(after)}
+              </p>
+              {results.length > 1 && <ResultDownloads results={results} zipName="converted.zip" />}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   )
 }

@@ -14,7 +14,7 @@ function Column({ title, rows, icon: Icon, testId, empty }: { title: string; row
         <ul className="flex max-h-64 flex-col gap-1 overflow-auto text-sm">
           {rows.map((row) => (
             <li key={`${row.group}-${row.tag}`} className="flex flex-wrap gap-x-2">
-              <span className="text-muted-foreground">{row.label}:</span>
+              <span className="text-muted-foreground">{row.label}:</span>{' '}
               <span className="min-w-0 break-words">{row.value}</span>
             </li>
           ))}

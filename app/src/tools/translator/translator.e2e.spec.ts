@@ -26,7 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('option', { name: 'German' }).click()
     await input.press('Control+Enter')
 
-    await expect(page.getByLabel('Translation')).toHaveValue('Hallo Welt')
+    await expect(page.getByRole('textbox', { name: 'Translation', exact: true })).toHaveValue('Hallo Welt')
     await expect(page.getByTestId('detected-language')).toHaveText('Detected: English · 83% confidence')
     await expectNoSeriousAxeViolations(page)
 
@@ -35,7 +35,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('combobox', { name: 'Translate from' })).toHaveText('German')
     await expect(page.getByRole('combobox', { name: 'Translate to' })).toHaveText('English')
     await expect(input).toHaveValue('Hallo Welt')
-    await expect(page.getByLabel('Translation')).toHaveValue('hello world')
+    await expect(page.getByRole('textbox', { name: 'Translation', exact: true })).toHaveValue('hello world')
 
     // The history survives a reload and puts a translation back in the editor.
     await page.reload()
@@ -44,13 +44,13 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(entry).toContainText('Hallo Welt')
     await entry.getByRole('button').first().click()
     await expect(page.getByLabel('Text to translate')).toHaveValue('hello world')
-    await expect(page.getByLabel('Translation')).toHaveValue('Hallo Welt')
+    await expect(page.getByRole('textbox', { name: 'Translation', exact: true })).toHaveValue('Hallo Welt')
     await expectNoSeriousAxeViolations(page)
     expect(problems).toEqual([])
   })
 }
 
-test('an unsupported pair shows the engine’s refusal and keeps the text', async ({ page }) => {
+test('at 360 px: a chosen source narrows the targets to what the engine offers', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 })
   await signedUpAndIn(page)
   await page.goto('/translator')
@@ -59,8 +59,8 @@ test('an unsupported pair shows the engine’s refusal and keeps the text', asyn
   await expect(page.getByRole('combobox', { name: 'Translate to' })).toHaveText('English')
   await page.getByLabel('Text to translate').fill('bonjour')
   await page.getByRole('button', { name: 'Translate', exact: true }).click()
-  // The engine knows no French dictionary: it returns the text unchanged, and the page shows it.
-  await expect(page.getByLabel('Translation')).toHaveValue('bonjour')
+  // The local engine has no French dictionary and answers with the text unchanged; no detection without auto.
+  await expect(page.getByRole('textbox', { name: 'Translation', exact: true })).toHaveValue('bonjour')
   await expect(page.getByTestId('detected-language')).toHaveCount(0)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 })

@@ -5,7 +5,7 @@ import { AUTO, type EngineLanguage } from '@/tools/translator/translator.service
 export function LanguageSelect({ label, value, languages, withAuto = false, onChange }: { label: string; value: string; languages: readonly EngineLanguage[]; withAuto?: boolean; onChange: (code: string) => void }) {
   return (
     <Select value={value} onValueChange={onChange}>
-      <SelectTrigger aria-label={label} className="min-w-0 flex-1">
+      <SelectTrigger aria-label={label} className="min-w-0 sm:flex-1">
         <SelectValue placeholder="Choose a language" />
       </SelectTrigger>
       <SelectContent>

@@ -17,3 +17,9 @@ export async function translateText(request: { q: string; source: string; target
     detected: detected?.language && typeof detected.confidence === 'number' ? { language: detected.language, confidence: detected.confidence } : null,
   }
 }
+
+/** The engine's best guess for a text's language (LibreTranslate's /detect). */
+export async function detectLanguage(q: string): Promise<Detection | null> {
+  const best = unwrap(await api().POST('/api/tools/translate/detect', { body: { q } })).detections[0]
+  return best ? { language: best.language, confidence: best.confidence } : null
+}

@@ -46,6 +46,19 @@ describe('TranslatorPage', () => {
     expect(input).toHaveValue('hello world')
   })
 
+  it('names the language once typing pauses, with "Detect language" chosen', async () => {
+    const fetchMock = stubBff((path) =>
+      path.endsWith('/detect')
+        ? Response.json({ detections: [{ language: 'de', confidence: 90 }] })
+        : Response.json({ languages: [{ code: 'en', name: 'English', targets: ['de'] }, { code: 'de', name: 'German', targets: ['en'] }] }),
+    )
+    render(<TranslatorPage />)
+    await userEvent.type(await screen.findByLabelText('Text to translate'), 'hallo welt')
+    expect(await screen.findByTestId('detected-language', {}, { timeout: 3000 })).toHaveTextContent('Detected: German · 90% confidence')
+    // One guess for the paused text, not one per keystroke.
+    expect(fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname.endsWith('/detect'))).toHaveLength(1)
+  })
+
   it('refuses text over the limit before sending it', async () => {
     const fetchMock = stubBff(() => Response.json({ languages: [{ code: 'en', name: 'English', targets: ['de'] }, { code: 'de', name: 'German', targets: ['en'] }] }))
     render(<TranslatorPage />)

@@ -14,6 +14,7 @@ import { EngineMissingPanel } from '@/tools/translator/engine-missing-panel'
 import { LanguageSelect } from '@/tools/translator/language-select'
 import { fetchLanguages, NOT_CONFIGURED, translateText } from '@/tools/translator/translate-api'
 import { TranslationHistory } from '@/tools/translator/translation-history'
+import { useLiveDetection } from '@/tools/translator/use-live-detection'
 import {
   addToHistory,
   AUTO,
@@ -45,6 +46,7 @@ export default function TranslatorPage() {
   const [detected, setDetected] = useState<Detection | null>(null)
   const [busy, setBusy] = useState(false)
   const [history, setHistory] = useState<HistoryEntry[]>(() => readStorage(HISTORY_KEY, [], isHistory))
+  const liveDetection = useLiveDetection(text, source === AUTO && engine.kind === 'ready' && detected === null)
   const inputId = useId()
   const counterId = useId()
 
@@ -76,7 +78,7 @@ export default function TranslatorPage() {
   if (engine.kind === 'failed') {
     return (
       <Card role="alert">
-        <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6 text-sm">
+        <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5 text-sm sm:pt-6">
           <span>The translation engine could not be reached: {engine.message}</span>
           <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
             Try again
@@ -89,7 +91,9 @@ export default function TranslatorPage() {
   const languages = engine.languages
   const tooLong = text.length > CHAR_LIMIT
   const canTranslate = text.trim() !== '' && !tooLong && target !== '' && !busy
-  const swapped = swapLanguages(languages, { source, target, text, translation, detected })
+  // The translation's own detection wins; until then, the live guess for the text as typed.
+  const shownDetection = detected ?? liveDetection
+  const swapped = swapLanguages(languages, { source, target, text, translation, detected: shownDetection })
 
   const remember = (from: string, to: string) => writeStorage(LANGUAGES_KEY, { source: from, target: to })
   const changeSource = (code: string) => {
@@ -149,11 +153,12 @@ export default function TranslatorPage() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
       <Card>
-        <CardContent className="flex flex-col gap-4 pt-6">
-          <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+        <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
+          {/* Stacked on phones (the swap arrow turns to match), side by side from the sm breakpoint. */}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <LanguageSelect label="Translate from" value={source} languages={languages} withAuto onChange={changeSource} />
-            <Button variant="outline" size="icon" aria-label="Swap languages" onClick={swap} disabled={!swapped} title={swapped ? 'Swap languages and texts' : 'Detect or choose a source language the target can translate back into'}>
-              <ArrowLeftRight aria-hidden />
+            <Button variant="outline" size="icon" className="self-center" aria-label="Swap languages" onClick={swap} disabled={!swapped} title={swapped ? 'Swap languages and texts' : 'Detect or choose a source language the target can translate back into'}>
+              <ArrowLeftRight aria-hidden className="rotate-90 sm:rotate-0" />
             </Button>
             <LanguageSelect label="Translate to" value={target} languages={targetsFor(languages, source)} onChange={changeTarget} />
           </div>
@@ -165,7 +170,10 @@ export default function TranslatorPage() {
               <Textarea
                 id={inputId}
                 value={text}
-                onChange={(event) => setText(event.target.value)}
+                onChange={(event) => {
+                  setText(event.target.value)
+                  setDetected(null) // it described the text that was translated
+                }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
                     event.preventDefault()
@@ -181,9 +189,9 @@ export default function TranslatorPage() {
                 <span id={counterId} className={cn('tabular-nums text-muted-foreground', tooLong && 'font-medium text-destructive')}>
                   {charCountLabel(text.length)} characters{tooLong ? ' — shorten the text to translate it' : ''}
                 </span>
-                {source === AUTO && detected && (
+                {source === AUTO && shownDetection && (
                   <Badge variant="secondary" data-testid="detected-language">
-                    Detected: {languageName(languages, detected.language)} · {formatConfidence(detected.confidence)} confidence
+                    Detected: {languageName(languages, shownDetection.language)} · {formatConfidence(shownDetection.confidence)} confidence
                   </Badge>
                 )}
               </div>

@@ -21,6 +21,8 @@ for (const theme of ['light', 'dark'] as const) {
     const input = page.getByLabel('Text to translate')
     await input.fill('hello world')
     await expect(page.getByText('11 / 20,000 characters')).toBeVisible()
+    // While typing pauses, the engine's /detect names the language; translating then reports its own detection.
+    await expect(page.getByTestId('detected-language')).toHaveText('Detected: English · 90% confidence')
     await expect(page.getByRole('combobox', { name: 'Translate from' })).toHaveText('Detect language')
     await page.getByRole('combobox', { name: 'Translate to' }).click()
     await page.getByRole('option', { name: 'German' }).click()

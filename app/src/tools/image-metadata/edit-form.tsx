@@ -1,6 +1,7 @@
 import { Field } from '@/components/form-fields'
 import { Input } from '@/components/ui/input'
-import type { EditForm } from '@/tools/image-metadata/image-metadata.service'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { ORIENTATIONS, type EditForm } from '@/tools/image-metadata/image-metadata.service'
 
 const TEXT_FIELDS: { key: keyof EditForm; label: string; hint?: string; placeholder?: string }[] = [
   { key: 'Artist', label: 'Author' },
@@ -23,6 +24,22 @@ export function EditFormFields({ form, onChange, error }: { form: EditForm; onCh
             {(props) => <Input {...props} value={form[field.key]} placeholder={field.placeholder} onChange={(event) => set(field.key, event.target.value)} />}
           </Field>
         ))}
+        <Field label="Orientation">
+          {(props) => (
+            <Select value={form.Orientation} onValueChange={(value) => set('Orientation', value)}>
+              <SelectTrigger {...props}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {ORIENTATIONS.map((orientation) => (
+                  <SelectItem key={orientation.value} value={orientation.value}>
+                    {orientation.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
       </div>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium">GPS position (decimal degrees)</legend>

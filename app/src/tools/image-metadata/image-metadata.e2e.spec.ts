@@ -46,6 +46,8 @@ test('an edit is re-read from the downloaded file, and removing GPS leaves every
   await page.getByLabel('Camera make').fill('Toolkit Cam')
   await page.getByLabel('Latitude').fill('48.8584')
   await page.getByLabel('Longitude').fill('2.2945')
+  await page.getByRole('combobox', { name: 'Orientation' }).click()
+  await page.getByRole('option', { name: 'Rotated 180°', exact: true }).click()
   await page.getByRole('button', { name: 'Apply changes' }).click()
   const result = page.getByTestId('metadata-result')
   await expect(result).toContainText('Result: photo-edited.jpg')
@@ -59,6 +61,7 @@ test('an edit is re-read from the downloaded file, and removing GPS leaves every
   await expect(page.getByTestId('group-camera')).toContainText('Toolkit Cam')
   await expect(page.getByTestId('group-location')).toContainText('48.858400° N')
   await expect(page.getByTestId('group-location')).toContainText('2.294500° E')
+  await expect(page.getByTestId('group-image')).toContainText('Rotated 180° (3)')
   await expect(page.getByRole('link', { name: /Show on OpenStreetMap/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=48.858400&mlon=2.294500#map=16/48.858400/2.294500')
 
   // Before running it, the preview says exactly what goes and what stays.
@@ -74,6 +77,7 @@ test('an edit is re-read from the downloaded file, and removing GPS leaves every
   await expect(page.getByTestId('group-location')).toHaveCount(0)
   await expect(page.getByTestId('group-author')).toContainText('Ada Lovelace')
   await expect(page.getByTestId('group-camera')).toContainText('Toolkit Cam')
+  await expect(page.getByTestId('group-image')).toContainText('Rotated 180° (3)')
   await expectNoSeriousAxeViolations(page)
   expect(problems).toEqual([])
 })

@@ -31,7 +31,7 @@ describe('metadataGroups', () => {
     expect(rows('location')).toEqual({ Latitude: '48.858400° N', Longitude: '2.294500° W', Altitude: '35 m', 'GPS map datum': 'WGS-84' })
     expect(rows('software')).toEqual({ Software: 'Lightroom 7.1' })
     expect(rows('colour')).toEqual({ 'ICC profile': 'Embedded', 'Colour space': 'sRGB' })
-    expect(rows('image')).toEqual({ Orientation: '6', 'X resolution': '72' })
+    expect(rows('image')).toEqual({ Orientation: 'Rotated 90° clockwise (6)', 'X resolution': '72' })
   })
 
   it('leaves out empty groups and counts only stored fields', () => {
@@ -66,7 +66,7 @@ describe('removalPlan', () => {
 
   it('stripping keeps only the orientation and the colour profile', () => {
     const plan = removalPlan(photo(), 'strip')
-    expect(plan.kept.map((row) => row.label)).toEqual(['ICC profile', 'Orientation'])
+    expect(plan.kept.map((row) => `${row.label}: ${row.value}`)).toEqual(['ICC profile: Embedded', 'Orientation: Rotated 90° clockwise (6)'])
     expect(plan.removed.map((row) => row.label)).toEqual(expect.arrayContaining(['Make', 'Latitude', 'Taken', 'Author', 'Colour space']))
   })
 
@@ -93,5 +93,11 @@ describe('editRequest', () => {
     expect(editRequest(before, { ...before, latitude: '95' })).toEqual({ error: 'Latitude must be a number from -90 to 90' })
     expect(editRequest(before, { ...before, longitude: 'east' })).toEqual({ error: 'Longitude must be a number from -180 to 180' })
     expect(editRequest(before, before)).toEqual({ error: 'Change at least one field first' })
+  })
+
+  it('sends a changed orientation as its EXIF number; no tag reads as upright', () => {
+    expect(before.Orientation).toBe('6')
+    expect(editRequest(before, { ...before, Orientation: '1' })).toEqual({ fields: { Orientation: 1 } })
+    expect(editFormFrom(photo({ image: {} })).Orientation).toBe('1')
   })
 })

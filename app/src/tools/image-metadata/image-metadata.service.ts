@@ -48,6 +48,10 @@ export function formatValue(tag: string, value: ExifValue): string {
     if (tag === 'ExposureTime') return value > 0 && value < 1 ? `1/${Math.round(1 / value)} s` : `${value} s`
     if (tag === 'FNumber') return `f/${value}`
     if (tag === 'FocalLength' || tag === 'FocalLengthIn35mmFilm') return `${value} mm`
+    if (tag === 'Orientation') {
+      const known = ORIENTATIONS.find((orientation) => orientation.value === String(value))
+      return known ? `${known.label} (${value})` : String(value)
+    }
     if (tag === 'ColorSpace') return value === 1 ? 'sRGB' : value === 65535 ? 'Uncalibrated' : String(value)
     return String(value)
   }
@@ -129,7 +133,19 @@ export function mapLink(latitude: number, longitude: number): string {
 
 export const EDITABLE_TAGS = ['Artist', 'Copyright', 'ImageDescription', 'DateTimeOriginal', 'Make', 'Model', 'Software'] as const
 export type EditableTag = (typeof EDITABLE_TAGS)[number]
-export type EditForm = Record<EditableTag | 'latitude' | 'longitude', string>
+export type EditForm = Record<EditableTag | 'Orientation' | 'latitude' | 'longitude', string>
+
+/** EXIF orientation values as what they do to the stored pixels. */
+export const ORIENTATIONS = [
+  { value: '1', label: 'Upright' },
+  { value: '2', label: 'Mirrored' },
+  { value: '3', label: 'Rotated 180°' },
+  { value: '4', label: 'Mirrored, rotated 180°' },
+  { value: '5', label: 'Mirrored, rotated 90° counter-clockwise' },
+  { value: '6', label: 'Rotated 90° clockwise' },
+  { value: '7', label: 'Mirrored, rotated 90° clockwise' },
+  { value: '8', label: 'Rotated 90° counter-clockwise' },
+] as const
 
 export function editFormFrom(meta: ImageMetadata): EditForm {
   const { camera, time, author, location } = meta.groups
@@ -142,6 +158,8 @@ export function editFormFrom(meta: ImageMetadata): EditForm {
     Make: text(camera.Make),
     Model: text(camera.Model),
     Software: text(camera.Software ?? meta.groups.other.Software),
+    // No tag reads as upright, which is how viewers show such a photo.
+    Orientation: text(meta.groups.image.Orientation) || '1',
     latitude: location.latitude !== undefined ? String(location.latitude) : '',
     longitude: location.longitude !== undefined ? String(location.longitude) : '',
   }
@@ -153,6 +171,7 @@ export type EditRequest = { fields: Record<string, string | number | boolean>; e
 export function editRequest(before: EditForm, after: EditForm): EditRequest {
   const fields: Record<string, string | number | boolean> = {}
   for (const tag of EDITABLE_TAGS) if (after[tag].trim() !== before[tag].trim()) fields[tag] = after[tag].trim()
+  if (after.Orientation !== before.Orientation) fields.Orientation = Number(after.Orientation)
   const gpsChanged = after.latitude.trim() !== before.latitude.trim() || after.longitude.trim() !== before.longitude.trim()
   if (gpsChanged) {
     const [lat, lon] = [after.latitude.trim(), after.longitude.trim()]

@@ -32,6 +32,14 @@ def test_read_groups_and_decodes_gps(tools_client):
     assert body["has_gps"] and body["icc_profile"]
 
 
+def test_gps_version_reads_as_dotted_numbers(tools_client):
+    # The edit writes GPSVersionID as four BYTE values, as the EXIF standard has it.
+    edited = upload(tools_client, "/api/tools/metadata/edit", samples.jpeg_with_exif(),
+                    gps_latitude="48.8584", gps_longitude="2.2945")
+    location = upload(tools_client, "/api/tools/metadata", edited.data).get_json()["groups"]["location"]
+    assert location["raw"]["GPSVersionID"] == "2.3.0.0"
+
+
 def test_southern_and_western_coordinates_are_negative(tools_client):
     source = samples.jpeg_with_exif(gps=(-33.8567844, -70.6482690))
     location = upload(tools_client, "/api/tools/metadata", source).get_json()["groups"]["location"]

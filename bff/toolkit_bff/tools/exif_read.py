@@ -74,6 +74,10 @@ def decode_gps(gps: dict) -> dict:
             below = named.get("GPSAltitudeRef") in (1, b"\x01")
             location["altitude"] = -altitude if below else altitude
     location["raw"] = {name: plain_value(value) for name, value in named.items()}
+    version = named.get("GPSVersionID")
+    if isinstance(version, (bytes, tuple, list)) and all(isinstance(part, int) for part in version):
+        # Four BYTE values (2, 3, 0, 0), not text: read as text they come out as one odd character.
+        location["raw"]["GPSVersionID"] = ".".join(str(part) for part in version)
     return location
 
 

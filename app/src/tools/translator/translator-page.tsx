@@ -1,14 +1,221 @@
-import { ToolPlaceholder } from '@/components/tool-placeholder'
+import { ArrowLeftRight, Languages, Loader2 } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { CopyButton } from '@/components/copy-button'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Textarea } from '@/components/ui/textarea'
+import { toApiError, type ApiError } from '@/lib/api/client'
+import { notify } from '@/lib/notify'
+import { readStorage, writeStorage } from '@/lib/storage'
+import { cn } from '@/lib/utils'
+import { EngineMissingPanel } from '@/tools/translator/engine-missing-panel'
+import { LanguageSelect } from '@/tools/translator/language-select'
+import { fetchLanguages, NOT_CONFIGURED, translateText } from '@/tools/translator/translate-api'
+import { TranslationHistory } from '@/tools/translator/translation-history'
+import { useLiveDetection } from '@/tools/translator/use-live-detection'
+import {
+  addToHistory,
+  AUTO,
+  CHAR_LIMIT,
+  charCountLabel,
+  formatConfidence,
+  HISTORY_KEY,
+  isHistory,
+  isLanguagePair,
+  LANGUAGES_KEY,
+  languageName,
+  pickTarget,
+  swapLanguages,
+  targetsFor,
+  type Detection,
+  type EngineLanguage,
+  type HistoryEntry,
+} from '@/tools/translator/translator.service'
 
-// Placeholder until the tool pages issue builds the real translator.
+type EngineState = { kind: 'loading' } | { kind: 'ready'; languages: EngineLanguage[] } | { kind: 'missing'; message: string } | { kind: 'failed'; message: string }
+
 export default function TranslatorPage() {
+  const [engine, setEngine] = useState<EngineState>({ kind: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [source, setSource] = useState(() => readStorage(LANGUAGES_KEY, { source: AUTO, target: 'en' }, isLanguagePair).source)
+  const [target, setTarget] = useState(() => readStorage(LANGUAGES_KEY, { source: AUTO, target: 'en' }, isLanguagePair).target)
+  const [text, setText] = useState('')
+  const [translation, setTranslation] = useState('')
+  const [detected, setDetected] = useState<Detection | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [history, setHistory] = useState<HistoryEntry[]>(() => readStorage(HISTORY_KEY, [], isHistory))
+  const liveDetection = useLiveDetection(text, source === AUTO && engine.kind === 'ready' && detected === null)
+  const inputId = useId()
+  const counterId = useId()
+
+  useEffect(() => {
+    let live = true
+    fetchLanguages()
+      .then((languages) => {
+        if (!live) return
+        setEngine({ kind: 'ready', languages })
+        // A remembered pair the engine no longer offers falls back to what it does offer.
+        const from = source === AUTO || languages.some((language) => language.code === source) ? source : AUTO
+        setSource(from)
+        setTarget((current) => pickTarget(languages, from, current))
+      })
+      .catch((error: unknown) => {
+        if (!live) return
+        const problem = toApiError(error)
+        setEngine(problem.code === NOT_CONFIGURED ? { kind: 'missing', message: problem.message } : { kind: 'failed', message: problem.message })
+      })
+    return () => {
+      live = false
+    }
+    // Only on mount and on "Try again": the remembered pair is read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt])
+
+  if (engine.kind === 'loading') return <Skeleton className="h-72 w-full" aria-label="Loading the engine's languages" />
+  if (engine.kind === 'missing') return <EngineMissingPanel message={engine.message} />
+  if (engine.kind === 'failed') {
+    return (
+      <Card role="alert">
+        <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5 text-sm sm:pt-6">
+          <span>The translation engine could not be reached: {engine.message}</span>
+          <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    )
+  }
+
+  const languages = engine.languages
+  const tooLong = text.length > CHAR_LIMIT
+  const canTranslate = text.trim() !== '' && !tooLong && target !== '' && !busy
+  // The translation's own detection wins; until then, the live guess for the text as typed.
+  const shownDetection = detected ?? liveDetection
+  const swapped = swapLanguages(languages, { source, target, text, translation, detected: shownDetection })
+
+  const remember = (from: string, to: string) => writeStorage(LANGUAGES_KEY, { source: from, target: to })
+  const changeSource = (code: string) => {
+    const to = pickTarget(languages, code, target)
+    setSource(code)
+    setTarget(to)
+    setDetected(null)
+    remember(code, to)
+  }
+  const changeTarget = (code: string) => {
+    setTarget(code)
+    remember(source, code)
+  }
+
+  const run = async () => {
+    if (!canTranslate) return
+    setBusy(true)
+    try {
+      const result = await translateText({ q: text, source, target })
+      setTranslation(result.translation)
+      setDetected(result.detected)
+      const next = addToHistory(history, { id: crypto.randomUUID(), source, target, text, translation: result.translation, detected: result.detected, at: Date.now() })
+      setHistory(next)
+      writeStorage(HISTORY_KEY, next)
+    } catch (error) {
+      const problem: ApiError = toApiError(error)
+      if (problem.code === NOT_CONFIGURED) setEngine({ kind: 'missing', message: problem.message })
+      else notify.error('Translation failed', problem.message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const swap = () => {
+    if (!swapped) return
+    setSource(swapped.source)
+    setTarget(swapped.target)
+    setText(swapped.text)
+    setTranslation(swapped.translation)
+    setDetected(null)
+    remember(swapped.source, swapped.target)
+  }
+
+  const restore = (entry: HistoryEntry) => {
+    setSource(entry.source)
+    setTarget(entry.target)
+    setText(entry.text)
+    setTranslation(entry.translation)
+    setDetected(entry.detected)
+  }
+
+  const saveHistory = (next: HistoryEntry[]) => {
+    setHistory(next)
+    writeStorage(HISTORY_KEY, next)
+  }
+
   return (
-    <ToolPlaceholder
-      highlights={[
-        'Detects the source language',
-        'Swap languages in one click',
-        'Copy the translation',
-      ]}
-    />
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
+          {/* Stacked on phones (the swap arrow turns to match), side by side from the sm breakpoint. */}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <LanguageSelect label="Translate from" value={source} languages={languages} withAuto onChange={changeSource} />
+            <Button variant="outline" size="icon" className="self-center" aria-label="Swap languages" onClick={swap} disabled={!swapped} title={swapped ? 'Swap languages and texts' : 'Detect or choose a source language the target can translate back into'}>
+              <ArrowLeftRight aria-hidden className="rotate-90 sm:rotate-0" />
+            </Button>
+            <LanguageSelect label="Translate to" value={target} languages={targetsFor(languages, source)} onChange={changeTarget} />
+          </div>
+          <div className="grid gap-4 md:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <label htmlFor={inputId} className="sr-only">
+                Text to translate
+              </label>
+              <Textarea
+                id={inputId}
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value)
+                  setDetected(null) // it described the text that was translated
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                    event.preventDefault()
+                    void run()
+                  }
+                }}
+                placeholder="Type or paste text"
+                aria-describedby={counterId}
+                aria-invalid={tooLong || undefined}
+                className="min-h-48"
+              />
+              <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+                <span id={counterId} className={cn('tabular-nums text-muted-foreground', tooLong && 'font-medium text-destructive')}>
+                  {charCountLabel(text.length)} characters{tooLong ? ' — shorten the text to translate it' : ''}
+                </span>
+                {source === AUTO && shownDetection && (
+                  <Badge variant="secondary" data-testid="detected-language">
+                    Detected: {languageName(languages, shownDetection.language)} · {formatConfidence(shownDetection.confidence)} confidence
+                  </Badge>
+                )}
+              </div>
+            </div>
+            <div className="flex flex-col gap-2">
+              <div className="relative">
+                <Textarea readOnly value={translation} aria-label="Translation" placeholder="Translation" className="min-h-48 bg-muted/40" />
+                {busy && <Loader2 className="absolute top-3 right-3 size-4 animate-spin text-primary" aria-hidden />}
+              </div>
+              <div className="flex justify-end">
+                <CopyButton value={translation} label="Copy translation" showLabel />
+              </div>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button onClick={() => void run()} disabled={!canTranslate}>
+              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Languages aria-hidden />}
+              {busy ? 'Translating…' : 'Translate'}
+            </Button>
+            <span className="text-xs text-muted-foreground">or press Ctrl+Enter</span>
+          </div>
+        </CardContent>
+      </Card>
+      <TranslationHistory entries={history} languages={languages} onRestore={restore} onRemove={(id) => saveHistory(history.filter((entry) => entry.id !== id))} onClear={() => saveHistory([])} />
+    </div>
   )
 }

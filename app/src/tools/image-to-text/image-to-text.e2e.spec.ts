@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
+
+/** A PNG with a sentence drawn by the browser's own text renderer: a real image for the real tesseract. */
+async function sentenceImage(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 1400
+    canvas.height = 260
+    const context = canvas.getContext('2d')!
+    context.fillStyle = '#ffffff'
+    context.fillRect(0, 0, canvas.width, canvas.height)
+    context.fillStyle = '#111111'
+    context.font = '64px sans-serif'
+    context.fillText('The quick brown fox jumps', 40, 105)
+    context.fillText('over the lazy dog.', 40, 205)
+    return canvas.toDataURL('image/png')
+  })
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64')
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: a sentence rendered into an image is read, boxed word by word and saved as text`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme })
+    const problems = watchConsole(page)
+    await page.goto('/image-to-text')
+    await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
+    await page.locator('input[type=file]').setInputFiles({ name: 'sentence.png', mimeType: 'image/png', buffer: await sentenceImage(page) })
+    await expect(page.getByTestId('chosen-file')).toContainText('sentence.png')
+    await page.getByRole('button', { name: 'Read text' }).click()
+
+    const text = page.getByLabel('Recognised text')
+    await expect(text).toHaveValue(/quick brown fox jumps\s+over the lazy dog/i, { timeout: 30_000 })
+    await expect(page.getByTestId('ocr-summary')).toContainText(/9 words/)
+    await expect(page.getByTestId('word-box')).toHaveCount(9)
+
+    // Pointing at a box names that word; the keyboard walks the words from the first.
+    await page.locator('[data-testid=word-box][data-word=brown]').hover()
+    await expect(page.getByTestId('word-caption')).toContainText(/“brown” — \d+% confidence/)
+    await page.getByRole('group', { name: /Recognised words on the image/ }).focus()
+    await page.keyboard.press('Home')
+    await expect(page.getByTestId('word-caption')).toContainText('“The”')
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByTestId('word-caption')).toContainText('“quick”')
+
+    // A correction typed into the text is what gets saved.
+    await text.fill('The quick brown fox jumps over the lazy dog, corrected.')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download TXT' }).click()])
+    expect(download.suggestedFilename()).toBe('sentence.txt')
+    expect(await readFile((await download.path())!, 'utf8')).toBe('The quick brown fox jumps over the lazy dog, corrected.')
+
+    await expectNoSeriousAxeViolations(page)
+    expect(problems).toEqual([])
+  })
+}
+
+test('at 360 px: a file that is not an image gets the server’s message and stays chosen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 })
+  await page.goto('/image-to-text')
+  await page.locator('input[type=file]').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('this is not a PNG at all') })
+  await page.getByRole('button', { name: 'Read text' }).click()
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Could not read the text' })).toBeVisible()
+  await expect(page.getByTestId('chosen-file')).toContainText('broken.png')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await expectNoSeriousAxeViolations(page)
+})

@@ -1,0 +1,92 @@
+// Pure rules of the translator: which targets a source offers, swapping, the character limit and
+// the history of recent translations kept in this browser.
+import type { ApiSchemas } from '@/lib/api/client'
+
+export type EngineLanguage = ApiSchemas['TranslationLanguages']['languages'][number]
+
+/** The BFF refuses longer texts (bff/toolkit_bff/tools/translate.py MAX_TEXT). */
+export const CHAR_LIMIT = 20_000
+export const AUTO = 'auto'
+export const HISTORY_KEY = 'translator-history'
+export const LANGUAGES_KEY = 'translator-languages'
+export const HISTORY_LIMIT = 20
+
+export interface Detection {
+  language: string
+  /** 0-100, as LibreTranslate reports it. */
+  confidence: number
+}
+
+export interface HistoryEntry {
+  id: string
+  source: string
+  target: string
+  text: string
+  translation: string
+  detected: Detection | null
+  at: number
+}
+
+export function languageName(languages: readonly EngineLanguage[], code: string): string {
+  if (code === AUTO) return 'Detect language'
+  return languages.find((language) => language.code === code)?.name ?? code
+}
+
+/** What the engine can translate `source` into; with auto-detect, every target any language has. */
+export function targetsFor(languages: readonly EngineLanguage[], source: string): EngineLanguage[] {
+  const codes = new Set(source === AUTO ? languages.flatMap((language) => language.targets) : (languages.find((language) => language.code === source)?.targets ?? []))
+  return languages.filter((language) => codes.has(language.code) && language.code !== source)
+}
+
+/** Keeps the chosen target when the new source offers it, else the first one it does. */
+export function pickTarget(languages: readonly EngineLanguage[], source: string, wanted: string): string {
+  const targets = targetsFor(languages, source)
+  return targets.some((language) => language.code === wanted) ? wanted : (targets[0]?.code ?? '')
+}
+
+export interface SwapState {
+  source: string
+  target: string
+  text: string
+  translation: string
+  detected: Detection | null
+}
+
+/** Swapping needs a real source language: auto-detect swaps with what was detected. */
+export function swapLanguages(languages: readonly EngineLanguage[], state: SwapState): SwapState | null {
+  const from = state.source === AUTO ? state.detected?.language : state.source
+  if (!from || !state.target) return null
+  if (!targetsFor(languages, state.target).some((language) => language.code === from)) return null
+  return { source: state.target, target: from, text: state.translation || state.text, translation: state.translation ? state.text : '', detected: null }
+}
+
+export function formatConfidence(confidence: number): string {
+  return `${Math.round(Math.max(0, Math.min(100, confidence)))}%`
+}
+
+export function charCountLabel(length: number): string {
+  return `${length.toLocaleString('en-US')} / ${CHAR_LIMIT.toLocaleString('en-US')}`
+}
+
+/** Newest first; the same text and languages again moves to the top instead of repeating. */
+export function addToHistory(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+  const rest = history.filter((item) => !(item.text === entry.text && item.source === entry.source && item.target === entry.target))
+  return [entry, ...rest].slice(0, HISTORY_LIMIT)
+}
+
+export function isHistory(value: unknown): value is HistoryEntry[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        ['id', 'source', 'target', 'text', 'translation'].every((key) => typeof (item as Record<string, unknown>)[key] === 'string') &&
+        typeof (item as HistoryEntry).at === 'number',
+    )
+  )
+}
+
+export function isLanguagePair(value: unknown): value is { source: string; target: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { source?: unknown }).source === 'string' && typeof (value as { target?: unknown }).target === 'string'
+}

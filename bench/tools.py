@@ -21,12 +21,14 @@ import tempfile
 import time
 from pathlib import Path
 
+import jwt
 import pikepdf
 import pytesseract
 import requests
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 ROOT = Path(__file__).resolve().parents[1]
+JWT_SECRET = "x" * 32  # the throw-away BFF's own secret
 FONT = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
 CONVERT = "/usr/bin/convert"  # ImageMagick's (a stand-in may shadow it earlier on PATH)
 
@@ -99,7 +101,7 @@ def start_bff() -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "1",
            "GUNICORN_THREADS": "4", "TOOLKIT_DATABASE_URL": "postgresql://bench@127.0.0.1:9/none",
-           "TOOLKIT_JWT_SECRET": "x" * 32}
+           "TOOLKIT_JWT_SECRET": JWT_SECRET}
     process = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "--access-logfile",
                                 "/dev/null", "wsgi:app"], cwd=ROOT / "bff", env=env, start_new_session=True,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -114,8 +116,16 @@ def start_bff() -> tuple[subprocess.Popen, str]:
     raise SystemExit("the BFF did not start")
 
 
+def signed_in() -> dict[str, str]:
+    """The converter is for signed-in users: a user's token, as Auth would issue it."""
+    now = int(time.time())
+    claims = {"sub": "bench", "aud": "authenticated", "role": "authenticated", "iat": now, "exp": now + 3600}
+    return {"Authorization": f"Bearer {jwt.encode(claims, JWT_SECRET, algorithm='HS256')}"}
+
+
 def post(base: str, path: str, files: list[tuple[str, bytes]], **fields) -> requests.Response:
-    response = requests.post(base + path, files=[("file", item) for item in files], data=fields, timeout=120)
+    response = requests.post(base + path, files=[("file", item) for item in files], data=fields, timeout=120,
+                             headers=signed_in())
     response.raise_for_status()
     return response
 

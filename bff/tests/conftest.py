@@ -10,7 +10,7 @@ import psycopg
 import pytest
 from psycopg.types.json import Jsonb
 
-from fixtures.tools_support import tools_app, tools_client  # noqa: F401 (shared with every test module)
+from fixtures.tools_support import anonymous_tools_client, tools_app, tools_client  # noqa: F401 (shared with every test module)
 from toolkit_bff import create_app
 
 

@@ -28,12 +28,13 @@ def mimetype_bomb(tmp_path_factory) -> Path:
 
 MEASURE = textwrap.dedent("""
     import json, resource, sys, time
-    from fixtures.tools_support import upload
+    from fixtures.tools_support import signed_in_token, upload
     from toolkit_bff import create_app
 
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "JWT_SECRET": "x" * 32,
                       "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none", "TOOLS_TMP_DIR": sys.argv[2]})
     client = app.test_client()
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {signed_in_token()}"  # the converter is for signed-in users
     data = open(sys.argv[1], "rb").read()
     started = time.perf_counter()
     response = upload(client, "/api/tools/convert", (data, "bomb.odt"), format="pdf")

@@ -9,6 +9,7 @@ from typing import Iterator
 from flask import Blueprint
 from PIL import Image, ImageOps
 
+from ..auth import require_claims
 from ..errors import ApiError
 from .files import Result, output_name, results_response
 from .filetypes import IMAGE_KINDS, OFFICE_KINDS
@@ -53,6 +54,7 @@ class ImageOptions:
 
 @bp.post("/convert")
 def convert():
+    require_claims()  # SPEC: the file converter is for signed-in users; the server enforces it
     deadline = Deadline.for_job()
     target = get_choice("format", TARGETS)
     if target is None:

@@ -9,11 +9,18 @@ from __future__ import annotations
 import requests
 from flask import Blueprint, current_app, jsonify
 
+from ..auth import require_claims
 from ..errors import ApiError
 from ..outbound import OutboundRefused, outbound_session, service_policy
 from .options import get_choice, get_str, request_body
 
 bp = Blueprint("tools_translate", __name__)
+
+
+@bp.before_request
+def _signed_in_only() -> None:
+    require_claims()  # SPEC: the translator is for signed-in users; the server enforces it, not the app
+
 
 MAX_TEXT = 20_000
 

@@ -14,13 +14,13 @@ TAGS = [
     {"name": "pastes", "description": "Pastes: public, unlisted or private; views, likes, copies."},
     {"name": "pages", "description": "The disabled-pages map."},
     {"name": "admin", "description": "Administrators only (checked in SQL)."},
-    {"name": "convert", "description": "File converter."},
+    {"name": "convert", "description": "File converter (signed-in users)."},
     {"name": "ocr", "description": "Text recognition (Tesseract)."},
     {"name": "metadata", "description": "Image metadata: read, edit, remove GPS, strip."},
     {"name": "pdf", "description": "PDF editor."},
     {"name": "qr", "description": "QR code generator."},
     {"name": "username", "description": "Username checker."},
-    {"name": "translate", "description": "Translator (a LibreTranslate client)."},
+    {"name": "translate", "description": "Translator (a LibreTranslate client; signed-in users)."},
 ]
 
 DESCRIPTION = """Toolkit's backend-for-frontend.

@@ -6,7 +6,7 @@ from ...tools.exif_write import TEXT_TAGS
 from ...tools.filetypes import IMAGE_KINDS, MIME_TYPES
 from ...tools.metadata import EDITABLE_KINDS
 from .common import (IMAGE, JOB, OPTIONS, PAGES, PASSWORD, PAGES_FIELD, PDF, PROGRAM_MISSING,
-                     RESULTS_HEADERS, UPLOAD, choice, file_response, flag, integer, json_response,
+                     RESULTS_HEADERS, SIGNED_IN, UPLOAD, choice, file_response, flag, integer, json_response,
                      number, ref, text, tool_operation, upload_body)
 
 _IMAGE_KINDS = sorted(IMAGE_KINDS)
@@ -98,13 +98,13 @@ PATHS = {
         file_response("The converted file, or a ZIP when there are several results (several "
                       "uploads, or a PDF's pages as images).",
                       [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]], RESULTS_HEADERS),
-        UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
+        SIGNED_IN, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
         {422: ["invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages",
                "conversion_failed", "office_too_many_entries", "office_too_large"]},
         description="Images between formats, images → PDF, PDF pages → images, office documents "
                     "(DOCX, ODT, RTF, TXT, PPTX, XLSX, …) → PDF with LibreOffice. Encrypted PDFs "
-                    "cannot be converted (there is no password option).",
-        body=upload_body(_CONVERT_FIELDS, many=True, required=("format",)))},
+                    "cannot be converted (there is no password option). For signed-in users only.",
+        body=upload_body(_CONVERT_FIELDS, many=True, required=("format",)), security=[{"bearerAuth": []}])},
     "/api/tools/ocr/languages": {"get": tool_operation(
         "listOcrLanguages", "ocr", "Installed OCR languages",
         json_response("Tesseract's installed languages.", ref("OcrLanguages")), PROGRAM_MISSING)},

@@ -7,7 +7,7 @@ from ...tools.qr_payloads import PAYLOADS
 from ...tools.translate import MAX_TEXT
 from ...tools.username import USERNAME_PATTERN
 from .common import (OPTIONS, choice, file_response, flag, header_refs, integer, json_or_form_body,
-                     json_response, ref, text, tool_operation)
+                     SIGNED_IN, json_response, ref, text, tool_operation)
 
 _COLOUR = r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
 _STATUSES = ["available", "taken", "invalid", "unknown", "blocked"]
@@ -138,16 +138,17 @@ PATHS = {
         ])},
     "/api/tools/translate": {"post": tool_operation(
         "translateText", "translate", "Translate text (LibreTranslate)",
-        json_response("The translation.", ref("Translation")), _TRANSLATE_INPUT, _ENGINE,
-        body=json_or_form_body("TranslateRequest"))},
+        json_response("The translation.", ref("Translation")), SIGNED_IN, _TRANSLATE_INPUT, _ENGINE,
+        body=json_or_form_body("TranslateRequest"), security=[{"bearerAuth": []}])},
     "/api/tools/translate/languages": {"get": tool_operation(
         "listTranslationLanguages", "translate", "Languages the translation engine offers",
         json_response("Each language and the targets it translates into.", ref("TranslationLanguages")),
-        _ENGINE)},
+        SIGNED_IN, _ENGINE, security=[{"bearerAuth": []}])},
     "/api/tools/translate/detect": {"post": tool_operation(
         "detectLanguage", "translate", "Detect the language of a text",
         json_response("Candidate languages with confidence.", ref("Detections")),
-        _TRANSLATE_INPUT, _ENGINE, body=json_or_form_body("DetectRequest"))},
+        SIGNED_IN, _TRANSLATE_INPUT, _ENGINE, body=json_or_form_body("DetectRequest"),
+        security=[{"bearerAuth": []}])},
 }
 
 # Headers only the stream uses.

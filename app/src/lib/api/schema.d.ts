@@ -32,7 +32,11 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete my account
+         * @description Asks Auth's admin API (`DELETE /admin/users/{id}` with the service-role key, which only the BFF holds) to delete the caller. 404 when Auth no longer knows them; 503 `auth_admin_unavailable` when TOOLKIT_AUTH_URL or TOOLKIT_SERVICE_ROLE_KEY is unset, Auth is unreachable or refuses.
+         */
+        delete: operations["deleteMe"];
         options?: never;
         head?: never;
         patch?: never;
@@ -355,7 +359,7 @@ export interface paths {
         put?: never;
         /**
          * Convert images, PDFs and office documents
-         * @description Images between formats, images → PDF, PDF pages → images, office documents (DOCX, ODT, RTF, TXT, PPTX, XLSX, …) → PDF with LibreOffice. Encrypted PDFs cannot be converted (there is no password option).
+         * @description Images between formats, images → PDF, PDF pages → images, office documents (DOCX, ODT, RTF, TXT, PPTX, XLSX, …) → PDF with LibreOffice. Encrypted PDFs cannot be converted (there is no password option). For signed-in users only.
          */
         post: operations["convertFiles"];
         delete?: never;
@@ -1598,6 +1602,60 @@ export interface operations {
                 };
             };
             /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: the user, their sessions, identities and factors, and (by foreign key) their profile row, short links, pastes and likes. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `auth_admin_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3168,7 +3226,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3186,7 +3253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `job_timeout`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `conversion_failed`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `job_timeout`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `conversion_failed`, `office_too_many_entries`, `office_too_large`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3195,7 +3262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3214,7 +3281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `tool_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3340,7 +3407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3358,7 +3425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `unsupported_language`, `ocr_failed`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `unsupported_language`, `ocr_failed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3367,7 +3434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3434,7 +3501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3452,7 +3519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3461,7 +3528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3551,7 +3618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,7 +3636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `invalid_option`, `nothing_to_change`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `invalid_option`, `nothing_to_change`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3578,7 +3645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3641,7 +3708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3659,7 +3726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3668,7 +3735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3731,7 +3798,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3749,7 +3816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3758,7 +3825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3818,7 +3885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3836,7 +3903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3845,7 +3912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3915,7 +3982,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3933,7 +4000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `invalid_image`, `image_too_large`, `job_timeout`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `invalid_image`, `image_too_large`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3942,7 +4009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4007,7 +4074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4025,7 +4092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `too_few_files`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `too_few_files`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4034,7 +4101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4106,7 +4173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4124,7 +4191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4133,7 +4200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4198,7 +4265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4216,7 +4283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4225,7 +4292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4290,7 +4357,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4308,7 +4375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4317,7 +4384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4389,7 +4456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4407,7 +4474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4416,7 +4483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4481,7 +4548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4499,7 +4566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +4575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4593,7 +4660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4611,7 +4678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4620,7 +4687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4704,7 +4771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4722,7 +4789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4731,7 +4798,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4806,7 +4873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4824,7 +4891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4833,7 +4900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4900,7 +4967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4918,7 +4985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4927,7 +4994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4990,7 +5057,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5008,7 +5075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5017,7 +5084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -5083,7 +5150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5101,7 +5168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5110,7 +5177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -5170,7 +5237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`. */
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5188,7 +5255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5197,7 +5264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -5258,7 +5325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large. Codes: `request_entity_too_large`. */
+            /** @description Too large. Codes: `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5267,7 +5334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `invalid_option`, `low_contrast`, `payload_too_long`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `invalid_option`, `low_contrast`, `payload_too_long`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5276,7 +5343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -5412,6 +5479,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `request_entity_too_large`. */
             413: {
                 headers: {
@@ -5458,7 +5534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5499,6 +5575,15 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationLanguages"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid option or input that cannot be processed. Codes: `translation_rejected`. */
             422: {
                 headers: {
@@ -5536,7 +5621,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5592,6 +5677,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `request_entity_too_large`. */
             413: {
                 headers: {
@@ -5638,7 +5732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -22,6 +22,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
+  // Assertions retry until they hold; on a loaded machine a lazy page can take more than the default 5 s.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL || 'http://127.0.0.1:4173',

@@ -14,5 +14,6 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     css: false,
+    testTimeout: 20_000,
   },
 })

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach } from 'vitest'
 import { installMatchMedia } from '@/testing/match-media'
+
+// Lazy routes and dynamic imports can take seconds on a busy 2-core machine: waits end when the
+// element shows, so a longer ceiling costs nothing when things are quick.
+configure({ asyncUtilTimeout: 4000 })
 
 // jsdom lacks ResizeObserver, which Radix's slider and popper measure with.
 class ResizeObserverStub {

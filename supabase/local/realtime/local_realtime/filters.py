@@ -66,15 +66,20 @@ def parse_filters(text: str) -> tuple[Filter, ...]:
 
 
 def _split_top_level(text: str) -> list[str]:
-    # Commas inside `in.(…)` belong to the list, not between filters.
-    parts, depth, current = [], 0, ""
+    # Commas inside `in.(…)` or inside a quoted value belong to the value, not between filters.
+    parts, depth, quoted, escaped, current = [], 0, False, False, ""
     for char in text:
-        if char == "," and depth == 0:
+        if quoted:
+            quoted = escaped or char != '"'
+            escaped = not escaped and char == "\\"
+        elif char == '"' and current[-1:] in (".", "(", ","):
+            quoted = True
+        elif char == "," and depth == 0:
             parts.append(current)
             current = ""
             continue
-        depth += char == "("
-        depth -= char == ")" and depth > 0
+        elif char in "()":
+            depth = depth + 1 if char == "(" else max(0, depth - 1)
         current += char
     return parts + [current]
 

@@ -1,4 +1,6 @@
-"""The WebSocket endpoint (/socket/websocket, as upstream's Phoenix endpoint) and /health."""
+"""The WebSocket endpoint and /health. The socket is at /socket/websocket, as on upstream's Phoenix
+endpoint (the gateway maps /realtime/v1/* there, as Kong does); /realtime/v1/websocket also answers,
+so a supabase-js client can be pointed straight at the service (createClient(serviceUrl, key))."""
 from __future__ import annotations
 
 import asyncio
@@ -20,7 +22,7 @@ from .serializer import VERSIONS
 from .tokens import TokenError
 
 log = logging.getLogger(__name__)
-SOCKET_PATHS = ("/socket/websocket", "/websocket")
+SOCKET_PATHS = ("/socket/websocket", "/websocket", "/realtime/v1/websocket")
 
 
 def _json(status: HTTPStatus, body: dict) -> Response:

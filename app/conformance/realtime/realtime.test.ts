@@ -106,11 +106,11 @@ describe('filters', () => {
   it('eq, neq, in, lt, lte, gt and gte deliver exactly the matching rows', async () => {
     const admin = adminClient()
     const ids: string[] = []
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       const { data } = await admin.auth.admin.createUser({ email: `rt-filter-${crypto.randomUUID()}@example.com` })
       ids.push(data.user!.id)
     }
-    const [a, b, c, d] = ids
+    const [a, b, c, d, last] = ids
     const at = { [a]: '2030-05-31T00:00:00Z', [b]: '2030-06-01T00:00:00Z', [c]: '2030-06-02T00:00:00Z',
       [d]: '2030-06-03T00:00:00Z' }
     const T = '2030-06-01T00:00:00Z'
@@ -119,16 +119,18 @@ describe('filters', () => {
       [`created_at=lt.${T}`]: [a], [`created_at=lte.${T}`]: [a, b], [`created_at=gt.${T}`]: [c, d],
       [`created_at=gte.${T}`]: [b, c, d],
     }
-    // One client, one socket: when the unfiltered channel has the last row, every channel has its rows.
+    // One client, one socket, changes in commit order: once the unfiltered channel has a later row, every
+    // channel has had its rows of the earlier ones.
     const client = createClient(projectUrl, keys().serviceRole, { auth: { persistSession: false }, realtime })
     const filtered = Object.fromEntries(await Promise.all(Object.keys(expected).map(async (filter) =>
       [filter, await subscribe(client, [{ event: 'INSERT', schema: 'public', table: 'user_roles', filter }])] as const)))
     const all = await subscribe(client, [{ event: 'INSERT', schema: 'public', table: 'user_roles' }])
 
-    for (const id of ids) await sql('insert into public.user_roles (user_id, created_at) values ($1, $2)', [id, at[id]])
-    await all.change(grantOf(d), 'the last row')
+    for (const id of [a, b, c, d]) await sql('insert into public.user_roles (user_id, created_at) values ($1, $2)', [id, at[id]])
+    await sql('insert into public.user_roles (user_id) values ($1)', [last])
+    await all.change(grantOf(last), 'the last row')
     for (const [filter, sub] of Object.entries(filtered)) {
-      const mine = sub.changes.map((x) => x.new.user_id as string).filter((id) => ids.includes(id))
+      const mine = sub.changes.map((x) => x.new.user_id as string).filter((id) => [a, b, c, d].includes(id))
       expect(mine, filter).toEqual(expected[filter])
     }
   })

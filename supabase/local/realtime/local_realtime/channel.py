@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .filters import FilterError, parse_params
 from .registry import Subscription, binding_id
-from .serializer import FrameError, Message, decode, encode, reply
+from .serializer import FrameError, Message, decode, encode, encode_push, reply
 from .tokens import TokenError
 
 if TYPE_CHECKING:
@@ -38,6 +38,9 @@ class Channel:
 
     def push(self, event: str, payload: Any) -> None:
         self.conn.send(Message(self.join_ref, None, self.topic, event, payload))
+
+    def push_json(self, event: str, payload_json: str) -> None:
+        self.conn.send_text(encode_push(self.join_ref, self.topic, event, payload_json, self.conn.vsn))
 
     def system(self, extension: str, status: str, message: str) -> None:
         self.push("system", {"extension": extension, "status": status, "message": message,
@@ -78,6 +81,9 @@ class Connection:
     def send(self, message: Message) -> None:
         # Queued, so one slow client never holds up delivery to the others.
         self._outbox.put_nowait(encode(message, self.vsn))
+
+    def send_text(self, text: str) -> None:
+        self._outbox.put_nowait(text)
 
     def drop(self, channel: Channel) -> None:
         if self.channels.get(channel.topic) is channel:

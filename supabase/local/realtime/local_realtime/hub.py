@@ -14,7 +14,7 @@ from .config import Config
 from .filters import Params
 from .registry import Registry, Subscription
 from .tokens import Verifier
-from .visibility import Visibility
+from .visibility import Visibility, prepare
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,7 @@ class Hub:
         conn = self._conns.get(name)
         if conn is None or conn.closed or conn.broken:
             conn = await psycopg.AsyncConnection.connect(self.config.db_dsn, autocommit=True)
+            await prepare(conn)
             self._conns[name] = conn
         return conn
 
@@ -84,5 +85,10 @@ class Hub:
         for sub in visible:
             if sub.id not in ids[sub.channel]:
                 ids[sub.channel].append(sub.id)
+        data_json = {role: json.dumps(data, separators=(",", ":"), ensure_ascii=False) for role, data in data_for.items()}
+        encoded: dict[tuple, str] = {}  # channels with the same bindings and role get the same payload
         for channel, channel_ids in ids.items():
-            channel.push("postgres_changes", {"ids": channel_ids, "data": data_for[channel.role]})
+            key = (channel.role, tuple(channel_ids))
+            if key not in encoded:
+                encoded[key] = f'{{"ids":{json.dumps(channel_ids)},"data":{data_json[channel.role]}}}'
+            channel.push_json("postgres_changes", encoded[key])

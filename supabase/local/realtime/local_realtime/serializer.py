@@ -58,3 +58,13 @@ def encode(message: Message, vsn: str) -> str:
 def reply(to: Message, status: str, response: Any) -> Message:
     """The phx_reply answering a client push (same topic, refs)."""
     return Message(to.join_ref, to.ref, to.topic, "phx_reply", {"status": status, "response": response})
+
+
+def encode_push(join_ref: str | None, topic: str, event: str, payload_json: str, vsn: str) -> str:
+    """A server push whose payload is already JSON: one change goes to many channels, and its
+    payload is encoded once rather than once per channel."""
+    head = [json.dumps(join_ref), json.dumps(topic, ensure_ascii=False), json.dumps(event)]
+    if vsn == "2.0.0":
+        return f"[{head[0]},null,{head[1]},{head[2]},{payload_json}]"
+    return (f'{{"join_ref":{head[0]},"ref":null,"topic":{head[1]},"event":{head[2]},'
+            f'"payload":{payload_json}}}')

@@ -1,8 +1,9 @@
 """Which subscribers may see a change: the row selected by its primary key under each subscriber's
 role and JWT claims, as upstream's realtime.apply_rls does, so Postgres row-level security decides.
 
-Subscribers with identical claims share one check; all checks of a change go to Postgres in one
-pipelined transaction (one round trip however many subscribers there are)."""
+Subscribers with identical claims share one check, and all checks of a change run in one statement:
+a session-local (pg_temp) function loops over the claim groups, switching role and claims for each
+as apply_rls does — one round trip however many subscribers there are."""
 from __future__ import annotations
 
 import json
@@ -15,7 +16,27 @@ from .changes import Change, TableInfo
 
 log = logging.getLogger(__name__)
 
-_SET_CONTEXT = "select set_config('role', %s, true), set_config('request.jwt.claims', %s, true)"
+# An error in one group's policies (a failing function, say) hides the row from that group only.
+_CHECKER = """
+create or replace function pg_temp.local_realtime_visible(query text, roles text[], claims text[])
+returns boolean[] language plpgsql as $$
+declare
+  result boolean[] := '{}';
+  seen boolean;
+begin
+  for i in 1 .. coalesce(array_length(roles, 1), 0) loop
+    begin
+      perform set_config('role', roles[i], true), set_config('request.jwt.claims', claims[i], true);
+      execute query into seen;
+    exception when others then
+      seen := false;
+    end;
+    result := result || coalesce(seen, false);
+  end loop;
+  perform set_config('role', 'none', true);
+  return result;
+end
+$$"""
 _TABLE_INFO = """
 select a.attname, t.typname, has_column_privilege(%(role)s, c.oid, a.attname, 'SELECT'), c.relrowsecurity
   from pg_class c
@@ -27,16 +48,18 @@ select a.attname, t.typname, has_column_privilege(%(role)s, c.oid, a.attname, 'S
  order by a.attnum"""
 
 
+async def prepare(conn: psycopg.AsyncConnection) -> None:
+    """Once per connection: the checker function lives as long as the session."""
+    await conn.execute(_CHECKER)
+
+
 class Visibility:
     def __init__(self, conn: psycopg.AsyncConnection):
         self.conn = conn
         self._tables: dict[tuple[str, str, str], TableInfo] = {}
 
-    def forget_tables(self) -> None:
-        """Called per batch: grants and columns may change between polls."""
-        self._tables.clear()
-
     async def table_info(self, schema: str, table: str, role: str) -> TableInfo:
+        """Columns, the role's column privileges and RLS, read once per batch of changes."""
         key = (schema, table, role)
         if key not in self._tables:
             rows = await (await self.conn.execute(_TABLE_INFO, {"role": role, "schema": schema,
@@ -48,37 +71,14 @@ class Visibility:
 
     async def visible(self, change: Change, groups: dict[str, tuple[str, dict]]) -> set[str]:
         """Keys of the claim groups (key → (role, claims)) allowed to see the changed row."""
-        exists = self._exists_query(change)
-        values = [change.columns[name][1] for name in change.pk]
-        try:
-            return await self._check_pipelined(exists, values, groups)
-        except psycopg.Error as exc:
-            # One failing policy must not hide the row from the others: check each on its own.
-            log.warning("pipelined RLS check failed (%s); checking one by one", exc)
-            return await self._check_one_by_one(exists, values, groups)
-
-    def _exists_query(self, change: Change) -> sql.Composed:
-        where = sql.SQL(" and ").join(sql.SQL("{} = %s").format(sql.Identifier(n)) for n in change.pk)
-        return sql.SQL("select exists (select 1 from {}.{} where {})").format(
-            sql.Identifier(change.schema), sql.Identifier(change.table), where)
-
-    async def _check_pipelined(self, exists, values, groups) -> set[str]:
-        cursors = []
+        keys = list(groups)
+        where = sql.SQL(" and ").join(
+            sql.SQL("{} = {}").format(sql.Identifier(name), sql.Literal(change.columns[name][1]))
+            for name in change.pk)
+        query = sql.SQL("select exists (select 1 from {}.{} where {})").format(
+            sql.Identifier(change.schema), sql.Identifier(change.table), where).as_string(self.conn)
         async with self.conn.transaction():
-            async with self.conn.pipeline():
-                for key, (role, claims) in groups.items():
-                    await self.conn.execute(_SET_CONTEXT, (role, json.dumps(claims)))
-                    cursors.append((key, await self.conn.execute(exists, values)))
-            return {key for key, cur in cursors if (await cur.fetchone())[0]}
-
-    async def _check_one_by_one(self, exists, values, groups) -> set[str]:
-        seen = set()
-        for key, (role, claims) in groups.items():
-            try:
-                async with self.conn.transaction():
-                    await self.conn.execute(_SET_CONTEXT, (role, json.dumps(claims)))
-                    if (await (await self.conn.execute(exists, values)).fetchone())[0]:
-                        seen.add(key)
-            except psycopg.Error as exc:
-                log.warning("RLS check for role %s failed: %s", role, exc)
-        return seen
+            row = await (await self.conn.execute(
+                "select pg_temp.local_realtime_visible(%s, %s, %s)",
+                (query, [groups[k][0] for k in keys], [json.dumps(groups[k][1]) for k in keys]))).fetchone()
+        return {key for key, seen in zip(keys, row[0]) if seen}

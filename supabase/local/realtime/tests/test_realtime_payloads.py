@@ -95,3 +95,11 @@ def test_a_record_over_the_size_limit_keeps_only_small_values():
 def test_truncates_and_other_messages_are_not_row_changes():
     assert parse_wal2json(json.dumps({"action": "T", "schema": "public", "table": "notes"})) is None
     assert parse_wal2json(json.dumps({"action": "M", "prefix": "x", "content": "y"})) is None
+
+
+@pytest.mark.parametrize("vsn", ["1.0.0", "2.0.0"])
+def test_a_pre_encoded_push_is_the_same_frame_as_an_encoded_one(vsn):
+    from local_realtime.serializer import encode_push
+    payload = {"ids": [3], "data": {"record": {"body": "é\"x"}}}
+    frame = encode_push("1", "realtime:ü", "postgres_changes", json.dumps(payload), vsn)
+    assert decode(frame, vsn) == Message("1", None, "realtime:ü", "postgres_changes", payload)

@@ -21,6 +21,7 @@ class StackConfig:
     bff_port: int
     gateway_port: int
     auth_port: int
+    realtime_port: int
     jwt_secret: str = LOCAL_JWT_SECRET
     db_password: str = LOCAL_DB_PASSWORD
 
@@ -45,6 +46,10 @@ class StackConfig:
         return f"http://127.0.0.1:{self.auth_port}"
 
     @property
+    def realtime_url(self) -> str:
+        return f"http://127.0.0.1:{self.realtime_port}"
+
+    @property
     def gateway_url(self) -> str:
         return f"http://localhost:{self.gateway_port}"
 
@@ -67,6 +72,7 @@ class StackConfig:
             "TOOLKIT_MAIL_PORT": str(self.mail_port),
             "TOOLKIT_AUTH_URL": self.auth_url,
             "TOOLKIT_JWKS_URL": f"{self.auth_url}/.well-known/jwks.json",
+            "TOOLKIT_REALTIME_URL": self.realtime_url,
         }
 
 
@@ -79,6 +85,7 @@ def dev_config() -> StackConfig:
         bff_port=5000,
         gateway_port=8000,
         auth_port=9999,
+        realtime_port=4000,
     )
 
 
@@ -93,4 +100,5 @@ def test_config(data_dir: Path) -> StackConfig:
         bff_port=base + 50,
         gateway_port=base + 80,
         auth_port=base + 99,
+        realtime_port=base + 40,
     )

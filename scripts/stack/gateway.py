@@ -1,4 +1,4 @@
-"""The nginx gateway: one origin serving the built app and proxying the BFF."""
+"""The nginx gateway: one origin serving the built app and proxying the BFF, Auth and Realtime."""
 from __future__ import annotations
 
 import os
@@ -32,10 +32,12 @@ http {{
   # send a request (a POST is not retried) on a connection gunicorn is closing.
   upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; keepalive_timeout 1s; }}
   upstream auth {{ server 127.0.0.1:{auth_port}; keepalive 16; keepalive_timeout 1s; }}
+  upstream realtime {{ server 127.0.0.1:{realtime_port}; }}
   map_hash_bucket_size 256;  # the keys are long JWTs
   # Like Kong in production: Auth answers only requests carrying the anon or service-role key.
   map $http_apikey $apikey_header_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}
   map $arg_apikey $apikey_query_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}
+  map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}  # WebSocket upgrades to Realtime
   server {{
     listen 127.0.0.1:{port};
     root {dist};
@@ -66,6 +68,21 @@ http {{
       if ($apikey_ok = "00") {{ return 401 '{{"message":"Invalid authentication credentials"}}'; }}
       proxy_pass http://auth/;
       include {run}/auth-proxy.conf;
+    }}
+    # Realtime's WebSocket, as Kong routes it: the key is required, /realtime/v1/* → /socket/*.
+    location /realtime/v1/ {{
+      default_type application/json;
+      set $apikey_given "$http_apikey$arg_apikey";
+      if ($apikey_given = "") {{ return 401 '{{"message":"No API key found in request"}}'; }}
+      set $apikey_ok "$apikey_header_ok$apikey_query_ok";
+      if ($apikey_ok = "00") {{ return 401 '{{"message":"Invalid authentication credentials"}}'; }}
+      proxy_pass http://realtime/socket/;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_read_timeout 1h;  # clients send a heartbeat every 25 s
     }}
     location /s/ {{
       proxy_pass http://bff;
@@ -126,7 +143,7 @@ def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
         run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST,
-        auth_port=cfg.auth_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
+        auth_port=cfg.auth_port, realtime_port=cfg.realtime_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
     ))
     sup.start("gateway", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
               port=cfg.gateway_port, stop_signal=signal.SIGQUIT)  # graceful shutdown

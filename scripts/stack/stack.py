@@ -8,6 +8,7 @@ from .config import ROOT, StackConfig
 from .auth import start_auth
 from .gateway import start_gateway
 from .ratelimit_store import start_ratelimit_store
+from .realtime import start_realtime
 from .services import start_bff
 from .supervisor import Supervisor
 
@@ -33,6 +34,8 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     start_ratelimit_store(cfg, sup)  # before the BFF: its workers count rate limits there
     start_auth(cfg, sup)
     say(f"auth ready on {cfg.auth_port}")
+    start_realtime(cfg, sup)
+    say(f"realtime ready on {cfg.realtime_port}")
     start_bff(cfg, sup)
     say(f"BFF ready on {cfg.bff_port}")
     start_gateway(cfg, sup)

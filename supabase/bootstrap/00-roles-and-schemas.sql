@@ -48,3 +48,13 @@ create table if not exists supabase_migrations.seed_files (
 alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+
+-- Realtime's publication, empty as Supabase creates it; migrations add the tables whose changes
+-- clients may subscribe to (the local Realtime reads it: supabase/local/realtime/).
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;

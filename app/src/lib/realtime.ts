@@ -1,0 +1,52 @@
+import type {
+  RealtimeChannel,
+  RealtimePostgresChangesPayload,
+  SupabaseClient,
+} from '@supabase/supabase-js'
+
+// Table subscriptions over Supabase Realtime (postgres_changes), the same on Supabase and on the
+// local stack (supabase/local/realtime/). The server sends a change only to subscribers whose role
+// and claims may select the row, so callers need no filtering of their own. Realtime is a speed-up,
+// not a guarantee (a socket can drop, a change can be missed while reconnecting): callers keep their
+// focus/poll re-check and may re-check once more whenever `onStatus` reports `live` again.
+
+export type TableEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE'
+export type TableChange = RealtimePostgresChangesPayload<Record<string, unknown>>
+export type SubscriptionStatus = 'live' | 'down'
+
+export interface TableSubscription {
+  table: string
+  schema?: string
+  event?: TableEvent
+  /** PostgREST-style filter, e.g. `user_id=eq.<uuid>` (eq, neq, lt, lte, gt, gte, in). */
+  filter?: string
+}
+
+let channelCount = 0
+
+/**
+ * Calls `onChange` for every change to the table this user may see; returns the unsubscribe
+ * function. `onStatus` says when the subscription is live and when it is down (error, timeout,
+ * closed), so the caller can lean on its fallback meanwhile.
+ */
+export function subscribeToTable(
+  client: SupabaseClient,
+  subscription: TableSubscription,
+  onChange: (change: TableChange) => void,
+  onStatus?: (status: SubscriptionStatus, error?: Error) => void,
+): () => void {
+  const { table, schema = 'public', event = '*', filter } = subscription
+  channelCount += 1
+  const channel: RealtimeChannel = client.channel(`${schema}-${table}-${channelCount}`)
+  channel.on(
+    'postgres_changes' as never,
+    { event, schema, table, ...(filter ? { filter } : {}) } as never,
+    (payload: TableChange) => onChange(payload),
+  )
+  channel.subscribe((status, error) => {
+    onStatus?.(status === 'SUBSCRIBED' ? 'live' : 'down', error)
+  })
+  return () => {
+    void client.removeChannel(channel)
+  }
+}

@@ -1,0 +1,1 @@
+"""The local Realtime service: Supabase Realtime's postgres_changes over Phoenix channels."""

@@ -1,0 +1,205 @@
+"""One WebSocket connection speaking the Phoenix channel protocol: joins with postgres_changes
+bindings, heartbeats, access_token updates, leaves; each joined topic is a Channel."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from .filters import FilterError, parse_params
+from .registry import Subscription, binding_id
+from .serializer import FrameError, Message, decode, encode, encode_push, reply
+from .tokens import TokenError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger(__name__)
+
+NOT_SUPPORTED = "{} is not supported by the local Realtime server (only postgres_changes is)"
+
+
+class Channel:
+    def __init__(self, conn: "Connection", topic: str, join_ref: Any, token: str, claims: dict):
+        self.conn, self.topic, self.join_ref = conn, topic, join_ref
+        self.token, self.claims = token, claims
+        self.subscriptions: list[Subscription] = []
+        self._expiry: asyncio.TimerHandle | None = None
+        self.watch_expiry()
+
+    @property
+    def name(self) -> str:
+        return self.topic.removeprefix("realtime:")
+
+    @property
+    def role(self) -> str:
+        return str(self.claims.get("role"))
+
+    def push(self, event: str, payload: Any) -> None:
+        self.conn.send(Message(self.join_ref, None, self.topic, event, payload))
+
+    def push_json(self, event: str, payload_json: str) -> None:
+        self.conn.send_text(encode_push(self.join_ref, self.topic, event, payload_json, self.conn.vsn))
+
+    def system(self, extension: str, status: str, message: str) -> None:
+        self.push("system", {"extension": extension, "status": status, "message": message,
+                             "channel": self.name})
+
+    def watch_expiry(self) -> None:
+        if self._expiry:
+            self._expiry.cancel()
+        delay = max(0.0, self.claims["exp"] - time.time())
+        self._expiry = asyncio.get_running_loop().call_later(delay, self._expired)
+
+    def _expired(self) -> None:
+        ago = max(0, int(time.time()) - int(self.claims["exp"]))
+        self.shutdown(f"Token has expired {ago} seconds ago")
+
+    def shutdown(self, message: str) -> None:
+        """Upstream's shutdown_response: a system error, then the channel closes."""
+        self.system("system", "error", message)
+        self.close()
+
+    def close(self) -> None:
+        self.push("phx_close", {})
+        self.conn.drop(self)
+
+    def release(self) -> None:
+        if self._expiry:
+            self._expiry.cancel()
+        self.conn.hub.registry.remove(self.subscriptions)
+        self.subscriptions = []
+
+
+class Connection:
+    def __init__(self, hub: "Hub", websocket: Any, vsn: str, api_token: str):
+        self.hub, self.websocket, self.vsn, self.api_token = hub, websocket, vsn, api_token
+        self.channels: dict[str, Channel] = {}
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def send(self, message: Message) -> None:
+        # Queued, so one slow client never holds up delivery to the others.
+        self._outbox.put_nowait(encode(message, self.vsn))
+
+    def send_text(self, text: str) -> None:
+        self._outbox.put_nowait(text)
+
+    def drop(self, channel: Channel) -> None:
+        if self.channels.get(channel.topic) is channel:
+            del self.channels[channel.topic]
+        channel.release()
+
+    async def serve(self) -> None:
+        writer = asyncio.create_task(self._write())
+        try:
+            async for frame in self.websocket:
+                try:
+                    message = decode(frame, self.vsn)
+                except FrameError as exc:
+                    log.info("ignored a frame that is not a Phoenix message: %s", exc)
+                    continue
+                await self.handle(message)
+        finally:
+            for channel in list(self.channels.values()):
+                self.drop(channel)
+            self._outbox.put_nowait(None)
+            await writer
+
+    async def _write(self) -> None:
+        while (text := await self._outbox.get()) is not None:
+            try:
+                await self.websocket.send(text)
+            except Exception:  # the connection is gone; serve() ends and cleans up
+                return
+
+    async def handle(self, msg: Message) -> None:
+        if msg.topic == "phoenix":
+            if msg.event == "heartbeat":
+                self.send(reply(msg, "ok", {}))
+            return
+        if msg.event == "phx_join":
+            await self.join(msg)
+            return
+        channel = self.channels.get(msg.topic)
+        if channel is None or (msg.join_ref is not None and msg.join_ref != channel.join_ref):
+            self.send(reply(msg, "error", {"reason": "unmatched topic"}))
+            return
+        if msg.event == "phx_leave":
+            self.send(reply(msg, "ok", {}))
+            channel.close()
+        elif msg.event == "access_token":
+            self.refresh_token(channel, msg.payload.get("access_token") if isinstance(msg.payload, dict) else None)
+        elif msg.event in ("broadcast", "presence"):
+            self.send(reply(msg, "error", {"reason": NOT_SUPPORTED.format(msg.event.capitalize())}))
+        else:
+            log.info("Unexpected message from client of type `%s`", msg.event)
+
+    async def join(self, msg: Message) -> None:
+        if not msg.topic.startswith("realtime:"):
+            self.send(reply(msg, "error", {"reason": "unmatched topic"}))
+            return
+        if msg.topic == "realtime:":
+            self.send(reply(msg, "error", {"reason": "TopicNameRequired: You must provide a topic name"}))
+            return
+        payload = msg.payload if isinstance(msg.payload, dict) else {}
+        config = payload.get("config") if isinstance(payload.get("config"), dict) else {}
+        if config.get("private") is True:
+            self.send(reply(msg, "error", {"reason": NOT_SUPPORTED.format("A private channel")}))
+            return
+        token = payload.get("access_token") or payload.get("user_token")
+        if not isinstance(token, str) or token.startswith("sb_"):
+            token = self.api_token
+        try:
+            claims = self.hub.verifier.claims(token)
+        except TokenError as exc:
+            self.send(reply(msg, "error", {"reason": exc.reason}))
+            return
+        bindings = [b for b in (config.get("postgres_changes") or []) if b is not None]
+        if old := self.channels.get(msg.topic):  # Phoenix closes the earlier join of the same topic
+            old.close()
+        channel = Channel(self, msg.topic, msg.join_ref, token, claims)
+        self.channels[msg.topic] = channel
+        errors = []
+        for binding in bindings:
+            try:
+                params = parse_params(binding)
+            except FilterError as exc:
+                errors.append(str(exc))
+                continue
+            channel.subscriptions.append(Subscription(binding_id(binding), params, channel))
+        # Registered before the reply: a change committed once the client sees SUBSCRIBED reaches it.
+        self.hub.registry.add(channel.subscriptions)
+        response = {"postgres_changes": [b | {"id": binding_id(b)} for b in bindings if isinstance(b, dict)]}
+        self.send(reply(msg, "ok", response))
+        if bindings:
+            asyncio.create_task(self._confirm(channel, errors))
+
+    async def _confirm(self, channel: Channel, errors: list[str]) -> None:
+        """Upstream's postgres_subscribe: every binding must name tables of the publication."""
+        for sub in channel.subscriptions:
+            if not await self.hub.in_publication(sub.params):
+                p = sub.params
+                filters = ", ".join(f"{{{f.column}, {f.op}, {f.value}}}" for f in p.filters)
+                errors.append("Unable to subscribe to changes with given parameters. Please check Realtime is "
+                              f"enabled for the given connect parameters: [event: {p.event}, schema: {p.schema}, "
+                              f"table: {p.table}, filters: [{filters}]]")
+        if self.channels.get(channel.topic) is not channel:
+            return  # left or replaced meanwhile
+        if errors:
+            self.hub.registry.remove(channel.subscriptions)
+            channel.subscriptions = []
+            channel.system("postgres_changes", "error", errors[0])
+        else:
+            channel.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
+
+    def refresh_token(self, channel: Channel, token: Any) -> None:
+        if not isinstance(token, str) or token.startswith("sb_") or token == channel.token:
+            return
+        try:
+            claims = self.hub.verifier.claims(token)
+        except TokenError as exc:
+            channel.shutdown(exc.message)
+            return
+        channel.token, channel.claims = token, claims  # later changes are checked with the new claims
+        channel.watch_expiry()

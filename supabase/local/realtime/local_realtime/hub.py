@@ -1,0 +1,94 @@
+"""What the connections share: the token verifier, the subscriptions, the database, and delivery
+of each polled change to the subscribers allowed to see it."""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import defaultdict
+
+import psycopg
+
+from .changes import Change, payload
+from .config import Config
+from .filters import Params
+from .registry import Registry, Subscription
+from .tokens import Verifier
+from .visibility import Visibility, prepare
+
+log = logging.getLogger(__name__)
+
+_IN_PUBLICATION = """
+select exists (select from pg_publication_tables where pubname = %(pub)s
+   and schemaname like (case %(schema)s when '*' then '%%' else %(schema)s end) escape ''
+   and tablename like (case %(table)s when '*' then '%%' else %(table)s end) escape '')"""
+
+
+class Hub:
+    def __init__(self, config: Config):
+        self.config = config
+        self.verifier = Verifier.from_env(config.jwt_secret, config.jwt_jwks)
+        self.registry = Registry()
+        self._conns: dict[str, psycopg.AsyncConnection] = {}
+        self._meta_lock = asyncio.Lock()
+
+    async def _conn(self, name: str) -> psycopg.AsyncConnection:
+        conn = self._conns.get(name)
+        if conn is None or conn.closed or conn.broken:
+            conn = await psycopg.AsyncConnection.connect(self.config.db_dsn, autocommit=True)
+            await prepare(conn)
+            self._conns[name] = conn
+        return conn
+
+    async def in_publication(self, params: Params) -> bool:
+        async with self._meta_lock:
+            try:
+                conn = await self._conn("meta")
+                row = await (await conn.execute(_IN_PUBLICATION, {
+                    "pub": self.config.publication, "schema": params.schema, "table": params.table})).fetchone()
+                return bool(row[0])
+            except psycopg.OperationalError as exc:
+                log.warning("cannot check the publication: %s", exc)
+                return False
+
+    async def deliver(self, changes: list[Change]) -> None:
+        visibility = Visibility(await self._conn("rls"))
+        for change in changes:
+            subs = self.registry.matching(change)
+            if subs:
+                await self._deliver_one(change, subs, visibility)
+
+    async def _deliver_one(self, change: Change, subs: list[Subscription], visibility: Visibility) -> None:
+        by_role: dict[str, list[Subscription]] = defaultdict(list)
+        for sub in subs:
+            by_role[sub.channel.role].append(sub)
+        visible: list[Subscription] = []
+        data_for: dict[str, dict] = {}
+        groups: dict[str, tuple[str, dict]] = {}
+        pending: dict[str, list[Subscription]] = defaultdict(list)
+        for role, role_subs in by_role.items():
+            info = await visibility.table_info(change.schema, change.table, role)
+            data_for[role] = payload(change, info, self.config.max_record_bytes)
+            if data_for[role].get("errors") and "commit_timestamp" not in data_for[role]:
+                visible += role_subs  # upstream tells every subscriber of the role about a 400/401
+            elif not info.rls_enabled or change.type == "DELETE":
+                visible += role_subs  # a deleted row cannot be checked against policies any more
+            else:
+                for sub in role_subs:
+                    key = json.dumps(sub.channel.claims, sort_keys=True)
+                    groups[key] = (role, sub.channel.claims)
+                    pending[key].append(sub)
+        if groups:
+            for key in await visibility.visible(change, groups):
+                visible += pending[key]
+        ids: dict[object, list[int]] = defaultdict(list)
+        for sub in visible:
+            if sub.id not in ids[sub.channel]:
+                ids[sub.channel].append(sub.id)
+        data_json = {role: json.dumps(data, separators=(",", ":"), ensure_ascii=False) for role, data in data_for.items()}
+        encoded: dict[tuple, str] = {}  # channels with the same bindings and role get the same payload
+        for channel, channel_ids in ids.items():
+            key = (channel.role, tuple(channel_ids))
+            if key not in encoded:
+                encoded[key] = f'{{"ids":{json.dumps(channel_ids)},"data":{data_json[channel.role]}}}'
+            channel.push_json("postgres_changes", encoded[key])

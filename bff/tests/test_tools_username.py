@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -50,15 +49,15 @@ def test_free_name_is_available_only_where_sure(tools_client, sites):
 
 
 def test_results_stream_as_they_arrive(tools_client, sites):
-    started = time.monotonic()
+    """The fast site's answer is sent in an earlier chunk than the slow one's: streamed, not buffered
+    (chunk order, not a clock, so a busy machine cannot fail it)."""
     response = tools_client.get("/api/tools/username/taken?sites=StatusSite,SlowSite", buffered=False)
     arrivals = {}
-    for chunk in response.iter_encoded():
+    for index, chunk in enumerate(response.iter_encoded()):
         for line in ndjson(chunk):
-            arrivals[line.get("site", line["type"])] = time.monotonic() - started
+            arrivals[line.get("site", line["type"])] = index
     response.close()
-    assert arrivals["StatusSite"] < 0.4 < 0.5 <= arrivals["SlowSite"]  # the fast answer came first
-    assert arrivals["done"] >= arrivals["SlowSite"]
+    assert arrivals["StatusSite"] < arrivals["SlowSite"] <= arrivals["done"]
 
 
 def test_site_selection_and_nsfw(tools_client, sites):

@@ -32,6 +32,10 @@ const PLAIN_WORDS: Record<string, AuthErrorNotice> = {
   flow_state_expired: { title: 'This link has expired or was already used. Please sign in.' },
   bad_code_verifier: { title: 'Open the link in the browser you signed up with, or sign in.' },
   otp_expired: { title: 'This link has expired or was already used. Please sign in.' },
+  // signInWithOtp({ shouldCreateUser: false }) for an address without an account.
+  otp_disabled: { title: 'No account uses this e-mail yet. Create one first.' },
+  reauthentication_not_valid: { title: 'That code is wrong or has expired. Ask for a new one.' },
+  same_password: { title: 'Choose a password different from your current one.' },
 }
 
 // The server's own sentence is the most useful one here (how long to wait, which rule failed).

@@ -31,6 +31,7 @@ describe('isAuthLanding / implicitSession', () => {
     [{ search: '', hash: implicitHash }, true],
     [{ search: '?t=1700000000000', hash: '' }, false],
     [{ search: '?tab=sign-up', hash: '#main' }, false],
+    [{ search: '?message=Confirmation+link+accepted', hash: '#message=Confirmation+link+accepted&sb=' }, true],
   ])('%j → %s', (location, expected) => {
     expect(isAuthLanding(location)).toBe(expected)
   })
@@ -77,5 +78,23 @@ describe('finishAuthLanding', () => {
     auth.initialize.mockResolvedValue({ error: null })
     expect(await finish({ search: '?code=abc', hash: '' })).toBe('confirmed')
     expect(notify.info).toHaveBeenCalledWith('Your e-mail address is confirmed', 'Sign in with your password to continue.')
+  })
+
+  it('a magic link signs in with its own notice, or points to the browser that asked for it', async () => {
+    auth.initialize.mockResolvedValue({ error: null })
+    auth.getSession.mockResolvedValue({ data: { session: { access_token: 'x' } } })
+    expect(await finish({ search: '?link=1&code=abc', hash: '' })).toBe('signed-in')
+    expect(notify.success).toHaveBeenCalledWith('You’re signed in')
+    auth.getSession.mockResolvedValue({ data: { session: null } })
+    expect(await finish({ search: '?link=1&code=abc', hash: '' })).toBe('confirmed')
+    expect(notify.info).toHaveBeenCalledWith('Open the link in the browser you asked for it in', 'Or sign in with your password.')
+  })
+
+  it('relays Auth’s note after the first of the two e-mail change links, without touching the session', async () => {
+    const message = 'Confirmation link accepted. Please proceed to confirm link sent to the other email'
+    const encoded = new URLSearchParams({ message }).toString()
+    expect(await finish({ search: `?${encoded}`, hash: `#${encoded}&sb=` })).toBe('confirmed')
+    expect(notify.info).toHaveBeenCalledWith('One more link to go', `${message}.`)
+    expect(auth.initialize).not.toHaveBeenCalled()
   })
 })

@@ -11,11 +11,32 @@ import { notify } from '@/lib/notify'
 
 export type LandingOutcome = 'none' | 'signed-in' | 'confirmed' | 'failed'
 
+/** What the link was for, from the marker its redirect carries (?reset=1, ?link=1), else a confirmation. */
+type LinkPurpose = 'confirmation' | 'recovery' | 'magic-link'
+
+function purposeOf(search: string): LinkPurpose {
+  const query = new URLSearchParams(search)
+  return query.get('reset') === '1' ? 'recovery' : query.get('link') === '1' ? 'magic-link' : 'confirmation'
+}
+
+/** Auth's note after the first of the two e-mail change links ("…confirm link sent to the other email"). */
+export function landingMessage(location: { search: string; hash: string }): string | undefined {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''))
+  return fragment.get('message') ?? new URLSearchParams(location.search).get('message') ?? undefined
+}
+
 /** Whether the address looks like a return from an Auth link. */
 export function isAuthLanding(location: { search: string; hash: string }): boolean {
   const query = new URLSearchParams(location.search)
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''))
-  return query.has('code') || fragment.has('access_token') || fragment.has('error') || fragment.has('error_code') || query.has('error')
+  return (
+    query.has('code') ||
+    fragment.has('access_token') ||
+    fragment.has('error') ||
+    fragment.has('error_code') ||
+    query.has('error') ||
+    landingMessage(location) !== undefined
+  )
 }
 
 /** The session an implicit-flow link carries in its fragment, if any. */
@@ -34,11 +55,23 @@ let landing: Promise<LandingOutcome> | undefined
  */
 export function finishAuthLanding(location: { search: string; hash: string }): Promise<LandingOutcome> {
   if (!isAuthLanding(location)) return Promise.resolve('none')
-  landing ??= reportLanding(location.hash, new URLSearchParams(location.search).get('reset') === '1')
+  const message = landingMessage(location)
+  const query = new URLSearchParams(location.search)
+  if (message && !query.has('code') && !query.has('error')) {
+    landing ??= Promise.resolve(reportMessage(message))
+    return landing
+  }
+  landing ??= reportLanding(location.hash, purposeOf(location.search))
   return landing
 }
 
-async function reportLanding(hash: string, recovery = false): Promise<LandingOutcome> {
+function reportMessage(message: string): LandingOutcome {
+  // The address itself changes only once the other mail's link is followed too.
+  notify.info('One more link to go', `${message}.`)
+  return 'confirmed'
+}
+
+async function reportLanding(hash: string, purpose: LinkPurpose): Promise<LandingOutcome> {
   try {
     const auth = await loadAuth()
     const { error } = await auth.initialize()
@@ -50,13 +83,21 @@ async function reportLanding(hash: string, recovery = false): Promise<LandingOut
       return 'failed'
     }
     const { data } = await auth.getSession()
-    if (data.session && recovery) {
+    if (data.session && purpose === 'recovery') {
       notify.info('Choose a new password')
+      return 'signed-in'
+    }
+    if (data.session && purpose === 'magic-link') {
+      notify.success('You’re signed in')
       return 'signed-in'
     }
     if (data.session) {
       notify.success('You’re signed in', 'Your e-mail address is confirmed.')
       return 'signed-in'
+    }
+    if (purpose === 'magic-link') {
+      notify.info('Open the link in the browser you asked for it in', 'Or sign in with your password.')
+      return 'confirmed'
     }
     // /verify confirmed the address, but the code can only be exchanged in the browser that signed up.
     notify.info('Your e-mail address is confirmed', 'Sign in with your password to continue.')

@@ -7,7 +7,7 @@ import { notify } from '@/lib/notify'
 vi.mock('@/features/auth/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
 
-const auth = { initialize: vi.fn(), setSession: vi.fn(), getSession: vi.fn() }
+const auth = { initialize: vi.fn(), setSession: vi.fn(), getSession: vi.fn(), refreshSession: vi.fn() }
 
 // Each outcome needs a fresh module: the landing is handled once per page load.
 async function finish(location: { search: string; hash: string }) {
@@ -96,5 +96,18 @@ describe('finishAuthLanding', () => {
     expect(await finish({ search: `?${encoded}`, hash: `#${encoded}&sb=` })).toBe('confirmed')
     expect(notify.info).toHaveBeenCalledWith('One more link to go', `${message}.`)
     expect(auth.initialize).not.toHaveBeenCalled()
+  })
+
+  it('after the last e-mail change link, refreshes the session so it names the new address', async () => {
+    auth.initialize.mockResolvedValue({ error: null })
+    auth.getSession.mockResolvedValue({ data: { session: { access_token: 'old', user: { email: 'old@example.com' } } } })
+    auth.refreshSession.mockResolvedValue({ data: { session: { access_token: 'new', user: { email: 'new@example.com' } } }, error: null })
+    expect(await finish({ search: '?change=email&code=abc', hash: '' })).toBe('signed-in')
+    expect(auth.refreshSession).toHaveBeenCalledTimes(1)
+    expect(notify.success).toHaveBeenCalledWith('Your e-mail address is changed', 'You now sign in with new@example.com.')
+
+    auth.getSession.mockResolvedValue({ data: { session: null } })
+    expect(await finish({ search: '?change=email&code=abc', hash: '' })).toBe('confirmed')
+    expect(notify.success).toHaveBeenLastCalledWith('Your e-mail address is changed', 'Sign in with your new address.')
   })
 })

@@ -11,12 +11,33 @@ import { notify } from '@/lib/notify'
 
 export type LandingOutcome = 'none' | 'signed-in' | 'confirmed' | 'failed'
 
-/** What the link was for, from the marker its redirect carries (?reset=1, ?link=1), else a confirmation. */
-type LinkPurpose = 'confirmation' | 'recovery' | 'magic-link'
+/** What the link was for, from the marker its redirect carries (?reset=1, ?link=1, ?change=email). */
+type LinkPurpose = 'confirmation' | 'recovery' | 'magic-link' | 'email-change'
 
 function purposeOf(search: string): LinkPurpose {
   const query = new URLSearchParams(search)
-  return query.get('reset') === '1' ? 'recovery' : query.get('link') === '1' ? 'magic-link' : 'confirmation'
+  if (query.get('reset') === '1') return 'recovery'
+  if (query.get('link') === '1') return 'magic-link'
+  return query.get('change') === 'email' ? 'email-change' : 'confirmation'
+}
+
+/**
+ * The last e-mail change link: Auth has changed the address, but supabase-js cannot exchange the
+ * code (updateUser's own session save drops the PKCE verifier), so the signed-in session still
+ * names the old address until it is refreshed.
+ */
+async function reportEmailChange(auth: Awaited<ReturnType<typeof loadAuth>>, signedIn: boolean): Promise<LandingOutcome> {
+  if (!signedIn) {
+    notify.success('Your e-mail address is changed', 'Sign in with your new address.')
+    return 'confirmed'
+  }
+  const { data, error } = await auth.refreshSession()
+  if (error) {
+    notifyAuthError(error)
+    return 'failed'
+  }
+  notify.success('Your e-mail address is changed', `You now sign in with ${data.session?.user.email ?? 'the new address'}.`)
+  return 'signed-in'
 }
 
 /** Auth's note after the first of the two e-mail change links ("…confirm link sent to the other email"). */
@@ -83,6 +104,7 @@ async function reportLanding(hash: string, purpose: LinkPurpose): Promise<Landin
       return 'failed'
     }
     const { data } = await auth.getSession()
+    if (purpose === 'email-change') return await reportEmailChange(auth, Boolean(data.session))
     if (data.session && purpose === 'recovery') {
       notify.info('Choose a new password')
       return 'signed-in'

@@ -69,8 +69,9 @@ export default function LoginPage() {
 
   const recovering = session.status === 'signed-in' && isRecovery(searchParams.toString())
 
-  // SPEC §2: /login sends a signed-in visitor on to the dashboard.
-  if (session.status === 'signed-in' && !mfaStep && !recovering) return <Navigate to={destination} replace />
+  // SPEC §2: /login sends a signed-in visitor on to the dashboard — once an Auth link's landing is
+  // told, since its own navigation would otherwise cancel this one and leave an empty page.
+  if (session.status === 'signed-in' && !mfaStep && !recovering && !landingPending) return <Navigate to={destination} replace />
 
   const afterPassword = async () => {
     const { data } = await (await loadAuth()).getSession()

@@ -45,7 +45,7 @@ export function MagicLinkForm({ email, onEmailChange, onSent, onBack }: MagicLin
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="E-mail me a sign-in link">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Sign in with a link">
       <p className="text-sm text-muted-foreground">We’ll e-mail you a link that signs you in — no password needed.</p>
       <FormField label="E-mail" type="email" name="email" autoComplete="username" inputMode="email" value={email} onChange={(event) => onEmailChange(event.target.value)} error={error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">

@@ -31,7 +31,9 @@ describe('isAuthLanding / implicitSession', () => {
     [{ search: '', hash: implicitHash }, true],
     [{ search: '?t=1700000000000', hash: '' }, false],
     [{ search: '?tab=sign-up', hash: '#main' }, false],
-    [{ search: '?message=Confirmation+link+accepted', hash: '#message=Confirmation+link+accepted&sb=' }, true],
+    [{ search: '?change=email&message=Confirmation+link+accepted', hash: '#message=Confirmation+link+accepted&sb=' }, true],
+    // Someone else's words in the address bar are no landing.
+    [{ search: '?message=Your+account+is+locked', hash: '' }, false],
   ])('%j → %s', (location, expected) => {
     expect(isAuthLanding(location)).toBe(expected)
   })
@@ -90,11 +92,10 @@ describe('finishAuthLanding', () => {
     expect(notify.info).toHaveBeenCalledWith('Open the link in the browser you asked for it in', 'Or sign in with your password.')
   })
 
-  it('relays Auth’s note after the first of the two e-mail change links, without touching the session', async () => {
-    const message = 'Confirmation link accepted. Please proceed to confirm link sent to the other email'
-    const encoded = new URLSearchParams({ message }).toString()
-    expect(await finish({ search: `?${encoded}`, hash: `#${encoded}&sb=` })).toBe('confirmed')
-    expect(notify.info).toHaveBeenCalledWith('One more link to go', `${message}.`)
+  it('after the first of the two e-mail change links, says one more is needed, in its own words, without touching the session', async () => {
+    const encoded = new URLSearchParams({ change: 'email', message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email' }).toString()
+    expect(await finish({ search: `?${encoded}`, hash: '#message=x&sb=' })).toBe('confirmed')
+    expect(notify.info).toHaveBeenCalledWith('One more link to go', 'Open the link we sent to your other address to finish changing your e-mail.')
     expect(auth.initialize).not.toHaveBeenCalled()
   })
 

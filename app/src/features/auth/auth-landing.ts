@@ -40,10 +40,15 @@ async function reportEmailChange(auth: Awaited<ReturnType<typeof loadAuth>>, sig
   return 'signed-in'
 }
 
-/** Auth's note after the first of the two e-mail change links ("…confirm link sent to the other email"). */
-export function landingMessage(location: { search: string; hash: string }): string | undefined {
+/**
+ * The first of the two e-mail change links returns with Auth's note ("…confirm link sent to the
+ * other email") as ?message= / #message=. Only our own words are shown for it: the address bar's
+ * text is anyone's to write, and must not become a notice in the app's voice.
+ */
+function isEmailChangeStep(location: { search: string; hash: string }): boolean {
+  const query = new URLSearchParams(location.search)
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''))
-  return fragment.get('message') ?? new URLSearchParams(location.search).get('message') ?? undefined
+  return query.get('change') === 'email' && (query.has('message') || fragment.has('message')) && !query.has('code') && !query.has('error')
 }
 
 /** Whether the address looks like a return from an Auth link. */
@@ -56,7 +61,7 @@ export function isAuthLanding(location: { search: string; hash: string }): boole
     fragment.has('error') ||
     fragment.has('error_code') ||
     query.has('error') ||
-    landingMessage(location) !== undefined
+    isEmailChangeStep(location)
   )
 }
 
@@ -76,19 +81,17 @@ let landing: Promise<LandingOutcome> | undefined
  */
 export function finishAuthLanding(location: { search: string; hash: string }): Promise<LandingOutcome> {
   if (!isAuthLanding(location)) return Promise.resolve('none')
-  const message = landingMessage(location)
-  const query = new URLSearchParams(location.search)
-  if (message && !query.has('code') && !query.has('error')) {
-    landing ??= Promise.resolve(reportMessage(message))
+  if (isEmailChangeStep(location)) {
+    landing ??= Promise.resolve(reportEmailChangeStep())
     return landing
   }
   landing ??= reportLanding(location.hash, purposeOf(location.search))
   return landing
 }
 
-function reportMessage(message: string): LandingOutcome {
+function reportEmailChangeStep(): LandingOutcome {
   // The address itself changes only once the other mail's link is followed too.
-  notify.info('One more link to go', `${message}.`)
+  notify.info('One more link to go', 'Open the link we sent to your other address to finish changing your e-mail.')
   return 'confirmed'
 }
 

@@ -23,7 +23,7 @@ beforeEach(() => {
   setAdminStatus('checking')
 })
 
-describe('AccountMenu admin entry (SPEC §6)', () => {
+describe('AccountMenu admin entry (SPEC §6)', { timeout: 30_000 }, () => {
   it('shows the admin badge and the admin panel link once the server says admin, and hides them when revoked', () => {
     session = signedIn
     setAdminStatus('admin')

@@ -32,7 +32,9 @@ export async function signedUpAndIn(page: Page) {
   const account = newAccount()
   await signUp(page, account)
   await page.goto(await confirmationLink(account.email))
-  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible()
+  // Several hops (Auth's /verify, the code exchange on /login, the dashboard's chunk): on a busy
+  // machine they take longer than one default expect.
+  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible({ timeout: 15_000 })
   return account
 }
 

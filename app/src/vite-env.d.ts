@@ -9,4 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_EMAIL?: string
   /** The public anon key sent to Auth as `apikey`; defaults to the local stack's key. */
   readonly VITE_SUPABASE_ANON_KEY?: string
+  /** Auth's GOTRUE_PASSWORD_MIN_LENGTH, for the rules shown on new passwords (Auth's default: 6). */
+  readonly VITE_AUTH_PASSWORD_MIN_LENGTH?: string
+  /** Auth's GOTRUE_PASSWORD_REQUIRED_CHARACTERS (sets separated by ':'). */
+  readonly VITE_AUTH_PASSWORD_REQUIRED_CHARACTERS?: string
 }

@@ -15,6 +15,17 @@ AUTH_DIR = ROOT / "supabase" / "local" / "auth"
 VENV_BIN = ROOT / ".venv" / "bin"
 
 
+# Auth's password rules. The app's build gets the same values (services.build_app), because Auth's
+# /settings does not publish them and the sign-up form shows and checks exactly these rules.
+PASSWORD_POLICY = {"GOTRUE_PASSWORD_MIN_LENGTH": "8", "GOTRUE_PASSWORD_REQUIRED_CHARACTERS": ""}
+
+
+def app_password_policy_env() -> dict[str, str]:
+    """The password rules as the app's build reads them (VITE_AUTH_PASSWORD_*)."""
+    return {"VITE_AUTH_PASSWORD_MIN_LENGTH": PASSWORD_POLICY["GOTRUE_PASSWORD_MIN_LENGTH"],
+            "VITE_AUTH_PASSWORD_REQUIRED_CHARACTERS": PASSWORD_POLICY["GOTRUE_PASSWORD_REQUIRED_CHARACTERS"]}
+
+
 def jwt_keys(cfg: StackConfig) -> str:
     """GOTRUE_JWT_KEYS: an ES256 signing key made once per data directory, plus the legacy HS256
     secret as a verify-only key so the anon and service-role keys stay valid (as on Supabase)."""
@@ -65,7 +76,7 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED": "true",
         "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL": "10",
         "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION": "true",
-        "GOTRUE_PASSWORD_MIN_LENGTH": "8",
+        **PASSWORD_POLICY,
     }
 
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import subprocess
 import urllib.request
 
@@ -50,10 +52,13 @@ def _app_sources_digest() -> str:
 
 def build_app() -> bool:
     """Build app/dist unless it is current; returns True when it built."""
+    from .auth import app_password_policy_env  # here: auth.py imports this module
+
     stamp = APP_DIR / "dist" / ".toolkit-build"
-    want = _app_sources_digest()
+    build_env = app_password_policy_env()
+    want = hashlib.sha256((_app_sources_digest() + json.dumps(build_env, sort_keys=True)).encode()).hexdigest()
     if stamp.exists() and stamp.read_text() == want:
         return False
-    subprocess.run(["npm", "run", "build", "--silent"], cwd=APP_DIR, check=True)
+    subprocess.run(["npm", "run", "build", "--silent"], cwd=APP_DIR, check=True, env={**os.environ, **build_env})
     stamp.write_text(want)
     return True

@@ -1,4 +1,5 @@
 import { SESSION_KEYS } from '@/features/auth/session/session-storage'
+import { setAdminStatus } from '@/lib/admin-status'
 
 /**
  * A visitor who signed in earlier gets their session started at once, so every page's BFF calls
@@ -13,4 +14,5 @@ export function startStoredSession(): void {
     return
   }
   if (stored !== null) void import('@/features/auth/session-store').then((store) => store.startSessionStore())
+  else setAdminStatus('not-admin') // nobody signed in: no need to ask the server
 }

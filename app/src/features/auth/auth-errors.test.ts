@@ -17,13 +17,18 @@ describe('describeAuthError', () => {
     })
   })
 
+  it('passes the server’s own words through for validation_failed', () => {
+    const message = 'Unable to validate email address: invalid format'
+    expect(describeAuthError(apiError(400, 'validation_failed', message))).toEqual({ title: message })
+  })
+
   it.each([
-    ['over_request_rate_limit', 'Request rate limit reached'],
-    ['over_email_send_rate_limit', 'For security purposes, you can only request this after 42 seconds.'],
-    ['over_email_send_rate_limit', 'email rate limit exceeded'],
-    ['validation_failed', 'Unable to validate email address: invalid format'],
-  ])('passes the server’s own words through for %s', (code, message) => {
-    expect(describeAuthError(apiError(code.startsWith('over') ? 429 : 400, code, message))).toEqual({ title: message })
+    ['over_email_send_rate_limit', 'For security purposes, you can only request this after 42 seconds.', 'Please wait 42 seconds before asking for another e-mail.'],
+    ['over_email_send_rate_limit', 'For security purposes, you can only request this after 0 seconds.', 'Please wait 1 second before asking for another e-mail.'],
+    ['over_email_send_rate_limit', 'email rate limit exceeded', 'Too many e-mails were sent. Please try again later.'],
+    ['over_request_rate_limit', 'Request rate limit reached', 'Too many attempts. Please wait a minute and try again.'],
+  ])('says how long to wait when rate limited (%s: %s)', (code, message, expected) => {
+    expect(describeAuthError(apiError(429, code, message))).toEqual({ title: expected })
   })
 
   it('shows the weak-password rule the server applied', () => {

@@ -32,12 +32,14 @@ const PLAIN_WORDS: Record<string, AuthErrorNotice> = {
   flow_state_expired: { title: 'This link has expired or was already used. Please sign in.' },
   bad_code_verifier: { title: 'Open the link in the browser you signed up with, or sign in.' },
   otp_expired: { title: 'This link has expired or was already used. Please sign in.' },
+  // signInWithOtp({ shouldCreateUser: false }) for an address without an account.
+  otp_disabled: { title: 'No account uses this e-mail yet. Create one first.' },
+  reauthentication_not_valid: { title: 'That code is wrong or has expired. Ask for a new one.' },
+  same_password: { title: 'Choose a password different from your current one.' },
 }
 
-// The server's own sentence is the most useful one here (how long to wait, which rule failed).
+// The server's own sentence is the most useful one here (which rule failed, which field).
 const SERVER_WORDS = new Set([
-  'over_request_rate_limit',
-  'over_email_send_rate_limit',
   'weak_password',
   'email_address_invalid',
   'validation_failed',
@@ -57,6 +59,19 @@ function isUnreachable(shape: AuthErrorShape): boolean {
   return typeof shape.status === 'number' && shape.status >= 502 && shape.status <= 504
 }
 
+/** Rate limits with the wait when Auth names it ("…you can only request this after 42 seconds."). */
+function rateLimitNotice(code: string | undefined, message: string | undefined): AuthErrorNotice | undefined {
+  if (code === 'over_email_send_rate_limit') {
+    const seconds = message?.match(/after (\d+) seconds?/)?.[1]
+    if (seconds === undefined) return { title: 'Too many e-mails were sent. Please try again later.' }
+    const wait = Math.max(Number(seconds), 1)
+    return { title: `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} before asking for another e-mail.` }
+  }
+  // Auth's request limiter refills its bucket steadily but says nothing about when.
+  if (code === 'over_request_rate_limit') return { title: 'Too many attempts. Please wait a minute and try again.' }
+  return undefined
+}
+
 /** What to tell the user about a failed Auth call (supabase-js AuthError or anything thrown). */
 export function describeAuthError(error: unknown): AuthErrorNotice {
   const shape = shapeOf(error)
@@ -64,6 +79,8 @@ export function describeAuthError(error: unknown): AuthErrorNotice {
   if (isUnreachable(shape)) return { title: NETWORK_ERROR_MESSAGE }
   if (code && PLAIN_WORDS[code]) return PLAIN_WORDS[code]
   const message = text(shape.message)
+  const limited = rateLimitNotice(code, message)
+  if (limited) return limited
   if (code && SERVER_WORDS.has(code) && message) return { title: message }
   // Other 4xx answers carry a readable sentence; 5xx and unknown failures get the generic notice.
   const status = typeof shape.status === 'number' ? shape.status : undefined

@@ -7,7 +7,7 @@ import { notify } from '@/lib/notify'
 vi.mock('@/features/auth/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
 
-const auth = { initialize: vi.fn(), setSession: vi.fn(), getSession: vi.fn() }
+const auth = { initialize: vi.fn(), setSession: vi.fn(), getSession: vi.fn(), refreshSession: vi.fn() }
 
 // Each outcome needs a fresh module: the landing is handled once per page load.
 async function finish(location: { search: string; hash: string }) {
@@ -31,6 +31,9 @@ describe('isAuthLanding / implicitSession', () => {
     [{ search: '', hash: implicitHash }, true],
     [{ search: '?t=1700000000000', hash: '' }, false],
     [{ search: '?tab=sign-up', hash: '#main' }, false],
+    [{ search: '?change=email&message=Confirmation+link+accepted', hash: '#message=Confirmation+link+accepted&sb=' }, true],
+    // Someone else's words in the address bar are no landing.
+    [{ search: '?message=Your+account+is+locked', hash: '' }, false],
   ])('%j → %s', (location, expected) => {
     expect(isAuthLanding(location)).toBe(expected)
   })
@@ -77,5 +80,35 @@ describe('finishAuthLanding', () => {
     auth.initialize.mockResolvedValue({ error: null })
     expect(await finish({ search: '?code=abc', hash: '' })).toBe('confirmed')
     expect(notify.info).toHaveBeenCalledWith('Your e-mail address is confirmed', 'Sign in with your password to continue.')
+  })
+
+  it('a magic link signs in with its own notice, or points to the browser that asked for it', async () => {
+    auth.initialize.mockResolvedValue({ error: null })
+    auth.getSession.mockResolvedValue({ data: { session: { access_token: 'x' } } })
+    expect(await finish({ search: '?link=1&code=abc', hash: '' })).toBe('signed-in')
+    expect(notify.success).toHaveBeenCalledWith('You’re signed in')
+    auth.getSession.mockResolvedValue({ data: { session: null } })
+    expect(await finish({ search: '?link=1&code=abc', hash: '' })).toBe('confirmed')
+    expect(notify.info).toHaveBeenCalledWith('Open the link in the browser you asked for it in', 'Or sign in with your password.')
+  })
+
+  it('after the first of the two e-mail change links, says one more is needed, in its own words, without touching the session', async () => {
+    const encoded = new URLSearchParams({ change: 'email', message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email' }).toString()
+    expect(await finish({ search: `?${encoded}`, hash: '#message=x&sb=' })).toBe('confirmed')
+    expect(notify.info).toHaveBeenCalledWith('One more link to go', 'Open the link we sent to your other address to finish changing your e-mail.')
+    expect(auth.initialize).not.toHaveBeenCalled()
+  })
+
+  it('after the last e-mail change link, refreshes the session so it names the new address', async () => {
+    auth.initialize.mockResolvedValue({ error: null })
+    auth.getSession.mockResolvedValue({ data: { session: { access_token: 'old', user: { email: 'old@example.com' } } } })
+    auth.refreshSession.mockResolvedValue({ data: { session: { access_token: 'new', user: { email: 'new@example.com' } } }, error: null })
+    expect(await finish({ search: '?change=email&code=abc', hash: '' })).toBe('signed-in')
+    expect(auth.refreshSession).toHaveBeenCalledTimes(1)
+    expect(notify.success).toHaveBeenCalledWith('Your e-mail address is changed', 'You now sign in with new@example.com.')
+
+    auth.getSession.mockResolvedValue({ data: { session: null } })
+    expect(await finish({ search: '?change=email&code=abc', hash: '' })).toBe('confirmed')
+    expect(notify.success).toHaveBeenLastCalledWith('Your e-mail address is changed', 'Sign in with your new address.')
   })
 })

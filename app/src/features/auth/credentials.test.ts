@@ -5,15 +5,17 @@ const valid = { username: 'ada_l', email: 'ada@example.com', password: 'correct 
 
 describe('validateSignUp', () => {
   it('accepts a complete sign-up', () => {
-    expect(validateSignUp(valid)).toEqual({})
+    expect(validateSignUp(valid, { minLength: 8, requiredCharacters: [] })).toEqual({})
   })
 
-  it('needs 8 characters of password and allows at most 72 bytes', () => {
-    expect(validateSignUp({ ...valid, password: '1234567' }).password).toBe('Use at least 8 characters')
-    expect(validateSignUp({ ...valid, password: '12345678' }).password).toBeUndefined()
-    expect(validateSignUp({ ...valid, password: 'a'.repeat(72) }).password).toBeUndefined()
+  it('needs the policy’s length of password and allows at most 72 bytes', () => {
+    const policy = { minLength: 8, requiredCharacters: [] }
+    expect(validateSignUp({ ...valid, password: '1234567' }, policy).password).toBe('Use at least 8 characters')
+    expect(validateSignUp({ ...valid, password: '12345678' }, policy).password).toBeUndefined()
+    expect(validateSignUp({ ...valid, password: 'a'.repeat(72) }, policy).password).toBeUndefined()
     // 36 two-byte letters are 72 bytes; one more is too long for Auth.
-    expect(validateSignUp({ ...valid, password: 'é'.repeat(37) }).password).toBe('Use at most 72 characters')
+    expect(validateSignUp({ ...valid, password: 'é'.repeat(37) }, policy).password).toBe('Use at most 72 characters')
+    expect(validateSignUp({ ...valid, password: 'correct horse' }, { minLength: 8, requiredCharacters: ['0123456789'] }).password).toBe('Include a digit')
   })
 
   it.each(['ab', 'a'.repeat(33), 'has space', 'dash-ed', ''])('refuses the username %j', (username) => {
@@ -21,7 +23,7 @@ describe('validateSignUp', () => {
   })
 
   it('accepts capitals and surrounding spaces, which become the lower-case nickname', () => {
-    expect(validateSignUp({ ...valid, username: '  Ada_L ' })).toEqual({})
+    expect(validateSignUp({ ...valid, username: '  Ada_L ' }, { minLength: 8, requiredCharacters: [] })).toEqual({})
     expect(normaliseUsername('  Ada_L ')).toBe('ada_l')
   })
 

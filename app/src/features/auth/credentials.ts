@@ -1,10 +1,8 @@
 // Form rules checked before anything is sent. The server stays the authority: its weak_password
 // and validation messages are shown as they come (see auth-errors.ts).
 
-/** The stack's GOTRUE_PASSWORD_MIN_LENGTH; /settings does not publish it. */
-export const PASSWORD_MIN_LENGTH = 8
-/** Auth refuses longer passwords, counted in UTF-8 bytes (bcrypt reads only 72). */
-export const PASSWORD_MAX_LENGTH = 72
+import { PASSWORD_POLICY, passwordError, type PasswordPolicy } from '@/features/auth/password-policy'
+
 /** The profile's nickname rule (lower case, a-z 0-9 _, 3–32), which the username becomes. */
 export const USERNAME_PATTERN = /^[a-z0-9_]{3,32}$/
 
@@ -37,15 +35,15 @@ export function validateSignIn(input: { email: string; password: string }): Fiel
   return errors
 }
 
-export function validateSignUp(input: SignUpInput): FieldErrors<SignUpInput> {
+export function validateSignUp(input: SignUpInput, policy: PasswordPolicy = PASSWORD_POLICY): FieldErrors<SignUpInput> {
   const errors: FieldErrors<SignUpInput> = {}
   const username = normaliseUsername(input.username)
   if (!username) errors.username = 'Choose a username'
   else if (!USERNAME_PATTERN.test(username)) errors.username = 'Use 3–32 letters, digits or underscores'
   const email = emailError(input.email)
   if (email) errors.email = email
-  if (input.password.length < PASSWORD_MIN_LENGTH) errors.password = `Use at least ${PASSWORD_MIN_LENGTH} characters`
-  else if (new TextEncoder().encode(input.password).length > PASSWORD_MAX_LENGTH) errors.password = `Use at most ${PASSWORD_MAX_LENGTH} characters`
+  const password = passwordError(policy, input.password)
+  if (password) errors.password = password
   return errors
 }
 

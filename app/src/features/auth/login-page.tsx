@@ -11,6 +11,7 @@ import { safeReturnPath } from '@/features/auth/session/protected-paths'
 import { loadAuth } from '@/features/auth/auth-client'
 import { CheckEmail } from '@/features/auth/check-email'
 import { needsSecondFactor } from '@/features/auth/mfa/assurance'
+import { MagicLinkForm } from '@/features/auth/magic-link-form'
 import { ForgotPasswordForm } from '@/features/auth/recovery/forgot-password-form'
 import { NewPasswordForm } from '@/features/auth/recovery/new-password-form'
 import { MfaSignInStep } from '@/features/auth/mfa/mfa-sign-in-step'
@@ -20,6 +21,8 @@ import { useSession } from '@/features/auth/use-session'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 type Tab = 'sign-in' | 'sign-up'
+/** The password tabs, or one of the mail-a-link forms shown in their place. */
+type Panel = 'tabs' | 'forgot' | 'magic-link'
 
 // ?reset=1 marks the return from a password-reset mail (recovery/forgot-password-form.tsx).
 const isRecovery = (search: string) => new URLSearchParams(search).get('reset') === '1'
@@ -54,8 +57,8 @@ export default function LoginPage() {
   const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in')
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const [forgot, setForgot] = useState(false)
-  const [resetSentTo, setResetSentTo] = useState<string | null>(null)
+  const [panel, setPanel] = useState<Panel>('tabs')
+  const [linkSent, setLinkSent] = useState<{ kind: 'reset' | 'sign-in'; to: string } | null>(null)
   const landingPending = useAuthLanding()
   // A protected page sent the visitor here (require-auth.tsx); sign-in returns there.
   const destination = safeReturnPath(searchParams.get('next')) ?? '/dashboard'
@@ -66,8 +69,9 @@ export default function LoginPage() {
 
   const recovering = session.status === 'signed-in' && isRecovery(searchParams.toString())
 
-  // SPEC §2: /login sends a signed-in visitor on to the dashboard.
-  if (session.status === 'signed-in' && !mfaStep && !recovering) return <Navigate to={destination} replace />
+  // SPEC §2: /login sends a signed-in visitor on to the dashboard — once an Auth link's landing is
+  // told, since its own navigation would otherwise cancel this one and leave an empty page.
+  if (session.status === 'signed-in' && !mfaStep && !recovering && !landingPending) return <Navigate to={destination} replace />
 
   const afterPassword = async () => {
     const { data } = await (await loadAuth()).getSession()
@@ -101,12 +105,16 @@ export default function LoginPage() {
                 setTab('sign-in')
               }}
             />
-          ) : resetSentTo ? (
+          ) : linkSent ? (
             <p role="status" className="py-4 text-sm">
-              If an account uses <strong className="wrap-anywhere">{resetSentTo}</strong>, a link to choose a new password is on its way.
+              {linkSent.kind === 'reset' ? 'If an account uses ' : 'A sign-in link is on its way to '}
+              <strong className="wrap-anywhere">{linkSent.to}</strong>
+              {linkSent.kind === 'reset' ? ', a link to choose a new password is on its way.' : '. Open it in this browser to sign in.'}
             </p>
-          ) : forgot ? (
-            <ForgotPasswordForm email={email} onEmailChange={setEmail} onSent={setResetSentTo} onBack={() => setForgot(false)} />
+          ) : panel === 'forgot' ? (
+            <ForgotPasswordForm email={email} onEmailChange={setEmail} onSent={(to) => setLinkSent({ kind: 'reset', to })} onBack={() => setPanel('tabs')} />
+          ) : panel === 'magic-link' ? (
+            <MagicLinkForm email={email} onEmailChange={setEmail} onSent={(to) => setLinkSent({ kind: 'sign-in', to })} onBack={() => setPanel('tabs')} />
           ) : (
             <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
               <TabsList className="mb-3 grid w-full grid-cols-2">
@@ -115,9 +123,14 @@ export default function LoginPage() {
               </TabsList>
               <TabsContent value="sign-in">
                 <SignInForm email={email} onEmailChange={setEmail} onSignedIn={() => void afterPassword()} />
-                <Button variant="link" className="mt-2 w-full" onClick={() => setForgot(true)}>
-                  Forgot password?
-                </Button>
+                <div className="mt-2 flex flex-col items-center sm:flex-row sm:justify-center">
+                  <Button variant="link" onClick={() => setPanel('forgot')}>
+                    Forgot password?
+                  </Button>
+                  <Button variant="link" onClick={() => setPanel('magic-link')}>
+                    E-mail me a sign-in link
+                  </Button>
+                </div>
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm email={email} onEmailChange={setEmail} onSignedUp={setSentTo} />

@@ -2,9 +2,9 @@ import { UserPlus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { signUp } from '@/features/auth/auth-actions'
-import { hasErrors, PASSWORD_MIN_LENGTH, validateSignUp, type FieldErrors, type SignUpInput } from '@/features/auth/credentials'
+import { hasErrors, validateSignUp, type FieldErrors, type SignUpInput } from '@/features/auth/credentials'
 import { FormField } from '@/features/auth/form-field'
-import { PasswordField } from '@/features/auth/password-field'
+import { NewPasswordField } from '@/features/auth/new-password-field'
 
 interface SignUpFormProps {
   email: string
@@ -55,15 +55,7 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
         hint="We’ll send a link to confirm it."
         error={errors.email}
       />
-      <PasswordField
-        label="Password"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password}
-      />
+      <NewPasswordField label="Password" name="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={errors.password} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         <UserPlus aria-hidden />
         {busy ? 'Creating account…' : 'Create account'}

@@ -1,21 +1,31 @@
 import { Mail } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
-import { confirmationRedirect, notifyAuthError } from '@/features/auth/auth-actions'
+import { notifyAuthError } from '@/features/auth/auth-actions'
 import { loadAuth } from '@/features/auth/auth-client'
 import { AccountSection } from '@/features/auth/account/account-section'
+import { emailError } from '@/features/auth/credentials'
 import { FormField } from '@/features/auth/form-field'
 import { notify } from '@/lib/notify'
+
+/** Where both links land: /login tells what happened (auth-landing.ts) and refreshes the session. */
+export function emailChangeRedirect(): string {
+  return `${window.location.origin}/login?change=email`
+}
 
 // Auth's secure e-mail change sends a link to the old and the new address; both must be followed.
 export function EmailChange({ email }: { email: string }) {
   const [next, setNext] = useState('')
+  const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const problem = emailError(next)
+    setError(problem)
+    if (problem) return
     setBusy(true)
-    const { error } = await (await loadAuth()).updateUser({ email: next.trim() }, { emailRedirectTo: confirmationRedirect() })
+    const { error } = await (await loadAuth()).updateUser({ email: next.trim() }, { emailRedirectTo: emailChangeRedirect() })
     setBusy(false)
     if (error) return notifyAuthError(error)
     notify.info('Check both inboxes', `Confirm the change from the mails sent to ${email} and ${next.trim()}.`)
@@ -26,7 +36,7 @@ export function EmailChange({ email }: { email: string }) {
     <AccountSection id="email-title" title="E-mail address" description={`You sign in with ${email}.`}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Change e-mail">
         <div className="flex-1">
-          <FormField label="New e-mail" type="email" name="new-email" autoComplete="email" value={next} onChange={(event) => setNext(event.target.value)} />
+          <FormField label="New e-mail" type="email" name="new-email" autoComplete="email" value={next} onChange={(event) => setNext(event.target.value)} error={error} />
         </div>
         <Button type="submit" variant="outline" disabled={busy || !next.trim()}>
           <Mail aria-hidden />

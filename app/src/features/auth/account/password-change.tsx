@@ -5,59 +5,77 @@ import { notifyAuthError } from '@/features/auth/auth-actions'
 import { loadAuth } from '@/features/auth/auth-client'
 import { AccountSection } from '@/features/auth/account/account-section'
 import { FormField } from '@/features/auth/form-field'
-import { PasswordField } from '@/features/auth/password-field'
+import { NewPasswordField } from '@/features/auth/new-password-field'
+import { PASSWORD_POLICY, passwordError } from '@/features/auth/password-policy'
 import { notify } from '@/lib/notify'
 
-// Auth requires a fresh reauthentication code for a password change (secure password change):
-// reauthenticate() mails a code, updateUser({ password, nonce }) spends it.
+const errorCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined)
+
+// Secure password change: Auth takes a new password directly while the sign-in is recent (its
+// rule: under 24 hours), and otherwise answers reauthentication_needed; then reauthenticate()
+// mails a code and updateUser({ password, nonce }) spends it. The typed password is kept throughout.
 export function PasswordChange({ email }: { email: string }) {
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string>()
   const [codeSent, setCodeSent] = useState(false)
   const [nonce, setNonce] = useState('')
-  const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
 
   const sendCode = async () => {
-    setBusy(true)
-    const { error } = await (await loadAuth()).reauthenticate()
-    setBusy(false)
-    if (error) return notifyAuthError(error)
+    const { error: failed } = await (await loadAuth()).reauthenticate()
+    if (failed) return notifyAuthError(failed)
     setCodeSent(true)
-    notify.info('Code sent', `Check the inbox of ${email}.`)
+    notify.info('Confirm it’s you', `We e-mailed a code to ${email}. Enter it to change your password.`)
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setBusy(true)
-    const { error } = await (await loadAuth()).updateUser({ password, nonce: nonce.trim() })
-    setBusy(false)
-    if (error) return notifyAuthError(error)
+  const change = async () => {
+    const auth = await loadAuth()
+    const { error: failed } = await auth.updateUser(codeSent ? { password, nonce: nonce.trim() } : { password })
+    if (errorCode(failed) === 'reauthentication_needed') return sendCode()
+    if (failed) return notifyAuthError(failed)
     setCodeSent(false)
     setNonce('')
     setPassword('')
     notify.success('Password changed')
   }
 
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const problem = passwordError(PASSWORD_POLICY, password)
+    setError(problem)
+    if (problem) return
+    setBusy(true)
+    try {
+      await change()
+    } catch (failed) {
+      notifyAuthError(failed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
   return (
-    <AccountSection id="password-title" title="Password" description="We e-mail you a code first, to be sure it’s you.">
-      {!codeSent ? (
-        <div>
-          <Button variant="outline" onClick={() => void sendCode()} disabled={busy}>
-            <Send aria-hidden />
-            Send me a code
-          </Button>
-        </div>
-      ) : (
-        <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Change password">
-          <FormField label="Code from the e-mail" name="nonce" autoComplete="one-time-code" inputMode="numeric" value={nonce} onChange={(event) => setNonce(event.target.value)} />
-          <PasswordField label="New password" name="new-password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={busy || !nonce.trim() || !password}>
-              <KeyRound aria-hidden />
-              Change password
+    <AccountSection id="password-title" title="Password" description="Choose a new password. If you signed in a while ago, we e-mail you a code first.">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Change password">
+        <NewPasswordField label="New password" name="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
+        {codeSent && (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <FormField label="Code from the e-mail" name="nonce" autoComplete="one-time-code" inputMode="numeric" value={nonce} onChange={(event) => setNonce(event.target.value)} />
+            </div>
+            <Button type="button" variant="ghost" disabled={busy} onClick={() => void sendCode()}>
+              <Send aria-hidden />
+              Send a new code
             </Button>
           </div>
-        </form>
-      )}
+        )}
+        <div>
+          <Button type="submit" disabled={busy || !password || (codeSent && !nonce.trim())}>
+            <KeyRound aria-hidden />
+            Change password
+          </Button>
+        </div>
+      </form>
     </AccountSection>
   )
 }

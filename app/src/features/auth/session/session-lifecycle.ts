@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
-import { getMe } from '@/features/auth/api/get-me'
+import { checkAdminStatus, forgetAdminStatus, watchAdminStatus } from '@/features/auth/session/admin-check'
 import { INACTIVITY_MESSAGE, watchInactivity } from '@/features/auth/session/inactivity'
 import { sessionNavigate } from '@/features/auth/session/navigation'
 import { isSignedOutRedirectPath, loginAfterSignOut } from '@/features/auth/session/protected-paths'
@@ -14,7 +14,8 @@ type Auth = SupabaseClient['auth']
 type Report = (session: Session | null) => void
 
 let stopInactivity: (() => void) | undefined
-let profileSyncedFor: string | undefined
+let stopAdminWatch: (() => void) | undefined
+let currentAccessToken: string | null = null
 
 /** SPEC §4 clearing: stored keys (with the legacy ones), the pending refresh and the inactivity watch. */
 export function clearLocalState(): void {
@@ -22,20 +23,18 @@ export function clearLocalState(): void {
   cancelRefreshTimer()
   stopInactivity?.()
   stopInactivity = undefined
-  profileSyncedFor = undefined
+  currentAccessToken = null
+  forgetAdminStatus()
 }
 
 /**
  * SPEC §4 "upsert profile": the profile row itself is made by the database when the user is created
- * (the BFF has no insert), so signing in asks the BFF for it, which also re-checks admin status.
+ * (the BFF has no insert), so each auth change asks the BFF for it, which also re-checks admin status
+ * (SPEC §6).
  */
-function syncProfile(session: Session): void {
-  if (profileSyncedFor === session.user.id) return
-  profileSyncedFor = session.user.id
-  getMe(session.access_token).catch((error: unknown) => {
-    profileSyncedFor = undefined
-    console.warn('[auth] Could not load the profile.', error)
-  })
+function syncProfileAndAdmin(session: Session): void {
+  currentAccessToken = session.access_token
+  void checkAdminStatus(session.access_token)
 }
 
 function schedule(auth: Auth, session: Session): void {
@@ -55,7 +54,7 @@ function schedule(auth: Auth, session: Session): void {
 
 function signedIn(auth: Auth, session: Session): void {
   saveSession(session)
-  syncProfile(session)
+  syncProfileAndAdmin(session)
   schedule(auth, session)
   stopInactivity ??= watchInactivity(() => {
     stopInactivity = undefined
@@ -74,6 +73,7 @@ export function handleAuthEvent(auth: Auth, event: AuthChangeEvent, session: Ses
     case 'TOKEN_REFRESHED':
       if (session) {
         saveTokens(session)
+        syncProfileAndAdmin(session)
         schedule(auth, session)
       }
       break
@@ -107,6 +107,7 @@ export async function startSessionLifecycle(auth: Auth, report: Report): Promise
   if (session) signedIn(auth, session)
   else clearLocalState()
   report(session)
+  stopAdminWatch ??= watchAdminStatus(() => currentAccessToken)
   auth.onAuthStateChange((event, changed) => {
     // supabase-js awaits its listeners: leave the callback before doing anything that calls Auth.
     setTimeout(() => handleAuthEvent(auth, event, changed, report), 0)
@@ -116,4 +117,6 @@ export async function startSessionLifecycle(auth: Auth, report: Report): Promise
 /** Tests only. */
 export function resetSessionLifecycleForTests(): void {
   clearLocalState()
+  stopAdminWatch?.()
+  stopAdminWatch = undefined
 }

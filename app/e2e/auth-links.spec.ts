@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test'
+import { newAccount, PASSWORD, signedUpAndIn, signOutFromMenu, signUp } from './accounts'
+import { confirmationLink } from './mail'
+import { expectNoSeriousAxeViolations } from './support'
+
+// Magic-link sign-in and the sign-up password rules, against the stack's real Auth.
+
+test('a mailed sign-in link (magic link, PKCE) signs in without the password', async ({ page }) => {
+  const account = await signedUpAndIn(page)
+  await signOutFromMenu(page)
+
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+  await page.getByLabel('E-mail').fill(account.email)
+  await expectNoSeriousAxeViolations(page)
+  // One mail per address per second in the test stack: the request may need a second try.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Send sign-in link' }).click()
+    await expect(page.getByText('A sign-in link is on its way to')).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 15_000 })
+
+  await page.goto(await confirmationLink(account.email, 2))
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible()
+  // The link is spent.
+  await signOutFromMenu(page)
+  await page.goto(await confirmationLink(account.email, 2))
+  await expect(page.getByText('This link has expired or was already used. Please sign in.')).toBeVisible()
+})
+
+test('a sign-in link for an address without an account says so and keeps the address', async ({ page }) => {
+  const stranger = newAccount().email
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+  await page.getByLabel('E-mail').fill(stranger)
+  await page.getByRole('button', { name: 'Send sign-in link' }).click()
+  await expect(page.getByText('No account uses this e-mail yet. Create one first.')).toBeVisible()
+  await expect(page.getByLabel('E-mail')).toHaveValue(stranger)
+})
+
+/** The anon key supabase-js sends, taken from one of the app's own Auth requests. */
+async function anonKeyFrom(page: Page, act: () => Promise<void>): Promise<string> {
+  const request = page.waitForRequest((candidate) => candidate.url().includes('/auth/v1/') && Boolean(candidate.headers()['apikey']))
+  await act()
+  return (await request).headers()['apikey']!
+}
+
+test('the sign-up form’s password rules are the ones Auth enforces', async ({ page }) => {
+  await page.goto('/login?tab=sign-up')
+  const field = page.getByLabel('Password', { exact: true })
+  const rules = page.getByRole('list', { name: 'Password rules' })
+  const meter = page.getByRole('meter', { name: 'Password strength' })
+  await field.fill('abc')
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Too weak')
+  const lengthRule = rules.getByRole('listitem').filter({ hasText: /^At least \d+ characters/ })
+  await expect(lengthRule).toContainText('(not met yet)')
+  const minLength = Number((await lengthRule.textContent())!.match(/At least (\d+)/)![1])
+  await field.fill('x'.repeat(minLength))
+  await expect(lengthRule).toContainText('(met)')
+  await field.fill('kettle drum on a sunny quay')
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Strong')
+
+  // Auth itself: one character short is weak_password for length, in its words with the same number.
+  const account = newAccount()
+  const apikey = await anonKeyFrom(page, () => signUp(page, account))
+  const signup = (password: string) =>
+    page.request.post('/auth/v1/signup', { headers: { apikey }, data: { email: newAccount().email, password } })
+  const refused = await signup('x'.repeat(minLength - 1))
+  expect(refused.status()).toBe(422)
+  const body = (await refused.json()) as { error_code?: string; code?: string; msg?: string; message?: string; weak_password?: { reasons: string[] } }
+  expect(body.error_code ?? body.code).toBe('weak_password')
+  expect(body.weak_password?.reasons).toEqual(['length'])
+  expect(body.msg ?? body.message).toContain(`at least ${minLength} characters`)
+  expect((await signup('x'.repeat(minLength))).status()).toBe(200)
+  expect(PASSWORD.length).toBeGreaterThanOrEqual(minLength)
+})

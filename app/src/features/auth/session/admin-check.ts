@@ -1,0 +1,41 @@
+import { getMe } from '@/features/auth/api/get-me'
+import { getAdminStatus, setAdminRecheck, setAdminStatus } from '@/lib/admin-status'
+
+// SPEC §6: admin status comes from the server (GET /api/me → is_admin(auth.uid())) and is asked
+// again on every auth change and whenever the window regains focus, so a role granted or revoked
+// elsewhere shows up without a reload. The same call is the profile sync of SPEC §4 "signed in".
+
+let asked = 0
+
+/** Asks the BFF; only the newest question's answer counts, so a slow reply never undoes a newer one. */
+export async function checkAdminStatus(accessToken: string): Promise<void> {
+  const question = ++asked
+  try {
+    const me = await getMe(accessToken)
+    if (question === asked) setAdminStatus(me.is_admin ? 'admin' : 'not-admin')
+  } catch (error) {
+    console.warn('[auth] Could not check admin status.', error)
+    // A failed re-check keeps what was known; a first check that fails shows nothing admin-only.
+    if (question === asked && getAdminStatus() === 'checking') setAdminStatus('not-admin')
+  }
+}
+
+/** Signed out: no admin, and any answer still on its way is ignored. */
+export function forgetAdminStatus(): void {
+  asked += 1
+  setAdminStatus('not-admin')
+}
+
+/** Re-checks on window focus while someone is signed in; returns the function that stops it. */
+export function watchAdminStatus(currentAccessToken: () => string | null): () => void {
+  const recheck = () => {
+    const token = currentAccessToken()
+    if (token) void checkAdminStatus(token)
+  }
+  window.addEventListener('focus', recheck)
+  setAdminRecheck(recheck)
+  return () => {
+    window.removeEventListener('focus', recheck)
+    setAdminRecheck(() => {})
+  }
+}

@@ -31,6 +31,9 @@ http {{
   # Idle upstream connections are dropped before gunicorn's 2 s keep-alive ends: nginx must never
   # send a request (a POST is not retried) on a connection gunicorn is closing.
   upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; keepalive_timeout 1s; }}
+  # The short-link redirect service (bff/toolkit_redirect/): more idle connections, as every
+  # redirect is one short request.
+  upstream redirect {{ server 127.0.0.1:{redirect_port}; keepalive 64; keepalive_timeout 1s; }}
   upstream auth {{ server 127.0.0.1:{auth_port}; keepalive 16; keepalive_timeout 1s; }}
   map_hash_bucket_size 256;  # the keys are long JWTs
   # Like Kong in production: Auth answers only requests carrying the anon or service-role key.
@@ -68,7 +71,7 @@ http {{
       include {run}/auth-proxy.conf;
     }}
     location /s/ {{
-      proxy_pass http://bff;
+      proxy_pass http://redirect;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
@@ -126,6 +129,7 @@ def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
         run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST,
+        redirect_port=cfg.redirect_port,
         auth_port=cfg.auth_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
     ))
     sup.start("gateway", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],

@@ -8,7 +8,7 @@ import os
 bind = os.environ.get("REDIRECT_BIND", "127.0.0.1:5001")
 # One event loop per core: a redirect never blocks, so more workers would only compete for CPU.
 workers = int(os.environ.get("REDIRECT_WORKERS", multiprocessing.cpu_count()))
-worker_class = "toolkit_redirect.worker.RedirectWorker"
+worker_class = os.environ.get("REDIRECT_WORKER_CLASS", "toolkit_redirect.worker.RedirectWorker")
 # A stopping worker flushes its last clicks (up to 8 s of retries while Postgres is away).
 graceful_timeout = 10
 keepalive = 5  # above the gateway's 1 s upstream keep-alive: nginx closes idle connections first

@@ -51,15 +51,15 @@ def create_app(settings: Settings | None = None):
         if path != "/s" and not path.startswith(PREFIX):
             return await _error(send, 404)
         if method not in ("GET", "HEAD"):
-            return await _error(send, 405, [(b"allow", b"GET, HEAD")])
+            return await _error(send, 405, [(b"Allow", b"GET, HEAD")])
         # HEAD requests and bots see the destination without a click.
         count = method == "GET" and not _is_bot(scope["headers"])
         try:
             location = await redirector.follow(path[len(PREFIX):], count=count)
         except DatabaseUnavailable:
-            return await _error(send, 503, [(b"retry-after", b"1")])
+            return await _error(send, 503, [(b"Retry-After", b"1")])
         await send({"type": "http.response.start", "status": 302, "headers": [
-            (b"location", location.encode("ascii")), (b"cache-control", b"no-store"), (b"content-length", b"0")]})
+            (b"Location", location.encode("ascii")), (b"Cache-Control", b"no-store"), (b"Content-Length", b"0")]})
         await send({"type": "http.response.body", "body": b""})
 
     return app
@@ -75,8 +75,8 @@ def _is_bot(headers) -> bool:
 async def _error(send, status: int, extra: list | None = None) -> None:
     body = ERRORS[status]
     await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"cache-control", b"no-store"),
-        (b"content-length", str(len(body)).encode()), *(extra or [])]})
+        (b"Content-Type", b"application/json"), (b"Cache-Control", b"no-store"),
+        (b"Content-Length", str(len(body)).encode()), *(extra or [])]})
     await send({"type": "http.response.body", "body": body})
 
 

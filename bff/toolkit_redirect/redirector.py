@@ -46,6 +46,19 @@ class Redirector:
         # The pool's idle connections died with the old server: drop them now, not on a request.
         await self.pool.check()
 
+    def follow_cached(self, code: str, *, count: bool) -> str | None:
+        """The Location when the cache alone can answer (counting the click), else None."""
+        if not VALID_CODE.fullmatch(code):
+            return HOME
+        found, link = self.cache.get(code)
+        if not found or (link is not None and link.limited and live(link)):
+            return None
+        if not live(link):
+            return HOME
+        if count:
+            self.clicks.count(code)
+        return link.location
+
     async def follow(self, code: str, *, count: bool) -> str:
         """The Location for /s/{code}: the destination of a live link, else home.
 

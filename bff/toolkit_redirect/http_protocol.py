@@ -49,10 +49,11 @@ class RedirectProtocol(asyncio.Protocol):
     def __init__(self, redirector: Redirector, open_connections: set):
         self.redirector, self.open_connections = redirector, open_connections
         self.parser = httptools.HttpRequestParser(self)
-        self.queue: deque = deque()  # (method, path, agent, keep_alive) in arrival order
+        self.queue: deque = deque()  # (method, path, agent, keep_alive, ready answer) in arrival order
         self.busy = False            # a request is waiting on Postgres
-        self.header_bytes = 0
-        self.headers_done = True
+        self.in_headers = True       # the next bytes belong to a request line or headers
+        self.unparsed = 0            # bytes received since the current headers began
+        self.failed = False          # answered with an error; the connection is ending
         self.transport: asyncio.Transport | None = None
         self.timer: asyncio.TimerHandle | None = None
 
@@ -69,16 +70,17 @@ class RedirectProtocol(asyncio.Protocol):
             self.timer.cancel()
 
     def data_received(self, data: bytes) -> None:
-        if not self.headers_done:
-            self.header_bytes += len(data)
-            if self.header_bytes > MAX_HEADER_BYTES:
-                return self._fail(TOO_LARGE)
+        if self.failed:
+            return  # answered already: dropped until the connection closes
+        if self.in_headers:
+            self.unparsed += len(data)
         try:
             self.parser.feed_data(data)
-        except httptools.HttpParserUpgrade:
+        except (httptools.HttpParserUpgrade, httptools.HttpParserError):
             return self._fail(BAD_REQUEST)
-        except httptools.HttpParserError:
-            return self._fail(BAD_REQUEST)
+        # Headers still incomplete after this many bytes: the parser would buffer them without end.
+        if self.in_headers and self.unparsed > MAX_HEADER_BYTES:
+            return self._fail(TOO_LARGE)
         self._answer_queued()
 
     def _arm_timer(self) -> None:
@@ -91,28 +93,41 @@ class RedirectProtocol(asyncio.Protocol):
             self.transport.close()
 
     def _fail(self, response: tuple[bytes, bytes]) -> None:
-        if self.transport:
-            self.transport.write(response[0] + b"Connection: close\r\n\r\n" + response[1])
-            self.transport.close()
+        """Answer and end the connection. Closing with the client's bytes still unread would reset
+        it and could lose the answer, so the write side ends first and the rest is read and dropped
+        for a moment (nginx's lingering close)."""
+        if self.transport is None or self.failed:
+            return
+        self.failed = True
+        self.queue.clear()
+        self.transport.write(response[0] + b"Connection: close\r\n\r\n" + response[1])
+        self.transport.write_eof()
+        asyncio.get_running_loop().call_later(1.0, self.transport.close)
 
     # ── httptools callbacks ─────────────────────────────────────────────────────────────────────
     def on_message_begin(self) -> None:
-        self.url, self.agent, self.headers_done, self.header_bytes = b"", b"", False, 0
+        self.url, self.agent, self.header_size, self.in_headers = b"", b"", 0, True
 
     def on_url(self, url: bytes) -> None:
         self.url += url
+        self.header_size += len(url)
 
     def on_header(self, name: bytes, value: bytes) -> None:
+        self.header_size += len(name) + len(value)
         if name.lower() == b"user-agent":
             self.agent = value
 
     def on_headers_complete(self) -> None:
-        self.headers_done = True
+        self.in_headers, self.unparsed = False, 0
 
     def on_message_complete(self) -> None:
-        path = httptools.parse_url(self.url).path if self.url.startswith(b"/") else b""
-        self.queue.append((self.parser.get_method(), unquote_to_bytes(path).decode("utf-8", "replace"),
-                           self.agent, self.parser.should_keep_alive()))
+        self.in_headers = True
+        if self.header_size > MAX_HEADER_BYTES:
+            self.queue.append((b"GET", "", b"", False, TOO_LARGE))
+        else:
+            path = httptools.parse_url(self.url).path if self.url.startswith(b"/") else b""
+            self.queue.append((self.parser.get_method(), unquote_to_bytes(path).decode("utf-8", "replace"),
+                               self.agent, self.parser.should_keep_alive(), None))
         if len(self.queue) >= MAX_QUEUED and self.transport:
             self.transport.pause_reading()
         self._arm_timer()
@@ -120,8 +135,8 @@ class RedirectProtocol(asyncio.Protocol):
     # ── answering ───────────────────────────────────────────────────────────────────────────────
     def _answer_queued(self) -> None:
         while self.queue and not self.busy and self.transport:
-            method, path, agent, keep_alive = self.queue[0]
-            response = self._answer_now(method, path, agent)
+            method, path, agent, keep_alive, ready = self.queue[0]
+            response = ready or self._answer_now(method, path, agent)
             if response is None:
                 self.busy = True
                 task = asyncio.ensure_future(self._answer_later(method, path, agent))
@@ -149,7 +164,7 @@ class RedirectProtocol(asyncio.Protocol):
 
     def _answered_later(self, task: asyncio.Task) -> None:
         self.busy = False
-        method, _, _, keep_alive = self.queue[0]
+        method, _, _, keep_alive, _ = self.queue[0]
         if task.cancelled() or task.exception() is not None:
             if not task.cancelled():
                 log.error("redirect failed", exc_info=task.exception())

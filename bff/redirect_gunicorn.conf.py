@@ -13,7 +13,7 @@ workers = int(os.environ.get("REDIRECT_WORKERS", multiprocessing.cpu_count()))
 # Design B (HTTP straight on an asyncio Protocol) measured ~40 % less CPU per redirect than design A
 # (the ASGI app under uvicorn's worker, toolkit_redirect.worker.RedirectWorker); see bench/README.md.
 worker_class = os.environ.get("REDIRECT_WORKER_CLASS", "toolkit_redirect.raw_worker.RawRedirectWorker")
-# A stopping worker flushes its last clicks (up to 8 s of retries while Postgres is away).
+# A stopping worker flushes its last clicks (up to 7 s of retries while Postgres is away).
 graceful_timeout = 10
 keepalive = 5  # above the gateway's 1 s upstream keep-alive: nginx closes idle connections first
 limit_request_line = 8190

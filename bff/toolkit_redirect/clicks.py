@@ -1,8 +1,9 @@
 """Clicks of unlimited links, counted in memory and added to Postgres in batches.
 
-One statement per flush carries every code's count. A batch keeps its id until Postgres confirms
-it, and new clicks wait in the next batch meanwhile, so a retry (after an error, a timeout or a
-lost reply) sends exactly the same batch and record_short_link_clicks applies it once."""
+One statement per flush carries every code's count. Each worker numbers its batches; a batch keeps
+its number until Postgres confirms it and new clicks wait in the next batch meanwhile, so a retry
+(after an error, a timeout or a lost reply) sends exactly the same batch, and
+record_short_link_clicks, which remembers each worker's last batch number, applies it once."""
 from __future__ import annotations
 
 import asyncio
@@ -15,14 +16,16 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 log = logging.getLogger("toolkit_redirect.clicks")
 
-FLUSH = "select public.record_short_link_clicks(%s, %s, %s)"
+FLUSH = "select public.record_short_link_clicks(%s, %s, %s, %s)"
 
 
 class ClickCounter:
     def __init__(self, pool: AsyncConnectionPool, interval: float, timeout: float):
         self._pool, self._interval, self._timeout = pool, interval, timeout
         self._pending: dict[str, int] = {}
-        self._batch: tuple[uuid.UUID, dict[str, int]] | None = None  # sent, not yet confirmed
+        self._flusher = uuid.uuid4()  # this worker process, as Postgres tells its batches apart
+        self._numbered = 0
+        self._batch: tuple[int, dict[str, int]] | None = None  # sent, not yet confirmed
         self._failing_since: float | None = None
 
     def count(self, code: str) -> None:
@@ -37,12 +40,13 @@ class ClickCounter:
         if self._batch is None:
             if not self._pending:
                 return True
-            self._batch, self._pending = (uuid.uuid4(), self._pending), {}
-        batch_id, counts = self._batch
+            self._numbered += 1
+            self._batch, self._pending = (self._numbered, self._pending), {}
+        number, counts = self._batch
         try:
             async with asyncio.timeout(self._timeout):
                 async with self._pool.connection(timeout=self._timeout) as conn:
-                    await conn.execute(FLUSH, (batch_id, list(counts), list(counts.values())))
+                    await conn.execute(FLUSH, (self._flusher, number, list(counts), list(counts.values())))
         except (psycopg.OperationalError, PoolTimeout, TimeoutError, OSError) as exc:
             if self._failing_since is None:
                 self._failing_since = time.monotonic()

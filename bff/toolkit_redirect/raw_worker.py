@@ -49,8 +49,9 @@ class RawRedirectWorker(Worker):
                 pass
         for server in servers:
             server.close()
-        # Let requests waiting on Postgres finish (up to the graceful timeout), then flush clicks.
-        deadline = time.monotonic() + self.cfg.graceful_timeout / 2
+        # Requests waiting on Postgres get 2 s to finish, then the last clicks are flushed: both
+        # within gunicorn's graceful_timeout (10 s), after which the worker would be killed.
+        deadline = time.monotonic() + 2.0
         while any(c.busy or c.queue for c in connections) and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         for made in list(connections):

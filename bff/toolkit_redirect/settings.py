@@ -18,7 +18,7 @@ class Settings:
     flush_interval: float = 0.1     # seconds between click flushes
     pool_size: int = 4              # Postgres connections per worker (the listener has its own)
     db_timeout: float = 2.0         # seconds a request waits for Postgres before answering 503
-    shutdown_flush_timeout: float = 8.0  # seconds a stopping worker keeps retrying its last flush
+    shutdown_flush_timeout: float = 7.0  # seconds a stopping worker retries its last flush (< graceful_timeout)
 
     @classmethod
     def from_environ(cls) -> "Settings":

@@ -1,19 +1,22 @@
 -- The redirect service (bff/toolkit_redirect/) counts clicks of links without a click limit in
--- memory and adds them in batches, one statement per flush. Each batch carries an id, so a flush
--- that is retried because its reply was lost (Postgres restarting) is applied exactly once.
-create table public.short_link_click_batches (
-  id uuid primary key,
-  applied_at timestamptz not null default now()
+-- memory and adds them in batches, one statement per flush. Each worker process numbers its batches
+-- 1, 2, 3… and sends the next only once the last is confirmed, so remembering the last number
+-- applied per worker is enough to apply a retried batch (its reply lost while Postgres restarted)
+-- exactly once: one row per worker process, not one per flush.
+create table public.short_link_click_flushers (
+  flusher uuid primary key,
+  last_batch bigint not null check (last_batch > 0),
+  seen_at timestamptz not null default now()
 );
-create index short_link_click_batches_applied_at_idx on public.short_link_click_batches (applied_at);
-alter table public.short_link_click_batches enable row level security;
+alter table public.short_link_click_flushers enable row level security;
 -- No policies: only record_short_link_clicks (security definer) and service_role touch it.
-revoke all on table public.short_link_click_batches from anon, authenticated;
-grant all on table public.short_link_click_batches to service_role;
+revoke all on table public.short_link_click_flushers from anon, authenticated;
+grant all on table public.short_link_click_flushers to service_role;
 
--- Adds counts[i] clicks to the link codes[i] (a code may repeat; deleted links are skipped).
--- Returns the clicks added: 0 when this batch was applied before.
-create function public.record_short_link_clicks(batch uuid, codes text[], counts bigint[])
+-- Adds counts[i] clicks to the link codes[i] (a code may repeat; deleted links are skipped) as
+-- batch number `batch` of the worker `flusher`. Returns the clicks added: 0 when that batch (or a
+-- later one) of this worker was applied before.
+create function public.record_short_link_clicks(flusher uuid, batch bigint, codes text[], counts bigint[])
 returns bigint
 language plpgsql
 volatile
@@ -23,13 +26,19 @@ as $$
 declare
   added bigint;
 begin
-  if batch is null or codes is null or counts is null or cardinality(codes) <> cardinality(counts) then
-    raise exception 'A click batch needs an id and as many counts as codes' using errcode = '22023';
+  if flusher is null or batch is null or batch < 1 or codes is null or counts is null
+     or cardinality(codes) <> cardinality(counts) then
+    raise exception 'A click batch needs a flusher, a batch number and as many counts as codes'
+      using errcode = '22023';
   end if;
   if exists (select 1 from unnest(counts) n where n is null or n < 1) then
     raise exception 'Click counts are positive' using errcode = '22023';
   end if;
-  insert into public.short_link_click_batches (id) values (batch) on conflict (id) do nothing;
+  insert into public.short_link_click_flushers as f (flusher, last_batch)
+  values (record_short_link_clicks.flusher, batch)
+  on conflict on constraint short_link_click_flushers_pkey
+    do update set last_batch = excluded.last_batch, seen_at = now()
+    where f.last_batch < excluded.last_batch;
   if not found then
     return 0;
   end if;
@@ -43,14 +52,14 @@ begin
     returning d.n
   )
   select coalesce(sum(n), 0) into added from updated;
-  -- A batch id only has to outlive the retries of its flush.
-  delete from public.short_link_click_batches where applied_at < now() - interval '1 day';
+  -- Workers that stopped long ago (each start is a new flusher id) are forgotten.
+  delete from public.short_link_click_flushers f where f.seen_at < now() - interval '7 days';
   return added;
 end;
 $$;
 
-revoke all on function public.record_short_link_clicks(uuid, text[], bigint[]) from public, anon, authenticated;
-grant execute on function public.record_short_link_clicks(uuid, text[], bigint[]) to service_role;
+revoke all on function public.record_short_link_clicks(uuid, bigint, text[], bigint[]) from public, anon, authenticated;
+grant execute on function public.record_short_link_clicks(uuid, bigint, text[], bigint[]) to service_role;
 
 -- Each redirect worker caches code → destination and drops an entry when this notification names
 -- it: a deleted or changed link stops redirecting at once, a new one stops being "unknown".

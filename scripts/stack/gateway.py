@@ -70,13 +70,11 @@ http {{
       proxy_pass http://auth/;
       include {run}/auth-proxy.conf;
     }}
+    # The redirect service reads only the path and the User-Agent: no forwarding headers to build.
     location /s/ {{
       proxy_pass http://redirect;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Request-Id $request_id;
     }}
     # What nginx answers itself (the BFF never saw the request, or is down) is JSON like the BFF's
     # errors, never an nginx HTML page.

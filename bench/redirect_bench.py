@@ -127,8 +127,11 @@ def main() -> int:
         load = dict(script=script, threads=args.threads, connections=args.connections)
 
         workers = os.environ.get("REDIRECT_WORKERS", str(os.cpu_count()))
+        worker_class = os.environ.get("REDIRECT_WORKER_CLASS", "")
+        design = "A: ASGI under uvicorn" if worker_class.endswith(".RedirectWorker") else (
+            "B: httptools protocol" if not worker_class or worker_class.endswith(".RawRedirectWorker") else worker_class)
         setup_line = (f"{os.cpu_count()} cores · wrk -t{args.threads} -c{args.connections}, {args.duration:g} s per run"
-                      f" · redirect service {workers} workers ({os.environ.get('REDIRECT_WORKER_CLASS', 'uvicorn')})"
+                      f" · redirect service {workers} workers ({design})"
                       f" · Postgres fsync {'off' if args.no_fsync else 'on'} · gateway and baseline nginx 1 worker")
         say(setup_line)
         say("warming up (3 s per scenario, not reported)")

@@ -115,16 +115,16 @@ def main() -> int:
     try:
         start_stack(cfg, sup, durable=False)
         code = create_link(cfg)
-        path, base = f"/s/{code}", f"http://127.0.0.1:{cfg.bff_port}"
+        path, base = f"/s/{code}", f"http://127.0.0.1:{cfg.redirect_port}"
         buffer = io.BytesIO()
         a4_page_300dpi().save(buffer, "PNG")
         say(f"{os.cpu_count()} cores · /s/ at {args.rate:g}/s for {args.duration:g} s, alone then beside "
             f"{args.clients} OCR clients")
-        paced_redirects(cfg.bff_port, path, args.rate, 2)  # warm-up
-        alone = summary(paced_redirects(cfg.bff_port, path, args.rate, args.duration))
+        paced_redirects(cfg.redirect_port, path, args.rate, 2)  # warm-up
+        alone = summary(paced_redirects(cfg.redirect_port, path, args.rate, args.duration))
         with OcrLoad(base, buffer.getvalue(), args.clients) as load:
             time.sleep(3)  # jobs under way
-            loaded = summary(paced_redirects(cfg.bff_port, path, args.rate, args.duration))
+            loaded = summary(paced_redirects(cfg.redirect_port, path, args.rate, args.duration))
         print(f"{'scenario':<22}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
         for name, (p50, p99, worst) in (("/s/ alone", alone), (f"/s/ + {args.clients} OCR clients", loaded)):
             print(f"{name:<22}{p50:>9.2f}{p99:>9.2f}{worst:>9.2f}")

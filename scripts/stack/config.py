@@ -42,6 +42,11 @@ class StackConfig:
         return self.data_dir / "mail"
 
     @property
+    def redirect_port(self) -> int:
+        """The short-link redirect service (bff/toolkit_redirect/), next to the BFF."""
+        return self.bff_port + 1
+
+    @property
     def auth_url(self) -> str:
         return f"http://127.0.0.1:{self.auth_port}"
 
@@ -68,6 +73,7 @@ class StackConfig:
             "TOOLKIT_SERVICE_ROLE_KEY": make_api_key(self.jwt_secret, "service_role"),
             "TOOLKIT_PUBLIC_URL": self.gateway_url,
             "TOOLKIT_BFF_URL": f"http://127.0.0.1:{self.bff_port}",
+            "TOOLKIT_REDIRECT_URL": f"http://127.0.0.1:{self.redirect_port}",
             "TOOLKIT_MAIL_DIR": str(self.mail_dir),
             "TOOLKIT_MAIL_PORT": str(self.mail_port),
             "TOOLKIT_AUTH_URL": self.auth_url,

@@ -31,6 +31,9 @@ http {{
   # Idle upstream connections are dropped before gunicorn's 2 s keep-alive ends: nginx must never
   # send a request (a POST is not retried) on a connection gunicorn is closing.
   upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; keepalive_timeout 1s; }}
+  # The short-link redirect service (bff/toolkit_redirect/): more idle connections, as every
+  # redirect is one short request.
+  upstream redirect {{ server 127.0.0.1:{redirect_port}; keepalive 64; keepalive_timeout 1s; }}
   upstream auth {{ server 127.0.0.1:{auth_port}; keepalive 16; keepalive_timeout 1s; }}
   upstream realtime {{ server 127.0.0.1:{realtime_port}; }}
   map_hash_bucket_size 256;  # the keys are long JWTs
@@ -84,13 +87,11 @@ http {{
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_read_timeout 1h;  # clients send a heartbeat every 25 s
     }}
+    # The redirect service reads only the path and the User-Agent: no forwarding headers to build.
     location /s/ {{
-      proxy_pass http://bff;
+      proxy_pass http://redirect;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Request-Id $request_id;
     }}
     # What nginx answers itself (the BFF never saw the request, or is down) is JSON like the BFF's
     # errors, never an nginx HTML page.
@@ -143,7 +144,8 @@ def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
         run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST,
-        auth_port=cfg.auth_port, realtime_port=cfg.realtime_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
+        redirect_port=cfg.redirect_port, realtime_port=cfg.realtime_port,
+        auth_port=cfg.auth_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
     ))
     sup.start("gateway", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
               port=cfg.gateway_port, stop_signal=signal.SIGQUIT)  # graceful shutdown

@@ -5,6 +5,7 @@ import hashlib
 import json
 import os
 import subprocess
+import urllib.error
 import urllib.request
 
 from .config import ROOT, StackConfig
@@ -26,6 +27,32 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
     sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],
               port=cfg.bff_port, env=env, cwd=ROOT / "bff",
               ready=lambda: healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))
+
+
+def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
+    """The short-link redirect service: the BFF's code and Python environment, its own processes."""
+    env = cfg.service_env() | {"REDIRECT_BIND": f"127.0.0.1:{cfg.redirect_port}"}
+    sup.start("redirect", [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py", "toolkit_redirect.asgi:app"],
+              port=cfg.redirect_port, env=env, cwd=ROOT / "bff",
+              ready=lambda: redirects_home(f"http://127.0.0.1:{cfg.redirect_port}/s/readiness-check"))
+
+
+def redirects_home(url: str) -> bool:
+    """Ready when an unknown code is sent home, which needs Postgres to answer."""
+    request = urllib.request.Request(url, method="GET")
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        with opener.open(request, timeout=2) as response:
+            return False  # anything but a redirect
+    except urllib.error.HTTPError as exc:
+        return exc.code == 302 and exc.headers.get("Location") == "/"
+    except OSError:
+        return False
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
 
 
 def healthy(url: str) -> bool:

@@ -9,7 +9,7 @@ from .auth import start_auth
 from .gateway import start_gateway
 from .ratelimit_store import start_ratelimit_store
 from .realtime import start_realtime
-from .services import start_bff
+from .services import start_bff, start_redirect
 from .supervisor import Supervisor
 
 
@@ -38,5 +38,7 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     say(f"realtime ready on {cfg.realtime_port}")
     start_bff(cfg, sup)
     say(f"BFF ready on {cfg.bff_port}")
+    start_redirect(cfg, sup)
+    say(f"redirect service ready on {cfg.redirect_port}")
     start_gateway(cfg, sup)
     say(f"gateway ready on {cfg.gateway_port}")

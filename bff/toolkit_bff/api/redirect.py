@@ -1,7 +1,9 @@
-"""GET /s/{code}: the short link as a real HTTP redirect (SPEC §5: dead links go home)."""
-import re
+"""GET /s/{code}: the short link as a real HTTP redirect (SPEC §5: dead links go home).
 
+The stack routes /s/ to the redirect service (toolkit_redirect), built for this path; this view
+stays for a BFF reached directly, with the same rules and the same atomic SQL."""
 from flask import Blueprint, Response, request
+from toolkit_redirect.rules import BOT_AGENTS, VALID_CODE  # one definition for both /s/ paths
 from werkzeug.routing import BaseConverter
 
 from ..db import run_once
@@ -9,13 +11,6 @@ from ..extensions import limiter
 
 bp = Blueprint("redirect", __name__)
 limiter.exempt(bp)  # the hottest path: no per-request limiter bookkeeping
-
-# Link previews and crawlers fetch links nobody clicked: they follow, but are not counted.
-BOT_AGENTS = re.compile(
-    r"bot\b|crawler|spider|preview|facebookexternalhit|facebookcatalog|embedly|iframely|whatsapp|"
-    r"skypeuripreview|vkshare|pinterest|slack|discord|telegram|mastodon|bitlybot|outbrain|quora link",
-    re.IGNORECASE)
-VALID_CODE = re.compile(r"[A-Za-z0-9_-]{3,64}")
 
 
 class AnyText(BaseConverter):

@@ -1,0 +1,76 @@
+"""Clicks of unlimited links, counted in memory and added to Postgres in batches.
+
+One statement per flush carries every code's count. Each worker numbers its batches; a batch keeps
+its number until Postgres confirms it and new clicks wait in the next batch meanwhile, so a retry
+(after an error, a timeout or a lost reply) sends exactly the same batch, and
+record_short_link_clicks, which remembers each worker's last batch number, applies it once."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+log = logging.getLogger("toolkit_redirect.clicks")
+
+FLUSH = "select public.record_short_link_clicks(%s, %s, %s, %s)"
+
+
+class ClickCounter:
+    def __init__(self, pool: AsyncConnectionPool, interval: float, timeout: float):
+        self._pool, self._interval, self._timeout = pool, interval, timeout
+        self._pending: dict[str, int] = {}
+        self._flusher = uuid.uuid4()  # this worker process, as Postgres tells its batches apart
+        self._numbered = 0
+        self._batch: tuple[int, dict[str, int]] | None = None  # sent, not yet confirmed
+        self._failing_since: float | None = None
+
+    def count(self, code: str) -> None:
+        self._pending[code] = self._pending.get(code, 0) + 1
+
+    @property
+    def unflushed(self) -> int:
+        return sum(self._pending.values()) + (sum(self._batch[1].values()) if self._batch else 0)
+
+    async def flush(self) -> bool:
+        """Send the waiting batch (or make one of the pending clicks); True once nothing is left."""
+        if self._batch is None:
+            if not self._pending:
+                return True
+            self._numbered += 1
+            self._batch, self._pending = (self._numbered, self._pending), {}
+        number, counts = self._batch
+        try:
+            async with asyncio.timeout(self._timeout):
+                async with self._pool.connection(timeout=self._timeout) as conn:
+                    await conn.execute(FLUSH, (self._flusher, number, list(counts), list(counts.values())))
+        except (psycopg.OperationalError, PoolTimeout, TimeoutError, OSError) as exc:
+            if self._failing_since is None:
+                self._failing_since = time.monotonic()
+                log.warning("click flush failed, retrying until Postgres answers: %s", exc)
+            return False
+        if self._failing_since is not None:
+            log.warning("click flush succeeded after %.1f s of retries", time.monotonic() - self._failing_since)
+            self._failing_since = None
+        self._batch = None
+        return not self._pending
+
+    async def run(self) -> None:
+        """Flush every interval until cancelled."""
+        while True:
+            await asyncio.sleep(self._interval)
+            try:
+                await self.flush()
+            except psycopg.Error:  # a bug or a schema problem: keep the clicks, keep serving, say so
+                log.exception("click flush failed")
+
+    async def drain(self, deadline: float) -> None:
+        """At shutdown: flush until everything is in or the deadline passes."""
+        while not await self.flush():
+            if time.monotonic() >= deadline:
+                log.error("stopping with %d clicks Postgres never took", self.unflushed)
+                return
+            await asyncio.sleep(min(self._interval, 0.1))

@@ -1,0 +1,34 @@
+"""The redirect service's settings, read once from the environment (names shared with the BFF)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+def _number(name: str, default: float) -> float:
+    raw = os.environ.get(name, "")
+    return float(raw) if raw.strip() else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    cache_size: int = 10_000        # links per worker
+    cache_ttl: float = 10.0         # seconds: the safety net if a notification is ever missed
+    flush_interval: float = 0.1     # seconds between click flushes
+    pool_size: int = 4              # Postgres connections per worker (the listener has its own)
+    db_timeout: float = 2.0         # seconds a request waits for Postgres before answering 503
+    shutdown_flush_timeout: float = 7.0  # seconds a stopping worker retries its last flush (< graceful_timeout)
+
+    @classmethod
+    def from_environ(cls) -> "Settings":
+        url = os.environ.get("TOOLKIT_DATABASE_URL", "")
+        if not url:
+            raise RuntimeError("TOOLKIT_DATABASE_URL is not set")
+        return cls(
+            database_url=url,
+            cache_size=int(_number("TOOLKIT_REDIRECT_CACHE_SIZE", cls.cache_size)),
+            cache_ttl=_number("TOOLKIT_REDIRECT_CACHE_TTL", cls.cache_ttl),
+            flush_interval=_number("TOOLKIT_REDIRECT_FLUSH_INTERVAL", cls.flush_interval),
+            pool_size=int(_number("TOOLKIT_REDIRECT_DB_POOL_SIZE", cls.pool_size)),
+        )

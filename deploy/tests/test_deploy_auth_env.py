@@ -32,7 +32,7 @@ def local_env(tmp_path):
     # The developer stack's configuration (not the test stack's, which relaxes mail limits), with
     # its signing key made in a scratch directory instead of the developer's .local/.
     cfg = StackConfig(name="dev", data_dir=tmp_path, pg_port=54322, mail_port=54325, bff_port=5000,
-                      gateway_port=8000, auth_port=9999)
+                      gateway_port=8000, auth_port=9999, realtime_port=4000)
     return auth_env(cfg)
 
 

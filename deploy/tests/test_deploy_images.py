@@ -10,7 +10,7 @@ import pytest
 from deploy_support import ROOT, services
 from stack.config import dev_config
 from stack.ratelimit_store import start_ratelimit_store
-from stack.services import start_bff
+from stack.services import start_bff, start_redirect
 
 HADOLINT = ROOT / ".venv" / "bin" / "hadolint"
 DOCKERFILES = [ROOT / "bff" / "Dockerfile", ROOT / "app" / "Dockerfile"]
@@ -76,6 +76,20 @@ def test_the_bff_listens_where_the_app_proxies_it():
     env = " ".join(v for k, v in stage if k == "ENV")
     assert "GUNICORN_BIND=0.0.0.0:5000" in env
     assert "set $bff_upstream http://bff:5000;" in (ROOT / "app" / "nginx.conf").read_text()
+
+
+def test_the_redirect_service_runs_the_local_command_from_the_bff_image():
+    supervisor = RecordingSupervisor()
+    start_redirect(dev_config(), supervisor)
+    local = supervisor.started["redirect"]
+    redirect = services()["redirect"]
+    assert redirect["build"] == services()["bff"]["build"]  # the BFF's code and Python environment
+    assert Path(local["cmd"][0]).name == redirect["command"][0] == "gunicorn"
+    assert redirect["command"][1:] == local["cmd"][1:]
+    assert local["cwd"] == ROOT / "bff"  # the image's WORKDIR, as for the BFF
+    # It listens where the app's nginx sends /s/.
+    port = redirect["environment"]["REDIRECT_BIND"].rsplit(":", 1)[1]
+    assert f"set $redirect_upstream http://redirect:{port};" in (ROOT / "app" / "nginx.conf").read_text()
 
 
 def test_the_rate_limit_store_runs_with_the_local_flags(tmp_path):

@@ -77,18 +77,20 @@ def test_the_csp_allows_exactly_the_inline_scripts_of_index_html():
 
 @pytest.fixture()
 def gateway(tmp_path):
-    """The production config on a free port, with the BFF and Kong replaced by recording stand-ins."""
+    """The production config on a free port, with the BFF, the redirect service and Kong replaced by
+    recording stand-ins."""
     dist = tmp_path / "dist"
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text("<!doctype html><title>app shell</title>")
     (dist / "assets" / "index-abc123.js").write_text("console.log('app')")
-    bff, kong = RecordingUpstream("bff"), RecordingUpstream("kong")
+    bff, redirect, kong = RecordingUpstream("bff"), RecordingUpstream("redirect"), RecordingUpstream("kong")
     port = free_port()
     conf = tmp_path / "nginx.conf"
     conf.write_text(local_conf(tmp_path, **{
         "listen 8080;": f"listen 127.0.0.1:{port};",
         "root /usr/share/nginx/html;": f"root {dist};",
         "set $bff_upstream http://bff:5000;": f"set $bff_upstream http://127.0.0.1:{bff.port};",
+        "set $redirect_upstream http://redirect:5001;": f"set $redirect_upstream http://127.0.0.1:{redirect.port};",
         "set $kong_upstream http://kong:8000;": f"set $kong_upstream http://127.0.0.1:{kong.port};",
     }))
     proc = subprocess.Popen([NGINX, "-c", str(conf), "-e", str(tmp_path / "error.log"), "-g", "daemon off;"],
@@ -103,11 +105,12 @@ def gateway(tmp_path):
             assert time.monotonic() < deadline, "nginx did not start"
             time.sleep(0.05)
     try:
-        yield {"port": port, "bff": bff, "kong": kong}
+        yield {"port": port, "bff": bff, "redirect": redirect, "kong": kong}
     finally:
         proc.terminate()
         proc.wait(timeout=10)
         bff.close()
+        redirect.close()
         kong.close()
 
 
@@ -138,7 +141,7 @@ def test_hashed_assets_are_cached_for_a_year(gateway):
     assert response.getheader("Content-Security-Policy")
 
 
-def test_api_and_short_links_go_to_the_bff_unchanged(gateway):
+def test_api_goes_to_the_bff_and_short_links_to_the_redirect_service_unchanged(gateway):
     response, _ = request(gateway, "GET", "/api/me?fields=all", {"X-Forwarded-For": "203.0.113.9"})
     assert response.status == 200 and response.getheader("X-Upstream") == "bff"
     seen = gateway["bff"].requests[-1]
@@ -149,8 +152,8 @@ def test_api_and_short_links_go_to_the_bff_unchanged(gateway):
     # The BFF's own caching headers are not overridden.
     assert response.getheader("Cache-Control") == "private, max-age=7"
     response, _ = request(gateway, "GET", "/s/docs-supabase")
-    assert response.getheader("X-Upstream") == "bff"
-    assert gateway["bff"].requests[-1]["path"] == "/s/docs-supabase"
+    assert response.getheader("X-Upstream") == "redirect"
+    assert gateway["redirect"].requests[-1]["path"] == "/s/docs-supabase"
 
 
 def test_auth_goes_to_kong_with_its_prefix_and_the_real_client_address(gateway):

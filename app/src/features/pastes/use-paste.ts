@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { QUEUE_CHANGED_EVENT } from '@/features/offline/operation-queue'
 import { toApiError } from '@/lib/api/client'
 import { getPaste } from '@/features/pastes/api/get-paste'
 import type { NewPaste, Paste } from '@/features/pastes/api/paste-types'
@@ -46,11 +47,16 @@ export function usePaste(id: string, created?: NewPaste | null): PasteState {
       return
     }
     if (isLocalId(id)) {
-      const synced = syncedIdFor(id)
-      const local = findLocalPaste(id)
-      if (synced) setState({ status: 'moved', id: synced })
-      else setState(local ? { status: 'ready', paste: local, source: 'queued' } : { status: 'missing' })
-      return
+      const show = () => {
+        const synced = syncedIdFor(id)
+        const local = findLocalPaste(id)
+        if (synced) setState({ status: 'moved', id: synced })
+        else setState(local ? { status: 'ready', paste: local, source: 'queued' } : { status: 'missing' })
+      }
+      show()
+      // Once the queue publishes it, the page moves on to the paste's real link.
+      window.addEventListener(QUEUE_CHANGED_EVENT, show)
+      return () => window.removeEventListener(QUEUE_CHANGED_EVENT, show)
     }
     if (!PASTE_ID.test(id)) {
       setState({ status: 'missing' })

@@ -6,7 +6,8 @@ import { useHighlighter } from '@/features/pastes/use-highlighter'
 export function HighlightedCode({ code, language, label, className }: { code: string; language: string; label: string; className?: string }) {
   const highlighter = useHighlighter()
   const html = useMemo(() => highlighter?.highlightToHtml(code, language), [highlighter, code, language])
-  const lines = useMemo(() => code.split('\n').length, [code])
+  // A final newline ends the last line rather than starting another (a <pre> shows no empty line for it).
+  const lines = useMemo(() => code.replace(/\n$/, '').split('\n').length, [code])
   return (
     <div className={cn('flex overflow-auto rounded-lg border bg-card text-sm', className)}>
       <pre aria-hidden className="select-none border-r bg-muted/40 px-3 py-3 text-right font-mono leading-6 text-muted-foreground">

@@ -113,7 +113,7 @@ export default function PasteViewPage() {
         </p>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <PasteActions paste={paste} userId={userId} published={published} onLikes={setLikes} />
           <HighlightedCode code={paste.content ?? ''} language={paste.language} label={`Content of ${title}`} className="max-h-[70vh]" />

@@ -4,7 +4,8 @@ import { useHighlighter } from '@/features/pastes/use-highlighter'
 
 // A textarea over a highlighted copy of its text: the textarea's own glyphs are transparent, so the
 // caret, selection, undo, IME and screen readers all stay the browser's, and the colours come from below.
-const SHARED = 'm-0 box-border w-full whitespace-pre-wrap break-words border-0 p-3 font-mono text-sm leading-6 [tab-size:4]'
+// Both reserve the scrollbar's gutter, so their text wraps at the same width once the textarea scrolls.
+const SHARED = 'm-0 box-border w-full whitespace-pre-wrap break-words border-0 p-3 font-mono text-sm leading-6 [tab-size:4] [scrollbar-gutter:stable]'
 
 export function CodeEditor({ value, onChange, language, id, invalid, describedBy, placeholder }: {
   value: string

@@ -106,7 +106,7 @@ export default function PasteViewPage() {
           {note.text}
         </p>
       )}
-      {source === 'just-created' && paste.burnAfterRead && (
+      {(source === 'just-created' || source === 'own-copy') && paste.burnAfterRead && (
         <p role="status" className="mb-4 flex items-center gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
           <Flame className="size-4 shrink-0 text-destructive" aria-hidden />
           Share the link below once: the first person to open it reads the paste, then it is deleted.

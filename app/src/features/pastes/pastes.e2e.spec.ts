@@ -92,6 +92,9 @@ test('burn after reading: the first reader sees the paste, the next finds it gon
   // The author sees it from the creation, without reading (and burning) it.
   await expect(page.getByText('Share the link below once')).toBeVisible()
   await expect(page.getByLabel(`Content of ${title}`)).toContainText('the eagle lands at noon')
+  // Reloading reads the author's own copy; it does not burn the paste either.
+  await page.reload()
+  await expect(page.getByLabel(`Content of ${title}`)).toContainText('the eagle lands at noon')
 
   const reader = await browser.newPage()
   await reader.goto(`/paste/${id}`)

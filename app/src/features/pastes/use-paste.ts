@@ -11,7 +11,7 @@ import { useSessionSettled } from '@/features/pastes/use-session-settled'
 // The server's id shape; anything else is no paste, and is not worth a request.
 export const PASTE_ID = /^[A-Za-z0-9]{6,32}$/
 
-export type PasteSource = 'server' | 'just-created' | 'queued' | 'offline-copy'
+export type PasteSource = 'server' | 'just-created' | 'own-copy' | 'queued' | 'offline-copy'
 
 export type PasteState =
   | { status: 'loading' }
@@ -60,6 +60,12 @@ export function usePaste(id: string, created?: NewPaste | null): PasteState {
     }
     if (!PASTE_ID.test(id)) {
       setState({ status: 'missing' })
+      return
+    }
+    // The anonymous author of a burn-after-reading paste reads their own copy: the server would burn it.
+    const own = findLocalPaste(id)
+    if (own?.burnAfterRead && own.content !== undefined && editTokenFor(id) !== null) {
+      setState({ status: 'ready', paste: own, source: 'own-copy' })
       return
     }
     if (!settled) return

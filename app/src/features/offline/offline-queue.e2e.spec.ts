@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test, type Page } from '@playwright/test'
-import { PASTE_URL } from '../pastes/pastes.e2e-support'
+import { expectNoSeriousAxeViolations } from '../../../e2e/support'
+import { createPaste, PASTE_URL } from '../pastes/pastes.e2e-support'
 
 // Reloading without a network needs the service worker's precached shell.
 test.use({ serviceWorkers: 'allow' })
@@ -26,6 +27,10 @@ async function createOffline(page: Page, title: string, content: string) {
 }
 
 test('a paste created offline survives a reload, syncs on reconnect and is visible to another browser', async ({ page, context, browser }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  // Read online once, so this browser keeps a copy to read offline.
+  const knownTitle = `Read before the flight ${Date.now()}`
+  const knownId = await createPaste(page, { title: knownTitle, content: 'boarding pass in bag' })
   await page.goto('/paste/new')
   await shellCached(page)
   await context.setOffline(true)
@@ -40,6 +45,14 @@ test('a paste created offline survives a reload, syncs on reconnect and is visib
   await expect(page.getByRole('button', { name: 'Offline: 1 change waiting to sync' })).toBeVisible()
   await page.getByRole('button', { name: 'Offline: 1 change waiting to sync' }).click()
   await expect(page.getByText('Cannot sync while offline')).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+  const localUrl = page.url()
+
+  await page.goto(`/paste/${knownId}`)
+  await expect(page.getByText('You are offline: this is the copy saved in this browser.')).toBeVisible()
+  await expect(page.getByLabel(`Content of ${knownTitle}`)).toContainText('boarding pass in bag')
+  await page.goto(localUrl)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
 
   await context.setOffline(false)
   await expect(page.getByText('You are back online!')).toBeVisible()

@@ -21,7 +21,11 @@ function ListSection({ list, query, label, empty }: { list: PasteList; query: st
           You are offline: showing the pastes saved in this browser.
         </p>
       )}
-      {shown.length === 0 && !list.loading && <p className="text-sm text-muted-foreground">{query ? 'No paste title matches your search.' : empty}</p>}
+      {shown.length === 0 && !list.loading && (
+        <p className="text-sm text-muted-foreground">
+          {query ? 'No paste title matches your search.' : list.offline ? 'None saved in this browser yet.' : empty}
+        </p>
+      )}
       <ul className="flex flex-col gap-3">
         {shown.map((paste) => (
           <PasteListItem key={paste.id} paste={paste} />

@@ -143,6 +143,9 @@ test('a signed-in user likes a paste once, duplicates it, and keeps a private pa
 
   const privateTitle = `Diary ${Date.now()}`
   const privateId = await createPaste(page, { title: privateTitle, content: 'only mine', privacy: 'Private' })
+  // After a reload the read waits for the restored session, so the owner still sees it.
+  await page.reload()
+  await expect(page.getByLabel(`Content of ${privateTitle}`)).toContainText('only mine')
   await page.goto('/pastes')
   await page.getByRole('tab', { name: 'My pastes' }).click()
   await expect(page.getByRole('region', { name: 'My pastes' }).getByRole('link', { name: new RegExp(privateTitle) })).toBeVisible()

@@ -143,8 +143,8 @@ test('a signed-in user likes a paste once, duplicates it, and keeps a private pa
 
   const privateTitle = `Diary ${Date.now()}`
   const privateId = await createPaste(page, { title: privateTitle, content: 'only mine', privacy: 'Private' })
-  // After a reload the read waits for the restored session, so the owner still sees it.
-  await page.reload()
+  // Opened afresh, the read waits for the restored session, so the owner still sees it.
+  await page.goto(`/paste/${privateId}`)
   await expect(page.getByLabel(`Content of ${privateTitle}`)).toContainText('only mine')
   await page.goto('/pastes')
   await page.getByRole('tab', { name: 'My pastes' }).click()

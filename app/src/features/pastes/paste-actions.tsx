@@ -93,7 +93,8 @@ export function PasteActions({ paste, userId, published, onLikes }: PasteActions
         <Download aria-hidden />
         Download
       </Button>
-      {published && !paste.burnAfterRead && (
+      {/* A new tab sends no access token, so the raw view exists for pastes anyone with the link may read. */}
+      {published && !paste.burnAfterRead && paste.privacy !== 'private' && (
         <a className={outline} href={`/api/pastes/${paste.id}/raw`} target="_blank" rel="noreferrer">
           <FileCode2 aria-hidden />
           Raw

@@ -31,7 +31,12 @@ export default function PasteNewPage() {
   }, [values])
 
   const create = async (submitted: PasteFormValues) => {
-    const privacy = submitted.privacy === 'private' && !userId ? 'public' : submitted.privacy
+    // Never publish what was meant to be private: without a session, refuse instead of downgrading.
+    if (submitted.privacy === 'private' && !userId) {
+      notify.error('Failed to create paste', 'Sign in to make private pastes.')
+      return
+    }
+    const privacy = submitted.privacy
     try {
       const outcome = await createOrQueue(
         { title: submitted.title.trim(), content: submitted.content, language: submitted.language, privacy, burn_after_read: submitted.burnAfterRead },

@@ -74,6 +74,8 @@ export async function listOperations(): Promise<QueuedOperation[]> {
 }
 
 export async function pendingCount(): Promise<number> {
+  // Without IndexedDB (jsdom, some private modes) nothing can have been queued.
+  if (typeof indexedDB === 'undefined') return 0
   return (await db()).count('operations')
 }
 

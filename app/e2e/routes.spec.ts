@@ -34,8 +34,7 @@ const ROUTES: { path: string; heading: string; clientSide?: boolean }[] = [
   { path: '/paste/new', heading: 'New paste' },
   { path: '/paste/e2e-demo', heading: 'Paste' },
   { path: '/paste/e2e-demo/edit', heading: 'Edit paste' },
-  // In the full stack the gateway sends /s/* to the BFF, so reach the app's screen from inside the app.
-  { path: '/s/e2e-demo', heading: 'Redirecting you...', clientSide: true },
+  // /s/{code} resolves at once and moves on: src/features/short-links/short-links.e2e.spec.ts checks its screen.
   { path: '/no/such/page', heading: 'Page not found' },
 ]
 

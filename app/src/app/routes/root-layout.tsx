@@ -2,6 +2,8 @@ import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { NavigationProgress } from '@/components/layout/navigation-progress'
+import '@/app/offline-operations'
+import { PendingSyncIndicator } from '@/features/offline/pending-sync-indicator'
 import { InstallPrompt } from '@/features/install-prompt/install-prompt'
 import { ThemeToggle } from '@/features/theme/theme-toggle'
 import { searchTools, tools, toolsByCategory } from '@/tools'
@@ -18,7 +20,17 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <Header tools={tools} groups={toolGroups} search={searchTools} actions={<ThemeToggle />} />
+      <Header
+        tools={tools}
+        groups={toolGroups}
+        search={searchTools}
+        actions={
+          <>
+            <PendingSyncIndicator />
+            <ThemeToggle />
+          </>
+        }
+      />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </main>

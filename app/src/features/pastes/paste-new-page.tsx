@@ -1,12 +1,66 @@
 import { FilePlus2 } from 'lucide-react'
-import { ComingSoon } from '@/components/coming-soon'
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { PageContainer } from '@/components/page-container'
+import { PageHeader } from '@/components/page-header'
+import { toApiError } from '@/lib/api/client'
+import { notify } from '@/lib/notify'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage'
+import { useCurrentUserId } from '@/features/pastes/current-user'
+import { EMPTY_PASTE, PasteForm, type PasteFormValues } from '@/features/pastes/paste-form'
+import type { ExpiryId } from '@/features/pastes/paste-options'
+import { createOrQueue } from '@/features/pastes/save-paste'
+
+// What is typed here survives a reload or a crash until the paste is created.
+const DRAFT_KEY = 'paste-draft'
+const isDraft = (value: unknown): value is PasteFormValues =>
+  typeof value === 'object' && value !== null && typeof (value as PasteFormValues).content === 'string'
 
 export default function PasteNewPage() {
-  usePageMetadata({ title: 'New paste', description: 'Create a public or private paste.', path: '/paste/new' })
+  usePageMetadata({ title: 'New paste', description: 'Create a public, unlisted or private paste.', path: '/paste/new' })
+  const navigate = useNavigate()
+  const userId = useCurrentUserId()
+  const [values, setValues] = useState<PasteFormValues>(() => ({ ...EMPTY_PASTE, ...readStorage(DRAFT_KEY, EMPTY_PASTE, isDraft), expiry: 'never' }))
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (values.content || values.title) writeStorage(DRAFT_KEY, values)
+    }, 300)
+    return () => window.clearTimeout(timer)
+  }, [values])
+
+  const create = async (submitted: PasteFormValues) => {
+    // Never publish what was meant to be private: without a session, refuse instead of downgrading.
+    if (submitted.privacy === 'private' && !userId) {
+      notify.error('Failed to create paste', 'Sign in to make private pastes.')
+      return
+    }
+    const privacy = submitted.privacy
+    try {
+      const outcome = await createOrQueue(
+        { title: submitted.title.trim(), content: submitted.content, language: submitted.language, privacy, burn_after_read: submitted.burnAfterRead },
+        submitted.expiry as ExpiryId,
+        userId,
+      )
+      removeStorage(DRAFT_KEY)
+      if (outcome.kind === 'saved') {
+        notify.success('Paste created')
+        // The view shows the paste from here, so opening it does not burn a burn-after-reading paste.
+        navigate(`/paste/${outcome.paste.id}`, { state: { created: outcome.paste } })
+      } else {
+        notify.info('Saved on this device', 'It will be published when you are back online.')
+        navigate(`/paste/${outcome.id}`)
+      }
+    } catch (error) {
+      notify.error('Failed to create paste', toApiError(error).message)
+    }
+  }
+
   return (
-    <ComingSoon title="New paste" description="Write or paste text, choose who can see it and when it expires." icon={FilePlus2}>
-      <p className="text-sm text-muted-foreground">Pastes arrive in an upcoming release.</p>
-    </ComingSoon>
+    <PageContainer narrow>
+      <PageHeader title="New paste" description="Write or paste text, choose who can see it and when it expires." icon={FilePlus2} />
+      <PasteForm values={values} onChange={setValues} onSubmit={create} submitLabel="Create paste" signedIn={userId !== null} />
+    </PageContainer>
   )
 }

@@ -1,16 +1,140 @@
-import { FileText } from 'lucide-react'
-import { useParams } from 'react-router'
-import { ComingSoon } from '@/components/coming-soon'
+import { CloudOff, Eye, FileText, Flame, Heart, Lock } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { PageContainer } from '@/components/page-container'
+import { PageHeader } from '@/components/page-header'
+import { QrCodeSvg } from '@/components/qr-code-svg'
+import { Badge } from '@/components/ui/badge'
+import { buttonVariants } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
+import type { NewPaste } from '@/features/pastes/api/paste-types'
+import { useCurrentUserId } from '@/features/pastes/current-user'
+import { HighlightedCode } from '@/features/pastes/highlighted-code'
+import { PasteActions } from '@/features/pastes/paste-actions'
+import { expiresIn, languageLabel, PRIVACY_OPTIONS } from '@/features/pastes/paste-options'
+import { usePaste, type PasteSource } from '@/features/pastes/use-paste'
+import { CopyButton } from '@/components/copy-button'
+
+const NOTES: Partial<Record<PasteSource, { icon: typeof CloudOff; text: string }>> = {
+  queued: { icon: CloudOff, text: 'Saved on this device. It will be published, and get its link, when you are back online.' },
+  'offline-copy': { icon: CloudOff, text: 'You are offline: this is the copy saved in this browser.' },
+}
 
 export default function PasteViewPage() {
   const { id = '' } = useParams()
-  usePageMetadata({ title: 'Paste', description: 'View a shared paste.', path: `/paste/${encodeURIComponent(id)}`, noindex: true })
+  const location = useLocation()
+  const navigate = useNavigate()
+  const created = (location.state as { created?: NewPaste } | null)?.created ?? null
+  const state = usePaste(id, created)
+  const userId = useCurrentUserId()
+  const [likes, setLikes] = useState<number | null>(null)
+  const title = state.status === 'ready' ? state.paste.title || 'Untitled paste' : 'Paste'
+  usePageMetadata({ title, description: 'View a shared paste.', path: `/paste/${encodeURIComponent(id)}`, noindex: true })
+
+  useEffect(() => {
+    if (state.status === 'moved') navigate(`/paste/${state.id}`, { replace: true })
+  }, [state, navigate])
+  useEffect(() => setLikes(null), [id])
+
+  if (state.status !== 'ready') {
+    return (
+      <PageContainer narrow>
+        <PageHeader title="Paste" icon={FileText} />
+        {state.status === 'loading' || state.status === 'moved' ? (
+          <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the paste">
+            <Skeleton className="h-6 w-1/2" />
+            <Skeleton className="h-64 w-full" />
+          </div>
+        ) : (
+          <div className="flex flex-col items-start gap-4 rounded-xl border p-6">
+            <p className="text-base font-medium">
+              {state.status === 'missing' ? 'This paste does not exist, has expired, or is private.' : state.message}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              Burn-after-reading pastes disappear once read; private pastes open only for their owner, signed in.
+            </p>
+            <Link className={buttonVariants({ variant: 'outline' })} to="/pastes">
+              Browse pastes
+            </Link>
+          </div>
+        )}
+      </PageContainer>
+    )
+  }
+
+  const { paste, source } = state
+  const published = source !== 'queued'
+  const link = `${window.location.origin}/paste/${paste.id}`
+  const note = NOTES[source]
+  const privacy = PRIVACY_OPTIONS.find((option) => option.id === paste.privacy)
+
   return (
-    <ComingSoon title="Paste" description="Shared pastes will be readable here." icon={FileText}>
-      <p className="text-sm text-muted-foreground">
-        Paste <code className="rounded bg-muted px-1.5 py-0.5 break-all">{id}</code> can be viewed once pastes arrive.
-      </p>
-    </ComingSoon>
+    <PageContainer>
+      <PageHeader title={title} icon={FileText}>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <Badge variant="secondary">{languageLabel(paste.language)}</Badge>
+          <Badge variant={paste.privacy === 'private' ? 'default' : 'outline'}>
+            {paste.privacy === 'private' && <Lock aria-hidden />}
+            {privacy?.label}
+          </Badge>
+          {paste.burnAfterRead && (
+            <Badge variant="destructive">
+              <Flame aria-hidden />
+              Burn after reading
+            </Badge>
+          )}
+          {source === 'queued' && <Badge variant="outline">Pending sync</Badge>}
+          <span className="flex items-center gap-1" data-testid="paste-views">
+            <Eye className="size-4" aria-hidden />
+            {paste.views} {paste.views === 1 ? 'view' : 'views'}
+          </span>
+          <span className="flex items-center gap-1" data-testid="paste-likes">
+            <Heart className="size-4" aria-hidden />
+            {likes ?? paste.likes} {(likes ?? paste.likes) === 1 ? 'like' : 'likes'}
+          </span>
+          <span>
+            <time dateTime={paste.createdAt}>{new Date(paste.createdAt).toLocaleString()}</time> · {expiresIn(paste.expirationDate)}
+          </span>
+        </div>
+      </PageHeader>
+
+      {note && (
+        <p role="status" className="mb-4 flex items-center gap-2 rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm">
+          <note.icon className="size-4 shrink-0" aria-hidden />
+          {note.text}
+        </p>
+      )}
+      {(source === 'just-created' || source === 'own-copy') && paste.burnAfterRead && (
+        <p role="status" className="mb-4 flex items-center gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <Flame className="size-4 shrink-0 text-destructive" aria-hidden />
+          Share the link below once: the first person to open it reads the paste, then it is deleted.
+        </p>
+      )}
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <PasteActions paste={paste} userId={userId} published={published} onLikes={setLikes} />
+          <HighlightedCode code={paste.content ?? ''} language={paste.language} label={`Content of ${title}`} className="max-h-[70vh]" />
+        </div>
+        {published && (
+          <Card variant="glass" className="h-fit">
+            <CardHeader>
+              <CardTitle className="text-base">Share</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col items-center gap-3">
+              <QrCodeSvg value={link} label={`QR code for ${link}`} className="size-40 rounded-md" />
+              <div className="flex w-full items-center gap-2">
+                <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs" data-testid="paste-link">
+                  {link}
+                </code>
+                <CopyButton value={link} label="Copy link" className="size-8" />
+              </div>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </PageContainer>
   )
 }

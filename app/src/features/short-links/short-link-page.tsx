@@ -1,10 +1,29 @@
 import { Link2 } from 'lucide-react'
+import { useEffect } from 'react'
+import { useNavigate, useParams } from 'react-router'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
+import { resolveShortLink, withScheme } from '@/features/short-links/resolve-short-link'
 
-// In the full stack the gateway answers /s/{code} with a real HTTP redirect; this screen only
-// shows if the app itself is asked for the path. Resolving the code arrives with the short-links issue.
+// Links opened from outside never get here: the gateway sends /s/{code} to the BFF, which answers with
+// a real 302. This screen serves navigations inside the app (and an app served without the BFF path).
 export default function ShortLinkPage() {
+  const { code = '' } = useParams()
+  const navigate = useNavigate()
   usePageMetadata({ title: 'Redirecting', description: 'Taking you to your destination.', noindex: true })
+
+  useEffect(() => {
+    let active = true
+    void resolveShortLink(code).then((url) => {
+      if (!active) return
+      // Replace, so Back does not return to this screen and bounce forward again.
+      if (url) window.location.replace(withScheme(url))
+      else navigate('/', { replace: true })
+    })
+    return () => {
+      active = false
+    }
+  }, [code, navigate])
+
   return (
     <div className="page-glow flex min-h-dvh items-center justify-center px-4">
       <div role="status" aria-live="polite" className="glass flex max-w-sm flex-col items-center gap-4 rounded-2xl p-8 text-center shadow-xl">

@@ -1,14 +1,6 @@
-import { ToolPlaceholder } from '@/components/tool-placeholder'
+import { PasteListPage } from '@/features/pastes/paste-list-page'
 
-// Placeholder until the tool pages issue builds the real pastes.
+// The registry's entry point for /pastes; the pastes feature owns the list.
 export default function PastesPage() {
-  return (
-    <ToolPlaceholder
-      highlights={[
-        'Public or private pastes',
-        'Optional expiry',
-        'Views and likes',
-      ]}
-    />
-  )
+  return <PasteListPage />
 }

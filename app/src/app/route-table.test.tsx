@@ -15,6 +15,8 @@ const signedIn: SessionState = {
 }
 let sessionState: SessionState = signedIn
 vi.mock('@/features/auth/use-session', () => ({ useSession: () => sessionState }))
+// The admin area's own tests cover the 403 page; here the visitor is an administrator.
+vi.mock('@/lib/admin-status', () => ({ useAdminStatus: () => 'admin', recheckAdminStatus: async () => undefined }))
 beforeEach(() => {
   sessionState = signedIn
 })

@@ -34,7 +34,7 @@ test('an admin disables /pdf-editor with a reason: others are blocked, the admin
   await expect(user.getByRole('heading', { name: 'Page Disabled' })).toBeVisible()
   await expect(user.getByText(reason)).toBeVisible()
   // The tool is out of reach: hidden from assistive tech, inert, and a click lands on the overlay.
-  await expect(user.getByText('Merge and split documents')).toBeHidden()
+  await expect(user.getByRole('listitem').filter({ hasText: 'Merge and split documents' })).toHaveCount(0)
   const content = user.locator('[data-testid="disabled-page"] [inert]')
   await expect(content).toHaveAttribute('aria-hidden', 'true')
   const hitsTool = await content.evaluate((element) => {
@@ -83,7 +83,7 @@ test('a normal user sees the 403 page at /admin until granted admin, then reache
   const admin = await signedInPage(browser, adminUser)
   await admin.goto('/admin')
   await admin.getByLabel('Search users').fill(normalUser.email)
-  await admin.getByRole('button', { name: 'Search' }).click()
+  await admin.getByRole('button', { name: 'Search', exact: true }).click()
   await admin.getByRole('button', { name: `Grant admin to ${normalUser.email}` }).click()
   await expect(admin.getByText(`${normalUser.email} is now an administrator`)).toBeVisible()
   const row = admin.getByRole('row').filter({ hasText: normalUser.email })
@@ -100,7 +100,7 @@ test('the last admin cannot remove their own admin role', async ({ browser }) =>
   const admin = await signedInPage(browser, adminUser)
   await admin.goto('/admin')
   await admin.getByLabel('Search users').fill(adminUser.email)
-  await admin.getByRole('button', { name: 'Search' }).click()
+  await admin.getByRole('button', { name: 'Search', exact: true }).click()
   const row = admin.getByRole('row').filter({ hasText: adminUser.email })
   await expect(row.getByText('(you)')).toBeVisible()
   await row.getByRole('button', { name: `Revoke admin from ${adminUser.email}` }).click()
@@ -116,7 +116,7 @@ test("the 'maximum' security level asks for the password again on /settings/secu
   await makeAdmin(adminUser)
   const page = await signedInPage(browser, adminUser)
   await page.goto('/settings/security')
-  await page.getByRole('radio', { name: /Maximum/ }).check()
+  await page.getByRole('radio', { name: /Maximum/ }).click()  // the page gives way to the identity check at once
 
   await expect(page.getByRole('heading', { name: 'Confirm your identity' })).toBeVisible()
   await expect(page.getByText('For security reasons, please confirm your identity', { exact: true })).toBeVisible()

@@ -10,7 +10,7 @@ export function UserRow({ user, isMe, busy, onChangeAdmin }: { user: AdminUser; 
   const label = user.email ?? user.id
   return (
     <tr data-testid="admin-user-row">
-      <td className="px-3 py-2 break-all">
+      <td className="min-w-56 px-3 py-2 break-words">
         {label}
         {isMe && <span className="text-muted-foreground"> (you)</span>}
       </td>

@@ -58,7 +58,7 @@ describe('routes', { timeout: 30_000 }, () => {
   it.each(protectedPaths)('%s sends a signed-out visitor to /login, to come back after sign-in', async (path) => {
     sessionState = { status: 'signed-out' }
     const { router } = renderRoute(`${path}?x=1`)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_PAGE)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent(`${path}?x=1`)}`)
   })

@@ -16,22 +16,25 @@ export const ADMIN_ACCESS_TOAST = 'This page is disabled, but you have admin acc
  */
 export function DisabledPageGate({ pageKey, children }: { pageKey?: PageKey; children: ReactNode }) {
   const state = usePageState(pageKey)
-  const adminStatus = useAdminStatus()
-  const disabled = state?.isDisabled === true
-  const viewingAsAdmin = disabled && adminStatus === 'admin'
+  if (state?.isDisabled !== true) return children
+  return <DisabledPage message={disabledMessage(state)}>{children}</DisabledPage>
+}
+
+/** Only a disabled page asks who is looking, so enabled pages start no admin re-checks. */
+function DisabledPage({ message, children }: { message: string; children: ReactNode }) {
+  const viewingAsAdmin = useAdminStatus() === 'admin'
 
   useEffect(() => {
     if (viewingAsAdmin) notify.info(ADMIN_ACCESS_TOAST)
   }, [viewingAsAdmin])
 
-  if (!disabled) return children
   if (viewingAsAdmin) {
     return (
       <>
         <p role="status" className="mb-4 flex items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
           <ShieldAlert aria-hidden className="size-4 shrink-0" />
           <span>
-            <strong className="font-semibold">Viewing as administrator</strong> — this page is disabled for everyone else: {disabledMessage(state)}
+            <strong className="font-semibold">Viewing as administrator</strong> — this page is disabled for everyone else: {message}
           </span>
         </p>
         {children}
@@ -43,7 +46,7 @@ export function DisabledPageGate({ pageKey, children }: { pageKey?: PageKey; chi
       <div inert aria-hidden className="pointer-events-none blur-sm select-none">
         {children}
       </div>
-      <DisabledPageOverlay message={disabledMessage(state)} />
+      <DisabledPageOverlay message={message} />
     </div>
   )
 }

@@ -5,7 +5,8 @@ import { expectNoSeriousAxeViolations } from '../../../e2e/support'
 
 // These journeys change site-wide state (page switches, who is admin): they run in order, in their
 // own Playwright project after every other test (playwright.config.ts), so no other test sees them.
-test.describe.configure({ mode: 'default' })
+// Two browsers per journey on a shared 2-core machine: a generous budget, not a timing check.
+test.describe.configure({ mode: 'default', timeout: 120_000 })
 
 async function setPage(admin: Page, name: string, disabled: boolean, reason = '') {
   await admin.goto('/admin')

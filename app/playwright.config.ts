@@ -11,6 +11,23 @@ function chromiumPath(): string | undefined {
   }
 }
 
+const SITE_WIDE_SPECS = /features\/admin\/.*\.e2e\.spec\.ts$/
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: ['e2e/**/*.spec.ts', 'src/**/*.e2e.spec.ts'],
@@ -32,22 +49,9 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: SITE_WIDE_SPECS, use: chromium },
+    // These journeys switch pages off and change who is admin, which every other test would see:
+    // they run on their own, after the rest.
+    { name: 'site-wide', testMatch: SITE_WIDE_SPECS, dependencies: ['chromium'], use: chromium },
   ],
 })

@@ -10,6 +10,8 @@ const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
 
 startStoredSession()
+// Local security checks and the catch-all for unexpected failures load beside the first page.
+void import('@/features/security/security-monitor').then(({ startSecurityMonitor }) => startSecurityMonitor())
 
 createRoot(container).render(
   <StrictMode>

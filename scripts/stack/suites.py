@@ -90,7 +90,10 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
         Suite("auth", ["npm", "run", "test:auth", "--silent", "--", "--reporter=verbose"], ROOT / "app",
               count_vitest, node_env | cfg.service_env()),
-        Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright, node_env),
+        # The admin journeys make their users through Auth's admin API and the first admin in
+        # user_roles as service_role, as an operator would.
+        Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright,
+              node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL")}),
         Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env),
     ]
 

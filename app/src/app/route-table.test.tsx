@@ -15,6 +15,8 @@ const signedIn: SessionState = {
 }
 let sessionState: SessionState = signedIn
 vi.mock('@/features/auth/use-session', () => ({ useSession: () => sessionState }))
+// The admin area's own tests cover the 403 page; here the visitor is an administrator.
+vi.mock('@/lib/use-admin-status', () => ({ useAdminStatus: () => 'admin' }))
 beforeEach(() => {
   sessionState = signedIn
 })
@@ -56,7 +58,7 @@ describe('routes', { timeout: 30_000 }, () => {
   it.each(protectedPaths)('%s sends a signed-out visitor to /login, to come back after sign-in', async (path) => {
     sessionState = { status: 'signed-out' }
     const { router } = renderRoute(`${path}?x=1`)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_PAGE)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent(`${path}?x=1`)}`)
   })

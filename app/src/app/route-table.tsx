@@ -7,6 +7,7 @@ import { RouteError } from '@/app/routes/route-error'
 import { ToolRoute } from '@/app/routes/tool-route'
 import { LoadingScreen } from '@/components/loading-screen'
 import { RequireAuth } from '@/features/auth/require-auth'
+import { DisabledPageGate } from '@/features/disabled-pages/disabled-page-gate'
 import { PROTECTED_PAGE_PATHS } from '@/features/auth/session/protected-paths'
 import { tools } from '@/tools'
 import type { ToolDefinition } from '@/tools/define-tool'
@@ -72,11 +73,32 @@ export const appRoutes: RouteObject[] = [
           { path: 'login', ...page(() => import('@/features/auth/login-page')) },
           protectedPage('/dashboard', async (): Promise<PageModule> => {
             const { default: Dashboard }: DashboardModule = await import('@/features/auth/dashboard-page')
-            return { default: () => <Dashboard recentTools={<DashboardRecentTools />} /> }
+            return {
+              default: () => (
+                <DisabledPageGate pageKey="dashboard">
+                  <Dashboard recentTools={<DashboardRecentTools />} />
+                </DisabledPageGate>
+              ),
+            }
           }),
           protectedPage('/account', () => import('@/features/auth/account-page')),
-          protectedPage('/settings/security', () => import('@/features/auth/security-settings-page')),
-          protectedPage('/admin', () => import('@/features/admin/admin-page')),
+          protectedPage('/settings/security', async (): Promise<PageModule> => {
+            const [{ default: SecuritySettings }, { IdentityGate }] = await Promise.all([
+              import('@/features/security/security-settings-page'),
+              import('@/features/security/identity-gate'),
+            ])
+            return { default: () => <IdentityGate><SecuritySettings /></IdentityGate> }
+          }),
+          protectedPage('/admin', async (): Promise<PageModule> => {
+            const [{ default: Admin }, { AdminOnly }, { IdentityGate }, { IncidentLogPanel }] = await Promise.all([
+              import('@/features/admin/admin-page'),
+              import('@/features/admin/admin-only'),
+              import('@/features/security/identity-gate'),
+              import('@/features/security/incident-log-panel'),
+            ])
+            // Admins only (a 403 page for others), then the 'maximum' level's identity check.
+            return { default: () => <AdminOnly><IdentityGate><Admin incidentLog={<IncidentLogPanel />} /></IdentityGate></AdminOnly> }
+          }),
           { path: 'paste/new', ...page(() => import('@/features/pastes/paste-new-page')) },
           { path: 'paste/:id', ...page(() => import('@/features/pastes/paste-view-page')) },
           { path: 'paste/:id/edit', ...page(() => import('@/features/pastes/paste-edit-page')) },

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
+import { DisabledPageGate } from '@/features/disabled-pages/disabled-page-gate'
 import { rememberToolVisit } from '@/features/recent-tools/recent-tools'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import type { ToolDefinition } from '@/tools/define-tool'
@@ -35,7 +36,9 @@ export function ToolRoute({ tool, page: ToolPage }: { tool: Readonly<ToolDefinit
           </div>
         )}
       </PageHeader>
-      <ToolPage />
+      <DisabledPageGate pageKey={tool.pageKey}>
+        <ToolPage />
+      </DisabledPageGate>
     </PageContainer>
   )
 }

@@ -1,12 +1,29 @@
 import { ShieldHalf } from 'lucide-react'
-import { ComingSoon } from '@/components/coming-soon'
+import type { ReactNode } from 'react'
+import { PageContainer } from '@/components/page-container'
+import { PageHeader } from '@/components/page-header'
+import { PageSwitches } from '@/features/admin/page-switches'
+import { UsersTable } from '@/features/admin/users-table'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
-export default function AdminPage() {
+/**
+ * /admin: page switches, users and roles, and this browser's incident log (handed in by the route,
+ * which composes features). Every action is checked again by the BFF and SQL.
+ */
+export default function AdminPage({ incidentLog }: { incidentLog?: ReactNode }) {
   usePageMetadata({ title: 'Admin', description: 'Administration area.', path: '/admin', noindex: true })
   return (
-    <ComingSoon title="Admin panel" description="Page switches, users and roles will be managed here. Administrators only." icon={ShieldHalf}>
-      <p className="text-sm text-muted-foreground">Administrators will be able to disable pages with a reason and manage who has admin access.</p>
-    </ComingSoon>
+    <PageContainer>
+      <PageHeader title="Admin panel" description="Switch pages off and on, and manage who has administrator rights." icon={ShieldHalf} />
+      <div className="flex flex-col gap-6">
+        <PageSwitches />
+        <UsersTable />
+        {incidentLog}
+        <p className="text-sm text-muted-foreground">
+          In production, roles can also be managed in Supabase Studio: rows of the <code className="rounded bg-muted px-1 py-0.5">user_roles</code> table
+          are the administrators.
+        </p>
+      </div>
+    </PageContainer>
   )
 }

@@ -3,6 +3,7 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import { getAccessToken } from '@/lib/api/access-token'
 import type { components, paths } from '@/lib/api/schema'
+import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
 
 export type ApiSchemas = components['schemas']
 export type ApiPaths = paths
@@ -19,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-const FALLBACK_MESSAGE = 'An error occurred. Please try again later.'
+const FALLBACK_MESSAGE = UNEXPECTED_ERROR_MESSAGE
 
 export function apiErrorFrom(status: number, body: unknown): ApiError {
   const error = (body as Partial<ApiSchemas['Error']> | null)?.error

@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test'
+import { PASSWORD } from '../../../e2e/accounts'
+import { createUser, makeAdmin, makeOnlyAdmin, returnToTab, signedInPage } from '../../../e2e/admin-accounts'
+import { expectNoSeriousAxeViolations } from '../../../e2e/support'
+
+// These journeys change site-wide state (page switches, who is admin): they run in order, in their
+// own Playwright project after every other test (playwright.config.ts), so no other test sees them.
+// Two browsers per journey on a shared 2-core machine: a generous budget, not a timing check.
+test.describe.configure({ mode: 'default', timeout: 120_000 })
+
+async function setPage(admin: Page, name: string, disabled: boolean, reason = '') {
+  await admin.goto('/admin')
+  const row = admin.getByRole('group', { name })
+  const toggle = row.getByRole('switch', { name: 'Disabled' })
+  await expect(toggle).toBeVisible()
+  if ((await toggle.getAttribute('aria-checked')) !== String(disabled)) await toggle.click()
+  await row.getByLabel('Reason').fill(reason)
+  await row.getByRole('button', { name: 'Save' }).click()
+  await expect(admin.getByText(`${name} ${disabled ? 'disabled' : 'enabled'}`)).toBeVisible()
+}
+
+test('an admin disables /pdf-editor with a reason: others are blocked, the admin is not, re-enabling restores it', async ({ browser }) => {
+  const [adminUser, normalUser] = await Promise.all([createUser(), createUser()])
+  await makeAdmin(adminUser)
+  const admin = await signedInPage(browser, adminUser)
+  const user = await signedInPage(browser, normalUser)
+  await user.goto('/pdf-editor')
+  await expect(user.getByText('Merge and split documents')).toBeVisible()
+
+  const reason = `Upgrading the PDF engine ${Date.now()}`
+  await setPage(admin, 'PDF editor', true, reason)
+
+  // An open tab learns of it when the user comes back to it (or from the 30 s poll).
+  await returnToTab(user)
+  await expect(user.getByRole('heading', { name: 'Page Disabled' })).toBeVisible()
+  await expect(user.getByText(reason)).toBeVisible()
+  // The tool is out of reach: hidden from assistive tech, inert, and a click lands on the overlay.
+  await expect(user.getByRole('listitem').filter({ hasText: 'Merge and split documents' })).toHaveCount(0)
+  const content = user.locator('[data-testid="disabled-page"] [inert]')
+  await expect(content).toHaveAttribute('aria-hidden', 'true')
+  const hitsTool = await content.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 40)
+    return hit !== null && element.contains(hit)
+  })
+  expect(hitsTool).toBe(false)
+  await expectNoSeriousAxeViolations(user)
+
+  // A fresh visit is blocked from the first paint (cached map), and stays blocked.
+  await user.reload()
+  await expect(user.getByRole('heading', { name: 'Page Disabled' })).toBeVisible()
+
+  await admin.goto('/pdf-editor')
+  await expect(admin.getByText('Viewing as administrator')).toBeVisible()
+  await expect(admin.getByText('This page is disabled, but you have admin access')).toBeVisible()
+  await expect(admin.getByText('Merge and split documents')).toBeVisible()
+  await expect(admin.getByRole('heading', { name: 'Page Disabled' })).toHaveCount(0)
+
+  await setPage(admin, 'PDF editor', false)
+  await returnToTab(user)
+  await expect(user.getByText('Merge and split documents')).toBeVisible()
+  await expect(user.getByRole('heading', { name: 'Page Disabled' })).toHaveCount(0)
+})
+
+test('a disabled page without a reason shows the default sentence', async ({ browser }) => {
+  const adminUser = await createUser()
+  await makeAdmin(adminUser)
+  const admin = await signedInPage(browser, adminUser)
+  await setPage(admin, 'QR code generator', true)
+  const visitor = await (await browser.newContext()).newPage()
+  await visitor.goto('/qr-generator')
+  await expect(visitor.getByText('This page is currently disabled by the administrator.')).toBeVisible()
+  await setPage(admin, 'QR code generator', false)
+})
+
+test('a normal user sees the 403 page at /admin until granted admin, then reaches it after the re-check', async ({ browser }) => {
+  const [adminUser, normalUser] = await Promise.all([createUser(), createUser()])
+  await makeAdmin(adminUser)
+  const user = await signedInPage(browser, normalUser)
+  await user.goto('/admin')
+  await expect(user.getByRole('heading', { name: 'Administrators only' })).toBeVisible()
+  await expectNoSeriousAxeViolations(user)
+
+  const admin = await signedInPage(browser, adminUser)
+  await admin.goto('/admin')
+  await admin.getByLabel('Search users').fill(normalUser.email)
+  await admin.getByRole('button', { name: 'Search', exact: true }).click()
+  await admin.getByRole('button', { name: `Grant admin to ${normalUser.email}` }).click()
+  await expect(admin.getByText(`${normalUser.email} is now an administrator`)).toBeVisible()
+  const row = admin.getByRole('row').filter({ hasText: normalUser.email })
+  await expect(row.getByText('Admin', { exact: true })).toBeVisible()
+
+  await returnToTab(user)
+  await expect(user.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
+  await expect(user.getByRole('group', { name: 'PDF editor' })).toBeVisible()
+})
+
+test('the last admin cannot remove their own admin role', async ({ browser }) => {
+  const adminUser = await createUser()
+  await makeOnlyAdmin(adminUser)
+  const admin = await signedInPage(browser, adminUser)
+  await admin.goto('/admin')
+  await admin.getByLabel('Search users').fill(adminUser.email)
+  await admin.getByRole('button', { name: 'Search', exact: true }).click()
+  const row = admin.getByRole('row').filter({ hasText: adminUser.email })
+  await expect(row.getByText('(you)')).toBeVisible()
+  await row.getByRole('button', { name: `Revoke admin from ${adminUser.email}` }).click()
+  await expect(admin.getByText('The last administrator cannot be revoked')).toBeVisible()
+  await expect(row.getByText('Admin', { exact: true })).toBeVisible()
+  await admin.reload()
+  await expect(admin.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
+  await expectNoSeriousAxeViolations(admin)
+})
+
+test("the 'maximum' security level asks for the password again on /settings/security and /admin", async ({ browser }) => {
+  const adminUser = await createUser()
+  await makeAdmin(adminUser)
+  const page = await signedInPage(browser, adminUser)
+  await page.goto('/settings/security')
+  await page.getByRole('radio', { name: /Maximum/ }).click()  // the page gives way to the identity check at once
+
+  await expect(page.getByRole('heading', { name: 'Confirm your identity' })).toBeVisible()
+  await expect(page.getByText('For security reasons, please confirm your identity', { exact: true })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+  await page.getByLabel('Password').fill('not my password')
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.locator('#confirm-password-error')).toHaveText('That password is not correct.')
+  await expect(page.getByLabel('Password')).toHaveValue('not my password')  // input kept
+
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByRole('heading', { name: 'Security settings' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: /Maximum/ })).toBeChecked()
+
+  // Confirmed less than 5 minutes ago: the admin area opens without asking again, in this tab or a new one.
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
+
+  // Another browser of the same user has its own level: standard, no question asked.
+  const other = await signedInPage(browser, adminUser)
+  await other.goto('/admin')
+  await expect(other.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
+})

@@ -1,0 +1,28 @@
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import type { AdminUser } from '@/features/admin/api/list-users'
+
+const formatter = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const when = (value: string | null) => (value ? formatter.format(new Date(value)) : 'Never')
+
+/** One user: the grant/revoke button is always offered; SQL decides (no self-grant, never the last admin). */
+export function UserRow({ user, isMe, busy, onChangeAdmin }: { user: AdminUser; isMe: boolean; busy: boolean; onChangeAdmin: (admin: boolean) => void }) {
+  const label = user.email ?? user.id
+  return (
+    <tr data-testid="admin-user-row">
+      <td className="min-w-56 px-3 py-2 break-words">
+        {label}
+        {isMe && <span className="text-muted-foreground"> (you)</span>}
+      </td>
+      <td className="px-3 py-2">{user.nickname ?? '—'}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{user.created_at ? <time dateTime={user.created_at}>{when(user.created_at)}</time> : '—'}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{user.last_sign_in_at ? <time dateTime={user.last_sign_in_at}>{when(user.last_sign_in_at)}</time> : 'Never'}</td>
+      <td className="px-3 py-2">{user.is_admin ? <Badge>Admin</Badge> : <span className="text-muted-foreground">User</span>}</td>
+      <td className="px-3 py-2">
+        <Button size="sm" variant={user.is_admin ? 'outline' : 'secondary'} disabled={busy} onClick={() => onChangeAdmin(!user.is_admin)} aria-label={`${user.is_admin ? 'Revoke admin from' : 'Grant admin to'} ${label}`}>
+          {user.is_admin ? 'Revoke admin' : 'Grant admin'}
+        </Button>
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,66 @@
+import { useSyncExternalStore } from 'react'
+import { api, unwrap } from '@/lib/api/client'
+import { focusSource, pollSource, watchForChanges, type ChangeSource } from '@/lib/change-sources'
+import type { PageKey } from '@/lib/page-keys'
+import { cacheMap, fromApi, readCachedMap, sameMap, type DisabledPagesMap, type PageState } from '@/features/disabled-pages/disabled-pages-map'
+
+// The disabled-pages map for every open page: the cached copy first, then GET /api/pages, again on
+// focus and every 30 s so an admin's change reaches open tabs. A Realtime source on page_settings
+// can join `sources` later; the poll stays as the fallback.
+let map: DisabledPagesMap | undefined
+const listeners = new Set<() => void>()
+let stopWatching: (() => void) | undefined
+let sources: ChangeSource[] = [pollSource(), focusSource()]
+
+function current(): DisabledPagesMap {
+  map ??= readCachedMap()
+  return map
+}
+
+export async function refreshDisabledPages(): Promise<void> {
+  try {
+    // no-cache: the BFF lets shared caches keep the map 10 s; an open tab wants the server's answer.
+    const data = unwrap(await api().GET('/api/pages', { cache: 'no-cache' }))
+    const next = fromApi(data.pages)
+    cacheMap(next)
+    if (sameMap(current(), next)) return
+    map = next
+    for (const listener of listeners) listener()
+  } catch (error) {
+    // The cached map stays in force; the next poll or focus tries again.
+    console.warn('[pages] Could not load the disabled-pages map.', error)
+  }
+}
+
+export function subscribeDisabledPages(listener: () => void): () => void {
+  listeners.add(listener)
+  if (!stopWatching) {
+    stopWatching = watchForChanges(sources, () => void refreshDisabledPages())
+    void refreshDisabledPages()
+  }
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0) {
+      stopWatching?.()
+      stopWatching = undefined
+    }
+  }
+}
+
+export function getDisabledPages(): DisabledPagesMap {
+  return current()
+}
+
+export function usePageState(pageKey: PageKey | undefined): PageState | undefined {
+  const pages = useSyncExternalStore(subscribeDisabledPages, getDisabledPages, getDisabledPages)
+  return pageKey ? pages[pageKey] : undefined
+}
+
+/** Tests only. */
+export function resetDisabledPagesForTests(nextSources?: ChangeSource[]): void {
+  stopWatching?.()
+  stopWatching = undefined
+  listeners.clear()
+  map = undefined
+  if (nextSources) sources = nextSources
+}

@@ -12,6 +12,8 @@ if (!container) throw new Error('Missing #root element in index.html')
 startStoredSession()
 // Local security checks and the catch-all for unexpected failures load beside the first page.
 void import('@/features/security/security-monitor').then(({ startSecurityMonitor }) => startSecurityMonitor())
+// Live re-checks of admin status and disabled pages (Realtime), loaded beside the first page too.
+void import('@/app/realtime-sources').then(({ startRealtimeSources }) => startRealtimeSources())
 
 createRoot(container).render(
   <StrictMode>

@@ -3,6 +3,7 @@ import type {
   RealtimePostgresChangesPayload,
   SupabaseClient,
 } from '@supabase/supabase-js'
+import type { ChangeSource } from '@/lib/change-sources'
 
 // Table subscriptions over Supabase Realtime (postgres_changes), the same on Supabase and on the
 // local stack (supabase/local/realtime/). The server sends a change only to subscribers whose role
@@ -48,5 +49,29 @@ export function subscribeToTable(
   })
   return () => {
     void client.removeChannel(channel)
+  }
+}
+
+/**
+ * A change source (lib/change-sources.ts) fed by Realtime: fires on every change to the table this
+ * visitor may see, and each time the subscription becomes live (to catch up on what a dropped
+ * socket missed). supabase-js loads on first use, so pages without such a store stay light.
+ */
+export function realtimeSource(subscription: TableSubscription): ChangeSource {
+  return (onChange) => {
+    let stop: (() => void) | undefined
+    let stopped = false
+    import('@/lib/supabase')
+      .then(({ supabase }) => {
+        if (stopped) return
+        stop = subscribeToTable(supabase, subscription, () => onChange(), (status) => {
+          if (status === 'live') onChange()
+        })
+      })
+      .catch((error: unknown) => console.warn(`[realtime] Could not subscribe to ${subscription.table}.`, error))
+    return () => {
+      stopped = true
+      stop?.()
+    }
   }
 }

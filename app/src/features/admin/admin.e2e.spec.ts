@@ -141,3 +141,37 @@ test("the 'maximum' security level asks for the password again on /settings/secu
   await other.goto('/admin')
   await expect(other.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
 })
+
+/** Lets no focus or visibility event reach the app, so only Realtime can tell this page of a change. */
+async function withoutFocusRechecks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const swallow = (event: Event) => event.stopImmediatePropagation()
+    window.addEventListener('focus', swallow, true)
+    document.addEventListener('visibilitychange', swallow, true)
+  })
+}
+
+test('through Realtime, an open page learns of a grant and of a disabled page without reload or focus', async ({ browser }) => {
+  const [adminUser, normalUser] = await Promise.all([createUser(), createUser()])
+  await makeAdmin(adminUser)
+  const user = await signedInPage(browser, normalUser)
+  await user.goto('/pdf-editor')
+  await expect(user.getByText('Merge and split documents')).toBeVisible()
+  await withoutFocusRechecks(user)
+
+  // The disabled-pages poll runs every 30 s and assertions give up after 10 s: only Realtime is fast enough.
+  const admin = await signedInPage(browser, adminUser)
+  const reason = `Realtime check ${Date.now()}`
+  await setPage(admin, 'PDF editor', true, reason)
+  await expect(user.getByText(reason)).toBeVisible()
+  await setPage(admin, 'PDF editor', false)
+  await expect(user.getByText('Merge and split documents')).toBeVisible()
+
+  await admin.getByLabel('Search users').fill(normalUser.email)
+  await admin.getByRole('button', { name: 'Search', exact: true }).click()
+  await admin.getByRole('button', { name: `Grant admin to ${normalUser.email}` }).click()
+  await expect(admin.getByText(`${normalUser.email} is now an administrator`)).toBeVisible()
+  // Opening the menu asks nobody: the badge shows what the admin-status store already learned.
+  await user.getByRole('button', { name: 'Account menu' }).click()
+  await expect(user.getByRole('menuitem', { name: 'Admin panel' })).toBeVisible()
+})

@@ -3,9 +3,9 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN_ACCESS_TOAST, DisabledPageGate } from '@/features/disabled-pages/disabled-page-gate'
 import { DEFAULT_DISABLED_MESSAGE, DISABLED_PAGES_STORAGE_KEY } from '@/features/disabled-pages/disabled-pages-map'
-import { resetDisabledPagesForTests } from '@/features/disabled-pages/disabled-pages-store'
+import { addDisabledPagesSource, resetDisabledPagesForTests } from '@/features/disabled-pages/disabled-pages-store'
 import type { AdminStatus } from '@/lib/admin-status'
-import { focusSource } from '@/lib/change-sources'
+import { focusSource, type ChangeSource } from '@/lib/change-sources'
 import { notify } from '@/lib/notify'
 
 let adminStatus: AdminStatus = 'not-admin'
@@ -89,6 +89,20 @@ describe('disabled page gate', () => {
     act(() => void window.dispatchEvent(new Event('focus')))
     expect(await screen.findByRole('button', { name: 'Merge PDFs' })).toBeVisible()
     expect(screen.queryByRole('heading', { name: 'Page Disabled' })).toBeNull()
+  })
+
+  it('follows a change reported by an added source (Realtime on page_settings) without focus', async () => {
+    let changed: (() => void) | undefined
+    const pageSettings: ChangeSource = (onChange) => {
+      changed = onChange
+      return () => (changed = undefined)
+    }
+    renderPdfEditor()
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
+    addDisabledPagesSource(pageSettings) // added while the page watches: started at once
+    serve({ is_disabled: true, disable_reason: 'Back at noon' })
+    act(() => changed?.())
+    expect(await screen.findByText('Back at noon')).toBeVisible()
   })
 
   it('keeps the cached map when the server cannot be reached', async () => {

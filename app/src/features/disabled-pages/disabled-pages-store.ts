@@ -5,8 +5,8 @@ import type { PageKey } from '@/lib/page-keys'
 import { cacheMap, fromApi, readCachedMap, sameMap, type DisabledPagesMap, type PageState } from '@/features/disabled-pages/disabled-pages-map'
 
 // The disabled-pages map for every open page: the cached copy first, then GET /api/pages, again on
-// focus and every 30 s so an admin's change reaches open tabs. A Realtime source on page_settings
-// can join `sources` later; the poll stays as the fallback.
+// focus and every 30 s so an admin's change reaches open tabs; where the stack has Realtime, a
+// subscription on page_settings joins through addDisabledPagesSource and the poll stays the fallback.
 let map: DisabledPagesMap | undefined
 const listeners = new Set<() => void>()
 let stopWatching: (() => void) | undefined
@@ -44,6 +44,18 @@ export function subscribeDisabledPages(listener: () => void): () => void {
       stopWatching?.()
       stopWatching = undefined
     }
+  }
+}
+
+/** One more source beside the poll and focus (src/app/realtime-sources.ts adds Realtime's). */
+export function addDisabledPagesSource(source: ChangeSource): void {
+  sources = [...sources, source]
+  if (!stopWatching) return
+  const stopOthers = stopWatching
+  const stopThis = source(() => void refreshDisabledPages())
+  stopWatching = () => {
+    stopOthers()
+    stopThis()
   }
 }
 

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getMe, type Me } from '@/features/auth/api/get-me'
 import { setSessionNavigator } from '@/features/auth/session/navigation'
 import { resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
+import { addAdminStatusSource } from '@/features/auth/session/admin-check'
 import { getAdminStatus, recheckAdminStatus, setAdminStatus } from '@/lib/admin-status'
+import type { ChangeSource } from '@/lib/change-sources'
 
 // SPEC §6: admin status from GET /api/me, re-checked on auth change and on window focus.
 vi.mock('@/features/auth/api/get-me', () => ({ getMe: vi.fn() }))
@@ -73,6 +75,24 @@ describe('admin status', () => {
     recheckAdminStatus()
     await vi.advanceTimersByTimeAsync(0)
     expect(getAdminStatus()).toBe('admin')
+  })
+
+  it('is asked again when an added source reports a change to user_roles, and stops with the watch', async () => {
+    let changed: (() => void) | undefined
+    const userRoles: ChangeSource = (onChange) => {
+      changed = onChange
+      return () => (changed = undefined)
+    }
+    vi.mocked(getMe).mockResolvedValue(me(false))
+    await start(session('access-1'))
+    addAdminStatusSource(userRoles) // added while the watch runs: started at once
+    vi.mocked(getMe).mockResolvedValue(me(true))
+    changed?.()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(getMe).toHaveBeenLastCalledWith('access-1')
+    expect(getAdminStatus()).toBe('admin')
+    resetSessionLifecycleForTests()
+    expect(changed).toBeUndefined()
   })
 
   it('is asked again on each auth change with the new token, and is "not-admin" once signed out', async () => {

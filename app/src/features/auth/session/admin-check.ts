@@ -1,11 +1,15 @@
 import { getMe } from '@/features/auth/api/get-me'
 import { getAdminStatus, setAdminRecheck, setAdminStatus } from '@/lib/admin-status'
+import type { ChangeSource } from '@/lib/change-sources'
 
 // SPEC §6: admin status comes from the server (GET /api/me → is_admin(auth.uid())) and is asked
-// again on every auth change and whenever the window regains focus, so a role granted or revoked
-// elsewhere shows up without a reload. The same call is the profile sync of SPEC §4 "signed in".
+// again on every auth change, whenever the window regains focus and on any change to user_roles
+// (a Realtime source, added by src/app/realtime-sources.ts), so a role granted or revoked elsewhere
+// shows up without a reload. The same call is the profile sync of SPEC §4 "signed in".
 
 let asked = 0
+let extraSources: ChangeSource[] = []
+let watching: { recheck: () => void; stops: (() => void)[] } | undefined
 
 /** Asks the BFF; only the newest question's answer counts, so a slow reply never undoes a newer one. */
 export async function checkAdminStatus(accessToken: string): Promise<void> {
@@ -26,7 +30,13 @@ export function forgetAdminStatus(): void {
   setAdminStatus('not-admin')
 }
 
-/** Re-checks on window focus while someone is signed in; returns the function that stops it. */
+/** One more reason to ask again (e.g. Realtime on user_roles), started with the focus re-check. */
+export function addAdminStatusSource(source: ChangeSource): void {
+  extraSources = [...extraSources, source]
+  if (watching) watching.stops.push(source(watching.recheck))
+}
+
+/** Re-checks on window focus (and the added sources) while someone is signed in; returns the stop. */
 export function watchAdminStatus(currentAccessToken: () => string | null): () => void {
   const recheck = () => {
     const token = currentAccessToken()
@@ -34,8 +44,11 @@ export function watchAdminStatus(currentAccessToken: () => string | null): () =>
   }
   window.addEventListener('focus', recheck)
   setAdminRecheck(recheck)
+  watching = { recheck, stops: extraSources.map((source) => source(recheck)) }
   return () => {
     window.removeEventListener('focus', recheck)
     setAdminRecheck(() => {})
+    watching?.stops.forEach((stop) => stop())
+    watching = undefined
   }
 }

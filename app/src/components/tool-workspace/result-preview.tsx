@@ -4,6 +4,7 @@ import { downloadBlob, zipFiles } from '@/components/tool-workspace/download'
 import { formatBytes, sizeChange } from '@/components/tool-workspace/format-bytes'
 import { Button } from '@/components/ui/button'
 import { readBlobText } from '@/lib/api/read-blob'
+import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
 
 export interface ToolResult {
   name: string
@@ -13,17 +14,6 @@ export interface ToolResult {
 }
 
 const TEXT_PREVIEW_LIMIT = 20_000
-
-function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    if (!blob) return
-    const next = URL.createObjectURL(blob)
-    setUrl(next)
-    return () => URL.revokeObjectURL(next)
-  }, [blob])
-  return url
-}
 
 function kindOf(result: ToolResult): 'image' | 'pdf' | 'text' | 'other' {
   const type = result.blob.type

@@ -1,5 +1,5 @@
 import { Eraser, MapPinOff, Pencil, X } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { JobProgress } from '@/components/tool-workspace/job-progress'
@@ -17,24 +17,11 @@ import { MetadataGroups } from '@/tools/image-metadata/metadata-groups'
 import { MetadataResult, type MetadataOutcome } from '@/tools/image-metadata/metadata-result'
 import { readMetadata } from '@/tools/image-metadata/read-metadata'
 import { RemovalPreview } from '@/tools/image-metadata/removal-preview'
+import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
 
 const CLEAN_UPS: Record<CleanUp, { path: '/api/tools/metadata/remove-gps' | '/api/tools/metadata/strip'; button: string }> = {
   'remove-gps': { path: '/api/tools/metadata/remove-gps', button: 'Remove GPS' },
   strip: { path: '/api/tools/metadata/strip', button: 'Strip metadata' },
-}
-
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    if (!file) {
-      setUrl(null)
-      return
-    }
-    const next = URL.createObjectURL(file)
-    setUrl(next)
-    return () => URL.revokeObjectURL(next)
-  }, [file])
-  return url
 }
 
 export default function ImageMetadataPage() {

@@ -14,20 +14,7 @@ import { availableChoice, DEFAULT_SETTINGS, isPdf, isSettings, SETTINGS_KEY, typ
 import { fetchOcrLanguages } from '@/tools/image-to-text/ocr-languages'
 import { OcrOptions } from '@/tools/image-to-text/ocr-options'
 import { OcrResultView } from '@/tools/image-to-text/ocr-result'
-
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    if (!file || isPdf(file)) {
-      setUrl(null)
-      return
-    }
-    const next = URL.createObjectURL(file)
-    setUrl(next)
-    return () => URL.revokeObjectURL(next)
-  }, [file])
-  return url
-}
+import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
 
 export default function ImageToTextPage() {
   const [file, setFile] = useState<File | null>(null)
@@ -36,7 +23,7 @@ export default function ImageToTextPage() {
   const [password, setPassword] = useState('')
   const [result, setResult] = useState<{ ocr: OcrResult; fileName: string } | null>(null)
   const job = useToolJob('Could not read the text')
-  const imageUrl = useObjectUrl(file)
+  const imageUrl = useObjectUrl(file && !isPdf(file) ? file : null)
 
   useEffect(() => {
     fetchOcrLanguages()

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useCurrentUserId } from '@/features/pastes/current-user'
 import { PasteListItem } from '@/features/pastes/paste-list-item'
+import { useLoadDelay } from '@/features/pastes/use-load-delay'
 import { useMyPastes, usePasteList, type PasteList } from '@/features/pastes/use-paste-list'
 import type { LocalPaste } from '@/features/pastes/paste-store'
 
@@ -13,6 +14,7 @@ const matches = (query: string) => (paste: LocalPaste) => (paste.title || 'Untit
 
 function ListSection({ list, query, label, empty }: { list: PasteList; query: string; label: string; empty: string }) {
   const shown = list.pastes.filter(matches(query))
+  const showLoading = useLoadDelay(list.loading && list.pastes.length === 0)
   return (
     <section aria-label={label} className="flex flex-col gap-3">
       {list.offline && (
@@ -31,7 +33,7 @@ function ListSection({ list, query, label, empty }: { list: PasteList; query: st
           <PasteListItem key={paste.id} paste={paste} />
         ))}
       </ul>
-      {list.loading && list.pastes.length === 0 && (
+      {showLoading && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Loader2 className="size-4 animate-spin" aria-hidden /> Loading pastes…
         </p>

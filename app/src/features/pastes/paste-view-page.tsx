@@ -16,6 +16,7 @@ import { PasteActions } from '@/features/pastes/paste-actions'
 import { expiresIn, languageLabel, PRIVACY_OPTIONS } from '@/features/pastes/paste-options'
 import { usePaste, type PasteSource } from '@/features/pastes/use-paste'
 import { CopyButton } from '@/components/copy-button'
+import { useLoadDelay } from '@/features/pastes/use-load-delay'
 
 const NOTES: Partial<Record<PasteSource, { icon: typeof CloudOff; text: string }>> = {
   queued: { icon: CloudOff, text: 'Saved on this device. It will be published, and get its link, when you are back online.' },
@@ -28,6 +29,7 @@ export default function PasteViewPage() {
   const navigate = useNavigate()
   const created = (location.state as { created?: NewPaste } | null)?.created ?? null
   const state = usePaste(id, created)
+  const showSkeleton = useLoadDelay(state.status === 'loading' || state.status === 'moved')
   const userId = useCurrentUserId()
   const [likes, setLikes] = useState<number | null>(null)
   const title = state.status === 'ready' ? state.paste.title || 'Untitled paste' : 'Paste'
@@ -44,8 +46,12 @@ export default function PasteViewPage() {
         <PageHeader title="Paste" icon={FileText} />
         {state.status === 'loading' || state.status === 'moved' ? (
           <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the paste">
-            <Skeleton className="h-6 w-1/2" />
-            <Skeleton className="h-64 w-full" />
+            {showSkeleton && (
+              <>
+                <Skeleton className="h-6 w-1/2" />
+                <Skeleton className="h-64 w-full" />
+              </>
+            )}
           </div>
         ) : (
           <div className="flex flex-col items-start gap-4 rounded-xl border p-6">

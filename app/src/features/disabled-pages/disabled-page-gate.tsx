@@ -15,6 +15,12 @@ export const ADMIN_ACCESS_TOAST = 'This page is disabled, but you have admin acc
  * disabling a page is an editorial switch, not an access rule.
  */
 export function DisabledPageGate({ pageKey, children }: { pageKey?: PageKey; children: ReactNode }) {
+  // Tools the admin cannot switch off (no page key) never ask for the map.
+  if (!pageKey) return children
+  return <SwitchablePage pageKey={pageKey}>{children}</SwitchablePage>
+}
+
+function SwitchablePage({ pageKey, children }: { pageKey: PageKey; children: ReactNode }) {
   const state = usePageState(pageKey)
   if (state?.isDisabled !== true) return children
   return <DisabledPage message={disabledMessage(state)}>{children}</DisabledPage>

@@ -63,9 +63,8 @@ export function getDisabledPages(): DisabledPagesMap {
   return current()
 }
 
-export function usePageState(pageKey: PageKey | undefined): PageState | undefined {
-  const pages = useSyncExternalStore(subscribeDisabledPages, getDisabledPages, getDisabledPages)
-  return pageKey ? pages[pageKey] : undefined
+export function usePageState(pageKey: PageKey): PageState | undefined {
+  return useSyncExternalStore(subscribeDisabledPages, getDisabledPages, getDisabledPages)[pageKey]
 }
 
 /** Tests only. */

@@ -38,6 +38,9 @@ for (const theme of ['light', 'dark'] as const) {
     // Pointing at a box names that word; the keyboard walks the words from the first.
     await page.locator('[data-testid=word-box][data-word=brown]').hover()
     await expect(page.getByTestId('word-caption')).toContainText(/“brown” — \d+% confidence/)
+    // A keyboard user's pointer is elsewhere: park it, so no box under it claims the caption.
+    await page.mouse.move(0, 0)
+    await expect(page.getByTestId('word-caption')).not.toContainText('“brown”')
     await page.getByRole('group', { name: /Recognised words on the image/ }).focus()
     await page.keyboard.press('Home')
     await expect(page.getByTestId('word-caption')).toContainText('“The”')

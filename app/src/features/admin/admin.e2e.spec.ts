@@ -25,7 +25,7 @@ test('an admin disables /pdf-editor with a reason: others are blocked, the admin
   const admin = await signedInPage(browser, adminUser)
   const user = await signedInPage(browser, normalUser)
   await user.goto('/pdf-editor')
-  await expect(user.getByText('Merge and split documents')).toBeVisible()
+  await expect(user.getByRole('button', { name: 'Choose files' })).toBeVisible()
 
   const reason = `Upgrading the PDF engine ${Date.now()}`
   await setPage(admin, 'PDF editor', true, reason)
@@ -35,7 +35,7 @@ test('an admin disables /pdf-editor with a reason: others are blocked, the admin
   await expect(user.getByRole('heading', { name: 'Page Disabled' })).toBeVisible()
   await expect(user.getByText(reason)).toBeVisible()
   // The tool is out of reach: hidden from assistive tech, inert, and a click lands on the overlay.
-  await expect(user.getByRole('listitem').filter({ hasText: 'Merge and split documents' })).toHaveCount(0)
+  await expect(user.getByRole('button', { name: 'Choose files' })).toHaveCount(0)
   const content = user.locator('[data-testid="disabled-page"] [inert]')
   await expect(content).toHaveAttribute('aria-hidden', 'true')
   const hitsTool = await content.evaluate((element) => {
@@ -53,12 +53,12 @@ test('an admin disables /pdf-editor with a reason: others are blocked, the admin
   await admin.goto('/pdf-editor')
   await expect(admin.getByText('Viewing as administrator')).toBeVisible()
   await expect(admin.getByText('This page is disabled, but you have admin access')).toBeVisible()
-  await expect(admin.getByText('Merge and split documents')).toBeVisible()
+  await expect(admin.getByRole('button', { name: 'Choose files' })).toBeVisible()
   await expect(admin.getByRole('heading', { name: 'Page Disabled' })).toHaveCount(0)
 
   await setPage(admin, 'PDF editor', false)
   await returnToTab(user)
-  await expect(user.getByText('Merge and split documents')).toBeVisible()
+  await expect(user.getByRole('button', { name: 'Choose files' })).toBeVisible()
   await expect(user.getByRole('heading', { name: 'Page Disabled' })).toHaveCount(0)
 })
 
@@ -156,7 +156,7 @@ test('through Realtime, an open page learns of a grant and of a disabled page wi
   await makeAdmin(adminUser)
   const user = await signedInPage(browser, normalUser)
   await user.goto('/pdf-editor')
-  await expect(user.getByText('Merge and split documents')).toBeVisible()
+  await expect(user.getByRole('button', { name: 'Choose files' })).toBeVisible()
   await withoutFocusRechecks(user)
 
   // The disabled-pages poll runs every 30 s and assertions give up after 10 s: only Realtime is fast enough.
@@ -165,7 +165,7 @@ test('through Realtime, an open page learns of a grant and of a disabled page wi
   await setPage(admin, 'PDF editor', true, reason)
   await expect(user.getByText(reason)).toBeVisible()
   await setPage(admin, 'PDF editor', false)
-  await expect(user.getByText('Merge and split documents')).toBeVisible()
+  await expect(user.getByRole('button', { name: 'Choose files' })).toBeVisible()
 
   await admin.getByLabel('Search users').fill(normalUser.email)
   await admin.getByRole('button', { name: 'Search', exact: true }).click()

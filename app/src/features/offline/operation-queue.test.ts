@@ -46,6 +46,11 @@ describe('the offline operation queue', () => {
     expect(await pendingCount()).toBe(2)
   })
 
+  it('keeps the order operations were made in, even within one millisecond', async () => {
+    for (let n = 0; n < 20; n += 1) await enqueue(n % 2 ? 'updateFile' : 'createPaste', { n }, 5000)
+    expect((await listOperations()).map((entry) => (entry.payload as { n: number }).n)).toEqual([...Array(20).keys()])
+  })
+
   it('replays operations oldest first and deletes each one that succeeds', async () => {
     const seen: unknown[] = []
     await enqueue('createPaste', { n: 1 }, 1000)

@@ -60,8 +60,14 @@ export function retryDelayMs(retries: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, retries - 1), RETRY_MAX_MS)
 }
 
+// Two operations queued within one millisecond must still replay in the order they were made (an
+// edit after its creation): createdAt never repeats or goes back within this page.
+let lastCreatedAt = 0
+
 export async function enqueue<P>(operation: OperationName, payload: P, now = Date.now()): Promise<QueuedOperation<P>> {
-  const entry: QueuedOperation<P> = { id: crypto.randomUUID(), operation, payload, retries: 0, createdAt: now, nextAttemptAt: now }
+  const createdAt = Math.max(now, lastCreatedAt + 1)
+  lastCreatedAt = createdAt
+  const entry: QueuedOperation<P> = { id: crypto.randomUUID(), operation, payload, retries: 0, createdAt, nextAttemptAt: now }
   await (await db()).put('operations', entry)
   announceChange()
   return entry

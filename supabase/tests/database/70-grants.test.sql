@@ -3,7 +3,7 @@
 -- search_path on every function, internal helpers closed to API callers, and the realtime
 -- publication guarded.
 begin;
-select plan(51);
+select plan(53);
 
 -- ---------------------------------------------------------------- row-level security
 select ok(relrowsecurity, format('row-level security is enabled on public.%s', relname))
@@ -122,7 +122,8 @@ select set_eq($$ select p.proname::text from pg_proc p
                   where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
   array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
         'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'like_paste', 'unlike_paste',
-        'grant_admin', 'revoke_admin', 'admin_list_users'],
+        'grant_admin', 'revoke_admin', 'admin_list_users', 'admin_recent_pastes', 'admin_recent_short_links',
+        'admin_delete_paste', 'admin_delete_short_link'],
   'authenticated can execute exactly the public API functions plus the signed-in ones');
 
 select ok(not has_function_privilege('anon', p.oid, 'EXECUTE') and not has_function_privilege('authenticated', p.oid, 'EXECUTE'),
@@ -130,7 +131,8 @@ select ok(not has_function_privilege('anon', p.oid, 'EXECUTE') and not has_funct
   from pg_proc p
  where p.oid in ('public.random_code(integer)'::regprocedure, 'public.paste_for_token(text, text)'::regprocedure,
                  'public.hash_edit_token(text)'::regprocedure, 'public.handle_new_user()'::regprocedure,
-                 'public.normalize_link_target(text)'::regprocedure, 'public.purge_expired()'::regprocedure)
+                 'public.normalize_link_target(text)'::regprocedure, 'public.purge_expired()'::regprocedure,
+                 'public.admin_like_pattern(text)'::regprocedure, 'public.admin_check_paging(integer, integer)'::regprocedure)
  order by p.proname;
 select ok(not has_function_privilege('service_role', 'public.paste_for_token(text, text)', 'EXECUTE'),
   'even service_role cannot call paste_for_token (it returns the row with the token hash)');

@@ -247,6 +247,13 @@ def anonymous_links_removed(request) -> dict:
     return {}
 
 
+def moderated(request) -> dict:
+    """An admin, and a public paste and a short link of another user's for them to moderate."""
+    admin = request.getfixturevalue("make_user")("openapi-moderator", admin=True)
+    paste, link = a_paste(request), a_link(request)
+    return {"token": admin.token, "paste": paste["id"], "code": link["code"]}
+
+
 def a_user_alone_admin(request) -> dict:
     """The only admin left: revoking them is the 409 of the last admin."""
     admin_db = request.getfixturevalue("admin_db")
@@ -315,6 +322,11 @@ SUCCESSES = [
          **SIGNED_IN),
     Case("DELETE", "/api/admin/users/{user_id}/admin", url="/api/admin/users/{user_id}/admin", setup=admins,
          **SIGNED_IN),
+    Case("GET", "/api/admin/pastes", url="/api/admin/pastes?q=Hello&limit=5&offset=0", setup=moderated, **SIGNED_IN),
+    Case("DELETE", "/api/admin/pastes/{paste_id}", url="/api/admin/pastes/{paste}", setup=moderated, status=204,
+         **SIGNED_IN),
+    Case("GET", "/api/admin/links", url="/api/admin/links?q=openapi.example&limit=5", setup=moderated, **SIGNED_IN),
+    Case("DELETE", "/api/admin/links/{code}", url="/api/admin/links/{code}", setup=moderated, status=204, **SIGNED_IN),
     Case("POST", "/api/pastes", url="/api/pastes", status=201, **PASTE,
          json={"content": "x = 1\n", "title": "Example", "language": "python", "privacy": "unlisted",
                "expires_at": "2999-01-01T00:00:00Z", "burn_after_read": False}),
@@ -397,6 +409,9 @@ ERRORS = [
     Case("PUT", "/api/admin/pages/{page_key}", url="/api/admin/pages/dashboard", client="client", token=True,
          json={"is_disabled": True}, status=403, code="forbidden"),
     Case("GET", "/api/admin/users", client="client", token=True, status=403, code="forbidden"),
+    Case("GET", "/api/admin/pastes", client="client", token=True, status=403, code="forbidden"),
+    Case("DELETE", "/api/admin/links/{code}", url="/api/admin/links/nope-nope", setup=moderated, status=404,
+         code="not_found", **SIGNED_IN),
     Case("DELETE", "/api/admin/users/{user_id}/admin", url="/api/admin/users/{user_id}/admin", setup=a_user_alone_admin,
          status=409, code="conflict", **SIGNED_IN),
     Case("GET", "/api/pastes/{paste_id}", url="/api/pastes/nosuchpaste1", client="client",

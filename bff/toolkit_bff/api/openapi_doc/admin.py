@@ -43,6 +43,33 @@ SCHEMAS = {
                        "total": {"type": "integer", "minimum": 0},
                        "limit": {"type": "integer"}, "offset": {"type": "integer"}},
     },
+    "ModeratedPaste": {
+        "type": "object", "additionalProperties": False,
+        "required": ["id", "title", "language", "excerpt", "author_email", "created_at", "expires_at",
+                     "burn_after_read", "views", "likes"],
+        "properties": {"id": {"type": "string"}, "title": {"type": "string"}, "language": {"type": "string"},
+                       "excerpt": {"type": ["string", "null"], "maxLength": 200,
+                                   "description": "The first 200 characters; null for burn-after-read pastes."},
+                       "author_email": {"type": ["string", "null"], "description": "null when anonymous."},
+                       "created_at": DATE_TIME, "expires_at": {"type": ["string", "null"], "format": "date-time"},
+                       "burn_after_read": {"type": "boolean"},
+                       "views": {"type": "integer", "minimum": 0}, "likes": {"type": "integer", "minimum": 0}},
+    },
+    "ModeratedLink": {
+        "type": "object", "additionalProperties": False,
+        "required": ["short_code", "original_url", "owner_email", "created_at", "expires_at", "clicks", "max_clicks"],
+        "properties": {"short_code": {"type": "string"}, "original_url": {"type": "string"},
+                       "owner_email": {"type": ["string", "null"], "description": "null when anonymous."},
+                       "created_at": DATE_TIME, "expires_at": {"type": ["string", "null"], "format": "date-time"},
+                       "clicks": {"type": "integer", "minimum": 0},
+                       "max_clicks": {"type": ["integer", "null"], "minimum": 1}},
+    },
+    **{name: {
+        "type": "object", "additionalProperties": False, "required": [key, "total", "limit", "offset"],
+        "properties": {key: {"type": "array", "items": ref(item)}, "total": {"type": "integer", "minimum": 0},
+                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
+    } for name, key, item in (("ModeratedPasteList", "pastes", "ModeratedPaste"),
+                              ("ModeratedLinkList", "links", "ModeratedLink"))},
     "AdminStatus": {
         "type": "object", "additionalProperties": False, "required": ["user_id", "is_admin"],
         "properties": {"user_id": UUID, "is_admin": {"type": "boolean"}},
@@ -59,6 +86,37 @@ def _status_change(operation_id: str, summary: str, description: str, extra: dic
                       **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]}, extra)},
                      description=description, parameters=[USER_ID], security=[{"bearerAuth": []}])
 
+
+def _paging(matches: str, high: int = 100, default: int = 20) -> list[dict]:
+    return [{"name": "q", "in": "query", "description": f"Matches {matches} (literally).",
+             "schema": {"type": "string", "maxLength": 200}},
+            {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": high, "default": default}},
+            {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "default": 0}}]
+
+
+def _moderation(what: str, function: str, list_id: str, list_schema: str, matches: str, delete_id: str,
+                key: dict) -> dict:
+    return {
+        "list": {"get": operation(
+            list_id, "admin", f"Recent {what}, newest first",
+            {"200": json_response(f"A page of {what}.", ref(list_schema)),
+             **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})},
+            description=f"Through {function}(), which refuses non-admins.",
+            parameters=_paging(matches), security=[{"bearerAuth": []}])},
+        "item": {"delete": operation(
+            delete_id, "admin", f"Delete one of the {what} (moderation)",
+            {"204": {"description": "Deleted for everyone."},
+             **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]})},
+            parameters=[key], security=[{"bearerAuth": []}])},
+    }
+
+
+_PASTES = _moderation("public pastes", "admin_recent_pastes", "listModeratedPastes", "ModeratedPasteList", "the id or title",
+                      "deleteModeratedPaste", {"name": "paste_id", "in": "path", "required": True,
+                                               "schema": {"type": "string"}})
+_LINKS = _moderation("short links", "admin_recent_short_links", "listModeratedLinks", "ModeratedLinkList", "the code or the target URL",
+                     "deleteModeratedLink", {"name": "code", "in": "path", "required": True,
+                                             "schema": {"type": "string"}})
 
 PATHS = {
     "/api/pages": {"get": operation(
@@ -79,12 +137,11 @@ PATHS = {
         {"200": json_response("A page of users.", ref("AdminUserList")),
          **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})},
         description="Read by the SQL function admin_list_users, which refuses non-admins.",
-        parameters=[
-            {"name": "q", "in": "query", "description": "Matches e-mail or nickname (literally).",
-             "schema": {"type": "string", "maxLength": 200}},
-            {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
-            {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "default": 0}}],
-        security=[{"bearerAuth": []}])},
+        parameters=_paging("e-mail or nickname", high=200, default=50), security=[{"bearerAuth": []}])},
+    "/api/admin/pastes": _PASTES["list"],
+    "/api/admin/pastes/{paste_id}": _PASTES["item"],
+    "/api/admin/links": _LINKS["list"],
+    "/api/admin/links/{code}": _LINKS["item"],
     "/api/admin/users/{user_id}/admin": {
         "post": _status_change("grantAdmin", "Make a user an administrator",
                                "Through grant_admin(): admins only, never yourself.", {}),

@@ -19,6 +19,11 @@ async function setPage(admin: Page, name: string, disabled: boolean, reason = ''
   await expect(admin.getByText(`${name} ${disabled ? 'disabled' : 'enabled'}`)).toBeVisible()
 }
 
+async function searchUsers(admin: Page, email: string) {
+  await admin.getByLabel('Search users').fill(email)
+  await admin.getByRole('search', { name: 'Users' }).getByRole('button', { name: 'Search' }).click()
+}
+
 test('an admin disables /pdf-editor with a reason: others are blocked, the admin is not, re-enabling restores it', async ({ browser }) => {
   const [adminUser, normalUser] = await Promise.all([createUser(), createUser()])
   await makeAdmin(adminUser)
@@ -83,8 +88,7 @@ test('a normal user sees the 403 page at /admin until granted admin, then reache
 
   const admin = await signedInPage(browser, adminUser)
   await admin.goto('/admin')
-  await admin.getByLabel('Search users').fill(normalUser.email)
-  await admin.getByRole('button', { name: 'Search', exact: true }).click()
+  await searchUsers(admin, normalUser.email)
   await admin.getByRole('button', { name: `Grant admin to ${normalUser.email}` }).click()
   await expect(admin.getByText(`${normalUser.email} is now an administrator`)).toBeVisible()
   const row = admin.getByRole('row').filter({ hasText: normalUser.email })
@@ -100,8 +104,7 @@ test('the last admin cannot remove their own admin role', async ({ browser }) =>
   await makeOnlyAdmin(adminUser)
   const admin = await signedInPage(browser, adminUser)
   await admin.goto('/admin')
-  await admin.getByLabel('Search users').fill(adminUser.email)
-  await admin.getByRole('button', { name: 'Search', exact: true }).click()
+  await searchUsers(admin, adminUser.email)
   const row = admin.getByRole('row').filter({ hasText: adminUser.email })
   await expect(row.getByText('(you)')).toBeVisible()
   await row.getByRole('button', { name: `Revoke admin from ${adminUser.email}` }).click()
@@ -142,6 +145,53 @@ test("the 'maximum' security level asks for the password again on /settings/secu
   await expect(other.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
 })
 
+test('an admin deletes an abusive public paste and short link from the moderation lists, for everyone', async ({ browser }) => {
+  const adminUser = await createUser()
+  await makeAdmin(adminUser)
+  const visitor = await (await browser.newContext()).newPage()
+  await visitor.goto('/')
+  const tag = `abuse${Date.now()}`
+  const paste = await visitor.request.post('/api/pastes', { data: { title: `${tag} spam`, content: 'Buy cheap pills now' } })
+  expect(paste.status()).toBe(201)
+  const { id } = (await paste.json()) as { id: string }
+  const link = await visitor.request.post('/api/links', { data: { url: `https://${tag}.example/login` } })
+  expect(link.status()).toBe(201)
+  const { short_code: code } = (await link.json()) as { short_code: string }
+
+  const admin = await signedInPage(browser, adminUser)
+  await admin.setViewportSize({ width: 360, height: 800 })
+  await admin.goto('/admin')
+  const pastes = admin.getByRole('region', { name: 'Public pastes' })
+  await pastes.getByLabel('Search public pastes').fill(tag)
+  await pastes.getByRole('button', { name: 'Search' }).press('Enter')
+  await expect(pastes.getByRole('link', { name: `${tag} spam` })).toBeVisible()
+  await expect(pastes.getByText('Buy cheap pills now')).toBeVisible()
+  await expect(pastes.getByText(/^Anonymous/)).toBeVisible()
+  await expectNoSeriousAxeViolations(admin)
+  await pastes.getByRole('button', { name: `Delete paste “${tag} spam” (${id})` }).click()
+  await admin.getByRole('button', { name: 'Delete paste' }).click()
+  await expect(admin.getByText(`Deleted paste “${tag} spam” (${id})`)).toBeVisible()
+  await expect(pastes.getByText(`No paste matches "${tag}".`)).toBeVisible()
+
+  const links = admin.getByRole('region', { name: 'Short links' })
+  await links.getByLabel('Search short links').fill(`${tag}.example`)
+  await links.getByRole('button', { name: 'Search' }).click()
+  await expect(links.getByRole('link', { name: `https://${tag}.example/login` })).toBeVisible()
+  // Keyboard: the delete button, then the dialog's confirm.
+  await links.getByRole('button', { name: `Delete short link /s/${code}` }).focus()
+  await admin.keyboard.press('Enter')
+  await expect(admin.getByRole('dialog')).toContainText(`/s/${code} will be gone for everyone`)
+  await admin.getByRole('button', { name: 'Delete short link' }).focus()
+  await admin.keyboard.press('Enter')
+  await expect(links.getByText(`No short link matches "${tag}.example".`)).toBeVisible()
+
+  // Gone for everyone: the paste's page says so, the short link no longer leads anywhere but home.
+  await visitor.goto(`/paste/${id}`)
+  await expect(visitor.getByText('This paste does not exist, has expired, or is private.')).toBeVisible()
+  await visitor.goto(`/s/${code}`)
+  await expect(visitor).toHaveURL(/\/$/)
+})
+
 /** Lets no focus or visibility event reach the app, so only Realtime can tell this page of a change. */
 async function withoutFocusRechecks(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -167,8 +217,7 @@ test('through Realtime, an open page learns of a grant and of a disabled page wi
   await setPage(admin, 'PDF editor', false)
   await expect(user.getByRole('button', { name: 'Choose files' })).toBeVisible()
 
-  await admin.getByLabel('Search users').fill(normalUser.email)
-  await admin.getByRole('button', { name: 'Search', exact: true }).click()
+  await searchUsers(admin, normalUser.email)
   await admin.getByRole('button', { name: `Grant admin to ${normalUser.email}` }).click()
   await expect(admin.getByText(`${normalUser.email} is now an administrator`)).toBeVisible()
   // Opening the menu asks nobody: the badge shows what the admin-status store already learned.

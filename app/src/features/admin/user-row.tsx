@@ -1,9 +1,7 @@
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import type { AdminUser } from '@/features/admin/api/list-users'
-
-const formatter = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const when = (value: string | null) => (value ? formatter.format(new Date(value)) : 'Never')
+import { formatWhen as when } from '@/features/admin/format-when'
 
 /** One user: the grant/revoke button is always offered; SQL decides (no self-grant, never the last admin). */
 export function UserRow({ user, isMe, busy, onChangeAdmin }: { user: AdminUser; isMe: boolean; busy: boolean; onChangeAdmin: (admin: boolean) => void }) {

@@ -1,11 +1,9 @@
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
-import { useEffect, useState, type FormEvent } from 'react'
-import { Button } from '@/components/ui/button'
+import { useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { listUsers, type AdminUserPage } from '@/features/admin/api/list-users'
+import { listUsers } from '@/features/admin/api/list-users'
 import { setAdmin } from '@/features/admin/api/set-admin'
+import { ListError, ListSearch, Pager } from '@/features/admin/list-controls'
+import { usePagedList } from '@/features/admin/use-paged-list'
 import { UserRow } from '@/features/admin/user-row'
 import { recheckAdminStatus } from '@/lib/admin-status'
 import { useAccessToken } from '@/lib/api/use-access-token'
@@ -18,34 +16,8 @@ export const USERS_PAGE_SIZE = 20
 /** Users newest first, searchable by e-mail or nickname, with admin rights granted under SQL's rules. */
 export function UsersTable() {
   const me = tokenUser(useAccessToken())
-  const [query, setQuery] = useState('')
-  const [search, setSearch] = useState('')
-  const [offset, setOffset] = useState(0)
-  const [page, setPage] = useState<AdminUserPage>()
-  const [error, setError] = useState<string>()
+  const { page, setPage, error, search, offset, setOffset, find, reload } = usePagedList(listUsers, USERS_PAGE_SIZE)
   const [busyId, setBusyId] = useState<string>()
-  const [reload, setReload] = useState(0)
-
-  useEffect(() => {
-    let current = true
-    listUsers({ q: search, limit: USERS_PAGE_SIZE, offset }).then(
-      (result) => {
-        if (!current) return
-        setPage(result)
-        setError(undefined)
-      },
-      (failure: unknown) => current && setError(userMessageFor(failure)),
-    )
-    return () => {
-      current = false
-    }
-  }, [search, offset, reload])
-
-  function submitSearch(event: FormEvent) {
-    event.preventDefault()
-    setOffset(0)
-    setSearch(query.trim())
-  }
 
   async function changeAdmin(userId: string, email: string, admin: boolean) {
     setBusyId(userId)
@@ -67,28 +39,14 @@ export function UsersTable() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold tracking-tight">Users</h2>
+        <h2 id="users-title" className="text-lg leading-tight font-semibold tracking-tight">
+          Users
+        </h2>
         <CardDescription>Nobody can make themselves an administrator, and the last administrator cannot be removed.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <form role="search" onSubmit={submitSearch} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Label htmlFor="user-search">Search users</Label>
-            <Input id="user-search" type="search" value={query} placeholder="E-mail or nickname" onChange={(event) => setQuery(event.target.value)} />
-          </div>
-          <Button type="submit" variant="secondary">
-            <Search aria-hidden />
-            Search
-          </Button>
-        </form>
-        {error && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-            {error}
-            <Button size="sm" variant="outline" onClick={() => setReload(reload + 1)}>
-              Try again
-            </Button>
-          </div>
-        )}
+        <ListSearch id="user-search" label="Search users" placeholder="E-mail or nickname" onSearch={find} headingId="users-title" />
+        {error && <ListError message={error} onRetry={reload} />}
         <div className="overflow-x-auto rounded-md border">
           <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">Users, newest first</caption>
@@ -115,21 +73,7 @@ export function UsersTable() {
             </tbody>
           </table>
         </div>
-        <nav aria-label="User pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <p aria-live="polite" className="text-muted-foreground">
-            {page ? (shown ? `${offset + 1}–${offset + shown} of ${total}` : `0 of ${total}`) : 'Loading...'}
-          </p>
-          <div className="flex gap-2">
-            <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - USERS_PAGE_SIZE))}>
-              <ChevronLeft aria-hidden />
-              Previous
-            </Button>
-            <Button size="sm" variant="outline" disabled={offset + shown >= total} onClick={() => setOffset(offset + USERS_PAGE_SIZE)}>
-              Next
-              <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </nav>
+        <Pager label="User pages" loaded={!!page} offset={offset} shown={shown} total={total} pageSize={USERS_PAGE_SIZE} onOffset={setOffset} />
       </CardContent>
     </Card>
   )

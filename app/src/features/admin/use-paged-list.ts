@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react'
+import { userMessageFor } from '@/lib/unexpected-error'
+
+export type PageQuery = { q: string; limit: number; offset: number }
+
+/**
+ * One page of an admin list at a time: reloads when the search, the offset or a retry changes,
+ * and ignores answers that arrive after a newer request. `load` must be a stable function.
+ */
+export function usePagedList<T>(load: (query: PageQuery) => Promise<T>, pageSize: number) {
+  const [search, setSearch] = useState('')
+  const [offset, setOffset] = useState(0)
+  const [page, setPage] = useState<T>()
+  const [error, setError] = useState<string>()
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    let current = true
+    load({ q: search, limit: pageSize, offset }).then(
+      (result) => {
+        if (!current) return
+        setPage(result)
+        setError(undefined)
+      },
+      (failure: unknown) => current && setError(userMessageFor(failure)),
+    )
+    return () => {
+      current = false
+    }
+  }, [load, pageSize, search, offset, attempt])
+
+  return {
+    page,
+    setPage,
+    error,
+    search,
+    offset,
+    setOffset,
+    find: (query: string) => {
+      setOffset(0)
+      setSearch(query.trim())
+    },
+    reload: () => setAttempt((count) => count + 1),
+  }
+}

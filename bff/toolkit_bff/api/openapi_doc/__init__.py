@@ -28,8 +28,9 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
 - Every error is JSON `{"error": {"code", "message"}}`; each response lists its codes in `x-error-codes`.
   Unknown routes answer 404 `not_found`, wrong methods 405 `method_not_allowed` (with `Allow`).
 - Every response carries `X-Request-Id` (the gateway's, when well-formed) and security headers.
-- The tools (`/api/tools/…`) need no sign-in and are rate-limited per client IP: over the limit
-  is a 429 `too_many_requests` with `Retry-After`.
+- The tools (`/api/tools/…`) are rate-limited per client IP: over the limit is a 429
+  `too_many_requests` with `Retry-After`. The converter and the translator are for signed-in users
+  (401 `not_authenticated` otherwise); the other tools need no sign-in.
 - Uploads are multipart, field `file`; limits: 25 MB per file, 100 MB per request, 50 megapixels,
   1000 PDF pages, 60 s per job (defaults; over a limit is a 413 or 422 naming it). Tool options
   may also be sent as query parameters.

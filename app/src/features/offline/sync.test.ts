@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const notifyMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { closeQueueForTests, enqueue, listOperations, pendingCount } = await import('@/features/offline/operation-queue')
+const { closeQueueForTests, enqueue, listOperations, pendingCount } = await import('@/lib/offline/operation-queue')
 const { registerOperationHandler, SYNC_MESSAGES, syncNow } = await import('@/features/offline/sync')
 
 let online = true

@@ -1,6 +1,6 @@
 // Replays the offline queue and tells the user how it went (SPEC §8 messages, verbatim).
 import { notify } from '@/lib/notify'
-import { processQueue, type OperationHandler, type OperationName, type QueueRun } from '@/features/offline/operation-queue'
+import { processQueue, type OperationHandler, type OperationName, type QueueRun } from '@/lib/offline/operation-queue'
 
 export const SYNC_MESSAGES = {
   offline: 'You are offline. Changes will be saved locally and synced when you reconnect.',

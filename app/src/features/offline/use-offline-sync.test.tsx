@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const notifyMock = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { closeQueueForTests, enqueue, pendingCount, QUEUE_DB_NAME } = await import('@/features/offline/operation-queue')
+const { closeQueueForTests, enqueue, pendingCount, QUEUE_DB_NAME } = await import('@/lib/offline/operation-queue')
 const { registerOperationHandler } = await import('@/features/offline/sync')
 const { PENDING_POLL_MS } = await import('@/features/offline/use-offline-sync')
 const { PendingSyncIndicator } = await import('@/features/offline/pending-sync-indicator')

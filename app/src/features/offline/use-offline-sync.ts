@@ -2,7 +2,7 @@
 // the pending count polled every 30 s (SPEC §9) and refreshed whenever the queue changes.
 import { useEffect, useState } from 'react'
 import { notify } from '@/lib/notify'
-import { pendingCount, QUEUE_CHANGED_EVENT } from '@/features/offline/operation-queue'
+import { pendingCount, QUEUE_CHANGED_EVENT } from '@/lib/offline/operation-queue'
 import { SYNC_MESSAGES, syncNow } from '@/features/offline/sync'
 
 export const PENDING_POLL_MS = 30_000

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closeQueueForTests, listOperations, processQueue } from '@/features/offline/operation-queue'
+import { closeQueueForTests, listOperations, processQueue } from '@/lib/offline/operation-queue'
 import { ApiError } from '@/lib/api/client'
 import { editTokenFor } from '@/features/pastes/edit-tokens'
 import { syncCreatePaste, syncUpdatePaste } from '@/features/pastes/offline-handlers'

@@ -1,6 +1,6 @@
 // Creating and editing pastes, online or not: without a connection the change goes to the offline
 // queue (operations createPaste / updateFile) and the local copy shows it as pending until it syncs.
-import { enqueue, listOperations, replacePayload } from '@/features/offline/operation-queue'
+import { enqueue, listOperations, replacePayload } from '@/lib/offline/operation-queue'
 import { toApiError } from '@/lib/api/client'
 import { createPaste } from '@/features/pastes/api/create-paste'
 import type { NewPaste, Paste, PasteCreate, PasteUpdate } from '@/features/pastes/api/paste-types'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { QUEUE_CHANGED_EVENT } from '@/features/offline/operation-queue'
+import { QUEUE_CHANGED_EVENT } from '@/lib/offline/operation-queue'
 import { toApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
 import { listPastes, type PasteScope } from '@/features/pastes/api/list-pastes'

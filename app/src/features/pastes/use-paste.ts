@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { QUEUE_CHANGED_EVENT } from '@/features/offline/operation-queue'
+import { QUEUE_CHANGED_EVENT } from '@/lib/offline/operation-queue'
 import { toApiError } from '@/lib/api/client'
 import { getPaste } from '@/features/pastes/api/get-paste'
 import type { NewPaste, Paste } from '@/features/pastes/api/paste-types'

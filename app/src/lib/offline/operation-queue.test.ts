@@ -11,7 +11,7 @@ import {
   replacePayload,
   retryDelayMs,
   type OperationHandler,
-} from '@/features/offline/operation-queue'
+} from '@/lib/offline/operation-queue'
 
 beforeEach(() => {
   // A fresh, empty browser database for every case.

@@ -1899,6 +1899,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (taken, or the last admin). Codes: `conflict`. */
             409: {
                 headers: {
@@ -3235,6 +3244,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -3281,7 +3299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `tool_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3407,6 +3425,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -3453,7 +3489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3885,6 +3921,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -3924,6 +3978,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3982,6 +4045,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4021,6 +4102,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4074,6 +4164,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4113,6 +4221,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4173,6 +4290,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4212,6 +4347,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4265,6 +4409,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4304,6 +4466,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4357,6 +4528,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4396,6 +4585,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4456,6 +4654,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4495,6 +4711,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4548,6 +4773,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4587,6 +4830,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4660,6 +4912,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4699,6 +4969,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4771,6 +5050,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4810,6 +5107,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4873,6 +5179,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4912,6 +5236,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4967,6 +5300,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5006,6 +5357,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5057,6 +5417,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5096,6 +5474,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5150,6 +5537,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5189,6 +5594,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5237,6 +5651,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5276,6 +5708,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5325,6 +5766,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5355,6 +5814,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5404,6 +5872,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid option or input that cannot be processed. Codes: `invalid_username`, `invalid_option`. */
             422: {
                 headers: {
@@ -5432,7 +5909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

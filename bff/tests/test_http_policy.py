@@ -9,8 +9,9 @@ QR = {"type": "text", "text": "hello"}
 
 
 @pytest.fixture()
-def policy_app():
-    app = create_app({"TESTING": True, "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
+def policy_app(stack_env):
+    # The QR endpoint reads its page's setting first (page_gate.py): the stack's database.
+    app = create_app({"TESTING": True, "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
                       "JWT_SECRET": "x" * 32, "TOOLS_RATE_LIMIT": "3 per minute",
                       "CORS_ORIGINS": ["https://partner.example"]})
     yield app

@@ -262,6 +262,18 @@ def a_user_alone_admin(request) -> dict:
     return {"token": boss.token, "user_id": boss.id}
 
 
+def page_disabled(page_key: str) -> Callable[[pytest.FixtureRequest], dict]:
+    """Setup: the page disabled by an admin (every page enabled again afterwards)."""
+    def setup(request) -> dict:
+        admin_db = request.getfixturevalue("admin_db")
+        request.addfinalizer(lambda: admin_db.execute(
+            "update public.page_settings set is_disabled = false, disable_reason = ''"))
+        admin_db.execute("update public.page_settings set is_disabled = true, disable_reason = 'Closed for a check'"
+                         " where page_key = %s", (page_key,))
+        return {}
+    return setup
+
+
 SIGNED_IN = {"client": "client", "headers": {"Authorization": "Bearer {token}"}}
 # DELETE /api/me goes through the stack's Auth admin API.
 AUTH_ADMIN = {"AUTH_URL": os.environ.get("TOOLKIT_AUTH_URL", ""),
@@ -369,6 +381,19 @@ ERRORS = [
          code="not_authenticated"),
     Case("POST", "/api/tools/translate/detect", form={"q": "Hallo"}, client="anonymous_tools_client", status=401,
          code="not_authenticated"),
+    # A disabled page's endpoints refuse everyone but admins (page_gate.py).
+    Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "png"}, setup=page_disabled("file-converter"),
+         status=403, code="page_disabled"),
+    Case("POST", "/api/tools/ocr", files=("scan",), setup=page_disabled("image-to-text"), status=403,
+         code="page_disabled"),
+    Case("POST", "/api/tools/pdf/merge", files=("pdf", "pdf"), setup=page_disabled("pdf-editor"), status=403,
+         code="page_disabled"),
+    Case("POST", "/api/tools/qr", json={"text": "hi"}, setup=page_disabled("qr-code-generator"), status=403,
+         code="page_disabled"),
+    Case("GET", "/api/tools/username/{name}", url="/api/tools/username/taken", setup=page_disabled("username-checker"),
+         status=403, code="page_disabled"),
+    Case("POST", "/api/links", client="client", json={"url": "openapi.example/closed"},
+         setup=page_disabled("url-shortener"), status=403, code="page_disabled"),
     Case("POST", "/api/tools/convert", files=("unknown",), fields={"format": "png"},
          status=415, code="unsupported_file_type"),
     Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "png"},
@@ -495,9 +520,9 @@ def test_error_responses_match_the_document(case, request):
     check_response(case.method, case.path, response)
 
 
-def test_rate_limit_headers_and_429_match_the_document():
+def test_rate_limit_headers_and_429_match_the_document(stack_env):
     app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32, "TOOLS_RATE_LIMIT": "1 per minute",
-                      "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none"})
+                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"]})  # the QR page's setting is read
     client, ip = app.test_client(), f"203.0.113.{uuid.uuid4().int % 250 + 1}"
     try:
         for status in (200, 429):

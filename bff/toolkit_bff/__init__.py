@@ -13,6 +13,7 @@ from .db import init_db
 from .errors import register_error_handlers
 from .extensions import limiter
 from .http_policy import init_http_policy
+from .page_gate import init_page_gate
 from .tools import register_tool_blueprints
 
 
@@ -47,4 +48,5 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     init_db(app)
     register_blueprints(app)
     register_tool_blueprints(app)
+    init_page_gate(app)
     return app

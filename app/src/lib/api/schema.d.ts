@@ -2013,6 +2013,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (taken, or the last admin). Codes: `conflict`. */
             409: {
                 headers: {
@@ -3619,6 +3628,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -3665,7 +3683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `tool_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,6 +3809,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -3837,7 +3873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4269,6 +4305,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4308,6 +4362,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4366,6 +4429,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4405,6 +4486,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4458,6 +4548,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4497,6 +4605,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4557,6 +4674,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4596,6 +4731,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4649,6 +4793,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4688,6 +4850,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4741,6 +4912,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4780,6 +4969,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4840,6 +5038,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4879,6 +5095,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4932,6 +5157,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -4971,6 +5214,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5044,6 +5296,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5083,6 +5353,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5155,6 +5434,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5194,6 +5491,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5257,6 +5563,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5296,6 +5620,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5351,6 +5684,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5390,6 +5741,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5441,6 +5801,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5480,6 +5858,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5534,6 +5921,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5573,6 +5978,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5621,6 +6035,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5660,6 +6092,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5709,6 +6150,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `request_entity_too_large`, `output_too_large`. */
             413: {
                 headers: {
@@ -5739,6 +6198,15 @@ export interface operations {
             };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5788,6 +6256,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid option or input that cannot be processed. Codes: `invalid_username`, `invalid_option`. */
             422: {
                 headers: {
@@ -5816,7 +6293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -100,6 +100,10 @@ JSON_BODY = {400: ["invalid_json"], 413: ["request_entity_too_large"], 415: ["un
 SIGNED_IN = {401: ["not_authenticated", "invalid_token"], 503: ["auth_unavailable"]}
 OPTIONAL_TOKEN = {401: ["invalid_token"], 503: ["auth_unavailable"]}
 DATABASE = {503: ["database_unavailable"]}
+# An endpoint of a page an admin can disable (page_gate.py): 403 for everyone but admins while it is
+# disabled, the message being the admin's reason. The setting is read first (503 when the database is
+# down); only on a disabled page is the token verified, to let admins through.
+PAGE_GATE = {401: ["invalid_token"], 403: ["page_disabled"], 503: ["database_unavailable", "auth_unavailable"]}
 
 
 def error_responses(*groups: dict[int, list[str]]) -> dict:

@@ -5,7 +5,7 @@ from ...tools.convert import TARGETS
 from ...tools.exif_write import TEXT_TAGS
 from ...tools.filetypes import IMAGE_KINDS, MIME_TYPES
 from ...tools.metadata import EDITABLE_KINDS
-from .common import (IMAGE, JOB, OPTIONS, PAGES, PASSWORD, PAGES_FIELD, PDF, PROGRAM_MISSING,
+from .common import (IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PASSWORD, PAGES_FIELD, PDF, PROGRAM_MISSING,
                      RESULTS_HEADERS, SIGNED_IN, UPLOAD, choice, file_response, flag, integer, json_response,
                      number, ref, text, tool_operation, upload_body)
 
@@ -98,7 +98,7 @@ PATHS = {
         file_response("The converted file, or a ZIP when there are several results (several "
                       "uploads, or a PDF's pages as images).",
                       [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]], RESULTS_HEADERS),
-        SIGNED_IN, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
+        SIGNED_IN, PAGE_GATE, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
         {422: ["invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages",
                "conversion_failed", "office_too_many_entries", "office_too_large"]},
         description="Images between formats, images → PDF, PDF pages → images, office documents "
@@ -111,7 +111,7 @@ PATHS = {
     "/api/tools/ocr": {"post": tool_operation(
         "recogniseText", "ocr", "Text, words, confidences and boxes from an image or a PDF",
         json_response("What Tesseract read, page by page.", ref("OcrResult")),
-        UPLOAD, OPTIONS, IMAGE, PDF, PAGES, JOB, PROGRAM_MISSING,
+        PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, PAGES, JOB, PROGRAM_MISSING,
         {422: ["unsupported_language", "ocr_failed"]},
         body=upload_body({
             "lang": text("Languages joined by `+`, from /api/tools/ocr/languages.", max_length=100,

@@ -1,9 +1,9 @@
 """/api/links (short links) and /s/{code} (the redirect itself)."""
 from __future__ import annotations
 
-from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, OPTIONAL_TOKEN, RATE_LIMITED,
-                     SIGNED_IN, UUID, error_responses, header_refs, json_body, json_response, operation,
-                     ref)
+from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, OPTIONAL_TOKEN, PAGE_GATE,
+                     RATE_LIMITED, SIGNED_IN, UUID, error_responses, header_refs, json_body, json_response,
+                     operation, ref)
 
 CODE = {"type": "string", "pattern": "^[A-Za-z0-9_-]{3,64}$"}
 PAGING = [
@@ -69,7 +69,7 @@ PATHS = {
         "post": operation(
             "createLink", "links", "Shorten a URL",
             {"201": json_response("The new link.", ref("ShortLink")),
-             **error_responses(JSON_BODY, OPTIONAL_TOKEN, RATE_LIMITED, DATABASE,
+             **error_responses(JSON_BODY, OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
                                {409: ["conflict"]})},
             description="Signed in or not; anonymous callers are rate-limited per IP and own nothing "
                         "(they cannot list or delete the link later).",

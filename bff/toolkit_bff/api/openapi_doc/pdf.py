@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...tools.filetypes import MIME_TYPES
 from ...tools.pdf_edit import PAGE_NUMBER_POSITIONS
 from ...tools.pdf_info import METADATA_FIELDS
-from .common import (FILE_HEADERS, IMAGE, JOB, PAGES, PAGES_FIELD, PASSWORD, PDF, RESULTS_HEADERS,
+from .common import (FILE_HEADERS, IMAGE, JOB, PAGE_GATE, PAGES, PAGES_FIELD, PASSWORD, PDF, RESULTS_HEADERS,
                      UPLOAD, file_response, integer, json_response, number, ref, text, tool_operation,
                      upload_body)
 
@@ -56,7 +56,7 @@ def _pdf_out(operation_id: str, summary: str, fields: dict, *errors: dict, requi
     """An edit answering with one PDF named after the input with a suffix."""
     return tool_operation(
         operation_id, "pdf", summary, file_response("The edited PDF.", [_PDF], headers),
-        UPLOAD, PDF, *errors, description=description,
+        PAGE_GATE, UPLOAD, PDF, *errors, description=description,
         body=upload_body(_fields(**fields), required=tuple(required), file_description="A PDF."))
 
 
@@ -65,18 +65,18 @@ _PAGES_REQUIRED = _required_text("Pages, 1-based: `1-3,5,8-`.")
 PATHS = {
     "/api/tools/pdf/info": {"post": tool_operation(
         "getPdfInfo", "pdf", "Pages, sizes, version, encryption and document information",
-        json_response("Facts about the PDF.", ref("PdfInfo")), UPLOAD, PDF,
+        json_response("Facts about the PDF.", ref("PdfInfo")), PAGE_GATE, UPLOAD, PDF,
         body=upload_body(_fields(), file_description="A PDF."))},
     "/api/tools/pdf/thumbnails": {"post": tool_operation(
         "renderPdfThumbnails", "pdf", "Page thumbnails as PNG data URLs",
         json_response("One thumbnail per page asked for.", ref("PdfThumbnails")),
-        UPLOAD, PDF, PAGES, IMAGE, JOB,
+        PAGE_GATE, UPLOAD, PDF, PAGES, IMAGE, JOB,
         body=upload_body(_fields(width=integer("Thumbnail width in px.", 32, 1200, 200),
                                  pages=PAGES_FIELD), file_description="A PDF."))},
     "/api/tools/pdf/merge": {"post": tool_operation(
         "mergePdfs", "pdf", "Merge PDFs into one",
         file_response("The merged PDF, named after the first file.", [_PDF], FILE_HEADERS),
-        UPLOAD, PDF, PAGES, JOB, {422: ["too_few_files"]},
+        PAGE_GATE, UPLOAD, PDF, PAGES, JOB, {422: ["too_few_files"]},
         description="`password` is used for every encrypted input; the result is not encrypted.",
         body=upload_body(_fields(order=text("Order of the uploaded files, 1-based, e.g. `2,1,3` "
                                             "(files may be left out or repeated).")),
@@ -85,7 +85,7 @@ PATHS = {
         "splitPdf", "pdf", "Split a PDF by ranges or every N pages",
         file_response("A ZIP of PDFs, or the one PDF when the split yields a single part.",
                       [MIME_TYPES["zip"], _PDF], RESULTS_HEADERS),
-        UPLOAD, PDF, PAGES, description="The parts are not encrypted.",
+        PAGE_GATE, UPLOAD, PDF, PAGES, description="The parts are not encrypted.",
         body=upload_body(_fields(
             ranges=text("One part per range, e.g. `1-3,5` (wins over `every`)."),
             every=integer("Pages per part when no ranges are given.", 1, 1000, 1)),
@@ -144,6 +144,6 @@ PATHS = {
                     "comes back unchanged; otherwise the result is not encrypted.")},
     "/api/tools/pdf/text": {"post": tool_operation(
         "extractPdfText", "pdf", "The text of every page",
-        json_response("Text per page and in all.", ref("PdfText")), UPLOAD, PDF, JOB,
+        json_response("Text per page and in all.", ref("PdfText")), PAGE_GATE, UPLOAD, PDF, JOB,
         body=upload_body(_fields(), file_description="A PDF."))},
 }

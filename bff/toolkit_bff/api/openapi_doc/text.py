@@ -6,7 +6,7 @@ from ...tools.qr import ERROR_CORRECTION
 from ...tools.qr_payloads import PAYLOADS
 from ...tools.translate import MAX_TEXT
 from ...tools.username import USERNAME_PATTERN
-from .common import (OPTIONS, choice, file_response, flag, header_refs, integer, json_or_form_body,
+from .common import (OPTIONS, PAGE_GATE, choice, file_response, flag, header_refs, integer, json_or_form_body,
                      SIGNED_IN, json_response, ref, text, tool_operation)
 
 _COLOUR = r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
@@ -112,7 +112,7 @@ PATHS = {
                       [MIME_TYPES["png"], MIME_TYPES["svg"]],
                       {"Content-Disposition": "ContentDisposition", "X-Output-Size": "XOutputSize",
                        "X-QR-Modules": "XQrModules"}),
-        OPTIONS, {400: ["invalid_json"], 422: ["low_contrast", "payload_too_long"]},
+        PAGE_GATE, OPTIONS, {400: ["invalid_json"], 422: ["low_contrast", "payload_too_long"]},
         description="A JSON body that is not an object is a 400; form bodies are read as fields.",
         body=json_or_form_body("QrRequest"))},
     "/api/tools/username/{name}": {"get": tool_operation(
@@ -122,7 +122,7 @@ PATHS = {
                         "then are `unknown`).",
          "headers": header_refs({"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"}),
          "content": {"application/x-ndjson": {"schema": ref("UsernameStreamLine")}}},
-        {401: ["invalid_token"], 503: ["auth_unavailable"], 422: ["invalid_username", "invalid_option"]},
+        PAGE_GATE, {401: ["invalid_token"], 503: ["auth_unavailable"], 422: ["invalid_username", "invalid_option"]},
         description="Sends a token, optionally, to check Toolkit's own profiles as that user "
                     "(row-level security applies); a malformed or invalid token is a 401.",
         security=[{}, {"bearerAuth": []}],

@@ -12,9 +12,11 @@ APP_DIST = ROOT / "app" / "dist"
 NGINX_CONF = """\
 {user_directive}
 worker_processes 1;
+# Each proxied WebSocket holds two connections: 1024 stopped at ~500 Realtime clients (bench/realtime.py --gateway).
+worker_rlimit_nofile 16384;
 pid {run}/nginx.pid;
 error_log {logs}/nginx-error.log warn;
-events {{ worker_connections 1024; }}
+events {{ worker_connections 8192; }}
 http {{
   include /etc/nginx/mime.types;
   default_type application/octet-stream;

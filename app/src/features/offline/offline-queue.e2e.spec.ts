@@ -19,7 +19,7 @@ async function shellCached(page: Page) {
 
 async function createOffline(page: Page, title: string, content: string) {
   await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Content').fill(content)
+  await page.getByRole('textbox', { name: 'Content', exact: true }).fill(content)
   await page.getByRole('button', { name: 'Create paste' }).click()
   await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()

@@ -20,7 +20,7 @@ export async function fillPasteForm(
   { title, content, language, privacy, expiry, burn }: { title: string; content: string; language?: string; privacy?: string; expiry?: string; burn?: boolean },
 ) {
   await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Content').fill(content)
+  await page.getByRole('textbox', { name: 'Content', exact: true }).fill(content)
   if (language) await page.getByLabel('Language').selectOption({ label: language })
   if (privacy) await page.getByRole('radio', { name: privacy }).check()
   if (expiry) await page.getByLabel('Expires').selectOption({ label: expiry })

@@ -3,7 +3,7 @@
 -- search_path on every function, internal helpers closed to API callers, and the realtime
 -- publication guarded.
 begin;
-select plan(53);
+select plan(54);
 
 -- ---------------------------------------------------------------- row-level security
 select ok(relrowsecurity, format('row-level security is enabled on public.%s', relname))
@@ -132,7 +132,8 @@ select ok(not has_function_privilege('anon', p.oid, 'EXECUTE') and not has_funct
  where p.oid in ('public.random_code(integer)'::regprocedure, 'public.paste_for_token(text, text)'::regprocedure,
                  'public.hash_edit_token(text)'::regprocedure, 'public.handle_new_user()'::regprocedure,
                  'public.normalize_link_target(text)'::regprocedure, 'public.purge_expired()'::regprocedure,
-                 'public.admin_like_pattern(text)'::regprocedure, 'public.admin_check_paging(integer, integer)'::regprocedure)
+                 'public.admin_like_pattern(text)'::regprocedure, 'public.admin_check_paging(integer, integer)'::regprocedure,
+                 'public.admin_require_moderator()'::regprocedure)
  order by p.proname;
 select ok(not has_function_privilege('service_role', 'public.paste_for_token(text, text)', 'EXECUTE'),
   'even service_role cannot call paste_for_token (it returns the row with the token hash)');

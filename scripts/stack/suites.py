@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -84,7 +85,10 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("pgtap", ["pg_prove", "--directives", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
                         "-U", "postgres", "-d", "postgres", *db_tests],
               ROOT, count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
-        Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsx", "-p", "no:cacheprovider"],
+        # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/test_x.py -k y" ./scripts/test pytest
+        # (the count check then fails, as it should).
+        Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsx", "-p", "no:cacheprovider",
+                         *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
               ROOT, count_pytest, env),
         Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).

@@ -1,4 +1,4 @@
-"""Tool jobs run in bounded child processes (toolkit_bff/tools/jobs.py): deadline, memory, CPU and
+"""Tool jobs run in bounded child processes (toolkit_bff/jobs/child_jobs.py): deadline, memory, CPU and
 output limits, the process tree killed, scratch removed, concurrent-job caps."""
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from flask import Blueprint, jsonify
 
 from fixtures.tools_support import assert_json_error
 from toolkit_bff import create_app
-from toolkit_bff.tools.job_scratch import remove_stale_scratch
-from toolkit_bff.tools.jobs import run_as_job
-from toolkit_bff.tools.limits import Deadline
-from toolkit_bff.tools.processes import run_program
-from toolkit_bff.tools.sessions import session_members
+from toolkit_bff.jobs.child_jobs import run_as_job
+from toolkit_bff.jobs.limits import Deadline
+from toolkit_bff.jobs.processes import run_program
+from toolkit_bff.jobs.scratch import remove_stale_scratch
+from toolkit_bff.jobs.sessions import session_members
 
 # Views that misbehave on purpose, run through the same wrapper as the real tools.
 probe = Blueprint("job_probe", __name__)
@@ -168,7 +168,7 @@ import os, sys, threading
 from pathlib import Path
 from flask import Blueprint, jsonify
 from toolkit_bff import create_app
-from toolkit_bff.tools.jobs import run_as_job
+from toolkit_bff.jobs.child_jobs import run_as_job
 
 bp = Blueprint("sleepy", __name__)
 

@@ -1,4 +1,4 @@
-"""LibreOffice runs sandboxed (toolkit_bff/tools/office.py): no network, none of the BFF's
+"""LibreOffice runs sandboxed (toolkit_bff/tools/converter/office.py): no network, none of the BFF's
 environment, limits of its own."""
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 from fixtures import samples
 from fixtures.tools_support import upload
 from tools_servers import serve
-from toolkit_bff.tools.limits import Deadline
-from toolkit_bff.tools.office import sandboxed
-from toolkit_bff.tools.processes import run_program
+from toolkit_bff.jobs.limits import Deadline
+from toolkit_bff.jobs.processes import run_program
+from toolkit_bff.tools.converter.office import sandboxed
 
 
 class RecordingServer(BaseHTTPRequestHandler):
@@ -41,7 +41,7 @@ def test_a_docx_with_a_remote_image_makes_no_connection(tools_client):
 def _in_sandbox(tools_app, tmp_path: Path, script: str, monkeypatch) -> str:
     monkeypatch.setenv("TOOLKIT_JWT_SECRET", "a-secret-the-sandbox-must-not-see-0123456789")
     with tools_app.app_context():
-        from toolkit_bff.tools.limits import Limits
+        from toolkit_bff.jobs.limits import Limits
 
         args = sandboxed(["/usr/bin/python3", "-c", script], tmp_path, Limits.current())
         completed = run_program(args, Deadline(30), cwd=tmp_path, env={}, inherit_env=False)

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from fixtures.tools_support import assert_json_error, decode_image
-from toolkit_bff.tools.qr_payloads import escape_wifi
+from toolkit_bff.tools.qr_generator.payloads import escape_wifi
 
 
 def zbar_decode(png: bytes, tmp_path) -> str:

@@ -7,7 +7,7 @@ import pytest
 
 from fixtures.tools_support import assert_json_error, ndjson
 from tools_servers import fake_sites
-from toolkit_bff.tools.username_sites import bundled_sites_path, load_sites
+from toolkit_bff.tools.username_checker.sites import bundled_sites_path, load_sites
 
 
 @pytest.fixture()

@@ -6,7 +6,7 @@ from __future__ import annotations
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
 MULTIPART = "multipart/form-data"
-MAX_OPTION_LENGTH = 2000  # tools/options.py: the default cap on every text option
+MAX_OPTION_LENGTH = 2000  # jobs/options.py: the default cap on every text option
 
 REASONS = {
     400: "Bad request", 401: "Not signed in, or the access token is invalid",
@@ -86,7 +86,7 @@ PDF = {422: ["invalid_option", "invalid_pdf", "pdf_password_required", "pdf_wron
              "too_many_pages"]}
 PAGES = {422: ["invalid_page_range"]}
 JOB = {422: ["job_timeout"]}
-# Every POST of the file tools runs as a bounded job (tools/jobs.py): its limits and caps.
+# Every POST of the file tools runs as a bounded job (jobs/child_jobs.py): its limits and caps.
 JOB_RUN = {413: ["output_too_large"], 422: ["job_timeout", "job_memory_limit", "job_cpu_limit", "job_failed"],
            429: ["too_many_jobs"]}
 JOB_TAGS = {"convert", "ocr", "metadata", "pdf", "qr"}

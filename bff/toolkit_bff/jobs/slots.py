@@ -3,7 +3,7 @@
 A request over either cap is refused at once with 429 and Retry-After rather than queued, so tool
 jobs can never hold all of a worker's threads: redirects and the data API always find one free.
 The per-client count lives in the rate limits' store when that is Redis (every worker sees it,
-shared_job_counts.py), else per worker. IPv6 clients are counted by their /64, like the rate limits."""
+shared_counts.py), else per worker. IPv6 clients are counted by their /64, like the rate limits."""
 from __future__ import annotations
 
 import threading
@@ -14,7 +14,7 @@ from flask import current_app, request
 
 from ..errors import ApiError
 from ..client_keys import client_key
-from .shared_job_counts import SharedJobCounts, shared_counts_for
+from .shared_counts import SharedJobCounts, shared_counts_for
 
 RETRY_AFTER_SECONDS = 5
 

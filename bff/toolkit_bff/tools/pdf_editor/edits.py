@@ -6,9 +6,9 @@ import io
 import pikepdf
 from PIL import Image
 
-from ..errors import ApiError
-from .limits import Deadline
-from .pdf_overlay import Stamper, viewer_size
+from ...errors import ApiError
+from ...jobs.limits import Deadline
+from .overlay import Stamper, viewer_size
 
 PAGE_NUMBER_POSITIONS = ["bottom-center", "bottom-left", "bottom-right", "top-center", "top-left",
                          "top-right"]

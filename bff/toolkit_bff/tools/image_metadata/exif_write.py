@@ -8,7 +8,7 @@ from datetime import datetime
 
 import piexif
 
-from ..errors import ApiError
+from ...errors import ApiError
 
 TEXT_TAGS = {
     "Artist": ("0th", piexif.ImageIFD.Artist),

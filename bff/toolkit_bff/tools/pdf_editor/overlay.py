@@ -10,7 +10,7 @@ import pikepdf
 from pikepdf import Dictionary, Name
 from PIL import ImageFont
 
-from ..errors import ApiError
+from ...errors import ApiError
 
 # Liberation Sans is metric-compatible with Helvetica: it measures text for centring.
 _METRIC_FONT = Path("/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")

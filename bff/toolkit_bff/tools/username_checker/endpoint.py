@@ -18,13 +18,12 @@ from urllib.parse import urljoin
 import requests
 from flask import Blueprint, Response, current_app, stream_with_context
 
-from ..auth import request_claims
-from ..db import rls_transaction
-from ..errors import ApiError
-from ..outbound import OutboundPolicy, OutboundRefused, allowed_networks, outbound_session
-from .options import get_bool, get_str
-from .username_sites import (Site, allowed_hosts, bundled_sites_path, classify, host_allowed,
-                             load_sites)
+from ...auth import request_claims
+from ...db import rls_transaction
+from ...errors import ApiError
+from ...jobs.options import get_bool, get_str
+from ...outbound import OutboundPolicy, OutboundRefused, allowed_networks, outbound_session
+from .sites import Site, allowed_hosts, bundled_sites_path, classify, host_allowed, load_sites
 
 bp = Blueprint("tools_username", __name__)
 

@@ -11,14 +11,14 @@ import piexif
 from flask import Blueprint, jsonify
 from PIL import Image, PngImagePlugin
 
-from ..errors import ApiError
+from ...errors import ApiError
+from ...jobs.files import Result, file_response, output_name
+from ...jobs.images import open_image
+from ...jobs.options import get_bool, get_float, get_int, get_str
+from ...jobs.uploads import Upload, read_upload, require_kind
 from .exif_read import read_groups
 from .exif_write import (ORIENTATION, TEXT_TAGS, dump_exif, empty_exif, exif_datetime, gps_ifd,
                          jpeg_strip, jpeg_without_gps_xmp, load_exif, webp_strip)
-from .files import Result, file_response, output_name
-from .images import open_image
-from .options import get_bool, get_float, get_int, get_str
-from .uploads import Upload, read_upload, require_kind
 
 bp = Blueprint("tools_metadata", __name__)
 

@@ -1,7 +1,7 @@
 """The file tools' limits (ARCHITECTURE.md: 25 MB per file, 50 megapixels, 1000 PDF pages, 60 s
 per job; a job's memory, CPU time and total output) and the errors that name them.
 
-How the 60 s job limit is enforced: every job runs in a child process (jobs.py) that the worker
+How the 60 s job limit is enforced: every job runs in a child process (child_jobs.py) that the worker
 kills, with everything it started, when the time is up. Inside the job a `Deadline` still stops
 work between steps (per file, per page) and gives subprocesses their remaining time, so a slow job
 ends with its own clean error where it can.

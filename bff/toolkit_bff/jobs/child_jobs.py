@@ -32,8 +32,8 @@ from pathlib import Path
 from flask import Response, current_app, g, make_response, request
 
 from ..errors import ApiError
-from .job_scratch import make_scratch_dir
-from .job_slots import job_slot
+from .scratch import make_scratch_dir
+from .slots import job_slot
 from .limits import Limits, job_timed_out, output_too_large
 from .sessions import kill_session
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..errors import ApiError
-from .limits import Deadline
-from .processes import run_program
+from ...errors import ApiError
+from ...jobs.limits import Deadline
+from ...jobs.processes import run_program
 
 TSV_INTS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height")
 

@@ -13,14 +13,14 @@ import pytesseract
 from flask import Blueprint, jsonify
 from PIL import Image, ImageOps
 
-from ..errors import ApiError
-from .filetypes import IMAGE_KINDS
-from .images import check_pixels, open_image
-from .limits import Deadline
-from .options import get_bool, get_int, get_str
-from .pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
+from ...errors import ApiError
+from ...jobs.filetypes import IMAGE_KINDS
+from ...jobs.images import check_pixels, open_image
+from ...jobs.limits import Deadline
+from ...jobs.options import get_bool, get_int, get_str
+from ...jobs.pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
+from ...jobs.uploads import read_upload, require_kind
 from .tesseract import image_to_data
-from .uploads import read_upload, require_kind
 
 bp = Blueprint("tools_ocr", __name__)
 

@@ -5,8 +5,8 @@ import re
 from typing import Callable, Mapping
 from urllib.parse import quote, urlsplit
 
-from ..errors import ApiError
-from .options import get_bool, get_choice, get_str
+from ...errors import ApiError
+from ...jobs.options import get_bool, get_choice, get_str
 
 
 def _required(name: str, source: Mapping, max_length: int = 2000) -> str:

@@ -9,16 +9,16 @@ from typing import Iterator
 from flask import Blueprint
 from PIL import Image, ImageOps
 
-from ..auth import require_claims
-from ..errors import ApiError
-from .files import Result, output_name, results_response
-from .filetypes import IMAGE_KINDS, OFFICE_KINDS
-from .images import OUTPUT_FORMATS, open_image, prepare_mode, resize, save_image
-from .limits import Deadline
+from ...auth import require_claims
+from ...errors import ApiError
+from ...jobs.files import Result, output_name, results_response
+from ...jobs.filetypes import IMAGE_KINDS, OFFICE_KINDS
+from ...jobs.images import OUTPUT_FORMATS, open_image, prepare_mode, resize, save_image
+from ...jobs.limits import Deadline
+from ...jobs.options import get_bool, get_choice, get_int, get_str
+from ...jobs.pdfdocs import iter_rendered_pages
+from ...jobs.uploads import Upload, job_workdir, read_uploads, require_kind
 from .office import office_to_pdf
-from .options import get_bool, get_choice, get_int, get_str
-from .pdfdocs import iter_rendered_pages
-from .uploads import Upload, job_workdir, read_uploads, require_kind
 
 bp = Blueprint("tools_convert", __name__)
 

@@ -2,7 +2,7 @@
 
 Several results are streamed: each is written into the ZIP as soon as it is made and then
 dropped, so a job holds one page or file at a time however many it produces (the job runner
-writes the body out through the output budget as it comes, jobs.py)."""
+writes the body out through the output budget as it comes, child_jobs.py)."""
 from __future__ import annotations
 
 import io

@@ -5,9 +5,9 @@ import io
 
 from pypdf import PdfWriter
 
-from .options import get_str
-from .pdfdocs import open_reader, pdf_errors
-from .uploads import Upload
+from ...jobs.options import get_str
+from ...jobs.pdfdocs import open_reader, pdf_errors
+from ...jobs.uploads import Upload
 
 METADATA_FIELDS = {"title": "/Title", "author": "/Author", "subject": "/Subject",
                    "keywords": "/Keywords", "creator": "/Creator", "producer": "/Producer"}

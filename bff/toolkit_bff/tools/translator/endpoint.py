@@ -9,10 +9,10 @@ from __future__ import annotations
 import requests
 from flask import Blueprint, current_app, jsonify
 
-from ..auth import require_claims
-from ..errors import ApiError
-from ..outbound import OutboundRefused, outbound_session, service_policy
-from .options import get_choice, get_str, request_body
+from ...auth import require_claims
+from ...errors import ApiError
+from ...jobs.options import get_choice, get_str, request_body
+from ...outbound import OutboundRefused, outbound_session, service_policy
 
 bp = Blueprint("tools_translate", __name__)
 

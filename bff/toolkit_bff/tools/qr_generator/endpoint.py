@@ -1,18 +1,17 @@
-"""POST /api/tools/qr: a QR code as PNG or SVG (JSON or form body; see qr_payloads for types)."""
+"""POST /api/tools/qr: a QR code as PNG or SVG (JSON or form body; see payloads.py for types)."""
 from __future__ import annotations
 
 import io
-import re
 
 import qrcode
 from flask import Blueprint
 from PIL import Image
 from qrcode.exceptions import DataOverflowError
 
-from ..errors import ApiError
-from .files import Result, file_response
-from .options import get_choice, get_int, get_str, request_body
-from .qr_payloads import build_payload
+from ...errors import ApiError
+from ...jobs.files import Result, file_response
+from ...jobs.options import get_choice, get_int, get_str, parse_colour, request_body
+from .payloads import build_payload
 
 bp = Blueprint("tools_qr", __name__)
 
@@ -40,21 +39,6 @@ def make_qr():
     response = file_response(Result(f"qr-code.{output}", data, output))
     response.headers["X-QR-Modules"] = str(len(matrix))
     return response
-
-
-
-
-def parse_colour(value: str, name: str) -> tuple[int, int, int, int]:
-    text = (value or "").strip().lower()
-    if name == "background" and text == "transparent":
-        return (255, 255, 255, 0)
-    match = re.fullmatch(r"#?([0-9a-f]{3}|[0-9a-f]{6})", text)
-    if not match:
-        raise ApiError(422, "invalid_option", f"Option '{name}' must be a colour like #1a2b3c")
-    digits = match.group(1)
-    if len(digits) == 3:
-        digits = "".join(ch * 2 for ch in digits)
-    return (int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16), 255)
 
 
 def _luminance(colour) -> float:

@@ -9,16 +9,15 @@ import json
 
 from flask import Blueprint, Response, jsonify
 
-from ..errors import ApiError
-from . import pdf_edit
-from .files import Result, file_response, results_response
-from .limits import Deadline, Limits, too_many_pages
-from .options import get_choice, get_float, get_int, get_str, invalid
-from .pdf_info import document_info, set_metadata
-from .pdfdocs import (open_pikepdf, parse_page_list, parse_page_ranges, pdf_errors, pdfium_document,
-                      render_page)
-from .qr import parse_colour
-from .uploads import Upload, read_upload, read_uploads
+from ...errors import ApiError
+from ...jobs.files import Result, file_response, results_response
+from ...jobs.limits import Deadline, Limits, too_many_pages
+from ...jobs.options import get_choice, get_float, get_int, get_str, invalid, parse_colour
+from ...jobs.pdfdocs import (open_pikepdf, parse_page_list, parse_page_ranges, pdf_errors, pdfium_document,
+                             render_page)
+from ...jobs.uploads import Upload, read_upload, read_uploads
+from . import edits
+from .info import document_info, set_metadata
 
 bp = Blueprint("tools_pdf", __name__)
 
@@ -35,7 +34,7 @@ def _respond(upload: Upload, data: bytes, suffix: str, headers: dict | None = No
 def _kept_encryption(sources, password: str | None):
     """A protected input stays protected: outputs get the password it was opened with."""
     if password and any(source.is_encrypted for source in sources):
-        return pdf_edit.encryption_for(password, None)
+        return edits.encryption_for(password, None)
     return None
 
 
@@ -48,7 +47,7 @@ def _edit(suffix: str, operation, *, keep_encryption: bool = True):
         if isinstance(result, bytes):
             return _respond(upload, result, suffix)
         encryption = _kept_encryption([pdf], password) if keep_encryption else None
-        return _respond(upload, pdf_edit.save_pdf(result or pdf, encryption=encryption), suffix)
+        return _respond(upload, edits.save_pdf(result or pdf, encryption=encryption), suffix)
 
 
 @bp.post("/pdf/info")
@@ -107,7 +106,7 @@ def merge():
     if total > limit:
         raise too_many_pages(total, limit)
     with pdf_errors("the merged PDF"):
-        data = pdf_edit.save_pdf(pdf_edit.merge(documents, deadline),
+        data = edits.save_pdf(edits.merge(documents, deadline),
                                  encryption=_kept_encryption(documents, password))
     for document in documents:
         document.close()
@@ -139,12 +138,12 @@ def _split_parts(upload: Upload, pdf, groups: list[list[int]], password: str | N
         for group in groups:
             name = (f"{upload.stem}-pages-{group[0] + 1}-{group[-1] + 1}.pdf" if len(group) > 1
                     else f"{upload.stem}-page-{group[0] + 1}.pdf")
-            yield Result(name, pdf_edit.save_pdf(pdf_edit.pages_copy(pdf, group), encryption=encryption), "pdf")
+            yield Result(name, edits.save_pdf(edits.pages_copy(pdf, group), encryption=encryption), "pdf")
 
 
 @bp.post("/pdf/extract")
 def extract():
-    return _edit("-extract", lambda pdf: pdf_edit.pages_copy(
+    return _edit("-extract", lambda pdf: edits.pages_copy(
         pdf, parse_page_list(_required("pages"), len(pdf.pages))))
 
 
@@ -154,14 +153,14 @@ def delete():
         doomed = set(parse_page_list(_required("pages"), len(pdf.pages)))
         if len(doomed) >= len(pdf.pages):
             raise ApiError(422, "invalid_page_range", "Deleting every page would leave an empty PDF")
-        return pdf_edit.pages_copy(pdf, [i for i in range(len(pdf.pages)) if i not in doomed])
+        return edits.pages_copy(pdf, [i for i in range(len(pdf.pages)) if i not in doomed])
     return _edit("-edited", remove)
 
 
 @bp.post("/pdf/rotate")
 def rotate():
     def turn(pdf):
-        pdf_edit.rotate(pdf, _rotations(len(pdf.pages)))
+        edits.rotate(pdf, _rotations(len(pdf.pages)))
     return _edit("-rotated", turn)
 
 
@@ -192,7 +191,7 @@ def reorder():
         order = parse_page_list(_required("order"), len(pdf.pages), "order")
         if sorted(order) != list(range(len(pdf.pages))):
             raise invalid("order", f"must list every page 1-{len(pdf.pages)} exactly once")
-        return pdf_edit.pages_copy(pdf, order)
+        return edits.pages_copy(pdf, order)
     return _edit("-reordered", arrange)
 
 
@@ -204,7 +203,7 @@ def watermark():
     opacity = get_float("opacity", 0.25, low=0.02, high=1)
     angle = get_float("angle", 45, low=-360, high=360)
     colour = parse_colour(get_str("color", "#ff0000"), "color")
-    return _edit("-watermarked", lambda pdf: pdf_edit.watermark(
+    return _edit("-watermarked", lambda pdf: edits.watermark(
         pdf, text, size=size, opacity=opacity, angle=angle, colour=colour[:3], deadline=deadline))
 
 
@@ -214,10 +213,10 @@ def page_numbers():
     template = get_str("template", "{n}", max_length=60) or "{n}"
     if "{n}" not in template:
         raise invalid("template", "must contain {n} (and may contain {total})")
-    position = get_choice("position", pdf_edit.PAGE_NUMBER_POSITIONS, "bottom-center")
+    position = get_choice("position", edits.PAGE_NUMBER_POSITIONS, "bottom-center")
     start = get_int("start", 1, low=0, high=100000)
     size = get_float("font_size", 11, low=4, high=72)
-    return _edit("-numbered", lambda pdf: pdf_edit.page_numbers(
+    return _edit("-numbered", lambda pdf: edits.page_numbers(
         pdf, template=template, position=position, start=start, size=size, deadline=deadline))
 
 
@@ -231,8 +230,8 @@ def metadata():
 def encrypt():
     password = _required("new_password", 256)
     owner = get_str("owner_password", None, max_length=256)
-    return _edit("-protected", lambda pdf: pdf_edit.save_pdf(
-        pdf, encryption=pdf_edit.encryption_for(password, owner)))
+    return _edit("-protected", lambda pdf: edits.save_pdf(
+        pdf, encryption=edits.encryption_for(password, owner)))
 
 
 @bp.post("/pdf/decrypt")
@@ -248,9 +247,9 @@ def compress():
     quality, password = get_int("image_quality", None, low=10, high=95), _password()
     pdf = open_pikepdf(upload, password)
     with pdf, pdf_errors(upload.filename):
-        pdf_edit.compress(pdf, image_quality=quality, deadline=deadline,
+        edits.compress(pdf, image_quality=quality, deadline=deadline,
                           max_pixels=Limits.current().max_image_pixels)
-        data = pdf_edit.save_pdf(pdf, compress=True, encryption=_kept_encryption([pdf], password))
+        data = edits.save_pdf(pdf, compress=True, encryption=_kept_encryption([pdf], password))
     if len(data) >= len(upload.data):
         data = upload.data  # already as small as we can make it: keep the original
     change = (len(data) - len(upload.data)) / len(upload.data) * 100

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from flask import current_app
 
-from ..errors import ApiError
-from .filetypes import extension_for, zip_entry_count
-from .limits import Deadline, Limits
-from .processes import run_program
-from .uploads import Upload
+from ...errors import ApiError
+from ...jobs.filetypes import extension_for, zip_entry_count
+from ...jobs.limits import Deadline, Limits
+from ...jobs.processes import run_program
+from ...jobs.uploads import Upload
 
 SOFFICE = "soffice"
 ZIP_BASED = {"docx", "xlsx", "pptx", "odt", "ods", "odp"}

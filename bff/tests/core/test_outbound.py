@@ -213,7 +213,7 @@ def test_only_the_test_stack_entry_point_reaches_loopback_outside_testing(tools_
     assert allowed_networks(tools_app, configured_service=False) == ()
     tools_app.config["OUTBOUND_TEST_STACK"] = True
     assert allowed_networks(tools_app, configured_service=False) == LOOPBACK
-    bff_dir = Path(__file__).resolve().parents[1]
+    bff_dir = Path(__file__).resolve().parents[2]
     assert "OUTBOUND_TEST_STACK" not in (bff_dir / "wsgi.py").read_text()
     assert "OUTBOUND_TEST_STACK" not in (bff_dir / "toolkit_bff" / "config.py").read_text()
     entry = ast.parse((bff_dir / "test_stack_wsgi.py").read_text())

@@ -14,7 +14,7 @@ import pytest
 from fixtures import bombs, samples
 from fixtures.tools_support import assert_json_error, upload, unzip
 
-BFF_DIR = Path(__file__).resolve().parents[1]
+BFF_DIR = Path(__file__).resolve().parents[2]
 GIB_IN_MIB = 1024
 
 

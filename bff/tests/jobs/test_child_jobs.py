@@ -189,7 +189,7 @@ app.test_client().post("/sleepy")
 def test_a_killed_worker_takes_its_job_along_and_its_scratch_goes_at_the_next_start(tmp_path):
     scratch = tmp_path / "worker-scratch"
     scratch.mkdir()
-    bff_dir = Path(__file__).resolve().parents[1]
+    bff_dir = Path(__file__).resolve().parents[2]
     worker = subprocess.Popen([sys.executable, "-c", KILLED_WORKER, str(scratch)], cwd=bff_dir,
                               env={**os.environ, "PYTHONPATH": str(bff_dir)})
     pid_file = scratch / "job.pid"

@@ -13,7 +13,7 @@ from conftest import bearer
 from toolkit_bff import create_app
 from toolkit_bff.config import ConfigError
 
-BFF_DIR = Path(__file__).resolve().parents[1]
+BFF_DIR = Path(__file__).resolve().parents[2]
 NO_DB = "postgresql://nobody@127.0.0.1:9/none"
 
 

@@ -12,7 +12,7 @@ APP_DIST = ROOT / "app" / "dist"
 NGINX_CONF = """\
 {user_directive}
 worker_processes 1;
-# Each proxied WebSocket holds two connections: 1024 stopped at ~500 Realtime clients (bench/realtime.py --gateway).
+# Each proxied WebSocket holds two connections: 1024 stopped at ~500 Realtime clients (python -m bench.realtime --gateway).
 worker_rlimit_nofile 16384;
 pid {run}/nginx.pid;
 error_log {logs}/nginx-error.log warn;

@@ -18,7 +18,7 @@ from toolkit_bff.api.openapi import DOCUMENT
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Do not use the `random` module inside strategies:hypothesis.errors.HypothesisDeprecationWarning")
 
-# The tools have their own hostile-input corpus (test_tools_hostile.py); this covers the data API.
+# The tools have their own hostile-input corpus (jobs/test_hostile_uploads.py); this covers the data API.
 schema = schemathesis.openapi.from_dict(DOCUMENT).exclude(path_regex="^/api/tools")
 # What a caller can rely on: no 5xx from bad input, and status, media type, headers and body as
 # documented. (Not "valid data is accepted": the document cannot say an expiry must lie ahead.)

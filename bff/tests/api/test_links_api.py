@@ -1,4 +1,5 @@
-"""Short links through the API, and /s/{code} as a real redirect (SPEC §5)."""
+"""Short links through the API, and /s/{code} as a real redirect (SPEC §5): links made through the BFF,
+followed at the redirect service."""
 from __future__ import annotations
 
 import re
@@ -8,6 +9,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from conftest import bearer
+from fixtures.redirect_support import clicks, request, settled_clicks
 from toolkit_bff import create_app
 
 CODE = re.compile(r"[23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ]{7}")
@@ -26,10 +28,6 @@ def create(client, links, headers=None, **body):
     if response.status_code == 201:
         links.append(response.get_json()["short_code"])
     return response
-
-
-def clicks(admin_db, code: str) -> int:
-    return admin_db.execute("select clicks from public.shortened_urls where short_code = %s", (code,)).fetchone()[0]
 
 
 def test_anonymous_link_gets_a_code_and_https(client, links, stack_env):
@@ -132,10 +130,10 @@ def test_listing_and_deleting_need_sign_in(client):
     assert client.get("/api/links?limit=0", headers=bearer("x.y.z")).status_code == 401
 
 
-def test_list_shows_clicks_and_status(client, links, make_user, admin_db):
+def test_list_shows_clicks_and_status(client, links, make_user, redirect_url):
     alice = make_user("alice")
     link = create(client, links, alice.headers, url="https://count.example", max_clicks=1).get_json()
-    client.get(f"/s/{link['short_code']}")
+    request(redirect_url, f"/s/{link['short_code']}")
     listed = client.get("/api/links", headers=alice.headers).get_json()["links"][0]
     assert (listed["clicks"], listed["status"]) == (1, "exhausted")
     assert client.get("/api/links?limit=500", headers=alice.headers).status_code == 422
@@ -150,34 +148,34 @@ def test_resolve_counts_a_click_and_404s_dead_links(client, links, admin_db):
     assert missing.status_code == 404 and missing.get_json()["error"]["code"] == "not_found"
 
 
-# --- /s/{code} ------------------------------------------------------------------------------
-def test_redirect_goes_to_the_destination_and_counts(client, links, admin_db):
+# --- /s/{code}: the redirect service (clicks of links without a limit land in batches) ---------
+def test_redirect_goes_to_the_destination_and_counts(client, links, admin_db, redirect_url):
     code = create(client, links, url="https://dest.example/path").get_json()["short_code"]
-    response = client.get(f"/s/{code}")
-    assert response.status_code == 302
-    assert response.headers["Location"] == "https://dest.example/path"
-    assert response.headers["Cache-Control"] == "no-store"
-    assert response.data == b""
-    assert clicks(admin_db, code) == 1
+    response = request(redirect_url, f"/s/{code}")
+    assert response.status == 302
+    assert response.location == "https://dest.example/path"
+    assert response.cache_control == "no-store"
+    assert response.body == b""
+    assert settled_clicks(admin_db, code, 1) == 1
 
 
 @pytest.mark.parametrize("path", ["/s/unknown-code", "/s/", "/s", "/s/a", "/s/bad%20code", "/s/x/y",
                                   "/s/new%0Aline", "/s/%C2%80%F1%86%8F%8E"])
-def test_missing_or_unknown_codes_go_home(client, path):
-    response = client.get(path)
-    assert response.status_code == 302 and response.headers["Location"] == "/"
-    assert response.headers["Cache-Control"] == "no-store"
+def test_missing_or_unknown_codes_go_home(redirect_url, path):
+    response = request(redirect_url, path)
+    assert response.status == 302 and response.location == "/"
+    assert response.cache_control == "no-store"
 
 
-def test_expired_and_exhausted_links_go_home(client, links, admin_db):
+def test_expired_and_exhausted_links_go_home(client, links, admin_db, redirect_url):
     expired = create(client, links, url="https://old.example").get_json()["short_code"]
     admin_db.execute("update public.shortened_urls set expires_at = now() - interval '1 minute'"
                      " where short_code = %s", (expired,))
-    assert client.get(f"/s/{expired}").headers["Location"] == "/"
-    assert clicks(admin_db, expired) == 0
+    assert request(redirect_url, f"/s/{expired}").location == "/"
+    assert settled_clicks(admin_db, expired, 0) == 0
     once = create(client, links, url="https://once.example", max_clicks=1).get_json()["short_code"]
-    assert client.get(f"/s/{once}").headers["Location"] == "https://once.example"
-    assert client.get(f"/s/{once}").headers["Location"] == "/"
+    assert request(redirect_url, f"/s/{once}").location == "https://once.example"
+    assert request(redirect_url, f"/s/{once}").location == "/"
     assert clicks(admin_db, once) == 1
 
 
@@ -189,20 +187,20 @@ def test_expired_and_exhausted_links_go_home(client, links, admin_db):
     "WhatsApp/2.23.20.0",
     "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
 ])
-def test_bots_are_redirected_but_not_counted(client, links, admin_db, agent):
+def test_bots_are_redirected_but_not_counted(client, links, admin_db, redirect_url, agent):
     code = create(client, links, url="https://bots.example").get_json()["short_code"]
-    response = client.get(f"/s/{code}", headers={"User-Agent": agent})
-    assert response.headers["Location"] == "https://bots.example"
-    assert clicks(admin_db, code) == 0
+    response = request(redirect_url, f"/s/{code}", agent=agent)
+    assert response.location == "https://bots.example"
+    assert settled_clicks(admin_db, code, 0) == 0
 
 
-def test_head_requests_are_not_counted_and_browsers_are(client, links, admin_db):
+def test_head_requests_are_not_counted_and_browsers_are(client, links, admin_db, redirect_url):
     code = create(client, links, url="https://head.example").get_json()["short_code"]
-    assert client.head(f"/s/{code}").headers["Location"] == "https://head.example"
-    assert clicks(admin_db, code) == 0
+    assert request(redirect_url, f"/s/{code}", method="HEAD").location == "https://head.example"
+    assert settled_clicks(admin_db, code, 0) == 0
     firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
-    client.get(f"/s/{code}", headers={"User-Agent": firefox})
-    assert clicks(admin_db, code) == 1
+    request(redirect_url, f"/s/{code}", agent=firefox)
+    assert settled_clicks(admin_db, code, 1) == 1
 
 
 def test_oversized_json_body_is_413(client):

@@ -325,7 +325,6 @@ SUCCESSES = [
     Case("GET", "/api/links", url="/api/links?limit=10&offset=0", setup=a_link, **SIGNED_IN),
     Case("DELETE", "/api/links/{link_id}", url="/api/links/{id}", setup=a_link, status=204, **SIGNED_IN),
     Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/{code}", client="client", setup=a_link),
-    Case("GET", "/s/{code}", url="/s/{code}", client="client", setup=a_link, status=302),
     Case("GET", "/api/pages", client="client"),
     Case("PUT", "/api/admin/pages/{page_key}", url="/api/admin/pages/url-shortener", setup=admins,
          json={"is_disabled": True, "disable_reason": "Back soon"}, **SIGNED_IN),
@@ -359,7 +358,6 @@ VARIANTS = [
     Case("POST", "/api/tools/qr", form={"text": "Toolkit", "format": "svg", "background": "transparent"},
          label="(svg from a form)"),
     Case("GET", "/api/pastes", client="client", label="(recent, anonymous)"),
-    Case("GET", "/s/{code}", url="/s/no-such-code", client="client", status=302, label="(unknown: home)"),
     Case("POST", "/api/pastes/{paste_id}/duplicate", url="/api/pastes/{id}/duplicate", client="client",
          setup=a_paste, status=201, label="(anonymous: with an edit token)"),
 ]
@@ -463,8 +461,7 @@ def test_document_is_valid_openapi_3_1():
 def test_document_covers_exactly_the_api_routes(tools_app):
     served = set()
     for rule in tools_app.url_map.iter_rules():
-        # /api/* and the short-link redirect; bare /s and /s/ only send visitors home.
-        if rule.endpoint == "static" or not rule.rule.startswith(("/api/", "/s/<")):
+        if rule.endpoint == "static" or not rule.rule.startswith("/api/"):
             continue
         path = re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule.rule)  # <int:id> → {id}
         served |= {(method, path) for method in rule.methods - {"HEAD", "OPTIONS"}}

@@ -1,9 +1,8 @@
-"""HTTP/1.1 as the redirect service speaks it on its own port (design B, toolkit_redirect/
-http_protocol.py): pipelining in order, HEAD without bodies, JSON errors for what is not HTTP."""
+"""HTTP/1.1 as the redirect service speaks it on its own port (toolkit_redirect/http_protocol.py):
+pipelining in order, HEAD without bodies, JSON errors for what is not HTTP."""
 from __future__ import annotations
 
 import json
-import os
 import socket
 from urllib.parse import urlsplit
 
@@ -13,11 +12,8 @@ from fixtures.redirect_support import make_link, new_code
 
 
 @pytest.fixture(scope="module")
-def address() -> tuple[str, int]:
-    url = os.environ.get("TOOLKIT_REDIRECT_URL")
-    if not url:
-        pytest.fail("TOOLKIT_REDIRECT_URL is not set: run the suites through ./scripts/test")
-    parts = urlsplit(url)
+def address(redirect_url) -> tuple[str, int]:
+    parts = urlsplit(redirect_url)
     return parts.hostname, parts.port
 
 

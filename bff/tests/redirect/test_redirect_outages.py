@@ -21,10 +21,6 @@ def codes(admin_db):
     admin_db.execute("delete from public.shortened_urls where short_code = any(%s)", (made,))
 
 
-# Both server designs: B (the default, HTTP on an asyncio Protocol) and A (ASGI under uvicorn).
-DESIGNS = ["toolkit_redirect.raw_worker.RawRedirectWorker", "toolkit_redirect.worker.RedirectWorker"]
-
-
 @pytest.fixture()
 def proxy(stack_env):
     proxy = CuttableProxy(urlsplit(stack_env["TOOLKIT_DATABASE_URL"]).port)
@@ -52,10 +48,9 @@ def start(stack_env):
         instance.stop()
 
 
-@pytest.mark.parametrize("design", DESIGNS)
-def test_clicks_are_batched_and_a_clean_stop_flushes_them(start, admin_db, codes, design):
+def test_clicks_are_batched_and_a_clean_stop_flushes_them(start, admin_db, codes):
     # A flush interval longer than the test: only the shutdown flush can write these clicks.
-    service = start(TOOLKIT_REDIRECT_FLUSH_INTERVAL="300", REDIRECT_WORKER_CLASS=design, workers=2)
+    service = start(TOOLKIT_REDIRECT_FLUSH_INTERVAL="300", workers=2)
     code = make_link(admin_db, "https://stop.example")
     codes.append(code)
     assert {request(service.url, f"/s/{code}").location for _ in range(30)} == {"https://stop.example"}
@@ -64,9 +59,8 @@ def test_clicks_are_batched_and_a_clean_stop_flushes_them(start, admin_db, codes
     assert clicks(admin_db, code) == 30
 
 
-@pytest.mark.parametrize("design", DESIGNS)
-def test_clicks_stay_exact_across_a_database_outage(start, proxy, stack_env, admin_db, codes, design):
-    service = start(through(stack_env["TOOLKIT_DATABASE_URL"], proxy.port), REDIRECT_WORKER_CLASS=design, workers=2)
+def test_clicks_stay_exact_across_a_database_outage(start, proxy, stack_env, admin_db, codes):
+    service = start(through(stack_env["TOOLKIT_DATABASE_URL"], proxy.port), workers=2)
     code = make_link(admin_db, "https://outage.example")
     codes.append(code)
     served = sum(request(service.url, f"/s/{code}").location == "https://outage.example" for _ in range(20))

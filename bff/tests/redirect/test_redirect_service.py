@@ -1,7 +1,6 @@
 """The redirect service (toolkit_redirect) behind the gateway, as visitors reach /s/{code}."""
 from __future__ import annotations
 
-import os
 import threading
 from collections import Counter
 
@@ -18,11 +17,8 @@ def gateway(stack_env) -> str:
 
 
 @pytest.fixture(scope="module")
-def service() -> str:
-    url = os.environ.get("TOOLKIT_REDIRECT_URL")
-    if not url:
-        pytest.fail("TOOLKIT_REDIRECT_URL is not set: run the suites through ./scripts/test")
-    return url
+def service(redirect_url) -> str:
+    return redirect_url
 
 
 @pytest.fixture()

@@ -2,7 +2,7 @@
 from flask import Flask
 
 from ..extensions import limiter
-from . import admin, health, links, me, openapi, pages, pastes, redirect
+from . import admin, health, links, me, openapi, pages, pastes
 from .writes import WRITE_METHODS, is_anonymous, signed_in_write_limit, writer_key
 
 # Signed-in writes are limited per user in every area (anonymous ones per IP where they are allowed).
@@ -14,4 +14,3 @@ for _module in (me, links, pastes, pages, admin):
 def register_blueprints(app: Flask) -> None:
     for module in (health, me, links, pastes, pages, admin, openapi):
         app.register_blueprint(module.bp, url_prefix="/api")
-    app.register_blueprint(redirect.bp)  # /s/{code}, at the root like the app's own links

@@ -143,23 +143,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/s/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Follow a short link */
-        get: operations["followShortLink"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/pastes": {
         parameters: {
             query?: never;
@@ -1628,10 +1611,6 @@ export interface components {
         RateLimitRemaining: number;
         /** @description When the window resets (Unix time). */
         RateLimitReset: number;
-        /** @description The destination, or `/` for a missing, unknown, expired or exhausted link. */
-        Location: string;
-        /** @description `no-store`: every visit reaches the server and is counted. */
-        CacheControlNoStore: "no-store";
         /** @description `no-store`: results are never cached. */
         NoStore: "no-store";
         /** @description `no`: tells the gateway to pass lines through at once. */
@@ -2192,46 +2171,6 @@ export interface operations {
                 };
             };
             /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    followShortLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description To the destination, or to `/` (SPEC §5). Not counted for HEAD requests and link-preview bots. */
-            302: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "Cache-Control": components["headers"]["CacheControlNoStore"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

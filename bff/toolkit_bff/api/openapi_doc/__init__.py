@@ -10,7 +10,7 @@ AREAS = (core, links, pastes, admin, images, pdf, text)
 TAGS = [
     {"name": "system", "description": "Health and this document."},
     {"name": "account", "description": "The signed-in caller."},
-    {"name": "links", "description": "Short links and the /s/{code} redirect."},
+    {"name": "links", "description": "Short links (created here, followed at /s/{code} through the redirect service)."},
     {"name": "pastes", "description": "Pastes: public, unlisted or private; views, likes, copies."},
     {"name": "pages", "description": "The disabled-pages map."},
     {"name": "admin", "description": "Administrators only (checked in SQL)."},

@@ -1,9 +1,8 @@
-"""/api/links (short links) and /s/{code} (the redirect itself)."""
+"""/api/links (short links). /s/{code} itself is the redirect service's (bff/toolkit_redirect/), not the BFF's."""
 from __future__ import annotations
 
 from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, OPTIONAL_TOKEN, PAGE_GATE,
-                     RATE_LIMITED, SIGNED_IN, UUID, error_responses, header_refs, json_body, json_response,
-                     operation, ref)
+                     RATE_LIMITED, SIGNED_IN, UUID, error_responses, json_body, json_response, operation, ref)
 
 CODE = {"type": "string", "pattern": "^[A-Za-z0-9_-]{3,64}$"}
 PAGING = [
@@ -54,13 +53,6 @@ SCHEMAS = {
     },
 }
 
-HEADERS = {
-    "Location": {"description": "The destination, or `/` for a missing, unknown, expired or exhausted link.",
-                 "required": True, "schema": {"type": "string"}},
-    "CacheControlNoStore": {"description": "`no-store`: every visit reaches the server and is counted.",
-                            "required": True, "schema": {"type": "string", "const": "no-store"}},
-}
-
 LINK_ID = {"name": "link_id", "in": "path", "required": True, "schema": UUID}
 CODE_PARAM = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -93,15 +85,3 @@ PATHS = {
         description="For the app's /s screen; unknown, expired and exhausted links are 404.",
         parameters=[CODE_PARAM], security=[{}, {"bearerAuth": []}])},
 }
-
-# Outside /api: the redirect users follow. Documented here too, as part of the contract.
-REDIRECT_PATHS = {
-    "/s/{code}": {"get": operation(
-        "followShortLink", "links", "Follow a short link",
-        {"302": {"description": "To the destination, or to `/` (SPEC §5). Not counted for HEAD "
-                                "requests and link-preview bots.",
-                 "headers": header_refs({"Location": "Location", "Cache-Control": "CacheControlNoStore"})},
-         **error_responses(DATABASE)},
-        parameters=[CODE_PARAM])},
-}
-PATHS.update(REDIRECT_PATHS)

@@ -1056,7 +1056,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1090,7 +1090,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1124,7 +1124,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1697,8 +1697,17 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1742,8 +1751,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1769,7 +1787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `auth_admin_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `auth_admin_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1811,8 +1829,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1935,8 +1962,17 @@ export interface operations {
                     "application/json": components["schemas"]["ShortLinkList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2004,7 +2040,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2013,7 +2049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2106,8 +2142,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2164,8 +2209,17 @@ export interface operations {
                     "application/json": components["schemas"]["ResolvedLink"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2266,8 +2320,17 @@ export interface operations {
                     "application/json": components["schemas"]["PasteList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2338,8 +2401,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2425,8 +2497,17 @@ export interface operations {
                     "application/json": components["schemas"]["Paste"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2485,7 +2566,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2494,7 +2575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2569,7 +2650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2578,7 +2659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2665,8 +2746,17 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2724,8 +2814,17 @@ export interface operations {
                     "application/json": components["schemas"]["LikeResult"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2783,8 +2882,17 @@ export interface operations {
                     "application/json": components["schemas"]["LikeResult"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2845,8 +2953,17 @@ export interface operations {
                     "application/json": components["schemas"]["NewPaste"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2911,8 +3028,17 @@ export interface operations {
                     "application/json": components["schemas"]["Pages"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2973,7 +3099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2982,7 +3108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3070,7 +3196,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3079,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3140,7 +3266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModeratedPasteList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3149,7 +3275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3205,7 +3331,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3214,7 +3340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3275,7 +3401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModeratedLinkList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3284,7 +3410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3340,7 +3466,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3349,7 +3475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3407,7 +3533,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatus"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3416,7 +3542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3474,7 +3600,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatus"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3483,7 +3609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -9,9 +9,8 @@ MULTIPART = "multipart/form-data"
 MAX_OPTION_LENGTH = 2000  # tools/options.py: the default cap on every text option
 
 REASONS = {
-    400: "Bad request", 401: "Not signed in, or the access token is invalid or its session has ended",
-    403: "Not allowed (decided by row-level security or an SQL function), or the token still owes its "
-         "second factor", 404: "Not found",
+    400: "Bad request", 401: "Not signed in, or the access token is invalid",
+    403: "Not allowed (decided by row-level security or an SQL function)", 404: "Not found",
     405: "Method not allowed", 409: "Conflicts with the current state (taken, or the last admin)",
     413: "Too large", 415: "Unsupported media type, or a file type told from the content (not the name)",
     422: "Invalid option or input that cannot be processed", 429: "Too many requests",

@@ -1,4 +1,5 @@
 // Calls of the BFF (/api on the app's own origin) as the signed-in user.
+import { fetchWithSecondFactor } from '@/lib/second-factor'
 
 export class BffError extends Error {
   constructor(
@@ -17,7 +18,7 @@ export class BffError extends Error {
 }
 
 export async function bffRequest<T>(path: string, accessToken: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`/api${path}`, {
+  const response = await fetchWithSecondFactor(`/api${path}`, {
     method: init.method ?? 'GET',
     headers: {
       Authorization: `Bearer ${accessToken}`,

@@ -11,6 +11,7 @@ import jwt
 from local_realtime.channel import Connection
 from local_realtime.registry import Registry
 from local_realtime.serializer import decode
+from local_realtime.subscribe_check import describe
 from local_realtime.tokens import Verifier
 
 SECRET = "a-test-secret-with-at-least-32-characters!"
@@ -29,8 +30,12 @@ class FakeHub:
         self.registry = Registry()
         self.published = published
 
-    async def in_publication(self, params):
-        return params.table in self.published
+    async def check_subscription(self, params, role):
+        # The database's answer is tested in test_realtime_join_checks.py; here only its effect.
+        if params.table in self.published:
+            return None
+        return ("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the "
+                f"given connect parameters: [{describe(params)}]")
 
 
 class Session:

@@ -174,8 +174,10 @@ class Connection:
                 errors.append(str(exc))
                 continue
             channel.subscriptions.append(Subscription(binding_id(binding), params, channel))
-        # Registered before the reply: a change committed once the client sees SUBSCRIBED reaches it.
-        self.hub.registry.add(channel.subscriptions)
+        # Registered before the reply, so a change committed once the client sees SUBSCRIBED reaches
+        # it — except a filtered binding, registered only once the join check has passed (as upstream
+        # subscribes it only then): meanwhile a change could answer a filter on a hidden column.
+        self.hub.registry.add([sub for sub in channel.subscriptions if not sub.params.filters])
         response = {"postgres_changes": [b | {"id": binding_id(b)} for b in bindings if isinstance(b, dict)]}
         self.send(reply(msg, "ok", response))
         if bindings:
@@ -196,6 +198,7 @@ class Connection:
             channel.subscriptions = []
             channel.system("postgres_changes", "error", errors[0])
         else:
+            self.hub.registry.add([sub for sub in channel.subscriptions if sub.params.filters])
             channel.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
 
     def refresh_token(self, channel: Channel, token: Any) -> None:

@@ -185,3 +185,28 @@ def test_a_channel_is_closed_when_its_token_expires():
         assert system.payload["message"].startswith("Token has expired") and close.event == "phx_close"
         assert len(s.hub.registry) == 0
     run(go())
+
+
+def test_a_filtered_binding_receives_nothing_until_its_join_check_has_passed():
+    """A filter on a column the role may not read must not match even once, before it is refused."""
+    class SlowHub(FakeHub):
+        def __init__(self):
+            super().__init__()
+            self.checked = asyncio.Event()
+
+        async def check_subscription(self, params, role):
+            await self.checked.wait()
+            return await super().check_subscription(params, role)
+
+    async def go():
+        s = Session(SlowHub())
+        await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS}})
+        assert s.sent()[0].payload["status"] == "ok"
+        # The unfiltered binding is live from the reply on; the filtered one (id=gt.5) not yet.
+        assert [sub.params.filters for sub in s.hub.registry._by_schema["public"]] == [()]
+        s.hub.checked.set()
+        await asyncio.sleep(0.01)
+        assert s.sent()[0].payload["message"] == "Subscribed to PostgreSQL"
+        assert len(s.hub.registry) == 2
+    run(go())
+

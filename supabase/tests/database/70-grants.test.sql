@@ -3,7 +3,7 @@
 -- search_path on every function, internal helpers closed to API callers, and the realtime
 -- publication guarded.
 begin;
-select plan(57);
+select plan(61);
 
 -- ---------------------------------------------------------------- row-level security
 select ok(relrowsecurity, format('row-level security is enabled on public.%s', relname))
@@ -153,6 +153,17 @@ select ok(not has_schema_privilege('anon', 'public', 'CREATE') and not has_schem
   'anon and authenticated cannot create objects in public');
 
 -- ---------------------------------------------------------------- realtime publication
+select set_eq($$ select format('%I.%I', schemaname, tablename) from pg_publication_tables
+                  where pubname = 'supabase_realtime' $$,
+  array['public.user_roles', 'public.page_settings'],
+  'the stack''s supabase_realtime publication holds exactly user_roles and page_settings');
+-- Realtime sends a DELETE on a table under row-level security to every subscriber of the table with
+-- the old row's primary key (it cannot check the policies of a row that is gone): user_roles' key
+-- must not be the user's id.
+select col_is_pk('public', 'user_roles', array['id'],
+  'user_roles'' primary key is a row id, so a DELETE seen over Realtime does not name the user');
+select col_is_unique('public', 'user_roles', array['user_id', 'role'], 'a user is admin at most once');
+
 -- The local bootstrap creates the publication empty, as Supabase does, and the migration adds the
 -- tables. A project without the publication must still be able to apply the migration: it is run
 -- again here, as it was applied (its text as recorded in supabase_migrations.schema_migrations by
@@ -165,15 +176,19 @@ create temporary table realtime_case as
 drop publication if exists supabase_realtime;
 select lives_ok(migration, 'without a supabase_realtime publication the realtime migration is a no-op that does not fail')
   from realtime_case;
+select is_empty($$ select from pg_publication where pubname = 'supabase_realtime' $$,
+  'and it leaves the project without one');
 
 create publication supabase_realtime;
 select lives_ok(migration, 'with a supabase_realtime publication the realtime migration runs')
   from realtime_case;
 
-select set_eq($$ select tablename::text from pg_publication_tables
-                  where pubname = 'supabase_realtime' and schemaname = 'public' and tablename in ('user_roles', 'page_settings') $$,
-  array['user_roles', 'page_settings'],
-  'supabase_realtime publishes user_roles and page_settings changes');
+-- Every table of the publication, not only the expected ones: one published by mistake would send
+-- its changes to every subscriber its policies allow, and every DELETE's key to all of them.
+select set_eq($$ select format('%I.%I', schemaname, tablename) from pg_publication_tables
+                  where pubname = 'supabase_realtime' $$,
+  array['public.user_roles', 'public.page_settings'],
+  'the realtime migration publishes exactly user_roles and page_settings changes');
 
 select * from finish();
 rollback;

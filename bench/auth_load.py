@@ -3,16 +3,13 @@ schedule). A scenario is `make(index) -> request`, where request() returns True 
 expected; a client whose request raised (a dropped connection) is made again."""
 from __future__ import annotations
 
-import os
-import re
-import subprocess
 import threading
 import time
-from pathlib import Path
 
 
 def _summary(latencies: list[float], errors: int, seconds: float, total: int) -> dict:
     ordered = sorted(latencies)
+    seconds = max(seconds, 1e-9)
 
     def pct(p: float) -> float:
         return 1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
@@ -48,26 +45,28 @@ class _Tally:
 
 
 def _run(worker, count: int) -> None:
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
+    # Daemon threads: an interrupted run must not wait for its clients before it exits.
+    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
 
 
-def closed_loop(make, clients: int, duration: float, meter=None, warmup: float = 2.0) -> dict:
+def closed_loop(make, clients: int, duration: float, meter=None, warmup: float = 2.0, at_least: int = 1) -> dict:
     """`clients` threads each send a request as soon as the previous one is answered; requests
-    started in the first `warmup` seconds are not counted."""
+    started in the first `warmup` seconds are not counted. A client goes on past `duration` until
+    it has `at_least` counted answers, so a slow machine makes a longer run, never an empty one."""
     requests = _clients(make, clients)
     cpu_before = meter() if meter else 0.0  # after the clients' set-up (sign-ins)
-    tally = _Tally()
+    tally, finished = _Tally(), [0.0]
     start = time.perf_counter() + 0.2
     measure_from, end = start + warmup, start + warmup + duration
 
     def worker(index: int):
         request, mine, bad, answered = requests[index], [], 0, 0
         time.sleep(max(0.0, start - time.perf_counter()))
-        while (began := time.perf_counter()) < end:
+        while (began := time.perf_counter()) < end or len(mine) + bad < at_least:
             ok, request = _attempt(request, make, index)
             answered += ok
             if began >= measure_from:
@@ -76,9 +75,11 @@ def closed_loop(make, clients: int, duration: float, meter=None, warmup: float =
                 else:
                     bad += 1
         tally.add(mine, bad, answered)
+        with tally.lock:
+            finished[0] = max(finished[0], time.perf_counter())
 
     _run(worker, clients)
-    return _summary(tally.latencies, tally.errors, duration, tally.total) | {
+    return _summary(tally.latencies, tally.errors, finished[0] - measure_from, tally.total) | {
         "cpu": (meter() if meter else 0.0) - cpu_before}
 
 
@@ -117,29 +118,3 @@ def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmu
     # server fell behind the schedule).
     return _summary(tally.latencies, tally.errors, max(duration, finished[0] - measure_from), tally.total) | {
         "cpu": (meter() if meter else 0.0) - cpu_before}
-
-
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(port: int) -> float:
-    """CPU time used so far by the process listening on `port` and every process under it (the
-    gunicorn master and its workers)."""
-    out = subprocess.run(["ss", "-Hltnp", f"sport = :{port}"], capture_output=True, text=True).stdout
-    roots = {int(pid) for pid in re.findall(r"pid=(\d+)", out)}
-    stats = {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            try:
-                text = Path(entry.path, "stat").read_text()
-            except OSError:
-                continue
-            fields = text[text.rindex(")") + 2:].split()
-            stats[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
-    tree, todo = set(), list(roots)
-    while todo:
-        pid = todo.pop()
-        if pid in stats and pid not in tree:
-            tree.add(pid)
-            todo.extend(child for child, (parent, _) in stats.items() if parent == pid)
-    return sum(stats[pid][1] for pid in tree) / CLOCK_TICKS

@@ -1,14 +1,13 @@
-"""Benchmark of the local Realtime service: N subscribers (default 500, one WebSocket each, as N
-browsers), one change → how long until each subscriber has it. Not part of the test suites; see
-bench/README.md.
+"""Local Realtime: N subscribers (one WebSocket each, as N browsers), one change → how long until
+each subscriber has it, against one subscriber in the same run.
 
-    .venv/bin/python -m bench.realtime                 # starts its own throw-away stack
-    .venv/bin/python -m bench.realtime --running       # the stack whose TOOLKIT_* variables are set
+    .venv/bin/python -m bench.realtime [--smoke] [--subscribers 1,100,500] [--changes 20] [--gateway true]
 
 Scenarios (each: --changes updates of one page_settings row, which every subscriber may read):
     single      one subscriber: the baseline (poll interval, one RLS check, one message)
-    distinct    every subscriber its own user (own sub claim): one RLS check per subscriber per change
-    shared      every subscriber the same claims (the anon key): one RLS check per change
+    distinct    every subscriber its own user (own sub claim): one RLS check per subscriber per change,
+                at each count of --subscribers above 1
+    shared      the largest count with the same claims (the anon key): one RLS check per change
 Besides latency it reports the service's CPU time per change (from /proc), which depends much less
 than latency on what else the machine runs.
 Latency is from the moment the UPDATE's commit returns to the moment a subscriber has parsed the
@@ -16,23 +15,34 @@ message; subscribers run in this process (asyncio), so their own parsing is incl
 its replication slot every 100 ms (upstream's default), which sets the floor: ~50 ms on average."""
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
-import re
-import subprocess
-
 import jwt
 import psycopg
 import websockets
+
+from .cpu import listening_pids
+from .result import Chart, Result, Table, ratio
+from .runner import main_of
+
+NAME = "realtime"
+TITLE = "Realtime delivery vs subscribers"
+ABOUT = ("One row every role may read (`page_settings`) is updated every 200 ms; each subscriber is a WebSocket "
+         "client in this process (asyncio), joined to that table's changes. Latency runs from the moment the "
+         "UPDATE's commit returns to the moment a subscriber has parsed the message; the baseline is one "
+         "subscriber in the same run. The service polls its replication slot every 100 ms (upstream's default), "
+         "so ~50 ms on average is the floor. Besides latency: the service's CPU time per change.")
+FIGURES = ["distinct_p99_vs_single", "shared_p99_vs_single", "distinct_cpu_vs_single", "shared_cpu_vs_single"]
+PARAMS = {"full": {"subscribers": "1,100,500", "changes": 20, "gateway": False},
+          "smoke": {"subscribers": "1,5", "changes": 2, "gateway": False}}
+STACK_ENV: dict[str, str] = {}
 
 P99_TARGET_MS = 250.0
 
@@ -67,12 +77,6 @@ class Subscriber:
                 self.received[payload["data"]["record"]["disable_reason"]] = time.monotonic()
 
 
-def service_pid(port: int) -> int | None:
-    out = subprocess.run(["ss", "-Hltnp", f"sport = :{port}"], capture_output=True, text=True).stdout
-    found = re.search(r"pid=(\d+)", out)
-    return int(found.group(1)) if found else None
-
-
 def cpu_seconds(pid: int | None) -> float:
     if pid is None:
         return float("nan")
@@ -87,92 +91,88 @@ def percentile(values: list[float], p: float) -> float:
 
 async def scenario(name: str, url: str, tokens: list[str], db_url: str, changes: int, pid: int | None) -> dict:
     subs = [Subscriber(url, t) for t in tokens]
-    for start in range(0, len(subs), 50):  # join in slices: 500 handshakes at once only measure the backlog
-        await asyncio.gather(*(s.join() for s in subs[start:start + 50]))
-    listeners = [asyncio.create_task(s.listen()) for s in subs]
-    latencies, slowest = [], []
-    cpu_before = cpu_seconds(pid)
-    with psycopg.connect(db_url, autocommit=True) as db:
-        for i in range(changes):
-            reason = f"bench {name} {i} {uuid.uuid4().hex[:8]}"
-            db.execute("update public.page_settings set disable_reason = %s where page_key = 'pdf-editor'", (reason,))
-            committed = time.monotonic()
-            deadline = committed + 10
-            while not all(reason in s.received for s in subs) and time.monotonic() < deadline:
-                await asyncio.sleep(0.005)
-            got = [(s.received[reason] - committed) * 1000 for s in subs if reason in s.received]
-            if len(got) < len(subs):
-                raise RuntimeError(f"{name}: {len(subs) - len(got)} subscribers never got change {i}")
-            latencies += got
-            slowest.append(max(got))
-            await asyncio.sleep(0.2)
-        cpu = cpu_seconds(pid) - cpu_before
-        db.execute("update public.page_settings set disable_reason = '' where page_key = 'pdf-editor'")
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*(s.ws.close() for s in subs), return_exceptions=True)
-    return {"scenario": name, "subscribers": len(subs), "changes": changes,
-            "p50": statistics.median(latencies), "p99": percentile(latencies, 99),
-            "max": max(latencies), "last_p50": statistics.median(slowest), "cpu_ms": cpu * 1000 / changes}
-
-
-async def run(env: dict[str, str], args) -> int:
-    realtime = env["TOOLKIT_REALTIME_URL"].replace("http://", "ws://")
-    url = (f"{env['TOOLKIT_PUBLIC_URL'].replace('http://', 'ws://')}/realtime/v1/websocket" if args.gateway
-           else f"{realtime}/socket/websocket") + f"?apikey={env['TOOLKIT_ANON_KEY']}&vsn=2.0.0"
-    secret = env["TOOLKIT_JWT_SECRET"]
-    distinct = [token(secret, {"role": "authenticated", "sub": str(uuid.uuid4())}) for _ in range(args.subscribers)]
-    shared = [env["TOOLKIT_ANON_KEY"]] * args.subscribers
-    pid = service_pid(int(realtime.rsplit(":", 1)[1]))
-    db = env["TOOLKIT_DATABASE_ADMIN_URL"]
-    results = [await scenario("single", url, distinct[:1], db, args.changes, pid),
-               await scenario("distinct", url, distinct, db, args.changes, pid),
-               await scenario("shared", url, shared, db, args.changes, pid)]
-    print(f"{'scenario':<10}{'subs':>6}{'changes':>9}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'last p50':>10}"
-          f"{'CPU ms/change':>15}")
-    for r in results:
-        print(f"{r['scenario']:<10}{r['subscribers']:>6}{r['changes']:>9}{r['p50']:>9.1f}{r['p99']:>9.1f}"
-              f"{r['max']:>9.1f}{r['last_p50']:>10.1f}{r['cpu_ms']:>15.1f}")
-    worst = max(r["p99"] for r in results[1:])
-    print(f"p99 of 500 against 1 subscriber: {worst / results[0]['p99']:.1f}x")
-    print(f"p99 delivery {worst:.1f} ms (target < {P99_TARGET_MS:.0f} ms): {'met' if worst < P99_TARGET_MS else 'NOT met'}"
-          f"  ·  path: {'gateway' if args.gateway else 'direct'}")
-    return 0
-
-
-def own_stack(args) -> int:
-    os.environ["TOOLKIT_TEST_PORT_BASE"] = str(args.port_base)
-    from scripts.stack.config import test_config
-    from scripts.stack.stack import say, start_stack
-    from scripts.stack.supervisor import StackError, Supervisor, raise_on_termination_signals
-
-    work = Path(tempfile.mkdtemp(prefix="toolkit-bench-realtime-"))
-    os.chmod(work, 0o755)
-    cfg = test_config(work)
-    raise_on_termination_signals()
-    sup = Supervisor(cfg.log_dir)
+    listeners = []
     try:
-        start_stack(cfg, sup, durable=True)
-        return asyncio.run(run(cfg.service_env(), args))
-    except StackError as exc:
-        say(f"error: {exc}")
-        return 1
+        for start in range(0, len(subs), 50):  # join in slices: 500 handshakes at once only measure the backlog
+            await asyncio.gather(*(s.join() for s in subs[start:start + 50]))
+        listeners = [asyncio.create_task(s.listen()) for s in subs]
+        latencies, slowest, delivered = [], [], 0
+        cpu_before = cpu_seconds(pid)
+        with psycopg.connect(db_url, autocommit=True) as db:
+            for i in range(changes):
+                reason = f"bench {name} {i} {uuid.uuid4().hex[:8]}"
+                db.execute("update public.page_settings set disable_reason = %s where page_key = 'pdf-editor'", (reason,))
+                committed = time.monotonic()
+                deadline = committed + 10
+                while not all(reason in s.received for s in subs) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.005)
+                got = [(s.received[reason] - committed) * 1000 for s in subs if reason in s.received]
+                delivered += len(got)
+                latencies += got
+                slowest.append(max(got, default=float("nan")))
+                await asyncio.sleep(0.2)
+            cpu = cpu_seconds(pid) - cpu_before
+            db.execute("update public.page_settings set disable_reason = '' where page_key = 'pdf-editor'")
     finally:
-        sup.stop_all()
+        for task in listeners:
+            task.cancel()
+        await asyncio.gather(*(s.ws.close() for s in subs if hasattr(s, "ws")), return_exceptions=True)
+    nan = float("nan")
+    return {"scenario": name, "subscribers": len(subs), "changes": changes, "delivered": delivered,
+            "p50": statistics.median(latencies) if latencies else nan,
+            "p99": percentile(latencies, 99) if latencies else nan, "max": max(latencies, default=nan),
+            "last_p50": statistics.median(slowest), "cpu_ms": cpu * 1000 / changes}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--running", action="store_true", help="use the stack named by TOOLKIT_* variables")
-    parser.add_argument("--subscribers", type=int, default=500)
-    parser.add_argument("--changes", type=int, default=20)
-    parser.add_argument("--gateway", action="store_true", help="connect through the nginx gateway")
-    parser.add_argument("--port-base", type=int, default=int(os.environ.get("TOOLKIT_TEST_PORT_BASE", "56700")))
-    args = parser.parse_args()
-    if args.running:
-        return asyncio.run(run(dict(os.environ), args))
-    return own_stack(args)
+async def measure(env: dict[str, str], params: dict) -> list[dict]:
+    realtime = env["TOOLKIT_REALTIME_URL"].replace("http://", "ws://")
+    url = (f"{env['TOOLKIT_PUBLIC_URL'].replace('http://', 'ws://')}/realtime/v1/websocket" if params["gateway"]
+           else f"{realtime}/socket/websocket") + f"?apikey={env['TOOLKIT_ANON_KEY']}&vsn=2.0.0"
+    counts = sorted({int(n) for n in str(params["subscribers"]).split(",")} - {1})
+    secret = env["TOOLKIT_JWT_SECRET"]
+    distinct = [token(secret, {"role": "authenticated", "sub": str(uuid.uuid4())}) for _ in range(max(counts))]
+    pid = next(iter(listening_pids(int(realtime.rsplit(":", 1)[1]))), None)
+    db, changes = env["TOOLKIT_DATABASE_ADMIN_URL"], params["changes"]
+    runs = [await scenario("single", url, distinct[:1], db, changes, pid)]
+    for count in counts:
+        runs.append(await scenario("distinct", url, distinct[:count], db, changes, pid))
+    runs.append(await scenario("shared", url, [env["TOOLKIT_ANON_KEY"]] * max(counts), db, changes, pid))
+    return runs
+
+
+def label(r: dict) -> str:
+    return {"single": "1 subscriber", "distinct": f"{r['subscribers']} users",
+            "shared": f"{r['subscribers']} sharing the anon key"}[r["scenario"]]
+
+
+def run(stack, params: dict, result: Result) -> None:
+    runs = asyncio.run(measure(stack.env, params))
+    path = "gateway" if params["gateway"] else "direct"
+    result.tables.append(Table(f"{params['changes']} changes per scenario, {path}",
+                               ["scenario", "subs", "p50 ms", "p99 ms", "max ms", "slowest p50 ms", "CPU ms/change"],
+                               [[label(r), r["subscribers"], r["p50"], r["p99"], r["max"], r["last_p50"], r["cpu_ms"]]
+                                for r in runs]))
+    single, largest, shared = runs[0], runs[-2], runs[-1]
+    for key, r in (("distinct", largest), ("shared", shared)):
+        result.figure(f"{key}_p99_vs_single", f"p99 delivery, {label(r)} vs 1 subscriber", ratio(r["p99"], single["p99"]),
+                      "1 subscriber")
+        # CPU time comes in clock ticks: a baseline that used less than one counts as one.
+        tick_ms = 1000 / os.sysconf("SC_CLK_TCK") / single["changes"]
+        result.figure(f"{key}_cpu_vs_single", f"service CPU per change, {label(r)} vs 1 subscriber",
+                      ratio(r["cpu_ms"], max(single["cpu_ms"], tick_ms)), "1 subscriber")
+    worst = max(largest["p99"], shared["p99"])
+    result.target(f"p99 delivery < {P99_TARGET_MS:g} ms for {largest['subscribers']} subscribers ({path})",
+                  worst < P99_TARGET_MS, f"{worst:.1f} ms")
+    labels = [label(r) for r in runs]
+    result.charts.append(Chart(f"delivery latency vs subscribers ({path})", "ms from commit to message", labels,
+                               {"p50": [r["p50"] for r in runs], "p99": [r["p99"] for r in runs]}, labels[0]))
+    result.charts.append(Chart("the service's CPU per change", "ms of CPU per change", labels,
+                               {"CPU": [r["cpu_ms"] for r in runs]}, labels[0]))
+    expected = sum(r["subscribers"] * r["changes"] for r in runs)
+    delivered = sum(r["delivered"] for r in runs)
+    result.check("every subscriber received every change (within 10 s)", delivered == expected,
+                 f"{delivered} of {expected} deliveries")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main_of(sys.modules[__name__])

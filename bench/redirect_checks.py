@@ -10,7 +10,7 @@ import time
 from collections import Counter
 from typing import Callable
 
-from .redirect_wrk import TARGET
+from .links import TARGET
 
 
 def _client(port: int, path: str, stop: Callable[[], bool], tally: Counter, lock: threading.Lock,
@@ -49,7 +49,9 @@ def classify(status: int, location: str | None, body: bytes) -> str:
 def run_clients(port: int, path: str, *, clients: int, each: int | None = None,
                 stop: Callable[[], bool] = lambda: False) -> Counter:
     tally, lock = Counter(), threading.Lock()
-    threads = [threading.Thread(target=_client, args=(port, path, stop, tally, lock, each)) for _ in range(clients)]
+    # Daemon threads: an interrupted run must not wait for its clients before it exits.
+    threads = [threading.Thread(target=_client, args=(port, path, stop, tally, lock, each), daemon=True)
+               for _ in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -76,7 +78,7 @@ def under_restart(port: int, path: str, restart: Callable[[], float], *, clients
     def load() -> None:
         result["tally"] = run_clients(port, path, clients=clients, stop=finished.is_set)
 
-    runner = threading.Thread(target=load)
+    runner = threading.Thread(target=load, daemon=True)
     runner.start()
     time.sleep(before)
     down = restart()

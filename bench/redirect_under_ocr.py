@@ -1,87 +1,99 @@
-"""Are redirects still fast while tool jobs run? `/s/{code}` latency alone, then while 8 clients
-keep OCR jobs (an A4 page at 300 DPI each) going, in the same run on the same stack.
+"""Are redirects still fast while tool jobs run? `/s/{code}` latency alone, then while clients keep
+OCR jobs (a printed A4 page at 300 DPI each) going, in the same run on the same stack.
 
-    .venv/bin/python -m bench.redirect_under_ocr [--duration 30] [--rate 50] [--clients 8]
+    .venv/bin/python -m bench.redirect_under_ocr [--smoke] [--duration 30] [--rate 50] [--clients 8]
 
-Starts its own throw-away stack (scripts/stack, ports from BENCH_PORT_BASE, default 61400) and
-stops it on exit. Redirects go straight to the BFF (gunicorn) on one keep-alive connection, paced
-at --rate per second; each latency is measured from the request's scheduled time, so a stalled
-answer also delays (and counts against) the ones queued behind it. Each OCR client sends from its
-own address (X-Forwarded-For, the BFF trusts one proxy) and, when the BFF answers 429 (its cap on
-concurrent jobs), waits Retry-After and tries again — so jobs run at the cap all the time.
-Target: p99 < 50 ms under load. Exit status 1 when it is missed."""
+Redirects go straight to the redirect service on one keep-alive connection, paced at --rate per
+second; each latency is measured from the request's scheduled time, so a stalled answer also delays
+(and counts against) the ones queued behind it. The OCR clients are one signed-in user sending from
+--clients addresses (X-Forwarded-For; the BFF trusts one proxy); a 429 from the BFF's cap on
+concurrent jobs is retried after Retry-After, so jobs run at the cap all the time. Anything else
+than a 200 with the page's words, or a 429, is a failed job: the run then FAILs, whatever the
+latencies. Target: p99 < 50 ms under load."""
 from __future__ import annotations
 
-import argparse
 import http.client
-import io
-import os
+import json
 import statistics
 import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 import requests
 
-from scripts.stack import postgres
-from scripts.stack.config import test_config
-from scripts.stack.stack import say, start_stack
-from scripts.stack.supervisor import Supervisor
+from .links import create_link
+from .result import Chart, Result, Table, ratio
+from .runner import main_of
+from .samples import printed_page_png
+from .users import signed_in_headers
 
-from .tools import a4_page_300dpi
-
-ROOT = Path(__file__).resolve().parents[1]
-os.environ.setdefault("TOOLKIT_TEST_PORT_BASE", os.environ.get("BENCH_PORT_BASE", "61400"))
-
+NAME = "redirect_under_ocr"
+TITLE = "Redirects while OCR jobs run"
+ABOUT = ("`GET /s/{code}` straight to the redirect service at a paced rate, first alone, then while OCR clients keep "
+         "the BFF's job slots full (a 429 from the job cap is retried after `Retry-After`). The baseline is the same "
+         "redirects alone, measured minutes earlier in the same run: the ratio shows how much the tool jobs, which "
+         "run in other processes, slow the redirects down.")
+FIGURES = ["p99_loaded_vs_alone", "p50_loaded_vs_alone"]
+PARAMS = {"full": {"duration": 30.0, "rate": 50, "clients": 8, "ocr_lines": 60, "settle": 3.0},
+          "smoke": {"duration": 1.0, "rate": 20, "clients": 2, "ocr_lines": 3, "settle": 0.5}}
+STACK_ENV = {"TOOLKIT_TOOLS_RATE_LIMIT": "100000 per minute"}  # only the job cap may refuse a job
 TARGET_P99_MS = 50.0
 
 
-def create_link(cfg) -> str:
-    with postgres.superuser_connection(cfg) as conn:
-        return conn.execute("select (public.create_short_link(%s)).short_code", ("https://example.com/",)).fetchone()[0]
-
-
-def paced_redirects(port: int, path: str, rate: float, seconds: float) -> list[float]:
-    """Latencies (ms) of GET path at `rate` per second, each from its scheduled start."""
+def paced_redirects(port: int, path: str, rate: float, seconds: float) -> tuple[list[float], int]:
+    """Latencies (ms) of GET path at `rate` per second, each from its scheduled start; and how many
+    answers were not a 302."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    latencies, interval = [], 1 / rate
+    latencies, wrong, interval = [], 0, 1 / rate
     started = time.perf_counter()
-    for n in range(int(rate * seconds)):
+    for n in range(max(1, int(rate * seconds))):
         scheduled = started + n * interval
         time.sleep(max(0.0, scheduled - time.perf_counter()))
         conn.request("GET", path)
         response = conn.getresponse()
         response.read()
-        if response.status != 302:
-            raise SystemExit(f"redirect answered {response.status}")
+        wrong += response.status != 302
         latencies.append((time.perf_counter() - scheduled) * 1000)
     conn.close()
-    return latencies
+    return latencies, wrong
 
 
 class OcrLoad:
-    def __init__(self, base: str, png: bytes, clients: int):
-        self.base, self.png, self.stop = base, png, threading.Event()
-        self.done = self.refused = self.failed = 0
+    def __init__(self, base: str, headers: dict, png: bytes, clients: int):
+        self.base, self.headers, self.png, self.stop = base, headers, png, threading.Event()
+        self.done = self.refused = 0
+        self.failures: list[str] = []
         self.lock = threading.Lock()
         self.threads = [threading.Thread(target=self.client, args=(n,), daemon=True) for n in range(clients)]
 
     def client(self, n: int) -> None:
-        headers = {"X-Forwarded-For": f"198.51.100.{n + 1}"}
+        headers = self.headers | {"X-Forwarded-For": f"198.51.100.{n + 1}"}
         while not self.stop.is_set():
-            response = requests.post(self.base + "/api/tools/ocr", files=[("file", ("page.png", self.png))],
-                                     data={"lang": "eng"}, headers=headers, timeout=120)
+            try:
+                response = requests.post(self.base + "/api/tools/ocr", files=[("file", ("page.png", self.png))],
+                                         data={"lang": "eng"}, headers=headers, timeout=300)
+                outcome = self.outcome(response)
+            except requests.RequestException as exc:
+                response, outcome = None, f"{type(exc).__name__}"
             with self.lock:
-                if response.status_code == 200:
+                if outcome == "done":
                     self.done += 1
-                elif response.status_code == 429:
+                elif outcome == "refused":
                     self.refused += 1
                 else:
-                    self.failed += 1
-            if response.status_code == 429:
+                    self.failures.append(outcome)
+            if outcome == "refused":
                 self.stop.wait(float(response.headers.get("Retry-After", "1")))
+            elif outcome != "done":
+                self.stop.wait(0.2)  # do not spin on errors
+
+    @staticmethod
+    def outcome(response: requests.Response) -> str:
+        if response.status_code == 429:
+            return "refused"
+        if response.status_code == 200 and "quick" in json.loads(response.content).get("text", ""):
+            return "done"
+        return f"{response.status_code} {response.content[:120]!r}"
 
     def __enter__(self):
         for thread in self.threads:
@@ -91,52 +103,48 @@ class OcrLoad:
     def __exit__(self, *exc):
         self.stop.set()
         for thread in self.threads:
-            thread.join(timeout=130)
+            thread.join(timeout=310)  # the jobs under way finish and are counted
 
 
-def summary(latencies: list[float]) -> tuple[float, float, float]:
+def summary(latencies: list[float]) -> dict:
     ordered = sorted(latencies)
-    return statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1], ordered[-1]
+    return {"p50": statistics.median(ordered), "p99": ordered[max(0, int(len(ordered) * 0.99) - 1)],
+            "max": ordered[-1], "count": len(ordered)}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--duration", type=float, default=30)
-    parser.add_argument("--rate", type=float, default=50)
-    parser.add_argument("--clients", type=int, default=8)
-    args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="toolkit-bench-ocr-"))
-    os.chmod(work, 0o755)  # the postgres OS user must reach the cluster inside it
-    cfg = test_config(work)
-    # High enough that only the BFF's own job cap stops the OCR clients.
-    os.environ["TOOLKIT_TOOLS_RATE_LIMIT"] = "100000 per minute"
-    sup = Supervisor(cfg.log_dir)
-    try:
-        start_stack(cfg, sup, durable=False)
-        code = create_link(cfg)
-        path, base = f"/s/{code}", f"http://127.0.0.1:{cfg.redirect_port}"
-        buffer = io.BytesIO()
-        a4_page_300dpi().save(buffer, "PNG")
-        say(f"{os.cpu_count()} cores · /s/ at {args.rate:g}/s for {args.duration:g} s, alone then beside "
-            f"{args.clients} OCR clients")
-        paced_redirects(cfg.redirect_port, path, args.rate, 2)  # warm-up
-        alone = summary(paced_redirects(cfg.redirect_port, path, args.rate, args.duration))
-        with OcrLoad(base, buffer.getvalue(), args.clients) as load:
-            time.sleep(3)  # jobs under way
-            loaded = summary(paced_redirects(cfg.redirect_port, path, args.rate, args.duration))
-        print(f"{'scenario':<22}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
-        for name, (p50, p99, worst) in (("/s/ alone", alone), (f"/s/ + {args.clients} OCR clients", loaded)):
-            print(f"{name:<22}{p50:>9.2f}{p99:>9.2f}{worst:>9.2f}")
-        print(f"OCR jobs finished {load.done}, refused with 429 (retried) {load.refused}, failed {load.failed}")
-        print(f"p99 under load vs alone: {loaded[1] / alone[1]:.1f}×; target p99 < {TARGET_P99_MS:g} ms: "
-              f"{'PASS' if loaded[1] < TARGET_P99_MS else 'FAIL'}")
-        return 0 if loaded[1] < TARGET_P99_MS and load.failed == 0 else 1
-    finally:
-        sup.stop_all()
-        import shutil
-
-        shutil.rmtree(work, ignore_errors=True)
+def run(stack, params: dict, result: Result) -> None:
+    cfg = stack.cfg
+    path, rate, duration = f"/s/{create_link(cfg)}", params["rate"], params["duration"]
+    png = printed_page_png(params["ocr_lines"])
+    headers = signed_in_headers(stack.env)
+    paced_redirects(cfg.redirect_port, path, rate, min(2.0, duration))  # warm-up
+    latencies, wrong_alone = paced_redirects(cfg.redirect_port, path, rate, duration)
+    alone = summary(latencies)
+    with OcrLoad(stack.env["TOOLKIT_BFF_URL"], headers, png, params["clients"]) as load:
+        time.sleep(params["settle"])  # jobs under way
+        latencies, wrong_loaded = paced_redirects(cfg.redirect_port, path, rate, duration)
+    loaded = summary(latencies)
+    scenario = f"/s/ + {params['clients']} OCR clients"
+    result.tables.append(Table(f"/s/ at {rate:g}/s for {duration:g} s per scenario",
+                               ["scenario", "p50 ms", "p99 ms", "max ms", "redirects"],
+                               [["/s/ alone", alone["p50"], alone["p99"], alone["max"], alone["count"]],
+                                [scenario, loaded["p50"], loaded["p99"], loaded["max"], loaded["count"]]]))
+    result.figure("p99_loaded_vs_alone", "p99 of /s/ while OCR jobs run vs alone", ratio(loaded["p99"], alone["p99"]),
+                  "/s/ alone")
+    result.figure("p50_loaded_vs_alone", "p50 of /s/ while OCR jobs run vs alone", ratio(loaded["p50"], alone["p50"]),
+                  "/s/ alone")
+    result.target(f"p99 < {TARGET_P99_MS:g} ms under load", loaded["p99"] < TARGET_P99_MS, f"{loaded['p99']:.1f} ms")
+    result.charts.append(Chart(f"/s/ latency at {rate:g} requests/s", "ms from the scheduled time",
+                               ["/s/ alone", scenario], {"p50": [alone["p50"], loaded["p50"]],
+                                                         "p99": [alone["p99"], loaded["p99"]]}, "/s/ alone"))
+    wrong = wrong_alone + wrong_loaded
+    result.check("every redirect answered 302", wrong == 0, f"{wrong} of {alone['count'] + loaded['count']} were not")
+    result.check("OCR jobs finished while the redirects ran", load.done > 0,
+                 f"{load.done} finished, {load.refused} refused by the job cap (429, retried)")
+    failures = sorted(set(load.failures))
+    result.check("no OCR job failed", not load.failures,
+                 f"{len(load.failures)} failed: {'; '.join(failures[:3])}" if failures else "")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main_of(sys.modules[__name__])

@@ -1,14 +1,15 @@
-"""wrk runs for bench/redirect.sh: the paced/unpaced Lua script, the baseline nginx, and CPU accounting."""
+"""wrk runs for bench.redirect: the paced/unpaced Lua script, the baseline nginx, and CPU accounting."""
 from __future__ import annotations
 
 import os
 import re
-import resource
 import subprocess
 import time
 from pathlib import Path
 
-TARGET = "https://example.com/"
+from .cpu import children_cpu, cpu_used, descendants, machine_cpu, processes
+
+from .links import TARGET
 
 BASELINE_CONF = """\
 {user_directive}
@@ -110,54 +111,6 @@ function done(summary, latency, requests)
 end
 """
 
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def machine_cpu() -> float:
-    """CPU seconds every process on the machine has used (steal included: the host took it)."""
-    user, nice, system, idle, iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split()[1:9])
-    return (user + nice + system + steal) / CLOCK_TICKS  # irq/softirq time belongs to no process: left out
-
-
-def processes() -> dict[int, tuple[int, int]]:
-    """Every process: pid → (parent pid, CPU ticks used so far)."""
-    found = {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = Path(entry.path, "stat").read_text()
-        except OSError:
-            continue  # exited meanwhile
-        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": state ppid pgrp session …
-        found[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))  # utime + stime
-    return found
-
-
-def descendants(procs: dict[int, tuple[int, int]], root: int) -> set[int]:
-    """root and every process under it (Postgres backends call setsid(), so sessions would miss them)."""
-    children: dict[int, list[int]] = {}
-    for pid, (ppid, _) in procs.items():
-        children.setdefault(ppid, []).append(pid)
-    tree, todo = set(), [root]
-    while todo:
-        pid = todo.pop()
-        if pid in procs and pid not in tree:
-            tree.add(pid)
-            todo.extend(children.get(pid, []))
-    return tree
-
-
-def cpu_used(before: dict, after: dict, pids: set[int]) -> float:
-    """CPU seconds the given processes used between two snapshots (a new process: all of its time)."""
-    return sum(after[pid][1] - before.get(pid, (0, 0))[1] for pid in pids) / CLOCK_TICKS
-
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # wrk runs, once reaped
-    return usage.ru_utime + usage.ru_stime
-
-
 def wrk(url: str, *, script: Path, rate: int, seconds: float, threads: int, connections: int,
         services: dict[str, int] | None = None, worker_of: str = "") -> dict:
     """One wrk run. CPU accounting over the run: `cpu_ms` is what the services we started used per
@@ -172,7 +125,7 @@ def wrk(url: str, *, script: Path, rate: int, seconds: float, threads: int, conn
     procs_after = processes()
     elapsed = time.monotonic() - started
     machine, client = machine_cpu() - machine_before, children_cpu() - client_before
-    trees = {name: descendants(procs_after, pid) for name, pid in services.items()}
+    trees = {name: descendants(procs_after, [pid]) for name, pid in services.items()}
     ours = cpu_used(procs_before, procs_after, set().union(*trees.values()))
     workers = trees.get(worker_of, set()) - {services.get(worker_of)}
     hot_worker = max((cpu_used(procs_before, procs_after, {pid}) for pid in workers), default=0.0) / elapsed

@@ -1,76 +1,86 @@
-"""Benchmarks of the file tools: each job through the HTTP endpoint (a real gunicorn BFF), as the
-bare library call, and with the Debian CLI baseline; printed as medians and ratios.
+"""File tools: each job through the gateway (what a user's browser does), as the bare library call,
+and with the Debian CLI baseline, in the same run.
 
-    .venv/bin/python -m bench.tools [--repeat N]
+    .venv/bin/python -m bench.tools [--smoke] [--repeat 5] [--photo-megapixels 12] [--pdf-pages 100] [--ocr-lines 60]
 
-Jobs: a 12-megapixel JPEG → WebP; merging two 100-page PDFs (200 pages); OCR of one A4 page
-rendered at 300 DPI. Targets: HTTP overhead ≤ 15 % over the bare call; merge within 2× of qpdf;
-OCR through HTTP within 1.2× of the bare `OMP_THREAD_LIMIT=1 tesseract` CLI."""
+Jobs: a camera JPEG → WebP (q 80); merging two text PDFs; OCR of a printed A4 page at 300 DPI (as a
+signed-in user: the converter is for signed-in users). Targets: HTTP overhead ≤ 15 % over the bare
+call; merge within 2× of qpdf; OCR within 1.2× of the bare `OMP_THREAD_LIMIT=1 tesseract` CLI."""
 from __future__ import annotations
 
-import argparse
 import io
+import json
 import os
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
-import jwt
 import pikepdf
 import pytesseract
 import requests
-from PIL import Image, ImageDraw, ImageFont, ImageOps
+from PIL import Image, ImageOps
 
-ROOT = Path(__file__).resolve().parents[1]
-JWT_SECRET = "x" * 32  # the throw-away BFF's own secret
-FONT = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
+from .result import Chart, Result, Table, ratio
+from .runner import main_of
+from .samples import photo_jpeg, printed_page_png, text_pdf
+from .users import signed_in_headers
+
+NAME = "tools"
+TITLE = "File tools vs their CLI baselines"
+ABOUT = ("Three file jobs, each timed three ways in the same run: through the gateway to the BFF (upload, "
+         "job in a child process, download — what a user waits for), as the bare library call in this process, "
+         "and with the Debian command-line tool a self-hoster would otherwise use (process start-up included). "
+         "Medians; the OCR job is also timed in back-to-back pairs with its CLI baseline, which cancels slow drifts "
+         "of a shared machine.")
+FIGURES = ["webp.http_vs_cli", "webp.http_vs_library", "merge.http_vs_cli", "merge.http_vs_library",
+           "ocr.http_vs_cli", "ocr.http_vs_cli_pairs"]
+PARAMS = {"full": {"repeat": 5, "warmup": True, "pairs": 5, "photo_megapixels": 12.0, "pdf_pages": 100, "ocr_lines": 60},
+          "smoke": {"repeat": 1, "warmup": False, "pairs": 1, "photo_megapixels": 0.3, "pdf_pages": 3, "ocr_lines": 3}}
+# Only the BFF's own job cap may refuse a job; the per-IP request limit would count the benchmark.
+STACK_ENV = {"TOOLKIT_TOOLS_RATE_LIMIT": "100000 per minute"}
 CONVERT = "/usr/bin/convert"  # ImageMagick's (a stand-in may shadow it earlier on PATH)
+HTTP_OVERHEAD_TARGET, MERGE_TARGET, OCR_TARGET = 0.15, 2.0, 1.2
 
 
-def photo_12mp() -> bytes:
-    """4000 × 3000 with real texture (noise over gradients), like a camera JPEG."""
-    width, height = 4000, 3000
-    base = Image.merge("RGB", [Image.linear_gradient("L").resize((width, height)),
-                               Image.radial_gradient("L").resize((width, height)),
-                               Image.effect_noise((width, height), 40)])
-    buffer = io.BytesIO()
-    base.save(buffer, "JPEG", quality=90)
-    return buffer.getvalue()
+class JobFailed(RuntimeError):
+    """An HTTP job did not answer what a user would get."""
 
 
-def text_pdf(pages: int, label: str) -> bytes:
-    pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    for number in range(pages):
-        page = pdf.add_blank_page(page_size=(595, 842))
-        page.obj.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
-        lines = "".join(f"BT /F1 11 Tf 72 {800 - 14 * row} Td ({label} page {number + 1}, line {row}: "
-                        f"the quick brown fox jumps over the lazy dog) Tj ET\n" for row in range(50))
-        page.obj.Contents = pdf.make_stream(lines.encode())
-    buffer = io.BytesIO()
-    pdf.save(buffer)
-    return buffer.getvalue()
+@dataclass
+class Job:
+    key: str
+    label: str
+    http: Callable[[], None]
+    library: Callable[[], None]
+    clis: dict[str, Callable[[], None]]   # name → run; the first is the baseline
+    pages: int = 0
 
 
-def a4_page_300dpi() -> Image.Image:
-    image = Image.new("L", (2480, 3508), 255)
-    draw, font = ImageDraw.Draw(image), ImageFont.truetype(FONT, 42)
-    words = "The quick brown fox jumps over the lazy dog while five boxing wizards jump quickly".split()
-    for row in range(60):
-        line = " ".join(words[(row + i) % len(words)] for i in range(9))
-        draw.text((200, 200 + row * 52), line, fill=0, font=font)
-    return image
+class Gateway:
+    """Tool requests through the gateway as one signed-in user; counts what was answered."""
+
+    def __init__(self, env: dict[str, str]):
+        self.base, self.headers = env["TOOLKIT_PUBLIC_URL"], signed_in_headers(env)
+        self.session, self.done = requests.Session(), 0
+
+    def post(self, path: str, files: list[tuple[str, bytes]], check: Callable[[requests.Response], bool], **fields):
+        response = self.session.post(self.base + path, files=[("file", item) for item in files], data=fields,
+                                     headers=self.headers, timeout=300)
+        if response.status_code != 200 or not check(response):
+            raise JobFailed(f"POST {path} answered {response.status_code} {response.headers.get('Content-Type')}: "
+                            f"{response.content[:200]!r}")
+        self.done += 1
 
 
-def median_time(job, repeat: int) -> float:
-    job()  # warm-up: imports, caches, first-call costs
+def median_time(job: Callable[[], None], repeat: int, warmup: bool = True) -> float:
+    if warmup:
+        job()  # imports, caches, first-call costs
     times = []
     for _ in range(repeat):
         started = time.perf_counter()
@@ -91,137 +101,114 @@ def paired_ratio(job, baseline, pairs: int) -> float:
     return statistics.median(ratios)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+def cli(*cmd: str, env: dict | None = None) -> Callable[[], None]:
+    return lambda: subprocess.run(cmd, check=True, capture_output=True, env={**os.environ, **(env or {})})
 
 
-def start_bff() -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "1",
-           "GUNICORN_THREADS": "4", "TOOLKIT_DATABASE_URL": "postgresql://bench@127.0.0.1:9/none",
-           "TOOLKIT_JWT_SECRET": JWT_SECRET}
-    process = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "--access-logfile",
-                                "/dev/null", "wsgi:app"], cwd=ROOT / "bff", env=env, start_new_session=True,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            requests.get(base + "/api/tools/ocr/languages", timeout=5)
-            return process, base
-        except requests.RequestException:  # not listening yet, or slow to answer on a busy machine
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the BFF did not start")
+def jobs(gateway: Gateway, work: Path, params: dict) -> list[Job]:
+    jpeg = photo_jpeg(params["photo_megapixels"])
+    (work / "photo.jpg").write_bytes(jpeg)
+
+    def webp_library():
+        image = ImageOps.exif_transpose(Image.open(io.BytesIO(jpeg)))
+        image.save(io.BytesIO(), "WEBP", quality=80, method=4)
+
+    pages = params["pdf_pages"]
+    first, second = text_pdf(pages, "First"), text_pdf(pages, "Second")
+    (work / "a.pdf").write_bytes(first)
+    (work / "b.pdf").write_bytes(second)
+
+    def merged_pages(response) -> bool:
+        return len(pikepdf.open(io.BytesIO(response.content)).pages) == 2 * pages
+
+    def merge_library():
+        merged = pikepdf.new()
+        for data in (first, second):
+            merged.pages.extend(pikepdf.open(io.BytesIO(data)).pages)
+        merged.save(io.BytesIO())
+
+    png = printed_page_png(params["ocr_lines"])
+    (work / "page.png").write_bytes(png)
+
+    def ocr_library():
+        image = ImageOps.autocontrast(Image.open(io.BytesIO(png)).convert("L"), cutoff=1)
+        pytesseract.image_to_data(image, lang="eng", config="--psm 3", output_type=pytesseract.Output.DICT)
+
+    def read_text(response) -> bool:
+        return "quick" in json.loads(response.content).get("text", "")
+
+    tesseract = ["tesseract", str(work / "page.png"), str(work / "ocr"), "--psm", "3", "-l", "eng", "tsv"]
+    mp = params["photo_megapixels"]
+    return [
+        Job("webp", f"{mp:g} MP JPEG → WebP (q 80)",
+            lambda: gateway.post("/api/tools/convert", [("photo.jpg", jpeg)], lambda r: r.content[8:12] == b"WEBP",
+                                 format="webp", quality=80),
+            webp_library,
+            {"cwebp": cli("cwebp", "-quiet", "-q", "80", "-m", "4", str(work / "photo.jpg"), "-o", str(work / "o.webp")),
+             "ImageMagick": cli(CONVERT, str(work / "photo.jpg"), "-quality", "80", str(work / "im.webp"))}),
+        Job("merge", f"merge 2 × {pages}-page PDFs",
+            lambda: gateway.post("/api/tools/pdf/merge", [("a.pdf", first), ("b.pdf", second)], merged_pages),
+            merge_library,
+            {"qpdf": cli("qpdf", "--empty", "--pages", str(work / "a.pdf"), str(work / "b.pdf"), "--",
+                         str(work / "merged.pdf"))}),
+        # The baseline for OCR is Tesseract with one OpenMP thread, as the BFF's jobs run it (its
+        # threads only fight each other on a small machine); the default CLI is shown beside it.
+        Job("ocr", "OCR of a printed A4 page at 300 DPI" + ("" if params["ocr_lines"] >= 60 else
+                                                            f" ({params['ocr_lines']} lines)"),
+            lambda: gateway.post("/api/tools/ocr", [("page.png", png)], read_text, lang="eng"),
+            ocr_library,
+            {"tesseract OMP=1": cli(*tesseract, env={"OMP_THREAD_LIMIT": "1"}), "tesseract": cli(*tesseract)}),
+    ]
 
 
-def signed_in() -> dict[str, str]:
-    """The converter is for signed-in users: a user's token, as Auth would issue it."""
-    now = int(time.time())
-    claims = {"sub": "bench", "aud": "authenticated", "role": "authenticated", "iat": now, "exp": now + 3600}
-    return {"Authorization": f"Bearer {jwt.encode(claims, JWT_SECRET, algorithm='HS256')}"}
-
-
-def post(base: str, path: str, files: list[tuple[str, bytes]], **fields) -> requests.Response:
-    response = requests.post(base + path, files=[("file", item) for item in files], data=fields, timeout=120,
-                             headers=signed_in())
-    response.raise_for_status()
-    return response
-
-
-def run(repeat: int) -> list[tuple[str, dict[str, float]]]:
-    work = Path(tempfile.mkdtemp(prefix="toolkit-bench-"))
-    process, base = start_bff()
-    results = []
+def run(stack, params: dict, result: Result) -> None:
+    work = Path(tempfile.mkdtemp(prefix="toolkit-bench-tools-"))
     try:
-        jpeg = photo_12mp()
-        (work / "photo.jpg").write_bytes(jpeg)
-
-        def webp_library():
-            image = Image.open(io.BytesIO(jpeg))
-            image = ImageOps.exif_transpose(image)
-            buffer = io.BytesIO()
-            image.save(buffer, "WEBP", quality=80, method=4)
-        results.append(("12 MP JPEG → WebP", {
-            "http": median_time(lambda: post(base, "/api/tools/convert", [("photo.jpg", jpeg)], format="webp",
-                                             quality=80), repeat),
-            "library": median_time(webp_library, repeat),
-            "cwebp": median_time(lambda: subprocess.run(["cwebp", "-quiet", "-q", "80", "-m", "4", str(work / "photo.jpg"),
-                                                         "-o", str(work / "out.webp")], check=True), repeat),
-            "imagemagick": median_time(lambda: subprocess.run([CONVERT, str(work / "photo.jpg"), "-quality", "80",
-                                                               str(work / "out-im.webp")], check=True), repeat),
-        }))
-
-        first, second = text_pdf(100, "First"), text_pdf(100, "Second")
-        (work / "a.pdf").write_bytes(first)
-        (work / "b.pdf").write_bytes(second)
-
-        def merge_library():
-            documents = [pikepdf.open(io.BytesIO(data)) for data in (first, second)]
-            merged = pikepdf.new()
-            for document in documents:
-                merged.pages.extend(document.pages)
-            merged.save(io.BytesIO())
-        results.append(("merge 2 × 100-page PDFs", {
-            "http": median_time(lambda: post(base, "/api/tools/pdf/merge", [("a.pdf", first), ("b.pdf", second)]),
-                                repeat),
-            "library": median_time(merge_library, repeat),
-            "qpdf": median_time(lambda: subprocess.run(["qpdf", "--empty", "--pages", str(work / "a.pdf"),
-                                                        str(work / "b.pdf"), "--", str(work / "merged.pdf")],
-                                                       check=True), repeat),
-        }))
-
-        page = a4_page_300dpi()
-        page.save(work / "page.png")
-        png = (work / "page.png").read_bytes()
-
-        def ocr_library():
-            image = ImageOps.autocontrast(Image.open(io.BytesIO(png)).convert("L"), cutoff=1)
-            pytesseract.image_to_data(image, lang="eng", config="--psm 3", output_type=pytesseract.Output.DICT)
-        ocr_repeat = max(1, repeat // 2)
-        results.append(("OCR A4 page at 300 DPI", {
-            "http": median_time(lambda: post(base, "/api/tools/ocr", [("page.png", png)], lang="eng"), ocr_repeat),
-            "library": median_time(ocr_library, ocr_repeat),
-            "tesseract": median_time(lambda: tesseract_cli(work, {}), ocr_repeat),
-            # The baseline for OCR: Tesseract alone with one OpenMP thread, as the BFF's jobs run it.
-            "tess OMP=1": median_time(lambda: tesseract_cli(work, {"OMP_THREAD_LIMIT": "1"}), ocr_repeat),
-            # On a shared machine the load drifts between variants: HTTP and the OMP=1 CLI are also
-            # timed in alternation, and the median of the pairs' ratios is reported.
-            "pair ratio": paired_ratio(lambda: post(base, "/api/tools/ocr", [("page.png", png)], lang="eng"),
-                                       lambda: tesseract_cli(work, {"OMP_THREAD_LIMIT": "1"}), max(3, repeat)),
-        }))
+        gateway = Gateway(stack.env)
+        measured = []
+        for job in jobs(gateway, work, params):
+            repeat = max(1, params["repeat"] // 2) if job.key == "ocr" else params["repeat"]
+            warm = params["warmup"]
+            times = {"through the gateway": median_time(job.http, repeat, warm),
+                     "library call": median_time(job.library, repeat, warm)}
+            times |= {name: median_time(run_cli, repeat, warm) for name, run_cli in job.clis.items()}
+            baseline_name = next(iter(job.clis))
+            baseline = times[baseline_name]
+            result.figure(f"{job.key}.http_vs_cli", f"{job.label}: gateway vs {baseline_name}",
+                          ratio(times["through the gateway"], baseline), baseline_name)
+            result.figure(f"{job.key}.http_vs_library", f"{job.label}: gateway vs the library call",
+                          ratio(times["through the gateway"], times["library call"]), "library call")
+            if job.key == "ocr":
+                pairs = paired_ratio(job.http, job.clis[baseline_name], params["pairs"])
+                result.figure("ocr.http_vs_cli_pairs", f"{job.label}: gateway vs {baseline_name}, back-to-back pairs",
+                              pairs, baseline_name)
+            measured.append((job, times, baseline_name))
+        report(result, measured, gateway.done)
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=15)
         shutil.rmtree(work, ignore_errors=True)
-    return results
 
 
-def tesseract_cli(work: Path, env: dict[str, str]) -> None:
-    subprocess.run(["tesseract", str(work / "page.png"), str(work / "ocr"), "--psm", "3", "-l", "eng", "tsv"],
-                   check=True, capture_output=True, env={**os.environ, **env})
-
-
-def report(results) -> None:
-    print(f"{'job':<26}{'variant':<13}{'median s':>10}{'vs library':>12}")
-    for job, timings in results:
-        pair_ratio = timings.pop("pair ratio", None)
-        for variant, seconds in timings.items():
-            print(f"{job:<26}{variant:<13}{seconds:>10.3f}{seconds / timings['library']:>11.2f}×")
-        http_overhead = (timings["http"] / timings["library"] - 1) * 100
-        print(f"{'':<26}HTTP overhead over the bare call: {http_overhead:+.1f} % (target ≤ 15 %)")
-        if "qpdf" in timings:
-            print(f"{'':<26}HTTP merge vs qpdf: {timings['http'] / timings['qpdf']:.2f}× (target ≤ 2×)")
-        if "tess OMP=1" in timings:
-            print(f"{'':<26}HTTP OCR vs OMP_THREAD_LIMIT=1 tesseract: "
-                  f"{timings['http'] / timings['tess OMP=1']:.2f}× of the medians, "
-                  f"{pair_ratio:.2f}× median of back-to-back pairs (target ≤ 1.2×)")
-        print()
+def report(result: Result, measured, jobs_done: int) -> None:
+    rows = [[job.label, name, seconds, ratio(seconds, times[baseline_name])]
+            for job, times, baseline_name in measured for name, seconds in times.items()]
+    result.tables.append(Table("median seconds per job (× = against the CLI baseline)",
+                               ["job", "variant", "median s", "× baseline"], rows))
+    for job, times, baseline_name in measured:
+        others = [name for name in times if name != baseline_name]
+        result.charts.append(Chart(job.label, "seconds per job (median)", [baseline_name, *others],
+                                   {"median": [times[baseline_name], *(times[n] for n in others)]}, baseline_name))
+    result.check("every job through the gateway answered 200 with the right output (WebP bytes, every merged "
+                 "page, the page's words)", jobs_done > 0, f"{jobs_done} jobs")
+    figures = result.figures
+    for key in ("webp", "merge", "ocr"):
+        overhead = figures[f"{key}.http_vs_library"].value - 1
+        result.target(f"{key}: HTTP overhead ≤ {HTTP_OVERHEAD_TARGET:.0%} over the library call",
+                      overhead <= HTTP_OVERHEAD_TARGET, f"{overhead:+.1%}")
+    result.target(f"merge within {MERGE_TARGET:g}× of qpdf", figures["merge.http_vs_cli"].value <= MERGE_TARGET,
+                  f"{figures['merge.http_vs_cli'].value:.2f}×")
+    result.target(f"OCR within {OCR_TARGET:g}× of OMP_THREAD_LIMIT=1 tesseract (back-to-back pairs)",
+                  figures["ocr.http_vs_cli_pairs"].value <= OCR_TARGET, f"{figures['ocr.http_vs_cli_pairs'].value:.2f}×")
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    report(run(parser.parse_args().repeat))
-    sys.exit(0)
+    main_of(sys.modules[__name__])

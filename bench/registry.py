@@ -1,0 +1,24 @@
+"""Every benchmark ./scripts/bench runs and ./scripts/test smoke-tests, in the order they run on
+one shared stack. Adding a benchmark is one entry here (its module follows bench/runner.py's
+contract). The redirect benchmark restarts Postgres, so it runs last."""
+from __future__ import annotations
+
+from . import auth, realtime, redirect, redirect_under_ocr, tools
+
+BENCHMARKS = [tools, auth, realtime, redirect_under_ocr, redirect]
+
+
+def by_name(names: list[str]) -> list:
+    known = {module.NAME: module for module in BENCHMARKS}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise SystemExit(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(known)}")
+    return [module for module in BENCHMARKS if not names or module.NAME in names]
+
+
+def stack_env(modules) -> dict[str, str]:
+    """What the services of one stack shared by these benchmarks need."""
+    env: dict[str, str] = {}
+    for module in modules:
+        env |= module.STACK_ENV
+    return env

@@ -1,0 +1,101 @@
+"""./scripts/bench: every benchmark (or those named) on one throw-away stack, then the results file
+bench/results/<date>-<host>.json and its report (Markdown with charts) beside it, compared with the
+previous results of the same host. Exit status 1 when a benchmark FAILed (its load did not happen
+as intended, or a figure is missing); a missed timing target or a regression is reported, not fatal.
+
+    ./scripts/bench [--smoke] [--port-base N] [--out DIR] [NAME ...]"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from scripts.stack.stack import say
+from scripts.stack.supervisor import StackError
+
+from . import report
+from .compare import RESULTS_DIR, STAMP, THRESHOLD, compare, host_name, load, previous_file
+from .registry import BENCHMARKS, by_name, stack_env
+from .runner import print_result, run_one
+from .stack import Stack, bench_stack, stop_on_signals
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def machine(load_before) -> dict:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.machine())
+    memory = int(Path("/proc/meminfo").read_text().split()[1]) / 1024 / 1024
+    os_name = next((line.split("=", 1)[1].strip('"') for line in Path("/etc/os-release").read_text().splitlines()
+                    if line.startswith("PRETTY_NAME=")), platform.system())
+    return {"cores": os.cpu_count(), "cpu": cpu, "memory_gb": round(memory), "os": os_name,
+            "python": platform.python_version(), "load_before": load_before, "load_after": list(os.getloadavg())}
+
+
+def commit() -> str:
+    out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True)
+    return out.stdout.strip() or "unknown"
+
+
+def run_all(stack: Stack, modules, mode: str) -> list:
+    results = []
+    for module in modules:
+        result = run_one(module, stack, mode)
+        print_result(result)
+        results.append(result)
+    return results
+
+
+def save(results, mode: str, out: Path, command: str, load_before, started: float,
+         stamp: str | None = None, charts: bool = True) -> tuple[Path, dict]:
+    """Write the results file and its report; returns the report's path and the document."""
+    stamp, host = stamp or time.strftime(STAMP, time.localtime(started)), host_name()
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{stamp}-{host}.json"
+    previous = previous_file(out, host, path.name)
+    doc = {"date": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)), "host": host, "mode": mode,
+           "commit": commit(), "command": command, "machine": machine(load_before),
+           "results": [r.to_json() for r in results], "previous": previous.name if previous else None}
+    doc["comparison"] = compare(doc, load(previous))
+    path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    return report.write(doc, path, charts), doc
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", metavar="NAME", help=", ".join(m.NAME for m in BENCHMARKS))
+    parser.add_argument("--smoke", action="store_true", help="seconds-long runs on tiny inputs (./scripts/test's suite)")
+    parser.add_argument("--port-base", type=int, help="use exactly this block of 100 ports")
+    parser.add_argument("--out", type=Path, default=RESULTS_DIR, help="where the results and the report go")
+    args = parser.parse_args(argv)
+    modules, mode = by_name(args.names), "smoke" if args.smoke else "full"
+    stop_on_signals()
+    started, load_before = time.time(), list(os.getloadavg())
+    try:
+        with bench_stack(durable=mode == "full", env=stack_env(modules), port_base=args.port_base) as stack:
+            results = run_all(stack, modules, mode)
+    except StackError as exc:
+        say(f"error: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        say("interrupted")
+        return 130
+    command = " ".join(["./scripts/bench", *(argv if argv is not None else sys.argv[1:])])
+    path, doc = save(results, mode, args.out, command, load_before, started)
+    print(f"\nreport: {path}")
+    for change in doc["comparison"]:
+        if change["flagged"]:
+            print(f"⚠ {change['benchmark']}: {change['label']}: {change['previous']:.3f} → {change['value']:.3f} "
+                  f"({change['worse_by']:+.0%}, more than {THRESHOLD:.0%} worse than {doc['previous']})")
+    failed = [r.name for r in results if not r.ok]
+    print(f"benchmarks: {len(results) - len(failed)} passed, {len(failed)} failed" + (f" ({', '.join(failed)})" if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """./scripts/test: a throw-away stack on the test ports, every suite against it, one summary.
 
-Usage: scripts/test [SUITE ...]   (suites: pgtap pytest vitest auth playwright size; default: all)
+Usage: scripts/test [SUITE ...]   (suites: pgtap pytest vitest auth playwright size bench; default: all)
 """
 from __future__ import annotations
 

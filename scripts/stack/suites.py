@@ -18,7 +18,8 @@ from .config import ROOT, StackConfig
 from .honesty import count_problems, load_allowed_skips, load_expected_counts, skip_problems
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
-from .test_counts import Counts, count_playwright, count_pg_prove, count_pytest, count_size, count_vitest
+from .test_counts import (Counts, count_bench, count_playwright, count_pg_prove, count_pytest, count_size,
+                          count_vitest)
 
 
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -99,7 +100,27 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright,
               node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL")}),
         Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env),
+        # Every benchmark in smoke mode on a throw-away stack of its own (bench/README.md): it must
+        # complete, produce its figures and really run its load; never judged on a timing.
+        Suite("bench", [str(ROOT / ".venv" / "bin" / "python"), "-m", "bench.smoke"], ROOT, count_bench),
     ]
+
+
+def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
+    """SIGTERM first: a runner that started processes in sessions of their own (the bench suite's
+    stack) stops them itself; then SIGKILL whatever of the group is left."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        pass
+    except ProcessLookupError:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
 
 
 def run_suite(suite: Suite) -> SuiteResult:
@@ -116,8 +137,7 @@ def run_suite(suite: Suite) -> SuiteResult:
             lines.append(line)
         proc.wait()
     except BaseException:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+        stop_group(proc)
         raise
     counts = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
     if proc.returncode != 0 and counts.failed == 0:

@@ -62,3 +62,10 @@ def count_playwright(out: str) -> Counts:
 
 def count_size(out: str) -> Counts:
     return Counts(1 if re.search(r"Initial JS", out) else 0)
+
+
+def count_bench(out: str) -> Counts:
+    """bench.smoke: "PASS/FAIL <test> …" lines, then "bench smoke: N passed, M failed"."""
+    last = [line for line in out.splitlines() if line.startswith("bench smoke: ")]
+    summary = last[-1] if last else ""
+    return Counts(_last_int(r"(\d+) passed", summary), _last_int(r"(\d+) failed", summary))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from stack.honesty import count_problems, skip_problems
-from stack.test_counts import Counts, count_pg_prove, count_playwright, count_pytest, count_vitest
+from stack.test_counts import Counts, count_bench, count_pg_prove, count_playwright, count_pytest, count_vitest
 
 PYTEST = """\
 ........s...x
@@ -24,6 +24,14 @@ PLAYWRIGHT = """\
   1 skipped
   3 did not run
   70 passed (1.5m)
+"""
+BENCH = """\
+PASS check ports-taken (2.0 s): port 61022 is already in use by postgres (pid 1)
+tools: PASS — the load ran as intended and every figure was produced
+FAIL benchmark tools (8.1 s): load check failed: no OCR job failed
+PASS benchmark auth (9.0 s)
+
+bench smoke: 2 passed, 1 failed (90 s)
 """
 PG_PROVE = """\
 supabase/tests/database/01-a.test.sql .. ok
@@ -83,3 +91,8 @@ def test_a_suite_that_shrinks_fails():
     assert count_problems("pytest", Counts(passed=499), {"pytest": 500}) != []
     assert count_problems("pytest", Counts(passed=500), {"pytest": 500}) == []
     assert count_problems("newsuite", Counts(passed=1), {}) != []
+
+
+def test_bench_smoke_counts_from_its_summary_line():
+    assert (count_bench(BENCH).passed, count_bench(BENCH).failed) == (2, 1)
+    assert (count_bench("tools: PASS\n").passed, count_bench("").failed) == (0, 0)  # no summary: nothing passed

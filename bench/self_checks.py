@@ -1,0 +1,162 @@
+"""Checks of the benchmark machinery itself, run by the smoke suite beside the benchmarks:
+- a benchmark started while another stack holds its ports takes the next free block and says why;
+  asked for a held block with --port-base, it names the port and its holder and starts nothing;
+- interrupted (SIGINT or SIGTERM) while its stack starts, it stops every process it started;
+- a benchmark whose load fails reports FAIL (here: OCR jobs refused because an admin disabled the
+  page, a condition a real deployment can be in);
+- the report: results file, Markdown and one chart per benchmark; a later run compares with it and
+  flags a figure that got more than 20 % worse.
+Each returns (ok, detail)."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from scripts.stack import postgres
+
+from . import redirect_under_ocr
+from .compare import compare
+from .cpu import descendants, processes
+from .runner import run_one
+from .stack import BLOCK, Stack, taken_port
+
+ROOT = Path(__file__).resolve().parents[1]
+CHILD = [sys.executable, "-m", "bench.realtime", "--smoke"]  # any benchmark: the harness is the same
+
+
+class Child:
+    """A benchmark run alone in a subprocess, its stderr read line by line."""
+
+    def __init__(self, args: list[str], env: dict[str, str]):
+        self.parent = Path(tempfile.mkdtemp(prefix="toolkit-bench-child-"))
+        self.parent.chmod(0o755)  # the postgres OS user must reach the cluster inside
+        self.work = self.parent / "work"
+        self.lines: list[str] = []
+        self.process = subprocess.Popen([*CHILD, *args], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                        text=True, env={**os.environ, **env, "BENCH_WORK": str(self.work)})
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        for line in self.process.stderr:
+            self.lines.append(line.rstrip())
+
+    def wait_for(self, text: str, timeout: float = 180) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.process.poll() is None:
+            if any(text in line for line in self.lines):
+                return True
+            time.sleep(0.05)
+        return any(text in line for line in self.lines)
+
+    def output(self) -> str:
+        return "\n".join(self.lines[-8:])
+
+    def stop(self) -> None:
+        if self.process.poll() is None:  # a failed check must not leave the child running
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        shutil.rmtree(self.parent, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def interrupted(sig: int, after: str, shared: Stack) -> tuple[bool, str]:
+    """A benchmark started on the shared stack's block moves to another block; sent `sig` once
+    `after` was said, it exits 130 and leaves no process, port or directory behind."""
+    child = Child([], {"BENCH_PORT_BASE": str(shared.base)})
+    try:
+        if not child.wait_for(after):
+            return False, f"never said {after!r}:\n{child.output()}"
+        moved = [line for line in child.lines if f"ports {shared.base}–" in line and "not free" in line]
+        block = next((int(m.group(1)) for line in child.lines if (m := re.search(r"bench stack on ports (\d+)", line))), None)
+        tree = descendants(processes(), [child.process.pid]) - {child.process.pid}
+        recorded = (child.work / "pids").read_text().split() if (child.work / "pids").exists() else []
+        child.process.send_signal(sig)
+        code = child.process.wait(timeout=120)
+        time.sleep(0.5)  # orphans are reaped by init
+        left = sorted(pid for pid in tree if _alive(pid))
+        port = taken_port(block) if block is not None else None
+        problems = ([f"did not say the shared block {shared.base} was taken"] if not moved else []) + (
+            [f"used the shared block {block}"] if block == shared.base else []) + (
+            [f"exit status {code}, not 130"] if code != 130 else []) + (
+            [f"{len(recorded)} services recorded in its pids file"] if not recorded else []) + (
+            [f"processes still running: {left}"] if left else []) + (
+            [f"port {port} still in use"] if port is not None else []) + (
+            [f"{child.work} still exists"] if child.work.exists() else [])
+        detail = f"{len(tree)} processes ({len(recorded)} services) on ports {block}–{(block or 0) + BLOCK - 1}"
+        return not problems, "; ".join(problems) or detail + ": all stopped, block free, data removed"
+    finally:
+        child.stop()
+
+
+def explicit_block_taken(shared: Stack) -> tuple[bool, str]:
+    child = Child(["--port-base", str(shared.base)], {})
+    try:
+        code = child.process.wait(timeout=120)
+        child.reader.join(timeout=5)
+        named = [line for line in child.lines if "already in use by" in line and f"block {shared.base}–" in line]
+        started = [line for line in child.lines if "ready on" in line]
+        ok = code == 1 and named and not started
+        return ok, named[0].split("error: ", 1)[-1] if ok else f"exit {code}:\n{child.output()}"
+    finally:
+        child.stop()
+
+
+def failed_load_reports_fail(shared: Stack) -> tuple[bool, str]:
+    def set_page(disabled: bool) -> None:
+        with postgres.superuser_connection(shared.cfg) as conn:
+            conn.execute("update public.page_settings set is_disabled = %s where page_key = 'image-to-text'", (disabled,))
+
+    set_page(True)
+    try:
+        result = run_one(redirect_under_ocr, shared, "smoke")
+    finally:
+        set_page(False)
+    failed = [c for c in result.checks if not c.ok]
+    ok = not result.ok and any("page_disabled" in c.detail for c in failed)
+    return ok, "; ".join(result.problems()) if ok else f"reported {'PASS' if result.ok else result.problems()}"
+
+
+def report_and_comparison(results, save) -> tuple[bool, str]:
+    """`save(results, out, stamp, charts) -> (report path, document)` twice into a scratch directory;
+    the second run (without charts), with one figure made 30 % worse, must name the first and flag
+    exactly that figure."""
+    with tempfile.TemporaryDirectory(prefix="toolkit-bench-report-") as out:
+        first_report, first = save(results, Path(out), "2000-01-01-0000", True)
+        worse = copy.deepcopy(results)
+        target = next(r for r in worse if r.figures)
+        key, fig = next(iter(target.figures.items()))
+        fig.value = fig.value * 1.3 if fig.better == "lower" else fig.value / 1.3
+        second_report, second = save(worse, Path(out), "2000-01-01-0001", False)
+        charts = sorted(p.name for p in (first_report.with_suffix("")).glob("*.png")
+                        if p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n")
+        wanted = sorted(f"{r.name}.png" for r in results if r.charts)
+        flagged = [(c["benchmark"], c["figure"]) for c in second["comparison"] if c["flagged"]]
+        problems = ([f"charts {charts}, wanted {wanted}"] if charts != wanted else []) + (
+            ["the report misses a benchmark"] if any(r.title not in first_report.read_text() for r in results) else []) + (
+            [f"second run compared with {second['previous']}"] if second["previous"] != first_report.with_suffix(".json").name
+            else []) + ([f"flagged {flagged}, wanted {[(target.name, key)]}"] if flagged != [(target.name, key)] else []) + (
+            ["the first run flagged something"] if any(c["flagged"] for c in compare(first, None)) else []) + (
+            ["the flag is not in the report"] if "⚠" not in second_report.read_text() else [])
+        json.loads(first_report.with_suffix(".json").read_text())
+        return not problems, "; ".join(problems) or f"{len(charts)} charts; {target.name} {key} 30 % worse was flagged"

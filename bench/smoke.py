@@ -1,0 +1,79 @@
+"""The benchmark suite of ./scripts/test: every benchmark in smoke mode (seconds, tiny inputs, the
+same code path) on one shared throw-away stack, plus the checks of the machinery (bench/self_checks.py).
+A benchmark passes when it completed, produced every figure it promises and its load checks held —
+never on a timing. One line per test, then "bench smoke: N passed, M failed".
+
+    .venv/bin/python -m bench.smoke [NAME ...]     # NAME: a benchmark or a check; default all"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+
+from scripts.stack.stack import say
+from scripts.stack.supervisor import StackError
+
+from . import self_checks
+from .registry import BENCHMARKS, stack_env
+from .run import save
+from .runner import print_result, run_one
+from .stack import bench_stack, stop_on_signals
+
+CHECKS = {
+    "ports-taken": lambda stack, results: self_checks.explicit_block_taken(stack),
+    "sigint-while-starting": lambda stack, results: self_checks.interrupted(signal.SIGINT, "postgres ready", stack),
+    "sigterm-while-starting": lambda stack, results: self_checks.interrupted(signal.SIGTERM, "auth ready", stack),
+    "failed-load-is-fail": lambda stack, results: self_checks.failed_load_reports_fail(stack),
+}
+# After the benchmarks: it reports on their results.
+REPORT_CHECK = "report"
+
+
+def outcome(name: str, ok: bool, detail: str, seconds: float, tally: dict) -> None:
+    tally["passed" if ok else "failed"] += 1
+    print(f"{'PASS' if ok else 'FAIL'} {name} ({seconds:.1f} s){': ' + detail if detail else ''}", flush=True)
+
+
+def main(names: list[str]) -> int:
+    known = [m.NAME for m in BENCHMARKS] + list(CHECKS) + [REPORT_CHECK]
+    unknown = set(names) - set(known)
+    if unknown:
+        print(f"unknown: {', '.join(sorted(unknown))}; known: {', '.join(known)}")
+        return 2
+    wanted = set(names or known)
+    stop_on_signals()
+    tally, results = {"passed": 0, "failed": 0}, []
+    started, load_before = time.time(), list(os.getloadavg())
+    try:
+        with bench_stack(durable=False, env=stack_env(BENCHMARKS)) as stack:
+            for name, check in CHECKS.items():
+                if name in wanted:
+                    began = time.monotonic()
+                    ok, detail = check(stack, results)
+                    outcome(f"check {name}", ok, detail, time.monotonic() - began, tally)
+            for module in BENCHMARKS:
+                if module.NAME in wanted:
+                    result = run_one(module, stack, "smoke")
+                    print_result(result)
+                    results.append(result)
+                    outcome(f"benchmark {module.NAME}", result.ok, "; ".join(result.problems()),
+                            result.conditions.get("seconds", 0), tally)
+        if REPORT_CHECK in wanted and results:
+            began = time.monotonic()
+            ok, detail = self_checks.report_and_comparison(
+                results, lambda rs, out, stamp, charts: save(rs, "smoke", out, "python -m bench.smoke", load_before, started,
+                                                          stamp, charts))
+            outcome(f"check {REPORT_CHECK}", ok, detail, time.monotonic() - began, tally)
+    except StackError as exc:
+        say(f"error: {exc}")
+        tally["failed"] += 1
+    except KeyboardInterrupt:
+        say("interrupted")
+        return 130
+    print(f"\nbench smoke: {tally['passed']} passed, {tally['failed']} failed ({time.time() - started:.0f} s)")
+    return 1 if tally["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,2 +1,2 @@
-"""Benchmarks and their recorded results (README.md). Run from the repository root as modules:
-`.venv/bin/python -m bench.<name>` (bench/redirect.sh wraps bench.redirect_bench)."""
+"""Benchmarks (README.md): ./scripts/bench runs them all on one throw-away stack and writes a report;
+`.venv/bin/python -m bench.<name>` runs one on a stack of its own."""

@@ -60,7 +60,7 @@ def closed_loop(make, clients: int, duration: float, meter=None, warmup: float =
     requests = _clients(make, clients)
     cpu_before = meter() if meter else 0.0  # after the clients' set-up (sign-ins)
     tally, finished = _Tally(), [0.0]
-    start = time.perf_counter() + 0.2
+    start = time.perf_counter() + 0.1  # every client starts at once
     measure_from, end = start + warmup, start + warmup + duration
 
     def worker(index: int):
@@ -90,7 +90,7 @@ def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmu
     requests = _clients(make, workers)
     cpu_before = meter() if meter else 0.0
     tally, slot, finished = _Tally(), [0], [0.0]
-    start = time.perf_counter() + 0.2
+    start = time.perf_counter() + 0.1  # every client starts at once
     measure_from, end = start + warmup, start + warmup + duration
 
     def worker(index: int):

@@ -1,4 +1,4 @@
-"""Exact checks for bench/redirect.sh, with clients that see every answer (wrk abandons the requests
+"""Exact checks for bench.redirect, with clients that see every answer (wrk abandons the requests
 in flight when it stops, so its runs can only bound the clicks): exact counts after the flush,
 max_clicks under concurrent clients, and a Postgres restart in the middle of the load."""
 from __future__ import annotations

@@ -6,7 +6,7 @@
   page, a condition a real deployment can be in);
 - the report: results file, Markdown and one chart per benchmark; a later run compares with it and
   flags a figure that got more than 20 % worse.
-Each returns (ok, detail)."""
+Each returns (ok, detail), or a list of (name, ok, detail)."""
 from __future__ import annotations
 
 import copy
@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -80,18 +81,29 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def interrupted(sig: int, after: str, shared: Stack) -> tuple[bool, str]:
-    """A benchmark started on the shared stack's block moves to another block; sent `sig` once
-    `after` was said, it exits 130 and leaves no process, port or directory behind."""
-    child = Child([], {"BENCH_PORT_BASE": str(shared.base)})
-    try:
-        if not child.wait_for(after):
-            return False, f"never said {after!r}:\n{child.output()}"
+class Interruption:
+    """A benchmark started alone while the shared stack holds its block: it must move to another
+    block; sent `sig` once it said `after`, it must exit 130 and leave no process, port or directory."""
+
+    def __init__(self, sig: int, after: str, shared: Stack):
+        self.sig, self.after, self.shared = sig, after, shared
+        self.child = Child([], {"BENCH_PORT_BASE": str(shared.base)})
+
+    def started(self) -> bool:
+        return self.child.wait_for(self.after)
+
+    def chose_its_block(self) -> bool:
+        return self.child.wait_for("bench stack on ports")
+
+    def interrupt(self) -> tuple[bool, str]:
+        child, shared = self.child, self.shared
+        if not self.started():
+            return False, f"never said {self.after!r}:\n{child.output()}"
         moved = [line for line in child.lines if f"ports {shared.base}–" in line and "not free" in line]
         block = next((int(m.group(1)) for line in child.lines if (m := re.search(r"bench stack on ports (\d+)", line))), None)
         tree = descendants(processes(), [child.process.pid]) - {child.process.pid}
         recorded = (child.work / "pids").read_text().split() if (child.work / "pids").exists() else []
-        child.process.send_signal(sig)
+        child.process.send_signal(self.sig)
         code = child.process.wait(timeout=120)
         time.sleep(0.5)  # orphans are reaped by init
         left = sorted(pid for pid in tree if _alive(pid))
@@ -105,8 +117,25 @@ def interrupted(sig: int, after: str, shared: Stack) -> tuple[bool, str]:
             [f"{child.work} still exists"] if child.work.exists() else [])
         detail = f"{len(tree)} processes ({len(recorded)} services) on ports {block}–{(block or 0) + BLOCK - 1}"
         return not problems, "; ".join(problems) or detail + ": all stopped, block free, data removed"
+
+
+def interruptions(shared: Stack) -> list[tuple[str, bool, str]]:
+    """SIGINT while Postgres starts, SIGTERM once Auth is up. The second run starts while the first
+    one's Postgres holds its block (so it moves past both blocks), which overlaps their start-ups."""
+    first = Interruption(signal.SIGINT, "postgres ready", shared)
+    second = None
+    try:
+        if first.started():
+            second = Interruption(signal.SIGTERM, "auth ready", shared)
+            second.chose_its_block()
+        outcomes = [("sigint-while-starting", *first.interrupt())]
+        if second is None:
+            return outcomes + [("sigterm-while-starting", False, "not run: the first run never started")]
+        return outcomes + [("sigterm-while-starting", *second.interrupt())]
     finally:
-        child.stop()
+        for run in (first, second):
+            if run is not None:
+                run.child.stop()
 
 
 def explicit_block_taken(shared: Stack) -> tuple[bool, str]:

@@ -26,7 +26,7 @@ def init_db(app: Flask) -> None:
     # can travel as one simple-protocol query (run_once).
     app.extensions["db_pool"] = ConnectionPool(
         # Every connection opened up front (in the background): opening one under load costs a
-        # SCRAM handshake, which showed as p99 spikes in bench/redirect.sh.
+        # SCRAM handshake, which showed as p99 spikes in the redirect benchmark (bench/redirect.py).
         app.config["DATABASE_URL"], min_size=app.config["DB_POOL_SIZE"], max_size=app.config["DB_POOL_SIZE"],
         kwargs={"row_factory": dict_row, "autocommit": True}, open=False,
     )

@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { AccountSection } from '@/features/auth/account/account-section'
-import { BffError } from '@/features/auth/api/bff-request'
 import { deleteMe } from '@/features/auth/api/delete-me'
 import { loadAuth } from '@/features/auth/auth-client'
 import { loginAfterSignOut } from '@/features/auth/session/protected-paths'
+import { ApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
+import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
 
 export function DeleteAccount({ accessToken }: { accessToken: string }) {
   const navigate = useNavigate()
@@ -20,7 +21,7 @@ export function DeleteAccount({ accessToken }: { accessToken: string }) {
       await deleteMe(accessToken)
     } catch (error) {
       setBusy(false)
-      notify.error(error instanceof BffError ? error.message : 'An error occurred. Please try again later.')
+      notify.error(error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE)
       return
     }
     // The account is gone on the server; only this browser's copy of the session is left to forget.

@@ -4,11 +4,12 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { AccountSection } from '@/features/auth/account/account-section'
-import { BffError } from '@/features/auth/api/bff-request'
 import { getMe } from '@/features/auth/api/get-me'
 import { updateProfile, type ProfileChanges } from '@/features/auth/api/update-profile'
 import { FormField } from '@/features/auth/form-field'
+import { ApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
+import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
 
 type Field = 'nickname' | 'full_name' | 'bio' | 'location' | 'avatar_url'
 type Values = Record<Field, string>
@@ -69,8 +70,8 @@ export function ProfileForm({ accessToken }: { accessToken: string }) {
       notify.success('Profile saved')
     } catch (error) {
       // The BFF's validation message names the field first: shown beside that field.
-      if (error instanceof BffError && error.field && error.field in EMPTY) setErrors({ [error.field]: error.message })
-      else notify.error(error instanceof BffError ? error.message : 'An error occurred. Please try again later.')
+      if (error instanceof ApiError && error.field && error.field in EMPTY) setErrors({ [error.field]: error.message })
+      else notify.error(error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE)
     } finally {
       setBusy(false)
     }

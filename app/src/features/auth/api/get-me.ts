@@ -1,24 +1,9 @@
-import { bffRequest } from '@/features/auth/api/bff-request'
+import { api, bearer, unwrap, type ApiSchemas } from '@/lib/api/client'
 
-export interface Profile {
-  id: string
-  nickname: string | null
-  email: string | null
-  full_name: string
-  bio: string
-  avatar_url: string | null
-  location: string | null
-  role: string
-  created_at: string
-  updated_at: string
-}
+export type Profile = ApiSchemas['Profile']
+export type Me = ApiSchemas['Me']
 
-export interface Me {
-  user: { id: string; email: string | null; role: string }
-  profile: Profile | null
-  is_admin: boolean
-}
-
-export function getMe(accessToken: string): Promise<Me> {
-  return bffRequest<Me>('/me', accessToken)
+/** GET /api/me with the session's token (handed over before the API client's token provider has it). */
+export async function getMe(accessToken: string): Promise<Me> {
+  return unwrap(await api().GET('/api/me', { headers: bearer(accessToken) }))
 }

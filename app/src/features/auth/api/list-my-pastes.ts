@@ -1,14 +1,7 @@
-import { bffRequest } from '@/features/auth/api/bff-request'
+import { api, bearer, unwrap, type ApiSchemas } from '@/lib/api/client'
 
-export interface MyPaste {
-  id: string
-  title: string
-  privacy: string
-  views: number
-  likes: number
-  created_at: string
-}
+export type MyPaste = ApiSchemas['PasteListItem']
 
 export async function listMyPastes(accessToken: string, limit = 5): Promise<MyPaste[]> {
-  return (await bffRequest<{ pastes: MyPaste[] }>(`/pastes?scope=mine&limit=${limit}`, accessToken)).pastes
+  return unwrap(await api().GET('/api/pastes', { params: { query: { scope: 'mine', limit } }, headers: bearer(accessToken) })).pastes
 }

@@ -1,8 +1,8 @@
-import { bffRequest } from '@/features/auth/api/bff-request'
 import type { Profile } from '@/features/auth/api/get-me'
+import { api, bearer, unwrap, type ApiSchemas } from '@/lib/api/client'
 
-export type ProfileChanges = Partial<Pick<Profile, 'nickname' | 'full_name' | 'bio' | 'location' | 'avatar_url'>>
+export type ProfileChanges = ApiSchemas['ProfileUpdate']
 
 export async function updateProfile(accessToken: string, changes: ProfileChanges): Promise<Profile> {
-  return (await bffRequest<{ profile: Profile }>('/me/profile', accessToken, { method: 'PATCH', body: changes })).profile
+  return unwrap(await api().PATCH('/api/me/profile', { body: changes, headers: bearer(accessToken) })).profile
 }

@@ -1,43 +1,51 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { listMyLinks } from '@/features/auth/api/list-my-links'
-import { listMyPastes } from '@/features/auth/api/list-my-pastes'
 import { MyLinks, MyPastes } from '@/features/auth/dashboard/my-items'
 
-vi.mock('@/features/auth/api/list-my-links', () => ({ listMyLinks: vi.fn() }))
-vi.mock('@/features/auth/api/list-my-pastes', () => ({ listMyPastes: vi.fn() }))
+const link = (id: string, code: string, clicks: number) => ({
+  id, short_code: code, short_url: `https://t.example/s/${code}`, original_url: `https://example.com/${code}`, clicks,
+  max_clicks: null, expires_at: null, created_at: '2026-01-01T00:00:00Z', status: 'active',
+})
+const paste = { id: 'p1', title: '', language: 'plaintext', privacy: 'private', user_id: 'u', created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z', expires_at: null, burn_after_read: false, views: 3, likes: 0, preview: '', size: 1 }
+
+/** The BFF answering through the real API client: each call's request is kept. */
+function bffAnswers(...answers: Response[]) {
+  const fetchMock = vi.fn(async (_request: Request) => answers.shift() ?? Response.json({}, { status: 500 }))
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
 
 describe('dashboard lists', () => {
   it('shows my short links with their clicks, asked for with my token', async () => {
-    vi.mocked(listMyLinks).mockResolvedValue({
-      total: 2,
-      links: [
-        { id: '1', short_code: 'abc', short_url: 'https://t.example/s/abc', original_url: 'https://example.com/a', clicks: 1, status: 'active', created_at: '' },
-        { id: '2', short_code: 'def', short_url: 'https://t.example/s/def', original_url: 'https://example.com/b', clicks: 7, status: 'active', created_at: '' },
-      ],
-    })
+    const fetchMock = bffAnswers(Response.json({ links: [link('1', 'abc', 1), link('2', 'def', 7)], total: 2, limit: 5, offset: 0 }))
     render(<MemoryRouter><MyLinks accessToken="tok" /></MemoryRouter>)
     expect(await screen.findByText('https://t.example/s/abc')).toBeInTheDocument()
     expect(screen.getByText('1 click')).toBeInTheDocument()
     expect(screen.getByText('7 clicks')).toBeInTheDocument()
-    expect(listMyLinks).toHaveBeenCalledWith('tok')
+    const request = fetchMock.mock.calls[0]![0]
+    expect(new URL(request.url).pathname + new URL(request.url).search).toBe('/api/links?limit=5')
+    expect(request.headers.get('Authorization')).toBe('Bearer tok')
   })
 
   it('shows my pastes, or says there are none, or that loading failed', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    vi.mocked(listMyPastes).mockResolvedValueOnce([{ id: 'p1', title: '', privacy: 'private', views: 3, likes: 0, created_at: '' }])
+    const fetchMock = bffAnswers(
+      Response.json({ pastes: [paste], next_cursor: null }),
+      Response.json({ pastes: [], next_cursor: null }),
+      Response.json({ error: { code: 'database_unavailable', message: 'The database is unavailable' } }, { status: 503 }),
+    )
     const first = render(<MemoryRouter><MyPastes accessToken="tok" /></MemoryRouter>)
     expect(await screen.findByRole('link', { name: 'Untitled' })).toHaveAttribute('href', '/paste/p1')
     expect(screen.getByText('3 views · private')).toBeInTheDocument()
+    expect(new URL(fetchMock.mock.calls[0]![0].url).search).toBe('?scope=mine&limit=5')
     first.unmount()
 
-    vi.mocked(listMyPastes).mockResolvedValueOnce([])
     const second = render(<MemoryRouter><MyPastes accessToken="tok" /></MemoryRouter>)
     expect(await screen.findByText('No pastes yet.')).toBeInTheDocument()
     second.unmount()
 
-    vi.mocked(listMyPastes).mockRejectedValueOnce(new Error('503'))
     render(<MemoryRouter><MyPastes accessToken="tok" /></MemoryRouter>)
     expect(await screen.findByText('Couldn’t load this right now.')).toBeInTheDocument()
   })

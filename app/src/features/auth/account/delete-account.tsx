@@ -3,10 +3,10 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
-import { AccountSection } from '@/features/auth/account/account-section'
-import { deleteMe } from '@/features/auth/api/delete-me'
-import { loadAuth } from '@/features/auth/auth-client'
-import { loginAfterSignOut } from '@/features/auth/session/protected-paths'
+import { SectionCard } from '@/components/section-card'
+import { deleteMe } from '@/features/auth/account/api/delete-me'
+import { loadAuth } from '@/features/auth/client'
+import { loginAfterSignOut } from '@/features/auth/session'
 import { ApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
@@ -31,7 +31,7 @@ export function DeleteAccount({ accessToken }: { accessToken: string }) {
   }
 
   return (
-    <AccountSection id="delete-title" title="Delete account" description="Removes your account, profile, short links and pastes for good.">
+    <SectionCard id="delete-title" title="Delete account" description="Removes your account, profile, short links and pastes for good.">
       <Dialog>
         <DialogTrigger asChild>
           <Button variant="destructive" className="self-start">
@@ -54,6 +54,6 @@ export function DeleteAccount({ accessToken }: { accessToken: string }) {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </AccountSection>
+    </SectionCard>
   )
 }

@@ -52,7 +52,7 @@ export const appRoutes: RouteObject[] = [
     path: 's/:code',
     errorElement: <RouteError standalone />,
     HydrateFallback: LoadingScreen,
-    ...page(() => import('@/features/short-links/short-link-page')),
+    ...page(() => import('@/tools/url-shortener/short-link-redirect-page')),
   },
   {
     path: '/',

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { Card, CardContent } from '@/components/ui/card'
-import { MyLinks, MyPastes } from '@/features/dashboard/my-items'
+import { MyShortLinks, MyPastes } from '@/features/dashboard/my-items'
 import { SignOutButton, useSession } from '@/features/auth/session'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
@@ -87,7 +87,7 @@ export default function DashboardPage({ recentTools }: { recentTools?: ReactNode
         <>
           <AccountCard user={session.session.user} />
           <div className="mt-8 grid gap-4 md:grid-cols-2">
-            <MyLinks accessToken={session.session.access_token} />
+            <MyShortLinks accessToken={session.session.access_token} />
             <MyPastes accessToken={session.session.access_token} />
           </div>
           {recentTools}

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { MyLinks, MyPastes } from '@/features/dashboard/my-items'
+import { MyShortLinks, MyPastes } from '@/features/dashboard/my-items'
 
 const link = (id: string, code: string, clicks: number) => ({
   id, short_code: code, short_url: `https://t.example/s/${code}`, original_url: `https://example.com/${code}`, clicks,
@@ -20,7 +20,7 @@ function bffAnswers(...answers: Response[]) {
 describe('dashboard lists', () => {
   it('shows my short links with their clicks, asked for with my token', async () => {
     const fetchMock = bffAnswers(Response.json({ links: [link('1', 'abc', 1), link('2', 'def', 7)], total: 2, limit: 5, offset: 0 }))
-    render(<MemoryRouter><MyLinks accessToken="tok" /></MemoryRouter>)
+    render(<MemoryRouter><MyShortLinks accessToken="tok" /></MemoryRouter>)
     expect(await screen.findByText('https://t.example/s/abc')).toBeInTheDocument()
     expect(screen.getByText('1 click')).toBeInTheDocument()
     expect(screen.getByText('7 clicks')).toBeInTheDocument()

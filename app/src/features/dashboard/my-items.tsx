@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { listMyLinks } from '@/features/dashboard/api/list-my-links'
+import { listMyShortLinks } from '@/features/dashboard/api/list-my-short-links'
 import { listMyPastes } from '@/features/dashboard/api/list-my-pastes'
 import { useBffList, type ListState } from '@/features/dashboard/use-bff-list'
 
@@ -22,18 +22,18 @@ function Section<T>({ id, title, more, state, empty, render }: { id: string; tit
   )
 }
 
-const linksOnly = async (token: string) => (await listMyLinks(token)).links
+const shortLinksOnly = async (token: string) => (await listMyShortLinks(token)).links
 
-export function MyLinks({ accessToken }: { accessToken: string }) {
-  const state = useBffList(linksOnly, accessToken)
+export function MyShortLinks({ accessToken }: { accessToken: string }) {
+  const state = useBffList(shortLinksOnly, accessToken)
   return (
-    <Section id="my-links-title" title="My short links" more={{ to: '/url-shortener', label: 'Shorten a link' }} state={state} empty="No short links yet." render={(link) => (
-      <li key={link.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+    <Section id="my-links-title" title="My short links" more={{ to: '/url-shortener', label: 'Shorten a link' }} state={state} empty="No short links yet." render={(shortLink) => (
+      <li key={shortLink.id} className="flex items-center justify-between gap-3 py-2 text-sm">
         <span className="min-w-0">
-          <span className="block font-medium wrap-anywhere">{link.short_url}</span>
-          <span className="block truncate text-muted-foreground">{link.original_url}</span>
+          <span className="block font-medium wrap-anywhere">{shortLink.short_url}</span>
+          <span className="block truncate text-muted-foreground">{shortLink.original_url}</span>
         </span>
-        <span className="shrink-0 tabular-nums">{link.clicks === 1 ? '1 click' : `${link.clicks} clicks`}</span>
+        <span className="shrink-0 tabular-nums">{shortLink.clicks === 1 ? '1 click' : `${shortLink.clicks} clicks`}</span>
       </li>
     )} />
   )

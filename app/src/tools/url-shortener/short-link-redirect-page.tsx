@@ -2,11 +2,11 @@ import { Link2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
-import { resolveShortLink, withScheme } from '@/features/short-links/resolve-short-link'
+import { resolveShortLink, withScheme } from '@/tools/url-shortener/resolve-short-link'
 
 // Links opened from outside never get here: the gateway sends /s/{code} to the BFF, which answers with
 // a real 302. This screen serves navigations inside the app (and an app served without the BFF path).
-export default function ShortLinkPage() {
+export default function ShortLinkRedirectPage() {
   const { code = '' } = useParams()
   const navigate = useNavigate()
   usePageMetadata({ title: 'Redirecting', description: 'Taking you to your destination.', noindex: true })

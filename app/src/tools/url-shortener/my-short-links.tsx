@@ -12,16 +12,16 @@ import { formatExpiry, STATUS_LABELS } from '@/tools/url-shortener/url-shortener
 
 type ShortLink = ApiSchemas['ShortLink']
 
-/** The signed-in user's links (GET /api/links) with their clicks; each can be deleted. */
-export function MyLinks({ refreshKey }: { refreshKey: number }) {
+/** The signed-in user's short links (GET /api/links) with their clicks; each can be deleted. */
+export function MyShortLinks({ refreshKey }: { refreshKey: number }) {
   const token = useAccessToken()
-  const [links, setLinks] = useState<ShortLink[] | null>(null)
+  const [shortLinks, setShortLinks] = useState<ShortLink[] | null>(null)
   const [total, setTotal] = useState(0)
 
   const load = useCallback(async () => {
     try {
       const page = unwrap(await api().GET('/api/links', { params: { query: { limit: 50 } } }))
-      setLinks(page.links)
+      setShortLinks(page.links)
       setTotal(page.total)
     } catch (error) {
       notify.error('Could not load your links', toApiError(error).message)
@@ -30,15 +30,15 @@ export function MyLinks({ refreshKey }: { refreshKey: number }) {
 
   useEffect(() => {
     if (token) void load()
-    else setLinks(null)
+    else setShortLinks(null)
   }, [token, load, refreshKey])
 
-  const remove = async (link: ShortLink) => {
+  const remove = async (shortLink: ShortLink) => {
     try {
-      unwrap(await api().DELETE('/api/links/{link_id}', { params: { path: { link_id: link.id } } }))
-      setLinks((current) => current?.filter((item) => item.id !== link.id) ?? null)
+      unwrap(await api().DELETE('/api/links/{link_id}', { params: { path: { link_id: shortLink.id } } }))
+      setShortLinks((current) => current?.filter((item) => item.id !== shortLink.id) ?? null)
       setTotal((count) => count - 1)
-      notify.success('Link deleted', link.short_url)
+      notify.success('Link deleted', shortLink.short_url)
     } catch (error) {
       notify.error('Could not delete the link', toApiError(error).message)
     }
@@ -54,8 +54,8 @@ export function MyLinks({ refreshKey }: { refreshKey: number }) {
       </p>
     )
   }
-  if (links === null) return <p className="text-sm text-muted-foreground">Loading your links…</p>
-  if (links.length === 0) return <p className="text-sm text-muted-foreground">You have not shortened any links yet.</p>
+  if (shortLinks === null) return <p className="text-sm text-muted-foreground">Loading your links…</p>
+  if (shortLinks.length === 0) return <p className="text-sm text-muted-foreground">You have not shortened any links yet.</p>
 
   return (
     <div className="flex flex-col gap-2">
@@ -72,23 +72,23 @@ export function MyLinks({ refreshKey }: { refreshKey: number }) {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {links.map((link) => (
-            <TableRow key={link.id}>
+          {shortLinks.map((shortLink) => (
+            <TableRow key={shortLink.id}>
               <TableCell className="max-w-40 font-mono">
-                <span className="block truncate">/s/{link.short_code}</span>
-                {link.status !== 'active' && <Badge variant="secondary">{STATUS_LABELS[link.status]}</Badge>}
+                <span className="block truncate">/s/{shortLink.short_code}</span>
+                {shortLink.status !== 'active' && <Badge variant="secondary">{STATUS_LABELS[shortLink.status]}</Badge>}
               </TableCell>
-              <TableCell className="hidden max-w-64 truncate md:table-cell" title={link.original_url}>
-                {link.original_url}
+              <TableCell className="hidden max-w-64 truncate md:table-cell" title={shortLink.original_url}>
+                {shortLink.original_url}
               </TableCell>
               <TableCell className="text-right tabular-nums">
-                {link.clicks}
-                {link.max_clicks !== null && <span className="text-muted-foreground"> / {link.max_clicks}</span>}
+                {shortLink.clicks}
+                {shortLink.max_clicks !== null && <span className="text-muted-foreground"> / {shortLink.max_clicks}</span>}
               </TableCell>
-              <TableCell className="hidden sm:table-cell">{formatExpiry(link.expires_at)}</TableCell>
+              <TableCell className="hidden sm:table-cell">{formatExpiry(shortLink.expires_at)}</TableCell>
               <TableCell className="text-right whitespace-nowrap">
-                <CopyButton value={link.short_url} label={`Copy ${link.short_url}`} className="size-8" />
-                <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${link.short_url}`} onClick={() => void remove(link)}>
+                <CopyButton value={shortLink.short_url} label={`Copy ${shortLink.short_url}`} className="size-8" />
+                <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${shortLink.short_url}`} onClick={() => void remove(shortLink)}>
                   <Trash2 aria-hidden />
                 </Button>
               </TableCell>
@@ -96,7 +96,7 @@ export function MyLinks({ refreshKey }: { refreshKey: number }) {
           ))}
         </TableBody>
       </Table>
-      {total > links.length && <p className="text-xs text-muted-foreground">Showing the newest {links.length} of {total}.</p>}
+      {total > shortLinks.length && <p className="text-xs text-muted-foreground">Showing the newest {shortLinks.length} of {total}.</p>}
     </div>
   )
 }

@@ -5,25 +5,25 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { api, toApiError, unwrap, type ApiSchemas } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
-import { EMPTY_FORM, fieldForError, toCreateBody, type LinkField, type LinkForm } from '@/tools/url-shortener/url-shortener.service'
+import { EMPTY_FORM, fieldForError, toCreateBody, type ShortLinkField, type ShortLinkFormValues } from '@/tools/url-shortener/url-shortener.service'
 
 /** The create form. The BFF's validation message appears under the field it is about. */
-export function LinkCreateForm({ onCreated }: { onCreated: (link: ApiSchemas['ShortLink']) => void }) {
-  const [form, setForm] = useState<LinkForm>(EMPTY_FORM)
-  const [error, setError] = useState<{ field: LinkField; message: string } | null>(null)
+export function ShortLinkForm({ onCreated }: { onCreated: (shortLink: ApiSchemas['ShortLink']) => void }) {
+  const [form, setForm] = useState<ShortLinkFormValues>(EMPTY_FORM)
+  const [error, setError] = useState<{ field: ShortLinkField; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [showOptions, setShowOptions] = useState(false)
-  const set = (patch: Partial<LinkForm>) => {
+  const set = (patch: Partial<ShortLinkFormValues>) => {
     setForm({ ...form, ...patch })
     setError(null)
   }
-  const errorFor = (field: LinkField) => (error?.field === field ? error.message : undefined)
+  const errorFor = (field: ShortLinkField) => (error?.field === field ? error.message : undefined)
 
   const submit = async () => {
     setBusy(true)
     try {
-      const link = unwrap(await api().POST('/api/links', { body: toCreateBody(form) }))
-      onCreated(link)
+      const shortLink = unwrap(await api().POST('/api/links', { body: toCreateBody(form) }))
+      onCreated(shortLink)
       setForm({ ...form, url: '', alias: '' }) // keep the options for the next link
     } catch (caught) {
       const failure = toApiError(caught)

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import ShortLinkPage from '@/features/short-links/short-link-page'
-import { withScheme } from '@/features/short-links/resolve-short-link'
+import ShortLinkRedirectPage from '@/tools/url-shortener/short-link-redirect-page'
+import { withScheme } from '@/tools/url-shortener/resolve-short-link'
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/s/:code', element: <ShortLinkPage /> }, { path: '/', element: <p>Home page</p> }], { initialEntries: [path] })
+  const router = createMemoryRouter([{ path: '/s/:code', element: <ShortLinkRedirectPage /> }, { path: '/', element: <p>Home page</p> }], { initialEntries: [path] })
   render(<RouterProvider router={router} />)
   return router
 }

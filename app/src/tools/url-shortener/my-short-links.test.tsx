@@ -6,7 +6,7 @@ import { setAccessTokenProvider } from '@/lib/api/access-token'
 
 const notifyMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { MyLinks } = await import('@/tools/url-shortener/my-links')
+const { MyShortLinks } = await import('@/tools/url-shortener/my-short-links')
 
 const link = (code: string, clicks: number, maxClicks: number | null, status = 'active') => ({
   id: `00000000-0000-4000-8000-00000000000${code.length}`,
@@ -42,11 +42,11 @@ function stubBff() {
 const renderList = () =>
   render(
     <MemoryRouter>
-      <MyLinks refreshKey={0} />
+      <MyShortLinks refreshKey={0} />
     </MemoryRouter>,
   )
 
-describe('MyLinks', () => {
+describe('MyShortLinks', () => {
   beforeEach(() => vi.clearAllMocks())
   afterEach(() => act(() => setAccessTokenProvider(() => null)))
 

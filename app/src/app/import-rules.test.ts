@@ -4,8 +4,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 // The layout's import rules (app/README.md "Layout"), checked on the source itself so a new file
-// cannot quietly break them: a room with an index.ts is entered only through it, and no modules
-// import each other in a circle.
+// cannot quietly break them: a room with an index.ts is entered only through it, no modules import
+// each other in a circle, and no module is left without an importer (dead code).
 const SRC = resolve(__dirname, '..')
 
 function sourceFiles(dir: string): string[] {
@@ -18,10 +18,16 @@ function sourceFiles(dir: string): string[] {
 
 const FILES = sourceFiles(SRC)
 const IMPORT = /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]/gm
+const SIDE_EFFECT_IMPORT = /^\s*import\s+['"]([^'"]+)['"]/gm
+const DYNAMIC_IMPORT = /import\(\s*['"]([^'"]+)['"]\s*\)/g
+/** Started by index.html or the Vitest configuration, not imported. */
+const ENTRY_POINTS = ['main.tsx', 'testing/setup-tests.ts']
 
 /** The modules a file imports, as written, and whether each import is only of types. */
 function importsOf(file: string): { specifier: string; typeOnly: boolean }[] {
-  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => ({ specifier: match[4]!, typeOnly: Boolean(match[2]) }))
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(IMPORT)].map((match) => ({ specifier: match[4]!, typeOnly: Boolean(match[2]) }))
+    .concat([...text.matchAll(SIDE_EFFECT_IMPORT)].map((match) => ({ specifier: match[1]!, typeOnly: false })))
 }
 
 function resolveModule(from: string, specifier: string): string | undefined {
@@ -57,6 +63,17 @@ describe('import rules', () => {
       }
     }
     expect(problems).toEqual([])
+  })
+
+  it('every module has an importer (entry points and tests aside): no dead files', () => {
+    const imported = new Set(FILES.flatMap((file) => {
+      const dynamic = [...readFileSync(file, 'utf8').matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!)
+      const specifiers = importsOf(file).map((entry) => entry.specifier).concat(dynamic)
+      return specifiers.flatMap((specifier) => resolveModule(file, specifier) ?? [])
+    }))
+    const unused = FILES.map((file) => relative(SRC, file))
+      .filter((file) => !/\.(test|e2e\.spec)\.tsx?$/.test(file) && !ENTRY_POINTS.includes(file) && !imported.has(join(SRC, file)))
+    expect(unused).toEqual([])
   })
 
   it('no modules import each other in a circle (type-only imports aside)', () => {

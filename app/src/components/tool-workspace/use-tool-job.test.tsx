@@ -7,26 +7,30 @@ import { FakeXhr } from '@/testing/fake-xhr'
 const notifyMock = vi.hoisted(() => ({ error: vi.fn(), info: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
 
-const { ToolWorkspace } = await import('@/components/tool-workspace/tool-workspace')
 const { useToolJob } = await import('@/components/tool-workspace/use-tool-job')
+const { DropZone } = await import('@/components/tool-workspace/drop-zone')
+const { FileList } = await import('@/components/tool-workspace/file-list')
+const { JobProgress } = await import('@/components/tool-workspace/job-progress')
+const { ResultDownloads, ResultPreview } = await import('@/components/tool-workspace/result-preview')
 
-// A minimal tool on the workspace: whatever is chosen goes to the converter as PNG.
+// A minimal file tool built from the workspace parts: whatever is chosen goes to the converter as PNG.
 function Harness() {
   const [files, setFiles] = useState<File[]>([])
   const job = useToolJob('Conversion failed')
+  const busy = job.phase !== null
   return (
-    <ToolWorkspace
-      files={files}
-      onFilesChange={setFiles}
-      phase={job.phase}
-      onCancel={job.cancel}
-      results={job.results}
-      options={
-        <button type="button" onClick={() => void job.run({ path: '/api/tools/convert', files, fields: { format: 'png' } })}>
-          Convert
-        </button>
-      }
-    />
+    <div>
+      <DropZone onFiles={(incoming) => setFiles([...files, ...incoming])} disabled={busy} />
+      <FileList files={files} disabled={busy} onRemove={(index) => setFiles(files.filter((_, i) => i !== index))} />
+      <button type="button" onClick={() => void job.run({ path: '/api/tools/convert', files, fields: { format: 'png' } })}>
+        Convert
+      </button>
+      {job.phase && <JobProgress phase={job.phase} onCancel={job.cancel} />}
+      {job.results.map((result, index) => (
+        <ResultPreview key={`${index}-${result.name}`} result={result} />
+      ))}
+      <ResultDownloads results={job.results} />
+    </div>
   )
 }
 
@@ -38,7 +42,7 @@ async function chooseTwoFiles() {
   return user
 }
 
-describe('ToolWorkspace', () => {
+describe('useToolJob with the workspace parts', () => {
   beforeEach(() => {
     FakeXhr.reset()
     vi.stubGlobal('XMLHttpRequest', FakeXhr)

@@ -1,4 +1,4 @@
-"""Load loops for bench/auth.py: closed loop (N clients back to back) and open loop (a fixed request
+"""Load loops for bench.auth: closed loop (N clients back to back) and open loop (a fixed request
 schedule). A scenario is `make(index) -> request`, where request() returns True when answered as
 expected; a client whose request raised (a dropped connection) is made again."""
 from __future__ import annotations

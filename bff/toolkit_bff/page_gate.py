@@ -40,13 +40,13 @@ def page_of_endpoint(endpoint: str | None) -> str | None:
 
 def refuse_if_page_disabled(page_key: str) -> None:
     """403 page_disabled (the admin's reason, else SPEC's sentence) unless the page is enabled or
-    the caller is an admin."""
+    the caller is an admin (with aal2 once they have a verified factor: `is_admin()`)."""
     rows = run_once("select disable_reason from public.page_settings where page_key = {page_key} and is_disabled",
                     {"page_key": page_key})
     if not rows:
         return
     claims = request_claims()  # a forged or expired token is refused here (401), as anywhere
-    if claims is not None and run_once("select public.is_admin(auth.uid()) as ok", {}, claims=claims)[0]["ok"]:
+    if claims is not None and run_once("select public.is_admin() as ok", {}, claims=claims)[0]["ok"]:
         return  # SPEC: admins keep using disabled pages
     raise ApiError(403, "page_disabled", (rows[0]["disable_reason"] or "").strip() or DEFAULT_MESSAGE)
 

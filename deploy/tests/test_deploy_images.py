@@ -131,6 +131,11 @@ def test_the_app_image_serves_the_build_with_the_production_nginx_config():
     stage = _final_stage(ROOT / "app" / "Dockerfile")
     copies = [v for k, v in stage if k == "COPY"]
     assert "app/nginx.conf /etc/nginx/nginx.conf" in copies
+    # The headers file nginx.conf includes, and the entrypoint that renders TRUSTED_PROXY_CIDRS for it.
+    assert "app/nginx-headers.conf /etc/nginx/toolkit-headers.conf" in copies
+    assert "include /etc/nginx/toolkit-headers.conf;" in (ROOT / "app" / "nginx.conf").read_text()
+    assert "app/nginx-start.sh /usr/local/bin/nginx-start.sh" in copies
+    assert json.loads(_last(stage, "ENTRYPOINT")) == ["/bin/sh", "/usr/local/bin/nginx-start.sh"]
     assert "--from=build /src/app/dist /usr/share/nginx/html" in copies
     assert "root /usr/share/nginx/html;" in (ROOT / "app" / "nginx.conf").read_text()
     assert "listen 8080;" in (ROOT / "app" / "nginx.conf").read_text()

@@ -32,7 +32,7 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
 def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
     """The short-link redirect service: the BFF's code and Python environment, its own processes."""
     env = cfg.service_env() | {"REDIRECT_BIND": f"127.0.0.1:{cfg.redirect_port}"}
-    sup.start("redirect", [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py", "toolkit_redirect.asgi:app"],
+    sup.start("redirect", [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py"],
               port=cfg.redirect_port, env=env, cwd=ROOT / "bff",
               ready=lambda: redirects_home(f"http://127.0.0.1:{cfg.redirect_port}/s/readiness-check"))
 

@@ -85,7 +85,7 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("pgtap", ["pg_prove", "--directives", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
                         "-U", "postgres", "-d", "postgres", *db_tests],
               ROOT, count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
-        # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/test_x.py -k y" ./scripts/test pytest
+        # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/tools/qr_generator -k y" ./scripts/test pytest
         # (the count check then fails, as it should).
         Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsx", "-p", "no:cacheprovider",
                          *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],

@@ -92,14 +92,15 @@ export const appRoutes: RouteObject[] = [
             return { default: () => <IdentityGate><SecuritySettings /></IdentityGate> }
           }),
           protectedPage('/admin', async (): Promise<PageModule> => {
-            const [{ default: Admin }, { AdminOnly }, { IdentityGate }, { IncidentLogPanel }] = await Promise.all([
+            const [{ default: Admin }, { AdminOnly }, { IdentityGate }, { IncidentLogPanel }, { SecondFactorSuggestion }] = await Promise.all([
               import('@/features/admin/admin-page'),
               import('@/features/admin/admin-only'),
               import('@/features/security/identity-gate'),
               import('@/features/security/incident-log-panel'),
+              import('@/features/auth/mfa'),
             ])
             // Admins only (a 403 page for others), then the 'maximum' level's identity check.
-            return { default: () => <AdminOnly><IdentityGate><Admin incidentLog={<IncidentLogPanel />} /></IdentityGate></AdminOnly> }
+            return { default: () => <AdminOnly><IdentityGate><Admin incidentLog={<IncidentLogPanel />} securityNotice={<SecondFactorSuggestion />} /></IdentityGate></AdminOnly> }
           }),
           { path: 'paste/new', ...page(() => import('@/features/pastes/paste-new-page')) },
           { path: 'paste/:id', ...page(() => import('@/features/pastes/paste-view-page')) },

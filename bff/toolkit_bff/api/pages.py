@@ -38,7 +38,7 @@ def update_page(page_key):
         raise body.invalid("is_disabled", "is required")
     reason = body.text(data, "disable_reason", max_length=500, nullable=True)
     with rls_transaction(claims) as conn:
-        if not conn.execute("select public.is_admin(auth.uid()) as ok").fetchone()["ok"]:
+        if not conn.execute("select public.is_admin() as ok").fetchone()["ok"]:
             raise ApiError(403, "forbidden", "Only administrators can change pages")
         row = conn.execute(
             f"update public.page_settings set is_disabled = %s, disable_reason = %s where page_key = %s"

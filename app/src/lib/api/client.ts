@@ -3,6 +3,7 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import { getAccessToken } from '@/lib/api/access-token'
 import type { components, paths } from '@/lib/api/schema'
+import { fetchWithSecondFactor } from '@/lib/second-factor'
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
 
 export type ApiSchemas = components['schemas']
@@ -60,8 +61,9 @@ export function api() {
   if (!client) {
     client = createClient<paths>({
       baseUrl: globalThis.location?.origin ?? '',
-      // Looked up per call, so a stubbed fetch in tests is honoured.
-      fetch: (request) => globalThis.fetch(request),
+      // Looked up per call, so a stubbed fetch in tests is honoured; `mfa_required` asks for the
+      // second step and retries (lib/second-factor.ts).
+      fetch: (request) => fetchWithSecondFactor(request),
     })
     client.use(attachToken)
   }

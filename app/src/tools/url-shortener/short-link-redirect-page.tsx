@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import { resolveShortLink, withScheme } from '@/tools/url-shortener/resolve-short-link'
 
-// Links opened from outside never get here: the gateway sends /s/{code} to the BFF, which answers with
+// Links opened from outside never get here: the gateway sends /s/{code} to the redirect service, which answers with
 // a real 302. This screen serves navigations inside the app (and an app served without the BFF path).
 export default function ShortLinkRedirectPage() {
   const { code = '' } = useParams()

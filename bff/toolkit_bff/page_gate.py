@@ -13,8 +13,7 @@ from flask import Flask, request
 from .auth import request_claims
 from .db import run_once
 from .errors import ApiError
-
-DEFAULT_MESSAGE = "This page is currently disabled by the administrator."  # SPEC §3, word for word
+from .spec_constants import DISABLED_PAGE_MESSAGE as DEFAULT_MESSAGE
 
 # What only one page uses. Left open on purpose: the OCR languages (metadata a page may show before
 # any job), listing and deleting one's own links and following short links (existing links keep

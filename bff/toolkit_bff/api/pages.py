@@ -4,12 +4,11 @@ from flask import Blueprint, jsonify
 from ..auth import request_claims, require_claims
 from ..db import rls_transaction
 from ..errors import ApiError
+from ..spec_constants import PAGE_KEYS
 from . import body
 
 bp = Blueprint("pages", __name__)
 
-PAGE_KEYS = ("dashboard", "file-converter", "image-color-picker", "qr-code-generator",
-             "url-shortener", "username-checker", "image-to-text", "pdf-editor")
 PAGE_COLUMNS = "page_key, is_disabled, disable_reason, updated_at"
 
 

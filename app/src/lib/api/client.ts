@@ -19,6 +19,11 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
   }
+
+  /** The BFF names the field first in its validation messages ("nickname must be …"). */
+  get field(): string | undefined {
+    return this.code === 'invalid_input' ? this.message.split(' ')[0] : undefined
+  }
 }
 
 const FALLBACK_MESSAGE = UNEXPECTED_ERROR_MESSAGE
@@ -29,16 +34,15 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, 'error', FALLBACK_MESSAGE)
 }
 
-/** Reads an error body that may not be JSON (a gateway page, an empty 502). */
-export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null)
-  return apiErrorFrom(response.status, body)
-}
-
 /** Headers every BFF call carries: the access token when someone is signed in. */
 export function authHeaders(): Record<string, string> {
   const token = getAccessToken()
   return token ? { Authorization: `Bearer ${token}` } : {}
+}
+
+/** The header for a call made with a given token (the session's, before the provider has it). */
+export function bearer(accessToken: string): { Authorization: string } {
+  return { Authorization: `Bearer ${accessToken}` }
 }
 
 const attachToken: Middleware = {

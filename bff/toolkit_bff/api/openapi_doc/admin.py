@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from .common import (DATABASE, DATE_TIME, JSON_BODY, DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, UUID, error_responses,
                      json_body, json_response, operation, ref)
+from ...spec_constants import PAGE_KEYS as SPEC_PAGE_KEYS
 
-PAGE_KEYS = ["dashboard", "file-converter", "image-color-picker", "qr-code-generator",
-             "url-shortener", "username-checker", "image-to-text", "pdf-editor"]
+PAGE_KEYS = list(SPEC_PAGE_KEYS)
 
 PAGE_STATE = {
     "type": "object", "additionalProperties": False, "required": ["is_disabled", "disable_reason", "updated_at"],

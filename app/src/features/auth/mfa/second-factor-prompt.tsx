@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
-import { tokenAssuranceLevel } from '@/features/auth/mfa/assurance'
+import { tokenAssuranceLevel } from '@/features/auth/session'
 import { getAccessToken, subscribeAccessToken } from '@/lib/api/access-token'
 import { setSecondFactorHandler } from '@/lib/second-factor'
 

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { useSession } from '@/features/auth/use-session'
+import { useSession } from '@/features/auth/session'
 
 /**
  * For /admin: an administrator without a verified authenticator is one stolen password away from

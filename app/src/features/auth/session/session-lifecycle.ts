@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
-import { needsSecondFactor } from '@/features/auth/mfa/assurance'
+import { needsSecondFactor } from '@/features/auth/session/assurance'
 import { checkAdminStatus, forgetAdminStatus, watchAdminStatus } from '@/features/auth/session/admin-check'
 import { INACTIVITY_MESSAGE, watchInactivity } from '@/features/auth/session/inactivity'
 import { sessionNavigate } from '@/features/auth/session/navigation'

@@ -100,6 +100,11 @@ def row(label: str, path: str, load: str, r: dict) -> list:
 def figures(result: Result, closed: dict, open_: dict, paths: list[str], rate: int, clients: int) -> None:
     bcrypt_run = closed["bcrypt"]
     sign_in_cpu = ratio(closed[("sign-in", "direct")]["cpu_ms"], bcrypt_run["cpu_ms"])
+    health = closed[("health", "direct")]["rps"]
+    result.headline = (f"A sign-in costs {sign_in_cpu:.2f}× the CPU of the bare bcrypt check it contains; refresh and "
+                       f"get-user answer {ratio(closed[('refresh', 'direct')]['rps'], health):.2f}× and "
+                       f"{ratio(closed[('get-user', 'direct')]['rps'], health):.2f}× as many requests/s as the BFF's "
+                       f"health endpoint ({clients} clients, straight to Auth).")
     result.figure("sign_in_cpu_vs_bcrypt", "CPU per sign-in in Auth vs per bare bcrypt check", sign_in_cpu, "bcrypt.checkpw")
     for path in paths:
         cost = ratio(bcrypt_run["rps"], closed[("sign-in", path)]["rps"])

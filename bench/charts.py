@@ -53,7 +53,7 @@ def _panel(ax, chart: dict) -> None:
     ax.spines[["top", "right"]].set_visible(False)
     if count > 1:
         ax.legend([Patch(color=COLOURS[i % len(COLOURS)]) for i in range(count)], list(series), fontsize=7,
-                  loc="lower right", frameon=False)
+                  loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=count, frameon=False)
 
 
 def draw(result: dict, path: Path) -> Path | None:
@@ -64,7 +64,7 @@ def draw(result: dict, path: Path) -> Path | None:
     columns = min(len(charts), 3)
     rows = -(-len(charts) // columns)
     tallest = max(len(c["categories"]) * max(1, len(c["series"])) for c in charts)
-    fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, (1.2 + 0.32 * tallest) * rows + 0.4), squeeze=False)
+    fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, (1.2 + 0.32 * tallest) * rows + 0.7), squeeze=False)
     for ax, chart in zip(axes.flat, charts):
         _panel(ax, chart)
     for ax in list(axes.flat)[len(charts):]:

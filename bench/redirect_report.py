@@ -49,6 +49,10 @@ def report(result: Result, rounds, click_checks, exact, modes, names, scenarios,
     result.figure("gateway_cpu_vs_nginx", "gateway → redirect: CPU per request at saturation vs nginx",
                   median_ratio("gateway", saturated, "cpu_ms", floor=max(tick_ms)), "nginx return 302")
 
+    result.headline = (
+        f"Through the gateway a short-link redirect reaches {result.figures['gateway_rps_vs_nginx'].value:.0%} of the "
+        f"throughput of nginx's own `return 302` ({result.figures['service_rps_vs_nginx'].value:.0%} straight to the "
+        f"service); at {params['rate']} req/s its p99 is {result.figures['gateway_p99_vs_nginx'].value:.2f}× nginx's.")
     for number, r in enumerate(rounds, 1):
         share = ratio(r[("gateway", saturated)]["rps"], r[("nginx", saturated)]["rps"])
         result.target(f"round {number}: gateway saturation ≥ {TARGET_SHARE:.0%} of nginx", share >= TARGET_SHARE,

@@ -133,6 +133,8 @@ def run(stack, params: dict, result: Result) -> None:
                   "/s/ alone")
     result.figure("p50_loaded_vs_alone", "p50 of /s/ while OCR jobs run vs alone", ratio(loaded["p50"], alone["p50"]),
                   "/s/ alone")
+    result.headline = (f"While {params['clients']} clients keep OCR jobs running, the p99 of `/s/` is "
+                       f"{ratio(loaded['p99'], alone['p99']):.2f}× what it is alone ({alone['p99']:.0f} → {loaded['p99']:.0f} ms).")
     result.target(f"p99 < {TARGET_P99_MS:g} ms under load", loaded["p99"] < TARGET_P99_MS, f"{loaded['p99']:.1f} ms")
     result.charts.append(Chart(f"/s/ latency at {rate:g} requests/s", "ms from the scheduled time",
                                ["/s/ alone", scenario], {"p50": [alone["p50"], loaded["p50"]],

@@ -21,8 +21,10 @@ def _cell(value) -> str:
     return str(value).replace("|", "\\|")
 
 
-def _table(columns: list[str], rows: list[list]) -> list[str]:
-    lines = ["| " + " | ".join(columns) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(columns))) + "|"]
+def _table(columns: list[str], rows: list[list], right: tuple[int, ...] = ()) -> list[str]:
+    """A Markdown table; numbers (and the columns named in `right`) aligned right."""
+    numeric = [i in right or (bool(rows) and isinstance(rows[0][i], (int, float))) for i in range(len(columns))]
+    lines = ["| " + " | ".join(columns) + " |", "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
     return lines + ["| " + " | ".join(_cell(v) for v in row) + " |" for row in rows]
 
 
@@ -47,7 +49,8 @@ def _conditions(doc: dict) -> list[str]:
 
 def _summary(doc: dict) -> list[str]:
     changes = {(c["benchmark"], c["figure"]): c for c in doc.get("comparison", [])}
-    lines = ["## Summary", ""]
+    lines = ["## Summary", ""] + [f"- **{r['title']}.** {r['headline']}" for r in doc["results"] if r.get("headline")]
+    lines += [""]
     if doc.get("previous"):
         flagged = [c for c in doc["comparison"] if c["flagged"]]
         lines += [f"Compared with the previous run of this host, [`{doc['previous']}`]({doc['previous']}): "
@@ -55,6 +58,7 @@ def _summary(doc: dict) -> list[str]:
                      f"no figure got more than {THRESHOLD:.0%} worse."), ""]
     else:
         lines += ["No earlier results of this host to compare with.", ""]
+    lines += ["Every figure is a ratio against a baseline measured in the same run (× = times the baseline):", ""]
     rows = []
     for r in doc["results"]:
         verdict = "ok" if r["ok"] else "**FAIL**"
@@ -69,7 +73,8 @@ def _summary(doc: dict) -> list[str]:
                          f"{fig['better']}", was, delta])
         if not r["figures"]:
             rows.append([r["name"], verdict, "; ".join(r["problems"]) or "–", "", "", "", "", ""])
-    lines += _table(["benchmark", "result", "figure", "value", "against", "better", "previous", "change"], rows)
+    lines += _table(["benchmark", "result", "figure", "value", "against", "better", "previous", "change"], rows,
+                    right=(3, 6, 7))
     return lines + [""]
 
 

@@ -59,6 +59,7 @@ class Result:
     mode: str                       # "full" or "smoke"
     params: dict
     about: str = ""
+    headline: str = ""              # the finding in one sentence, for the report's summary
     figures: dict[str, Figure] = field(default_factory=dict)
     checks: list[Check] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)

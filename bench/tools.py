@@ -200,6 +200,9 @@ def report(result: Result, measured, jobs_done: int) -> None:
     result.check("every job through the gateway answered 200 with the right output (WebP bytes, every merged "
                  "page, the page's words)", jobs_done > 0, f"{jobs_done} jobs")
     figures = result.figures
+    result.headline = (f"Through the gateway, {measured[0][0].label} takes {figures['webp.http_vs_cli'].value:.2f}× "
+                       f"cwebp, {measured[1][0].label} {figures['merge.http_vs_cli'].value:.2f}× qpdf, and the OCR of a "
+                       f"page {figures['ocr.http_vs_cli_pairs'].value:.2f}× one-thread tesseract (back-to-back pairs).")
     for key in ("webp", "merge", "ocr"):
         overhead = figures[f"{key}.http_vs_library"].value - 1
         result.target(f"{key}: HTTP overhead ≤ {HTTP_OVERHEAD_TARGET:.0%} over the library call",

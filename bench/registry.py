@@ -16,6 +16,11 @@ def by_name(names: list[str]) -> list:
     return [module for module in BENCHMARKS if not names or module.NAME in names]
 
 
+def stack_helpers(modules) -> tuple:
+    """What these benchmarks need running before the stack starts (STACK_HELPER, optional)."""
+    return tuple(module.STACK_HELPER for module in modules if getattr(module, "STACK_HELPER", None))
+
+
 def stack_env(modules) -> dict[str, str]:
     """What the services of one stack shared by these benchmarks need."""
     env: dict[str, str] = {}

@@ -20,7 +20,7 @@ from scripts.stack.supervisor import StackError
 
 from . import report
 from .compare import RESULTS_DIR, STAMP, THRESHOLD, compare, host_name, load, previous_file
-from .registry import BENCHMARKS, by_name, stack_env
+from .registry import BENCHMARKS, by_name, stack_env, stack_helpers
 from .runner import print_result, run_one
 from .stack import Stack, bench_stack, stop_on_signals
 
@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     stop_on_signals()
     started, load_before = time.time(), list(os.getloadavg())
     try:
-        with bench_stack(durable=mode == "full", env=stack_env(modules), port_base=args.port_base) as stack:
+        with bench_stack(durable=mode == "full", env=stack_env(modules), port_base=args.port_base,
+                         helpers=stack_helpers(modules)) as stack:
             results = run_all(stack, modules, mode)
     except StackError as exc:
         say(f"error: {exc}")

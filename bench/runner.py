@@ -4,8 +4,9 @@ every benchmark module shares when run alone (`python -m bench.<name> [--smoke] 
 
 A benchmark module defines NAME, TITLE, ABOUT (what it measures, for the report), FIGURES (the keys
 of the figures it promises), PARAMS ({"full": {...}, "smoke": {...}}: smoke is the same code path
-on tiny inputs, seconds long), STACK_ENV (what its services need, e.g. a lifted rate limit) and
-run(stack, params, result)."""
+on tiny inputs, seconds long), STACK_ENV (what its services need, e.g. a lifted rate limit),
+optionally STACK_HELPER (`(cfg, sup) -> env`: something the services must find running, started
+before the stack) and run(stack, params, result)."""
 from __future__ import annotations
 
 import argparse
@@ -93,7 +94,8 @@ def standalone(module) -> int:
     overrides = {name: getattr(args, name) for name in module.PARAMS["full"] if getattr(args, name) is not None}
     stop_on_signals()
     try:
-        with bench_stack(durable=mode == "full", env=module.STACK_ENV, port_base=args.port_base) as stack:
+        helpers = (module.STACK_HELPER,) if getattr(module, "STACK_HELPER", None) else ()
+        with bench_stack(durable=mode == "full", env=module.STACK_ENV, port_base=args.port_base, helpers=helpers) as stack:
             result = run_one(module, stack, mode, overrides)
     except StackError as exc:
         say(f"error: {exc}")

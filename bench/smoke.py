@@ -14,7 +14,7 @@ from scripts.stack.stack import say
 from scripts.stack.supervisor import StackError
 
 from . import self_checks
-from .registry import BENCHMARKS, stack_env
+from .registry import BENCHMARKS, stack_env, stack_helpers
 from .run import save
 from .runner import print_result, run_one
 from .stack import bench_stack, stop_on_signals
@@ -45,7 +45,7 @@ def main(names: list[str]) -> int:
     tally, results = {"passed": 0, "failed": 0}, []
     started, load_before = time.time(), list(os.getloadavg())
     try:
-        with bench_stack(durable=False, env=stack_env(BENCHMARKS)) as stack:
+        with bench_stack(durable=False, env=stack_env(BENCHMARKS), helpers=stack_helpers(BENCHMARKS)) as stack:
             for names, check in CHECKS.items():
                 if wanted & set(names):
                     began = time.monotonic()

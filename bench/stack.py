@@ -119,8 +119,11 @@ def stop_on_signals() -> None:
 
 
 @contextmanager
-def bench_stack(*, durable: bool, env: dict[str, str], port_base: int | None = None) -> Iterator[Stack]:
-    """Start the whole stack with `env` added to every service's environment; stop it on exit."""
+def bench_stack(*, durable: bool, env: dict[str, str], port_base: int | None = None,
+                helpers: tuple = ()) -> Iterator[Stack]:
+    """Start the whole stack with `env` added to every service's environment; stop it on exit.
+    Each helper, `helper(cfg, sup) -> env`, starts what the stack's services must find running (a
+    benchmark's stand-in for a third-party site) through the same supervisor, before the stack."""
     global _stopping
     base = choose_base(port_base)
     os.environ.update(env)
@@ -133,6 +136,8 @@ def bench_stack(*, durable: bool, env: dict[str, str], port_base: int | None = N
     sup = RecordingSupervisor(cfg.log_dir, work / "pids")
     say(f"bench stack on ports {base}–{base + BLOCK - 1}, data in {work}")
     try:
+        for helper in helpers:
+            os.environ.update(helper(cfg, sup))
         start_stack(cfg, sup, durable=durable)
         say("bench stack ready")
         yield Stack(cfg, sup, work, base, durable)

@@ -42,6 +42,7 @@ def _conditions(doc: dict) -> list[str]:
            if others and max(others) > 0.25 * m["cores"] else
            "The machine was quiet: absolute numbers mean something too."),
         "",
+        *([f"*{doc['note']}*", ""] if doc.get("note") else []),
         f"Commit `{doc['commit']}`, {doc['mode']} mode, every part started by `./scripts/bench` on one throw-away "
         f"stack (Postgres {'with' if doc['mode'] == 'full' else 'without'} fsync). Command: `{doc['command']}`.",
     ]

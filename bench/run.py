@@ -52,14 +52,14 @@ def run_all(stack: Stack, modules, mode: str) -> list:
 
 
 def save(results, mode: str, out: Path, command: str, load_before, started: float,
-         stamp: str | None = None, charts: bool = True) -> tuple[Path, dict]:
+         stamp: str | None = None, charts: bool = True, note: str = "") -> tuple[Path, dict]:
     """Write the results file and its report; returns the report's path and the document."""
     stamp, host = stamp or time.strftime(STAMP, time.localtime(started)), host_name()
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{stamp}-{host}.json"
     previous = previous_file(out, host, path.name)
     doc = {"date": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)), "host": host, "mode": mode,
-           "commit": commit(), "command": command, "machine": machine(load_before),
+           "commit": commit(), "command": command, "note": note, "machine": machine(load_before),
            "results": [r.to_json() for r in results], "previous": previous.name if previous else None}
     doc["comparison"] = compare(doc, load(previous))
     path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
@@ -72,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="seconds-long runs on tiny inputs (./scripts/test's suite)")
     parser.add_argument("--port-base", type=int, help="use exactly this block of 100 ports")
     parser.add_argument("--out", type=Path, default=RESULTS_DIR, help="where the results and the report go")
+    parser.add_argument("--note", default="", help="a sentence for the report's conditions (what else ran, …)")
     args = parser.parse_args(argv)
     modules, mode = by_name(args.names), "smoke" if args.smoke else "full"
     stop_on_signals()
@@ -86,8 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("interrupted")
         return 130
-    command = " ".join(["./scripts/bench", *(argv if argv is not None else sys.argv[1:])])
-    path, doc = save(results, mode, args.out, command, load_before, started)
+    command = " ".join(["./scripts/bench", *(["--smoke"] if args.smoke else []), *args.names,
+                        *([f"--port-base {args.port_base}"] if args.port_base else []),
+                        *([f"--out {args.out}"] if args.out != RESULTS_DIR else [])])
+    path, doc = save(results, mode, args.out, command, load_before, started, note=args.note)
     print(f"\nreport: {path}")
     for change in doc["comparison"]:
         if change["flagged"]:

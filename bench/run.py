@@ -71,10 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", metavar="NAME", help=", ".join(m.NAME for m in BENCHMARKS))
     parser.add_argument("--smoke", action="store_true", help="seconds-long runs on tiny inputs (./scripts/test's suite)")
     parser.add_argument("--port-base", type=int, help="use exactly this block of 100 ports")
-    parser.add_argument("--out", type=Path, default=RESULTS_DIR, help="where the results and the report go")
+    parser.add_argument("--out", type=Path, help="where the results and the report go (default bench/results/, "
+                        "for --smoke bench/results/smoke/, which git ignores)")
     parser.add_argument("--note", default="", help="a sentence for the report's conditions (what else ran, …)")
     args = parser.parse_args(argv)
     modules, mode = by_name(args.names), "smoke" if args.smoke else "full"
+    out = args.out or (RESULTS_DIR / "smoke" if args.smoke else RESULTS_DIR)
     stop_on_signals()
     started, load_before = time.time(), list(os.getloadavg())
     try:
@@ -89,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     command = " ".join(["./scripts/bench", *(["--smoke"] if args.smoke else []), *args.names,
                         *([f"--port-base {args.port_base}"] if args.port_base else []),
-                        *([f"--out {args.out}"] if args.out != RESULTS_DIR else [])])
-    path, doc = save(results, mode, args.out, command, load_before, started, note=args.note)
+                        *([f"--out {args.out}"] if args.out else [])])
+    path, doc = save(results, mode, out, command, load_before, started, note=args.note)
     print(f"\nreport: {path}")
     for change in doc["comparison"]:
         if change["flagged"]:

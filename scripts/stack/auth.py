@@ -59,6 +59,8 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_DISABLE_SIGNUP": "false",
         "GOTRUE_EXTERNAL_EMAIL_ENABLED": "true",
         "GOTRUE_MAILER_AUTOCONFIRM": "false",
+        # E-mail links and codes live an hour (the official default is a day).
+        "GOTRUE_MAILER_OTP_EXP": "3600",
         "GOTRUE_SMTP_HOST": "127.0.0.1",
         "GOTRUE_SMTP_PORT": str(cfg.mail_port),
         "GOTRUE_SMTP_ADMIN_EMAIL": "no-reply@toolkit.local",
@@ -76,6 +78,8 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED": "true",
         "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL": "10",
         "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION": "true",
+        # Revoked refresh tokens, old flow states and MFA challenges are removed as requests go by.
+        "GOTRUE_DB_CLEANUP_ENABLED": "true",
         **PASSWORD_POLICY,
     }
 

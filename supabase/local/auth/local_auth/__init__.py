@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import db
+from . import cleanup, db
 from .config import Settings, load_settings
 from .errors import register_error_handlers
 from .jwt_keys import KeySet
@@ -27,7 +27,9 @@ def create_app(settings: Settings | None = None) -> Flask:
         response.headers.add("Vary", "Origin")  # upstream's CORS middleware on every answer
         return response
     if settings.database_url:
-        db.init_pool(settings.database_url)
+        db.init_pool(settings.database_url, size=settings.pool_size)
+    if settings.db_cleanup_enabled:
+        cleanup.install(app, anonymous_users_enabled=False)
 
     from .api import general, logout, signup, token, user
 

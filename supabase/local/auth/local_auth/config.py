@@ -114,7 +114,16 @@ class Settings:
     rate_limit_anonymous_users: float
     rate_limit_sso: float
     rate_limit_challenge_and_verify: float
+    threads: int
+    db_max_pool_size: int
+    db_cleanup_enabled: bool
     extra: dict = field(default_factory=dict)
+
+    @property
+    def pool_size(self) -> int:
+        """Connections: never fewer than request threads (each holds at most one), so no request
+        waits for a connection; GOTRUE_DB_MAX_POOL_SIZE may ask for more."""
+        return max(self.db_max_pool_size, self.threads)
 
 
 def _required_characters(value: str) -> list[str]:
@@ -200,4 +209,7 @@ def load_settings() -> Settings:
         rate_limit_anonymous_users=_float("GOTRUE_RATE_LIMIT_ANONYMOUS_USERS", 30),
         rate_limit_sso=_float("GOTRUE_RATE_LIMIT_SSO", 30),
         rate_limit_challenge_and_verify=_float("GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY", 15),
+        threads=max(_int("LOCAL_AUTH_THREADS", 16), 1),  # gunicorn.conf.py reads the same variable
+        db_max_pool_size=_int("GOTRUE_DB_MAX_POOL_SIZE", 0),
+        db_cleanup_enabled=_bool("GOTRUE_DB_CLEANUP_ENABLED", False),
     )

@@ -20,11 +20,12 @@ def find_by_id(conn: psycopg.Connection, user_id, *, for_update: bool = False) -
     return conn.execute(f"select * from auth.users where id = %s{lock}", (str(user_id),)).fetchone()
 
 
-def find_by_email(conn: psycopg.Connection, email: str, aud: str) -> dict | None:
+def find_by_email(conn: psycopg.Connection, email: str, aud: str, *, for_update: bool = False) -> dict | None:
     # Upstream: case-insensitive, SSO users excluded, same audience.
+    lock = " for update" if for_update else ""
     return conn.execute(
         "select * from auth.users where instance_id = %s and lower(email) = lower(%s) and aud = %s"
-        " and is_sso_user = false", (INSTANCE_ID, email, aud)).fetchone()
+        f" and is_sso_user = false{lock}", (INSTANCE_ID, email, aud)).fetchone()
 
 
 def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | None, aud: str, role: str,

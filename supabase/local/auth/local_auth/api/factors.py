@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, g, jsonify, request
 from .. import audit, db, mfa, sessions, users
 from ..db import CommitWithError
 from ..errors import AuthError, bad_request, forbidden, not_found, unprocessable
-from ..ratelimit import limit
+from ..ratelimit import check_account, count_failure, limit
 from ..request_context import Caller, body, require_user, text
 from ..timeutil import now
 
@@ -159,7 +159,6 @@ def _go_quote(value: str) -> str:
 
 @bp.post("/factors/<factor_id>/verify")
 def verify(factor_id: str):
-    settings = _settings()
     caller = _caller()
     factor = _load_factor(caller, factor_id)
     limit("mfa_verify")
@@ -168,28 +167,25 @@ def verify(factor_id: str):
     if not code:
         raise bad_request("validation_failed", "Code needs to be non-empty")
     _require_verify_enabled(factor)
+    account = str(caller.user["id"])
+    check_account("mfa_verify_account", account)
+    # One transaction that locks the challenge and the factor: of two concurrent verifications of one
+    # challenge (or of one code) the second waits, then finds it used.
     with db.transaction() as conn:
-        found = conn.execute("select *, host(ip_address) as ip from auth.mfa_challenges"
-                             " where id = %s and factor_id = %s", (challenge_id, factor["id"])).fetchone()
-        if found is None:
-            raise unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found")
-        if found["verified_at"] is not None or found["ip"] != _ip():
-            # One message for both cases, as upstream: a used challenge cannot be verified again.
-            raise unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.")
-        if now() > found["created_at"] + timedelta(seconds=settings.mfa_challenge_expiry):
-            conn.execute("delete from auth.mfa_challenges where id = %s", (found["id"],))
-            raise CommitWithError(unprocessable(
-                "mfa_challenge_expired", f"MFA challenge {found['id']} has expired, verify against another"
-                " challenge or create a new challenge."))
-    if not mfa.code_is_valid(factor["secret"] or "", code):
-        raise unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
-    if caller.session is None:
-        raise _internal("Cannot read SessionId claim as UUID")
-    with db.transaction() as conn:
+        found = _open_challenge(conn, factor, challenge_id)
+        step = mfa.matching_step(factor["secret"] or "", code)
+        if step is None or _step_used(conn, factor, step):
+            count_failure("mfa_verify_account", account)
+            raise unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
+        if caller.session is None:
+            raise _internal("Cannot read SessionId claim as UUID")
         audit.log(conn, caller.user, "verification_attempted",
                   {"factor_id": str(factor["id"]), "challenge_id": str(found["id"]),
                    "factor_type": factor["factor_type"]}, ip_address=_ip())
-        conn.execute("update auth.mfa_challenges set verified_at = %s where id = %s", (now(), found["id"]))
+        # The accepted step is kept on the challenge (its otp_code column, which only phone
+        # challenges use upstream), for _step_used.
+        conn.execute("update auth.mfa_challenges set verified_at = %s, otp_code = %s where id = %s",
+                     (now(), str(step), found["id"]))
         if factor["status"] != "verified":
             conn.execute("update auth.mfa_factors set status = 'verified', updated_at = %s where id = %s",
                          (now(), factor["id"]))
@@ -201,6 +197,31 @@ def verify(factor_id: str):
                      " and factor_type = %s", (user["id"], factor["factor_type"]))
     g.pop("sb_auth_headers", None)  # upstream's MFA verify answer has no Sb-Auth-* headers
     return jsonify(response)
+
+
+def _open_challenge(conn, factor: dict, challenge_id: str) -> dict:
+    """The challenge, locked, if it may still be verified (upstream's validateChallenge)."""
+    conn.execute("select 1 from auth.mfa_factors where id = %s for update", (factor["id"],))
+    found = conn.execute("select *, host(ip_address) as ip from auth.mfa_challenges"
+                         " where id = %s and factor_id = %s for update", (challenge_id, factor["id"])).fetchone()
+    if found is None:
+        raise unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found")
+    if found["verified_at"] is not None or found["ip"] != _ip():
+        # One message for both cases, as upstream: a used challenge cannot be verified again.
+        raise unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.")
+    if now() > found["created_at"] + timedelta(seconds=_settings().mfa_challenge_expiry):
+        conn.execute("delete from auth.mfa_challenges where id = %s", (found["id"],))
+        raise CommitWithError(unprocessable(
+            "mfa_challenge_expired", f"MFA challenge {found['id']} has expired, verify against another"
+            " challenge or create a new challenge."))
+    return found
+
+
+def _step_used(conn, factor: dict, step: int) -> bool:
+    """A code of this step or a later one was already accepted for the factor (RFC 6238 5.2)."""
+    row = conn.execute("select max(otp_code::bigint) as step from auth.mfa_challenges where factor_id = %s"
+                       " and verified_at is not null and otp_code ~ '^[0-9]+$'", (factor["id"],)).fetchone()
+    return row["step"] is not None and row["step"] >= step
 
 
 def _upgrade_session(conn, user: dict, session_id, factor: dict) -> dict:

@@ -78,8 +78,9 @@ def pkce_grant(params: dict):
         raise bad_request("validation_failed",
                           "invalid request: both auth code and code verifier should be non-empty")
     with db.transaction() as conn:
-        flow = conn.execute("select * from auth.flow_state where auth_code = %s for update",
-                            (auth_code,)).fetchone()
+        # Taken at once: a second exchange of the same code waits for this one and finds nothing. A
+        # refused exchange (expired, wrong verifier) rolls back, and the flow state is there again.
+        flow = conn.execute("delete from auth.flow_state where auth_code = %s returning *", (auth_code,)).fetchone()
         if flow is None or flow["user_id"] is None:
             raise not_found("flow_state_not_found", "invalid flow state, no valid flow state found")
         if pkce.is_expired(flow, settings.flow_state_expiry):
@@ -92,7 +93,6 @@ def pkce_grant(params: dict):
         audit.log(conn, user, "login", {"provider_type": flow["provider_type"]})
         method = "email/signup" if flow["authentication_method"].endswith("signup") else flow["authentication_method"]
         response = sessions.issue(conn, user, method)
-        conn.execute("delete from auth.flow_state where id = %s", (flow["id"],))
     return jsonify(response)
 
 

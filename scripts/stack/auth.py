@@ -8,7 +8,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from jwt.algorithms import ECAlgorithm
 
 from .config import ROOT, StackConfig
-from .services import healthy
+from .readiness import healthy
 from .supervisor import Supervisor
 
 AUTH_DIR = ROOT / "supabase" / "local" / "auth"

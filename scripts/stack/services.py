@@ -8,8 +8,10 @@ import subprocess
 import urllib.error
 import urllib.request
 
+from .auth import app_password_policy_env
 from .config import ROOT, StackConfig
 from .ratelimit_store import storage_env
+from .readiness import healthy
 from .supervisor import Supervisor
 
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -55,15 +57,6 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def healthy(url: str) -> bool:
-    """A readiness check: the URL answers 200."""
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
 def _app_sources_digest() -> str:
     """Hash of everything that goes into the build, so an unchanged app is not rebuilt."""
     digest = hashlib.sha256()
@@ -79,8 +72,6 @@ def _app_sources_digest() -> str:
 
 def build_app() -> bool:
     """Build app/dist unless it is current; returns True when it built."""
-    from .auth import app_password_policy_env  # here: auth.py imports this module
-
     stamp = APP_DIR / "dist" / ".toolkit-build"
     build_env = app_password_policy_env()
     want = hashlib.sha256((_app_sources_digest() + json.dumps(build_env, sort_keys=True)).encode()).hexdigest()

@@ -155,6 +155,3 @@ def verify_post():
             return jsonify({"msg": SINGLE_CONFIRMATION, "code": "200"})
         tokens = sessions.issue(conn, user, "otp")
     return _session_headers(jsonify(tokens), user, tokens)
-
-
-from . import mail_admin, mail_requests  # noqa: E402,F401  (routes on this blueprint)

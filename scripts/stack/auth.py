@@ -84,8 +84,43 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
     }
 
 
+# The official switches the product leaves off, switched on for a second instance that only the test
+# stack starts (next to the first, on the same database and keys), so the conformance suites can hold
+# them to the official behaviour: anonymous sign-ins, the OAuth 2.1 server, WebAuthn factors, and
+# legacy HS256 tokens verified beside the ES256 key through GOTRUE_JWT_VALIDMETHODS alone.
+def features_auth_port(cfg: StackConfig) -> int:
+    return cfg.auth_port - 1
+
+
+def features_auth_url(cfg: StackConfig) -> str:
+    return f"http://127.0.0.1:{features_auth_port(cfg)}"
+
+
+def features_auth_env(cfg: StackConfig) -> dict[str, str]:
+    port = features_auth_port(cfg)
+    signing_keys = [key for key in json.loads(jwt_keys(cfg)) if key.get("kty") != "oct"]
+    return auth_env(cfg) | {
+        "PORT": str(port),
+        "API_EXTERNAL_URL": f"http://localhost:{port}",
+        **{f"GOTRUE_MAILER_URLPATHS_{kind}": "/verify" for kind in ("CONFIRMATION", "INVITE", "RECOVERY",
+                                                                     "EMAIL_CHANGE")},
+        "GOTRUE_JWT_KEYS": json.dumps(signing_keys),
+        "GOTRUE_JWT_VALIDMETHODS": "ES256,HS256",
+        "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED": "true",
+        "GOTRUE_OAUTH_SERVER_ENABLED": "true",
+        "GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION": "true",
+        "GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH": "/oauth/consent",
+        "GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED": "true",
+        "GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED": "true",
+        "LOCAL_AUTH_THREADS": "4",
+    }
+
+
 def start_auth(cfg: StackConfig, sup: Supervisor) -> None:
     sup.start("auth", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
               port=cfg.auth_port, env=auth_env(cfg), cwd=AUTH_DIR,
               ready=lambda: healthy(f"{cfg.auth_url}/health"))
-
+    if cfg.name == "test":
+        sup.start("auth-features", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+                  port=features_auth_port(cfg), env=features_auth_env(cfg), cwd=AUTH_DIR,
+                  ready=lambda: healthy(f"{features_auth_url(cfg)}/health"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .auth import auth_env
+from .auth import auth_env, features_auth_env, features_auth_url
 from .config import ROOT, StackConfig
 from .honesty import count_problems, load_allowed_skips, load_expected_counts, skip_problems
 from .postgres import superuser_connection
@@ -71,12 +71,18 @@ def prepare_pgtap(cfg: StackConfig) -> None:
         conn.execute("create extension if not exists pgtap with schema extensions")
 
 
+def features_env(cfg: StackConfig) -> dict[str, str]:
+    """Where the test stack's second Auth (the official switches on: scripts/stack/auth.py) is."""
+    return {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg),
+            "TOOLKIT_AUTH_FEATURES_ENV": json.dumps(features_auth_env(cfg))}
+
+
 def all_suites(cfg: StackConfig) -> list[Suite]:
     # The tests of the local Auth build their own app instances with the stack's Auth configuration;
     # the rate-limit store's address is given for the tests that check the running BFF shares its
     # counters there (the tests' own apps keep per-app memory counters).
     env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg)),
-                               "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg)}
+                               "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg)} | features_env(cfg)
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",
@@ -93,7 +99,7 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
         Suite("auth", ["npm", "run", "test:auth", "--silent", "--", "--reporter=verbose"], ROOT / "app",
-              count_vitest, node_env | cfg.service_env()),
+              count_vitest, node_env | cfg.service_env() | features_env(cfg)),
         # The admin journeys make their users through Auth's admin API and the first admin in
         # user_roles as service_role, as an operator would.
         Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Flask, g
 
 from . import cleanup, db
-from .api import (admin, factors, general, identities, logout, mail_admin, mail_requests, signup, token, user,
-                  verify)
+from .api import (admin, factors, general, identities, logout, mail_admin, mail_requests, providers, signup,
+                  token, user, verify)
 from .config import Settings, load_settings
 from .errors import register_error_handlers
 from .jwt_keys import KeySet
@@ -16,7 +16,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or load_settings()
     app = Flask(__name__)
     app.config["AUTH_SETTINGS"] = settings
-    app.config["AUTH_KEYS"] = KeySet(settings.jwt_keys, settings.jwt_secret)
+    app.config["AUTH_KEYS"] = KeySet(settings.jwt_keys, settings.jwt_secret, settings.jwt_valid_methods,
+                                     settings.jwt_key_id)
     app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
     app.json.sort_keys = False
     register_error_handlers(app)
@@ -31,8 +32,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     if settings.database_url:
         db.init_pool(settings.database_url, size=settings.pool_size)
     if settings.db_cleanup_enabled:
-        cleanup.install(app, anonymous_users_enabled=False)
-    for module in (general, signup, token, logout, user, verify, mail_requests, mail_admin, factors, identities,
-                   admin):
+        cleanup.install(app, settings.anonymous_users_enabled)
+    for module in (general, providers, signup, token, logout, user, verify, mail_requests, mail_admin, factors,
+                   identities, admin):
         app.register_blueprint(module.bp)
     return app

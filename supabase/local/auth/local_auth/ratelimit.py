@@ -38,6 +38,8 @@ def _rates() -> dict[str, tuple[float, float]]:
         **{name: (per_5m(s.rate_limit_otp), _BURST)
            for name in ("otp", "magiclink", "recover", "resend", "user", "signup")},
         "sso": (per_5m(s.rate_limit_sso), _BURST),
+        "web3": (per_5m(s.rate_limit_web3), _BURST),
+        "oauth_client_register": (per_5m(s.rate_limit_oauth_client_register), _BURST),
         # Upstream has two limiters at this rate: one for challenges, one for verifications.
         "mfa_challenge": (s.rate_limit_challenge_and_verify / 60.0, _BURST),
         "mfa_verify": (s.rate_limit_challenge_and_verify / 60.0, _BURST),

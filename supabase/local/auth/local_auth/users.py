@@ -58,6 +58,18 @@ def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | No
     return user
 
 
+def create_anonymous(conn: psycopg.Connection, *, aud: str, role: str, user_metadata: dict) -> dict:
+    """An anonymous user as upstream's NewUser leaves one: no e-mail or phone (NULL), an empty password,
+    no provider in app_metadata and no identity."""
+    stamp = now()
+    return conn.execute(
+        "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,"
+        " raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous, confirmation_token,"
+        " recovery_token, email_change_token_new, email_change)"
+        " values (%s, %s, %s, %s, null, '', '{}', %s, %s, %s, false, true, '', '', '', '') returning *",
+        (INSTANCE_ID, uuid.uuid4(), aud, role, Jsonb(user_metadata), stamp, stamp)).fetchone()
+
+
 def identities_of(conn: psycopg.Connection, user_id) -> list[dict]:
     return conn.execute("select * from auth.identities where user_id = %s order by created_at, id",
                         (user_id,)).fetchall()

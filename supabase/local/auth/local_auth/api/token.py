@@ -1,4 +1,4 @@
-"""POST /token: grant_type password, refresh_token, pkce, and id_token (no provider can be enabled)."""
+"""POST /token: grant_type password, refresh_token, pkce, and id_token and web3 (no provider can be enabled)."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
@@ -8,6 +8,7 @@ from ..errors import AuthError, OAuthError, bad_request, not_found, unprocessabl
 from ..passwords import check_password, check_strength
 from ..ratelimit import limit
 from ..request_context import body, text
+from .providers import web3_grant
 
 bp = Blueprint("token", __name__)
 
@@ -23,8 +24,10 @@ ID_TOKEN_ISSUERS = {
 
 @bp.post("/token")
 def token():
-    params = body()  # read before anything parses the body as a form
     grant = request.args.get("grant_type", "")
+    if grant == "web3":  # its own limiter, and refused before the body is read
+        web3_grant()
+    params = body()  # read before anything parses the body as a form
     handlers = {"password": password_grant, "refresh_token": refresh_grant, "pkce": pkce_grant,
                 "id_token": id_token_grant}
     if grant not in handlers:

@@ -103,7 +103,9 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         # The admin journeys make their users through Auth's admin API and the first admin in
         # user_roles as service_role, as an operator would.
         Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright,
-              node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL")}),
+              node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL",
+                                                                      "TOOLKIT_ANON_KEY")}
+              | {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg)}),
         Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env),
     ]
 

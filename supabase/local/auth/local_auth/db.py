@@ -25,6 +25,9 @@ def init_pool(url: str, *, size: int) -> None:
     # search_path as the official server sets it, so unqualified names would resolve the same way.
     _pool = ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=10,
                            kwargs={"row_factory": dict_row, "options": "-c search_path=auth"})
+    # Ready before use: its first connection is made, so no one closes it while a worker still connects
+    # (a pool closed mid-connect crashed the interpreter once), and an unreachable database fails here.
+    _pool.wait(timeout=10)
 
 
 def pool_size() -> int:

@@ -12,10 +12,10 @@ import base64
 import json
 import uuid
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 import psycopg
 from psycopg.types.json import Jsonb
-from urllib.parse import urlsplit
 from webauthn import (generate_authentication_options, generate_registration_options, options_to_json,
                       verify_authentication_response, verify_registration_response)
 from webauthn.helpers import base64url_to_bytes, bytes_to_base64url

@@ -32,7 +32,7 @@ def print_summary(results: list[SuiteResult], seconds: float) -> None:
     print(f"  total time {seconds:.0f}s")
     passed, failed = sum(r.passed for r in results), sum(r.failed for r in results)
     skipped = sum(r.skipped for r in results)
-    # A problem (a skip without a listed reason, a suite smaller than expected) fails the run.
+    # A problem (a skip without a listed reason, a count other than the listed one) fails the run.
     print(f"\nSummary: {passed} passed, {failed + len(problems)} failed, {skipped} skipped", flush=True)
 
 

@@ -52,7 +52,8 @@ def main(argv: list[str]) -> int:
     sup = Supervisor(cfg.log_dir)
     results: list[SuiteResult] = []
     try:
-        # Only the browser suites need app/dist; skipping the build keeps API-only runs fast.
+        # The browser suites need app/dist; skipping the build keeps API-only runs fast (the one pytest
+        # test that reads the build through the gateway builds it itself: scripts/tests/test_stack.py).
         if {"playwright", "size"} & {s.name for s in selected}:
             say("building the app" if build_app() else "app build is current")
         # The BFF reads its site list and its translation engine at start.

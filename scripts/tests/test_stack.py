@@ -5,7 +5,17 @@ import time
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 import requests
+
+from stack.services import build_app
+
+
+@pytest.fixture(scope="module")
+def built_app() -> None:
+    """The gateway serves app/dist, which ./scripts/test builds only for the browser suites: build it
+    here when it is missing or stale, so a pytest-only or narrowed run tests the real build too."""
+    build_app()
 
 
 def test_gateway_routes_api_to_the_bff():
@@ -14,7 +24,7 @@ def test_gateway_routes_api_to_the_bff():
     assert response.json()["status"] == "ok"
 
 
-def test_gateway_serves_the_app_for_client_side_routes():
+def test_gateway_serves_the_app_for_client_side_routes(built_app):
     response = requests.get(f"{os.environ['TOOLKIT_PUBLIC_URL']}/some/client/route", timeout=5)
     assert response.status_code == 200
     assert response.headers["Content-Type"].startswith("text/html")

@@ -3,7 +3,6 @@ describing what the endpoints really answer (status, media type, headers, JSON b
 codes), checked on a real request to every operation and on the main error paths."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import uuid
@@ -179,10 +178,7 @@ def translation_engine(tools_app):
 
 @pytest.fixture()
 def site_list(tools_app, tmp_path):
-    with fake_sites.running() as (base, _):
-        path = tmp_path / "sites.json"
-        path.write_text(json.dumps(fake_sites.site_list(base)))
-        tools_app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=1)
+    with fake_sites.serving(tools_app, tmp_path):
         yield
 
 

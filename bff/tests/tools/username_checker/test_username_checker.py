@@ -1,7 +1,6 @@
 """Username checker against a local server playing each detection type; the bundled list loads."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -12,10 +11,7 @@ from toolkit_bff.tools.username_checker.sites import bundled_sites_path, load_si
 
 @pytest.fixture()
 def sites(tools_app, tmp_path):
-    with fake_sites.running() as (base, seen):
-        path = tmp_path / "sites.json"
-        path.write_text(json.dumps(fake_sites.site_list(base)))
-        tools_app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=0.5)
+    with fake_sites.serving(tools_app, tmp_path, site_timeout=0.5) as seen:
         yield seen
 
 

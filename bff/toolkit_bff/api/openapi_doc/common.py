@@ -73,6 +73,15 @@ def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def page_of(key: str, item: str) -> dict:
+    """One page of a list: the rows under `key`, and the paging the BFF answers with."""
+    return {
+        "type": "object", "additionalProperties": False, "required": [key, "total", "limit", "offset"],
+        "properties": {key: {"type": "array", "items": ref(item)}, "total": {"type": "integer", "minimum": 0},
+                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
+    }
+
+
 def header_refs(headers: dict[str, str]) -> dict:
     return {name: {"$ref": f"#/components/headers/{component}"} for name, component in headers.items()}
 

@@ -117,12 +117,13 @@ def apply_migrations(conn: psycopg.Connection, directory: Path = SUPABASE_DIR / 
         version, _, name = path.stem.partition("_")
         if version in recorded:
             continue
-        statements = path.read_text()
+        data = path.read_bytes()  # read once: the text applied is the text whose checksum is kept
+        statements = data.decode()
         with conn.transaction():
             conn.execute(statements)
             conn.execute("insert into supabase_migrations.schema_migrations (version, name, statements)"
                          " values (%s, %s, array[%s])", (version, name, statements))
-            _record_checksum(conn, version, file_checksum(path))
+            _record_checksum(conn, version, hashlib.sha256(data).hexdigest())
         applied_now.append(path.name)
     return applied_now
 

@@ -1039,7 +1039,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1073,7 +1073,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1107,7 +1107,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1676,8 +1676,17 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1721,8 +1730,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1748,7 +1766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `auth_admin_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `auth_admin_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1790,8 +1808,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1914,8 +1941,17 @@ export interface operations {
                     "application/json": components["schemas"]["ShortLinkList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1983,7 +2019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1992,7 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2085,8 +2121,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2143,8 +2188,17 @@ export interface operations {
                     "application/json": components["schemas"]["ResolvedLink"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2205,8 +2259,17 @@ export interface operations {
                     "application/json": components["schemas"]["PasteList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2277,8 +2340,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2364,8 +2436,17 @@ export interface operations {
                     "application/json": components["schemas"]["Paste"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2424,7 +2505,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2433,7 +2514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2508,7 +2589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2517,7 +2598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2604,8 +2685,17 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2663,8 +2753,17 @@ export interface operations {
                     "application/json": components["schemas"]["LikeResult"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2722,8 +2821,17 @@ export interface operations {
                     "application/json": components["schemas"]["LikeResult"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2784,8 +2892,17 @@ export interface operations {
                     "application/json": components["schemas"]["NewPaste"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2850,8 +2967,17 @@ export interface operations {
                     "application/json": components["schemas"]["Pages"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2912,7 +3038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2921,7 +3047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3009,7 +3135,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3018,7 +3144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3079,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModeratedPasteList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3088,7 +3214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3144,7 +3270,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3153,7 +3279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3214,7 +3340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModeratedLinkList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3223,7 +3349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3279,7 +3405,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3288,7 +3414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3346,7 +3472,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatus"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3355,7 +3481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3413,7 +3539,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatus"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3422,7 +3548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;

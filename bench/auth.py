@@ -1,8 +1,8 @@
 """Benchmark of the local Auth service: password sign-in, refresh and get-user, each beside a
 baseline measured in the same run. Not part of the test suites; see bench/README.md.
 
-    .venv/bin/python bench/auth.py                 # starts its own throw-away stack
-    .venv/bin/python bench/auth.py --running       # the stack whose TOOLKIT_* variables are set
+    .venv/bin/python -m bench.auth                 # starts its own throw-away stack
+    .venv/bin/python -m bench.auth --running       # the stack whose TOOLKIT_* variables are set
 
 Closed loop (--clients concurrent clients, each waiting for its answer before the next request):
     bcrypt      bare bcrypt.checkpw of a $2a$10$ hash, in --clients threads: sign-in's floor
@@ -28,11 +28,7 @@ from urllib.parse import urlsplit
 
 import bcrypt
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from auth_load import closed_loop, cpu_seconds, paced  # noqa: E402
+from .auth_load import closed_loop, cpu_seconds, paced
 
 PASSWORD = "bench-password-1"
 SIGN_IN_TARGET, PACED_P99_TARGET_MS = 1.5, 25.0
@@ -191,10 +187,10 @@ def run(env: dict, args) -> int:
 
 def own_stack(args) -> int:
     os.environ["TOOLKIT_TEST_PORT_BASE"] = str(args.port_base)
-    from stack import auth as stack_auth
-    from stack.config import test_config
-    from stack.stack import say, start_stack
-    from stack.supervisor import StackError, Supervisor, raise_on_termination_signals
+    from scripts.stack import auth as stack_auth
+    from scripts.stack.config import test_config
+    from scripts.stack.stack import say, start_stack
+    from scripts.stack.supervisor import StackError, Supervisor, raise_on_termination_signals
 
     plain_env = stack_auth.auth_env
     # Every request through the gateway comes from 127.0.0.1: lift the per-client /token limit,

@@ -2,8 +2,8 @@
 browsers), one change → how long until each subscriber has it. Not part of the test suites; see
 bench/README.md.
 
-    .venv/bin/python bench/realtime.py                 # starts its own throw-away stack
-    .venv/bin/python bench/realtime.py --running       # the stack whose TOOLKIT_* variables are set
+    .venv/bin/python -m bench.realtime                 # starts its own throw-away stack
+    .venv/bin/python -m bench.realtime --running       # the stack whose TOOLKIT_* variables are set
 
 Scenarios (each: --changes updates of one page_settings row, which every subscriber may read):
     single      one subscriber: the baseline (poll interval, one RLS check, one message)
@@ -33,9 +33,6 @@ import subprocess
 import jwt
 import psycopg
 import websockets
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
 
 P99_TARGET_MS = 250.0
 
@@ -145,9 +142,9 @@ async def run(env: dict[str, str], args) -> int:
 
 def own_stack(args) -> int:
     os.environ["TOOLKIT_TEST_PORT_BASE"] = str(args.port_base)
-    from stack.config import test_config
-    from stack.stack import say, start_stack
-    from stack.supervisor import StackError, Supervisor, raise_on_termination_signals
+    from scripts.stack.config import test_config
+    from scripts.stack.stack import say, start_stack
+    from scripts.stack.supervisor import StackError, Supervisor, raise_on_termination_signals
 
     work = Path(tempfile.mkdtemp(prefix="toolkit-bench-realtime-"))
     os.chmod(work, 0o755)

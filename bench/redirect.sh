@@ -2,7 +2,7 @@
 # Benchmark of the short-link redirect, GET /s/{code}, with wrk (Debian's wrk 4.1, which has no -R).
 #
 #   bench/redirect.sh [--rate 1000] [--duration 10] [--repeat 1] [--threads 2] [--connections 16]
-#                     [--with-bff] [--no-fsync]
+#                     [--no-fsync]
 #
 # Starts its own throw-away stack (Postgres, the redirect service, the BFF, the nginx gateway) on
 # ports from BENCH_PORT_BASE (default 61300, away from the dev and test stacks), and measures in the
@@ -10,13 +10,12 @@
 #   nginx      a separate nginx (same worker count as the gateway) answering `return 302` - the baseline
 #   redirect   GET /s/{code} straight to the redirect service (bff/toolkit_redirect)
 #   gateway    GET /s/{code} through the gateway nginx to the redirect service (what users hit)
-#   bff        with --with-bff: the BFF's own Flask /s/ (the path before the redirect service)
 # then, with clients that see every answer: clicks exact after the flush, max_clicks never exceeded
 # under 16 concurrent clients, and a Postgres restart in the middle of the load (clicks still exact;
 # only JSON 503s while it is away, never a redirect elsewhere). Targets: gateway saturation ≥ 10 % of
 # nginx, p99 < 10 ms at 1,000 req/s with zero errors. Exits 1 when a target or a count is missed.
-# The redirect service follows REDIRECT_WORKERS and REDIRECT_WORKER_CLASS (bff/redirect_gunicorn.conf.py),
-# so a setting can be tried without editing bff/. The Python side is bench/redirect_bench.py.
+# The redirect service follows REDIRECT_WORKERS (bff/redirect_gunicorn.conf.py), so a setting can be
+# tried without editing bff/. The Python side is the module bench.redirect_bench.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PY="$ROOT/.venv/bin/python"
@@ -56,7 +55,7 @@ trap cleanup EXIT
 trap forward INT TERM HUP
 
 export BENCH_ROOT="$ROOT" BENCH_WORK="$WORK"
-"$PY" "$ROOT/bench/redirect_bench.py" "$@" &
+(cd "$ROOT" && exec "$PY" -m bench.redirect_bench "$@") &
 bench_pid=$!
 while kill -0 "$bench_pid" 2>/dev/null; do wait "$bench_pid" 2>/dev/null && status=0 || status=$?; done
 wait "$bench_pid" 2>/dev/null && status=0 || status=$?

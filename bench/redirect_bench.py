@@ -10,23 +10,22 @@ import sys
 import time
 from pathlib import Path
 
+from scripts.stack import postgres
+from scripts.stack.config import test_config
+from scripts.stack.stack import say, start_stack
+from scripts.stack.supervisor import StackError, Supervisor
+
+from .redirect_checks import run_clients, settled, under_restart
+from .redirect_report import report
+from .redirect_wrk import TARGET, WRK_SCRIPT, baseline_conf, wrk
+
 ROOT, WORK = Path(os.environ["BENCH_ROOT"]), Path(os.environ["BENCH_WORK"])
 PORT_BASE = int(os.environ.get("BENCH_PORT_BASE", "61300"))
 os.environ["TOOLKIT_TEST_PORT_BASE"] = str(PORT_BASE)  # test_config() offsets every port from it
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from stack import postgres  # noqa: E402
-from stack.config import test_config  # noqa: E402
-from stack.stack import say, start_stack  # noqa: E402
-from stack.supervisor import StackError, Supervisor  # noqa: E402
-
-from redirect_checks import run_clients, settled, under_restart  # noqa: E402
-from redirect_report import report  # noqa: E402
-from redirect_wrk import TARGET, WRK_SCRIPT, baseline_conf, wrk  # noqa: E402
 
 # name → (label, the service whose workers serve it)
 SCENARIOS = {"nginx": ("nginx return 302", "baseline-nginx"), "redirect": ("redirect service", "redirect"),
-             "gateway": ("gateway → redirect", "redirect"), "bff": ("BFF (Flask) /s/", "bff")}
+             "gateway": ("gateway → redirect", "redirect")}
 
 _stopping = False
 
@@ -100,7 +99,6 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=1, help="rounds of every wrk run (default 1)")
     parser.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
     parser.add_argument("--connections", type=int, default=16, help="wrk connections (default 16)")
-    parser.add_argument("--with-bff", action="store_true", help="also measure the BFF's own Flask /s/ (the old path)")
     parser.add_argument("--no-fsync", action="store_true",
                         help="run Postgres with fsync and synchronous_commit off, as scripts/test does")
     args = parser.parse_args()
@@ -118,20 +116,16 @@ def main() -> int:
         start_baseline(sup, baseline_port)
         say(f"baseline nginx ready on {baseline_port}")
         code = create_link(cfg)
-        ports = {"nginx": baseline_port, "redirect": cfg.redirect_port, "gateway": cfg.gateway_port,
-                 "bff": cfg.bff_port}
-        names = ["nginx", "redirect", "gateway"] + (["bff"] if args.with_bff else [])
+        ports = {"nginx": baseline_port, "redirect": cfg.redirect_port, "gateway": cfg.gateway_port}
+        names = ["nginx", "redirect", "gateway"]
         for name in names:
             check_redirect(ports[name], f"/s/{code}")
         pids = {service.name: service.process.pid for service in sup.services}
         load = dict(script=script, threads=args.threads, connections=args.connections)
 
         workers = os.environ.get("REDIRECT_WORKERS", str(os.cpu_count()))
-        worker_class = os.environ.get("REDIRECT_WORKER_CLASS", "")
-        design = "A: ASGI under uvicorn" if worker_class.endswith(".RedirectWorker") else (
-            "B: httptools protocol" if not worker_class or worker_class.endswith(".RawRedirectWorker") else worker_class)
         setup_line = (f"{os.cpu_count()} cores · wrk -t{args.threads} -c{args.connections}, {args.duration:g} s per run"
-                      f" · redirect service {workers} workers ({design})"
+                      f" · redirect service {workers} workers"
                       f" · Postgres fsync {'off' if args.no_fsync else 'on'} · gateway and baseline nginx 1 worker")
         say(setup_line)
         say("warming up (3 s per scenario, not reported)")

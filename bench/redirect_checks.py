@@ -10,7 +10,7 @@ import time
 from collections import Counter
 from typing import Callable
 
-from redirect_wrk import TARGET
+from .redirect_wrk import TARGET
 
 
 def _client(port: int, path: str, stop: Callable[[], bool], tally: Counter, lock: threading.Lock,

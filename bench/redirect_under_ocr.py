@@ -1,7 +1,7 @@
 """Are redirects still fast while tool jobs run? `/s/{code}` latency alone, then while 8 clients
 keep OCR jobs (an A4 page at 300 DPI each) going, in the same run on the same stack.
 
-    .venv/bin/python bench/redirect_under_ocr.py [--duration 30] [--rate 50] [--clients 8]
+    .venv/bin/python -m bench.redirect_under_ocr [--duration 30] [--rate 50] [--clients 8]
 
 Starts its own throw-away stack (scripts/stack, ports from BENCH_PORT_BASE, default 61400) and
 stops it on exit. Redirects go straight to the BFF (gunicorn) on one keep-alive connection, paced
@@ -25,16 +25,15 @@ from pathlib import Path
 
 import requests
 
+from scripts.stack import postgres
+from scripts.stack.config import test_config
+from scripts.stack.stack import say, start_stack
+from scripts.stack.supervisor import Supervisor
+
+from .tools import a4_page_300dpi
+
 ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault("TOOLKIT_TEST_PORT_BASE", os.environ.get("BENCH_PORT_BASE", "61400"))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from stack import postgres  # noqa: E402
-from stack.config import test_config  # noqa: E402
-from stack.stack import say, start_stack  # noqa: E402
-from stack.supervisor import Supervisor  # noqa: E402
-from tools import a4_page_300dpi  # noqa: E402
 
 TARGET_P99_MS = 50.0
 

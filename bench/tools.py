@@ -1,7 +1,7 @@
 """Benchmarks of the file tools: each job through the HTTP endpoint (a real gunicorn BFF), as the
 bare library call, and with the Debian CLI baseline; printed as medians and ratios.
 
-    .venv/bin/python bench/tools.py [--repeat N]
+    .venv/bin/python -m bench.tools [--repeat N]
 
 Jobs: a 12-megapixel JPEG → WebP; merging two 100-page PDFs (200 pages); OCR of one A4 page
 rendered at 300 DPI. Targets: HTTP overhead ≤ 15 % over the bare call; merge within 2× of qpdf;

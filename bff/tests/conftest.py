@@ -28,6 +28,12 @@ def stack_env() -> dict[str, str]:
     return {name: _env(name) for name in names}
 
 
+@pytest.fixture(scope="session")
+def redirect_url() -> str:
+    """The stack's redirect service, the one server of /s/{code}, reached directly (not through the gateway)."""
+    return _env("TOOLKIT_REDIRECT_URL")
+
+
 @pytest.fixture()
 def app(stack_env):
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "OUTBOUND_TEST_NETWORKS": ["127.0.0.1/32"],

@@ -31,12 +31,12 @@ class Config:
     # Upload limit per request (ARCHITECTURE.md: 100 MB); Flask answers 413 past it.
     MAX_CONTENT_LENGTH = 100 * 1024 * 1024
 
-    # File tools (toolkit_bff/tools/); the limits are ARCHITECTURE.md's defaults.
+    # File tools (toolkit_bff/tools/, toolkit_bff/jobs/); the limits are ARCHITECTURE.md's defaults.
     TOOLS_MAX_FILE_BYTES = int(os.environ.get("TOOLKIT_TOOLS_MAX_FILE_MB", "25")) * 1024 * 1024
     TOOLS_MAX_IMAGE_PIXELS = int(os.environ.get("TOOLKIT_TOOLS_MAX_MEGAPIXELS", "50")) * 1_000_000
     TOOLS_MAX_PDF_PAGES = int(os.environ.get("TOOLKIT_TOOLS_MAX_PDF_PAGES", "1000"))
     TOOLS_JOB_TIMEOUT = float(os.environ.get("TOOLKIT_TOOLS_JOB_TIMEOUT", "60"))
-    # Each job runs in a child process (tools/jobs.py) with these limits: memory on top of the
+    # Each job runs in a child process (jobs/child_jobs.py) with these limits: memory on top of the
     # worker's own size, CPU seconds, total bytes of output (413 past it).
     TOOLS_JOB_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_JOB_MEMORY_MB", "1024")) * 2**20
     TOOLS_JOB_CPU_SECONDS = int(os.environ.get("TOOLKIT_TOOLS_JOB_CPU_SECONDS", "60"))

@@ -1,7 +1,9 @@
 """The short-link redirect service: GET /s/{code} built for the hottest path of the product.
 
-Runs from the BFF's code base and image as its own process (see redirect_gunicorn.conf.py):
-a plain ASGI app (no framework) under gunicorn with uvicorn workers. Per worker it keeps
+Runs from the BFF's code base and image as its own process (see redirect_gunicorn.conf.py): gunicorn
+with a worker of ours (raw_worker.py) that speaks HTTP/1.1 on uvloop with the httptools parser
+(http_protocol.py), no framework and no ASGI layer; the other designs tried are history in
+bench/README.md. Per worker it keeps
   - a bounded LRU cache of code → destination, dropped entry by entry on Postgres NOTIFY and
     expiring after a short TTL as a safety net (cache.py, listener.py);
   - clicks of unlimited links counted in memory and added in batches, one statement per flush,

@@ -1,4 +1,4 @@
-"""Design B: HTTP/1.1 straight on an asyncio Protocol with the httptools parser, no ASGI layer.
+"""HTTP/1.1 straight on an asyncio Protocol with the httptools parser: no WSGI or ASGI layer.
 
 A redirect the cache can answer is written from the parser's callback, without a task or an await;
 the rest (cache misses, limited links) run as a task, one at a time per connection so pipelined

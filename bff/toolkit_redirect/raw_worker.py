@@ -1,8 +1,6 @@
-"""Design B's gunicorn worker: serves RedirectProtocol on gunicorn's sockets with uvloop.
+"""The redirect service's gunicorn worker: serves RedirectProtocol on gunicorn's sockets with uvloop.
 
-    REDIRECT_WORKER_CLASS=toolkit_redirect.raw_worker.RawRedirectWorker gunicorn -c redirect_gunicorn.conf.py \
-        toolkit_redirect.asgi:app
-(the ASGI app named on the command line is not used: the protocol calls the Redirector directly)."""
+    gunicorn -c redirect_gunicorn.conf.py     (from bff/; the settings name this worker)"""
 from __future__ import annotations
 
 import asyncio
@@ -19,6 +17,10 @@ from .settings import Settings
 
 
 class RawRedirectWorker(Worker):
+    def load_wsgi(self) -> None:
+        # No application to load: the protocol answers from the Redirector itself.
+        self.wsgi = None
+
     def init_signals(self) -> None:
         # The event loop handles the stop signals itself (below); gunicorn's handlers would only
         # set flags nobody reads while the loop runs.

@@ -3,16 +3,19 @@ from __future__ import annotations
 
 import os
 import signal
+from pathlib import Path
 
 from .config import ROOT, StackConfig
 from .supervisor import Supervisor
 
 APP_DIST = ROOT / "app" / "dist"
+# Production's response headers (CSP, nosniff, …), the same file the app image's nginx includes.
+HEADERS_CONF = ROOT / "app" / "nginx-headers.conf"
 
 NGINX_CONF = """\
 {user_directive}
 worker_processes 1;
-# Each proxied WebSocket holds two connections: 1024 stopped at ~500 Realtime clients (bench/realtime.py --gateway).
+# Each proxied WebSocket holds two connections: 1024 stopped at ~500 Realtime clients (python -m bench.realtime --gateway).
 worker_rlimit_nofile 16384;
 pid {run}/nginx.pid;
 error_log {logs}/nginx-error.log warn;
@@ -43,17 +46,13 @@ http {{
   map $http_apikey $apikey_header_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}
   map $arg_apikey $apikey_query_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}
   map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}  # WebSocket upgrades to Realtime
+  include {headers};  # no add_header below this level: nginx would drop these where one is set
   server {{
     listen 127.0.0.1:{port};
     root {dist};
     location /api/ {{
       proxy_pass http://bff;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
+      include {run}/client-proxy.conf;
       # Whole uploads are received here first: a slow client must not hold a BFF thread.
       proxy_request_buffering on;
       client_body_timeout 20s;
@@ -63,24 +62,16 @@ http {{
     location ~ ^/auth/v1/(verify|callback|authorize|\\.well-known/jwks\\.json)$ {{
       rewrite ^/auth/v1/(.*)$ /$1 break;
       proxy_pass http://auth;
-      include {run}/auth-proxy.conf;
+      include {run}/client-proxy.conf;
     }}
     location /auth/v1/ {{
-      default_type application/json;
-      set $apikey_given "$http_apikey$arg_apikey";
-      if ($apikey_given = "") {{ return 401 '{{"message":"No API key found in request"}}'; }}
-      set $apikey_ok "$apikey_header_ok$apikey_query_ok";
-      if ($apikey_ok = "00") {{ return 401 '{{"message":"Invalid authentication credentials"}}'; }}
+      include {run}/apikey-required.conf;
       proxy_pass http://auth/;
-      include {run}/auth-proxy.conf;
+      include {run}/client-proxy.conf;
     }}
     # Realtime's WebSocket, as Kong routes it: the key is required, /realtime/v1/* → /socket/*.
     location /realtime/v1/ {{
-      default_type application/json;
-      set $apikey_given "$http_apikey$arg_apikey";
-      if ($apikey_given = "") {{ return 401 '{{"message":"No API key found in request"}}'; }}
-      set $apikey_ok "$apikey_header_ok$apikey_query_ok";
-      if ($apikey_ok = "00") {{ return 401 '{{"message":"Invalid authentication credentials"}}'; }}
+      include {run}/apikey-required.conf;
       proxy_pass http://realtime/socket/;
       proxy_http_version 1.1;
       proxy_set_header Upgrade $http_upgrade;
@@ -113,10 +104,8 @@ http {{
       default_type application/json;
       return 503 '{{"error":{{"code":"service_unavailable","message":"The service is not reachable; try again in a moment"}}}}';
     }}
-    # Hashed build assets never change; everything else is revalidated.
-    location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; }}
+    # Cache-Control comes with the headers above: assets for a year, the app shell revalidated.
     location / {{
-      add_header Cache-Control "no-cache";
       try_files $uri /index.html;
     }}
   }}
@@ -124,30 +113,58 @@ http {{
 """
 
 
-AUTH_PROXY_CONF = """\
+# Kong's key-auth, for the Auth and Realtime routes: Kong's answers when the key is missing or unknown.
+APIKEY_REQUIRED_CONF = """\
+default_type application/json;
+set $apikey_given "$http_apikey$arg_apikey";
+if ($apikey_given = "") { return 401 '{"message":"No API key found in request"}'; }
+set $apikey_ok "$apikey_header_ok$apikey_query_ok";
+if ($apikey_ok = "00") { return 401 '{"message":"Invalid authentication credentials"}'; }
+"""
+
+# What the BFF and Auth get from every proxied request (keep-alive to the upstream, the public host,
+# the scheme and the request id); each location adds its own X-Forwarded-For.
+PROXY_HEADERS_CONF = """\
 proxy_http_version 1.1;
 proxy_set_header Connection "";
 proxy_set_header Host $http_host;
-# The client's own address, never one it claims: Auth keys its rate limits on this header.
-proxy_set_header X-Forwarded-For $remote_addr;
 proxy_set_header X-Forwarded-Proto $scheme;
 proxy_set_header X-Request-Id $request_id;
 """
 
+# For the BFF and Auth: the client's own address alone, never one it claims (both key their rate
+# limits on it), as app/nginx.conf sends it.
+CLIENT_PROXY_CONF = """\
+include {run}/proxy-headers.conf;
+proxy_set_header X-Forwarded-For $remote_addr;
+"""
 
-def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
-    run = cfg.data_dir / "nginx"
+
+def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int, redirect_port: int, auth_port: int,
+                     realtime_port: int, anon_key: str, service_key: str, dist: Path = APP_DIST) -> Path:
+    """The gateway's config (and the file it includes) in `run`; returns the config's path."""
     run.mkdir(parents=True, exist_ok=True)
-    (run / "auth-proxy.conf").write_text(AUTH_PROXY_CONF)
-    env = cfg.service_env()
-    cfg.log_dir.mkdir(parents=True, exist_ok=True)
+    logs.mkdir(parents=True, exist_ok=True)
+    (run / "proxy-headers.conf").write_text(PROXY_HEADERS_CONF)
+    (run / "client-proxy.conf").write_text(CLIENT_PROXY_CONF.format(run=run))
+    (run / "apikey-required.conf").write_text(APIKEY_REQUIRED_CONF)
     conf = run / "nginx.conf"
     conf.write_text(NGINX_CONF.format(
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
-        run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST,
-        redirect_port=cfg.redirect_port, realtime_port=cfg.realtime_port,
-        auth_port=cfg.auth_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
+        run=run, logs=logs, port=port, bff_port=bff_port, dist=dist, headers=HEADERS_CONF,
+        redirect_port=redirect_port, realtime_port=realtime_port,
+        auth_port=auth_port, anon_key=anon_key, service_key=service_key,
     ))
+    return conf
+
+
+def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
+    env = cfg.service_env()
+    conf = write_nginx_conf(cfg.data_dir / "nginx", cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port,
+                            redirect_port=cfg.redirect_port, auth_port=cfg.auth_port,
+                            realtime_port=cfg.realtime_port, anon_key=env["TOOLKIT_ANON_KEY"],
+                            service_key=env["TOOLKIT_SERVICE_ROLE_KEY"])
+    run = conf.parent
     sup.start("gateway", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
               port=cfg.gateway_port, stop_signal=signal.SIGQUIT)  # graceful shutdown

@@ -34,7 +34,7 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
 def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
     """The short-link redirect service: the BFF's code and Python environment, its own processes."""
     env = cfg.service_env() | {"REDIRECT_BIND": f"127.0.0.1:{cfg.redirect_port}"}
-    sup.start("redirect", [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py", "toolkit_redirect.asgi:app"],
+    sup.start("redirect", [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py"],
               port=cfg.redirect_port, env=env, cwd=ROOT / "bff",
               ready=lambda: redirects_home(f"http://127.0.0.1:{cfg.redirect_port}/s/readiness-check"))
 
@@ -60,7 +60,8 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 def _app_sources_digest() -> str:
     """Hash of everything that goes into the build, so an unchanged app is not rebuilt."""
     digest = hashlib.sha256()
-    tracked = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "app"], cwd=ROOT,
+    # spec-constants/ too: the app imports the SPEC constants from there.
+    tracked = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "app", "spec-constants"], cwd=ROOT,
                              capture_output=True, text=True, check=True).stdout.split()
     for name in sorted(tracked):
         path = ROOT / name

@@ -15,7 +15,8 @@ from typing import Callable
 
 from .auth import auth_env, features_auth_env, features_auth_url
 from .config import ROOT, StackConfig
-from .honesty import count_problems, load_allowed_skips, load_expected_counts, skip_problems
+from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allowed_skips, load_expected_counts,
+                      skip_problems)
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
 from .test_counts import Counts, count_playwright, count_pg_prove, count_pytest, count_size, count_vitest
@@ -30,7 +31,7 @@ class SuiteResult:
     counts: Counts
     exit_code: int
     seconds: float
-    problems: list[str] = field(default_factory=list)  # skips not allowed, too few tests
+    problems: list[str] = field(default_factory=list)  # skips not allowed, a count that is off
 
     @property
     def passed(self) -> int:
@@ -56,6 +57,12 @@ class Suite:
     cwd: Path
     count: Callable[[str], Counts]
     env: dict[str, str] | None = None
+    narrowing: str | None = None  # the variable that runs only part of the suite, if any
+
+
+def narrowed_by(suite: Suite) -> str | None:
+    """The narrowing variable, when it is set for this run."""
+    return suite.narrowing if suite.narrowing and os.environ.get(suite.narrowing, "").strip() else None
 
 
 def chromium_path() -> str:
@@ -91,11 +98,11 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("pgtap", ["pg_prove", "--directives", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
                         "-U", "postgres", "-d", "postgres", *db_tests],
               ROOT, count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
-        # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/test_x.py -k y" ./scripts/test pytest
-        # (the count check then fails, as it should).
+        # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/tools/qr_generator -k y" ./scripts/test pytest
+        # (the count check then fails and says the run was narrowed).
         Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsx", "-p", "no:cacheprovider",
                          *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
-              ROOT, count_pytest, env),
+              ROOT, count_pytest, env, narrowing="TOOLKIT_PYTEST_ARGS"),
         Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
         Suite("auth", ["npm", "run", "test:auth", "--silent", "--", "--reporter=verbose"], ROOT / "app",
@@ -105,12 +112,13 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright,
               node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL",
                                                                       "TOOLKIT_ANON_KEY")}
-              | {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg)}),
+              | {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg)},
+              narrowing="TOOLKIT_E2E_GREP"),  # app/playwright.config.ts reads it
         Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env),
     ]
 
 
-def run_suite(suite: Suite) -> SuiteResult:
+def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts: Path = EXPECTED_COUNTS) -> SuiteResult:
     print(f"\n\033[1;35m══ {suite.name} ══\033[0m", flush=True)
     started = time.monotonic()
     # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium).
@@ -118,18 +126,19 @@ def run_suite(suite: Suite) -> SuiteResult:
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     lines = []
-    try:
-        for line in proc.stdout:  # stream while keeping a copy to count from
-            sys.stdout.write(line)
-            lines.append(line)
-        proc.wait()
-    except BaseException:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        raise
+    with proc:
+        try:
+            for line in proc.stdout:  # stream while keeping a copy to count from
+                sys.stdout.write(line)
+                lines.append(line)
+            proc.wait()
+        except BaseException:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise
     counts = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
     if proc.returncode != 0 and counts.failed == 0:
         counts.failed = 1  # the runner failed without a countable test failure (crash, build error)
-    problems = (skip_problems(suite.name, counts, load_allowed_skips())
-                + count_problems(suite.name, counts, load_expected_counts()))
+    problems = (skip_problems(suite.name, counts, load_allowed_skips(allowed_skips))
+                + count_problems(suite.name, counts, load_expected_counts(expected_counts), narrowed_by(suite)))
     return SuiteResult(suite.name, counts, proc.returncode, time.monotonic() - started, problems)

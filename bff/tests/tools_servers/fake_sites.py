@@ -4,9 +4,11 @@
 prove that some sites were never asked."""
 from __future__ import annotations
 
+import json
 import time
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 from typing import Iterator
 
 from . import serve
@@ -86,3 +88,14 @@ def running() -> Iterator[tuple[str, list[str]]]:
     FakeSites.requests_seen = []
     with serve(FakeSites) as url:
         yield url, FakeSites.requests_seen
+
+
+@contextmanager
+def serving(app, folder: Path, site_timeout: float = 1) -> Iterator[list[str]]:
+    """The sites running and `app` checking names against them (their list written into `folder`);
+    yields the request paths the sites saw."""
+    with running() as (base, seen):
+        path = folder / "sites.json"
+        path.write_text(json.dumps(site_list(base)))
+        app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=site_timeout)
+        yield seen

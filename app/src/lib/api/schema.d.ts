@@ -143,23 +143,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/s/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Follow a short link */
-        get: operations["followShortLink"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/pastes": {
         parameters: {
             query?: never;
@@ -1056,7 +1039,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1090,7 +1073,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1124,7 +1107,7 @@ export interface components {
             privacy: "public" | "unlisted" | "private";
             /**
              * Format: uuid
-             * @description The owner; null for anonymous pastes.
+             * @description The owner, named only to the owner: your own id on your pastes, null on anonymous pastes and on everyone else's (who wrote a paste is private).
              */
             user_id: string | null;
             /** Format: date-time */
@@ -1628,10 +1611,6 @@ export interface components {
         RateLimitRemaining: number;
         /** @description When the window resets (Unix time). */
         RateLimitReset: number;
-        /** @description The destination, or `/` for a missing, unknown, expired or exhausted link. */
-        Location: string;
-        /** @description `no-store`: every visit reaches the server and is counted. */
-        CacheControlNoStore: "no-store";
         /** @description `no-store`: results are never cached. */
         NoStore: "no-store";
         /** @description `no`: tells the gateway to pass lines through at once. */
@@ -1697,8 +1676,17 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1742,8 +1730,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1769,7 +1766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `auth_admin_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `auth_admin_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1811,8 +1808,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1935,8 +1941,17 @@ export interface operations {
                     "application/json": components["schemas"]["ShortLinkList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2004,7 +2019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2013,7 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2106,8 +2121,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2164,8 +2188,17 @@ export interface operations {
                     "application/json": components["schemas"]["ResolvedLink"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2202,46 +2235,6 @@ export interface operations {
             };
         };
     };
-    followShortLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description To the destination, or to `/` (SPEC §5). Not counted for HEAD requests and link-preview bots. */
-            302: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "Cache-Control": components["headers"]["CacheControlNoStore"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     listPastes: {
         parameters: {
             query?: {
@@ -2266,8 +2259,17 @@ export interface operations {
                     "application/json": components["schemas"]["PasteList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2338,8 +2340,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2425,8 +2436,17 @@ export interface operations {
                     "application/json": components["schemas"]["Paste"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2485,7 +2505,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2494,7 +2514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2569,7 +2589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2578,7 +2598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2665,8 +2685,17 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2724,8 +2753,17 @@ export interface operations {
                     "application/json": components["schemas"]["LikeResult"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2783,8 +2821,17 @@ export interface operations {
                     "application/json": components["schemas"]["LikeResult"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2845,8 +2892,17 @@ export interface operations {
                     "application/json": components["schemas"]["NewPaste"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2911,8 +2967,17 @@ export interface operations {
                     "application/json": components["schemas"]["Pages"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2973,7 +3038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2982,7 +3047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3070,7 +3135,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3079,7 +3144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3140,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModeratedPasteList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3149,7 +3214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3205,7 +3270,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3214,7 +3279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3275,7 +3340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModeratedLinkList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3284,7 +3349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3340,7 +3405,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3349,7 +3414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3407,7 +3472,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatus"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3416,7 +3481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3474,7 +3539,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatus"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3483,7 +3548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { countTags, editFormFrom, editRequest, formatValue, mapLink, metadataGroups, removalPlan, tagLabel, type ImageMetadata } from '@/tools/image-metadata/image-metadata.service'
 
-// The shape /api/tools/metadata answers with (bff/toolkit_bff/tools/exif_read.py).
+// The shape /api/tools/metadata answers with (bff/toolkit_bff/tools/image_metadata/exif_read.py).
 const photo = (overrides: Partial<ImageMetadata['groups']> = {}): ImageMetadata => ({
   filename: 'holiday.jpg',
   format: 'jpeg',

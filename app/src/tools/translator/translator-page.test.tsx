@@ -6,7 +6,7 @@ const notifyMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: v
 vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
 const { default: TranslatorPage } = await import('@/tools/translator/translator-page')
 
-// The fetch boundary: the BFF's answers as it gives them (see bff/toolkit_bff/tools/translate.py).
+// The fetch boundary: the BFF's answers as it gives them (see bff/toolkit_bff/tools/translator/endpoint.py).
 function stubBff(handler: (path: string, body: unknown) => Response) {
   const fetchMock = vi.fn(async (request: Request) => {
     const body: unknown = request.method === 'POST' ? await request.json() : null

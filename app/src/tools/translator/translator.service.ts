@@ -4,7 +4,7 @@ import type { ApiSchemas } from '@/lib/api/client'
 
 export type EngineLanguage = ApiSchemas['TranslationLanguages']['languages'][number]
 
-/** The BFF refuses longer texts (bff/toolkit_bff/tools/translate.py MAX_TEXT). */
+/** The BFF refuses longer texts (bff/toolkit_bff/tools/translator/endpoint.py MAX_TEXT). */
 export const CHAR_LIMIT = 20_000
 export const AUTO = 'auto'
 export const HISTORY_KEY = 'translator-history'

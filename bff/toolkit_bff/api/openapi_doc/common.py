@@ -6,7 +6,7 @@ from __future__ import annotations
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
 MULTIPART = "multipart/form-data"
-MAX_OPTION_LENGTH = 2000  # tools/options.py: the default cap on every text option
+MAX_OPTION_LENGTH = 2000  # jobs/options.py: the default cap on every text option
 
 REASONS = {
     400: "Bad request", 401: "Not signed in, or the access token is invalid",
@@ -60,7 +60,9 @@ RATE_LIMIT_HEADERS = {"X-RateLimit-Limit": "RateLimitLimit", "X-RateLimit-Remain
 
 SECURITY_SCHEMES = {
     "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
-                   "description": "A Supabase Auth access token (HS256, `aud` = `authenticated`)."},
+                   "description": "A Supabase Auth access token (`aud` = `authenticated`). On the data API "
+                                  "its session must still exist, and an account with a verified MFA factor "
+                                  "needs an `aal2` token."},
 }
 
 
@@ -71,6 +73,15 @@ NULLABLE_DATE_TIME = {"type": ["string", "null"], "format": "date-time"}
 
 def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
+
+
+def page_of(key: str, item: str) -> dict:
+    """One page of a list: the rows under `key`, and the paging the BFF answers with."""
+    return {
+        "type": "object", "additionalProperties": False, "required": [key, "total", "limit", "offset"],
+        "properties": {key: {"type": "array", "items": ref(item)}, "total": {"type": "integer", "minimum": 0},
+                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
+    }
 
 
 def header_refs(headers: dict[str, str]) -> dict:
@@ -86,7 +97,7 @@ PDF = {422: ["invalid_option", "invalid_pdf", "pdf_password_required", "pdf_wron
              "too_many_pages"]}
 PAGES = {422: ["invalid_page_range"]}
 JOB = {422: ["job_timeout"]}
-# Every POST of the file tools runs as a bounded job (tools/jobs.py): its limits and caps.
+# Every POST of the file tools runs as a bounded job (jobs/child_jobs.py): its limits and caps.
 JOB_RUN = {413: ["output_too_large"], 422: ["job_timeout", "job_memory_limit", "job_cpu_limit", "job_failed"],
            429: ["too_many_jobs"]}
 JOB_TAGS = {"convert", "ocr", "metadata", "pdf", "qr"}
@@ -99,6 +110,14 @@ JSON_BODY = {400: ["invalid_json"], 413: ["request_entity_too_large"], 415: ["un
 # A token is verified locally; ES256/RS256 ones may need Auth's key set (503 when unreachable).
 SIGNED_IN = {401: ["not_authenticated", "invalid_token"], 503: ["auth_unavailable"]}
 OPTIONAL_TOKEN = {401: ["invalid_token"], 503: ["auth_unavailable"]}
+# The data API (me, links, pastes, pages, admin) also asks the database about a token's session
+# before any work (auth.check_session): signed out everywhere or deleted is a 401
+# `session_not_found`; a password-only (aal1) token of an account with a verified factor a 403
+# `mfa_required`, whatever the endpoint.
+SESSION = {401: ["session_not_found"], 403: ["mfa_required"], 503: ["database_unavailable"]}
+DATA_SIGNED_IN = {status: [*SIGNED_IN.get(status, []), *SESSION.get(status, [])] for status in {**SIGNED_IN, **SESSION}}
+DATA_OPTIONAL_TOKEN = {status: [*OPTIONAL_TOKEN.get(status, []), *SESSION.get(status, [])]
+                       for status in {**OPTIONAL_TOKEN, **SESSION}}
 DATABASE = {503: ["database_unavailable"]}
 # An endpoint of a page an admin can disable (page_gate.py): 403 for everyone but admins while it is
 # disabled, the message being the admin's reason. The setting is read first (503 when the database is

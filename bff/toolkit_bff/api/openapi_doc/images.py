@@ -1,10 +1,10 @@
 """/api/tools/convert, /api/tools/ocr… and /api/tools/metadata…: images (and PDFs) in."""
 from __future__ import annotations
 
-from ...tools.convert import TARGETS
-from ...tools.exif_write import TEXT_TAGS
-from ...tools.filetypes import IMAGE_KINDS, MIME_TYPES
-from ...tools.metadata import EDITABLE_KINDS
+from ...jobs.filetypes import IMAGE_KINDS, MIME_TYPES
+from ...tools.converter.endpoint import TARGETS
+from ...tools.image_metadata.endpoint import EDITABLE_KINDS
+from ...tools.image_metadata.exif_write import TEXT_TAGS
 from .common import (IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PASSWORD, PAGES_FIELD, PDF, PROGRAM_MISSING,
                      RESULTS_HEADERS, SIGNED_IN, UPLOAD, choice, file_response, flag, integer, json_response,
                      number, ref, text, tool_operation, upload_body)

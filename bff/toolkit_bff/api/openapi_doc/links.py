@@ -1,9 +1,9 @@
-"""/api/links (short links) and /s/{code} (the redirect itself)."""
+"""/api/links (short links). /s/{code} itself is the redirect service's (bff/toolkit_redirect/), not the BFF's."""
 from __future__ import annotations
 
-from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, OPTIONAL_TOKEN, PAGE_GATE,
-                     RATE_LIMITED, SIGNED_IN, UUID, error_responses, header_refs, json_body, json_response,
-                     operation, ref)
+from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, DATA_OPTIONAL_TOKEN, PAGE_GATE,
+                     RATE_LIMITED, DATA_SIGNED_IN, UUID, error_responses, json_body, json_response, operation, page_of,
+                     ref)
 
 CODE = {"type": "string", "pattern": "^[A-Za-z0-9_-]{3,64}$"}
 PAGING = [
@@ -42,23 +42,11 @@ SCHEMAS = {
                            "description": "The link stops working after this many clicks."},
         },
     },
-    "ShortLinkList": {
-        "type": "object", "additionalProperties": False, "required": ["links", "total", "limit", "offset"],
-        "properties": {"links": {"type": "array", "items": ref("ShortLink")},
-                       "total": {"type": "integer", "minimum": 0},
-                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
-    },
+    "ShortLinkList": page_of("links", "ShortLink"),
     "ResolvedLink": {
         "type": "object", "additionalProperties": False, "required": ["short_code", "url"],
         "properties": {"short_code": {"type": "string"}, "url": {"type": "string", "pattern": "^https?://"}},
     },
-}
-
-HEADERS = {
-    "Location": {"description": "The destination, or `/` for a missing, unknown, expired or exhausted link.",
-                 "required": True, "schema": {"type": "string"}},
-    "CacheControlNoStore": {"description": "`no-store`: every visit reaches the server and is counted.",
-                            "required": True, "schema": {"type": "string", "const": "no-store"}},
 }
 
 LINK_ID = {"name": "link_id", "in": "path", "required": True, "schema": UUID}
@@ -69,7 +57,7 @@ PATHS = {
         "post": operation(
             "createLink", "links", "Shorten a URL",
             {"201": json_response("The new link.", ref("ShortLink")),
-             **error_responses(JSON_BODY, OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
+             **error_responses(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
                                {409: ["conflict"]})},
             description="Signed in or not; anonymous callers are rate-limited per IP and own nothing "
                         "(they cannot list or delete the link later).",
@@ -77,31 +65,19 @@ PATHS = {
         "get": operation(
             "listMyLinks", "links", "My links, newest first, with their clicks",
             {"200": json_response("A page of my links.", ref("ShortLinkList")),
-             **error_responses(SIGNED_IN, DATABASE, {422: ["invalid_input"]})},
+             **error_responses(DATA_SIGNED_IN, DATABASE, {422: ["invalid_input"]})},
             parameters=PAGING, security=[{"bearerAuth": []}]),
     },
     "/api/links/{link_id}": {"delete": operation(
         "deleteLink", "links", "Delete one of my links",
         {"204": {"description": "Deleted."},
-         **error_responses(SIGNED_IN, DATABASE, {404: ["not_found"]})},
+         **error_responses(DATA_SIGNED_IN, DATABASE, {404: ["not_found"]})},
         description="Someone else's link answers 404 like a missing one: nothing leaks.",
         parameters=[LINK_ID], security=[{"bearerAuth": []}])},
     "/api/links/resolve/{code}": {"get": operation(
         "resolveLink", "links", "Where a short code leads (counts a click)",
         {"200": json_response("The destination.", ref("ResolvedLink")),
-         **error_responses(OPTIONAL_TOKEN, DATABASE, {404: ["not_found"]})},
+         **error_responses(DATA_OPTIONAL_TOKEN, DATABASE, {404: ["not_found"]})},
         description="For the app's /s screen; unknown, expired and exhausted links are 404.",
         parameters=[CODE_PARAM], security=[{}, {"bearerAuth": []}])},
 }
-
-# Outside /api: the redirect users follow. Documented here too, as part of the contract.
-REDIRECT_PATHS = {
-    "/s/{code}": {"get": operation(
-        "followShortLink", "links", "Follow a short link",
-        {"302": {"description": "To the destination, or to `/` (SPEC §5). Not counted for HEAD "
-                                "requests and link-preview bots.",
-                 "headers": header_refs({"Location": "Location", "Cache-Control": "CacheControlNoStore"})},
-         **error_responses(DATABASE)},
-        parameters=[CODE_PARAM])},
-}
-PATHS.update(REDIRECT_PATHS)

@@ -2,9 +2,9 @@
 encrypted input."""
 from __future__ import annotations
 
-from ...tools.filetypes import MIME_TYPES
-from ...tools.pdf_edit import PAGE_NUMBER_POSITIONS
-from ...tools.pdf_info import METADATA_FIELDS
+from ...jobs.filetypes import MIME_TYPES
+from ...tools.pdf_editor.edits import PAGE_NUMBER_POSITIONS
+from ...tools.pdf_editor.info import METADATA_FIELDS
 from .common import (FILE_HEADERS, IMAGE, JOB, PAGE_GATE, PAGES, PAGES_FIELD, PASSWORD, PDF, RESULTS_HEADERS,
                      UPLOAD, file_response, integer, json_response, number, ref, text, tool_operation,
                      upload_body)

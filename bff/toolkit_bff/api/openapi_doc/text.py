@@ -1,11 +1,11 @@
 """/api/tools/qr, /api/tools/username/{name} (an NDJSON stream) and /api/tools/translate…."""
 from __future__ import annotations
 
-from ...tools.filetypes import MIME_TYPES
-from ...tools.qr import ERROR_CORRECTION
-from ...tools.qr_payloads import PAYLOADS
-from ...tools.translate import MAX_TEXT
-from ...tools.username import USERNAME_PATTERN
+from ...jobs.filetypes import MIME_TYPES
+from ...tools.qr_generator.endpoint import ERROR_CORRECTION
+from ...tools.qr_generator.payloads import PAYLOADS
+from ...tools.translator.endpoint import MAX_TEXT
+from ...tools.username_checker.endpoint import USERNAME_PATTERN
 from .common import (OPTIONS, PAGE_GATE, choice, file_response, flag, header_refs, integer, json_or_form_body,
                      SIGNED_IN, json_response, ref, text, tool_operation)
 
@@ -99,7 +99,7 @@ SCHEMAS = {
         "language": {"type": "string"}, "confidence": {"type": "number"}})}}),
 }
 
-# The engine's failures, mapped (tools/translate.py); the engine's own 429 shares the status.
+# The engine's failures, mapped (tools/translator/endpoint.py); the engine's own 429 shares the status.
 _ENGINE = {422: ["translation_rejected"], 429: ["translation_rate_limited"],
            502: ["translation_engine_refused", "translation_engine_error"],
            503: ["translation_not_configured", "translation_unavailable"], 504: ["translation_timeout"]}

@@ -1,0 +1,127 @@
+"""POST /api/tools/convert: images between formats, images → PDF, PDF → images, office → PDF."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from flask import Blueprint
+from PIL import Image, ImageOps
+
+from ...auth import require_claims
+from ...errors import ApiError
+from ...jobs.files import Result, output_name, results_response
+from ...jobs.filetypes import IMAGE_KINDS, OFFICE_KINDS
+from ...jobs.images import OUTPUT_FORMATS, open_image, prepare_mode, resize, save_image
+from ...jobs.limits import Deadline
+from ...jobs.options import get_bool, get_choice, get_int, get_str
+from ...jobs.pdfdocs import iter_rendered_pages
+from ...jobs.uploads import Upload, job_workdir, read_uploads, require_kind
+from .office import office_to_pdf
+
+bp = Blueprint("tools_convert", __name__)
+
+TARGETS = [*OUTPUT_FORMATS, "pdf"]
+
+
+@dataclass(frozen=True)
+class ImageOptions:
+    quality: int | None
+    lossless: bool
+    width: int | None
+    height: int | None
+    fit: str
+    strip_metadata: bool
+    auto_orient: bool
+    dpi: int
+    password: str | None  # opens a protected PDF input
+
+    @classmethod
+    def from_request(cls) -> "ImageOptions":
+        return cls(
+            quality=get_int("quality", None, low=1, high=100),
+            lossless=get_bool("lossless", False),
+            width=get_int("width", None, low=1, high=20000),
+            height=get_int("height", None, low=1, high=20000),
+            fit=get_choice("fit", ["contain", "cover", "fill"], "contain"),
+            strip_metadata=get_bool("strip_metadata", True),
+            auto_orient=get_bool("auto_orient", True),
+            dpi=get_int("dpi", 150, low=36, high=600),
+            password=get_str("password", None, max_length=256) or None,
+        )
+
+
+@bp.post("/convert")
+def convert():
+    require_claims()  # SPEC: the file converter is for signed-in users; the server enforces it
+    deadline = Deadline.for_job()
+    target = get_choice("format", TARGETS)
+    if target is None:
+        raise ApiError(422, "invalid_option", f"Option 'format' is required: one of {', '.join(TARGETS)}")
+    options = ImageOptions.from_request()
+    uploads = read_uploads("file")
+    input_size = sum(len(upload.data) for upload in uploads)
+    if target == "pdf":
+        results = convert_to_pdf(uploads, options, deadline)
+    else:  # a generator: each page or image is converted when the streamed ZIP is ready for it
+        results = (result for upload in uploads for result in convert_to_image(upload, target, options, deadline))
+    zip_name = f"{uploads[0].stem if len(uploads) == 1 else 'converted'}-{target}.zip"
+    return results_response(results, zip_name=zip_name, input_size=input_size)
+
+
+def convert_to_image(upload: Upload, target: str, options: ImageOptions,
+                     deadline: Deadline) -> Iterator[Result]:
+    deadline.check()
+    kind = require_kind(upload, IMAGE_KINDS | {"pdf"}, "an image or a PDF")
+    if kind == "pdf":
+        for index, page in iter_rendered_pages(upload, options.dpi, deadline, options.password):
+            yield Result(output_name(upload.stem, target, f"-page{index + 1}"), encode_image(page, target, options), target)
+        return
+    image = open_image(upload)
+    yield Result(output_name(upload.stem, target), encode_image(image, target, options), target)
+
+
+def encode_image(image: Image.Image, target: str, options: ImageOptions) -> bytes:
+    exif = icc = None
+    if options.auto_orient:
+        image = ImageOps.exif_transpose(image)  # also drops the Orientation tag it applied
+    icc = image.info.get("icc_profile")  # kept even when stripping: colours depend on it
+    if not options.strip_metadata:
+        exif = image.getexif().tobytes() if image.getexif() else None
+    image = resize(image, options.width, options.height, options.fit)
+    return save_image(image, target, quality=options.quality, lossless=options.lossless,
+                      exif=exif, icc_profile=icc)
+
+
+def convert_to_pdf(uploads: list[Upload], options: ImageOptions, deadline: Deadline) -> list[Result]:
+    for upload in uploads:
+        require_kind(upload, IMAGE_KINDS | OFFICE_KINDS,
+                     "an image or an office document (DOCX, ODT, RTF, TXT, PPTX, XLSX)")
+    if all(upload.kind in IMAGE_KINDS for upload in uploads):
+        stem = uploads[0].stem if len(uploads) == 1 else "images"
+        return [Result(output_name(stem, "pdf"), images_to_pdf(uploads, options, deadline), "pdf")]
+    results = []
+    with job_workdir() as workdir:
+        for upload in uploads:
+            deadline.check()
+            data = (images_to_pdf([upload], options, deadline) if upload.kind in IMAGE_KINDS
+                    else office_to_pdf(upload, Path(workdir), deadline))
+            results.append(Result(output_name(upload.stem, "pdf"), data, "pdf"))
+    return results
+
+
+def images_to_pdf(uploads: list[Upload], options: ImageOptions, deadline: Deadline) -> bytes:
+    """One page per image, each page the image's size at options.dpi (72 dpi = 1 px per point)."""
+    pages = []
+    for upload in uploads:
+        deadline.check()
+        image = open_image(upload)
+        if options.auto_orient:
+            image = ImageOps.exif_transpose(image)
+        image = resize(image, options.width, options.height, options.fit)
+        pages.append(prepare_mode(image, "jpeg") if image.mode not in ("1", "L") else image)
+    buffer = io.BytesIO()
+    pages[0].save(buffer, "PDF", save_all=True, append_images=pages[1:], resolution=float(options.dpi),
+                  quality=options.quality or 90)
+    return buffer.getvalue()

@@ -1,0 +1,98 @@
+"""POST /api/tools/qr: a QR code as PNG or SVG (JSON or form body; see payloads.py for types)."""
+from __future__ import annotations
+
+import io
+
+import qrcode
+from flask import Blueprint
+from PIL import Image
+from qrcode.exceptions import DataOverflowError
+
+from ...errors import ApiError
+from ...jobs.files import Result, file_response
+from ...jobs.options import get_choice, get_int, get_str, parse_colour, request_body
+from .payloads import build_payload
+
+bp = Blueprint("tools_qr", __name__)
+
+ERROR_CORRECTION = {"l": qrcode.constants.ERROR_CORRECT_L, "m": qrcode.constants.ERROR_CORRECT_M,
+                    "q": qrcode.constants.ERROR_CORRECT_Q, "h": qrcode.constants.ERROR_CORRECT_H}
+
+
+@bp.post("/qr")
+def make_qr():
+    source = request_body()
+    payload = build_payload(source)
+    level = get_choice("error_correction", list(ERROR_CORRECTION), "m", source=source)
+    size = get_int("size", 512, low=64, high=4096, source=source)
+    margin = get_int("margin", 4, low=0, high=20, source=source)
+    foreground = parse_colour(get_str("foreground", "#000000", source=source), "foreground")
+    background = parse_colour(get_str("background", "#ffffff", source=source), "background")
+    check_contrast(foreground, background)
+    output = get_choice("format", ["png", "svg"], "png", source=source)
+    matrix = qr_matrix(payload, ERROR_CORRECTION[level], margin)
+    if len(matrix) > size:
+        raise ApiError(422, "invalid_option",
+                       f"Option 'size' must be at least {len(matrix)} px for this much data")
+    data = (render_svg(matrix, size, foreground, background) if output == "svg"
+            else render_png(matrix, size, foreground, background))
+    response = file_response(Result(f"qr-code.{output}", data, output))
+    response.headers["X-QR-Modules"] = str(len(matrix))
+    return response
+
+
+def _luminance(colour) -> float:
+    def channel(value: int) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+    red, green, blue = (channel(c) for c in colour[:3])
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def check_contrast(foreground, background) -> None:
+    """Scanners need dark modules on a light background with real contrast (WCAG ratio ≥ 3)."""
+    if background[3] == 0:
+        return
+    dark, light = _luminance(foreground), _luminance(background)
+    if dark >= light or (light + 0.05) / (dark + 0.05) < 3:
+        raise ApiError(422, "low_contrast",
+                       "The foreground must be darker than the background, with a contrast ratio of at least 3")
+
+
+def qr_matrix(payload: str, level: int, margin: int) -> list[list[bool]]:
+    code = qrcode.QRCode(error_correction=level, box_size=1, border=margin)
+    try:
+        code.add_data(payload.encode("utf-8"))
+        code.make(fit=True)
+    except (DataOverflowError, ValueError):
+        raise ApiError(422, "payload_too_long", "Too much data for a QR code at this error correction level") from None
+    return code.get_matrix()
+
+
+def render_png(matrix, size: int, foreground, background) -> bytes:
+    """Whole pixels per module (no blurred edges), centred in a size × size canvas."""
+    modules = len(matrix)
+    box = size // modules
+    small = Image.new("1", (modules, modules), 0)
+    small.putdata([1 if dark else 0 for row in matrix for dark in row])
+    mask = small.resize((modules * box, modules * box), Image.Resampling.NEAREST)
+    transparent = background[3] == 0
+    canvas = Image.new("RGBA" if transparent else "RGB", (size, size),
+                       background if transparent else background[:3])
+    offset = (size - modules * box) // 2
+    canvas.paste(foreground if transparent else foreground[:3], (offset, offset), mask)
+    buffer = io.BytesIO()
+    canvas.save(buffer, "PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def render_svg(matrix, size: int, foreground, background) -> bytes:
+    modules = len(matrix)
+    path = "".join(f"M{x},{y}h1v1h-1z" for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark)
+    hex_colour = lambda colour: "#%02x%02x%02x" % colour[:3]  # noqa: E731
+    background_rect = ("" if background[3] == 0 else
+                       f'<rect width="{modules}" height="{modules}" fill="{hex_colour(background)}"/>')
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+           f'viewBox="0 0 {modules} {modules}" shape-rendering="crispEdges">{background_rect}'
+           f'<path fill="{hex_colour(foreground)}" d="{path}"/></svg>')
+    return svg.encode()

@@ -46,7 +46,7 @@ def test_every_secret_is_filled_and_the_rest_kept(env):
     # except the mail server, which only the operator knows.
     unset = {name for name in compose_variables() if not env.get(name)}
     assert unset <= {"SMTP_HOST", "SMTP_USER", "SMTP_PASS", "CORS_ORIGINS", "LIBRETRANSLATE_URL",
-                     "LIBRETRANSLATE_API_KEY"}
+                     "LIBRETRANSLATE_API_KEY", "APERTIUM_APY_URL", "TRANSLATION_ENGINE"}
 
 
 def test_passwords_are_separate_and_safe_in_connection_urls(env):

@@ -111,7 +111,8 @@ SCHEMAS = {
         "languages": {"type": "array", "items": _object({
             "code": {"type": "string"}, "name": {"type": "string"},
             "targets": {"type": "array", "items": {"type": "string"},
-                        "description": "Every language this one translates into, directly or through a pivot."},
+                        "description": "Every language this one translates into, directly or through a "
+                                       "pivot (empty for a language the engine only translates into)."},
             "via": {"type": "object", "additionalProperties": {"type": "string"},
                     "description": "Target → the pivot language, for targets without a direct pair."}})}}),
     "Detections": _object({"detections": {"type": "array", "items": _object({

@@ -60,8 +60,8 @@ def _pair_name(source: str, target: str) -> str:
 def languages():
     engine = current_engine()
     pairs = engine.pairs()
-    listed = []
-    for code in sources(pairs):
+    listed = []  # every language of a pair; one only ever translated into has no targets
+    for code in sorted({code for pair in pairs for code in pair}):
         targets = reachable(pairs, code)
         listed.append({"code": code, "name": language_name(code), "targets": sorted(targets),
                        "via": {target: pivot for target, pivot in sorted(targets.items()) if pivot}})

@@ -43,16 +43,22 @@ def _probe(target: str) -> str | None:
         addresses = _lookup(host, int(port))
     except (OSError, ValueError) as exc:
         return str(exc) if isinstance(exc, OSError) else "the probe address is not host:port"
-    family, kind, proto, _, address = addresses[0]
-    try:
-        with socket.socket(family, kind, proto) as sock:
-            sock.settimeout(PROBE_STEP_SECONDS)
-            sock.connect(address)
-    except socket.timeout:
-        return "connecting timed out"
-    except OSError:
-        return "connecting failed"
-    return None
+    ends_at = time.monotonic() + PROBE_STEP_SECONDS
+    problem = "connecting failed"
+    for family, kind, proto, _, address in addresses:  # e.g. ::1 then 127.0.0.1, as create_connection does
+        remaining = ends_at - time.monotonic()
+        if remaining <= 0:
+            return "connecting timed out"
+        try:
+            with socket.socket(family, kind, proto) as sock:
+                sock.settimeout(remaining)
+                sock.connect(address)
+            return None
+        except socket.timeout:
+            problem = "connecting timed out"
+        except OSError:
+            continue
+    return problem
 
 
 def internet_problem(target: str, cache_seconds: float) -> str | None:

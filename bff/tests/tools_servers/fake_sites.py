@@ -149,6 +149,11 @@ class InternetSwitch:
     def off(self) -> None:
         with self.lock:
             if self.sock is not None:
+                # shutdown() first: a close() alone leaves the port listening while accept() blocks on it.
+                try:
+                    self.sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
                 self.sock.close()
                 self.sock = None
 

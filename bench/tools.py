@@ -2,10 +2,14 @@
 bare library call, and with the Debian CLI baseline; printed as medians and ratios.
 
     .venv/bin/python -m bench.tools [--repeat N]
+    .venv/bin/python -m bench.tools --lookups [--gateway URL --apertium URL --database-url URL --jwt-secret S]
 
 Jobs: a 12-megapixel JPEG → WebP; merging two 100-page PDFs (200 pages); OCR of one A4 page
 rendered at 300 DPI. Targets: HTTP overhead ≤ 15 % over the bare call; merge within 2× of qpdf;
-OCR through HTTP within 1.2× of the bare `OMP_THREAD_LIMIT=1 tesseract` CLI."""
+OCR through HTTP within 1.2× of the bare `OMP_THREAD_LIMIT=1 tesseract` CLI.
+With --lookups, the outbound tools instead (bench/lookups.py), against a running stack (default:
+./scripts/dev's): translation latency per 1,000 characters through the gateway against Apertium APY
+called directly, and username-check throughput against a local fake-sites server."""
 from __future__ import annotations
 
 import argparse
@@ -223,5 +227,17 @@ def report(results) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    report(run(parser.parse_args().repeat))
+    parser.add_argument("--lookups", action="store_true", help="time the translator and the username checker")
+    parser.add_argument("--gateway", default="http://localhost:8000")
+    parser.add_argument("--apertium", default="http://127.0.0.1:2737")
+    parser.add_argument("--database-url", default="postgresql://authenticator:postgres@127.0.0.1:54322/postgres")
+    parser.add_argument("--jwt-secret", default="super-secret-jwt-token-with-at-least-32-characters-long")
+    args = parser.parse_args()
+    if args.lookups:
+        from bench import lookups
+
+        lookups.report(lookups.translation_latency(args.gateway, args.apertium, args.jwt_secret, args.repeat),
+                       lookups.username_throughput(args.database_url))
+    else:
+        report(run(args.repeat))
     sys.exit(0)

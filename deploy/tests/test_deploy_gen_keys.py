@@ -48,7 +48,7 @@ def test_every_secret_is_filled_and_the_rest_kept(env):
     # except the mail server and the proxies in front, which only the operator knows.
     unset = {name for name in compose_variables() if not env.get(name)}
     assert unset <= {"SMTP_HOST", "SMTP_USER", "SMTP_PASS", "CORS_ORIGINS", "LIBRETRANSLATE_URL",
-                     "LIBRETRANSLATE_API_KEY", "TRUSTED_PROXY_CIDRS"}
+                     "LIBRETRANSLATE_API_KEY", "TRUSTED_PROXY_CIDRS", "APERTIUM_APY_URL", "TRANSLATION_ENGINE"}
 
 
 def test_passwords_are_separate_and_safe_in_connection_urls(env):

@@ -16,7 +16,6 @@ from .services import build_app
 from .stack import say, start_stack
 from .suites import SuiteResult, all_suites, prepare_pgtap, run_suite
 from .supervisor import StackError, Supervisor, raise_on_termination_signals
-from .translation_engine import fake_translation_engine
 from .username_sites import fake_username_sites
 
 
@@ -56,8 +55,8 @@ def main(argv: list[str]) -> int:
         # test that reads the build through the gateway builds it itself: scripts/tests/test_stack.py).
         if {"playwright", "size"} & {s.name for s in selected}:
             say("building the app" if build_app() else "app build is current")
-        # The BFF reads its site list and its translation engine at start.
-        with fake_username_sites(cfg, sup), fake_translation_engine(cfg, sup):
+        # The BFF reads its site list at start.
+        with fake_username_sites(cfg, sup):
             start_stack(cfg, sup, durable=False)
         prepare_pgtap(cfg)
         for suite in selected:

@@ -23,6 +23,8 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
         "GUNICORN_BIND": f"127.0.0.1:{cfg.bff_port}",
         # The local Auth's key set is on loopback, which outbound requests refuse unless allowed.
         "TOOLKIT_OUTBOUND_ALLOW_NETWORKS": "127.0.0.1/32",
+        # The translator's engine: Apertium APY on loopback (APERTIUM_APY_URL is in service_env).
+        "TOOLKIT_TRANSLATION_ENGINE": "apertium",
     }
     # The test stack's own entry point lets the username checker reach its local fake sites.
     entry = "test_stack_wsgi:app" if cfg.name == "test" else "wsgi:app"

@@ -19,6 +19,7 @@ from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allow
                       skip_problems)
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
+from .username_sites import fake_sites_url
 from .test_counts import Counts, count_playwright, count_pg_prove, count_pytest, count_size, count_vitest
 
 
@@ -89,11 +90,12 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
     # the rate-limit store's address is given for the tests that check the running BFF shares its
     # counters there (the tests' own apps keep per-app memory counters).
     env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg)),
-                               "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg)} | features_env(cfg)
+                               "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg),
+                               "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg)} | features_env(cfg)
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",
-                "TOOLKIT_MAIL_DIR": str(cfg.mail_dir)}
+                "TOOLKIT_MAIL_DIR": str(cfg.mail_dir), "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg)}
     return [
         Suite("pgtap", ["pg_prove", "--directives", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
                         "-U", "postgres", "-d", "postgres", *db_tests],

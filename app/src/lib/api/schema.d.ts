@@ -1598,7 +1598,7 @@ export interface components {
             languages: {
                 code: string;
                 name: string;
-                /** @description Every language this one translates into, directly or through a pivot. */
+                /** @description Every language this one translates into, directly or through a pivot (empty for a language the engine only translates into). */
                 targets: string[];
                 /** @description Target → the pivot language, for targets without a direct pair. */
                 via: {

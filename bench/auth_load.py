@@ -29,6 +29,25 @@ def _attempt(request, make, index: int):
         return False, make(index)
 
 
+class _Client:
+    """One worker thread's client and what it measured: every answer, and the latency of each
+    request in the measured window (from `since`: its start, or its scheduled time)."""
+
+    def __init__(self, make, index: int, request):
+        self.make, self.index, self.request = make, index, request
+        self.latencies: list[float] = []
+        self.errors = self.answered = 0
+
+    def send(self, since: float, counted: bool) -> None:
+        ok, self.request = _attempt(self.request, self.make, self.index)
+        self.answered += ok
+        if counted:
+            if ok:
+                self.latencies.append(time.perf_counter() - since)
+            else:
+                self.errors += 1
+
+
 class _Tally:
     """What the worker threads measured, merged once per thread."""
 
@@ -37,11 +56,11 @@ class _Tally:
         self.latencies: list[float] = []
         self.errors = self.total = 0
 
-    def add(self, latencies: list[float], errors: int, answered: int) -> None:
+    def add(self, client: _Client) -> None:
         with self.lock:
-            self.latencies.extend(latencies)
-            self.errors += errors
-            self.total += answered
+            self.latencies.extend(client.latencies)
+            self.errors += client.errors
+            self.total += client.answered
 
 
 def _run(worker, count: int) -> None:
@@ -64,17 +83,11 @@ def closed_loop(make, clients: int, duration: float, meter=None, warmup: float =
     measure_from, end = start + warmup, start + warmup + duration
 
     def worker(index: int):
-        request, mine, bad, answered = requests[index], [], 0, 0
+        client = _Client(make, index, requests[index])
         time.sleep(max(0.0, start - time.perf_counter()))
-        while (began := time.perf_counter()) < end or len(mine) + bad < at_least:
-            ok, request = _attempt(request, make, index)
-            answered += ok
-            if began >= measure_from:
-                if ok:
-                    mine.append(time.perf_counter() - began)
-                else:
-                    bad += 1
-        tally.add(mine, bad, answered)
+        while (began := time.perf_counter()) < end or len(client.latencies) + client.errors < at_least:
+            client.send(began, counted=began >= measure_from)
+        tally.add(client)
         with tally.lock:
             finished[0] = max(finished[0], time.perf_counter())
 
@@ -90,11 +103,11 @@ def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmu
     requests = _clients(make, workers)
     cpu_before = meter() if meter else 0.0
     tally, slot, finished = _Tally(), [0], [0.0]
-    start = time.perf_counter() + 0.1  # every client starts at once
+    start = time.perf_counter() + 0.1
     measure_from, end = start + warmup, start + warmup + duration
 
     def worker(index: int):
-        request, mine, bad, answered = requests[index], [], 0, 0
+        client = _Client(make, index, requests[index])
         while True:
             with tally.lock:
                 scheduled = start + slot[0] / rate
@@ -102,14 +115,8 @@ def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmu
             if scheduled >= end:
                 break
             time.sleep(max(0.0, scheduled - time.perf_counter()))
-            ok, request = _attempt(request, make, index)
-            answered += ok
-            if scheduled >= measure_from:
-                if ok:
-                    mine.append(time.perf_counter() - scheduled)
-                else:
-                    bad += 1
-        tally.add(mine, bad, answered)
+            client.send(scheduled, counted=scheduled >= measure_from)
+        tally.add(client)
         with tally.lock:
             finished[0] = max(finished[0], time.perf_counter())
 

@@ -19,5 +19,7 @@ accesslog = None
 def post_worker_init(worker):
     # Connect the worker's database pool before its first request, not during it.
     from toolkit_bff.db import open_pool
+    from toolkit_bff.tools.translator.detection import warm_up
 
     open_pool(worker.wsgi)
+    warm_up()  # the language model loads in the background, not during the first detection

@@ -1,5 +1,6 @@
 """The secrets of a production .env (scripts/gen-keys): passwords, the JWT secret, the API keys and
-Auth's ES256 signing key. Standard library only, so it runs on any Docker host with Python 3.
+Auth's ES256 signing key. Needs only the standard library and `cryptography` (Debian's
+python3-cryptography on a Docker host), so it runs without the dev setup.
 The key layout is the local stack's (scripts/stack/auth.py, scripts/stack/keys.py)."""
 from __future__ import annotations
 
@@ -12,53 +13,23 @@ import secrets
 import time
 from pathlib import Path
 
+from cryptography.hazmat.primitives.asymmetric import ec
+
 ENV_EXAMPLE = Path(__file__).resolve().parents[1] / ".env.example"
 API_KEY_ISSUER = "supabase"
 API_KEY_LIFETIME = 10 * 365 * 24 * 3600  # the keys are configuration, rotated with the secret
-
-# NIST P-256 (secp256r1): field prime, group order, generator.
-_P = 0xFFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF
-_N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
-_A = _P - 3
-_G = (0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
-      0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5)
 
 
 def _b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
-def _point_add(p, q):
-    if p is None:
-        return q
-    if q is None:
-        return p
-    if p[0] == q[0] and (p[1] + q[1]) % _P == 0:
-        return None
-    if p == q:
-        slope = (3 * p[0] * p[0] + _A) * pow(2 * p[1], -1, _P)
-    else:
-        slope = (q[1] - p[1]) * pow(q[0] - p[0], -1, _P)
-    x = (slope * slope - p[0] - q[0]) % _P
-    return x, (slope * (p[0] - x) - p[1]) % _P
-
-
-def _scalar_mult(k: int, point):
-    result = None
-    while k:
-        if k & 1:
-            result = _point_add(result, point)
-        point = _point_add(point, point)
-        k >>= 1
-    return result
-
-
 def es256_private_jwk() -> dict:
     """A fresh P-256 private key as a JWK, with a kid and the uses Auth expects of a signing key."""
-    d = secrets.randbelow(_N - 1) + 1
-    x, y = _scalar_mult(d, _G)
-    jwk = {"kty": "EC", "crv": "P-256", "x": _b64url(x.to_bytes(32, "big")),
-           "y": _b64url(y.to_bytes(32, "big")), "d": _b64url(d.to_bytes(32, "big"))}
+    private = ec.generate_private_key(ec.SECP256R1()).private_numbers()
+    public = private.public_numbers
+    jwk = {"kty": "EC", "crv": "P-256", "x": _b64url(public.x.to_bytes(32, "big")),
+           "y": _b64url(public.y.to_bytes(32, "big")), "d": _b64url(private.private_value.to_bytes(32, "big"))}
     kid = hashlib.sha256(f'{{"crv":"P-256","kty":"EC","x":"{jwk["x"]}","y":"{jwk["y"]}"}}'.encode()).digest()
     return jwk | {"kid": _b64url(kid)[:16].lower(), "alg": "ES256", "key_ops": ["sign", "verify"]}
 

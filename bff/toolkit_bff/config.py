@@ -41,8 +41,9 @@ class Config:
     TOOLS_JOB_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_JOB_MEMORY_MB", "1024")) * 2**20
     TOOLS_JOB_CPU_SECONDS = int(os.environ.get("TOOLKIT_TOOLS_JOB_CPU_SECONDS", "60"))
     TOOLS_MAX_OUTPUT_BYTES = int(os.environ.get("TOOLKIT_TOOLS_MAX_OUTPUT_MB", "200")) * 2**20
-    # Jobs running at once per worker process and per client IP (429 with Retry-After past either):
-    # the per-worker cap stays below GUNICORN_THREADS so redirects and the data API always get a thread.
+    # Jobs (file tools, translations, username checks) running at once per worker process (503 busy
+    # past it) and per client IP (429 too_many_jobs), both with Retry-After: the per-worker cap stays
+    # below GUNICORN_THREADS so the data API always gets a thread.
     TOOLS_MAX_JOBS_PER_WORKER = int(os.environ.get("TOOLKIT_TOOLS_MAX_JOBS_PER_WORKER", "2"))
     TOOLS_MAX_JOBS_PER_CLIENT = int(os.environ.get("TOOLKIT_TOOLS_MAX_JOBS_PER_CLIENT", "2"))
     # Office documents (ZIP-based) refused before LibreOffice sees them past these.
@@ -54,10 +55,16 @@ class Config:
     TOOLS_PDF_MAX_STREAM_BYTES = int(os.environ.get("TOOLKIT_TOOLS_PDF_MAX_STREAM_MB", "256")) * 2**20
     # Parent of the per-request scratch directories (empty: the system temporary directory).
     TOOLS_TMP_DIR = os.environ.get("TOOLKIT_TOOLS_TMP_DIR", "")
-    # Translator: a LibreTranslate server; empty URL means "not configured" (503).
+    # Translator (tools/translator/engine.py): `apertium` or `libretranslate`; empty: the one whose
+    # URL is set (LibreTranslate when both are). No engine: 503 "Translation is not available…".
+    TRANSLATION_ENGINE = os.environ.get("TOOLKIT_TRANSLATION_ENGINE", "")
+    APERTIUM_APY_URL = os.environ.get("APERTIUM_APY_URL", "")
     LIBRETRANSLATE_URL = os.environ.get("LIBRETRANSLATE_URL", "")
     LIBRETRANSLATE_API_KEY = os.environ.get("LIBRETRANSLATE_API_KEY", "")
-    LIBRETRANSLATE_TIMEOUT = float(os.environ.get("LIBRETRANSLATE_TIMEOUT", "20"))
+    TRANSLATION_TIMEOUT = float(os.environ.get("TOOLKIT_TRANSLATION_TIMEOUT",
+                                               os.environ.get("LIBRETRANSLATE_TIMEOUT", "20")))
+    # Longest text translated at once (at most 20 000), stated in the app before sending.
+    TRANSLATION_MAX_CHARS = int(os.environ.get("TOOLKIT_TRANSLATION_MAX_CHARS", "5000"))
     # Outbound requests (toolkit_bff/outbound.py) never reach internal addresses, except these
     # comma-separated networks for the services configured here (translator, JWKS; e.g. 127.0.0.1/32
     # for a LibreTranslate or Auth on this machine). Never applies to the username checker.
@@ -69,6 +76,10 @@ class Config:
     USERNAME_CONCURRENCY = int(os.environ.get("TOOLKIT_USERNAME_CONCURRENCY", "48"))
     # Site list in Sherlock's data.json format (empty: the one bundled in sherlock-project).
     USERNAME_SITES_FILE = os.environ.get("TOOLKIT_USERNAME_SITES_FILE", "")
+    # Where "the internet" is for the username checker's reachability check (tools/username_checker/
+    # reachability.py): one lookup and one connection to this host:port, answer cached this long.
+    USERNAME_INTERNET_PROBE = os.environ.get("TOOLKIT_USERNAME_INTERNET_PROBE", "github.com:443")
+    USERNAME_INTERNET_CACHE_SECONDS = float(os.environ.get("TOOLKIT_USERNAME_INTERNET_CACHE_SECONDS", "30"))
 
     # Rate limits (flask-limiter) per client IP (IPv6: per /64) or per signed-in user. Counters must
     # live where every worker sees them (redis://host:6379; scripts/stack starts Redis): memory://

@@ -16,6 +16,7 @@ checker's third-party list), and in tests the loopback address of the local prot
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 import threading
 from dataclasses import dataclass, field
@@ -129,6 +130,13 @@ class CheckedAdapter(requests.adapters.HTTPAdapter):
             return super().send(request, *args, **kwargs)
         except _AddressRefused as exc:
             raise OutboundRefused(str(exc), request=request) from None
+
+
+def internal_address_of(refusal: OutboundRefused) -> str | None:
+    """The internal address a refused request's host resolved to, if that was the reason (for
+    messages in words; the refusal's own text may carry a resolver's raw error)."""
+    match = re.search(r"resolves to the internal address (\S+)", str(refusal))
+    return match.group(1) if match else None
 
 
 def outbound_session(policy: OutboundPolicy, *, pool_size: int = 10) -> requests.Session:

@@ -1,4 +1,6 @@
 """scripts/gen-keys: a complete .env whose keys verify the way Auth, the BFF and Kong use them."""
+import base64
+import hashlib
 import json
 import os
 import re
@@ -46,7 +48,7 @@ def test_every_secret_is_filled_and_the_rest_kept(env):
     # except the mail server and the proxies in front, which only the operator knows.
     unset = {name for name in compose_variables() if not env.get(name)}
     assert unset <= {"SMTP_HOST", "SMTP_USER", "SMTP_PASS", "CORS_ORIGINS", "LIBRETRANSLATE_URL",
-                     "LIBRETRANSLATE_API_KEY", "TRUSTED_PROXY_CIDRS"}
+                     "LIBRETRANSLATE_API_KEY", "TRUSTED_PROXY_CIDRS", "APERTIUM_APY_URL", "TRANSLATION_ENGINE"}
 
 
 def test_passwords_are_separate_and_safe_in_connection_urls(env):
@@ -98,11 +100,19 @@ def test_auth_s_signing_key_signs_tokens_the_published_key_set_verifies(env):
     assert jwt.decode(env["ANON_KEY"], HMACAlgorithm.from_jwk(json.dumps(hs)), algorithms=["HS256"])["role"] == "anon"
 
 
-def test_the_pure_python_key_is_a_valid_p256_key():
+def test_the_signing_key_is_a_p256_key_in_auth_s_layout():
     jwk = es256_private_jwk()
     private = ECAlgorithm.from_jwk(json.dumps(jwk))  # cryptography checks the point is on the curve
     derived = json.loads(ECAlgorithm.to_jwk(private.public_key()))
     assert (derived["x"], derived["y"]) == (jwk["x"], jwk["y"])
+    # The layout Auth reads (GOTRUE_JWT_KEYS), member order included: 32-byte coordinates, unpadded
+    # base64url, and a kid made of the RFC 7638 thumbprint's first 16 characters, lower-cased.
+    assert list(jwk) == ["kty", "crv", "x", "y", "d", "kid", "alg", "key_ops"]
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{43}", jwk[name]) for name in ("x", "y", "d"))
+    thumbprint = json.dumps({"crv": "P-256", "kty": "EC", "x": jwk["x"], "y": jwk["y"]}, separators=(",", ":"))
+    kid = base64.urlsafe_b64encode(hashlib.sha256(thumbprint.encode()).digest()).decode()[:16].lower()
+    assert (jwk["kid"], jwk["alg"], jwk["key_ops"]) == (kid, "ES256", ["sign", "verify"])
+    assert es256_private_jwk()["d"] != jwk["d"]
 
 
 def test_output_writes_a_private_file_and_never_overwrites(tmp_path):

@@ -1,5 +1,6 @@
 """The compose stack's migrate service (deploy/migrate/apply-migrations.sh), run with psql against
-scratch databases of the test cluster: it records what the local runner and the CLI record."""
+scratch databases of the test cluster: it records what the local runner and the CLI record, each
+file's checksum too, and refuses a file changed after it was applied."""
 import os
 import shutil
 import subprocess
@@ -10,7 +11,7 @@ import psycopg
 import pytest
 
 from deploy_support import ROOT
-from stack.postgres import apply_migrations, bootstrap
+from stack.postgres import apply_migrations, bootstrap, changed_migration_message, file_checksum
 
 SCRIPT = ROOT / "deploy" / "migrate" / "apply-migrations.sh"
 MIGRATIONS = ROOT / "supabase" / "migrations"
@@ -51,6 +52,11 @@ def records(url: str) -> list[tuple]:
                             " order by version").fetchall()
 
 
+def checksums(url: str) -> dict[str, str]:
+    with psycopg.connect(url) as conn:
+        return dict(conn.execute("select version, sha256 from supabase_migrations.migration_checksums"))
+
+
 def public_tables(url: str) -> set[str]:
     with psycopg.connect(url) as conn:
         return {r[0] for r in conn.execute("select tablename from pg_tables where schemaname = 'public'")}
@@ -69,6 +75,7 @@ def test_applies_every_migration_and_records_it_as_the_local_runner_does(make_db
     expected = sorted(MIGRATIONS.glob("*.sql"))
     assert f"{len(expected)} new migration(s) applied" in result.stdout
     assert records(by_script) == records(by_runner)
+    assert checksums(by_script) == checksums(by_runner) == {p.stem.partition("_")[0]: file_checksum(p) for p in expected}
     assert [r[0] + "_" + r[1] for r in records(by_script)] == [p.stem for p in expected]
     # The file is kept byte for byte, final newline included.
     assert records(by_script)[0][2] == [expected[0].read_text()]
@@ -111,3 +118,29 @@ def test_a_failing_migration_leaves_nothing_behind_and_stops_the_start(make_db, 
     assert "half_done" not in public_tables(url)
     assert "29991231000000" not in [r[0] for r in records(url)]
     assert len(records(url)) == len(list(MIGRATIONS.glob("*.sql")))
+
+
+def test_a_file_changed_after_it_was_applied_stops_the_start_with_the_local_runner_s_message(make_db, tmp_path):
+    url = make_db()
+    migrations = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, migrations)
+    assert run_migrate(url, migrations).returncode == 0
+    landed = sorted(migrations.glob("*.sql"))[-1]
+    before = file_checksum(landed)
+    landed.write_text(landed.read_text() + "\ncreate table public.sneaked_in (id int);\n")
+    (migrations / "29991231000000_upgrade_note.sql").write_text("create table public.upgrade_note (id int);\n")
+    result = run_migrate(url, migrations)
+    assert result.returncode != 0  # compose then keeps bff, rest and realtime from starting
+    assert f"migrate: {changed_migration_message(landed.name, before, file_checksum(landed))}" in " ".join(result.stderr.split())
+    assert {"sneaked_in", "upgrade_note"} & public_tables(url) == set()
+    assert "29991231000000" not in [r[0] for r in records(url)]
+
+
+def test_a_record_from_before_checksums_takes_the_file_s_checksum_from_then_on(make_db):
+    url = make_db()
+    assert run_migrate(url).returncode == 0
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("delete from supabase_migrations.migration_checksums")
+    again = run_migrate(url)
+    assert again.returncode == 0, again.stderr
+    assert checksums(url) == {p.stem.partition("_")[0]: file_checksum(p) for p in MIGRATIONS.glob("*.sql")}

@@ -8,7 +8,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from jwt.algorithms import ECAlgorithm
 
 from .config import ROOT, StackConfig
-from .services import healthy
+from .readiness import healthy
 from .supervisor import Supervisor
 
 AUTH_DIR = ROOT / "supabase" / "local" / "auth"
@@ -59,6 +59,8 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_DISABLE_SIGNUP": "false",
         "GOTRUE_EXTERNAL_EMAIL_ENABLED": "true",
         "GOTRUE_MAILER_AUTOCONFIRM": "false",
+        # E-mail links and codes live an hour (the official default is a day).
+        "GOTRUE_MAILER_OTP_EXP": "3600",
         "GOTRUE_SMTP_HOST": "127.0.0.1",
         "GOTRUE_SMTP_PORT": str(cfg.mail_port),
         "GOTRUE_SMTP_ADMIN_EMAIL": "no-reply@toolkit.local",
@@ -76,7 +78,41 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED": "true",
         "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL": "10",
         "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION": "true",
+        # Revoked refresh tokens, old flow states and MFA challenges are removed as requests go by.
+        "GOTRUE_DB_CLEANUP_ENABLED": "true",
         **PASSWORD_POLICY,
+    }
+
+
+# The official switches the product leaves off, switched on for a second instance that only the test
+# stack starts (next to the first, on the same database and keys), so the conformance suites can hold
+# them to the official behaviour: anonymous sign-ins, the OAuth 2.1 server, WebAuthn factors, and
+# legacy HS256 tokens verified beside the ES256 key through GOTRUE_JWT_VALIDMETHODS alone.
+def features_auth_port(cfg: StackConfig) -> int:
+    return cfg.auth_port - 1
+
+
+def features_auth_url(cfg: StackConfig) -> str:
+    return f"http://127.0.0.1:{features_auth_port(cfg)}"
+
+
+def features_auth_env(cfg: StackConfig) -> dict[str, str]:
+    port = features_auth_port(cfg)
+    signing_keys = [key for key in json.loads(jwt_keys(cfg)) if key.get("kty") != "oct"]
+    return auth_env(cfg) | {
+        "PORT": str(port),
+        "API_EXTERNAL_URL": f"http://localhost:{port}",
+        **{f"GOTRUE_MAILER_URLPATHS_{kind}": "/verify" for kind in ("CONFIRMATION", "INVITE", "RECOVERY",
+                                                                     "EMAIL_CHANGE")},
+        "GOTRUE_JWT_KEYS": json.dumps(signing_keys),
+        "GOTRUE_JWT_VALIDMETHODS": "ES256,HS256",
+        "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED": "true",
+        "GOTRUE_OAUTH_SERVER_ENABLED": "true",
+        "GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION": "true",
+        "GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH": "/oauth/consent",
+        "GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED": "true",
+        "GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED": "true",
+        "LOCAL_AUTH_THREADS": "4",
     }
 
 
@@ -84,4 +120,7 @@ def start_auth(cfg: StackConfig, sup: Supervisor) -> None:
     sup.start("auth", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
               port=cfg.auth_port, env=auth_env(cfg), cwd=AUTH_DIR,
               ready=lambda: healthy(f"{cfg.auth_url}/health"))
-
+    if cfg.name == "test":
+        sup.start("auth-features", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+                  port=features_auth_port(cfg), env=features_auth_env(cfg), cwd=AUTH_DIR,
+                  ready=lambda: healthy(f"{features_auth_url(cfg)}/health"))

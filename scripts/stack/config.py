@@ -47,6 +47,15 @@ class StackConfig:
         return self.bff_port + 1
 
     @property
+    def apertium_port(self) -> int:
+        """The translator's engine, Apertium APY: its own default port in dev, base+37 in test."""
+        return 2737 if self.name == "dev" else self.gateway_port - 43
+
+    @property
+    def apertium_url(self) -> str:
+        return f"http://127.0.0.1:{self.apertium_port}"
+
+    @property
     def auth_url(self) -> str:
         return f"http://127.0.0.1:{self.auth_port}"
 
@@ -79,6 +88,7 @@ class StackConfig:
             "TOOLKIT_AUTH_URL": self.auth_url,
             "TOOLKIT_JWKS_URL": f"{self.auth_url}/.well-known/jwks.json",
             "TOOLKIT_REALTIME_URL": self.realtime_url,
+            "APERTIUM_APY_URL": self.apertium_url,
         }
 
 

@@ -1,6 +1,6 @@
 """Demo accounts for ./scripts/dev: an admin and a normal user, made the way an operator would on a
-real project — through the Auth admin API with the service-role key (POST /admin/users, e-mail
-confirmed), then the first admin inserted into public.user_roles by a privileged database role.
+real project — through the Auth admin API with the service-role key (supabase-py's
+auth.admin.create_user, e-mail confirmed), then the first admin inserted into public.user_roles by a privileged database role.
 
 The passwords are random, made once per data directory and kept in `.local/demo-accounts.json`
 (never in the repository), so every start prints the same ones until `./scripts/dev --reset`."""
@@ -11,8 +11,9 @@ import secrets
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import httpx
 import psycopg
-import requests
+from supabase import AuthApiError, AuthError, SupabaseAuthClient
 
 STATE_FILE = "demo-accounts.json"
 
@@ -43,25 +44,44 @@ def load_or_make(state_path: Path, accounts=DEFAULT_ACCOUNTS) -> list[Account]:
     return made
 
 
+def _admin(auth_url: str, service_key: str, http: httpx.Client):
+    """supabase-py's Auth admin client on Auth's own root (no gateway prefix)."""
+    client = SupabaseAuthClient(url=auth_url, headers={"apikey": service_key, "Authorization": f"Bearer {service_key}"},
+                                auto_refresh_token=False, persist_session=False, http_client=http)
+    return client.admin
+
+
 def create_in_auth(auth_url: str, service_key: str, account: Account) -> tuple[str, bool]:
-    """POST /admin/users: (user id, True) when created, (id of the existing account, False) when the
-    e-mail is taken."""
-    headers = {"Authorization": f"Bearer {service_key}", "apikey": service_key}
-    response = requests.post(
-        f"{auth_url}/admin/users", headers=headers, timeout=10,
-        json={"email": account.email, "password": account.password, "email_confirm": True,
-              "user_metadata": {"username": account.username}},
-    )
-    if response.status_code == 200:
-        return response.json()["id"], True
-    if response.status_code == 422 and response.headers.get("x-sb-error-code") == "email_exists":
-        listed = requests.get(f"{auth_url}/admin/users", params={"filter": account.email}, headers=headers,
-                              timeout=10)
-        found = [u["id"] for u in listed.json().get("users", []) if u.get("email") == account.email]
-        if listed.status_code == 200 and found:
-            return found[0], False
-        response = listed
-    raise DemoAccountError(f"creating {account.email}: Auth answered {response.status_code} {response.text[:300]}")
+    """auth.admin.create_user: (user id, True) when created, (id of the existing account, False) when
+    the e-mail is taken."""
+    with httpx.Client(timeout=10) as http:
+        admin = _admin(auth_url, service_key, http)
+        try:
+            created = admin.create_user({"email": account.email, "password": account.password, "email_confirm": True,
+                                         "user_metadata": {"username": account.username}})
+            return created.user.id, True
+        except AuthApiError as exc:
+            if exc.code != "email_exists":
+                raise DemoAccountError(f"creating {account.email}: Auth answered {exc.status} {exc.code}: {exc.message}")
+        except AuthError as exc:
+            raise DemoAccountError(f"creating {account.email}: {exc.message}") from None
+        existing = _find(admin, account.email)
+    if existing is None:
+        raise DemoAccountError(f"creating {account.email}: Auth says it exists but does not list it")
+    return existing, False
+
+
+def _find(admin, email: str) -> str | None:
+    """The id of the user with this e-mail, paging through auth.admin.list_users."""
+    page = 1
+    while True:
+        listed = admin.list_users(page=page, per_page=100)
+        for user in listed:
+            if (user.email or "").lower() == email.lower():
+                return user.id
+        if len(listed) < 100:
+            return None
+        page += 1
 
 
 def make_admin(database_url: str, user_id: str) -> None:

@@ -52,12 +52,7 @@ http {{
     root {dist};
     location /api/ {{
       proxy_pass http://bff;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $remote_addr;  # the client alone, as app/nginx.conf sends it
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
+      include {run}/client-proxy.conf;
       # Whole uploads are received here first: a slow client must not hold a BFF thread.
       proxy_request_buffering on;
       client_body_timeout 20s;
@@ -67,24 +62,16 @@ http {{
     location ~ ^/auth/v1/(verify|callback|authorize|\\.well-known/jwks\\.json)$ {{
       rewrite ^/auth/v1/(.*)$ /$1 break;
       proxy_pass http://auth;
-      include {run}/auth-proxy.conf;
+      include {run}/client-proxy.conf;
     }}
     location /auth/v1/ {{
-      default_type application/json;
-      set $apikey_given "$http_apikey$arg_apikey";
-      if ($apikey_given = "") {{ return 401 '{{"message":"No API key found in request"}}'; }}
-      set $apikey_ok "$apikey_header_ok$apikey_query_ok";
-      if ($apikey_ok = "00") {{ return 401 '{{"message":"Invalid authentication credentials"}}'; }}
+      include {run}/apikey-required.conf;
       proxy_pass http://auth/;
-      include {run}/auth-proxy.conf;
+      include {run}/client-proxy.conf;
     }}
     # Realtime's WebSocket, as Kong routes it: the key is required, /realtime/v1/* → /socket/*.
     location /realtime/v1/ {{
-      default_type application/json;
-      set $apikey_given "$http_apikey$arg_apikey";
-      if ($apikey_given = "") {{ return 401 '{{"message":"No API key found in request"}}'; }}
-      set $apikey_ok "$apikey_header_ok$apikey_query_ok";
-      if ($apikey_ok = "00") {{ return 401 '{{"message":"Invalid authentication credentials"}}'; }}
+      include {run}/apikey-required.conf;
       proxy_pass http://realtime/socket/;
       proxy_http_version 1.1;
       proxy_set_header Upgrade $http_upgrade;
@@ -126,14 +113,30 @@ http {{
 """
 
 
-AUTH_PROXY_CONF = """\
+# Kong's key-auth, for the Auth and Realtime routes: Kong's answers when the key is missing or unknown.
+APIKEY_REQUIRED_CONF = """\
+default_type application/json;
+set $apikey_given "$http_apikey$arg_apikey";
+if ($apikey_given = "") { return 401 '{"message":"No API key found in request"}'; }
+set $apikey_ok "$apikey_header_ok$apikey_query_ok";
+if ($apikey_ok = "00") { return 401 '{"message":"Invalid authentication credentials"}'; }
+"""
+
+# What the BFF and Auth get from every proxied request (keep-alive to the upstream, the public host,
+# the scheme and the request id); each location adds its own X-Forwarded-For.
+PROXY_HEADERS_CONF = """\
 proxy_http_version 1.1;
 proxy_set_header Connection "";
 proxy_set_header Host $http_host;
-# The client's own address, never one it claims: Auth keys its rate limits on this header.
-proxy_set_header X-Forwarded-For $remote_addr;
 proxy_set_header X-Forwarded-Proto $scheme;
 proxy_set_header X-Request-Id $request_id;
+"""
+
+# For the BFF and Auth: the client's own address alone, never one it claims (both key their rate
+# limits on it), as app/nginx.conf sends it.
+CLIENT_PROXY_CONF = """\
+include {run}/proxy-headers.conf;
+proxy_set_header X-Forwarded-For $remote_addr;
 """
 
 
@@ -142,7 +145,9 @@ def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int, redirec
     """The gateway's config (and the file it includes) in `run`; returns the config's path."""
     run.mkdir(parents=True, exist_ok=True)
     logs.mkdir(parents=True, exist_ok=True)
-    (run / "auth-proxy.conf").write_text(AUTH_PROXY_CONF)
+    (run / "proxy-headers.conf").write_text(PROXY_HEADERS_CONF)
+    (run / "client-proxy.conf").write_text(CLIENT_PROXY_CONF.format(run=run))
+    (run / "apikey-required.conf").write_text(APIKEY_REQUIRED_CONF)
     conf = run / "nginx.conf"
     conf.write_text(NGINX_CONF.format(
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.

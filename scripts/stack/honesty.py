@@ -2,7 +2,7 @@
 it should be. Both lists are small JSON files beside this module, easy to review and to raise:
 - allowed_skips.json: {"<suite>": [{"test": "<text found in the runner's line for it>",
   "reason": "<why it may be skipped>"}]}; an entry without a reason does not count.
-- expected_counts.json: {"<suite>": <fewest tests that must pass>}."""
+- expected_counts.json: {"<suite>": <how many tests must pass, exactly>}."""
 from __future__ import annotations
 
 import json
@@ -38,11 +38,17 @@ def skip_problems(suite: str, counts: Counts, allowed: dict[str, list[dict]]) ->
     return problems
 
 
-def count_problems(suite: str, counts: Counts, expected: dict[str, int]) -> list[str]:
-    minimum = expected.get(suite)
-    if minimum is None:
+def count_problems(suite: str, counts: Counts, expected: dict[str, int], narrowed_by: str | None = None) -> list[str]:
+    """The suite must pass exactly the listed number of tests: fewer means tests were lost (or
+    failed), more means tests were added without raising the number in the same commit."""
+    listed = expected.get(suite)
+    if listed is None:
         return [f"{suite}: no expected test count in scripts/stack/expected_counts.json"]
-    if counts.passed < minimum:
-        return [f"{suite}: {counts.passed} tests passed, at least {minimum} expected "
-                "(a suite that shrinks fails; raise the number in scripts/stack/expected_counts.json when tests are added)"]
-    return []
+    if counts.passed == listed:
+        return []
+    if narrowed_by:
+        return [f"{suite}: {counts.passed} tests passed, {listed} expected (narrowed by {narrowed_by}: "
+                "expected while working on one part; the full run must match exactly)"]
+    change = "lost or failing tests" if counts.passed < listed else "tests added without updating the count"
+    return [f"{suite}: {counts.passed} tests passed, exactly {listed} expected ({change}): update "
+            "scripts/stack/expected_counts.json in the commit that adds or removes tests"]

@@ -12,7 +12,7 @@ import psycopg
 from psycopg import sql
 
 from .config import ROOT, StackConfig
-from .supervisor import Supervisor
+from .supervisor import StackError, Supervisor
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 SUPABASE_DIR = ROOT / "supabase"
@@ -84,28 +84,67 @@ def bootstrap(conn: psycopg.Connection, password: str) -> None:
         conn.execute(sql.SQL("alter role {} with password {}").format(sql.Identifier(role), sql.Literal(password)))
 
 
+MIGRATION_HISTORY = ROOT / "deploy" / "migrate" / "history.sql"  # the tables both runners record in
+
+
+class MigrationChanged(StackError):
+    """A migration this database has applied differs now from the file it applied."""
+
+
+def file_checksum(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def apply_migrations(conn: psycopg.Connection, directory: Path = SUPABASE_DIR / "migrations") -> list[str]:
-    """Apply the files not yet recorded, in name order, each with its record in one transaction."""
-    done = {row[0] for row in conn.execute("select version from supabase_migrations.schema_migrations")}
-    applied_now = []
-    for path in sorted(directory.glob("*.sql")):
-        version, _, name = path.stem.partition("_")
-        if version in done:
+    """Apply the files not yet recorded, in name order, each with its record and checksum in one
+    transaction (the same as deploy/migrate/apply-migrations.sh). Before anything is applied, every
+    recorded file is compared with the checksum it was applied with: a changed one stops the run."""
+    conn.execute(MIGRATION_HISTORY.read_text())
+    recorded = dict(conn.execute("select m.version, c.sha256 from supabase_migrations.schema_migrations m"
+                                 " left join supabase_migrations.migration_checksums c using (version)"))
+    files = sorted(directory.glob("*.sql"))
+    for path in files:
+        version = path.stem.partition("_")[0]
+        if version not in recorded:
             continue
-        statements = path.read_text()
+        checksum = file_checksum(path)
+        if recorded[version] is None:  # applied before checksums were kept: this text is the one from now on
+            _record_checksum(conn, version, checksum)
+        elif recorded[version] != checksum:
+            raise MigrationChanged(changed_migration_message(path.name, recorded[version], checksum))
+    applied_now = []
+    for path in files:
+        version, _, name = path.stem.partition("_")
+        if version in recorded:
+            continue
+        data = path.read_bytes()  # read once: the text applied is the text whose checksum is kept
+        statements = data.decode()
         with conn.transaction():
             conn.execute(statements)
             conn.execute("insert into supabase_migrations.schema_migrations (version, name, statements)"
                          " values (%s, %s, array[%s])", (version, name, statements))
+            _record_checksum(conn, version, hashlib.sha256(data).hexdigest())
         applied_now.append(path.name)
     return applied_now
+
+
+def _record_checksum(conn: psycopg.Connection, version: str, checksum: str) -> None:
+    conn.execute("insert into supabase_migrations.migration_checksums (version, sha256) values (%s, %s)",
+                 (version, checksum))
+
+
+def changed_migration_message(file: str, recorded: str, now: str) -> str:
+    """The one explanation both runners give (apply-migrations.sh prints the same words)."""
+    return (f"{file} has changed since this database applied it (sha256 {recorded} then, {now} now). "
+            "A migration that has been applied is never edited: restore the file and put the change "
+            "in a new migration (supabase/README.md, \"Migrations\").")
 
 
 def apply_seed(conn: psycopg.Connection, seed: Path = SUPABASE_DIR / "seed.sql") -> bool:
     """Run the seed once per database, and again only if the file changes."""
     if not seed.exists():
         return False
-    digest = hashlib.sha256(seed.read_bytes()).hexdigest()
+    digest = file_checksum(seed)
     row = conn.execute("select hash from supabase_migrations.seed_files where path = %s", (seed.name,)).fetchone()
     if row and row[0] == digest:
         return False

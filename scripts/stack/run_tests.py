@@ -16,7 +16,6 @@ from .services import build_app
 from .stack import say, start_stack
 from .suites import SuiteResult, all_suites, prepare_pgtap, run_suite
 from .supervisor import StackError, Supervisor, raise_on_termination_signals
-from .translation_engine import fake_translation_engine
 from .username_sites import fake_username_sites
 
 
@@ -32,7 +31,7 @@ def print_summary(results: list[SuiteResult], seconds: float) -> None:
     print(f"  total time {seconds:.0f}s")
     passed, failed = sum(r.passed for r in results), sum(r.failed for r in results)
     skipped = sum(r.skipped for r in results)
-    # A problem (a skip without a listed reason, a suite smaller than expected) fails the run.
+    # A problem (a skip without a listed reason, a count other than the listed one) fails the run.
     print(f"\nSummary: {passed} passed, {failed + len(problems)} failed, {skipped} skipped", flush=True)
 
 
@@ -52,11 +51,12 @@ def main(argv: list[str]) -> int:
     sup = Supervisor(cfg.log_dir)
     results: list[SuiteResult] = []
     try:
-        # Only the browser suites need app/dist; skipping the build keeps API-only runs fast.
+        # The browser suites need app/dist; skipping the build keeps API-only runs fast (the one pytest
+        # test that reads the build through the gateway builds it itself: scripts/tests/test_stack.py).
         if {"playwright", "size"} & {s.name for s in selected}:
             say("building the app" if build_app() else "app build is current")
-        # The BFF reads its site list and its translation engine at start.
-        with fake_username_sites(cfg, sup), fake_translation_engine(cfg, sup):
+        # The BFF reads its site list at start.
+        with fake_username_sites(cfg, sup):
             start_stack(cfg, sup, durable=False)
         prepare_pgtap(cfg)
         for suite in selected:

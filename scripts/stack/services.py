@@ -8,8 +8,10 @@ import subprocess
 import urllib.error
 import urllib.request
 
+from .auth import app_password_policy_env
 from .config import ROOT, StackConfig
 from .ratelimit_store import storage_env
+from .readiness import healthy
 from .supervisor import Supervisor
 
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -21,6 +23,8 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
         "GUNICORN_BIND": f"127.0.0.1:{cfg.bff_port}",
         # The local Auth's key set is on loopback, which outbound requests refuse unless allowed.
         "TOOLKIT_OUTBOUND_ALLOW_NETWORKS": "127.0.0.1/32",
+        # The translator's engine: Apertium APY on loopback (APERTIUM_APY_URL is in service_env).
+        "TOOLKIT_TRANSLATION_ENGINE": "apertium",
     }
     # The test stack's own entry point lets the username checker reach its local fake sites.
     entry = "test_stack_wsgi:app" if cfg.name == "test" else "wsgi:app"
@@ -55,15 +59,6 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def healthy(url: str) -> bool:
-    """A readiness check: the URL answers 200."""
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
 def _app_sources_digest() -> str:
     """Hash of everything that goes into the build, so an unchanged app is not rebuilt."""
     digest = hashlib.sha256()
@@ -80,8 +75,6 @@ def _app_sources_digest() -> str:
 
 def build_app() -> bool:
     """Build app/dist unless it is current; returns True when it built."""
-    from .auth import app_password_policy_env  # here: auth.py imports this module
-
     stamp = APP_DIR / "dist" / ".toolkit-build"
     build_env = app_password_policy_env()
     want = hashlib.sha256((_app_sources_digest() + json.dumps(build_env, sort_keys=True)).encode()).hexdigest()

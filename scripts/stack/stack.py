@@ -11,6 +11,7 @@ from .ratelimit_store import start_ratelimit_store
 from .realtime import start_realtime
 from .services import start_bff, start_redirect
 from .supervisor import Supervisor
+from .translation_engine import start_apertium
 
 
 def say(message: str) -> None:
@@ -36,6 +37,8 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     say(f"auth ready on {cfg.auth_port}")
     start_realtime(cfg, sup)
     say(f"realtime ready on {cfg.realtime_port}")
+    start_apertium(cfg, sup)  # before the BFF, whose translator it is
+    say(f"translation engine (Apertium APY) ready on {cfg.apertium_port}")
     start_bff(cfg, sup)
     say(f"BFF ready on {cfg.bff_port}")
     start_redirect(cfg, sup)

@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .auth import auth_env
+from .auth import auth_env, features_auth_env, features_auth_url
 from .config import ROOT, StackConfig
-from .honesty import count_problems, load_allowed_skips, load_expected_counts, skip_problems
+from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allowed_skips, load_expected_counts,
+                      skip_problems)
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
+from .username_sites import fake_sites_url
 from .test_counts import (Counts, count_bench, count_playwright, count_pg_prove, count_pytest, count_size,
                           count_vitest)
 
@@ -31,7 +33,7 @@ class SuiteResult:
     counts: Counts
     exit_code: int
     seconds: float
-    problems: list[str] = field(default_factory=list)  # skips not allowed, too few tests
+    problems: list[str] = field(default_factory=list)  # skips not allowed, a count that is off
 
     @property
     def passed(self) -> int:
@@ -57,6 +59,12 @@ class Suite:
     cwd: Path
     count: Callable[[str], Counts]
     env: dict[str, str] | None = None
+    narrowing: str | None = None  # the variable that runs only part of the suite, if any
+
+
+def narrowed_by(suite: Suite) -> str | None:
+    """The narrowing variable, when it is set for this run."""
+    return suite.narrowing if suite.narrowing and os.environ.get(suite.narrowing, "").strip() else None
 
 
 def chromium_path() -> str:
@@ -72,37 +80,50 @@ def prepare_pgtap(cfg: StackConfig) -> None:
         conn.execute("create extension if not exists pgtap with schema extensions")
 
 
+def features_env(cfg: StackConfig) -> dict[str, str]:
+    """Where the test stack's second Auth (the official switches on: scripts/stack/auth.py) is."""
+    return {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg),
+            "TOOLKIT_AUTH_FEATURES_ENV": json.dumps(features_auth_env(cfg))}
+
+
 def all_suites(cfg: StackConfig) -> list[Suite]:
     # The tests of the local Auth build their own app instances with the stack's Auth configuration;
     # the rate-limit store's address is given for the tests that check the running BFF shares its
     # counters there (the tests' own apps keep per-app memory counters).
     env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg)),
-                               "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg)}
+                               "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg),
+                               "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg)} | features_env(cfg)
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",
-                "TOOLKIT_MAIL_DIR": str(cfg.mail_dir)}
+                "TOOLKIT_MAIL_DIR": str(cfg.mail_dir), "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg)}
     return [
         Suite("pgtap", ["pg_prove", "--directives", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
                         "-U", "postgres", "-d", "postgres", *db_tests],
               ROOT, count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
         # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/tools/qr_generator -k y" ./scripts/test pytest
-        # (the count check then fails, as it should).
+        # (the count check then fails and says the run was narrowed).
         Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsx", "-p", "no:cacheprovider",
                          *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
-              ROOT, count_pytest, env),
+              ROOT, count_pytest, env, narrowing="TOOLKIT_PYTEST_ARGS"),
         Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
         Suite("auth", ["npm", "run", "test:auth", "--silent", "--", "--reporter=verbose"], ROOT / "app",
-              count_vitest, node_env | cfg.service_env()),
+              count_vitest, node_env | cfg.service_env() | features_env(cfg)),
         # The admin journeys make their users through Auth's admin API and the first admin in
         # user_roles as service_role, as an operator would.
         Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright,
-              node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL")}),
+              node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL",
+                                                                      "TOOLKIT_ANON_KEY")}
+              | {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg)},
+              narrowing="TOOLKIT_E2E_GREP"),  # app/playwright.config.ts reads it
         Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env),
         # Every benchmark in smoke mode on a throw-away stack of its own (bench/README.md): it must
         # complete, produce its figures and really run its load; never judged on a timing.
-        Suite("bench", [str(ROOT / ".venv" / "bin" / "python"), "-m", "bench.smoke"], ROOT, count_bench),
+        # TOOLKIT_BENCH_ARGS="tools report" runs only those (benchmarks or checks).
+        Suite("bench", [str(ROOT / ".venv" / "bin" / "python"), "-m", "bench.smoke",
+                        *shlex.split(os.environ.get("TOOLKIT_BENCH_ARGS", ""))],
+              ROOT, count_bench, narrowing="TOOLKIT_BENCH_ARGS"),
     ]
 
 
@@ -123,7 +144,7 @@ def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
     proc.wait()
 
 
-def run_suite(suite: Suite) -> SuiteResult:
+def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts: Path = EXPECTED_COUNTS) -> SuiteResult:
     print(f"\n\033[1;35m══ {suite.name} ══\033[0m", flush=True)
     started = time.monotonic()
     # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium).
@@ -131,17 +152,18 @@ def run_suite(suite: Suite) -> SuiteResult:
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     lines = []
-    try:
-        for line in proc.stdout:  # stream while keeping a copy to count from
-            sys.stdout.write(line)
-            lines.append(line)
-        proc.wait()
-    except BaseException:
-        stop_group(proc)
-        raise
+    with proc:
+        try:
+            for line in proc.stdout:  # stream while keeping a copy to count from
+                sys.stdout.write(line)
+                lines.append(line)
+            proc.wait()
+        except BaseException:
+            stop_group(proc)
+            raise
     counts = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
     if proc.returncode != 0 and counts.failed == 0:
         counts.failed = 1  # the runner failed without a countable test failure (crash, build error)
-    problems = (skip_problems(suite.name, counts, load_allowed_skips())
-                + count_problems(suite.name, counts, load_expected_counts()))
+    problems = (skip_problems(suite.name, counts, load_allowed_skips(allowed_skips))
+                + count_problems(suite.name, counts, load_expected_counts(expected_counts), narrowed_by(suite)))
     return SuiteResult(suite.name, counts, proc.returncode, time.monotonic() - started, problems)

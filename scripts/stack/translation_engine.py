@@ -1,29 +1,40 @@
-"""For ./scripts/test: the translator's engine is played by the local LibreTranslate-protocol server the
-BFF's own tests use (bff/tests/tools_servers/fake_libretranslate.py), so the app's e2e test goes
-page → BFF → engine over real HTTP, offline."""
+"""The translator's engine in dev and test: Apertium APY (Debian `apertium-apy`) with the language
+pairs scripts/setup installs, on loopback.
+
+APY listens on every interface and has no option for it, so it is started through Debian's own
+Python with Tornado's bind address fixed to 127.0.0.1. Pipelines start on a pair's first request
+(under a second) and stop after ten idle minutes, so an unused pair costs no memory."""
 from __future__ import annotations
 
-import os
-import sys
-from contextlib import contextmanager
-from typing import Iterator
+import json
+import urllib.request
 
-from .config import ROOT, StackConfig
+from .config import StackConfig
 from .supervisor import Supervisor
 
-TESTS_DIR = ROOT / "bff" / "tests"
-SERVE = ("import sys; from tools_servers import _Server; from tools_servers.fake_libretranslate import FakeLibreTranslate;"
-         " _Server(('127.0.0.1', int(sys.argv[1])), FakeLibreTranslate).serve_forever()")
+SYSTEM_PYTHON = "/usr/bin/python3"  # apertium-apy is a Debian Python package, not in .venv
+MODES_DIR = "/usr/share/apertium/modes"
+LOOPBACK_APY = (
+    "import sys, tornado.tcpserver\n"
+    "bind = tornado.tcpserver.TCPServer.bind\n"
+    "tornado.tcpserver.TCPServer.bind = lambda self, port, address=None, *a, **k: bind(self, port, '127.0.0.1', *a, **k)\n"
+    "sys.argv = ['apertium-apy'] + sys.argv[1:]\n"
+    "from apertium_apy.apy import main\n"
+    "main()\n"
+)
 
 
-@contextmanager
-def fake_translation_engine(cfg: StackConfig, sup: Supervisor) -> Iterator[None]:
-    """Start the engine; a BFF started inside the block is configured with it. Only the BFF sees the
-    URL: the pytest suite, run later, configures its own engines (and tests the unconfigured 503)."""
-    port = cfg.gateway_port + 6
-    sup.start("fake-libretranslate", [sys.executable, "-c", SERVE, str(port)], port=port, cwd=TESTS_DIR)
-    os.environ["LIBRETRANSLATE_URL"] = f"http://127.0.0.1:{port}"
+def lists_pairs(url: str) -> bool:
+    """Ready when /listPairs names at least one pair."""
     try:
-        yield
-    finally:
-        del os.environ["LIBRETRANSLATE_URL"]
+        with urllib.request.urlopen(f"{url}/listPairs", timeout=2) as response:
+            return bool(json.load(response).get("responseData"))
+    except (OSError, ValueError):
+        return False
+
+
+def start_apertium(cfg: StackConfig, sup: Supervisor) -> None:
+    port = cfg.apertium_port
+    sup.start("apertium", [SYSTEM_PYTHON, "-c", LOOPBACK_APY, "--port", str(port), "--max-idle-secs", "600",
+                           "--timeout", "20", MODES_DIR],
+              port=port, env={"LC_ALL": "C.UTF-8"}, ready=lambda: lists_pairs(cfg.apertium_url))

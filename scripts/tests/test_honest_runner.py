@@ -1,7 +1,15 @@
-"""The runner's counts and checks (scripts/stack/test_counts.py, honesty.py), on real output shapes."""
+"""The runner's counts and checks (scripts/stack/test_counts.py, honesty.py, suites.run_suite): on real
+output shapes, and the runner itself on a real pytest process."""
 from __future__ import annotations
 
-from stack.honesty import count_problems, skip_problems
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from stack.honesty import count_problems, load_allowed_skips, skip_problems
+from stack.suites import Suite, run_suite
 from stack.test_counts import Counts, count_bench, count_pg_prove, count_playwright, count_pytest, count_vitest
 
 PYTEST = """\
@@ -70,29 +78,98 @@ def test_pg_prove_skip_directives():
     assert (counts.passed, counts.failed, counts.skipped) == (380, 0, 1)
 
 
-def test_a_skip_fails_unless_listed_with_a_reason():
+def _allowed(tmp_path, entries: dict) -> dict:
+    path = tmp_path / "allowed_skips.json"
+    path.write_text(json.dumps(entries))
+    return load_allowed_skips(path)
+
+
+def test_a_skip_fails_unless_listed_with_a_reason(tmp_path):
     counts = count_pytest(PYTEST)
-    assert len(skip_problems("pytest", counts, {})) == 2
+    assert len(skip_problems("pytest", counts, _allowed(tmp_path, {}))) == 2
     allowed = {"pytest": [{"test": "test_a.py:12", "reason": "no GPU on CI"},
                           {"test": "test_b.py::test_c", "reason": "upstream bug #1"}]}
-    assert skip_problems("pytest", counts, allowed) == []
-    no_reason = {"pytest": [{"test": "test_a.py:12", "reason": " "}, {"test": "test_b.py::test_c", "reason": "x"}]}
-    assert skip_problems("pytest", counts, {k: [e for e in v if e["reason"].strip()] for k, v in no_reason.items()}) \
+    assert skip_problems("pytest", counts, _allowed(tmp_path, allowed)) == []
+    blank_reason = {"pytest": [{"test": "test_a.py:12", "reason": " "}, {"test": "test_b.py::test_c", "reason": "x"}]}
+    assert skip_problems("pytest", counts, _allowed(tmp_path, blank_reason)) \
         == ["pytest: skipped without a listed reason: SKIPPED [1] bff/tests/test_a.py:12: needs a GPU"]
+    no_reason = {"pytest": [{"test": "test_a.py:12"}, {"test": "test_b.py::test_c", "reason": "x"}]}
+    assert len(skip_problems("pytest", counts, _allowed(tmp_path, no_reason))) == 1
 
 
-def test_unnamed_skips_are_checked_by_number():
+def test_unnamed_skips_are_checked_by_number(tmp_path):
     counts = Counts(passed=5, skipped=2)
-    assert skip_problems("size", counts, {"size": [{"test": "x", "reason": "y"}]}) != []
-    assert skip_problems("size", counts, {"size": [{"test": "x", "reason": "y"}] * 2}) == []
+    assert skip_problems("size", counts, _allowed(tmp_path, {"size": [{"test": "x", "reason": "y"}]})) != []
+    assert skip_problems("size", counts, _allowed(tmp_path, {"size": [{"test": "x", "reason": "y"}] * 2})) == []
 
 
-def test_a_suite_that_shrinks_fails():
-    assert count_problems("pytest", Counts(passed=499), {"pytest": 500}) != []
+def test_the_count_must_be_exact():
     assert count_problems("pytest", Counts(passed=500), {"pytest": 500}) == []
+    fewer = count_problems("pytest", Counts(passed=499), {"pytest": 500})
+    more = count_problems("pytest", Counts(passed=501), {"pytest": 500})
+    assert len(fewer) == len(more) == 1
+    assert "499 tests passed, exactly 500 expected" in fewer[0] and "update scripts/stack/expected_counts.json" in fewer[0]
+    assert "501 tests passed, exactly 500 expected" in more[0] and "update scripts/stack/expected_counts.json" in more[0]
     assert count_problems("newsuite", Counts(passed=1), {}) != []
 
 
 def test_bench_smoke_counts_from_its_summary_line():
     assert (count_bench(BENCH).passed, count_bench(BENCH).failed) == (2, 1)
     assert (count_bench("tools: PASS\n").passed, count_bench("").failed) == (0, 0)  # no summary: nothing passed
+
+
+def test_a_narrowed_run_reports_the_count_and_says_why():
+    [problem] = count_problems("pytest", Counts(passed=16), {"pytest": 500}, narrowed_by="TOOLKIT_PYTEST_ARGS")
+    assert problem.startswith("pytest: 16 tests passed, 500 expected (narrowed by TOOLKIT_PYTEST_ARGS")
+
+
+# The runner itself (suites.run_suite) on a real pytest process: its output is counted and checked
+# against the two lists exactly as in ./scripts/test.
+TESTS = """\
+import pytest
+
+def test_one():
+    assert True
+
+def test_two():
+    assert True
+
+@pytest.mark.skip(reason="needs a GPU")
+def test_three():
+    pass
+"""
+
+
+@pytest.fixture()
+def small_suite(tmp_path) -> Suite:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_small.py").write_text(TESTS)
+    return Suite("pytest", [sys.executable, "-m", "pytest", "-q", "-rsx", "-p", "no:cacheprovider", "tests"],
+                 tmp_path, count_pytest, {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}, narrowing="TOOLKIT_SMALL_SUITE_ARGS")
+
+
+def _lists(tmp_path, skips: dict, counts: dict) -> tuple[Path, Path]:
+    (tmp_path / "skips.json").write_text(json.dumps(skips))
+    (tmp_path / "counts.json").write_text(json.dumps(counts))
+    return tmp_path / "skips.json", tmp_path / "counts.json"
+
+
+def test_the_runner_passes_a_suite_only_with_its_skips_listed_and_its_count_exact(small_suite, tmp_path):
+    listed = {"pytest": [{"test": "test_small.py", "reason": "no GPU here"}]}
+    result = run_suite(small_suite, *_lists(tmp_path, listed, {"pytest": 2}))
+    assert (result.passed, result.failed, result.skipped, result.problems, result.ok) == (2, 0, 1, [], True)
+
+    unlisted = run_suite(small_suite, *_lists(tmp_path, {}, {"pytest": 2}))
+    assert not unlisted.ok and unlisted.problems == [
+        "pytest: skipped without a listed reason: SKIPPED [1] tests/test_small.py:9: needs a GPU"]
+
+    for listed_count in (1, 3):
+        counted = run_suite(small_suite, *_lists(tmp_path, listed, {"pytest": listed_count}))
+        assert not counted.ok
+        assert counted.problems == [count_problems("pytest", Counts(passed=2), {"pytest": listed_count})[0]]
+
+
+def test_the_runner_says_when_a_run_was_narrowed(small_suite, tmp_path, monkeypatch):
+    monkeypatch.setenv("TOOLKIT_SMALL_SUITE_ARGS", "-k one")
+    result = run_suite(small_suite, *_lists(tmp_path, {}, {"pytest": 1}))
+    assert not result.ok and "narrowed by TOOLKIT_SMALL_SUITE_ARGS" in result.problems[-1]

@@ -1,11 +1,22 @@
 """The running test stack: gateway routing and the mail capture."""
 import os
+import re
 import smtplib
 import time
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 import requests
+
+from stack.services import build_app
+
+
+@pytest.fixture(scope="module")
+def built_app() -> None:
+    """The gateway serves app/dist, which ./scripts/test builds only for the browser suites: build it
+    here when it is missing or stale, so a pytest-only or narrowed run tests the real build too."""
+    build_app()
 
 
 def test_gateway_routes_api_to_the_bff():
@@ -14,11 +25,37 @@ def test_gateway_routes_api_to_the_bff():
     assert response.json()["status"] == "ok"
 
 
-def test_gateway_serves_the_app_for_client_side_routes():
+def test_gateway_hands_the_bff_its_own_request_id():
+    """nginx's $request_id replaces whatever the client sent, so the BFF's logs match the gateway's."""
+    response = requests.get(f"{os.environ['TOOLKIT_PUBLIC_URL']}/api/health", headers={"X-Request-Id": "chosen-by-client"},
+                            timeout=5)
+    assert response.status_code == 200
+    assert re.fullmatch(r"[0-9a-f]{32}", response.headers["X-Request-Id"])
+
+
+def test_gateway_serves_the_app_for_client_side_routes(built_app):
     response = requests.get(f"{os.environ['TOOLKIT_PUBLIC_URL']}/some/client/route", timeout=5)
     assert response.status_code == 200
     assert response.headers["Content-Type"].startswith("text/html")
     assert '<div id="root">' in response.text
+
+
+@pytest.mark.parametrize("path", ["/auth/v1/settings", "/realtime/v1/websocket?vsn=2.0.0"])
+@pytest.mark.parametrize(("key", "message"), [(None, "No API key found in request"),
+                                              ("not-a-key", "Invalid authentication credentials")])
+def test_gateway_refuses_auth_and_realtime_without_a_known_key_as_kong_does(path, key, message):
+    headers = {"apikey": key} if key else {}
+    response = requests.get(f"{os.environ['TOOLKIT_PUBLIC_URL']}{path}", headers=headers, timeout=5)
+    assert (response.status_code, response.json()) == (401, {"message": message})
+
+
+@pytest.mark.parametrize("where", ["header", "query"])
+def test_gateway_passes_auth_requests_carrying_the_anon_key(where):
+    key = os.environ["TOOLKIT_ANON_KEY"]
+    url = f"{os.environ['TOOLKIT_PUBLIC_URL']}/auth/v1/settings"
+    response = (requests.get(url, headers={"apikey": key}, timeout=5) if where == "header"
+                else requests.get(url, params={"apikey": key}, timeout=5))
+    assert response.status_code == 200 and "external" in response.json()
 
 
 def test_mail_capture_saves_messages_for_tests_to_read():

@@ -31,13 +31,9 @@ create extension if not exists pgcrypto with schema extensions;
 grant create on database postgres to supabase_auth_admin;
 grant usage on schema auth, public, extensions to anon, authenticated, service_role;
 
--- Where the Supabase CLI records applied migrations and seeds; scripts/stack uses the same tables.
+-- Where the Supabase CLI records applied seeds; scripts/stack uses the same table. The migration
+-- runner creates its own tables (deploy/migrate/history.sql), as the CLI does.
 create schema if not exists supabase_migrations;
-create table if not exists supabase_migrations.schema_migrations (
-  version text primary key,
-  statements text[],
-  name text
-);
 create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null

@@ -13,8 +13,7 @@ as $$
 $$;
 revoke all on function public.admin_like_pattern(text) from public, anon, authenticated;
 
--- The one admin check every moderation function starts with.
-create function public.admin_require_moderator()
+create function public.admin_check_paging(page_size integer, page_offset integer)
 returns void
 language plpgsql
 stable
@@ -24,18 +23,6 @@ begin
   if not public.is_admin(auth.uid()) then
     raise exception 'Only administrators can moderate' using errcode = '42501';
   end if;
-end;
-$$;
-revoke all on function public.admin_require_moderator() from public, anon, authenticated;
-
-create function public.admin_check_paging(page_size integer, page_offset integer)
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
-begin
-  perform public.admin_require_moderator();
   if page_size is null or page_size < 1 or page_size > 100 or page_offset is null or page_offset < 0 then
     raise exception 'page_size must be 1–100 and page_offset at least 0' using errcode = '22023';
   end if;
@@ -129,7 +116,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform public.admin_require_moderator();
+  if not public.is_admin(auth.uid()) then
+    raise exception 'Only administrators can moderate' using errcode = '42501';
+  end if;
   delete from public.pastes where id = paste_id;
   if not found then
     raise exception 'No such paste' using errcode = 'P0002';
@@ -146,7 +135,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform public.admin_require_moderator();
+  if not public.is_admin(auth.uid()) then
+    raise exception 'Only administrators can moderate' using errcode = '42501';
+  end if;
   delete from public.shortened_urls where short_code = code;
   if not found then
     raise exception 'No such short link' using errcode = 'P0002';

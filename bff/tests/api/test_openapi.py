@@ -3,7 +3,6 @@ describing what the endpoints really answer (status, media type, headers, JSON b
 codes), checked on a real request to every operation and on the main error paths."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import uuid
@@ -179,10 +178,7 @@ def translation_engine(tools_app):
 
 @pytest.fixture()
 def site_list(tools_app, tmp_path):
-    with fake_sites.running() as (base, _):
-        path = tmp_path / "sites.json"
-        path.write_text(json.dumps(fake_sites.site_list(base)))
-        tools_app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=1)
+    with fake_sites.serving(tools_app, tmp_path):
         yield
 
 
@@ -425,7 +421,7 @@ ERRORS = [
     Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "png"},
          config={"TOOLS_MAX_OUTPUT_BYTES": 100}, status=413, code="output_too_large"),
     Case("POST", "/api/tools/pdf/info", files=("pdf",), config={"TOOLS_MAX_JOBS_PER_WORKER": 0},
-         status=429, code="too_many_jobs"),
+         status=503, code="busy"),
     Case("POST", "/api/tools/ocr", files=("scan",), fields={"lang": "xxx"}, status=422, code="unsupported_language"),
     Case("POST", "/api/tools/qr", raw_json=b"{not json", status=400, code="invalid_json"),
     Case("POST", "/api/tools/qr", json={"text": "hi", "foreground": "#eeeeee"}, status=422, code="low_contrast"),
@@ -435,7 +431,7 @@ ERRORS = [
     Case("POST", "/api/tools/translate", json={"q": "hi", "target": "de"},
          status=503, code="translation_not_configured"),
     Case("GET", "/api/tools/translate/languages", status=503, code="translation_not_configured"),
-    Case("POST", "/api/tools/translate", json={"q": "please crash", "target": "de"}, needs=ENGINE,
+    Case("POST", "/api/tools/translate", json={"q": "please crash", "source": "en", "target": "de"}, needs=ENGINE,
          status=502, code="translation_engine_error"),
     Case("PATCH", "/api/me/profile", setup=a_user, json={"role": "admin"}, status=422, code="unknown_field",
          **SIGNED_IN),

@@ -3,7 +3,6 @@ that serve only that page answer 403 page_disabled to users and visitors, with t
 or SPEC's sentence; admins keep using them; shared endpoints and existing short links stay open."""
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 
@@ -69,10 +68,7 @@ def set_page(admin_db):
 @pytest.fixture()
 def gate_app(app, tmp_path, admin_db):
     """The stack's app with the username checker's sites served locally; links made here removed."""
-    with fake_sites.running() as (base, _):
-        path = tmp_path / "sites.json"
-        path.write_text(json.dumps(fake_sites.site_list(base)))
-        app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=1)
+    with fake_sites.serving(app, tmp_path):
         yield app
     admin_db.execute("delete from public.shortened_urls where original_url like 'https://gate.example/%%'")
 

@@ -145,13 +145,13 @@ def test_budget_of_outbound_requests(server):
 def test_translator_engine_on_loopback_needs_the_operators_exemption(tools_app, tools_client, server):
     base, _ = server
     tools_app.config.update(LIBRETRANSLATE_URL=base, OUTBOUND_TEST_NETWORKS=[])
-    response = tools_client.post("/api/tools/translate", json={"q": "hello", "target": "de"})
+    response = tools_client.post("/api/tools/translate", json={"q": "hello", "source": "en", "target": "de"})
     error = assert_json_error(response, 503, "translation_unavailable")
     assert "internal address 127.0.0.1" in error["message"]
     assert Recorder.seen == []
     tools_app.config["OUTBOUND_ALLOW_NETWORKS"] = "127.0.0.1/32"
-    tools_client.post("/api/tools/translate", json={"q": "hello", "target": "de"})
-    assert [path for path, _ in Recorder.seen] == ["/translate"]
+    tools_client.post("/api/tools/translate", json={"q": "hello", "source": "en", "target": "de"})
+    assert [path for path, _ in Recorder.seen] == ["/languages"]  # the engine's pairs, asked first
 
 
 def test_test_exemption_needs_testing_mode(tools_app, server):
@@ -193,7 +193,8 @@ def test_username_checker_refuses_a_listed_site_that_now_resolves_internally(too
                           "urlMain": "http://metadata.test", "username_claimed": "taken"}}
     path = tmp_path / "sites.json"
     path.write_text(json.dumps(sites))
-    tools_app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=2)
+    tools_app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=2,
+                            USERNAME_INTERNET_PROBE=f"localhost:{port}")  # the internet is there
     lines = ndjson(tools_client.get("/api/tools/username/someone").data)
     results = {line["site"]: line for line in lines if line["type"] == "result" and line["site"] != "Toolkit"}
     assert results["Lapsed"]["status"] == "unknown" and "internal address 10.0.0.7" in results["Lapsed"]["detail"]

@@ -140,14 +140,15 @@ class Held:
         return self.response
 
 
-def test_jobs_per_worker_are_capped_with_429(tools_app, probe_client, tmp_path):
+def test_a_full_worker_answers_503_busy(tools_app, probe_client, tmp_path):
     tools_app.config.update(TOOLS_MAX_JOBS_PER_WORKER=1, TOOLS_MAX_JOBS_PER_CLIENT=5)
     tools_app.extensions.pop("tool_job_slots", None)
     held = Held(tools_app.test_client, {"X-Forwarded-For": "198.51.100.1"})
     second = tools_app.test_client().post("/probe/hold", headers={"X-Forwarded-For": "198.51.100.2"})
     (tmp_path / "release").touch()
     assert held.result().status_code == 200
-    assert_json_error(second, 429, "too_many_jobs")
+    error = assert_json_error(second, 503, "busy")
+    assert error["message"] == "The server is busy with other jobs right now. Try again in a few seconds."
     assert second.headers["Retry-After"] == "5"
 
 
@@ -160,7 +161,7 @@ def test_jobs_per_client_are_capped_ipv6_by_64(tools_app, probe_client, tmp_path
     (tmp_path / "release").touch()
     assert first.result().status_code == 200 and other_client.result().status_code == 200
     error = assert_json_error(same_64, 429, "too_many_jobs")
-    assert "at most 1 jobs" in error["message"]
+    assert "at most 1 may run at once per client" in error["message"]
 
 
 KILLED_WORKER = """

@@ -36,7 +36,8 @@ def link(admin_db, codes, url, **kwargs) -> str:
 
 def test_redirects_to_the_destination_and_counts_every_click(gateway, admin_db, codes):
     code = link(admin_db, codes, "https://dest.example/path?q=1")
-    replies = [request(gateway, f"/s/{code}", agent=FIREFOX) for _ in range(25)]
+    # Browsers, and clients that send no User-Agent at all, are visitors.
+    replies = [request(gateway, f"/s/{code}", agent=FIREFOX if i % 5 else None) for i in range(25)]
     assert {(r.status, r.location, r.cache_control, r.body) for r in replies} == {
         (302, "https://dest.example/path?q=1", "no-store", b"")}
     assert settled_clicks(admin_db, code, 25) == 25
@@ -47,11 +48,22 @@ def test_non_ascii_destinations_leave_as_a_valid_location(gateway, admin_db, cod
     assert request(gateway, f"/s/{code}").location == "https://dest.example/stra%C3%9Fe?x=%C3%BC"
 
 
-@pytest.mark.parametrize("path", ["/s/unknown-code", "/s/", "/s/a", "/s/bad%20code", "/s/x/y", "/s/new%0Aline",
-                                  "/s/%C2%80%F1%86%8F%8E", "/s/" + "a" * 65])
+NOT_A_LINK = ["/s/unknown-code", "/s/", "/s/a", "/s/bad%20code", "/s/x/y", "/s/new%0Aline", "/s/%C2%80%F1%86%8F%8E",
+              "/s/" + "a" * 65]
+
+
+@pytest.mark.parametrize("path", NOT_A_LINK)
 def test_missing_or_unknown_codes_go_home(gateway, path):
     reply = request(gateway, path)
     assert (reply.status, reply.location, reply.cache_control) == (302, "/", "no-store")
+
+
+# The same at the service itself, without nginx's path handling; "/s" reaches it only directly (the
+# gateway's /s/ route does not match it: the app answers).
+@pytest.mark.parametrize("path", NOT_A_LINK + ["/s"])
+def test_missing_or_unknown_codes_go_home_at_the_service_itself(service, path):
+    reply = request(service, path)
+    assert (reply.status, reply.location, reply.cache_control, reply.body) == (302, "/", "no-store", b"")
 
 
 def test_expired_and_exhausted_links_go_home(gateway, admin_db, codes):
@@ -68,6 +80,9 @@ def test_expired_and_exhausted_links_go_home(gateway, admin_db, codes):
 @pytest.mark.parametrize("agent", [
     "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
     "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+    "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+    "TelegramBot (like TwitterBot)",
+    "WhatsApp/2.23.20.0",
     "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
 ])
 def test_head_requests_and_bots_are_redirected_but_not_counted(gateway, admin_db, codes, agent):

@@ -1,5 +1,6 @@
 """A local server speaking the LibreTranslate HTTP API (/languages, /detect, /translate) with a
-tiny dictionary, plus switches that make it answer 400/403/429/500 or hang, for the client tests."""
+tiny dictionary, plus switches that make it answer 400/403/429/500 or hang: the test server of the
+BFF's LibreTranslate adapter (the stack itself translates with Apertium APY)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,8 @@ from http.server import BaseHTTPRequestHandler
 from . import serve
 
 DICTIONARY = {("en", "de"): {"hello world": "Hallo Welt", "good morning": "Guten Morgen"},
-              ("en", "fr"): {"hello world": "Bonjour le monde"}}
+              ("en", "fr"): {"hello world": "Bonjour le monde"},
+              ("de", "en"): {"guten morgen": "Good morning"}}
 LANGUAGES = [{"code": "en", "name": "English", "targets": ["de", "fr"]},
              {"code": "de", "name": "German", "targets": ["en"]},
              {"code": "fr", "name": "French", "targets": ["en"]}]
@@ -34,6 +36,7 @@ class FakeLibreTranslate(BaseHTTPRequestHandler):
 
     def do_GET(self):
         if self.path.split("?")[0] == "/languages":
+            self.received.append((self.path, None))
             return self._send(200, LANGUAGES)
         self._send(404, {"error": "Not found"})
 

@@ -1,15 +1,24 @@
 """A local HTTP server that plays social sites of each detection type for the username checker.
 
 `taken` exists everywhere; any other name does not. Every request path is recorded so tests can
-prove that some sites were never asked."""
+prove that some sites were never asked. HoldSite keeps names starting with `hold` waiting (at most
+HOLD_SECONDS) until POST /__holds/release, so tests can keep checks running while they look at the
+rest of the server. In the test stack (serve_stack) it also plays "the internet" the username
+checker probes: a second port that POST /__internet/off closes and /__internet/on opens again."""
 from __future__ import annotations
 
+import json
+import socket
+import threading
 import time
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 from typing import Iterator
 
-from . import serve
+from . import _Server, serve
+
+HOLD_SECONDS = 25.0
 
 TAKEN = "taken"
 CLOUDFLARE_PAGE = '<html><span id="challenge-error-text">Enable JavaScript and cookies</span></html>'
@@ -17,12 +26,25 @@ CLOUDFLARE_PAGE = '<html><span id="challenge-error-text">Enable JavaScript and c
 
 class FakeSites(BaseHTTPRequestHandler):
     requests_seen: list[str] = []
+    holds_released = threading.Event()
+    internet: "InternetSwitch | None" = None
 
     def log_message(self, *args):  # keep test output quiet
         pass
 
     def do_HEAD(self):
         self.do_GET()
+
+    def do_POST(self):
+        controls = {"/__holds/arm": self.holds_released.clear, "/__holds/release": self.holds_released.set}
+        if self.internet:
+            controls |= {"/__internet/off": self.internet.off, "/__internet/on": self.internet.on}
+        action = controls.get(self.path)
+        if action:
+            action()
+        self.send_response(204 if action else 404)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def do_GET(self):
         self.requests_seen.append(self.path)
@@ -39,11 +61,16 @@ class FakeSites(BaseHTTPRequestHandler):
             "slow": lambda: (time.sleep(2), (200, "late"))[1],
             "signup": lambda: (200, "sign up"),
             "codes": lambda: (200, "profile") if taken else (403, "gone"),
+            "wall-header": lambda: (404, "not found (a challenge page, really)"),
+            "hold": lambda: (self.holds_released.wait(HOLD_SECONDS), (200, "profile"))[1]
+            if name.startswith("hold") else (404, "nope"),
         }
         status, body = answers.get(kind, lambda: (404, "unknown route"))()
         self.send_response(status)
         if 300 <= status < 400:
             self.send_header("Location", body)
+        if kind == "wall-header":  # a bot wall answering a HEAD request: no page, only its header
+            self.send_header("cf-mitigated", "challenge")
         payload = body.encode()
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(payload)))
@@ -78,11 +105,79 @@ def site_list(base: str) -> dict:
                        "urlMain": base, "username_claimed": TAKEN},
         "NsfwSite": {"errorType": "status_code", "url": f"{base}/status/{{}}", "urlMain": base, "isNSFW": True,
                      "username_claimed": TAKEN},
+        "HeaderWallSite": {"errorType": "status_code", "url": f"{base}/wall-header/{{}}", "urlMain": base,
+                           "username_claimed": TAKEN},
+        "HoldSite": {"errorType": "status_code", "url": f"{base}/hold/{{}}", "urlMain": base,
+                     "username_claimed": "hold"},
     }
 
 
 @contextmanager
 def running() -> Iterator[tuple[str, list[str]]]:
     FakeSites.requests_seen = []
+    FakeSites.holds_released.set()
     with serve(FakeSites) as url:
         yield url, FakeSites.requests_seen
+
+
+def probe_of(base: str) -> str:
+    """The username checker's internet probe (host:port) for a fake server at base: its own port,
+    by name, so the check does a real lookup and a real connection."""
+    return "localhost:" + base.rsplit(":", 1)[1]
+
+
+def configure(app, base: str, folder: Path, **config) -> None:
+    """Point an app's username checker at the fake sites at `base` (their list written into
+    `folder`), and its internet probe at them too."""
+    path = folder / "sites.json"
+    path.write_text(json.dumps(site_list(base)))
+    app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_INTERNET_PROBE=probe_of(base), **config)
+
+
+@contextmanager
+def serving(app, folder: Path, site_timeout: float = 1) -> Iterator[list[str]]:
+    """The sites running and `app` checking names against them; yields the request paths they saw."""
+    with running() as (base, seen):
+        configure(app, base, folder, USERNAME_SITE_TIMEOUT=site_timeout)
+        yield seen
+
+
+class InternetSwitch:
+    """A listening port that stands for the internet: on, connections succeed; off, they are refused."""
+
+    def __init__(self, port: int):
+        self.port, self.sock, self.lock = port, None, threading.Lock()
+        self.on()
+
+    def on(self) -> None:
+        with self.lock:
+            if self.sock is None:
+                self.sock = socket.create_server(("127.0.0.1", self.port), backlog=64)
+                threading.Thread(target=self._accept, args=(self.sock,), daemon=True).start()
+
+    def off(self) -> None:
+        with self.lock:
+            if self.sock is not None:
+                # shutdown() first: a close() alone leaves the port listening while accept() blocks on it.
+                try:
+                    self.sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                self.sock.close()
+                self.sock = None
+
+    @staticmethod
+    def _accept(sock: socket.socket) -> None:
+        while True:
+            try:
+                connection, _ = sock.accept()
+            except OSError:  # closed: the internet went off
+                return
+            connection.close()
+
+
+def serve_stack(port: int, internet_port: int) -> None:
+    """The test stack's fake sites and fake internet (scripts/stack/username_sites.py)."""
+    FakeSites.holds_released.set()
+    FakeSites.internet = InternetSwitch(internet_port)
+    _Server(("127.0.0.1", port), FakeSites).serve_forever()

@@ -1,7 +1,7 @@
 """GET /api/me (the caller, their profile, admin status), PATCH /api/me/profile, DELETE /api/me."""
-import requests
 from flask import Blueprint, current_app, jsonify
 
+from .. import auth_admin
 from ..auth import require_claims
 from ..db import rls_transaction
 from ..errors import ApiError
@@ -64,14 +64,10 @@ def delete_me():
     if not base or not key:
         raise ApiError(503, "auth_admin_unavailable", "Account deletion is not configured on this server")
     try:
-        response = requests.delete(f"{base}/admin/users/{claims['sub']}", timeout=10,
-                                   headers={"Authorization": f"Bearer {key}", "apikey": key})
-    except requests.RequestException:
-        raise ApiError(503, "auth_admin_unavailable", "The authentication service could not be reached") from None
-    if response.status_code == 404:
+        deleted = auth_admin.delete_user(base, key, claims["sub"])
+    except auth_admin.AuthAdminUnavailable as exc:
+        current_app.logger.error("Auth refused to delete user %s: %s", claims["sub"], exc)
+        raise ApiError(503, "auth_admin_unavailable", "The authentication service could not delete the account") from None
+    if not deleted:
         raise ApiError(404, "not_found", "Your account no longer exists")
-    if not response.ok:
-        current_app.logger.error("Auth refused to delete user %s: %s %s", claims["sub"], response.status_code,
-                                 response.text[:300])
-        raise ApiError(503, "auth_admin_unavailable", "The authentication service could not delete the account")
     return "", 204

@@ -54,32 +54,27 @@ def get_choice(name: str, choices: Iterable[str], default: str | None = None, *,
     return value
 
 
-def get_int(name: str, default: int | None = None, *, low: int, high: int,
-            source: Mapping | None = None) -> int | None:
+def _get_number(name: str, default, low, high, source: Mapping | None, parse, kind: str, shown: str):
     value = get_str(name, None, source=source)
     if value is None or str(value).strip() == "":
         return default
     try:
-        number = int(str(value).strip())
+        number = parse(str(value).strip())
     except ValueError:
-        raise invalid(name, "must be a whole number") from None
-    if not low <= number <= high:
-        raise invalid(name, f"must be between {low} and {high}")
+        raise invalid(name, f"must be {kind}") from None
+    if not low <= number <= high:  # also rejects NaN
+        raise invalid(name, f"must be between {low:{shown}} and {high:{shown}}")
     return number
+
+
+def get_int(name: str, default: int | None = None, *, low: int, high: int,
+            source: Mapping | None = None) -> int | None:
+    return _get_number(name, default, low, high, source, int, "a whole number", "")
 
 
 def get_float(name: str, default: float | None = None, *, low: float, high: float,
               source: Mapping | None = None) -> float | None:
-    value = get_str(name, None, source=source)
-    if value is None or str(value).strip() == "":
-        return default
-    try:
-        number = float(str(value).strip())
-    except ValueError:
-        raise invalid(name, "must be a number") from None
-    if not low <= number <= high:  # also rejects NaN
-        raise invalid(name, f"must be between {low:g} and {high:g}")
-    return number
+    return _get_number(name, default, low, high, source, float, "a number", "g")
 
 
 def get_bool(name: str, default: bool, *, source: Mapping | None = None) -> bool:

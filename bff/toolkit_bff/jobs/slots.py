@@ -1,14 +1,17 @@
-"""How many tool jobs may run at once: per BFF worker process and per client IP.
+"""How many tool jobs may run at once: per BFF worker process and per client IP (the client's share).
 
-A request over either cap is refused at once with 429 and Retry-After rather than queued, so tool
-jobs can never hold all of a worker's threads: redirects and the data API always find one free.
+A job is anything outbound or long: a file tool's child process, a translation (an engine call), a
+username check (its whole stream). A request over either cap is refused at once rather than queued:
+503 `busy` when the worker's slots are all taken, 429 `too_many_jobs` when the client already holds
+its share, both with Retry-After. So jobs can never hold all of a worker's threads (the per-worker
+cap stays below GUNICORN_THREADS): the data API always finds one free.
 The per-client count lives in the rate limits' store when that is Redis (every worker sees it,
 shared_counts.py), else per worker. IPv6 clients are counted by their /64, like the rate limits."""
 from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 from flask import current_app, request
 
@@ -30,19 +33,25 @@ class JobSlots:
         self.by_client: dict[str, int] = {}
 
     def acquire(self, client: str) -> tuple[str | None, bool]:
-        """(None when a slot was taken, else which cap is full: "worker" or "client"; whether the
-        shared store counted it)."""
+        """(None when a slot was taken, else which cap is full: "client" or "worker"; whether the
+        shared store counted it). The client's share is checked first, so a client holding its
+        share always hears so (429), whether or not this worker is full."""
         with self._lock:
-            if self.running >= self.per_worker:
-                return "worker", False
             if self.by_client.get(client, 0) >= self.per_client:
                 return "client", False
-            self.running += 1
-            self.by_client[client] = self.by_client.get(client, 0) + 1
         counted = self.shared.try_acquire(client, self.per_client) if self.shared else None
         if counted is False:
-            self._release_local(client)
             return "client", False
+        with self._lock:
+            full = ("client" if self.by_client.get(client, 0) >= self.per_client
+                    else "worker" if self.running >= self.per_worker else None)
+            if not full:
+                self.running += 1
+                self.by_client[client] = self.by_client.get(client, 0) + 1
+        if full:
+            if counted:
+                self.shared.release(client)
+            return full, False
         return None, bool(counted)
 
     def release(self, client: str, counted_shared: bool) -> None:
@@ -70,20 +79,35 @@ def _slots() -> JobSlots:
     return slots
 
 
-def too_many_jobs(which: str, limit: int) -> ApiError:
-    what = ("this server is busy with other jobs" if which == "worker"
-            else f"at most {limit} jobs may run at once per client")
-    return ApiError(429, "too_many_jobs", f"Too many tool jobs: {what}. Try again shortly.",
+def refused(which: str, limit: int) -> ApiError:
+    if which == "worker":
+        return ApiError(503, "busy", "The server is busy with other jobs right now. Try again in a few seconds.",
+                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+    return ApiError(429, "too_many_jobs", f"Too many tool jobs: at most {limit} may run at once per client "
+                    "(file jobs, translations and username checks together). Try again shortly.",
                     headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+
+def acquire_job_slot() -> Callable[[], None]:
+    """Take a slot for the current request's client, or raise 503 busy / 429 too_many_jobs. Returns
+    the release function (safe to call more than once), for jobs that outlive the view: streams."""
+    slots, client = _slots(), client_key(request.remote_addr)
+    full, counted_shared = slots.acquire(client)
+    if full:
+        raise refused(full, slots.per_worker if full == "worker" else slots.per_client)
+    released = threading.Event()
+
+    def release() -> None:
+        if not released.is_set():
+            released.set()
+            slots.release(client, counted_shared)
+    return release
 
 
 @contextmanager
 def job_slot() -> Iterator[None]:
-    slots, client = _slots(), client_key(request.remote_addr)
-    full, counted_shared = slots.acquire(client)
-    if full:
-        raise too_many_jobs(full, slots.per_worker if full == "worker" else slots.per_client)
+    release = acquire_job_slot()
     try:
         yield
     finally:
-        slots.release(client, counted_shared)
+        release()

@@ -15,8 +15,8 @@ import { expect } from 'vitest'
 
 import { WebSocket } from 'undici'
 
-import { keys, projectUrl, siteUrl } from './env'
-import { exchanges, recordingFetch } from './http'
+import { featuresProjectUrl, keys, projectUrl, siteUrl } from './env'
+import { exchanges, featuresServer, mainServer, recordingFetch, type Target } from './http'
 
 // Node 20 has no global WebSocket and supabase-js refuses to build its (unused here) realtime client
 // without one.
@@ -32,17 +32,17 @@ const storages = new WeakMap<Client, Map<string, string>>()
  * A browser-like client: its own client address and its own storage (the app's is localStorage), where
  * supabase-js keeps the session and the PKCE code verifier.
  */
-export function userClient(flowType: Flow = 'pkce', address?: string): Client {
+export function userClient(flowType: Flow = 'pkce', address?: string, target: Target = mainServer): Client {
   const items = new Map<string, string>()
   const storage = {
     getItem: (key: string) => items.get(key) ?? null,
     setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
   }
-  const client = createClient(projectUrl, keys().anon, {
+  const client = createClient(target === mainServer ? projectUrl : featuresProjectUrl, keys().anon, {
     auth: { flowType, storage, storageKey: STORAGE_KEY, persistSession: true, autoRefreshToken: false,
       detectSessionInUrl: false },
-    global: { fetch: recordingFetch(address) },
+    global: { fetch: recordingFetch(address, target) },
     realtime,
   })
   storages.set(client, items)
@@ -60,8 +60,13 @@ export function setCodeVerifier(client: Client, verifier: string): void {
 }
 
 /** The server-side admin client (service-role key). */
-export function adminClient(): Client {
-  return serverClient(keys().serviceRole)
+export function adminClient(target: Target = mainServer): Client {
+  return serverClient(keys().serviceRole, target)
+}
+
+/** A browser-like client of the second server (the official switches on: env.ts). */
+export function featuresClient(flowType: Flow = 'pkce', address?: string): Client {
+  return userClient(flowType, address, featuresServer)
 }
 
 /** A server-side client on the anon key: what someone calling the admin API without the secret gets. */
@@ -69,10 +74,10 @@ export function anonClient(): Client {
   return serverClient(keys().anon)
 }
 
-function serverClient(key: string): Client {
-  return createClient(projectUrl, key, {
+function serverClient(key: string, target: Target = mainServer): Client {
+  return createClient(target === mainServer ? projectUrl : featuresProjectUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: recordingFetch() },
+    global: { fetch: recordingFetch(undefined, target) },
     realtime,
   })
 }
@@ -87,11 +92,12 @@ export const redirectTo = (path = '/welcome') => `${siteUrl}${path}`
 /** A confirmed user made through the admin API (no mail), signed in on a fresh client. */
 export async function signedInUser(
   flowType: Flow = 'pkce',
+  target: Target = mainServer,
 ): Promise<{ client: Client; email: string; session: Session; userId: string }> {
   const email = newEmail()
-  const created = await adminClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
+  const created = await adminClient(target).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
   expect(created.error).toBeNull()
-  const client = userClient(flowType)
+  const client = userClient(flowType, undefined, target)
   const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD })
   expect(error).toBeNull()
   return { client, email, session: data.session!, userId: data.user!.id }

@@ -37,6 +37,18 @@ export const anonKey = env.AUTH_CONFORMANCE_ANON_KEY ?? env.TOOLKIT_ANON_KEY ?? 
 export const serviceRoleKey =
   env.AUTH_CONFORMANCE_SERVICE_ROLE_KEY ?? env.TOOLKIT_SERVICE_ROLE_KEY ?? (secret && apiKey(secret, 'service_role'))
 
+/**
+ * The second server: the same configuration with the official switches the product leaves off turned
+ * on (anonymous sign-ins, the OAuth 2.1 server, WebAuthn factors, HS256 valid beside ES256 through
+ * GOTRUE_JWT_VALIDMETHODS; scripts/stack/auth.py). Always addressed directly.
+ */
+export const featuresUrl = required(
+  'TOOLKIT_AUTH_FEATURES_URL',
+  env.AUTH_CONFORMANCE_FEATURES_URL ?? env.TOOLKIT_AUTH_FEATURES_URL,
+).replace(/\/$/, '')
+/** The project URL its clients get; the fetch wrapper sends `<it>/auth/v1/...` to featuresUrl. */
+export const featuresProjectUrl = 'http://auth-features.invalid'
+
 export const mailDir = required('TOOLKIT_MAIL_DIR', env.AUTH_CONFORMANCE_MAIL_DIR ?? env.TOOLKIT_MAIL_DIR)
 /** A redirect target the server's allow-list accepts (the site URL). */
 export const siteUrl = required('E2E_BASE_URL', env.AUTH_CONFORMANCE_SITE_URL ?? env.E2E_BASE_URL).replace(/\/$/, '')

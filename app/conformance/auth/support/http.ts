@@ -11,8 +11,19 @@ import { randomInt } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
 import { Agent, fetch as undiciFetch } from 'undici'
 
-import { authRoot, clientAuthRoot, direct } from './env'
+import { authRoot, clientAuthRoot, direct, featuresProjectUrl, featuresUrl } from './env'
 import { check } from './contract'
+
+/** A server as supabase-js addresses it (clientRoot) and as it is reached (wireRoot). */
+export interface Target {
+  clientRoot: string
+  wireRoot: string
+  /** no gateway in front: the fetch sends the client address header the gateway would set */
+  direct: boolean
+}
+
+export const mainServer: Target = { clientRoot: clientAuthRoot, wireRoot: authRoot, direct }
+export const featuresServer: Target = { clientRoot: `${featuresProjectUrl}/auth/v1`, wireRoot: featuresUrl, direct: true }
 
 export interface Exchange {
   method: string
@@ -41,24 +52,24 @@ function agentFor(address: string): Agent {
   return agent
 }
 
-function onWire(url: string): string {
-  return url.startsWith(clientAuthRoot) ? authRoot + url.slice(clientAuthRoot.length) : url
+function onWire(url: string, target: Target): string {
+  return url.startsWith(target.clientRoot) ? target.wireRoot + url.slice(target.clientRoot.length) : url
 }
 
 /** The path below the Auth root, or null for a URL outside Auth. */
-export function authPath(url: string): string | null {
-  if (!url.startsWith(authRoot)) return null
-  return new URL(url).pathname.slice(new URL(authRoot).pathname.replace(/\/$/, '').length) || '/'
+export function authPath(url: string, target: Target = mainServer): string | null {
+  if (!url.startsWith(target.wireRoot)) return null
+  return new URL(url).pathname.slice(new URL(target.wireRoot).pathname.replace(/\/$/, '').length) || '/'
 }
 
-/** A fetch for one client address (one simulated device or visitor). */
-export function recordingFetch(address: string = newClientAddress()): typeof fetch {
+/** A fetch for one client address (one simulated device or visitor) talking to one server. */
+export function recordingFetch(address: string = newClientAddress(), target: Target = mainServer): typeof fetch {
   const dispatcher = agentFor(address)
   const wrapped = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const url = onWire(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+    const url = onWire(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, target)
     const headers: Record<string, string> = {}
     new Headers(init.headers).forEach((value, name) => (headers[name] = value))
-    if (direct) headers['x-forwarded-for'] = address
+    if (target.direct) headers['x-forwarded-for'] = address
     const method = (init.method ?? 'GET').toUpperCase()
     const response = await undiciFetch(url, {
       method,
@@ -68,7 +79,7 @@ export function recordingFetch(address: string = newClientAddress()): typeof fet
       signal: init.signal ?? undefined,
       dispatcher,
     })
-    const path = authPath(url)
+    const path = authPath(url, target)
     if (path !== null) {
       const exchange = {
         method,

@@ -858,7 +858,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Translate text (LibreTranslate) */
+        /** Translate text (Apertium APY or LibreTranslate) */
         post: operations["translateText"];
         delete?: never;
         options?: never;
@@ -1529,7 +1529,7 @@ export interface components {
             status: "available" | "taken" | "invalid" | "unknown" | "blocked";
             http_status?: number;
             elapsed_ms?: number;
-            /** @description Why the answer is unknown or invalid. */
+            /** @description Why the answer is not clear, in words (never an exception's text), e.g. `Could not reach the site`, `Blocked by the site's bot protection`, `Timed out`, `This site does not accept this name`. */
             detail?: string;
         };
         UsernameDone: {
@@ -1538,13 +1538,19 @@ export interface components {
             counts: {
                 [key: string]: number;
             };
+            /** @description found: `taken`; not found: `available`; could not check: `unknown`, `blocked` and `invalid`. */
+            summary: {
+                found: number;
+                not_found: number;
+                could_not_check: number;
+            };
             elapsed_ms: number;
         };
         TranslateRequest: {
-            /** @description The text. */
+            /** @description The text (at most `max_chars` of the languages list; never more than 20000). */
             q: string;
             /**
-             * @description Language code, or `auto`.
+             * @description Language code, or `auto` (detected).
              * @default auto
              * @example en
              */
@@ -1555,7 +1561,7 @@ export interface components {
              */
             target: string;
             /**
-             * @description How to read `q`. Case-insensitive.
+             * @description How to read `q` (ignored: text). Case-insensitive.
              * @default text
              * @enum {string}
              */
@@ -1565,25 +1571,48 @@ export interface components {
             /** @description The text. */
             q: string;
         };
+        Detection: {
+            language: string;
+            name: string;
+            confidence: number;
+        };
+        LanguageRef: {
+            language: string;
+            name: string;
+        };
         Translation: {
             translatedText: string;
+            /** @description The language translated from (detected with `auto`). */
+            source: string;
+            target: string;
             /** @description Only with source `auto`. */
-            detectedLanguage?: {
-                language?: string;
-                confidence?: number;
-            };
+            detectedLanguage?: components["schemas"]["Detection"];
+            /** @description Only when the engine has no direct pair: the language the text went through (English or Spanish). */
+            pivot?: components["schemas"]["LanguageRef"];
         };
         TranslationLanguages: {
+            /** @enum {string} */
+            engine: "apertium" | "libretranslate";
+            /** @description Longest text translated at once. */
+            max_chars: number;
             languages: {
                 code: string;
                 name: string;
+                /** @description Every language this one translates into, directly or through a pivot (empty for a language the engine only translates into). */
                 targets: string[];
+                /** @description Target → the pivot language, for targets without a direct pair. */
+                via: {
+                    [key: string]: string;
+                };
             }[];
         };
         Detections: {
             detections: {
                 language: string;
+                name: string;
                 confidence: number;
+                /** @description The engine translates from it. */
+                translatable: boolean;
             }[];
         };
     };
@@ -1605,6 +1634,8 @@ export interface components {
         XQrModules: number;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /** @description With `busy` (every job slot of the worker is taken) or `internet_unreachable`: seconds to wait before trying again. */
+        RetryAfterWhenBusy: number;
         /** @description Requests allowed in the current window (rate limits on). */
         RateLimitLimit: number;
         /** @description Requests left in the current window. */
@@ -3748,9 +3779,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3938,9 +3970,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4026,6 +4059,16 @@ export interface operations {
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,6 +4192,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeImageGps: {
@@ -4239,6 +4292,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     stripImageMetadata: {
@@ -4323,6 +4386,16 @@ export interface operations {
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4434,9 +4507,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4558,9 +4632,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4677,9 +4752,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4803,9 +4879,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4922,9 +4999,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5041,9 +5119,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5167,9 +5246,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5286,9 +5366,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5425,9 +5506,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5563,9 +5645,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5692,9 +5775,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5813,9 +5897,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5930,9 +6015,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6050,9 +6136,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6164,9 +6251,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6270,9 +6358,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6339,7 +6428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -6358,9 +6447,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `internet_unreachable`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6423,7 +6513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `invalid_option`, `translation_rejected`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `invalid_option`, `text_too_long`, `translation_rejected`, `unsupported_pair`, `language_not_detected`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6432,7 +6522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests. Codes: `too_many_requests`, `translation_rate_limited`. */
+            /** @description Too many requests. Codes: `too_many_requests`, `translation_rate_limited`, `too_many_jobs`. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -6460,9 +6550,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`, `busy`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6510,7 +6601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `translation_rejected`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `translation_rejected`, `unsupported_pair`, `language_not_detected`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6621,7 +6712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `invalid_option`, `translation_rejected`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `invalid_option`, `text_too_long`, `translation_rejected`, `unsupported_pair`, `language_not_detected`. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -89,7 +89,7 @@ export function useBatchConvert() {
           return true
         } catch (error) {
           if (error instanceof DOMException && error.name === 'AbortError') throw error
-          if (error instanceof ApiError && error.code === 'too_many_jobs' && attempt < BUSY_RETRIES) {
+          if (error instanceof ApiError && (error.code === 'too_many_jobs' || error.code === 'busy') && attempt < BUSY_RETRIES) {
             // Another tab or tool holds the job slots: wait for one instead of failing the file.
             update(item.id, { status: 'waiting' })
             await sleep(2000 * (attempt + 1), signal)

@@ -44,7 +44,7 @@ async function send(request: Parameters<typeof sendMultipart>[0]): Promise<ToolR
     try {
       return await sendMultipart(request)
     } catch (error) {
-      if (!(error instanceof ApiError && error.code === 'too_many_jobs') || attempt >= BUSY_RETRIES) throw error
+      if (!(error instanceof ApiError && (error.code === 'too_many_jobs' || error.code === 'busy')) || attempt >= BUSY_RETRIES) throw error
       await wait(1500 * (attempt + 1), request.signal)
     }
   }

@@ -34,6 +34,7 @@ export function TranslationHistory({ entries, languages, onRestore, onRemove, on
                   <button type="button" onClick={() => onRestore(entry)} className="flex min-w-0 flex-1 flex-col items-start gap-0.5 rounded text-left text-sm focus-visible:outline-2 focus-visible:outline-ring">
                     <span className="text-xs text-muted-foreground">
                       {from} → {languageName(languages, entry.target)}
+                      {entry.pivot ? ` (through ${entry.pivot.name})` : ''}
                     </span>
                     <span className="w-full truncate font-medium">{entry.text}</span>
                     <span className="w-full truncate text-muted-foreground">{entry.translation}</span>

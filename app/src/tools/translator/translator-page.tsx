@@ -12,29 +12,29 @@ import { readStorage, writeStorage } from '@/lib/storage'
 import { cn } from '@/lib/utils'
 import { EngineMissingPanel } from '@/tools/translator/engine-missing-panel'
 import { LanguageSelect } from '@/tools/translator/language-select'
-import { fetchLanguages, NOT_CONFIGURED, translateText } from '@/tools/translator/translate-api'
+import { fetchEngine, NOT_CONFIGURED, translateText } from '@/tools/translator/translate-api'
 import { TranslationHistory } from '@/tools/translator/translation-history'
 import { useLiveDetection } from '@/tools/translator/use-live-detection'
 import {
   addToHistory,
   AUTO,
-  CHAR_LIMIT,
   charCountLabel,
   formatConfidence,
   HISTORY_KEY,
   isHistory,
   isLanguagePair,
   LANGUAGES_KEY,
-  languageName,
   pickTarget,
+  pivotFor,
   swapLanguages,
   targetsFor,
   type Detection,
-  type EngineLanguage,
+  type Engine,
   type HistoryEntry,
+  type LanguageRef,
 } from '@/tools/translator/translator.service'
 
-type EngineState = { kind: 'loading' } | { kind: 'ready'; languages: EngineLanguage[] } | { kind: 'missing'; message: string } | { kind: 'failed'; message: string }
+type EngineState = { kind: 'loading' } | { kind: 'ready'; engine: Engine } | { kind: 'missing'; message: string } | { kind: 'failed'; message: string }
 
 export default function TranslatorPage() {
   const [engine, setEngine] = useState<EngineState>({ kind: 'loading' })
@@ -44,6 +44,7 @@ export default function TranslatorPage() {
   const [text, setText] = useState('')
   const [translation, setTranslation] = useState('')
   const [detected, setDetected] = useState<Detection | null>(null)
+  const [pivot, setPivot] = useState<LanguageRef | null>(null)
   const [busy, setBusy] = useState(false)
   const [history, setHistory] = useState<HistoryEntry[]>(() => readStorage(HISTORY_KEY, [], isHistory))
   const liveDetection = useLiveDetection(text, source === AUTO && engine.kind === 'ready' && detected === null)
@@ -52,10 +53,11 @@ export default function TranslatorPage() {
 
   useEffect(() => {
     let live = true
-    fetchLanguages()
-      .then((languages) => {
+    fetchEngine()
+      .then((ready) => {
         if (!live) return
-        setEngine({ kind: 'ready', languages })
+        const languages = ready.languages
+        setEngine({ kind: 'ready', engine: ready })
         // A remembered pair the engine no longer offers falls back to what it does offer.
         const from = source === AUTO || languages.some((language) => language.code === source) ? source : AUTO
         setSource(from)
@@ -88,12 +90,15 @@ export default function TranslatorPage() {
     )
   }
 
-  const languages = engine.languages
-  const tooLong = text.length > CHAR_LIMIT
+  const { languages, maxChars } = engine.engine
+  const tooLong = text.length > maxChars
   const canTranslate = text.trim() !== '' && !tooLong && target !== '' && !busy
   // The translation's own detection wins; until then, the live guess for the text as typed.
   const shownDetection = detected ?? liveDetection
   const swapped = swapLanguages(languages, { source, target, text, translation, detected: shownDetection })
+  // Said before sending: the chosen pair has no direct engine pair and goes through another language.
+  const plannedPivot = source === AUTO ? (shownDetection ? pivotFor(languages, shownDetection.language, target) : null) : pivotFor(languages, source, target)
+  const untranslatable = source === AUTO && shownDetection?.translatable === false
 
   const remember = (from: string, to: string) => writeStorage(LANGUAGES_KEY, { source: from, target: to })
   const changeSource = (code: string) => {
@@ -101,10 +106,12 @@ export default function TranslatorPage() {
     setSource(code)
     setTarget(to)
     setDetected(null)
+    setPivot(null)
     remember(code, to)
   }
   const changeTarget = (code: string) => {
     setTarget(code)
+    setPivot(null)
     remember(source, code)
   }
 
@@ -115,11 +122,13 @@ export default function TranslatorPage() {
       const result = await translateText({ q: text, source, target })
       setTranslation(result.translation)
       setDetected(result.detected)
-      const next = addToHistory(history, { id: crypto.randomUUID(), source, target, text, translation: result.translation, detected: result.detected, at: Date.now() })
+      setPivot(result.pivot)
+      const next = addToHistory(history, { id: crypto.randomUUID(), source, target, text, translation: result.translation, detected: result.detected, pivot: result.pivot, at: Date.now() })
       setHistory(next)
       writeStorage(HISTORY_KEY, next)
     } catch (error) {
       const problem: ApiError = toApiError(error)
+      // The text stays as typed; the message says what to change.
       if (problem.code === NOT_CONFIGURED) setEngine({ kind: 'missing', message: problem.message })
       else notify.error('Translation failed', problem.message)
     } finally {
@@ -134,6 +143,7 @@ export default function TranslatorPage() {
     setText(swapped.text)
     setTranslation(swapped.translation)
     setDetected(null)
+    setPivot(null)
     remember(swapped.source, swapped.target)
   }
 
@@ -143,6 +153,7 @@ export default function TranslatorPage() {
     setText(entry.text)
     setTranslation(entry.translation)
     setDetected(entry.detected)
+    setPivot(entry.pivot ?? null)
   }
 
   const saveHistory = (next: HistoryEntry[]) => {
@@ -156,7 +167,7 @@ export default function TranslatorPage() {
         <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
           {/* Stacked on phones (the swap arrow turns to match), side by side from the sm breakpoint. */}
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <LanguageSelect label="Translate from" value={source} languages={languages} withAuto onChange={changeSource} />
+            <LanguageSelect label="Translate from" value={source} languages={languages.filter((language) => language.targets.length > 0)} withAuto onChange={changeSource} />
             <Button variant="outline" size="icon" className="self-center" aria-label="Swap languages" onClick={swap} disabled={!swapped} title={swapped ? 'Swap languages and texts' : 'Detect or choose a source language the target can translate back into'}>
               <ArrowLeftRight aria-hidden className="rotate-90 sm:rotate-0" />
             </Button>
@@ -173,6 +184,7 @@ export default function TranslatorPage() {
                 onChange={(event) => {
                   setText(event.target.value)
                   setDetected(null) // it described the text that was translated
+                  setPivot(null)
                 }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -187,11 +199,11 @@ export default function TranslatorPage() {
               />
               <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
                 <span id={counterId} className={cn('tabular-nums text-muted-foreground', tooLong && 'font-medium text-destructive')}>
-                  {charCountLabel(text.length)} characters{tooLong ? ' — shorten the text to translate it' : ''}
+                  {charCountLabel(text.length, maxChars)} characters{tooLong ? ` — shorten the text: at most ${maxChars.toLocaleString('en-US')} characters per translation` : ''}
                 </span>
                 {source === AUTO && shownDetection && (
-                  <Badge variant="secondary" data-testid="detected-language">
-                    Detected: {languageName(languages, shownDetection.language)} · {formatConfidence(shownDetection.confidence)} confidence
+                  <Badge variant={untranslatable ? 'destructive' : 'secondary'} data-testid="detected-language">
+                    Detected: {shownDetection.name} · {formatConfidence(shownDetection.confidence)} confidence{untranslatable ? ' — not a language this site translates from' : ''}
                   </Badge>
                 )}
               </div>
@@ -201,7 +213,10 @@ export default function TranslatorPage() {
                 <Textarea readOnly value={translation} aria-label="Translation" placeholder="Translation" className="min-h-48 bg-muted/40" />
                 {busy && <Loader2 className="absolute top-3 right-3 size-4 animate-spin text-primary" aria-hidden />}
               </div>
-              <div className="flex justify-end">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-xs text-muted-foreground" data-testid="pivot-note">
+                  {pivot ? `Translated through ${pivot.name}: this engine has no direct pair for these languages.` : plannedPivot ? `No direct pair: the text will go through ${plannedPivot}.` : ''}
+                </p>
                 <CopyButton value={translation} label="Copy translation" showLabel />
               </div>
             </div>
@@ -211,7 +226,7 @@ export default function TranslatorPage() {
               {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Languages aria-hidden />}
               {busy ? 'Translating…' : 'Translate'}
             </Button>
-            <span className="text-xs text-muted-foreground">or press Ctrl+Enter</span>
+            <span className="text-xs text-muted-foreground">or press Ctrl+Enter · up to {maxChars.toLocaleString('en-US')} characters</span>
           </div>
         </CardContent>
       </Card>

@@ -1,10 +1,16 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { signedUpAndIn } from '../../../e2e/accounts'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
 
-// ./scripts/test points the BFF at the LibreTranslate-protocol server its own tests use
-// (bff/tests/tools_servers/fake_libretranslate.py): English → German knows "hello world", and
-// auto-detect reports English at 83 %.
+// ./scripts/test runs the real engine, Apertium APY with Debian's language pairs
+// (scripts/stack/translation_engine.py); the words of each translation are checked.
+
+const translation = (page: Page) => page.getByRole('textbox', { name: 'Translation', exact: true })
+
+async function choose(page: Page, label: 'Translate from' | 'Translate to', language: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: language, exact: true }).click()
+}
 
 test('signed out, the translator sends the visitor to sign in first', async ({ page }) => {
   await page.goto('/translator')
@@ -12,57 +18,72 @@ test('signed out, the translator sends the visitor to sign in first', async ({ p
 })
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`${theme}: translates through the engine with detection, swap and local history`, async ({ page }) => {
+  test(`${theme}: English to Spanish and back on the real engine, with detection and history`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme })
     const problems = watchConsole(page)
     await signedUpAndIn(page)
     await page.goto('/translator')
 
     const input = page.getByLabel('Text to translate')
-    await input.fill('hello world')
-    await expect(page.getByText('11 / 20,000 characters')).toBeVisible()
-    // While typing pauses, the engine's /detect names the language; translating then reports its own detection.
-    await expect(page.getByTestId('detected-language')).toHaveText('Detected: English · 90% confidence')
+    await expect(page.getByText(/up to 5,000 characters/)).toBeVisible() // the limit, before sending
+    await input.fill('The cat is sleeping on the table.')
+    await expect(page.getByText('33 / 5,000 characters')).toBeVisible()
+    // While typing pauses, the offline detector names the language and its confidence.
+    await expect(page.getByTestId('detected-language')).toHaveText(/^Detected: English · \d+% confidence$/)
     await expect(page.getByRole('combobox', { name: 'Translate from' })).toHaveText('Detect language')
-    await page.getByRole('combobox', { name: 'Translate to' }).click()
-    await page.getByRole('option', { name: 'German' }).click()
+    await choose(page, 'Translate to', 'Spanish')
     await input.press('Control+Enter')
-
-    await expect(page.getByRole('textbox', { name: 'Translation', exact: true })).toHaveValue('Hallo Welt')
-    await expect(page.getByTestId('detected-language')).toHaveText('Detected: English · 83% confidence')
+    await expect(translation(page)).toHaveValue(/gato.*mesa/)
     await expectNoSeriousAxeViolations(page)
 
-    // Swap takes the detected language as the new target and exchanges the texts.
+    // Swap: Spanish → English with the texts exchanged; translating again comes back in English.
     await page.getByRole('button', { name: 'Swap languages' }).click()
-    await expect(page.getByRole('combobox', { name: 'Translate from' })).toHaveText('German')
+    await expect(page.getByRole('combobox', { name: 'Translate from' })).toHaveText('Spanish')
     await expect(page.getByRole('combobox', { name: 'Translate to' })).toHaveText('English')
-    await expect(input).toHaveValue('Hallo Welt')
-    await expect(page.getByRole('textbox', { name: 'Translation', exact: true })).toHaveValue('hello world')
+    await page.getByRole('button', { name: 'Translate', exact: true }).click()
+    await expect(translation(page)).toHaveValue(/cat.*table/i)
 
     // The history survives a reload and puts a translation back in the editor.
     await page.reload()
-    const entry = page.getByTestId('history-entry').filter({ hasText: 'hello world' })
-    await expect(entry).toContainText('English (detected) → German')
-    await expect(entry).toContainText('Hallo Welt')
+    const entry = page.getByTestId('history-entry').filter({ hasText: 'English (detected) → Spanish' })
+    await expect(entry).toContainText('The cat is sleeping on the table.')
     await entry.getByRole('button').first().click()
-    await expect(page.getByLabel('Text to translate')).toHaveValue('hello world')
-    await expect(page.getByRole('textbox', { name: 'Translation', exact: true })).toHaveValue('Hallo Welt')
+    await expect(input).toHaveValue('The cat is sleeping on the table.')
+    await expect(translation(page)).toHaveValue(/gato/)
     await expectNoSeriousAxeViolations(page)
     expect(problems).toEqual([])
   })
 }
 
-test('at 360 px: a chosen source narrows the targets to what the engine offers', async ({ page }) => {
+test('a pair without a direct engine pair goes through Spanish, and says so', async ({ page }) => {
+  await signedUpAndIn(page)
+  await page.goto('/translator')
+  await choose(page, 'Translate from', 'English')
+  await choose(page, 'Translate to', 'Portuguese')
+  await expect(page.getByTestId('pivot-note')).toHaveText('No direct pair: the text will go through Spanish.')
+  await page.getByLabel('Text to translate').fill('I like green apples.')
+  await page.getByRole('button', { name: 'Translate', exact: true }).click()
+  await expect(translation(page)).toHaveValue(/maçãs verdes/)
+  await expect(page.getByTestId('pivot-note')).toHaveText('Translated through Spanish: this engine has no direct pair for these languages.')
+})
+
+test('at 360 px, by keyboard: a language the engine lacks and an over-long text are refused, the text kept', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 })
   await signedUpAndIn(page)
   await page.goto('/translator')
-  await page.getByRole('combobox', { name: 'Translate from' }).click()
-  await page.getByRole('option', { name: 'French' }).click()
-  await expect(page.getByRole('combobox', { name: 'Translate to' })).toHaveText('English')
-  await page.getByLabel('Text to translate').fill('bonjour')
-  await page.getByRole('button', { name: 'Translate', exact: true }).click()
-  // The local engine has no French dictionary and answers with the text unchanged; no detection without auto.
-  await expect(page.getByRole('textbox', { name: 'Translation', exact: true })).toHaveValue('bonjour')
-  await expect(page.getByTestId('detected-language')).toHaveCount(0)
+  const input = page.getByLabel('Text to translate')
+  await input.focus()
+  await page.keyboard.type('Guten Morgen, wie geht es dir heute? Ich habe Hunger.')
+  await expect(page.getByTestId('detected-language')).toContainText('Detected: German')
+  await expect(page.getByTestId('detected-language')).toContainText('not a language this site translates from')
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByText(/cannot translate German into/)).toBeVisible()
+  await expect(input).toHaveValue('Guten Morgen, wie geht es dir heute? Ich habe Hunger.')
+
+  await input.fill('a'.repeat(5001))
+  await expect(page.getByText(/5,001 \/ 5,000 characters — shorten the text/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Translate', exact: true })).toBeDisabled()
+  await expect(input).toHaveValue('a'.repeat(5001))
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await expectNoSeriousAxeViolations(page)
 })

@@ -1,21 +1,23 @@
-// Pure rules of the translator: which targets a source offers, swapping, the character limit and
-// the history of recent translations kept in this browser.
+// Pure rules of the translator: which targets a source offers (directly or through a pivot
+// language), swapping, the character limit and the history of recent translations kept in this browser.
 import type { ApiSchemas } from '@/lib/api/client'
 
 export type EngineLanguage = ApiSchemas['TranslationLanguages']['languages'][number]
+export type LanguageRef = ApiSchemas['LanguageRef']
+/** A detected language: `translatable` says whether the engine translates from it (live guesses only). */
+export type Detection = ApiSchemas['Detection'] & { translatable?: boolean }
 
-/** The BFF refuses longer texts (bff/toolkit_bff/tools/translator/endpoint.py MAX_TEXT). */
-export const CHAR_LIMIT = 20_000
+export interface Engine {
+  name: string
+  /** The longest text the BFF translates at once (TOOLKIT_TRANSLATION_MAX_CHARS), stated before sending. */
+  maxChars: number
+  languages: EngineLanguage[]
+}
+
 export const AUTO = 'auto'
 export const HISTORY_KEY = 'translator-history'
 export const LANGUAGES_KEY = 'translator-languages'
 export const HISTORY_LIMIT = 20
-
-export interface Detection {
-  language: string
-  /** 0-100, as LibreTranslate reports it. */
-  confidence: number
-}
 
 export interface HistoryEntry {
   id: string
@@ -24,12 +26,20 @@ export interface HistoryEntry {
   text: string
   translation: string
   detected: Detection | null
+  /** The language the text went through, when the engine had no direct pair. */
+  pivot?: LanguageRef | null
   at: number
 }
 
 export function languageName(languages: readonly EngineLanguage[], code: string): string {
   if (code === AUTO) return 'Detect language'
   return languages.find((language) => language.code === code)?.name ?? code
+}
+
+/** The pivot language's name when source → target has no direct pair (null when direct or unknown). */
+export function pivotFor(languages: readonly EngineLanguage[], source: string, target: string): string | null {
+  const pivot = languages.find((language) => language.code === source)?.via[target]
+  return pivot ? languageName(languages, pivot) : null
 }
 
 /** What the engine can translate `source` into; with auto-detect, every target any language has. */
@@ -64,8 +74,8 @@ export function formatConfidence(confidence: number): string {
   return `${Math.round(Math.max(0, Math.min(100, confidence)))}%`
 }
 
-export function charCountLabel(length: number): string {
-  return `${length.toLocaleString('en-US')} / ${CHAR_LIMIT.toLocaleString('en-US')}`
+export function charCountLabel(length: number, limit: number): string {
+  return `${length.toLocaleString('en-US')} / ${limit.toLocaleString('en-US')}`
 }
 
 /** Newest first; the same text and languages again moves to the top instead of repeating. */

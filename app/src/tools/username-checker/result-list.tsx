@@ -1,20 +1,18 @@
 import { ExternalLink } from 'lucide-react'
 import { cn } from '@/lib/utils'
-import type { SiteStatus, UsernameResult } from '@/tools/username-checker/username-checker.service'
+import { OUTCOME_LABELS, outcomeOf, type Outcome, type UsernameResult } from '@/tools/username-checker/username-checker.service'
 
-export const STATUS_STYLES: Record<SiteStatus, { label: string; className: string }> = {
-  available: { label: 'Available', className: 'bg-success/15 text-success' },
-  taken: { label: 'Taken', className: 'bg-destructive/15 text-destructive' },
-  invalid: { label: 'Invalid', className: 'bg-secondary text-secondary-foreground' },
-  unknown: { label: 'Unknown', className: 'bg-warning/15 text-warning' },
-  blocked: { label: 'Blocked', className: 'bg-info/15 text-info' },
+export const OUTCOME_STYLES: Record<Outcome, string> = {
+  found: 'bg-destructive/15 text-destructive',
+  not_found: 'bg-success/15 text-success',
+  could_not_check: 'bg-info/15 text-info',
 }
 
-export function StatusBadge({ status }: { status: SiteStatus }) {
-  const style = STATUS_STYLES[status]
-  return <span className={cn('inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium', style.className)}>{style.label}</span>
+export function OutcomeBadge({ outcome }: { outcome: Outcome }) {
+  return <span className={cn('inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium', OUTCOME_STYLES[outcome])}>{OUTCOME_LABELS[outcome]}</span>
 }
 
+/** One row per site: its answer as the summary names it, and why in words when it could not be checked. */
 export function ResultList({ results }: { results: readonly UsernameResult[] }) {
   return (
     <ul aria-label="Results" className="flex flex-col divide-y rounded-lg border">
@@ -30,10 +28,10 @@ export function ResultList({ results }: { results: readonly UsernameResult[] }) 
             ) : (
               <span className="font-medium">{result.site}</span>
             )}
-            {result.detail && <span className="truncate text-xs text-muted-foreground">{result.detail}</span>}
+            {result.detail && <span className="text-xs text-muted-foreground">{result.detail}</span>}
           </div>
           {result.elapsed_ms !== undefined && <span className="hidden text-xs text-muted-foreground tabular-nums sm:inline">{result.elapsed_ms} ms</span>}
-          <StatusBadge status={result.status} />
+          <OutcomeBadge outcome={outcomeOf(result.status)} />
         </li>
       ))}
     </ul>

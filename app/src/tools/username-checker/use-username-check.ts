@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toApiError } from '@/lib/api/client'
+import { toApiError, type ApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
 import { streamUsernameCheck, type UsernameResult } from '@/tools/username-checker/username-checker.service'
 
@@ -10,6 +10,7 @@ export function useUsernameCheck() {
   const [checked, setChecked] = useState('')
   const [total, setTotal] = useState(0)
   const [results, setResults] = useState<UsernameResult[]>([])
+  const [error, setError] = useState<ApiError | null>(null)
   const controller = useRef<AbortController | null>(null)
 
   useEffect(() => () => controller.current?.abort(), [])
@@ -21,6 +22,7 @@ export function useUsernameCheck() {
     setChecked(name)
     setResults([])
     setTotal(0)
+    setError(null)
     setPhase('running')
     try {
       await streamUsernameCheck(
@@ -35,8 +37,10 @@ export function useUsernameCheck() {
       if (controller.current === current) setPhase('done')
     } catch (error) {
       if (current.signal.aborted) return
+      const problem = toApiError(error)
+      setError(problem)
       setPhase('failed')
-      notify.error('The check did not finish', toApiError(error).message)
+      notify.error('The check did not finish', problem.message)
     } finally {
       if (controller.current === current) controller.current = null
     }
@@ -48,5 +52,5 @@ export function useUsernameCheck() {
     setPhase('cancelled')
   }, [])
 
-  return { phase, checked, total, results, start, cancel }
+  return { phase, checked, total, results, error, start, cancel }
 }

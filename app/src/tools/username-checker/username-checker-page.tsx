@@ -1,4 +1,4 @@
-import { Search, Square } from 'lucide-react'
+import { Search, Square, WifiOff } from 'lucide-react'
 import { useState } from 'react'
 import { Field, SwitchRow } from '@/components/form-fields'
 import { Button } from '@/components/ui/button'
@@ -7,31 +7,45 @@ import { Input } from '@/components/ui/input'
 import { Progress } from '@/components/ui/progress'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { cn } from '@/lib/utils'
-import { ResultList, STATUS_STYLES } from '@/tools/username-checker/result-list'
-import { countByStatus, filterResults, sortResults, STATUSES, usernameProblem, type SiteStatus, type SortOrder } from '@/tools/username-checker/username-checker.service'
+import { ExportButtons } from '@/tools/username-checker/export-buttons'
+import { ResultList } from '@/tools/username-checker/result-list'
+import {
+  countByOutcome,
+  filterResults,
+  INTERNET_UNREACHABLE,
+  OUTCOME_LABELS,
+  OUTCOMES,
+  sortResults,
+  summaryLine,
+  usernameProblem,
+  type Outcome,
+  type SortOrder,
+} from '@/tools/username-checker/username-checker.service'
 import { useUsernameCheck } from '@/tools/username-checker/use-username-check'
 
 const PHASE_TEXT = { idle: '', running: 'Checking', done: 'Checked', cancelled: 'Stopped after', failed: 'Stopped after' } as const
 
 export default function UsernameCheckerPage() {
   const [name, setName] = useState('')
-  const [shown, setShown] = useState<Set<SiteStatus>>(new Set(STATUSES))
+  const [shown, setShown] = useState<Set<Outcome>>(new Set(OUTCOMES))
   const [query, setQuery] = useState('')
   const [order, setOrder] = useState<SortOrder>('arrival')
   const [nsfw, setNsfw] = useState(false)
   const check = useUsernameCheck()
   const problem = usernameProblem(name)
-  const counts = countByStatus(check.results)
+  const counts = countByOutcome(check.results)
   const visible = sortResults(filterResults(check.results, shown, query), order)
   const running = check.phase === 'running'
   const percent = check.total > 0 ? Math.round((check.results.length / check.total) * 100) : 0
 
-  const toggle = (status: SiteStatus) => {
+  const toggle = (outcome: Outcome) => {
     const next = new Set(shown)
-    if (next.has(status)) next.delete(status)
-    else next.add(status)
+    if (next.has(outcome)) next.delete(outcome)
+    else next.add(outcome)
     setShown(next)
   }
+  // Failed before any answer (no internet, busy server): one clear message instead of a results list.
+  const failedAtOnce = check.phase === 'failed' && check.results.length === 0
 
   return (
     <div className="flex flex-col gap-6">
@@ -70,7 +84,19 @@ export default function UsernameCheckerPage() {
         </CardContent>
       </Card>
 
-      {check.phase !== 'idle' && (
+      {failedAtOnce && check.error && (
+        <Card role="alert" className="border-warning/60">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base">
+              {check.error.code === INTERNET_UNREACHABLE && <WifiOff className="size-5 text-warning" aria-hidden />}
+              {check.error.code === INTERNET_UNREACHABLE ? 'No site could be checked' : 'The check did not start'}
+            </CardTitle>
+            <CardDescription>{check.error.message}</CardDescription>
+          </CardHeader>
+        </Card>
+      )}
+
+      {check.phase !== 'idle' && !failedAtOnce && (
         <Card>
           <CardHeader className="gap-3">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -81,24 +107,27 @@ export default function UsernameCheckerPage() {
                 {PHASE_TEXT[check.phase]} {check.results.length} of {check.total || '…'} sites
               </p>
             </div>
+            <p data-testid="username-summary" className="text-sm font-medium tabular-nums">
+              {summaryLine(counts)}
+            </p>
             <Progress value={percent} aria-label="Sites checked" />
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-              <div className="flex flex-wrap gap-2" role="group" aria-label="Show results that are">
-                {STATUSES.map((status) => (
+              <div className="flex flex-wrap gap-2" role="group" aria-label="Show sites where the name was">
+                {OUTCOMES.map((outcome) => (
                   <button
-                    key={status}
+                    key={outcome}
                     type="button"
-                    aria-pressed={shown.has(status)}
-                    onClick={() => toggle(status)}
+                    aria-pressed={shown.has(outcome)}
+                    onClick={() => toggle(outcome)}
                     className={cn(
                       'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                      shown.has(status) ? 'border-primary bg-accent text-accent-foreground' : 'text-muted-foreground line-through',
+                      shown.has(outcome) ? 'border-primary bg-accent text-accent-foreground' : 'text-muted-foreground line-through',
                     )}
                   >
-                    {STATUS_STYLES[status].label}
-                    <span className="tabular-nums">{counts[status]}</span>
+                    {OUTCOME_LABELS[outcome]}
+                    <span className="tabular-nums">{counts[outcome]}</span>
                   </button>
                 ))}
               </div>
@@ -110,12 +139,13 @@ export default function UsernameCheckerPage() {
                   </SelectTrigger>
                   <SelectContent>
                     <SelectItem value="arrival">As they arrive</SelectItem>
-                    <SelectItem value="status">Available first</SelectItem>
+                    <SelectItem value="status">Not found first</SelectItem>
                     <SelectItem value="name">By site name</SelectItem>
                   </SelectContent>
                 </Select>
               </div>
             </div>
+            <ExportButtons username={check.checked} results={visible} />
             {visible.length > 0 ? (
               <ResultList results={visible} />
             ) : (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setAccessTokenProvider } from '@/lib/api/access-token'
 import { ApiError } from '@/lib/api/client'
-import { countByStatus, filterResults, readNdjson, sortResults, streamUsernameCheck, usernameProblem, type UsernameResult } from '@/tools/username-checker/username-checker.service'
+import { countByOutcome, filterResults, readNdjson, resultsCsv, resultsJson, sortResults, streamUsernameCheck, summaryLine, usernameProblem, type UsernameResult } from '@/tools/username-checker/username-checker.service'
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -52,23 +52,49 @@ describe('readNdjson', () => {
   })
 })
 
-describe('filters', () => {
-  const result = (site: string, status: UsernameResult['status']): UsernameResult => ({ type: 'result', site, url: `https://${site}.example/ada`, status })
-  const results = [result('GitHub', 'taken'), result('GitLab', 'available'), result('Reddit', 'blocked'), result('Gitea', 'taken')]
+describe('summary, filters and export', () => {
+  const result = (site: string, status: UsernameResult['status'], detail?: string): UsernameResult => ({ type: 'result', site, url: `https://${site}.example/ada`, status, ...(detail ? { detail } : {}) })
+  const results = [
+    result('GitHub', 'taken'),
+    result('GitLab', 'available'),
+    result('Reddit', 'blocked', "Blocked by the site's bot protection"),
+    result('Gitea', 'taken'),
+    result('Strict', 'invalid', 'This site does not accept this name'),
+  ]
 
-  it('counts every status', () => {
-    expect(countByStatus(results)).toEqual({ available: 1, taken: 2, invalid: 0, unknown: 0, blocked: 1 })
+  it('counts found, not found and could not check (blocked and invalid included)', () => {
+    expect(countByOutcome(results)).toEqual({ found: 2, not_found: 1, could_not_check: 2 })
+    expect(summaryLine(countByOutcome(results))).toBe('Found on 2 sites · not found on 1 site · could not check 2 sites')
   })
 
-  it('sorts by arrival, by status (available first) or by name', () => {
-    expect(sortResults(results, 'arrival').map((r) => r.site)).toEqual(['GitHub', 'GitLab', 'Reddit', 'Gitea'])
-    expect(sortResults(results, 'status').map((r) => r.site)).toEqual(['GitLab', 'Gitea', 'GitHub', 'Reddit'])
-    expect(sortResults(results, 'name').map((r) => r.site)).toEqual(['Gitea', 'GitHub', 'GitLab', 'Reddit'])
+  it('sorts by arrival, not found first, or by name', () => {
+    expect(sortResults(results, 'arrival').map((r) => r.site)).toEqual(['GitHub', 'GitLab', 'Reddit', 'Gitea', 'Strict'])
+    expect(sortResults(results, 'status').map((r) => r.site)).toEqual(['GitLab', 'Gitea', 'GitHub', 'Reddit', 'Strict'])
+    expect(sortResults(results, 'name').map((r) => r.site)).toEqual(['Gitea', 'GitHub', 'GitLab', 'Reddit', 'Strict'])
   })
 
-  it('filters by status and site name', () => {
-    expect(filterResults(results, new Set(['taken']), '').map((r) => r.site)).toEqual(['GitHub', 'Gitea'])
-    expect(filterResults(results, new Set(['taken', 'available']), 'gitl').map((r) => r.site)).toEqual(['GitLab'])
+  it('filters by the summary names and by site name', () => {
+    expect(filterResults(results, new Set(['found'] as const), '').map((r) => r.site)).toEqual(['GitHub', 'Gitea'])
+    expect(filterResults(results, new Set(['found', 'not_found'] as const), 'gitl').map((r) => r.site)).toEqual(['GitLab'])
+    expect(filterResults(results, new Set(['could_not_check'] as const), '').map((r) => r.site)).toEqual(['Reddit', 'Strict'])
+  })
+
+  it('exports CSV with reasons, quoting what needs it and defusing formulas', () => {
+    const csv = resultsCsv([...results.slice(1, 3), result('=cmd', 'unknown', 'Timed out, "again"')])
+    expect(csv.split('\r\n')).toEqual([
+      'site,url,result,status,reason',
+      'GitLab,https://GitLab.example/ada,Not found,available,',
+      "Reddit,https://Reddit.example/ada,Could not check,blocked,Blocked by the site's bot protection",
+      `'=cmd,https://=cmd.example/ada,Could not check,unknown,"Timed out, ""again"""`,
+      '',
+    ])
+  })
+
+  it('exports JSON with the summary', () => {
+    const exported = JSON.parse(resultsJson('ada', results)) as { username: string; summary: unknown; results: { site: string; result: string; reason: string }[] }
+    expect(exported.username).toBe('ada')
+    expect(exported.summary).toEqual({ found: 2, not_found: 1, could_not_check: 2 })
+    expect(exported.results[2]).toMatchObject({ site: 'Reddit', result: 'Could not check', reason: "Blocked by the site's bot protection" })
   })
 })
 

@@ -6,6 +6,20 @@ export type SiteStatus = UsernameResult['status']
 
 export const STATUSES: readonly SiteStatus[] = ['available', 'taken', 'invalid', 'unknown', 'blocked']
 
+/** The summary's three answers, as the BFF's `done` line counts them; the filters use the same names. */
+export type Outcome = 'found' | 'not_found' | 'could_not_check'
+export const OUTCOMES: readonly Outcome[] = ['found', 'not_found', 'could_not_check']
+export const OUTCOME_LABELS: Record<Outcome, string> = { found: 'Found', not_found: 'Not found', could_not_check: 'Could not check' }
+
+export function outcomeOf(status: SiteStatus): Outcome {
+  if (status === 'taken') return 'found'
+  if (status === 'available') return 'not_found'
+  return 'could_not_check' // unknown, blocked (rate limit, bot wall) and invalid (the site refuses the name)
+}
+
+/** The error the BFF answers at once when the server has no internet (no rows follow). */
+export const INTERNET_UNREACHABLE = 'internet_unreachable'
+
 /** The BFF's rule (USERNAME_PATTERN), checked as the user types; null when the name is fine. */
 export function usernameProblem(name: string): string | null {
   if (name === '') return null
@@ -52,26 +66,52 @@ export async function streamUsernameCheck(name: string, onLine: (line: UsernameL
   for await (const line of readNdjson(data)) onLine(line as UsernameLine)
 }
 
-export function countByStatus(results: readonly UsernameResult[]): Record<SiteStatus, number> {
-  const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<SiteStatus, number>
-  for (const result of results) counts[result.status] += 1
+export function countByOutcome(results: readonly UsernameResult[]): Record<Outcome, number> {
+  const counts: Record<Outcome, number> = { found: 0, not_found: 0, could_not_check: 0 }
+  for (const result of results) counts[outcomeOf(result.status)] += 1
   return counts
 }
 
-/** Results whose status is shown and whose site name contains the query (case-insensitive). */
-export function filterResults(results: readonly UsernameResult[], shown: ReadonlySet<SiteStatus>, query: string): UsernameResult[] {
+/** "Found on 4 sites · not found on 2 · could not check 7" */
+export function summaryLine(counts: Record<Outcome, number>): string {
+  const sites = (n: number) => `${n} site${n === 1 ? '' : 's'}`
+  return `Found on ${sites(counts.found)} · not found on ${sites(counts.not_found)} · could not check ${sites(counts.could_not_check)}`
+}
+
+/** Results whose outcome is shown and whose site name contains the query (case-insensitive). */
+export function filterResults(results: readonly UsernameResult[], shown: ReadonlySet<Outcome>, query: string): UsernameResult[] {
   const needle = query.trim().toLowerCase()
-  return results.filter((result) => shown.has(result.status) && (!needle || result.site.toLowerCase().includes(needle)))
+  return results.filter((result) => shown.has(outcomeOf(result.status)) && (!needle || result.site.toLowerCase().includes(needle)))
+}
+
+const EXPORT_COLUMNS = ['site', 'url', 'result', 'status', 'reason'] as const
+
+function exportRows(results: readonly UsernameResult[]) {
+  return results.map((result) => ({ site: result.site, url: result.url, result: OUTCOME_LABELS[outcomeOf(result.status)], status: result.status, reason: result.detail ?? '' }))
+}
+
+/** RFC 4180 CSV; cells that a spreadsheet would run as a formula are quoted with a leading apostrophe. */
+export function resultsCsv(results: readonly UsernameResult[]): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+  }
+  const lines = exportRows(results).map((row) => EXPORT_COLUMNS.map((column) => cell(row[column])).join(','))
+  return [EXPORT_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n'
+}
+
+export function resultsJson(username: string, results: readonly UsernameResult[]): string {
+  return JSON.stringify({ username, summary: countByOutcome(results), results: exportRows(results) }, null, 2)
 }
 
 export type SortOrder = 'arrival' | 'status' | 'name'
 
-const STATUS_RANK: Record<SiteStatus, number> = { available: 0, taken: 1, unknown: 2, blocked: 3, invalid: 4 }
+const OUTCOME_RANK: Record<Outcome, number> = { not_found: 0, found: 1, could_not_check: 2 }
 const byName = new Intl.Collator(undefined, { sensitivity: 'base' })
 
-/** Arrival order as streamed, available first (then taken, …), or alphabetical by site. */
+/** Arrival order as streamed, not found first (then found, then could not check), or alphabetical by site. */
 export function sortResults(results: readonly UsernameResult[], order: SortOrder): UsernameResult[] {
   if (order === 'arrival') return [...results]
   if (order === 'name') return [...results].sort((a, b) => byName.compare(a.site, b.site))
-  return [...results].sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status] || byName.compare(a.site, b.site))
+  return [...results].sort((a, b) => OUTCOME_RANK[outcomeOf(a.status)] - OUTCOME_RANK[outcomeOf(b.status)] || byName.compare(a.site, b.site))
 }

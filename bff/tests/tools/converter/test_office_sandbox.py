@@ -2,6 +2,8 @@
 environment, limits of its own."""
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
@@ -38,13 +40,56 @@ def test_a_docx_with_a_remote_image_makes_no_connection(tools_client):
     assert RecordingServer.seen == []
 
 
+SECRET = "a-secret-the-sandbox-must-not-see-0123456789"
+
+
+def _office_environments(scratch: Path, done: threading.Event) -> dict[int, bytes]:
+    """The environment of every LibreOffice process working in `scratch`, read from /proc while it
+    runs: what the program itself was given, whatever layers stand between it and the BFF."""
+    seen: dict[int, bytes] = {}
+    while not done.wait(0.02):
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                if (entry / "exe").resolve().name not in {"soffice.bin", "oosplash"}:
+                    continue
+                if str(scratch).encode() in (entry / "cmdline").read_bytes():
+                    seen[int(entry.name)] = (entry / "environ").read_bytes()
+            except OSError:  # gone in the meantime, or not ours to read
+                continue
+    return seen
+
+
+def test_libreoffice_never_sees_the_secrets_in_the_worker_s_environment(tools_app, tools_client, monkeypatch):
+    monkeypatch.setenv("TOOLKIT_JWT_SECRET", SECRET)  # as the BFF worker has it, and so every child unless kept out
+    scratch = Path(tools_app.config["TOOLS_TMP_DIR"])
+    done = threading.Event()
+    with ThreadPoolExecutor(1) as pool:
+        watching = pool.submit(_office_environments, scratch, done)
+        try:
+            response = upload(tools_client, "/api/tools/convert", (samples.docx(["Quarterly report"]), "report.docx"),
+                              format="pdf")
+        finally:
+            done.set()
+        environments = watching.result()
+    assert response.status_code == 200, response.data[:300]
+    assert environments, "no LibreOffice process was seen while the document converted"
+    for environ in environments.values():
+        variables = dict(v.split(b"=", 1) for v in environ.split(b"\0") if b"=" in v)
+        assert variables[b"HOME"].startswith(str(scratch).encode())  # the sandbox's own, so this is LibreOffice's
+        assert b"TOOLKIT_JWT_SECRET" not in variables and SECRET.encode() not in environ
+
+
 def _in_sandbox(tools_app, tmp_path: Path, script: str, monkeypatch) -> str:
-    monkeypatch.setenv("TOOLKIT_JWT_SECRET", "a-secret-the-sandbox-must-not-see-0123456789")
+    """Run a script under sandboxed() from a process whose environment holds the secret, and hand
+    it that environment (inherit_env): only the sandbox keeps it out."""
+    monkeypatch.setenv("TOOLKIT_JWT_SECRET", SECRET)
     with tools_app.app_context():
         from toolkit_bff.jobs.limits import Limits
 
         args = sandboxed(["/usr/bin/python3", "-c", script], tmp_path, Limits.current())
-        completed = run_program(args, Deadline(30), cwd=tmp_path, env={}, inherit_env=False)
+        completed = run_program(args, Deadline(30), cwd=tmp_path, inherit_env=True)
     return completed.stdout.decode() + completed.stderr.decode()
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .common import (DATABASE, DATE_TIME, JSON_BODY, DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, UUID, error_responses,
-                     json_body, json_response, operation, ref)
+                     json_body, json_response, operation, page_of, ref)
 from ...spec_constants import PAGE_KEYS as SPEC_PAGE_KEYS
 
 PAGE_KEYS = list(SPEC_PAGE_KEYS)
@@ -37,12 +37,7 @@ SCHEMAS = {
                        "last_sign_in_at": {"type": ["string", "null"], "format": "date-time"},
                        "is_admin": {"type": "boolean"}},
     },
-    "AdminUserList": {
-        "type": "object", "additionalProperties": False, "required": ["users", "total", "limit", "offset"],
-        "properties": {"users": {"type": "array", "items": ref("AdminUser")},
-                       "total": {"type": "integer", "minimum": 0},
-                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
-    },
+    "AdminUserList": page_of("users", "AdminUser"),
     "ModeratedPaste": {
         "type": "object", "additionalProperties": False,
         "required": ["id", "title", "language", "excerpt", "author_email", "created_at", "expires_at",
@@ -64,12 +59,8 @@ SCHEMAS = {
                        "clicks": {"type": "integer", "minimum": 0},
                        "max_clicks": {"type": ["integer", "null"], "minimum": 1}},
     },
-    **{name: {
-        "type": "object", "additionalProperties": False, "required": [key, "total", "limit", "offset"],
-        "properties": {key: {"type": "array", "items": ref(item)}, "total": {"type": "integer", "minimum": 0},
-                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
-    } for name, key, item in (("ModeratedPasteList", "pastes", "ModeratedPaste"),
-                              ("ModeratedLinkList", "links", "ModeratedLink"))},
+    "ModeratedPasteList": page_of("pastes", "ModeratedPaste"),
+    "ModeratedLinkList": page_of("links", "ModeratedLink"),
     "AdminStatus": {
         "type": "object", "additionalProperties": False, "required": ["user_id", "is_admin"],
         "properties": {"user_id": UUID, "is_admin": {"type": "boolean"}},

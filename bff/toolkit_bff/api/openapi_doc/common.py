@@ -51,6 +51,8 @@ HEADERS = {
                            {"type": "string", "pattern": r"^-?\d+\.\d%$"}),
     "XQrModules": _header("Modules per side of the code, margin included.", {"type": "integer", "minimum": 21}),
     "RetryAfter": _header("Seconds to wait before trying again.", _COUNT),
+    "RetryAfterWhenBusy": _header("With `busy` (every job slot of the worker is taken) or "
+                                  "`internet_unreachable`: seconds to wait before trying again.", _COUNT, False),
     "RateLimitLimit": _header("Requests allowed in the current window (rate limits on).", _COUNT, False),
     "RateLimitRemaining": _header("Requests left in the current window.", _COUNT, False),
     "RateLimitReset": _header("When the window resets (Unix time).", _COUNT, False),
@@ -75,6 +77,15 @@ def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def page_of(key: str, item: str) -> dict:
+    """One page of a list: the rows under `key`, and the paging the BFF answers with."""
+    return {
+        "type": "object", "additionalProperties": False, "required": [key, "total", "limit", "offset"],
+        "properties": {key: {"type": "array", "items": ref(item)}, "total": {"type": "integer", "minimum": 0},
+                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
+    }
+
+
 def header_refs(headers: dict[str, str]) -> dict:
     return {name: {"$ref": f"#/components/headers/{component}"} for name, component in headers.items()}
 
@@ -88,9 +99,12 @@ PDF = {422: ["invalid_option", "invalid_pdf", "pdf_password_required", "pdf_wron
              "too_many_pages"]}
 PAGES = {422: ["invalid_page_range"]}
 JOB = {422: ["job_timeout"]}
+# Every outbound or long tool holds a job slot (jobs/slots.py): its worker's (503 `busy` when all
+# are taken) and its client's share (429 `too_many_jobs`), both with Retry-After.
+JOB_SLOT = {429: ["too_many_jobs"], 503: ["busy"]}
 # Every POST of the file tools runs as a bounded job (jobs/child_jobs.py): its limits and caps.
 JOB_RUN = {413: ["output_too_large"], 422: ["job_timeout", "job_memory_limit", "job_cpu_limit", "job_failed"],
-           429: ["too_many_jobs"]}
+           **JOB_SLOT}
 JOB_TAGS = {"convert", "ocr", "metadata", "pdf", "qr"}
 PROGRAM_MISSING = {503: ["tool_unavailable"]}
 BODY_TOO_LARGE = {413: ["request_entity_too_large"]}
@@ -129,6 +143,8 @@ def error_responses(*groups: dict[int, list[str]]) -> dict:
                     "x-error-codes": codes, "content": {JSON: {"schema": ref("Error")}}}
         if status == 429:
             response["headers"] = header_refs({"Retry-After": "RetryAfter"})
+        elif status == 503 and {"busy", "internet_unreachable"} & set(codes):
+            response["headers"] = header_refs({"Retry-After": "RetryAfterWhenBusy"})
         responses[str(status)] = response
     return responses
 

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, DATA_OPTIONAL_TOKEN, PAGE_GATE,
-                     RATE_LIMITED, DATA_SIGNED_IN, UUID, error_responses, json_body, json_response, operation, ref)
+                     RATE_LIMITED, DATA_SIGNED_IN, UUID, error_responses, json_body, json_response, operation, page_of,
+                     ref)
 
 CODE = {"type": "string", "pattern": "^[A-Za-z0-9_-]{3,64}$"}
 PAGING = [
@@ -41,12 +42,7 @@ SCHEMAS = {
                            "description": "The link stops working after this many clicks."},
         },
     },
-    "ShortLinkList": {
-        "type": "object", "additionalProperties": False, "required": ["links", "total", "limit", "offset"],
-        "properties": {"links": {"type": "array", "items": ref("ShortLink")},
-                       "total": {"type": "integer", "minimum": 0},
-                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
-    },
+    "ShortLinkList": page_of("links", "ShortLink"),
     "ResolvedLink": {
         "type": "object", "additionalProperties": False, "required": ["short_code", "url"],
         "properties": {"short_code": {"type": "string"}, "url": {"type": "string", "pattern": "^https?://"}},

@@ -6,8 +6,8 @@ from ...tools.qr_generator.endpoint import ERROR_CORRECTION
 from ...tools.qr_generator.payloads import PAYLOADS
 from ...tools.translator.endpoint import MAX_TEXT
 from ...tools.username_checker.endpoint import USERNAME_PATTERN
-from .common import (OPTIONS, PAGE_GATE, choice, file_response, flag, header_refs, integer, json_or_form_body,
-                     SIGNED_IN, json_response, ref, text, tool_operation)
+from .common import (JOB_SLOT, OPTIONS, PAGE_GATE, choice, file_response, flag, header_refs, integer,
+                     json_or_form_body, SIGNED_IN, json_response, ref, text, tool_operation)
 
 _COLOUR = r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
 _STATUSES = ["available", "taken", "invalid", "unknown", "blocked"]
@@ -69,41 +69,64 @@ SCHEMAS = {
         "status": {"type": "string", "enum": _STATUSES, "description": "`available` only when sure; "
                    "`invalid`: the site does not allow this name; `blocked`: rate limit or bot wall."},
         "http_status": {"type": "integer"}, "elapsed_ms": {"type": "integer", "minimum": 0},
-        "detail": {"type": "string", "description": "Why the answer is unknown or invalid."},
+        "detail": {"type": "string", "description": "Why the answer is not clear, in words (never an "
+                   "exception's text), e.g. `Could not reach the site`, `Blocked by the site's bot "
+                   "protection`, `Timed out`, `This site does not accept this name`."},
     }, required=["type", "site", "url", "status"]),
     "UsernameDone": _object({
         "type": _const("done"),
         "counts": {"type": "object", "propertyNames": {"enum": _STATUSES},
                    "additionalProperties": {"type": "integer", "minimum": 1}},
+        "summary": _object({name: {"type": "integer", "minimum": 0} for name in
+                            ("found", "not_found", "could_not_check")},
+                           description="found: `taken`; not found: `available`; could not check: "
+                                       "`unknown`, `blocked` and `invalid`."),
         "elapsed_ms": {"type": "integer", "minimum": 0}}),
     "TranslateRequest": {
         "type": "object", "required": ["q", "target"],
         "properties": {
-            "q": text("The text.", max_length=MAX_TEXT, minLength=1),
-            "source": {**_LANGUAGE, "default": "auto", "description": "Language code, or `auto`."},
+            "q": text("The text (at most `max_chars` of the languages list; never more than "
+                      f"{MAX_TEXT}).", max_length=MAX_TEXT, minLength=1),
+            "source": {**_LANGUAGE, "default": "auto", "description": "Language code, or `auto` (detected)."},
             "target": {**_LANGUAGE, "description": "Language code."},
-            "format": choice("How to read `q`.", ["text", "html"], "text"),
+            "format": choice("How to read `q` (ignored: text).", ["text", "html"], "text"),
         },
     },
     "DetectRequest": {"type": "object", "required": ["q"],
                       "properties": {"q": text("The text.", max_length=MAX_TEXT, minLength=1)}},
+    "Detection": _object({"language": {"type": "string"}, "name": {"type": "string"},
+                          "confidence": {"type": "number", "minimum": 0, "maximum": 100}}),
+    "LanguageRef": _object({"language": {"type": "string"}, "name": {"type": "string"}}),
     "Translation": _object({
         "translatedText": {"type": "string"},
-        "detectedLanguage": {"type": "object", "description": "Only with source `auto`.",
-                             "properties": {"language": {"type": "string"}, "confidence": {"type": "number"}}},
-    }, required=["translatedText"]),
-    "TranslationLanguages": _object({"languages": {"type": "array", "items": _object({
-        "code": {"type": "string"}, "name": {"type": "string"},
-        "targets": {"type": "array", "items": {"type": "string"}}})}}),
+        "source": {"type": "string", "description": "The language translated from (detected with `auto`)."},
+        "target": {"type": "string"},
+        "detectedLanguage": {**ref("Detection"), "description": "Only with source `auto`."},
+        "pivot": {**ref("LanguageRef"), "description": "Only when the engine has no direct pair: the "
+                  "language the text went through (English or Spanish)."},
+    }, required=["translatedText", "source", "target"]),
+    "TranslationLanguages": _object({
+        "engine": {"type": "string", "enum": ["apertium", "libretranslate"]},
+        "max_chars": {"type": "integer", "minimum": 1, "description": "Longest text translated at once."},
+        "languages": {"type": "array", "items": _object({
+            "code": {"type": "string"}, "name": {"type": "string"},
+            "targets": {"type": "array", "items": {"type": "string"},
+                        "description": "Every language this one translates into, directly or through a "
+                                       "pivot (empty for a language the engine only translates into)."},
+            "via": {"type": "object", "additionalProperties": {"type": "string"},
+                    "description": "Target → the pivot language, for targets without a direct pair."}})}}),
     "Detections": _object({"detections": {"type": "array", "items": _object({
-        "language": {"type": "string"}, "confidence": {"type": "number"}})}}),
+        "language": {"type": "string"}, "name": {"type": "string"},
+        "confidence": {"type": "number", "minimum": 0, "maximum": 100},
+        "translatable": {"type": "boolean", "description": "The engine translates from it."}})}}),
 }
 
 # The engine's failures, mapped (tools/translator/endpoint.py); the engine's own 429 shares the status.
-_ENGINE = {422: ["translation_rejected"], 429: ["translation_rate_limited"],
+_ENGINE = {422: ["translation_rejected", "unsupported_pair", "language_not_detected"],
+           429: ["translation_rate_limited"],
            502: ["translation_engine_refused", "translation_engine_error"],
            503: ["translation_not_configured", "translation_unavailable"], 504: ["translation_timeout"]}
-_TRANSLATE_INPUT = {400: ["invalid_json"], 422: ["invalid_option"]}
+_TRANSLATE_INPUT = {400: ["invalid_json"], 422: ["invalid_option", "text_too_long"]}
 
 PATHS = {
     "/api/tools/qr": {"post": tool_operation(
@@ -122,7 +145,8 @@ PATHS = {
                         "then are `unknown`).",
          "headers": header_refs({"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"}),
          "content": {"application/x-ndjson": {"schema": ref("UsernameStreamLine")}}},
-        PAGE_GATE, {401: ["invalid_token"], 503: ["auth_unavailable"], 422: ["invalid_username", "invalid_option"]},
+        PAGE_GATE, JOB_SLOT, {401: ["invalid_token"], 503: ["auth_unavailable", "internet_unreachable"],
+                              422: ["invalid_username", "invalid_option"]},
         description="Sends a token, optionally, to check Toolkit's own profiles as that user "
                     "(row-level security applies); a malformed or invalid token is a 401.",
         security=[{}, {"bearerAuth": []}],
@@ -137,8 +161,8 @@ PATHS = {
              "schema": {"type": "boolean", "default": False}},
         ])},
     "/api/tools/translate": {"post": tool_operation(
-        "translateText", "translate", "Translate text (LibreTranslate)",
-        json_response("The translation.", ref("Translation")), SIGNED_IN, _TRANSLATE_INPUT, _ENGINE,
+        "translateText", "translate", "Translate text (Apertium APY or LibreTranslate)",
+        json_response("The translation.", ref("Translation")), SIGNED_IN, _TRANSLATE_INPUT, _ENGINE, JOB_SLOT,
         body=json_or_form_body("TranslateRequest"), security=[{"bearerAuth": []}])},
     "/api/tools/translate/languages": {"get": tool_operation(
         "listTranslationLanguages", "translate", "Languages the translation engine offers",

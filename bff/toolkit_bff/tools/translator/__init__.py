@@ -1,6 +1,8 @@
-"""The translator (app slug `translator`): /api/tools/translate… through an engine's HTTP API.
+"""The translator (app slug `translator`): /api/tools/translate….
 
-endpoint.py."""
+endpoint.py (routes, limits, pivots), engine.py (the engine interface and the configured choice),
+apertium.py and libretranslate.py (the two engines), routes.py (direct pairs and pivots),
+detection.py (offline language detection), languages.py (codes and names)."""
 from .endpoint import bp
 
 __all__ = ["bp"]

@@ -1,8 +1,16 @@
 """GET /api/tools/username/<name>: is the name taken on ~480 sites (Sherlock's list) and in our own
 profiles? Streamed as NDJSON, one line per answer as it arrives:
   {"type": "start", "username", "sites"}
-  {"type": "result", "site", "url", "status", "http_status", "elapsed_ms", "detail"?}  (many)
-  {"type": "done", "counts": {status: n}, "elapsed_ms"}
+  {"type": "result", "site", "url", "status", "http_status"?, "elapsed_ms"?, "detail"?}  (many)
+  {"type": "done", "counts": {status: n}, "summary": {"found", "not_found", "could_not_check"}, "elapsed_ms"}
+`detail` says in words why a row is not a clear answer (probes.py, sites.py).
+
+Before fanning out, the server checks that it can reach the internet at all (reachability.py):
+when it cannot, one 503 `internet_unreachable` within two seconds instead of hundreds of rows.
+A check is a job (jobs/slots.py): it holds one slot of its worker and of its client's share for
+the whole stream, so checks can never take every gunicorn thread (503 `busy` / 429 `too_many_jobs`,
+with Retry-After). The sites are asked by at most USERNAME_CONCURRENCY helper threads of the check,
+never one gunicorn thread per site.
 Requests go only to hosts in the list (the name is restricted to characters that cannot change a
 URL's host), nothing a caller sends becomes a URL, and every request and redirect hop goes through
 the outbound policy (outbound.py): a listed host, resolved to a public address that is the one
@@ -13,24 +21,25 @@ import json
 import re
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from urllib.parse import urljoin
 
-import requests
 from flask import Blueprint, Response, current_app, stream_with_context
 
 from ...auth import request_claims
 from ...db import rls_transaction
 from ...errors import ApiError
 from ...jobs.options import get_bool, get_str
-from ...outbound import OutboundPolicy, OutboundRefused, allowed_networks, outbound_session
-from .sites import Site, allowed_hosts, bundled_sites_path, classify, host_allowed, load_sites
+from ...jobs.slots import acquire_job_slot
+from ...outbound import OutboundPolicy, allowed_networks, outbound_session
+from .probes import check_site, result_line
+from .reachability import internet_problem
+from .sites import NAME_REFUSED, TIMED_OUT, Site, allowed_hosts, bundled_sites_path, load_sites
 
 bp = Blueprint("tools_username", __name__)
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:129.0) Gecko/20100101 Firefox/129.0"
-MAX_BODY = 2 * 1024 * 1024
-MAX_REDIRECTS = 3
+# The summary's three answers: found (taken), not found (available), could not check (the rest).
+SUMMARY = {"taken": "found", "available": "not_found", "unknown": "could_not_check",
+           "blocked": "could_not_check", "invalid": "could_not_check"}
 
 
 def sites_path() -> str:
@@ -45,12 +54,31 @@ def check_username(name: str):
     path = sites_path()
     sites = _selected_sites(load_sites(path))
     claims = request_claims()  # a bad token is refused now, not in the middle of the stream
-    app = current_app._get_current_object()
-    lines = stream_checks(app, name, sites, allowed_hosts(path), claims)
-    response = Response(stream_with_context(lines), mimetype="application/x-ndjson")
+    config = current_app.config
+    problem = internet_problem(config["USERNAME_INTERNET_PROBE"], config["USERNAME_INTERNET_CACHE_SECONDS"])
+    if problem:
+        raise ApiError(503, "internet_unreachable", "No site can be checked: this server cannot reach the "
+                       f"internet right now ({problem}). Try again later.", headers={"Retry-After": "30"})
+    release = acquire_job_slot()
+    try:
+        app = current_app._get_current_object()
+        lines = _released_at_end(stream_checks(app, name, sites, allowed_hosts(path), claims), release)
+        response = Response(stream_with_context(lines), mimetype="application/x-ndjson")
+        response.call_on_close(release)  # also when the stream never started, or the client left
+    except BaseException:
+        release()
+        raise
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # let the gateway pass lines through at once
     return response
+
+
+def _released_at_end(lines, release):
+    """The slot is free as soon as the last line is out, not only when the server closes the response."""
+    try:
+        yield from lines
+    finally:
+        release()
 
 
 def _selected_sites(sites: tuple[Site, ...]) -> list[Site]:
@@ -80,7 +108,7 @@ def stream_checks(app, name: str, sites: list[Site], hosts: frozenset[str], clai
         if site.accepts(name):
             to_check.append(site)
         else:  # regexCheck: the site does not allow this name, so no request is made
-            yield line(_result(site.name, site.profile_url(name), "invalid", detail="name not allowed here"))
+            yield line(result_line(site.name, site.profile_url(name), "invalid", NAME_REFUSED))
     policy = OutboundPolicy(hosts, config["USERNAME_OUTBOUND_BUDGET"], allowed_networks(app, configured_service=False))
     session = outbound_session(policy, pool_size=config["USERNAME_CONCURRENCY"])
     executor = ThreadPoolExecutor(max_workers=max(1, min(config["USERNAME_CONCURRENCY"], len(to_check) + 1)))
@@ -99,76 +127,22 @@ def stream_checks(app, name: str, sites: list[Site], hosts: frozenset[str], clai
                 yield line(future.result())
         for future in pending:  # still running at the job time limit
             future.cancel()
-            yield line(_result(*names[future], "unknown", detail="job time limit reached"))
+            yield line(result_line(*names[future], "unknown", TIMED_OUT))
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
         session.close()
-    yield line({"type": "done", "counts": counts, "elapsed_ms": round((time.monotonic() - started) * 1000)})
-
-
-def _result(site: str, url: str, status: str, **extra) -> dict:
-    return {"type": "result", "site": site, "url": url, "status": status, **extra}
-
-
-def check_site(session: requests.Session, site: Site, name: str, hosts: frozenset[str],
-               timeout: float) -> dict:
-    started = time.monotonic()
-    url = site.probe_url(name)
-    result = _result(site.name, site.profile_url(name), "unknown")
-    if not host_allowed(url, hosts):
-        return {**result, "detail": "host not in the site list"}
-    headers = {"User-Agent": USER_AGENT, **site.headers}
-    try:
-        status, body = _fetch(session, site, url, name, headers, hosts, timeout)
-    except OutboundRefused as exc:
-        return {**result, "detail": str(exc), "elapsed_ms": _ms(started)}
-    except requests.Timeout:
-        return {**result, "detail": "timed out", "elapsed_ms": _ms(started)}
-    except requests.RequestException as exc:
-        return {**result, "detail": type(exc).__name__, "elapsed_ms": _ms(started)}
-    return {**result, "status": classify(site, status, body), "http_status": status,
-            "elapsed_ms": _ms(started)}
-
-
-def _fetch(session, site: Site, url: str, name: str, headers: dict, hosts, timeout: float):
-    method = site.method()
-    follow = "response_url" not in site.error_types
-    ends_at = time.monotonic() + timeout
-    for _ in range(MAX_REDIRECTS + 1):
-        remaining = max(0.1, ends_at - time.monotonic())
-        with session.request(method, url, headers=headers, json=site.payload(name), timeout=remaining,
-                             allow_redirects=False, stream=True) as response:
-            location = response.headers.get("Location")
-            if follow and response.is_redirect and location:
-                target = urljoin(url, location)
-                if host_allowed(target, hosts):  # the session's policy checks its address too
-                    url, method = target, ("GET" if method == "POST" else method)
-                    continue
-            body = b"" if method == "HEAD" else _read_capped(response)
-            return response.status_code, body.decode(response.encoding or "utf-8", errors="replace")
-    return 310, ""  # too many redirects: classified as unknown
-
-
-def _read_capped(response) -> bytes:
-    chunks, size = [], 0
-    for chunk in response.iter_content(65536):
-        chunks.append(chunk)
-        size += len(chunk)
-        if size >= MAX_BODY:
-            break
-    return b"".join(chunks)
-
-
-def _ms(started: float) -> int:
-    return round((time.monotonic() - started) * 1000)
+    summary = {"found": 0, "not_found": 0, "could_not_check": 0}
+    for status, count in counts.items():
+        summary[SUMMARY[status]] += count
+    yield line({"type": "done", "counts": counts, "summary": summary,
+                "elapsed_ms": round((time.monotonic() - started) * 1000)})
 
 
 def _own_profile(app, name: str, claims) -> dict:
     """Toolkit's own nicknames, through nickname_taken() (profiles themselves stay private)."""
-    result = _result("Toolkit", "", "unknown")
     try:
         with app.app_context(), rls_transaction(claims, read_only=True) as conn:
             row = conn.execute("select public.nickname_taken(%s) as taken", (name,)).fetchone()
     except Exception:  # noqa: BLE001 — any database trouble leaves the answer unknown
-        return {**result, "detail": "database unreachable"}
-    return {**result, "status": "taken" if row["taken"] else "available"}
+        return result_line("Toolkit", "", "unknown", "Could not reach Toolkit's own database")
+    return result_line("Toolkit", "", "taken" if row["taken"] else "available")

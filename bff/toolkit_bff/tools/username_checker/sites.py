@@ -13,10 +13,28 @@ from functools import lru_cache
 from importlib import resources
 from urllib.parse import urlsplit
 
-# Bot-protection pages (Cloudflare, AWS WAF, PerimeterX): their presence means we learned nothing.
-WAF_FINGERPRINTS = ('<span id="challenge-error-text">', "AwsWafIntegration.forceRefreshToken",
-                    "challenge-platform", '"perimeterxIdentifiers"', "cf-browser-verification")
+# Bot-protection pages: their presence means we learned nothing. Sherlock's own list (its
+# WAFHitMsgs in sherlock.py, checked against the installed package by the tests), then ours.
+WAF_FINGERPRINTS = (
+    ".loading-spinner{visibility:hidden}body.no-js .challenge-running{display:none}body.dark{background-color:"
+    "#222;color:#d9d9d9}body.dark a{color:#fff}body.dark a:hover{color:#ee730a;text-decoration:underline}"
+    "body.dark .lds-ring div{border-color:#999 transparent transparent}body.dark .font-red{color:#b20f03}"
+    "body.dark",  # Sherlock 2024-05-13: Cloudflare
+    '<span id="challenge-error-text">',  # Sherlock 2024-11-11: Cloudflare error page
+    "AwsWafIntegration.forceRefreshToken",  # Sherlock 2024-11-11: CloudFront (AWS)
+    '{return l.onPageView}}),Object.defineProperty(r,"perimeterxIdentifiers",{enumerable:',  # Sherlock 2024-04-09: PerimeterX
+    "challenge-platform", '"perimeterxIdentifiers"', "cf-browser-verification",  # ours: broader forms of the above
+)
+# Response headers bot walls set on their challenge pages (a HEAD request has no page to look at).
+WAF_HEADERS = ("cf-mitigated", "x-amzn-waf-action")
 BLOCKED_STATUSES = {401, 403, 407, 429}
+
+# Each row's reason, in words (never an exception's text).
+BOT_WALL = "Blocked by the site's bot protection"
+RATE_LIMITED = "The site is limiting requests (rate limit)"
+UNREACHABLE = "Could not reach the site"
+TIMED_OUT = "Timed out"
+NAME_REFUSED = "This site does not accept this name"
 
 
 def _as_list(value) -> list:
@@ -124,19 +142,23 @@ def host_allowed(url: str, hosts: frozenset[str]) -> bool:
     return any(host == allowed or host.endswith("." + allowed) for allowed in hosts)
 
 
-def classify(site: Site, status: int, body: str) -> str:
-    """available / taken / unknown / blocked for one site's answer (redirects not followed for
-    response_url; followed within the allowed hosts otherwise)."""
-    if any(mark in body for mark in WAF_FINGERPRINTS):
-        return "blocked"
+def classify(site: Site, status: int, body: str, headers=None) -> tuple[str, str | None]:
+    """(available / taken / unknown / blocked, the reason in words when not sure) for one site's
+    answer (redirects not followed for response_url; followed within the allowed hosts otherwise)."""
+    if any(mark in body for mark in WAF_FINGERPRINTS) or any(name in (headers or {}) for name in WAF_HEADERS):
+        return "blocked", BOT_WALL
     if status in BLOCKED_STATUSES and status not in site.error_codes:
-        return "blocked"
+        return "blocked", RATE_LIMITED if status == 429 else BOT_WALL
     verdicts = [_verdict(kind, site, status, body) for kind in site.error_types]
     if "available" in verdicts:
-        return "available"
+        return "available", None
     if verdicts and all(verdict == "taken" for verdict in verdicts):
-        return "taken"
-    return "unknown"
+        return "taken", None
+    if status >= 500:
+        return "unknown", f"The site had an error (HTTP {status})"
+    if status == 310:
+        return "unknown", "Too many redirects"
+    return "unknown", f"The site's answer was unclear (HTTP {status})"
 
 
 def _verdict(kind: str, site: Site, status: int, body: str) -> str:

@@ -2,9 +2,11 @@
 real `auth` schema, for the native stack where the official server cannot run."""
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, g
 
-from . import db
+from . import cleanup, db
+from .api import (admin, factors, general, identities, logout, mail_admin, mail_requests, oauth_admin,
+                  oauth_server, oauth_token, providers, signup, token, user, verify)
 from .config import Settings, load_settings
 from .errors import register_error_handlers
 from .jwt_keys import KeySet
@@ -14,38 +16,24 @@ def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or load_settings()
     app = Flask(__name__)
     app.config["AUTH_SETTINGS"] = settings
-    app.config["AUTH_KEYS"] = KeySet(settings.jwt_keys, settings.jwt_secret)
+    app.config["AUTH_KEYS"] = KeySet(settings.jwt_keys, settings.jwt_secret, settings.jwt_valid_methods,
+                                     settings.jwt_key_id)
     app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
     app.json.sort_keys = False
     register_error_handlers(app)
 
     @app.after_request
     def _sb_auth_headers(response):
-        from flask import g
         for name, value in g.pop("sb_auth_headers", {}).items():
             response.headers[name] = value
         response.headers.add("Vary", "Origin")  # upstream's CORS middleware on every answer
         return response
+
     if settings.database_url:
-        db.init_pool(settings.database_url)
-
-    from .api import general, logout, signup, token, user
-
-    for module in (general, signup, token, logout, user):
+        db.init_pool(settings.database_url, size=settings.pool_size)
+    if settings.db_cleanup_enabled:
+        cleanup.install(app, settings.anonymous_users_enabled)
+    for module in (general, providers, signup, token, logout, user, verify, mail_requests, mail_admin, factors,
+                   identities, admin, oauth_admin, oauth_server, oauth_token):
         app.register_blueprint(module.bp)
-    _register_optional(app)
     return app
-
-
-def _register_optional(app: Flask) -> None:
-    """Blueprints of the other areas (mail flows, MFA, identities, admin), when present."""
-    import importlib
-
-    for name in ("verify", "factors", "identities", "admin"):
-        try:
-            module = importlib.import_module(f"{__name__}.api.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.api.{name}":
-                raise
-            continue
-        app.register_blueprint(module.bp)

@@ -64,6 +64,16 @@ def _rate(name: str, default: float) -> tuple[float, float, bool]:
 
 
 @dataclass(frozen=True)
+class OAuthServerSettings:
+    """GOTRUE_OAUTH_SERVER_*: Supabase Auth as an OAuth 2.1 authorization server."""
+    enabled: bool
+    allow_dynamic_registration: bool
+    authorization_path: str
+    authorization_ttl: float
+    default_scope: str
+
+
+@dataclass(frozen=True)
 class Settings:
     host: str
     port: int
@@ -114,7 +124,25 @@ class Settings:
     rate_limit_anonymous_users: float
     rate_limit_sso: float
     rate_limit_challenge_and_verify: float
+    threads: int
+    db_max_pool_size: int
+    db_cleanup_enabled: bool
+    jwt_valid_methods: list[str] | None  # None: the algorithms of the keys, as upstream
+    jwt_key_id: str
+    anonymous_users_enabled: bool
+    rate_limit_web3: float
+    rate_limit_oauth_client_register: float
+    oauth_server: "OAuthServerSettings"
+    mfa_webauthn_enroll: bool
+    mfa_webauthn_verify: bool
+    unavailable: list[str]  # variables asking for what cannot run here (providers.py)
     extra: dict = field(default_factory=dict)
+
+    @property
+    def pool_size(self) -> int:
+        """Connections: never fewer than request threads (each holds at most one), so no request
+        waits for a connection; GOTRUE_DB_MAX_POOL_SIZE may ask for more."""
+        return max(self.db_max_pool_size, self.threads)
 
 
 def _required_characters(value: str) -> list[str]:
@@ -200,4 +228,37 @@ def load_settings() -> Settings:
         rate_limit_anonymous_users=_float("GOTRUE_RATE_LIMIT_ANONYMOUS_USERS", 30),
         rate_limit_sso=_float("GOTRUE_RATE_LIMIT_SSO", 30),
         rate_limit_challenge_and_verify=_float("GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY", 15),
+        threads=max(_int("LOCAL_AUTH_THREADS", 16), 1),  # gunicorn.conf.py reads the same variable
+        db_max_pool_size=_int("GOTRUE_DB_MAX_POOL_SIZE", 0),
+        db_cleanup_enabled=_bool("GOTRUE_DB_CLEANUP_ENABLED", False),
+        jwt_valid_methods=_list("GOTRUE_JWT_VALIDMETHODS", []) or None,
+        jwt_key_id=_env("GOTRUE_JWT_KEY_ID"),
+        anonymous_users_enabled=_bool("GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", False),
+        rate_limit_web3=_float("GOTRUE_RATE_LIMIT_WEB3", 30),
+        rate_limit_oauth_client_register=_float("GOTRUE_RATE_LIMIT_OAUTH_DYNAMIC_CLIENT_REGISTER", 10),
+        oauth_server=OAuthServerSettings(
+            enabled=_bool("GOTRUE_OAUTH_SERVER_ENABLED", False),
+            allow_dynamic_registration=_bool("GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION", False),
+            authorization_path=_env("GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH"),
+            authorization_ttl=_duration_seconds("GOTRUE_OAUTH_SERVER_AUTHORIZATION_TTL", 600.0) or 600.0,
+            default_scope=_env("GOTRUE_OAUTH_SERVER_DEFAULT_SCOPE", "email") or "email"),
+        mfa_webauthn_enroll=_bool("GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED", False),
+        mfa_webauthn_verify=_bool("GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED", False),
+        unavailable=_unavailable(),
     )
+
+
+# Switches of features that need what this machine cannot have: an SMS provider, a SAML identity
+# provider's metadata, an OAuth/OIDC provider on the internet, a web3 wallet's chain. Their endpoints
+# answer with upstream's "disabled" errors and /settings reports them off (providers.py).
+_EXTERNAL_PROVIDERS = ("apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma", "fly", "github",
+                       "gitlab", "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion", "spotify",
+                       "slack", "slack_oidc", "workos", "twitch", "twitter", "x", "zoom", "vercel_marketplace")
+_UNAVAILABLE_SWITCHES = ("GOTRUE_EXTERNAL_PHONE_ENABLED", "GOTRUE_SAML_ENABLED", "GOTRUE_MFA_PHONE_ENROLL_ENABLED",
+                         "GOTRUE_MFA_PHONE_VERIFY_ENABLED", "GOTRUE_EXTERNAL_WEB3_SOLANA_ENABLED",
+                         "GOTRUE_EXTERNAL_WEB3_ETHEREUM_ENABLED",
+                         *(f"GOTRUE_EXTERNAL_{name.upper()}_ENABLED" for name in _EXTERNAL_PROVIDERS))
+
+
+def _unavailable() -> list[str]:
+    return [name for name in _UNAVAILABLE_SWITCHES if _bool(name, False)]

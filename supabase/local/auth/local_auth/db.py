@@ -1,23 +1,38 @@
-"""The connection pool (as supabase_auth_admin, like the official server) and transactions."""
+"""The connection pool (as supabase_auth_admin, like the official server) and transactions.
+
+Each request thread holds at most one connection at a time (a nested transaction() is refused), so a
+pool as large as the thread count never makes a thread wait for a connection. Work that must not
+happen inside a transaction — sending mail — is registered with after_commit() and runs once the
+transaction has committed and its connection is back in the pool."""
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 import psycopg
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 _pool: ConnectionPool | None = None
+_local = threading.local()
 
 
-def init_pool(url: str, *, size: int = 4) -> None:
+def init_pool(url: str, *, size: int) -> None:
     global _pool
     if _pool is not None:
         _pool.close()
     # search_path as the official server sets it, so unqualified names would resolve the same way.
     _pool = ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=10,
                            kwargs={"row_factory": dict_row, "options": "-c search_path=auth"})
+    # Ready before use: its first connection is made, so no one closes it while a worker still connects
+    # (a pool closed mid-connect crashed the interpreter once), and an unreachable database fails here.
+    _pool.wait(timeout=10)
+
+
+def pool_size() -> int:
+    assert _pool is not None, "init_pool() was not called"
+    return _pool.max_size
 
 
 class CommitWithError(Exception):
@@ -29,20 +44,39 @@ class CommitWithError(Exception):
         self.error = error
 
 
+def after_commit(action: Callable[[], None]) -> None:
+    """Run `action` once the current transaction has committed (never if it rolls back). An
+    exception from it reaches the caller of transaction()."""
+    pending = getattr(_local, "after_commit", None)
+    assert pending is not None, "after_commit() outside a transaction"
+    pending.append(action)
+
+
 @contextmanager
 def transaction() -> Iterator[psycopg.Connection]:
     """One transaction on a pooled connection: committed on success, rolled back on any error
     except CommitWithError, which commits and then raises the error it carries."""
     assert _pool is not None, "init_pool() was not called"
-    pending = None
-    with _pool.connection() as conn:
-        with conn.transaction():
-            try:
-                yield conn
-            except CommitWithError as exc:
-                pending = exc.error
-    if pending is not None:
-        raise pending
+    if getattr(_local, "after_commit", None) is not None:
+        raise RuntimeError("nested transaction: a thread holds one connection at a time")
+    _local.after_commit = pending = []
+    error = None
+    try:
+        with _pool.connection() as conn:
+            with conn.transaction():
+                try:
+                    yield conn
+                except CommitWithError as exc:
+                    error = exc.error
+    except BaseException:
+        pending.clear()  # rolled back: nothing it promised happens
+        raise
+    finally:
+        _local.after_commit = None
+    for action in pending:
+        action()
+    if error is not None:
+        raise error
 
 
 def close_pool() -> None:

@@ -1,5 +1,10 @@
 """Signing and verifying keys from GOTRUE_JWT_KEYS (a JSON array of JWKs, the official format) or,
-without it, the HS256 GOTRUE_JWT_SECRET; the public JWK set for /.well-known/jwks.json."""
+without it, the HS256 GOTRUE_JWT_SECRET; the public JWK set for /.well-known/jwks.json.
+
+Which algorithms a token may use is GOTRUE_JWT_VALIDMETHODS, by default those of the keys (upstream's
+ApplyDefaults in internal/conf/configuration.go); an HS256 token whose kid names no key verifies with
+the secret (parseJWTClaims in internal/api/auth.go, FindPublicKeyByKid in internal/conf/jwk.go), so
+listing HS256 keeps legacy tokens valid beside an asymmetric signing key."""
 from __future__ import annotations
 
 import json
@@ -7,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import jwt
-from jwt.algorithms import ECAlgorithm, HMACAlgorithm, RSAAlgorithm
+from jwt.algorithms import ECAlgorithm, HMACAlgorithm, OKPAlgorithm, RSAAlgorithm
 
 _PRIVATE_MEMBERS = {"d", "p", "q", "dp", "dq", "qi", "k", "oth"}
 
@@ -34,7 +39,7 @@ def _load(jwk: dict) -> Key:
     if jwk["kty"] == "oct":
         secret = HMACAlgorithm.from_jwk(text)
         return Key(jwk.get("kid", ""), alg, secret, secret, None, "sign" in jwk.get("key_ops", []))
-    algorithm = ECAlgorithm if jwk["kty"] == "EC" else RSAAlgorithm
+    algorithm = {"EC": ECAlgorithm, "RSA": RSAAlgorithm, "OKP": OKPAlgorithm}[jwk["kty"]]
     private = algorithm.from_jwk(text)
     public_jwk = {k: v for k, v in jwk.items() if k not in _PRIVATE_MEMBERS}
     # As upstream: published keys are for signatures and may only verify.
@@ -44,8 +49,8 @@ def _load(jwk: dict) -> Key:
 
 
 class KeySet:
-    def __init__(self, jwks: list[dict], secret: str):
-        self.secret = secret
+    def __init__(self, jwks: list[dict], secret: str, valid_methods: list[str] | None = None, key_id: str = ""):
+        self.secret, self.key_id = secret, key_id
         if jwks:
             self.keys = [_load(k) for k in jwks]
         else:
@@ -56,7 +61,7 @@ class KeySet:
         if len(signing) != 1:
             raise ValueError("GOTRUE_JWT_KEYS must hold exactly one key with key_ops 'sign'")
         self.signing = signing[0]
-        self.valid_algorithms = sorted({k.alg for k in self.keys})
+        self.valid_algorithms = valid_methods if valid_methods is not None else sorted({k.alg for k in self.keys})
         self._by_kid = {k.kid: k for k in self.keys if k.kid}
 
     def sign(self, claims: dict) -> str:
@@ -79,6 +84,8 @@ class KeySet:
             raise jwt.InvalidAlgorithmError(f"token signature is invalid: signing method {alg} is invalid")
         kid = header.get("kid")
         key = self._by_kid.get(kid or "") if isinstance(kid, str) else None
+        if key is None and self.key_id and kid == self.key_id:
+            key = Key(self.key_id, "HS256", None, self.secret.encode(), None, False)  # GOTRUE_JWT_KEY_ID
         if key is not None:
             # A kid naming a key of another type (HS256 with the EC key's kid, the confusion attack)
             # fails like upstream's key type check, never reaches the crypto library as a wrong key.
@@ -98,8 +105,8 @@ class KeySet:
             if _family(alg) == "HS":
                 raise
             # Go's crypto package words a failed ECDSA/RSA check differently from a failed HMAC.
-            raise jwt.InvalidTokenError("token signature is invalid: crypto/"
-                                        f"{'ecdsa' if _family(alg) == 'ES' else 'rsa'}: verification error") from None
+            failure = {"ES": "crypto/ecdsa", "Ed": "ed25519"}.get(_family(alg), "crypto/rsa")
+            raise jwt.InvalidTokenError(f"token signature is invalid: {failure}: verification error") from None
 
 
 # Upstream's (golang-jwt) messages when a kid selects a key of the wrong type for the token's alg.

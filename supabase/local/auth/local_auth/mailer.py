@@ -1,8 +1,9 @@
 """The mail-sending steps of the e-mail flows (upstream's sendConfirmation, sendInvite,
 sendPasswordRecovery, sendMagicLink, sendEmailChange, sendReauthenticationOtp): each checks the
-per-user frequency (GOTRUE_SMTP_MAX_FREQUENCY) and the global e-mail rate limit, stores the new token
-on the user and in auth.one_time_tokens, and sends the mail. They run inside the caller's transaction,
-so a refused or failed mail leaves nothing behind."""
+per-user frequency (GOTRUE_SMTP_MAX_FREQUENCY) and the global e-mail rate limit and stores the new token
+on the user and in auth.one_time_tokens inside the caller's transaction; the mail goes out once that
+transaction has committed (no connection is held open while SMTP talks), and if SMTP then fails the
+stored token is put back as it was before, so a failed mail leaves no token that nobody received."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -14,6 +15,7 @@ from flask import current_app
 from . import db, otp, redirects, users
 from .errors import AuthError, too_many, unprocessable
 from .mail_delivery import check_rate_limit, send
+from .mail_undo import TokenUndo
 from .timeutil import now
 
 INVALID_NONCE = "Nonce has expired or is invalid"
@@ -64,11 +66,12 @@ def _send_confirmation_token(conn, user, kind, verification_type, *, pkce, failu
     check_rate_limit()
     stamp = now()
     extra = {"invited_at": stamp} if invited else {}
+    undo = TokenUndo(conn, user, ["confirmation_token", "confirmation_sent_at", *extra], [otp.CONFIRMATION])
     user = users.touch(conn, user["id"], confirmation_token=hashed, confirmation_sent_at=stamp, **extra)
     otp.store(conn, user["id"], otp.CONFIRMATION, user["email"], hashed)
     redirect_to = redirects.referrer()
     link = action_link(kind, hashed, verification_type, redirect_to)
-    send(user["email"], kind, _values(user, code, link, redirect_to), failure)
+    _send_after_commit(undo, user["email"], kind, _values(user, code, link, redirect_to), failure)
     return user
 
 
@@ -86,12 +89,13 @@ def _send_recovery_token(conn, user, kind, verification_type, pkce, failure) -> 
     code = otp.generate(_settings().otp_length)
     hashed = otp.with_flow_prefix(otp.token_hash(user["email"], code), pkce)
     check_rate_limit()
+    undo = TokenUndo(conn, user, ["recovery_token", "recovery_sent_at"], [otp.RECOVERY])
     user = users.touch(conn, user["id"], recovery_token=hashed, recovery_sent_at=now())
     otp.store(conn, user["id"], otp.RECOVERY, user["email"], hashed)
     redirect_to = redirects.referrer()
     # Both use the recovery URL path upstream.
     link = action_link("recovery", hashed, verification_type, redirect_to)
-    send(user["email"], kind, _values(user, code, link, redirect_to), failure)
+    _send_after_commit(undo, user["email"], kind, _values(user, code, link, redirect_to), failure)
     return user
 
 
@@ -100,9 +104,11 @@ def send_reauthentication(conn: psycopg.Connection, user: dict) -> dict:
     code = otp.generate(_settings().otp_length)
     hashed = otp.token_hash(user["email"], code)
     check_rate_limit()
+    undo = TokenUndo(conn, user, ["reauthentication_token", "reauthentication_sent_at"], [otp.REAUTHENTICATION])
     user = users.touch(conn, user["id"], reauthentication_token=hashed, reauthentication_sent_at=now())
     otp.store(conn, user["id"], otp.REAUTHENTICATION, user["email"], hashed)
-    send(user["email"], "reauthentication", _values(user, code), "Error sending reauthentication email")
+    _send_after_commit(undo, user["email"], "reauthentication", _values(user, code),
+                       "Error sending reauthentication email")
     return user
 
 
@@ -119,6 +125,9 @@ def send_email_change(conn: psycopg.Connection, user: dict, new_email: str, *, p
         code_current = otp.generate(settings.otp_length)
         token_current = otp.with_flow_prefix(otp.token_hash(user["email"], code_current), pkce)
     check_rate_limit()
+    undo = TokenUndo(conn, user, ["email_change", "email_change_token_new", "email_change_token_current",
+                                  "email_change_confirm_status", "email_change_sent_at"],
+                     [otp.EMAIL_CHANGE_CURRENT, otp.EMAIL_CHANGE_NEW])
     user = users.touch(conn, user["id"], email_change=new_email, email_change_token_new=token_new,
                        email_change_token_current=token_current, email_change_confirm_status=0,
                        email_change_sent_at=now())
@@ -128,11 +137,25 @@ def send_email_change(conn: psycopg.Connection, user: dict, new_email: str, *, p
     redirect_to = redirects.referrer()
     failure = "Error sending email change email"
     link_new = action_link("email_change", token_new, "email_change", redirect_to)
-    send(new_email, "email_change", _values(user, code_new, link_new, redirect_to), failure)
+    _send_after_commit(undo, new_email, "email_change", _values(user, code_new, link_new, redirect_to), failure)
     if secure:
         link_current = action_link("email_change", token_current, "email_change", redirect_to)
-        send(user["email"], "email_change", _values(user, code_current, link_current, redirect_to), failure)
+        _send_after_commit(undo, user["email"], "email_change",
+                           _values(user, code_current, link_current, redirect_to), failure)
     return user
+
+
+def _send_after_commit(undo: TokenUndo, to: str, kind: str, values: dict[str, str], failure: str) -> None:
+    """Deliver once the caller's transaction has committed; on an SMTP failure put the token back
+    and answer upstream's 500 with `failure`."""
+    def deliver() -> None:
+        try:
+            send(to, kind, values, failure)
+        except AuthError:
+            undo()
+            raise
+
+    db.after_commit(deliver)
 
 
 def verify_reauthentication(user: dict, nonce: str) -> None:

@@ -1,8 +1,11 @@
 """TOTP factors as the official server makes them: a 160-bit base32 secret, an otpauth:// URI with
 the issuer and the user's e-mail, a QR code of that URI as SVG text, and RFC 6238 codes (SHA1, 6
-digits, 30 s) accepted one step either side of now."""
+digits, 30 s) accepted one step either side of now, each step's code once."""
 from __future__ import annotations
 
+import hmac
+import time
+from datetime import datetime, timezone
 from urllib.parse import quote, urlsplit
 
 import pyotp
@@ -52,10 +55,18 @@ def qr_code_svg(uri: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def code_is_valid(secret: str, code: str) -> bool:
-    """Upstream trims the code, insists on 6 characters and accepts the previous, current and next
-    30-second step. A code may be used again (upstream keeps no record of used codes)."""
+def matching_step(secret: str, code: str, at: float | None = None) -> int | None:
+    """The 30-second step whose code this is, among the previous, current and next one (upstream
+    trims the code, insists on 6 digits and allows one step of skew each way); None if none matches.
+    The step is what makes a code single-use: a code is refused once a code of its step, or of a
+    later one, was accepted for the factor."""
     code = code.strip()
     if len(code) != DIGITS or not code.isdigit():
-        return False
-    return pyotp.TOTP(secret, digits=DIGITS, interval=PERIOD).verify(code, valid_window=1)
+        return None
+    totp = pyotp.TOTP(secret, digits=DIGITS, interval=PERIOD)
+    now = time.time() if at is None else at
+    current = totp.timecode(datetime.fromtimestamp(now, timezone.utc))
+    for step in (current - 1, current, current + 1):
+        if hmac.compare_digest(totp.generate_otp(step), code):
+            return step
+    return None

@@ -62,7 +62,20 @@ def find(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | Non
         " limit 1", (hashed, list(token_types))).fetchone()
 
 
+def consume(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | None:
+    """Take the one_time_tokens row with this hash and one of these types, and lock its user: the row
+    is deleted here, so of two concurrent uses of one link the second finds nothing (its delete waits
+    for the first transaction and then matches no row). A refused token comes back with the rollback."""
+    row = conn.execute(
+        "delete from auth.one_time_tokens where token_hash = %s and token_type = any(%s::auth.one_time_token_type[])"
+        " returning *", (hashed, list(token_types))).fetchone()
+    if row is None:
+        return None
+    return conn.execute("select * from auth.users where id = %s for update", (row["user_id"],)).fetchone()
+
+
 def find_user(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | None:
+    """The user holding this token, locked (their token columns are then read as committed last)."""
     row = find(conn, hashed, *token_types)
     if row is None:
         return None

@@ -17,7 +17,7 @@ from flask import current_app, g, request
 
 from . import audit
 from .db import CommitWithError
-from .errors import bad_request
+from .errors import OAuthError, bad_request
 from .timeutil import now
 from .users import find_by_id, is_banned, sorted_map, touch
 
@@ -70,6 +70,8 @@ def aal_and_amr(conn: psycopg.Connection, session_id) -> tuple[str, list[dict]]:
 def access_token(conn: psycopg.Connection, user: dict, session_id) -> tuple[str, int]:
     settings = current_app.config["AUTH_SETTINGS"]
     aal, amr = aal_and_amr(conn, session_id)
+    # A session made by the OAuth 2.1 server names its client and scopes in every access token.
+    oauth = conn.execute("select oauth_client_id, scopes from auth.sessions where id = %s", (session_id,)).fetchone()
     issued = int(time.time())
     expires = issued + settings.jwt_exp
     claims = {"iss": settings.jwt_issuer} if settings.jwt_issuer else {}
@@ -88,6 +90,10 @@ def access_token(conn: psycopg.Connection, user: dict, session_id) -> tuple[str,
         "session_id": str(session_id),
         "is_anonymous": bool(user["is_anonymous"]),
     }
+    if oauth and oauth["oauth_client_id"]:
+        claims["client_id"] = str(oauth["oauth_client_id"])
+    if oauth and oauth["scopes"]:
+        claims["scope"] = oauth["scopes"]
     return current_app.config["AUTH_KEYS"].sign(claims), expires
 
 
@@ -104,22 +110,25 @@ def token_response(conn: psycopg.Connection, user: dict, session_id, refresh_tok
             "expires_at": expires, "refresh_token": refresh_token, "user": user_json(conn, user)}
 
 
-def issue(conn: psycopg.Connection, user: dict, method: str, *, factor_id=None) -> dict:
+def issue(conn: psycopg.Connection, user: dict, method: str, *, factor_id=None, oauth_client_id=None,
+          scopes: str | None = None) -> dict:
     """A new session for `user` signed in by `method`; returns the token response."""
     stamp = now()
     session_id = uuid.uuid4()
     conn.execute(
-        "insert into auth.sessions (id, user_id, created_at, updated_at, factor_id, aal, user_agent, ip)"
-        " values (%s, %s, %s, %s, %s, 'aal1', %s, %s)",
+        "insert into auth.sessions (id, user_id, created_at, updated_at, factor_id, aal, user_agent, ip,"
+        " oauth_client_id, scopes) values (%s, %s, %s, %s, %s, 'aal1', %s, %s, %s, %s)",
         (session_id, user["id"], stamp, stamp, factor_id, request.headers.get("User-Agent") or None,
-         audit.client_ip() or None))
+         audit.client_ip() or None, oauth_client_id, scopes))
     refresh = _insert_refresh_token(conn, user["id"], session_id, None)
     user = touch(conn, user["id"], last_sign_in_at=stamp)
     add_amr_claim(conn, session_id, method)
     return token_response(conn, user, session_id, refresh)
 
 
-def refresh(conn: psycopg.Connection, token: str) -> dict:
+def refresh(conn: psycopg.Connection, token: str, client_id=None) -> dict:
+    """Rotate `token`; `client_id` is the OAuth client authenticated at /oauth/token, which must be the
+    session's own (and absent for sessions no OAuth client made), as upstream's RefreshTokenGrant."""
     settings = current_app.config["AUTH_SETTINGS"]
     if not _REFRESH_TOKEN.match(token or ""):
         raise bad_request("validation_failed", "Refresh token is not valid")
@@ -141,6 +150,13 @@ def refresh(conn: psycopg.Connection, token: str) -> dict:
     g.sb_auth_headers["Sb-Auth-Session-Id"] = str(session["id"])
     if session["not_after"] is not None and session["not_after"] < now():
         raise bad_request("session_expired", "Invalid Refresh Token: Session Expired")
+    if session["oauth_client_id"] is not None:
+        if client_id is None:
+            raise OAuthError("invalid_client", "Client authentication required for OAuth session")
+        if str(client_id) != str(session["oauth_client_id"]):
+            raise OAuthError("invalid_client", "Client does not match the session's OAuth client")
+    elif client_id is not None:
+        raise OAuthError("invalid_client", "Client authentication not allowed for non-OAuth session")
 
     issued = None
     if row["revoked"]:

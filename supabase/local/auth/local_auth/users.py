@@ -20,11 +20,12 @@ def find_by_id(conn: psycopg.Connection, user_id, *, for_update: bool = False) -
     return conn.execute(f"select * from auth.users where id = %s{lock}", (str(user_id),)).fetchone()
 
 
-def find_by_email(conn: psycopg.Connection, email: str, aud: str) -> dict | None:
+def find_by_email(conn: psycopg.Connection, email: str, aud: str, *, for_update: bool = False) -> dict | None:
     # Upstream: case-insensitive, SSO users excluded, same audience.
+    lock = " for update" if for_update else ""
     return conn.execute(
         "select * from auth.users where instance_id = %s and lower(email) = lower(%s) and aud = %s"
-        " and is_sso_user = false", (INSTANCE_ID, email, aud)).fetchone()
+        f" and is_sso_user = false{lock}", (INSTANCE_ID, email, aud)).fetchone()
 
 
 def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | None, aud: str, role: str,
@@ -55,6 +56,18 @@ def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | No
         " created_at, updated_at) values (%s, %s, %s, 'email', %s, %s, %s)",
         (str(user_id), user_id, Jsonb(identity_data), stamp, stamp, stamp))
     return user
+
+
+def create_anonymous(conn: psycopg.Connection, *, aud: str, role: str, user_metadata: dict) -> dict:
+    """An anonymous user as upstream's NewUser leaves one: no e-mail or phone (NULL), an empty password,
+    no provider in app_metadata and no identity."""
+    stamp = now()
+    return conn.execute(
+        "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,"
+        " raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous, confirmation_token,"
+        " recovery_token, email_change_token_new, email_change)"
+        " values (%s, %s, %s, %s, null, '', '{}', %s, %s, %s, false, true, '', '', '', '') returning *",
+        (INSTANCE_ID, uuid.uuid4(), aud, role, Jsonb(user_metadata), stamp, stamp)).fetchone()
 
 
 def identities_of(conn: psycopg.Connection, user_id) -> list[dict]:

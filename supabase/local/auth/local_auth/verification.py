@@ -31,10 +31,11 @@ def _otp_exp() -> int:
 
 
 def by_token_hash(conn: psycopg.Connection, vtype: str, hashed: str) -> tuple[dict, str]:
-    """The user of a link token; returns (user, type) where type 'email' resolves to signup or magiclink."""
+    """The user of a link token, which is used up here (otp.consume); returns (user, type) where type
+    'email' resolves to signup or magiclink."""
     if vtype not in _LINK_TOKEN_TYPES:
         raise bad_request("validation_failed", "Invalid email verification type")
-    user = otp.find_user(conn, hashed, *_LINK_TOKEN_TYPES[vtype])
+    user = otp.consume(conn, hashed, *_LINK_TOKEN_TYPES[vtype])
     if user is None:
         raise forbidden("otp_expired", LINK_INVALID)
     if users.is_banned(user):
@@ -57,7 +58,8 @@ def by_email_and_code(conn: psycopg.Connection, vtype: str, email: str, hashed: 
     if vtype == "email_change":
         user = _email_change_user(conn, email, hashed, aud)
     else:
-        user = users.find_by_email(conn, email, aud)
+        # Locked: a concurrent use of the same code waits here and then sees the token used up.
+        user = users.find_by_email(conn, email, aud, for_update=True)
     if user is None:
         raise forbidden("otp_expired", TOKEN_INVALID)
     if users.is_banned(user):

@@ -39,6 +39,12 @@ def test_defaults_are_the_official_servers(bare_env):
     assert s.rate_limit_email_sent == (30, 3600.0, False)
     assert (s.rate_limit_token_refresh, s.rate_limit_verify, s.rate_limit_otp) == (150, 30, 30)
     assert (s.rate_limit_sso, s.rate_limit_anonymous_users, s.rate_limit_challenge_and_verify) == (30, 30, 15)
+    assert (s.rate_limit_web3, s.rate_limit_oauth_client_register) == (30, 10)
+    assert s.jwt_valid_methods is None and s.jwt_key_id == ""  # None: the keys' own algorithms
+    assert not s.anonymous_users_enabled and not s.mfa_webauthn_enroll and not s.mfa_webauthn_verify
+    assert (s.oauth_server.enabled, s.oauth_server.allow_dynamic_registration) == (False, False)
+    assert (s.oauth_server.authorization_ttl, s.oauth_server.default_scope) == (600.0, "email")
+    assert not s.db_cleanup_enabled and s.db_max_pool_size == 0 and s.unavailable == []
 
 
 def test_external_url_loses_its_trailing_slash_and_the_issuer_is_only_what_is_set(bare_env):

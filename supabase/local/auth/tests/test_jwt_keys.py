@@ -183,3 +183,62 @@ def test_bearer_check_answers_403_bad_jwt(bearer_app, case, message):
     err = caught.value
     assert (err.status, err.error_code) == (403, "bad_jwt")
     assert err.msg == f"invalid JWT: unable to parse or verify signature, {message}"
+
+
+def test_validmethods_lets_legacy_hs256_tokens_verify_beside_an_es256_signing_key():
+    # GOTRUE_JWT_KEYS with only the ES256 key: by default only ES256 is valid (the keys' algorithms).
+    only_ec = [ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"])]
+    legacy = jwt.encode(claims(role="anon"), SECRET, algorithm="HS256")
+    with pytest.raises(jwt.InvalidAlgorithmError, match="signing method HS256 is invalid"):
+        KeySet(only_ec, SECRET).verify(legacy)
+    # Listing HS256 (GOTRUE_JWT_VALIDMETHODS=ES256,HS256): a token without a kid falls back to the secret.
+    both = KeySet(only_ec, SECRET, ["ES256", "HS256"])
+    assert both.verify(legacy)["role"] == "anon"
+    assert both.verify(both.sign(claims()))["aud"] == "authenticated"
+    with pytest.raises(jwt.InvalidSignatureError):
+        both.verify(jwt.encode(claims(), "another-secret-of-at-least-32-characters", algorithm="HS256"))
+
+
+def test_validmethods_can_refuse_an_algorithm_the_keys_have():
+    stack_keys = [ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"]), legacy_jwk()]
+    es256_only = KeySet(stack_keys, SECRET, ["ES256"])
+    with pytest.raises(jwt.InvalidAlgorithmError, match="signing method HS256 is invalid"):
+        es256_only.verify(jwt.encode(claims(), SECRET, algorithm="HS256", headers={"kid": "legacy-hs256"}))
+    assert es256_only.verify(es256_only.sign(claims()))["aud"] == "authenticated"
+
+
+def test_the_jwt_key_id_names_the_secret():
+    keys = KeySet([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"])], SECRET, ["ES256", "HS256"], key_id="old-secret")
+    token = jwt.encode(claims(), SECRET, algorithm="HS256", headers={"kid": "old-secret"})
+    assert keys.verify(token)["aud"] == "authenticated"
+
+
+def test_the_variables_reach_the_service(make_app):
+    only_ec = json.dumps([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"])])
+    refused = make_app(GOTRUE_JWT_KEYS=only_ec, GOTRUE_JWT_SECRET=SECRET).test_client()
+    listed = make_app(GOTRUE_JWT_KEYS=only_ec, GOTRUE_JWT_SECRET=SECRET,
+                      GOTRUE_JWT_VALIDMETHODS="ES256,HS256").test_client()
+    # An HS256 token carrying a service role is an admin where HS256 is valid, refused where it is not.
+    service = jwt.encode({"role": "service_role"}, SECRET, algorithm="HS256")
+    headers = {"Authorization": f"Bearer {service}", "X-Supabase-Api-Version": "2024-01-01"}
+    denied = refused.get("/admin/users?per_page=1", headers=headers)
+    assert (denied.status_code, denied.json["code"]) == (403, "bad_jwt")
+    assert "signing method HS256 is invalid" in denied.json["message"]
+    assert listed.get("/admin/users?per_page=1", headers=headers).status_code == 200
+
+
+def test_ed25519_and_rsa_signing_keys_in_the_official_format():
+    from cryptography.hazmat.primitives.asymmetric import ed25519
+    from jwt.algorithms import OKPAlgorithm, RSAAlgorithm
+
+    okp = json.loads(OKPAlgorithm.to_jwk(ed25519.Ed25519PrivateKey.generate())) | {
+        "kid": "ed-1", "alg": "EdDSA", "key_ops": ["sign", "verify"]}
+    rsa_key = json.loads(RSAAlgorithm.to_jwk(rsa.generate_private_key(public_exponent=65537, key_size=2048))) | {
+        "kid": "rsa-1", "alg": "RS256", "key_ops": ["verify"]}
+    keys = KeySet([okp, rsa_key], SECRET)
+    token = keys.sign(claims())
+    assert jwt.get_unverified_header(token)["alg"] == "EdDSA"
+    assert keys.verify(token)["aud"] == "authenticated"
+    assert {k["kid"]: k["kty"] for k in keys.public_jwks()["keys"]} == {"ed-1": "OKP", "rsa-1": "RSA"}
+    assert all("d" not in k for k in keys.public_jwks()["keys"])
+    assert keys.valid_algorithms == ["EdDSA", "RS256"]

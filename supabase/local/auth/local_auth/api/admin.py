@@ -222,6 +222,8 @@ def _apply_update(conn, user, email, role, confirm, password, user_meta, app_met
             data = merge(identity["identity_data"], {"email": email, "email_verified": confirm})
             conn.execute("update auth.identities set identity_data = %s, updated_at = %s where id = %s",
                          (Jsonb(data), now(), identity["id"]))
+        if user["is_anonymous"] and confirm:
+            user = users.touch(conn, uid, is_anonymous=False)
         user = users.touch(conn, uid, email=email)
     if app_meta is not None:
         user = users.touch(conn, uid, raw_app_meta_data=merge(user["raw_app_meta_data"], app_meta))

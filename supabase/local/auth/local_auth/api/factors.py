@@ -1,26 +1,23 @@
-"""MFA: POST /factors (enroll TOTP), POST /factors/{id}/challenge, POST /factors/{id}/verify (the
-session becomes aal2) and DELETE /factors/{id}, with upstream's checks, statuses and messages.
-Phone and WebAuthn factors need an SMS provider or a browser ceremony: they answer as upstream does
-when they are disabled (their default)."""
+"""MFA: POST /factors (enroll TOTP or WebAuthn), POST /factors/{id}/challenge, POST /factors/{id}/verify
+(the session becomes aal2) and DELETE /factors/{id}, with upstream's checks, statuses and messages.
+Phone factors need an SMS provider: they answer as upstream does when they are disabled. WebAuthn's
+ceremony is in webauthn_factor.py."""
 from __future__ import annotations
 
-import ipaddress
 import uuid
 from datetime import timedelta
 
-from flask import Blueprint, current_app, g, jsonify, request
+from flask import Blueprint, current_app, g, jsonify
+from psycopg.types.json import Jsonb
 
-from .. import audit, db, mfa, sessions, users
-from ..db import CommitWithError
+from .. import audit, db, mfa, users, webauthn_factor
 from ..errors import AuthError, bad_request, forbidden, not_found, unprocessable
-from ..ratelimit import limit
+from ..factor_rules import client_inet, open_challenge, upgrade_session, validate_new_factor
+from ..ratelimit import check_account, count_failure, limit
 from ..request_context import Caller, body, require_user, text
 from ..timeutil import now
 
 bp = Blueprint("factors", __name__)
-
-FACTOR_EXPIRY = timedelta(seconds=300)  # GOTRUE_MFA_FACTOR_EXPIRY_DURATION's default (and minimum)
-MAX_VERIFIED_FACTORS = 10  # GOTRUE_MFA_MAX_VERIFIED_FACTORS' default
 
 
 def _settings():
@@ -36,15 +33,6 @@ def _caller() -> Caller:
     if caller.claims.get("is_anonymous"):
         raise forbidden("no_authorization", "Anonymous user not allowed to perform these actions")
     return caller
-
-
-def _ip() -> str:
-    """The caller's address as the inet column of mfa_challenges stores it."""
-    candidate = audit.client_ip()
-    try:
-        return str(ipaddress.ip_address(candidate))
-    except ValueError:
-        return request.remote_addr or "127.0.0.1"
 
 
 def _load_factor(caller: Caller, factor_id: str) -> dict:
@@ -72,7 +60,9 @@ def enroll():
         # No SMS provider can be configured here, so phone MFA stays off whatever the setting says.
         raise unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone")
     if factor_type == "webauthn":
-        raise unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
+        if not settings.mfa_webauthn_enroll:
+            raise unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
+        return _enroll_webauthn(caller, name)
     if factor_type != "totp":
         raise bad_request("validation_failed", "factor_type needs to be totp, phone, or webauthn")
     if not settings.mfa_totp_enroll:
@@ -80,7 +70,7 @@ def enroll():
     issuer = issuer or mfa.default_issuer(settings.site_url)
     user = caller.user
     with db.transaction() as conn:
-        _validate_new_factor(conn, user, name, caller.session)
+        validate_new_factor(conn, user, name, caller.session)
     secret = mfa.new_secret()
     uri = mfa.otpauth_uri(issuer, user["email"] or "", secret)
     qr_code = mfa.qr_code_svg(uri)
@@ -90,38 +80,34 @@ def enroll():
             "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"
             " updated_at, secret) values (%s, %s, %s, 'totp', 'unverified', %s, %s, %s)",
             (factor_id, user["id"], name, stamp, stamp, secret))
-        audit.log(conn, user, "factor_in_progress", {"factor_id": str(factor_id)}, ip_address=_ip())
+        audit.log(conn, user, "factor_in_progress", {"factor_id": str(factor_id)}, ip_address=client_inet())
     return jsonify({"id": str(factor_id), "type": "totp", "friendly_name": name,
                     "totp": {"qr_code": qr_code, "secret": secret, "uri": uri}})
 
 
-def _validate_new_factor(conn, user: dict, name: str, session: dict) -> None:
-    """Upstream's validateFactors: stale unverified factors go first, then the name, count and AAL rules."""
-    conn.execute("delete from auth.mfa_factors f where status <> 'verified' and not exists"
-                 " (select 1 from auth.mfa_challenges c where c.factor_id = f.id) and created_at + %s < now()",
-                 (FACTOR_EXPIRY,))
-    factors = users.factors_of(conn, user["id"])
-    for factor in factors:
-        # Upstream compares the raw names, so two factors without a name conflict too.
-        if (factor["friendly_name"] or "") == name:
-            raise unprocessable("mfa_factor_name_conflict",
-                                f'A factor with the friendly name "{name}" for this user already exists')
-    verified = sum(1 for factor in factors if factor["status"] == "verified")
-    if len(factors) >= _settings().mfa_max_enrolled_factors or verified >= MAX_VERIFIED_FACTORS:
-        raise unprocessable("too_many_enrolled_mfa_factors",
-                            "Maximum number of verified factors reached, unenroll to continue")
-    if verified > 0 and session["aal"] != "aal2":
-        raise forbidden("insufficient_aal", "AAL2 required to enroll a new factor")
+def _enroll_webauthn(caller: Caller, name: str):
+    """A factor waiting for its credential: the first challenge asks the browser to create one."""
+    with db.transaction() as conn:
+        validate_new_factor(conn, caller.user, name, caller.session)
+        factor_id, stamp = uuid.uuid4(), now()
+        conn.execute("insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"
+                     " updated_at) values (%s, %s, %s, 'webauthn', 'unverified', %s, %s)",
+                     (factor_id, caller.user["id"], name, stamp, stamp))
+        audit.log(conn, caller.user, "factor_in_progress", {"factor_id": str(factor_id), "factor_type": "webauthn"},
+                  ip_address=client_inet())
+    return jsonify({"id": str(factor_id), "type": "webauthn", "friendly_name": name})
 
 
-def _require_verify_enabled(factor: dict) -> None:
+def _require_verify_enabled(factor: dict, *, verifying: bool = False) -> None:
     if factor["factor_type"] == "totp":
         if not _settings().mfa_totp_verify:
             raise unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP")
     elif factor["factor_type"] == "phone":
         raise unprocessable("mfa_phone_verify_not_enabled", "MFA verification is disabled for Phone")
-    else:
-        raise unprocessable("mfa_webauthn_verify_not_enabled", "MFA verification is disabled for WebAuthn")
+    elif not _settings().mfa_webauthn_verify:
+        # Upstream's verify answers this with the enroll code (VerifyFactor in internal/api/mfa.go).
+        code = "mfa_webauthn_enroll_not_enabled" if verifying else "mfa_webauthn_verify_not_enabled"
+        raise unprocessable(code, "MFA verification is disabled for WebAuthn")
 
 
 @bp.post("/factors/<factor_id>/challenge")
@@ -131,15 +117,22 @@ def challenge(factor_id: str):
     limit("mfa_challenge")
     _require_verify_enabled(factor)
     challenge_id, stamp = uuid.uuid4(), now()
+    extra, session_data = {}, None
     with db.transaction() as conn:
-        conn.execute("insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)"
-                     " values (%s, %s, %s, %s)", (challenge_id, factor["id"], stamp, _ip()))
+        if factor["factor_type"] == "webauthn":
+            webauthn, session_data = webauthn_factor.challenge_options(conn, caller.user, factor,
+                                                                       webauthn_factor.params_of(body()))
+            extra = {"webauthn": webauthn}
+        conn.execute("insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)"
+                     " values (%s, %s, %s, %s, %s)", (challenge_id, factor["id"], stamp, client_inet(),
+                                                      Jsonb(session_data) if session_data else None))
         conn.execute("update auth.mfa_factors set last_challenged_at = %s, updated_at = %s where id = %s",
                      (stamp, stamp, factor["id"]))
         audit.log(conn, caller.user, "challenge_created",
-                  {"factor_id": str(factor["id"]), "factor_status": factor["status"]}, ip_address=_ip())
+                  {"factor_id": str(factor["id"]), "factor_status": factor["status"]}, ip_address=client_inet())
     expires = stamp + timedelta(seconds=_settings().mfa_challenge_expiry)
-    return jsonify({"id": str(challenge_id), "type": factor["factor_type"], "expires_at": int(expires.timestamp())})
+    return jsonify({"id": str(challenge_id), "type": factor["factor_type"]} | extra
+                   | {"expires_at": int(expires.timestamp())})
 
 
 def _challenge_id(params: dict) -> str:
@@ -159,42 +152,40 @@ def _go_quote(value: str) -> str:
 
 @bp.post("/factors/<factor_id>/verify")
 def verify(factor_id: str):
-    settings = _settings()
     caller = _caller()
     factor = _load_factor(caller, factor_id)
     limit("mfa_verify")
     params = body()
     challenge_id, code = _challenge_id(params), text(params, "code")
+    if factor["factor_type"] == "webauthn":
+        return _verify_webauthn(caller, factor, challenge_id, webauthn_factor.params_of(params))
     if not code:
         raise bad_request("validation_failed", "Code needs to be non-empty")
     _require_verify_enabled(factor)
+    account = str(caller.user["id"])
+    check_account("mfa_verify_account", account)
+    # One transaction that locks the challenge and the factor: of two concurrent verifications of one
+    # challenge (or of one code) the second waits, then finds it used.
     with db.transaction() as conn:
-        found = conn.execute("select *, host(ip_address) as ip from auth.mfa_challenges"
-                             " where id = %s and factor_id = %s", (challenge_id, factor["id"])).fetchone()
-        if found is None:
-            raise unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found")
-        if found["verified_at"] is not None or found["ip"] != _ip():
-            # One message for both cases, as upstream: a used challenge cannot be verified again.
-            raise unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.")
-        if now() > found["created_at"] + timedelta(seconds=settings.mfa_challenge_expiry):
-            conn.execute("delete from auth.mfa_challenges where id = %s", (found["id"],))
-            raise CommitWithError(unprocessable(
-                "mfa_challenge_expired", f"MFA challenge {found['id']} has expired, verify against another"
-                " challenge or create a new challenge."))
-    if not mfa.code_is_valid(factor["secret"] or "", code):
-        raise unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
-    if caller.session is None:
-        raise _internal("Cannot read SessionId claim as UUID")
-    with db.transaction() as conn:
+        found = open_challenge(conn, factor, challenge_id)
+        step = mfa.matching_step(factor["secret"] or "", code)
+        if step is None or _step_used(conn, factor, step):
+            count_failure("mfa_verify_account", account)
+            raise unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
+        if caller.session is None:
+            raise _internal("Cannot read SessionId claim as UUID")
         audit.log(conn, caller.user, "verification_attempted",
                   {"factor_id": str(factor["id"]), "challenge_id": str(found["id"]),
-                   "factor_type": factor["factor_type"]}, ip_address=_ip())
-        conn.execute("update auth.mfa_challenges set verified_at = %s where id = %s", (now(), found["id"]))
+                   "factor_type": factor["factor_type"]}, ip_address=client_inet())
+        # The accepted step is kept on the challenge (its otp_code column, which only phone
+        # challenges use upstream), for _step_used.
+        conn.execute("update auth.mfa_challenges set verified_at = %s, otp_code = %s where id = %s",
+                     (now(), str(step), found["id"]))
         if factor["status"] != "verified":
             conn.execute("update auth.mfa_factors set status = 'verified', updated_at = %s where id = %s",
                          (now(), factor["id"]))
         user = users.find_by_id(conn, caller.user["id"])
-        response = _upgrade_session(conn, user, caller.session["id"], factor)
+        response = upgrade_session(conn, user, caller.session["id"], factor, "totp")
         # Every other session still at aal1 is signed out, and enrolment attempts of the same type end.
         conn.execute("delete from auth.sessions where user_id = %s and aal < 'aal2'", (user["id"],))
         conn.execute("delete from auth.mfa_factors where user_id = %s and status = 'unverified'"
@@ -203,21 +194,35 @@ def verify(factor_id: str):
     return jsonify(response)
 
 
-def _upgrade_session(conn, user: dict, session_id, factor: dict) -> dict:
-    """Upstream's updateMFASessionAndClaims: the `totp` claim, a swapped refresh token, aal2 on the
-    session, and a new access token for the same session."""
-    sessions.add_amr_claim(conn, session_id, "totp")
-    conn.execute("select 1 from auth.sessions where id = %s for update", (session_id,))
-    # Upstream swaps the session's *oldest* refresh token (FindTokenBySessionID orders by created_at).
-    oldest = conn.execute("select * from auth.refresh_tokens where session_id = %s"
-                          " order by created_at asc, id asc limit 1", (session_id,)).fetchone()
-    if oldest is None:
-        raise bad_request("refresh_token_not_found", "Refresh Token not found")
-    audit.log(conn, user, "token_revoked", ip_address="")
-    refresh = sessions.swap_refresh_token(conn, user["id"], session_id, oldest)
-    aal, _ = sessions.aal_and_amr(conn, session_id)
-    conn.execute("update auth.sessions set aal = %s, factor_id = %s where id = %s", (aal, factor["id"], session_id))
-    return sessions.token_response(conn, user, session_id, refresh)
+def _step_used(conn, factor: dict, step: int) -> bool:
+    """A code of this step or a later one was already accepted for the factor (RFC 6238 5.2)."""
+    row = conn.execute("select max(otp_code::bigint) as step from auth.mfa_challenges where factor_id = %s"
+                       " and verified_at is not null and otp_code ~ '^[0-9]+$'", (factor["id"],)).fetchone()
+    return row["step"] is not None and row["step"] >= step
+
+
+def _verify_webauthn(caller: Caller, factor: dict, challenge_id: str, params: dict | None):
+    _require_verify_enabled(factor, verifying=True)
+    if caller.session is None:
+        raise _internal("Cannot read SessionId claim as UUID")
+    with db.transaction() as conn:
+        found = open_challenge(conn, factor, challenge_id)
+        columns = webauthn_factor.check_response(factor, found, params)
+        # The challenge is used up with the verification (upstream destroys it).
+        conn.execute("delete from auth.mfa_challenges where id = %s", (found["id"],))
+        audit.log(conn, caller.user, "verification_attempted",
+                  {"factor_id": str(factor["id"]), "challenge_id": str(found["id"]), "factor_type": "webauthn"},
+                  ip_address=client_inet())
+        if factor["status"] != "verified":
+            columns["status"] = "verified"
+        webauthn_factor.store(conn, factor, found, params["type"], columns, params["credential_response"])
+        user = users.find_by_id(conn, caller.user["id"])
+        response = upgrade_session(conn, user, caller.session["id"], factor, "mfa/webauthn")
+        conn.execute("delete from auth.sessions where user_id = %s and aal < 'aal2'", (user["id"],))
+        conn.execute("delete from auth.mfa_factors where user_id = %s and status = 'unverified'"
+                     " and factor_type = 'webauthn'", (user["id"],))
+    g.pop("sb_auth_headers", None)
+    return jsonify(response)
 
 
 @bp.delete("/factors/<factor_id>")
@@ -232,7 +237,7 @@ def unenroll(factor_id: str):
         conn.execute("delete from auth.mfa_factors where id = %s", (factor["id"],))
         audit.log(conn, caller.user, "factor_unenrolled",
                   {"factor_id": str(factor["id"]), "factor_status": factor["status"],
-                   "session_id": str(caller.session["id"])}, ip_address=_ip())
+                   "session_id": str(caller.session["id"])}, ip_address=client_inet())
         downgrade_sessions(conn, factor)
     return jsonify({"id": str(factor["id"])})
 

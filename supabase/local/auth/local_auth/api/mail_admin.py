@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import current_app, jsonify
+from flask import Blueprint, current_app, jsonify
 
 from .. import audit, db, mailer, otp, redirects, users
 from ..errors import bad_request, not_found, unprocessable
@@ -13,7 +13,8 @@ from ..request_context import admin_actor, body, json_object, require_admin, tex
 from ..timeutil import now
 from .signup import validate_email
 from ..admin_users import merge
-from .verify import bp
+
+bp = Blueprint("mail_admin", __name__)
 
 DUPLICATE_EMAIL = "A user with this email address has already been registered"
 LINK_TYPES = ("signup", "magiclink", "recovery", "invite", "email_change_current", "email_change_new")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import current_app, jsonify
+from flask import Blueprint, current_app, jsonify
 
 from .. import audit, db, mailer, pkce, users
 from ..errors import bad_request, unprocessable
@@ -14,8 +14,8 @@ from ..passwords import hash_password
 from ..ratelimit import limit
 from ..request_context import body, json_object, require_user, text
 from .signup import validate_email
-from .verify import bp
 
+bp = Blueprint("mail_requests", __name__)
 
 _GO_TYPES = {str: "string", list: "array", dict: "object"}
 

@@ -41,16 +41,20 @@ def _obfuscated_user(user: dict, email: str, data: dict, aud: str) -> dict:
 
 @bp.post("/signup")
 def signup():
-    limit("signup")
     settings = current_app.config["AUTH_SETTINGS"]
+    params = body()
+    email, phone = text(params, "email"), text(params, "phone")
+    if not email and not phone:  # upstream's router sends these to SignupAnonymously
+        if not settings.anonymous_users_enabled:
+            raise unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled")
+        limit("anonymous")
+        return _signup_anonymously(params)
+    limit("signup")
     if settings.disable_signup:
         raise unprocessable("signup_disabled", "Signups not allowed for this instance")
-    params = body()
-    email, phone, password = text(params, "email"), text(params, "phone"), text(params, "password")
+    password = text(params, "password")
     data = json_object(params, "data") or {}
     challenge, challenge_method = text(params, "code_challenge"), text(params, "code_challenge_method")
-    if not email and not phone and not password:
-        raise unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled")
     if not password:
         raise bad_request("validation_failed", "Signup requires a valid password")
     check_strength(settings, password)
@@ -60,10 +64,7 @@ def signup():
         raise bad_request("validation_failed", "PKCE not supported for phone signups")
     pkce.validate_params(challenge_method, challenge)
     if not email:
-        if phone:
-            raise bad_request("phone_provider_disabled", "Phone signups are disabled")
-        # Neither e-mail nor phone is an anonymous sign-in upstream, which is not enabled here.
-        raise unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled")
+        raise bad_request("phone_provider_disabled", "Phone signups are disabled")
     if not settings.email_enabled:
         raise bad_request("email_provider_disabled", "Email signups are disabled")
     email = validate_email(email)
@@ -102,3 +103,15 @@ def signup():
             return jsonify(sessions.issue(conn, user, "password"))
         return jsonify(users.user_json(conn, user))
 
+
+def _signup_anonymously(params: dict):
+    """GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: a user without e-mail, phone, password or identity,
+    is_anonymous, signed in with the `anonymous` method (aal1). They become permanent by adding an
+    e-mail (PUT /user, then the link or code of the e-mail-change mail)."""
+    settings = current_app.config["AUTH_SETTINGS"]
+    if settings.disable_signup:
+        raise unprocessable("signup_disabled", "Signups not allowed for this instance")
+    data = json_object(params, "data") or {}
+    with db.transaction() as conn:
+        user = users.create_anonymous(conn, aud=settings.jwt_aud, role=settings.jwt_default_group, user_metadata=data)
+        return jsonify(sessions.issue(conn, user, "anonymous"))

@@ -1,4 +1,4 @@
-"""POST /token: grant_type password, refresh_token, pkce, and id_token (no provider can be enabled)."""
+"""POST /token: grant_type password, refresh_token, pkce, and id_token and web3 (no provider can be enabled)."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
@@ -8,6 +8,7 @@ from ..errors import AuthError, OAuthError, bad_request, not_found, unprocessabl
 from ..passwords import check_password, check_strength
 from ..ratelimit import limit
 from ..request_context import body, text
+from .providers import web3_grant
 
 bp = Blueprint("token", __name__)
 
@@ -23,8 +24,10 @@ ID_TOKEN_ISSUERS = {
 
 @bp.post("/token")
 def token():
-    params = body()  # read before anything parses the body as a form
     grant = request.args.get("grant_type", "")
+    if grant == "web3":  # its own limiter, and refused before the body is read
+        web3_grant()
+    params = body()  # read before anything parses the body as a form
     handlers = {"password": password_grant, "refresh_token": refresh_grant, "pkce": pkce_grant,
                 "id_token": id_token_grant}
     if grant not in handlers:
@@ -78,8 +81,9 @@ def pkce_grant(params: dict):
         raise bad_request("validation_failed",
                           "invalid request: both auth code and code verifier should be non-empty")
     with db.transaction() as conn:
-        flow = conn.execute("select * from auth.flow_state where auth_code = %s for update",
-                            (auth_code,)).fetchone()
+        # Taken at once: a second exchange of the same code waits for this one and finds nothing. A
+        # refused exchange (expired, wrong verifier) rolls back, and the flow state is there again.
+        flow = conn.execute("delete from auth.flow_state where auth_code = %s returning *", (auth_code,)).fetchone()
         if flow is None or flow["user_id"] is None:
             raise not_found("flow_state_not_found", "invalid flow state, no valid flow state found")
         if pkce.is_expired(flow, settings.flow_state_expiry):
@@ -92,7 +96,6 @@ def pkce_grant(params: dict):
         audit.log(conn, user, "login", {"provider_type": flow["provider_type"]})
         method = "email/signup" if flow["authentication_method"].endswith("signup") else flow["authentication_method"]
         response = sessions.issue(conn, user, method)
-        conn.execute("delete from auth.flow_state where id = %s", (flow["id"],))
     return jsonify(response)
 
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 from flask import Blueprint, current_app, jsonify
 from psycopg.types.json import Jsonb
 
-from .. import audit, db, pkce, users
+from .. import audit, db, mailer, pkce, users, verification
 from ..admin_users import merge
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..passwords import check_password, check_strength, hash_password
@@ -60,6 +60,9 @@ def update_user():
         check_strength(settings, password)
     if app_data is not None:
         raise forbidden("not_admin", "Updating app_metadata requires admin privileges")
+    if user["is_anonymous"] and password and not email and not text(params, "phone"):
+        raise unprocessable("validation_failed",
+                            "Updating password of an anonymous user without an email or phone is not allowed")
     changes_email = bool(email) and email != (user["email"] or "")
     with db.transaction() as conn:
         if has_verified_factor(conn, user["id"]) and (session is None or session["aal"] != "aal2") \
@@ -74,7 +77,6 @@ def update_user():
                 session is None or now() > session["created_at"] + timedelta(hours=24)):
             if not nonce:
                 raise bad_request("reauthentication_needed", "Password update requires reauthentication")
-            from .. import mailer
             mailer.verify_reauthentication(user, nonce)
         if password and check_password(password, user["encrypted_password"]):
             raise unprocessable("same_password", "New password should be different from the old password.")
@@ -97,12 +99,15 @@ def update_user():
         if data is not None:
             user = conn.execute("update auth.users set raw_user_meta_data = %s where id = %s returning *",
                                 (Jsonb(merge(user["raw_user_meta_data"], data)), user["id"])).fetchone()
-        if changes_email:
+        if changes_email and user["is_anonymous"] and settings.autoconfirm:
+            # Adding an e-mail with autoconfirm is like signing up: no mail, the address is theirs now.
+            user = users.touch(conn, user["id"], email_change=email)
+            user = verification.advance_email_change(conn, user, "")
+        elif changes_email:
             pkce.validate_params(challenge_method, challenge)
             if challenge:
                 pkce.create(conn, provider="email_change", method="email_change",
                             challenge_method=challenge_method, challenge=challenge, user_id=user["id"])
-            from .. import mailer
             user = mailer.send_email_change(conn, user, email, pkce=bool(challenge))
         audit.log(conn, user, "user_modified")
         return jsonify(users.user_json(conn, user))

@@ -12,7 +12,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from .. import db, otp, pkce, redirects, sessions, verification
 from ..errors import AuthError, bad_request, forbidden, unprocessable
-from ..ratelimit import limit
+from ..ratelimit import check_account, count_failure, limit
 from ..request_context import body, text
 from .signup import validate_email
 
@@ -107,6 +107,17 @@ def _error_url(err: AuthError, redirect_to: str, is_pkce: bool) -> str:
     return target + "#" + _encode(fields | {"sb": ""})
 
 
+def _by_email_and_code(conn, vtype: str, email: str, hashed: str) -> tuple[dict, str]:
+    """An e-mail OTP, with the address's failed attempts limited (ratelimit.py)."""
+    check_account("verify_account", email)
+    try:
+        return verification.by_email_and_code(conn, vtype, email, hashed)
+    except AuthError as err:
+        if err.error_code == "otp_expired":
+            count_failure("verify_account", email)
+        raise
+
+
 @bp.post("/verify")
 def verify_post():
     limit("verify")
@@ -136,7 +147,7 @@ def verify_post():
         if token:
             if vtype not in verification.EMAIL_TYPES:  # upstream finds no token to compare with
                 raise forbidden("otp_expired", verification.TOKEN_INVALID)
-            user, vtype = verification.by_email_and_code(conn, vtype, email, hashed)
+            user, vtype = _by_email_and_code(conn, vtype, email, hashed)
         else:
             user, vtype = verification.by_token_hash(conn, vtype, hashed)
         user = _apply(conn, vtype, user, hashed)
@@ -144,6 +155,3 @@ def verify_post():
             return jsonify({"msg": SINGLE_CONFIRMATION, "code": "200"})
         tokens = sessions.issue(conn, user, "otp")
     return _session_headers(jsonify(tokens), user, tokens)
-
-
-from . import mail_admin, mail_requests  # noqa: E402,F401  (routes on this blueprint)

@@ -1,0 +1,64 @@
+"""The translator on the stack's real engine, Apertium APY (scripts/stack/translation_engine.py):
+real sentences, checked word by word, directly and through a pivot language."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from fixtures.tools_support import assert_json_error
+
+
+@pytest.fixture()
+def apertium(tools_app):
+    url = os.environ.get("APERTIUM_APY_URL")
+    if not url:
+        pytest.fail("APERTIUM_APY_URL is not set: run the suites through ./scripts/test")
+    tools_app.config.update(APERTIUM_APY_URL=url)  # the only engine set: chosen without naming it
+
+
+def translate(client, q: str, target: str, source: str = "auto") -> dict:
+    response = client.post("/api/tools/translate", json={"q": q, "source": source, "target": target})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def words(text: str) -> set[str]:
+    return {word.strip(".,;:!?¿¡").lower() for word in text.split()}
+
+
+def test_lists_the_debian_pairs_in_two_letter_codes(tools_client, apertium):
+    listed = tools_client.get("/api/tools/translate/languages").get_json()
+    assert listed["engine"] == "apertium"
+    languages = {item["code"]: item for item in listed["languages"]}
+    for source, target in (("en", "es"), ("es", "en"), ("en", "ca"), ("ca", "en"), ("fr", "es"), ("es", "fr"),
+                           ("es", "pt"), ("pt", "es"), ("en", "eo"), ("eo", "en"), ("es", "gl"), ("gl", "es")):
+        assert target in languages[source]["targets"], (source, target)
+        assert target not in languages[source]["via"], (source, target)  # a direct pair
+    assert languages["en"]["via"]["pt"] == "es" and languages["fr"]["via"]["en"] == "es"
+    assert languages["en"]["name"] == "English" and not any("_" in code for code in languages)
+
+
+def test_english_to_spanish_and_back(tools_client, apertium):
+    there = translate(tools_client, "The cat is sleeping on the table.", "es", "en")
+    assert {"gato", "mesa"} <= words(there["translatedText"]) and "pivot" not in there
+    back = translate(tools_client, "El perro come manzanas verdes.", "en", "es")
+    assert {"dog", "eats", "green", "apples"} <= words(back["translatedText"])
+
+
+def test_detected_source_is_reported(tools_client, apertium):
+    body = translate(tools_client, "Bonjour, je voudrais acheter du pain et du fromage.", "es")
+    assert body["detectedLanguage"]["language"] == "fr" and body["source"] == "fr"
+    assert {"pan", "queso"} <= words(body["translatedText"])
+
+
+def test_a_pair_without_a_direct_engine_goes_through_spanish(tools_client, apertium):
+    body = translate(tools_client, "I like green apples.", "pt", "en")
+    assert body["pivot"] == {"language": "es", "name": "Spanish"}
+    assert {"maçãs", "verdes"} <= words(body["translatedText"])
+
+
+def test_an_unsupported_pair_is_refused_with_its_names(tools_client, apertium):
+    error = assert_json_error(tools_client.post("/api/tools/translate", json={
+        "q": "Guten Morgen, wie geht es dir heute?", "target": "es"}), 422, "unsupported_pair")
+    assert "looks German" in error["message"] and "cannot translate German into Spanish" in error["message"]

@@ -1,0 +1,49 @@
+"""Apertium APY (Debian `apertium-apy`): rule-based translation along the pairs installed on its
+machine. GET /listPairs names them with ISO 639-3 codes; POST /translate takes `langpair=eng|spa`.
+Unknown words are left as they are (`markUnknown=no`) rather than starred."""
+from __future__ import annotations
+
+from ...errors import ApiError
+from .engine import TranslationEngine, json_of, unreadable
+from .languages import from_apertium
+
+
+class ApertiumEngine(TranslationEngine):
+    name = "apertium"
+    _apertium_codes: dict[str, str] = {}  # ISO 639-1 → the code APY listed it under
+
+    def _fetch_pairs(self) -> frozenset[tuple[str, str]]:
+        response = self.request("GET", "/listPairs")
+        if response.status_code != 200:
+            raise _mapped_error(response)
+        pairs, codes = set(), {}
+        for item in (json_of(response) or {}).get("responseData") or []:
+            raw_source, raw_target = str(item.get("sourceLanguage", "")), str(item.get("targetLanguage", ""))
+            source, target = from_apertium(raw_source), from_apertium(raw_target)
+            if source and target:
+                pairs.add((source, target))
+                codes.update({source: raw_source, target: raw_target})
+        self._apertium_codes = codes
+        return frozenset(pairs)
+
+    def translate(self, text: str, source: str, target: str) -> str:
+        self.pairs()  # fills the code table
+        langpair = f"{self._apertium_codes.get(source, source)}|{self._apertium_codes.get(target, target)}"
+        response = self.request("POST", "/translate", data={"langpair": langpair, "q": text, "markUnknown": "no"})
+        if response.status_code != 200:
+            raise _mapped_error(response)
+        translated = ((json_of(response) or {}).get("responseData") or {}).get("translatedText")
+        if not isinstance(translated, str):
+            raise unreadable()
+        return translated
+
+
+def _mapped_error(response) -> ApiError:
+    try:
+        detail = str(response.json().get("explanation") or "")[:300]
+    except (ValueError, AttributeError):
+        detail = ""
+    if response.status_code == 400:
+        return ApiError(422, "translation_rejected", detail or "The translation engine rejected the request")
+    return ApiError(502, "translation_engine_error",
+                    f"The translation engine failed ({response.status_code})" + (f": {detail}" if detail else ""))

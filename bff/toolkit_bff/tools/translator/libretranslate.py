@@ -1,0 +1,60 @@
+"""LibreTranslate (the production compose file's `translate` service): GET /languages lists each
+language with its targets; POST /translate takes `q`, `source`, `target`, `format` and an optional
+`api_key`. Its failures become clear errors: 400 → 422 translation_rejected (its message), 403 →
+502 translation_engine_refused (a bad API key: our configuration), 429 → 429
+translation_rate_limited, anything else → 502 translation_engine_error."""
+from __future__ import annotations
+
+from flask import Flask
+
+from ...errors import ApiError
+from .engine import TranslationEngine, json_of, unreadable
+
+
+class LibreTranslateEngine(TranslationEngine):
+    name = "libretranslate"
+
+    def __init__(self, app: Flask, url: str, timeout: float, api_key: str):
+        super().__init__(app, url, timeout)
+        self.api_key = api_key
+
+    def _fetch_pairs(self) -> frozenset[tuple[str, str]]:
+        response = self.request("GET", "/languages", params={"api_key": self.api_key} if self.api_key else None)
+        if response.status_code != 200:
+            raise _mapped_error(response)
+        languages = json_of(response)
+        if not isinstance(languages, list):
+            raise unreadable()
+        return frozenset((str(item["code"]), str(target)) for item in languages
+                         if isinstance(item, dict) and item.get("code")
+                         for target in item.get("targets") or [] if target != item["code"])
+
+    def translate(self, text: str, source: str, target: str) -> str:
+        payload = {"q": text, "source": source, "target": target, "format": "text"}
+        if self.api_key:
+            payload["api_key"] = self.api_key
+        response = self.request("POST", "/translate", json=payload)
+        if response.status_code != 200:
+            raise _mapped_error(response)
+        result = json_of(response)
+        if not isinstance(result, dict) or not isinstance(result.get("translatedText"), str):
+            raise unreadable()
+        return result["translatedText"]
+
+
+def _mapped_error(response) -> ApiError:
+    try:
+        detail = str(response.json().get("error") or "")[:300]
+    except (ValueError, AttributeError):
+        detail = ""
+    status = response.status_code
+    if status == 400:
+        return ApiError(422, "translation_rejected", detail or "The translation engine rejected the request")
+    if status == 403:
+        return ApiError(502, "translation_engine_refused",
+                        "The translation engine refused our API key" + (f": {detail}" if detail else ""))
+    if status == 429:
+        return ApiError(429, "translation_rate_limited",
+                        "The translation engine's rate limit was reached; try again shortly")
+    return ApiError(502, "translation_engine_error",
+                    f"The translation engine failed ({status})" + (f": {detail}" if detail else ""))

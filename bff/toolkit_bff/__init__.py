@@ -13,6 +13,7 @@ from .db import init_db
 from .errors import register_error_handlers
 from .extensions import limiter
 from .http_policy import init_http_policy
+from .json_guard import init_json_guard
 from .page_gate import init_page_gate
 from .tools import register_tool_blueprints
 
@@ -44,6 +45,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     check_config(app.config)
     register_error_handlers(app)
     init_http_policy(app)
+    init_json_guard(app)
     limiter.init_app(app)
     init_db(app)
     register_blueprints(app)

@@ -7,6 +7,7 @@ from typing import Iterable, Mapping
 from flask import request
 
 from ..errors import ApiError
+from ..numbers import whole_number
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -59,10 +60,9 @@ def get_int(name: str, default: int | None = None, *, low: int, high: int,
     value = get_str(name, None, source=source)
     if value is None or str(value).strip() == "":
         return default
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise invalid(name, "must be a whole number") from None
+    number = whole_number(value)
+    if number is None:
+        raise invalid(name, "must be a whole number")
     if not low <= number <= high:
         raise invalid(name, f"must be between {low} and {high}")
     return number

@@ -170,7 +170,7 @@ def _rotations(page_count: int) -> dict[int, int]:
     if raw:
         try:
             mapping = {int(page) - 1: int(angle) for page, angle in json.loads(raw).items()}
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, RecursionError):  # RecursionError: [[[[…]]]]
             raise invalid("rotations", 'must be JSON like {"1": 90, "3": 180}') from None
     else:
         angle = get_int("angle", None, low=-270, high=270)

@@ -8,6 +8,7 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from .api import register_blueprints
+from .body_drain import DrainRequestBodies
 from .config import Config, check_config
 from .db import init_db
 from .errors import register_error_handlers
@@ -51,4 +52,6 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     register_blueprints(app)
     register_tool_blueprints(app)
     init_page_gate(app)
+    # Above every limit the gateway lets through (100 MB of files plus the multipart framing).
+    app.wsgi_app = DrainRequestBodies(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"] + 2**20)
     return app

@@ -30,6 +30,10 @@ class Config:
     DATA_MAX_BODY_BYTES = int(os.environ.get("TOOLKIT_DATA_MAX_BODY_KB", "4096")) * 1024
     # Upload limit per request (ARCHITECTURE.md: 100 MB); Flask answers 413 past it.
     MAX_CONTENT_LENGTH = 100 * 1024 * 1024
+    # Multipart forms: parts per request (merge takes up to 100 files) and bytes per field that is not
+    # a file (options are short); Flask answers 413 past either.
+    MAX_FORM_PARTS = 1000
+    MAX_FORM_MEMORY_SIZE = 512 * 1024
 
     # File tools (toolkit_bff/tools/, toolkit_bff/jobs/); the limits are ARCHITECTURE.md's defaults.
     TOOLS_MAX_FILE_BYTES = int(os.environ.get("TOOLKIT_TOOLS_MAX_FILE_MB", "25")) * 1024 * 1024

@@ -31,6 +31,8 @@ def csp_directives(value: str) -> dict[str, list[str]]:
 def local_conf(tmp_path, **replacements) -> str:
     """The config with only its writable paths moved into tmp_path, plus the given replacements."""
     text = CONF.read_text().replace("/tmp/", f"{tmp_path}/")
+    # The snippets the image copies under /etc/nginx/toolkit/ (app/Dockerfile), read from the repository.
+    text = text.replace("include /etc/nginx/toolkit/", f"include {ROOT / 'app' / 'nginx'}/")
     for old, new in replacements.items():
         assert old in text, old
         text = text.replace(old, new)

@@ -8,6 +8,7 @@ from .config import ROOT, StackConfig
 from .supervisor import Supervisor
 
 APP_DIST = ROOT / "app" / "dist"
+ERRORS_CONF = ROOT / "app" / "nginx" / "errors.conf"
 
 NGINX_CONF = """\
 {user_directive}
@@ -95,24 +96,9 @@ http {{
       proxy_http_version 1.1;
       proxy_set_header Connection "";
     }}
-    # What nginx answers itself (the BFF never saw the request, or is down) is JSON like the BFF's
-    # errors, never an nginx HTML page.
-    error_page 413 @too_large;
-    error_page 414 /__errors/414.json;  # a named location cannot serve it: the URI was never parsed
-    error_page 502 503 504 =503 @bff_unavailable;
-    location @too_large {{
-      default_type application/json;
-      return 413 '{{"error":{{"code":"request_entity_too_large","message":"The request is larger than 100 MB"}}}}';
-    }}
-    location = /__errors/414.json {{
-      internal;
-      default_type application/json;
-      return 414 '{{"error":{{"code":"uri_too_long","message":"The address is longer than 8 KB"}}}}';
-    }}
-    location @bff_unavailable {{
-      default_type application/json;
-      return 503 '{{"error":{{"code":"service_unavailable","message":"The service is not reachable; try again in a moment"}}}}';
-    }}
+    # What nginx answers itself (malformed requests, limits, an upstream that is down) is JSON,
+    # like the BFF's errors: the same file as the app image's config.
+    include {errors_conf};
     # Hashed build assets never change; everything else is revalidated.
     location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; }}
     location / {{
@@ -145,7 +131,7 @@ def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
     conf.write_text(NGINX_CONF.format(
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
-        run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST,
+        run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST, errors_conf=ERRORS_CONF,
         redirect_port=cfg.redirect_port, realtime_port=cfg.realtime_port,
         auth_port=cfg.auth_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
     ))

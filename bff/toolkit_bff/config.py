@@ -40,6 +40,11 @@ class Config:
     TOOLS_MAX_IMAGE_PIXELS = int(os.environ.get("TOOLKIT_TOOLS_MAX_MEGAPIXELS", "50")) * 1_000_000
     TOOLS_MAX_PDF_PAGES = int(os.environ.get("TOOLKIT_TOOLS_MAX_PDF_PAGES", "1000"))
     TOOLS_JOB_TIMEOUT = float(os.environ.get("TOOLKIT_TOOLS_JOB_TIMEOUT", "60"))
+    # Long PDFs a window at a time (jobs/paging.py): pages one OCR request reads, thumbnails (and their
+    # bytes) one request answers; the answer's `next_pages` names the pages left for the next request.
+    TOOLS_OCR_MAX_PAGES = int(os.environ.get("TOOLKIT_TOOLS_OCR_MAX_PAGES", "10"))
+    TOOLS_THUMBNAILS_MAX_PAGES = int(os.environ.get("TOOLKIT_TOOLS_THUMBNAILS_MAX_PAGES", "50"))
+    TOOLS_THUMBNAILS_MAX_BYTES = int(os.environ.get("TOOLKIT_TOOLS_THUMBNAILS_MAX_MB", "8")) * 2**20
     # Each job runs in a child process (jobs/child_jobs.py) with these limits: memory on top of the
     # worker's own size, CPU seconds, total bytes of output (413 past it).
     TOOLS_JOB_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_JOB_MEMORY_MB", "1024")) * 2**20

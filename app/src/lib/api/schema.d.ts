@@ -1334,6 +1334,10 @@ export interface components {
             /** @description Mean word confidence 0-100; null without words. */
             confidence: number | null;
             pages: components["schemas"]["OcrPage"][];
+            /** @description Pages in the document (1 for an image). */
+            page_count: number;
+            /** @description One request reads at most 10 PDF pages; these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
+            next_pages: string | null;
         };
         OcrPage: {
             page: number;
@@ -1416,6 +1420,10 @@ export interface components {
                 height: number;
                 data_url: string;
             }[];
+            /** @description Pages in the document (1 for an image). */
+            page_count: number;
+            /** @description One request answers at most 50 thumbnails and 8 MB (always at least one thumbnail); these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
+            next_pages: string | null;
         };
         PdfText: {
             pages: {
@@ -3727,7 +3735,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What Tesseract read, page by page. */
+            /** @description What Tesseract read, page by page: at most 10 pages of a PDF per request, the rest named in `next_pages`. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4347,7 +4355,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One thumbnail per page asked for. */
+            /** @description One thumbnail per page asked for, in that order: at most 50 thumbnails and 8 MB (always at least one thumbnail) per request, the rest named in `next_pages`. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];

@@ -204,6 +204,16 @@ PASSWORD = text("Password of an encrypted PDF.", max_length=256)
 PAGES_FIELD = text("Pages, 1-based: `1-3,5,8-` or `all`.", default="all")
 
 
+def page_window(what: str, limit: str) -> dict:
+    """The fields of an answer that covers only the first pages asked for (jobs/paging.py)."""
+    return {
+        "page_count": {"type": "integer", "minimum": 1, "description": "Pages in the document (1 for an image)."},
+        "next_pages": {"type": ["string", "null"], "pattern": r"^\d+(-\d+)?(,\d+(-\d+)?)*$",
+                       "description": f"One request {what} at most {limit}; these are the pages asked for that "
+                                      "remain, to send as `pages` in the next request. null when none remain."},
+    }
+
+
 # --- Operations. -----------------------------------------------------------------------------
 def operation(operation_id: str, tag: str, summary: str, responses: dict, *, description: str | None = None,
               body: dict | None = None, parameters: list | None = None, security: list | None = None) -> dict:

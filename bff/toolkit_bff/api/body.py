@@ -15,6 +15,7 @@ MISSING = object()
 # different from "never" for a person, and year 10000 in UTC is a value no client library can read.
 LATEST_EXPIRY = datetime(2100, 1, 1, tzinfo=timezone.utc)
 LATEST_EXPIRY_TEXT = "2100-01-01T00:00:00Z"
+MAX_OFFSET = 1_000_000  # paged lists: deeper than this no one reads, and Postgres would scan it all
 
 
 def or_none(value):

@@ -47,7 +47,7 @@ def create_link():
 def list_links():
     claims = require_claims()
     limit = body.query_int("limit", 50, low=1, high=200)
-    offset = body.query_int("offset", 0, low=0, high=1_000_000)
+    offset = body.query_int("offset", 0, low=0, high=body.MAX_OFFSET)
     with rls_transaction(claims, read_only=True) as conn:
         rows = conn.execute(
             f"select {LINK_COLUMNS}, count(*) over () as total from public.shortened_urls"

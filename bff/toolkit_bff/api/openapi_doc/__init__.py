@@ -47,6 +47,7 @@ def build_document() -> dict:
         paths.update(area.PATHS)
         schemas.update(area.SCHEMAS)
         headers.update(getattr(area, "HEADERS", {}))
+    common.limit_signed_in_writes(paths)
     return {
         "openapi": "3.1.1",
         "info": {"title": "Toolkit BFF", "version": VERSION, "description": DESCRIPTION},

@@ -155,6 +155,7 @@ PATHS = {
 HEADERS = {
     "NoStore": {"description": "`no-store`: results are never cached.", "required": True,
                 "schema": {"type": "string", "const": "no-store"}},
-    "NoBuffering": {"description": "`no`: tells the gateway to pass lines through at once.",
-                    "required": True, "schema": {"type": "string", "const": "no"}},
+    "NoBuffering": {"description": "`no`: tells the gateway to pass lines through at once. nginx acts on it and "
+                                   "removes it, so callers behind the gateway do not see it.",
+                    "required": False, "schema": {"type": "string", "const": "no"}},
 }

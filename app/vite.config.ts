@@ -56,5 +56,7 @@ export default defineConfig(({ mode }) => {
       manifest: true,
     },
     preview: { port: 4173, strictPort: true },
+    // src/lib/page-keys.ts reads the SPEC constants the BFF and the SQL share (../spec-constants).
+    server: { fs: { allow: [fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(new URL('../spec-constants', import.meta.url))] } },
   }
 })

@@ -34,7 +34,7 @@ const ROUTES: { path: string; heading: string; clientSide?: boolean }[] = [
   { path: '/paste/new', heading: 'New paste' },
   { path: '/paste/e2e-demo', heading: 'Paste' },
   { path: '/paste/e2e-demo/edit', heading: 'Edit paste' },
-  // /s/{code} resolves at once and moves on: src/features/short-links/short-links.e2e.spec.ts checks its screen.
+  // /s/{code} resolves at once and moves on: src/tools/url-shortener/short-link-redirect.e2e.spec.ts checks its screen.
   { path: '/no/such/page', heading: 'Page not found' },
 ]
 

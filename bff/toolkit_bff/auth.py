@@ -1,6 +1,10 @@
 """Access-token verification, locally with PyJWT: Supabase Auth's HS256 tokens (the JWT secret)
 and its asymmetric ones (ES256/RS256, keys from Auth's JWKS, cached and refreshed on an unknown
-`kid`). Every other algorithm, `none` included, is refused before any key is looked at."""
+`kid`). Every other algorithm, `none` included, is refused before any key is looked at.
+
+The data API also asks the database about the token's session once per request (check_session):
+signed out everywhere or deleted is a 401, a password-only (aal1) token of an account with a
+verified factor a 403 `mfa_required` — before the endpoint does any work."""
 from __future__ import annotations
 
 import time
@@ -8,8 +12,9 @@ import uuid
 
 import jwt
 import requests
-from flask import current_app, request
+from flask import current_app, g, request
 
+from .db import run_once
 from .errors import ApiError
 from .outbound import OutboundPolicy, outbound_session, service_policy
 
@@ -127,9 +132,11 @@ def _is_uuid(value) -> bool:
 
 
 def request_claims() -> dict | None:
-    """The verified claims of the caller, or None for an anonymous request."""
-    token = bearer_token()
-    return verify_access_token(token) if token else None
+    """The verified claims of the caller, or None for an anonymous request (verified once per request)."""
+    if "toolkit_claims" not in g:
+        token = bearer_token()
+        g.toolkit_claims = verify_access_token(token) if token else None
+    return g.toolkit_claims
 
 
 def require_claims() -> dict:
@@ -137,3 +144,23 @@ def require_claims() -> dict:
     if claims is None:
         raise ApiError(401, "not_authenticated", "Sign in to use this endpoint")
     return claims
+
+
+MFA_REQUIRED = ("Enter the code from your authenticator app first: this account uses two-step verification, "
+                "and this access token is from the password alone (aal1)")
+SESSION_ENDED = "This session has ended (signed out, or the account was deleted). Sign in again."
+
+
+def check_session() -> None:
+    """Refuses a token whose session is gone or that still owes its second factor; one query, and
+    none for anonymous requests. SQL answers (public.session_state), as it enforces the same rule."""
+    if request.method == "OPTIONS":  # a CORS preflight carries no token and does nothing
+        return
+    claims = request_claims()
+    if claims is None:
+        return
+    state = run_once("select public.session_state() as state", {}, claims=claims)[0]["state"]
+    if state == "ended":
+        raise ApiError(401, "session_not_found", SESSION_ENDED)
+    if state == "mfa_required":
+        raise ApiError(403, "mfa_required", MFA_REQUIRED)

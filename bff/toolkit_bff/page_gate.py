@@ -13,8 +13,7 @@ from flask import Flask, request
 from .auth import request_claims
 from .db import run_once
 from .errors import ApiError
-
-DEFAULT_MESSAGE = "This page is currently disabled by the administrator."  # SPEC §3, word for word
+from .spec_constants import DISABLED_PAGE_MESSAGE as DEFAULT_MESSAGE
 
 # What only one page uses. Left open on purpose: the OCR languages (metadata a page may show before
 # any job), listing and deleting one's own links and following short links (existing links keep
@@ -41,13 +40,13 @@ def page_of_endpoint(endpoint: str | None) -> str | None:
 
 def refuse_if_page_disabled(page_key: str) -> None:
     """403 page_disabled (the admin's reason, else SPEC's sentence) unless the page is enabled or
-    the caller is an admin."""
+    the caller is an admin (with aal2 once they have a verified factor: `is_admin()`)."""
     rows = run_once("select disable_reason from public.page_settings where page_key = {page_key} and is_disabled",
                     {"page_key": page_key})
     if not rows:
         return
     claims = request_claims()  # a forged or expired token is refused here (401), as anywhere
-    if claims is not None and run_once("select public.is_admin(auth.uid()) as ok", {}, claims=claims)[0]["ok"]:
+    if claims is not None and run_once("select public.is_admin() as ok", {}, claims=claims)[0]["ok"]:
         return  # SPEC: admins keep using disabled pages
     raise ApiError(403, "page_disabled", (rows[0]["disable_reason"] or "").strip() or DEFAULT_MESSAGE)
 

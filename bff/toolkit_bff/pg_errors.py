@@ -54,6 +54,8 @@ def api_error_for(exc: psycopg.Error) -> ApiError:
         status = int(state[2:])
         code = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict"}.get(status, "error")
         return ApiError(status, code, exc.diag.message_primary or "Request refused")
+    if state == "42501" and exc.diag.message_hint == "mfa_required":  # require_mfa_satisfied() in SQL
+        return ApiError(403, "mfa_required", exc.diag.message_primary or "Enter the code from your authenticator app first")
     if state in _BY_STATE:
         status, code, message = _BY_STATE[state]
         return ApiError(status, code, message or _message(exc, state))

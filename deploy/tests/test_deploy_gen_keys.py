@@ -43,10 +43,10 @@ def test_every_secret_is_filled_and_the_rest_kept(env):
     assert env["API_EXTERNAL_URL"] == "https://tools.example.org/auth/v1"
     assert env["APP_HTTP_PORT"] == env_example()["APP_HTTP_PORT"]
     # Together with the defaults in docker-compose.yml, nothing compose reads is left unset
-    # except the mail server, which only the operator knows.
+    # except the mail server and the proxies in front, which only the operator knows.
     unset = {name for name in compose_variables() if not env.get(name)}
     assert unset <= {"SMTP_HOST", "SMTP_USER", "SMTP_PASS", "CORS_ORIGINS", "LIBRETRANSLATE_URL",
-                     "LIBRETRANSLATE_API_KEY"}
+                     "LIBRETRANSLATE_API_KEY", "TRUSTED_PROXY_CIDRS"}
 
 
 def test_passwords_are_separate_and_safe_in_connection_urls(env):

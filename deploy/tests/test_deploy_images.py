@@ -130,8 +130,15 @@ def test_the_bff_image_has_the_tools_system_packages():
 def test_the_app_image_serves_the_build_with_the_production_nginx_config():
     stage = _final_stage(ROOT / "app" / "Dockerfile")
     copies = [v for k, v in stage if k == "COPY"]
-    assert "nginx.conf /etc/nginx/nginx.conf" in copies
-    assert "--from=build /src/dist /usr/share/nginx/html" in copies
+    assert "app/nginx.conf /etc/nginx/nginx.conf" in copies
+    # The headers file nginx.conf includes, and the entrypoint that renders TRUSTED_PROXY_CIDRS for it.
+    assert "app/nginx-headers.conf /etc/nginx/toolkit-headers.conf" in copies
+    assert "include /etc/nginx/toolkit-headers.conf;" in (ROOT / "app" / "nginx.conf").read_text()
+    assert "app/nginx-errors.conf /etc/nginx/toolkit-errors.conf" in copies
+    assert "include /etc/nginx/toolkit-errors.conf;" in (ROOT / "app" / "nginx.conf").read_text()
+    assert "app/nginx-start.sh /usr/local/bin/nginx-start.sh" in copies
+    assert json.loads(_last(stage, "ENTRYPOINT")) == ["/bin/sh", "/usr/local/bin/nginx-start.sh"]
+    assert "--from=build /src/app/dist /usr/share/nginx/html" in copies
     assert "root /usr/share/nginx/html;" in (ROOT / "app" / "nginx.conf").read_text()
     assert "listen 8080;" in (ROOT / "app" / "nginx.conf").read_text()
     assert services()["app"]["ports"] == ["${APP_BIND:-0.0.0.0}:${APP_HTTP_PORT:-8000}:8080/tcp"]
@@ -155,5 +162,7 @@ def test_hadolint_catches_a_bad_dockerfile(tmp_path):
 def test_the_build_contexts_leave_out_local_state():
     bff_ignore = (ROOT / "bff" / "Dockerfile.dockerignore").read_text().splitlines()
     assert bff_ignore[1:4] == ["*", "!requirements.txt", "!bff/"]
-    app_ignore = (ROOT / "app" / ".dockerignore").read_text().splitlines()
-    assert {"node_modules/", "dist/"} <= set(app_ignore)
+    assert "!spec-constants/" in bff_ignore  # the SPEC constants the BFF reads
+    app_ignore = (ROOT / "app" / "Dockerfile.dockerignore").read_text().splitlines()
+    assert app_ignore[2:5] == ["*", "!app/", "!spec-constants/"]
+    assert {"app/node_modules/", "app/dist/"} <= set(app_ignore)

@@ -2,20 +2,12 @@
 serves the app with a strict CSP and routes /api, /s, /auth/v1 and /realtime/v1 where they belong."""
 import base64
 import hashlib
-import http.client
-import os
 import re
-import socket
-import subprocess
-import time
 
 import pytest
 
+from app_nginx import HEADERS, check_conf, local_conf, production, request as send, upstreams
 from deploy_support import ROOT
-from deploy_upstreams import RecordingUpstream
-
-CONF = ROOT / "app" / "nginx.conf"
-NGINX = "/usr/sbin/nginx"
 
 
 def inline_script_hashes(html: str) -> set[str]:
@@ -28,43 +20,19 @@ def csp_directives(value: str) -> dict[str, list[str]]:
     return {p[0]: p[1:] for p in parts}
 
 
-def local_conf(tmp_path, **replacements) -> str:
-    """The config with only its writable paths moved into tmp_path, plus the given replacements."""
-    text = CONF.read_text().replace("/tmp/", f"{tmp_path}/")
-    # The snippets the image copies under /etc/nginx/toolkit/ (app/Dockerfile), read from the repository.
-    text = text.replace("include /etc/nginx/toolkit/", f"include {ROOT / 'app' / 'nginx'}/")
-    for old, new in replacements.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    # As root, nginx would run workers as `nobody`, who cannot read the test's directories.
-    return ("user root;\n" if os.geteuid() == 0 else "") + text
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_the_config_passes_nginx_t(tmp_path):
-    conf = tmp_path / "nginx.conf"
-    conf.write_text(local_conf(tmp_path))
-    result = subprocess.run([NGINX, "-t", "-c", str(conf), "-e", str(tmp_path / "error.log")],
-                            capture_output=True, text=True)
+    result = check_conf(tmp_path, local_conf(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "test is successful" in result.stderr
 
 
 def test_nginx_t_fails_on_a_broken_config(tmp_path):
-    conf = tmp_path / "nginx.conf"
-    conf.write_text(local_conf(tmp_path, **{"location /s/ {": "location /s/ {{"}))
-    result = subprocess.run([NGINX, "-t", "-c", str(conf), "-e", str(tmp_path / "error.log")],
-                            capture_output=True, text=True)
+    result = check_conf(tmp_path, local_conf(tmp_path, **{"location /s/ {": "location /s/ {{"}))
     assert result.returncode != 0
 
 
 def test_the_csp_allows_exactly_the_inline_scripts_of_index_html():
-    csp = re.search(r'add_header Content-Security-Policy "([^"]+)" always;', CONF.read_text()).group(1)
+    csp = re.search(r'add_header Content-Security-Policy "([^"]+)" always;', HEADERS.read_text()).group(1)
     directives = csp_directives(csp)
     hashes = inline_script_hashes((ROOT / "app" / "index.html").read_text())
     assert hashes, "index.html has no inline script any more: drop its hash from the CSP"
@@ -81,49 +49,12 @@ def test_the_csp_allows_exactly_the_inline_scripts_of_index_html():
 def gateway(tmp_path):
     """The production config on a free port, with the BFF, the redirect service and Kong replaced by
     recording stand-ins."""
-    dist = tmp_path / "dist"
-    (dist / "assets").mkdir(parents=True)
-    (dist / "index.html").write_text("<!doctype html><title>app shell</title>")
-    (dist / "assets" / "index-abc123.js").write_text("console.log('app')")
-    bff, redirect, kong = RecordingUpstream("bff"), RecordingUpstream("redirect"), RecordingUpstream("kong")
-    port = free_port()
-    conf = tmp_path / "nginx.conf"
-    conf.write_text(local_conf(tmp_path, **{
-        "listen 8080;": f"listen 127.0.0.1:{port};",
-        "root /usr/share/nginx/html;": f"root {dist};",
-        "set $bff_upstream http://bff:5000;": f"set $bff_upstream http://127.0.0.1:{bff.port};",
-        "set $redirect_upstream http://redirect:5001;": f"set $redirect_upstream http://127.0.0.1:{redirect.port};",
-        "set $kong_upstream http://kong:8000;": f"set $kong_upstream http://127.0.0.1:{kong.port};",
-    }))
-    proc = subprocess.Popen([NGINX, "-c", str(conf), "-e", str(tmp_path / "error.log"), "-g", "daemon off;"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            assert proc.poll() is None, (tmp_path / "error.log").read_text()
-            assert time.monotonic() < deadline, "nginx did not start"
-            time.sleep(0.05)
-    try:
-        yield {"port": port, "bff": bff, "redirect": redirect, "kong": kong}
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        bff.close()
-        redirect.close()
-        kong.close()
+    with upstreams() as stand_ins, production(tmp_path, stand_ins) as port:
+        yield {"port": port, **stand_ins}
 
 
 def request(gateway, method, path, headers=None, body=None):
-    conn = http.client.HTTPConnection("127.0.0.1", gateway["port"], timeout=10)
-    conn.request(method, path, body=body, headers=headers or {})
-    try:
-        response = conn.getresponse()
-        return response, response.read()
-    finally:
-        conn.close()
+    return send(gateway["port"], method, path, headers, body)
 
 
 def test_the_app_shell_is_served_with_the_csp_and_revalidated(gateway):
@@ -148,8 +79,8 @@ def test_api_goes_to_the_bff_and_short_links_to_the_redirect_service_unchanged(g
     assert response.status == 200 and response.getheader("X-Upstream") == "bff"
     seen = gateway["bff"].requests[-1]
     assert seen["path"] == "/api/me?fields=all"
-    # The BFF trusts one proxy: the client's claim stays first, our view of the client is appended.
-    assert seen["headers"]["X-Forwarded-For"] == "203.0.113.9, 127.0.0.1"
+    # The BFF trusts this one hop: the client's address alone, never what the client claims.
+    assert seen["headers"]["X-Forwarded-For"] == "127.0.0.1"
     assert seen["headers"]["X-Request-Id"]
     # The BFF's own caching headers are not overridden.
     assert response.getheader("Cache-Control") == "private, max-age=7"

@@ -3,12 +3,17 @@ from __future__ import annotations
 
 import os
 import signal
+from pathlib import Path
 
 from .config import ROOT, StackConfig
 from .supervisor import Supervisor
 
 APP_DIST = ROOT / "app" / "dist"
-ERRORS_CONF = ROOT / "app" / "nginx" / "errors.conf"
+# Production's response headers (CSP, nosniff, …), the same file the app image's nginx includes.
+HEADERS_CONF = ROOT / "app" / "nginx-headers.conf"
+# What nginx answers itself (malformed requests, limits, an upstream that is down): JSON, the same
+# file the app image's nginx includes.
+ERRORS_CONF = ROOT / "app" / "nginx-errors.conf"
 
 NGINX_CONF = """\
 {user_directive}
@@ -44,6 +49,7 @@ http {{
   map $http_apikey $apikey_header_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}
   map $arg_apikey $apikey_query_ok {{ "{anon_key}" 1; "{service_key}" 1; default 0; }}
   map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}  # WebSocket upgrades to Realtime
+  include {headers};  # no add_header below this level: nginx would drop these where one is set
   server {{
     listen 127.0.0.1:{port};
     root {dist};
@@ -52,7 +58,7 @@ http {{
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;  # the client alone, as app/nginx.conf sends it
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
       # Whole uploads are received here first: a slow client must not hold a BFF thread.
@@ -98,11 +104,9 @@ http {{
     }}
     # What nginx answers itself (malformed requests, limits, an upstream that is down) is JSON,
     # like the BFF's errors: the same file as the app image's config.
-    include {errors_conf};
-    # Hashed build assets never change; everything else is revalidated.
-    location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; }}
+    include {errors};
+    # Cache-Control comes with the headers above: assets for a year, the app shell revalidated.
     location / {{
-      add_header Cache-Control "no-cache";
       try_files $uri /index.html;
     }}
   }}
@@ -121,19 +125,29 @@ proxy_set_header X-Request-Id $request_id;
 """
 
 
-def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
-    run = cfg.data_dir / "nginx"
+def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int, redirect_port: int, auth_port: int,
+                     realtime_port: int, anon_key: str, service_key: str, dist: Path = APP_DIST) -> Path:
+    """The gateway's config (and the file it includes) in `run`; returns the config's path."""
     run.mkdir(parents=True, exist_ok=True)
+    logs.mkdir(parents=True, exist_ok=True)
     (run / "auth-proxy.conf").write_text(AUTH_PROXY_CONF)
-    env = cfg.service_env()
-    cfg.log_dir.mkdir(parents=True, exist_ok=True)
     conf = run / "nginx.conf"
     conf.write_text(NGINX_CONF.format(
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
-        run=run, logs=cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port, dist=APP_DIST, errors_conf=ERRORS_CONF,
-        redirect_port=cfg.redirect_port, realtime_port=cfg.realtime_port,
-        auth_port=cfg.auth_port, anon_key=env["TOOLKIT_ANON_KEY"], service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
+        run=run, logs=logs, port=port, bff_port=bff_port, dist=dist, headers=HEADERS_CONF, errors=ERRORS_CONF,
+        redirect_port=redirect_port, realtime_port=realtime_port,
+        auth_port=auth_port, anon_key=anon_key, service_key=service_key,
     ))
+    return conf
+
+
+def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
+    env = cfg.service_env()
+    conf = write_nginx_conf(cfg.data_dir / "nginx", cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port,
+                            redirect_port=cfg.redirect_port, auth_port=cfg.auth_port,
+                            realtime_port=cfg.realtime_port, anon_key=env["TOOLKIT_ANON_KEY"],
+                            service_key=env["TOOLKIT_SERVICE_ROLE_KEY"])
+    run = conf.parent
     sup.start("gateway", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
               port=cfg.gateway_port, stop_signal=signal.SIGQUIT)  # graceful shutdown

@@ -67,7 +67,8 @@ def healthy(url: str) -> bool:
 def _app_sources_digest() -> str:
     """Hash of everything that goes into the build, so an unchanged app is not rebuilt."""
     digest = hashlib.sha256()
-    tracked = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "app"], cwd=ROOT,
+    # spec-constants/ too: the app imports the SPEC constants from there.
+    tracked = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "app", "spec-constants"], cwd=ROOT,
                              capture_output=True, text=True, check=True).stdout.split()
     for name in sorted(tracked):
         path = ROOT / name

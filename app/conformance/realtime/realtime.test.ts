@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 
 import { adminClient, signedInUser } from '../auth/support/clients'
 import { keys, projectUrl } from '../auth/support/env'
-import { type Binding, type Change, joinOutcome, setAdmin, signedToken, sql, subscribe } from './support'
+import { type Binding, type Change, joinOutcome, query, setAdmin, signedToken, sql, subscribe, updatePageAs } from './support'
 
 const realtime = { transport: WebSocket as unknown as typeof globalThis.WebSocket }
 const USER_ROLES: Binding = { event: '*', schema: 'public', table: 'user_roles' }
@@ -76,29 +76,81 @@ describe('row-level security decides who receives a change', () => {
     expect(bystanderSub.changes.filter(grantOf(user.userId))).toEqual([])
   })
 
-  it('a revocation reaches the user as a DELETE carrying only the primary key', async () => {
+  it('a revocation reaches the user as a DELETE carrying only the primary key, a row id', async () => {
     const admin = await adminUser()
     const user = await signedInUser()
     await setAdmin(admin.session.access_token, user.userId, true)
+    const rowId = (await query('select id from public.user_roles where user_id = $1', [user.userId]))[0].id
     const userSub = await subscribe(user.client, [{ ...USER_ROLES, event: 'DELETE' }])
 
     await setAdmin(admin.session.access_token, user.userId, false)
-    const revoked = await userSub.change((c) => c.eventType === 'DELETE' && c.old.user_id === user.userId)
-    expect(revoked.old).toEqual({ user_id: user.userId, role: 'admin' })
+    const revoked = await userSub.change((c) => c.eventType === 'DELETE' && c.old.id === Number(rowId))
+    expect(revoked.old).toEqual({ id: Number(rowId) })
     expect(revoked.new).toEqual({})
   })
 
-  it('anon sees page_settings changes without the column it may not select (updated_by)', async () => {
-    const anon = createClient(projectUrl, keys().anon, { auth: { persistSession: false }, realtime })
-    const sub = await subscribe(anon, [{ event: 'UPDATE', schema: 'public', table: 'page_settings',
-      filter: 'page_key=eq.pdf-editor' }])
+  it('a DELETE on user_roles seen by a normal user does not name the user whose row it was', async () => {
     const admin = await adminUser()
-    await sql(`update public.page_settings set disable_reason = $1, updated_by = $2 where page_key = 'pdf-editor'`,
-      [`conformance ${admin.userId}`, admin.userId])
-    const change = await sub.change((c) => c.new.disable_reason === `conformance ${admin.userId}`)
-    expect(change.new).toMatchObject({ page_key: 'pdf-editor', is_disabled: false })
-    expect(Object.keys(change.new)).not.toContain('updated_by')
-    await sql(`update public.page_settings set disable_reason = '' where page_key = 'pdf-editor'`)
+    const user = await signedInUser()
+    const bystander = await signedInUser()
+    await setAdmin(admin.session.access_token, user.userId, true)
+    const rowId = Number((await query('select id from public.user_roles where user_id = $1', [user.userId]))[0].id)
+    const bystanderSub = await subscribe(bystander.client, [USER_ROLES])
+
+    // Realtime cannot check a deleted row against the policies, so every subscriber gets the DELETE:
+    // with the row id as the key, it learns that some row went, not whose.
+    await setAdmin(admin.session.access_token, user.userId, false)
+    const seen = await bystanderSub.change((c) => c.eventType === 'DELETE'
+      && (c.old.id === rowId || c.old.user_id === user.userId))
+    expect(Object.keys(seen.old)).toEqual(['id'])
+    expect(JSON.stringify(seen)).not.toContain(user.userId)
+    expect(bystanderSub.changes.filter(grantOf(user.userId))).toEqual([])
+  })
+
+  it('page_settings changes never carry the column anon and users may not select (updated_by)', async () => {
+    const admin = await adminUser()
+    const user = await signedInUser()
+    const binding: Binding = { event: 'UPDATE', schema: 'public', table: 'page_settings', filter: 'page_key=eq.pdf-editor' }
+    const anon = createClient(projectUrl, keys().anon, { auth: { persistSession: false }, realtime })
+    const service = createClient(projectUrl, keys().serviceRole, { auth: { persistSession: false }, realtime })
+    const [anonSub, userSub, serviceSub] = await Promise.all([anon, user.client, service].map((c) => subscribe(c, [binding])))
+    const reason = `conformance ${crypto.randomUUID()}`
+    await updatePageAs(admin.userId, reason)
+    try {
+      for (const sub of [anonSub, userSub]) {
+        const change = await sub.change((c) => c.new.disable_reason === reason)
+        expect(change.new).toMatchObject({ page_key: 'pdf-editor', is_disabled: false })
+        expect(Object.keys(change.new)).not.toContain('updated_by')
+        expect(JSON.stringify(change)).not.toContain(admin.userId)
+      }
+      // By privilege, not a fixed list: the service role may select the column, and gets it.
+      expect((await serviceSub.change((c) => c.new.disable_reason === reason)).new.updated_by).toBe(admin.userId)
+    } finally {
+      await updatePageAs(null, '')
+    }
+  })
+
+  it('a filter on a column the subscriber may not select is refused at join with the official error', async () => {
+    const admin = await adminUser()
+    const user = await signedInUser()
+    const filter = `updated_by=eq.${admin.userId}`
+    const sub = await subscribe(user.client, [{ event: '*', schema: 'public', table: 'page_settings', filter }])
+    expect(sub.system[0]).toEqual({ extension: 'postgres_changes', status: 'error', channel: sub.channel.subTopic,
+      message: 'Unable to subscribe to changes with given parameters. An exception happened so please check your '
+        + `connect parameters: [event: *, schema: public, table: page_settings, filters: [{"updated_by", "eq", "${admin.userId}"}]]. `
+        + 'Exception: ERROR P0001 (raise_exception) invalid column for filter updated_by' })
+    // Nothing leaks through it: a change to the row whose updated_by it names never arrives, while a
+    // subscription on the same socket filtered on a column the user may read gets it.
+    const probe = await subscribe(user.client, [{ event: 'UPDATE', schema: 'public', table: 'page_settings',
+      filter: 'page_key=eq.pdf-editor' }])
+    const reason = `oracle ${crypto.randomUUID()}`
+    await updatePageAs(admin.userId, reason)
+    try {
+      await probe.change((c) => c.new.disable_reason === reason)
+      expect(sub.changes).toEqual([])
+    } finally {
+      await updatePageAs(null, '')
+    }
   })
 })
 

@@ -100,12 +100,32 @@ export async function setAdmin(adminToken: string, userId: string, admin: boolea
   if (!response.ok) throw new Error(`${admin ? 'grant' : 'revoke'} failed: ${response.status} ${await response.text()}`)
 }
 
-/** SQL as the operator (superuser): the first admin, rows with chosen values. */
-export async function sql(text: string, params: unknown[] = []): Promise<void> {
+/** SQL as the operator (superuser): the first admin, rows with chosen values; returns the rows. */
+export async function query(text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    await client.query(text, params)
+    return (await client.query(text, params)).rows as Record<string, unknown>[]
+  } finally {
+    await client.end()
+  }
+}
+
+export async function sql(text: string, params: unknown[] = []): Promise<void> {
+  await query(text, params)
+}
+
+/**
+ * A page's disable reason changed as by the given admin (null: by no one), on one connection
+ * carrying the admin's claims: the database stamps `updated_by` with them, as for the admin page.
+ */
+export async function updatePageAs(adminId: string | null, reason: string, page = 'pdf-editor'): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query(`select set_config('request.jwt.claims', $1, false)`,
+      [adminId ? JSON.stringify({ sub: adminId, role: 'authenticated' }) : ''])
+    await client.query('update public.page_settings set disable_reason = $1 where page_key = $2', [reason, page])
   } finally {
     await client.end()
   }

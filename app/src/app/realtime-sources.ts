@@ -1,4 +1,4 @@
-import { addAdminStatusSource } from '@/features/auth/session/admin-check'
+import { addAdminStatusSource } from '@/features/auth/session'
 import { addDisabledPagesSource } from '@/features/disabled-pages/disabled-pages-store'
 import { realtimeSource } from '@/lib/realtime'
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import type { RouteObject } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { appRoutes } from '@/app/route-table'
-import type { SessionState } from '@/features/auth/session-store'
-import { PROTECTED_PAGE_PATHS } from '@/features/auth/session/protected-paths'
+import type { SessionState } from '@/features/auth/session'
+import { PROTECTED_PAGE_PATHS } from '@/features/auth/session'
 import { renderRoute } from '@/testing/render-route'
 import { tools } from '@/tools'
 
@@ -14,7 +14,7 @@ const signedIn: SessionState = {
   session: { user: { id: 'u-1', email: 'ada@example.com', created_at: '2026-01-01T00:00:00Z', user_metadata: {} } } as never,
 }
 let sessionState: SessionState = signedIn
-vi.mock('@/features/auth/use-session', () => ({ useSession: () => sessionState }))
+vi.mock('@/features/auth/session/use-session', () => ({ useSession: () => sessionState }))
 // The admin area's own tests cover the 403 page; here the visitor is an administrator.
 vi.mock('@/lib/use-admin-status', () => ({ useAdminStatus: () => 'admin' }))
 beforeEach(() => {

@@ -6,9 +6,11 @@ import { RootLayout } from '@/app/routes/root-layout'
 import { RouteError } from '@/app/routes/route-error'
 import { ToolRoute } from '@/app/routes/tool-route'
 import { LoadingScreen } from '@/components/loading-screen'
-import { RequireAuth } from '@/features/auth/require-auth'
+import { loadAccountPage } from '@/features/auth/account'
+import { PROTECTED_PAGE_PATHS, RequireAuth } from '@/features/auth/session'
+import { loadLoginPage } from '@/features/auth/sign-in'
+import { loadDashboardPage } from '@/features/dashboard'
 import { DisabledPageGate } from '@/features/disabled-pages/disabled-page-gate'
-import { PROTECTED_PAGE_PATHS } from '@/features/auth/session/protected-paths'
 import { tools } from '@/tools'
 import type { ToolDefinition } from '@/tools/define-tool'
 
@@ -50,7 +52,7 @@ export const appRoutes: RouteObject[] = [
     path: 's/:code',
     errorElement: <RouteError standalone />,
     HydrateFallback: LoadingScreen,
-    ...page(() => import('@/features/short-links/short-link-page')),
+    ...page(() => import('@/tools/url-shortener/short-link-redirect-page')),
   },
   {
     path: '/',
@@ -70,9 +72,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'terms-of-service', ...page(() => import('@/app/routes/terms-of-service')) },
           { path: 'changelog', ...page(() => import('@/app/routes/changelog')) },
           { path: 'glass-showcase', ...page(() => import('@/app/routes/glass-showcase')) },
-          { path: 'login', ...page(() => import('@/features/auth/login-page')) },
+          { path: 'login', ...page(loadLoginPage) },
           protectedPage('/dashboard', async (): Promise<PageModule> => {
-            const { default: Dashboard }: DashboardModule = await import('@/features/auth/dashboard-page')
+            const { default: Dashboard }: DashboardModule = await loadDashboardPage()
             return {
               default: () => (
                 <DisabledPageGate pageKey="dashboard">
@@ -81,7 +83,7 @@ export const appRoutes: RouteObject[] = [
               ),
             }
           }),
-          protectedPage('/account', () => import('@/features/auth/account-page')),
+          protectedPage('/account', loadAccountPage),
           protectedPage('/settings/security', async (): Promise<PageModule> => {
             const [{ default: SecuritySettings }, { IdentityGate }] = await Promise.all([
               import('@/features/security/security-settings-page'),
@@ -90,14 +92,15 @@ export const appRoutes: RouteObject[] = [
             return { default: () => <IdentityGate><SecuritySettings /></IdentityGate> }
           }),
           protectedPage('/admin', async (): Promise<PageModule> => {
-            const [{ default: Admin }, { AdminOnly }, { IdentityGate }, { IncidentLogPanel }] = await Promise.all([
+            const [{ default: Admin }, { AdminOnly }, { IdentityGate }, { IncidentLogPanel }, { SecondFactorSuggestion }] = await Promise.all([
               import('@/features/admin/admin-page'),
               import('@/features/admin/admin-only'),
               import('@/features/security/identity-gate'),
               import('@/features/security/incident-log-panel'),
+              import('@/features/auth/mfa'),
             ])
             // Admins only (a 403 page for others), then the 'maximum' level's identity check.
-            return { default: () => <AdminOnly><IdentityGate><Admin incidentLog={<IncidentLogPanel />} /></IdentityGate></AdminOnly> }
+            return { default: () => <AdminOnly><IdentityGate><Admin incidentLog={<IncidentLogPanel />} securityNotice={<SecondFactorSuggestion />} /></IdentityGate></AdminOnly> }
           }),
           { path: 'paste/new', ...page(() => import('@/features/pastes/paste-new-page')) },
           { path: 'paste/:id', ...page(() => import('@/features/pastes/paste-view-page')) },

@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router'
 import { appRoutes } from '@/app/route-table'
-import { setSessionNavigator } from '@/features/auth/session/navigation'
+import { setSessionNavigator } from '@/features/auth/session'
 
 export const router = createBrowserRouter(appRoutes)
 

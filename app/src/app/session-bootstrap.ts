@@ -1,4 +1,4 @@
-import { SESSION_KEYS } from '@/features/auth/session/session-storage'
+import { SESSION_KEYS, startSessionStore } from '@/features/auth/session'
 import { setAdminStatus } from '@/lib/admin-status'
 
 /**
@@ -13,6 +13,6 @@ export function startStoredSession(): void {
   } catch {
     return
   }
-  if (stored !== null) void import('@/features/auth/session-store').then((store) => store.startSessionStore())
+  if (stored !== null) void startSessionStore() // supabase-js itself still loads on demand
   else setAdminStatus('not-admin') // nobody signed in: no need to ask the server
 }

@@ -5,8 +5,9 @@ import uuid
 
 import pytest
 
-PAGE_KEYS = {"dashboard", "file-converter", "image-color-picker", "qr-code-generator",
-             "url-shortener", "username-checker", "image-to-text", "pdf-editor"}
+from toolkit_bff.spec_constants import PAGE_KEYS as SPEC_PAGE_KEYS
+
+PAGE_KEYS = set(SPEC_PAGE_KEYS)
 
 
 @pytest.fixture()

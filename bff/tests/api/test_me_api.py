@@ -19,11 +19,14 @@ def test_me_shows_admin_status_from_sql(client, make_user):
     assert body["is_admin"] is True and body["profile"]["role"] == "admin"
 
 
-def test_me_without_profile_row_still_answers(client, make_token):
-    # A token for a user the database does not know (deleted meanwhile): no profile, not admin.
-    token = make_token()
-    body = client.get("/api/me", headers={"Authorization": f"Bearer {token}"}).get_json()
-    assert body["profile"] is None and body["is_admin"] is False
+def test_a_deleted_users_unexpired_token_is_refused(client, make_user, admin_db):
+    # Signed and unexpired, but its user is gone: refused before any work, not "no profile".
+    alice = make_user("alice")
+    admin_db.execute("delete from auth.users where id = %s", (alice.id,))
+    for method, path in (("GET", "/api/me"), ("PATCH", "/api/me/profile"), ("DELETE", "/api/me"), ("GET", "/api/links")):
+        response = client.open(path, method=method, headers=alice.headers, json={"bio": "still here?"})
+        assert response.status_code == 401, (method, path, response.data)
+        assert response.get_json()["error"]["code"] == "session_not_found"
 
 
 def test_update_profile_changes_only_the_callers_row(client, make_user, admin_db):

@@ -25,11 +25,11 @@ def test_delete_me_removes_the_user_and_their_profile(client, auth_admin, make_u
     assert admin_db.execute("select count(*) from public.profile where id = %s", (bob.id,)).fetchone()[0] == 1
 
 
-def test_delete_me_twice_is_not_found(client, auth_admin, make_user):
+def test_the_deleted_accounts_token_is_refused_afterwards(client, auth_admin, make_user):
     alice = make_user("alice")
     assert client.delete("/api/me", headers=alice.headers).status_code == 204
-    response = client.delete("/api/me", headers=alice.headers)
-    assert response.status_code == 404 and response.get_json()["error"]["code"] == "not_found"
+    response = client.delete("/api/me", headers=alice.headers)  # still signed and unexpired
+    assert response.status_code == 401 and response.get_json()["error"]["code"] == "session_not_found"
 
 
 def test_delete_me_needs_a_signed_in_caller(client, auth_admin):

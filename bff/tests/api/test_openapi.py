@@ -159,7 +159,7 @@ def send(case: Case, request):
         request.getfixturevalue(name)
     client = request.getfixturevalue(case.client)
     client.application.config.update(case.config)
-    headers = {**case.headers, **(bearer(request.getfixturevalue("make_token")()) if case.token else {})}
+    headers = {**case.headers, **(bearer(request.getfixturevalue("make_user")("openapi").token) if case.token else {})}
     url = case.url or case.path
     if case.files is not None:
         return upload(client, url, [SAMPLES[name]() for name in case.files], **case.fields)
@@ -219,6 +219,22 @@ def a_paste(request) -> dict:
 
 def a_user(request) -> dict:
     return {"token": request.getfixturevalue("make_user")("openapi").token}
+
+
+def a_deleted_user(request) -> dict:
+    """The unexpired token of a user deleted meanwhile."""
+    user = request.getfixturevalue("make_user")("openapi-gone")
+    request.getfixturevalue("admin_db").execute("delete from auth.users where id = %s", (user.id,))
+    return {"token": user.token}
+
+
+def a_user_owing_the_code(request) -> dict:
+    """A password-only (aal1) token of a user with a verified authenticator."""
+    user = request.getfixturevalue("make_user")("openapi-mfa")
+    request.getfixturevalue("admin_db").execute(
+        "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)"
+        " values (gen_random_uuid(), %s, 'Phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')", (user.id,))
+    return {"token": request.getfixturevalue("make_token")(user.id, email=user.email, aal="aal1")}
 
 
 def a_link(request) -> dict:
@@ -364,8 +380,11 @@ VARIANTS = [
 ERRORS = [
     Case("GET", "/api/me", client="client", status=401, code="not_authenticated"),
     Case("DELETE", "/api/me", client="client", status=401, code="not_authenticated"),
-    Case("DELETE", "/api/me", client="client", token=True, config=AUTH_ADMIN, status=404, code="not_found",
-         label="(unknown to Auth)"),
+    Case("DELETE", "/api/me", setup=a_deleted_user, config=AUTH_ADMIN, status=401, code="session_not_found",
+         label="(deleted meanwhile)", **SIGNED_IN),
+    Case("GET", "/api/me", setup=a_user_owing_the_code, status=403, code="mfa_required", **SIGNED_IN),
+    Case("GET", "/api/pastes", url="/api/pastes?scope=mine", setup=a_user_owing_the_code, status=403,
+         code="mfa_required", **SIGNED_IN),
     Case("DELETE", "/api/me", client="client", token=True, status=503, code="auth_admin_unavailable",
          label="(not configured)"),
     Case("GET", "/api/me", client="client", headers=bearer("not.a.jwt"), status=401, code="invalid_token"),

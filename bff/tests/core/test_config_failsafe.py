@@ -62,8 +62,9 @@ def test_token_without_a_role_is_refused(client, make_token):
     assert response.status_code == 401
 
 
-def test_issuer_is_checked_when_configured(app, client, make_token):
+def test_issuer_is_checked_when_configured(app, client, make_user, make_token):
     app.config["JWT_ISSUER"] = "http://localhost:8000/auth/v1"
-    assert client.get("/api/me", headers=bearer(make_token(iss="http://localhost:8000/auth/v1"))).status_code == 200
-    assert client.get("/api/me", headers=bearer(make_token(iss="https://evil.example/auth/v1"))).status_code == 401
-    assert client.get("/api/me", headers=bearer(make_token())).status_code == 401  # no iss at all
+    user_id = make_user().id
+    assert client.get("/api/me", headers=bearer(make_token(user_id, iss="http://localhost:8000/auth/v1"))).status_code == 200
+    assert client.get("/api/me", headers=bearer(make_token(user_id, iss="https://evil.example/auth/v1"))).status_code == 401
+    assert client.get("/api/me", headers=bearer(make_token(user_id))).status_code == 401  # no iss at all

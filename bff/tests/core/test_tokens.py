@@ -12,11 +12,11 @@ def test_me_requires_a_token(client):
     assert response.get_json()["error"]["code"] == "not_authenticated"
 
 
-def test_me_returns_the_verified_user_as_postgres_sees_them(client, make_token):
-    sub = "6f1c2f1e-4a52-4c5e-9b8e-0a1b2c3d4e5f"
-    response = client.get("/api/me", headers=bearer(make_token(sub, email="ada@example.com")))
+def test_me_returns_the_verified_user_as_postgres_sees_them(client, make_user, make_token):
+    ada = make_user("ada")
+    response = client.get("/api/me", headers=bearer(make_token(ada.id, email="ada@example.com")))
     assert response.status_code == 200
-    assert response.get_json()["user"] == {"id": sub, "email": "ada@example.com", "role": "authenticated"}
+    assert response.get_json()["user"] == {"id": ada.id, "email": "ada@example.com", "role": "authenticated"}
 
 
 def _alg_none_token(make_token) -> str:

@@ -4,12 +4,11 @@ from flask import Blueprint, jsonify
 from ..auth import request_claims, require_claims
 from ..db import rls_transaction
 from ..errors import ApiError
+from ..spec_constants import PAGE_KEYS
 from . import body
 
 bp = Blueprint("pages", __name__)
 
-PAGE_KEYS = ("dashboard", "file-converter", "image-color-picker", "qr-code-generator",
-             "url-shortener", "username-checker", "image-to-text", "pdf-editor")
 PAGE_COLUMNS = "page_key, is_disabled, disable_reason, updated_at"
 
 
@@ -39,7 +38,7 @@ def update_page(page_key):
         raise body.invalid("is_disabled", "is required")
     reason = body.text(data, "disable_reason", max_length=500, nullable=True)
     with rls_transaction(claims) as conn:
-        if not conn.execute("select public.is_admin(auth.uid()) as ok").fetchone()["ok"]:
+        if not conn.execute("select public.is_admin() as ok").fetchone()["ok"]:
             raise ApiError(403, "forbidden", "Only administrators can change pages")
         row = conn.execute(
             f"update public.page_settings set is_disabled = %s, disable_reason = %s where page_key = %s"

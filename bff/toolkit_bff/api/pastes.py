@@ -24,11 +24,11 @@ bp = Blueprint("pastes", __name__)
 
 FIELDS = ("content", "title", "language", "privacy", "expires_at", "burn_after_read")
 MAX_CONTENT_BYTES = 512 * 1024  # the table's check constraint
-PREVIEW_CHARS = 280
-LIST_COLUMNS = ("id, title, language, privacy, user_id, created_at, updated_at, expires_at, burn_after_read,"
-                f" views, likes, left(content, {PREVIEW_CHARS}) as preview, char_length(content) as size")
-PASTE_COLUMNS = ("id, title, content, language, privacy, user_id, created_at, updated_at, expires_at,"
-                 " burn_after_read, views, likes")
+PASTE_FIELDS = ("id", "title", "content", "language", "privacy", "user_id", "created_at", "updated_at", "expires_at",
+                "burn_after_read", "views", "likes")
+# An owner's edit returns their row: RLS made sure it is theirs, and user_id is not selectable
+# (who wrote a paste is private), so the owner is the caller.
+OWNER_RETURNING = ", ".join("(select auth.uid()) as user_id" if name == "user_id" else name for name in PASTE_FIELDS)
 EDIT_TOKEN_HEADER = "X-Edit-Token"
 NOT_FOUND = "No paste has this id, or it has expired"
 # The table's id check; anything else (a NUL byte, which psycopg cannot even send) is no paste.
@@ -56,8 +56,7 @@ def _fields(data: dict, *, creating: bool) -> dict:
 
 def _paste(row: dict) -> dict:
     """A paste in the documented field order (SQL functions return jsonb, whose keys are unordered)."""
-    keys = [*(c.strip() for c in PASTE_COLUMNS.split(",")), "edit_token"]
-    return {key: row[key] for key in keys if key in row}
+    return {key: row[key] for key in (*PASTE_FIELDS, "edit_token") if key in row}
 
 
 @bp.post("/pastes")
@@ -120,14 +119,11 @@ def list_pastes():
     limit = body.query_int("limit", 10, low=1, high=100)  # SPEC §9: 10 recent pastes by default
     after = _cursor_after(request.args.get("cursor"))
     _purge_expired_now_and_then()
-    where = "privacy = 'public' and not burn_after_read" if scope == "recent" else "user_id = auth.uid()"
-    params: list = []
-    if after:
-        where += " and (created_at, id) < (%s, %s)"
-        params += list(after)
+    before_created_at, before_id = after or (None, None)
+    # list_pastes names an owner only to that owner (SQL decides what each list holds).
     with rls_transaction(claims, read_only=True) as conn:
-        rows = conn.execute(f"select {LIST_COLUMNS} from public.pastes where {where}"
-                            f" order by created_at desc, id desc limit %s", [*params, limit + 1]).fetchall()
+        rows = conn.execute("select * from public.list_pastes(%s, %s, %s, %s)",
+                            (scope, limit + 1, before_created_at, before_id)).fetchall()
     more = len(rows) > limit
     rows = rows[:limit]
     return jsonify(pastes=rows, next_cursor=_cursor_for(rows[-1]) if more else None)
@@ -192,7 +188,7 @@ def update_paste(paste_id):
     assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names from FIELDS only
     with rls_transaction(claims) as conn:
         row = conn.execute(f"update public.pastes set {assignments} where id = %(paste_id)s"
-                           f" returning {PASTE_COLUMNS}", {**changes, "paste_id": paste_id}).fetchone()
+                           f" returning {OWNER_RETURNING}", {**changes, "paste_id": paste_id}).fetchone()
         if row is None:
             raise _refused(conn, paste_id, "change")
     return jsonify(_paste(row))

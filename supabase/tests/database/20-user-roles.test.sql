@@ -1,7 +1,7 @@
 -- user_roles, is_admin, grant_admin, revoke_admin: admin status is changed only through the two
 -- functions, only by admins, never by oneself, and the last admin always stays.
 begin;
-select plan(47);
+select plan(52);
 
 -- Start from a database without admins (whatever a developer's database holds is rolled back), so
 -- "the last admin" below is exactly the admins this file creates.
@@ -26,13 +26,23 @@ select is((select role from public.profile where id = tests.user_id('roles-root@
   'profile.role shows admin once the user_roles row exists');
 
 -- ---------------------------------------------------------------- is_admin
+-- Who the admins are is nobody's business but the admins': anon cannot ask at all (20261125001200),
+-- a user only about themselves; is_admin() answers for the caller.
 select tests.act_as_anon();
-select is(public.is_admin(tests.user_id('roles-root@example.com')), true, 'anon can call is_admin: true for an admin');
-select is(public.is_admin(tests.user_id('roles-alice@example.com')), false, 'is_admin is false for a plain user');
-select is(public.is_admin(null), false, 'is_admin(null) is false, not null');
-select is(public.is_admin(gen_random_uuid()), false, 'is_admin is false for an unknown id');
+select throws_ok($$ select public.is_admin(tests.user_id('roles-root@example.com')) $$, '42501', null,
+  'anon cannot call is_admin(uuid), so cannot learn who the admins are');
+select is(public.is_admin(), false, 'anon can call is_admin() about themselves: false');
 select tests.authenticate_as('roles-alice@example.com');
 select is(public.is_admin(tests.user_id('roles-alice@example.com')), false, 'a signed-in user can call is_admin on themselves');
+select is(public.is_admin(), false, 'is_admin() is false for a plain user');
+select throws_ok($$ select public.is_admin(tests.user_id('roles-root@example.com')) $$, '42501', null,
+  'a plain user cannot ask whether someone else is an admin');
+select tests.authenticate_as('roles-root@example.com');
+select is(public.is_admin(tests.user_id('roles-root@example.com')), true, 'is_admin is true for an admin');
+select is(public.is_admin(), true, 'is_admin() is true for an admin without a factor, even with an aal1 token');
+select is(public.is_admin(tests.user_id('roles-alice@example.com')), false, 'an admin asks about a plain user: false');
+select is(public.is_admin(null), false, 'is_admin(null) is false, not null');
+select is(public.is_admin(gen_random_uuid()), false, 'is_admin is false for an unknown id');
 
 -- ---------------------------------------------------------------- reading user_roles
 select tests.act_as_anon();

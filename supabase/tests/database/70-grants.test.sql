@@ -3,7 +3,7 @@
 -- search_path on every function, internal helpers closed to API callers, and the realtime
 -- publication guarded.
 begin;
-select plan(54);
+select plan(61);
 
 -- ---------------------------------------------------------------- row-level security
 select ok(relrowsecurity, format('row-level security is enabled on public.%s', relname))
@@ -16,12 +16,15 @@ select is_empty($$ select c.relname from pg_class c
   'no table in public is left without row-level security');
 
 select policies_are('public', 'profile', array[
-  'profile: users read their own row, admins read all', 'profile: users update their own row'],
-  'profile has only the read-own/admin-reads-all and update-own policies');
-select policies_are('public', 'user_roles', array['user_roles: users read their own row, admins read all'],
-  'user_roles has a read policy and no write policy');
-select policies_are('public', 'page_settings', array['page_settings: everyone reads', 'page_settings: admins update'],
-  'page_settings has the read-all and admins-update policies only');
+  'profile: users read their own row, admins read all', 'profile: users update their own row',
+  'profile: accounts with a verified factor need aal2'],
+  'profile has only the read-own/admin-reads-all and update-own policies (and the aal2 restriction)');
+select policies_are('public', 'user_roles', array['user_roles: users read their own row, admins read all',
+  'user_roles: accounts with a verified factor need aal2'],
+  'user_roles has a read policy and no write policy (and the aal2 restriction)');
+select policies_are('public', 'page_settings', array['page_settings: everyone reads', 'page_settings: admins update',
+  'page_settings: updating needs aal2 with a verified factor'],
+  'page_settings has the read-all and admins-update policies only (and the aal2 restriction on updates)');
 
 -- ---------------------------------------------------------------- table privileges of anon
 select table_privs_are('public', 'profile', 'anon', array[]::text[], 'anon has no privilege on profile');
@@ -98,9 +101,15 @@ select ok(has_column_privilege('anon', 'public.pastes', 'content', 'SELECT'),
 -- ---------------------------------------------------------------- functions
 select is_definer('public', 'is_admin', array['uuid'], 'is_admin is SECURITY DEFINER');
 select volatility_is('public', 'is_admin', array['uuid'], 'stable', 'is_admin is STABLE');
-select ok(has_function_privilege('anon', 'public.is_admin(uuid)', 'EXECUTE')
+select ok(not has_function_privilege('anon', 'public.is_admin(uuid)', 'EXECUTE')
           and has_function_privilege('authenticated', 'public.is_admin(uuid)', 'EXECUTE'),
-  'anon and authenticated can call is_admin');
+  'authenticated can call is_admin(uuid) (its policies run as them), anon cannot (the grant that undid its revoke is gone)');
+select ok(has_function_privilege('anon', 'public.is_admin()', 'EXECUTE')
+          and has_function_privilege('authenticated', 'public.is_admin()', 'EXECUTE'),
+  'anon and authenticated can call is_admin() about themselves');
+select ok(not has_column_privilege('anon', 'public.pastes', 'user_id', 'SELECT')
+          and not has_column_privilege('authenticated', 'public.pastes', 'user_id', 'SELECT'),
+  'neither anon nor authenticated can select pastes.user_id: who wrote a paste is not public');
 
 select is_empty($$
   select p.oid::regprocedure::text from pg_proc p
@@ -116,13 +125,13 @@ select is_empty($$
 select set_eq($$ select p.proname::text from pg_proc p
                   where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'EXECUTE') $$,
   array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
-        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste'],
+        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes'],
   'anon can execute exactly the public API functions');
 select set_eq($$ select p.proname::text from pg_proc p
                   where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
   array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
-        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'like_paste', 'unlike_paste',
-        'grant_admin', 'revoke_admin', 'admin_list_users', 'admin_recent_pastes', 'admin_recent_short_links',
+        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes', 'like_paste', 'unlike_paste',
+        'mfa_satisfied', 'session_state', 'grant_admin', 'revoke_admin', 'admin_list_users', 'admin_recent_pastes', 'admin_recent_short_links',
         'admin_delete_paste', 'admin_delete_short_link'],
   'authenticated can execute exactly the public API functions plus the signed-in ones');
 
@@ -133,7 +142,7 @@ select ok(not has_function_privilege('anon', p.oid, 'EXECUTE') and not has_funct
                  'public.hash_edit_token(text)'::regprocedure, 'public.handle_new_user()'::regprocedure,
                  'public.normalize_link_target(text)'::regprocedure, 'public.purge_expired()'::regprocedure,
                  'public.admin_like_pattern(text)'::regprocedure, 'public.admin_check_paging(integer, integer)'::regprocedure,
-                 'public.admin_require_moderator()'::regprocedure)
+                 'public.admin_require_moderator()'::regprocedure, 'public.require_mfa_satisfied()'::regprocedure)
  order by p.proname;
 select ok(not has_function_privilege('service_role', 'public.paste_for_token(text, text)', 'EXECUTE'),
   'even service_role cannot call paste_for_token (it returns the row with the token hash)');
@@ -144,6 +153,17 @@ select ok(not has_schema_privilege('anon', 'public', 'CREATE') and not has_schem
   'anon and authenticated cannot create objects in public');
 
 -- ---------------------------------------------------------------- realtime publication
+select set_eq($$ select format('%I.%I', schemaname, tablename) from pg_publication_tables
+                  where pubname = 'supabase_realtime' $$,
+  array['public.user_roles', 'public.page_settings'],
+  'the stack''s supabase_realtime publication holds exactly user_roles and page_settings');
+-- Realtime sends a DELETE on a table under row-level security to every subscriber of the table with
+-- the old row's primary key (it cannot check the policies of a row that is gone): user_roles' key
+-- must not be the user's id.
+select col_is_pk('public', 'user_roles', array['id'],
+  'user_roles'' primary key is a row id, so a DELETE seen over Realtime does not name the user');
+select col_is_unique('public', 'user_roles', array['user_id', 'role'], 'a user is admin at most once');
+
 -- The local bootstrap creates the publication empty, as Supabase does, and the migration adds the
 -- tables. A project without the publication must still be able to apply the migration: it is run
 -- again here, as it was applied (its text as recorded in supabase_migrations.schema_migrations by
@@ -156,15 +176,19 @@ create temporary table realtime_case as
 drop publication if exists supabase_realtime;
 select lives_ok(migration, 'without a supabase_realtime publication the realtime migration is a no-op that does not fail')
   from realtime_case;
+select is_empty($$ select from pg_publication where pubname = 'supabase_realtime' $$,
+  'and it leaves the project without one');
 
 create publication supabase_realtime;
 select lives_ok(migration, 'with a supabase_realtime publication the realtime migration runs')
   from realtime_case;
 
-select set_eq($$ select tablename::text from pg_publication_tables
-                  where pubname = 'supabase_realtime' and schemaname = 'public' and tablename in ('user_roles', 'page_settings') $$,
-  array['user_roles', 'page_settings'],
-  'supabase_realtime publishes user_roles and page_settings changes');
+-- Every table of the publication, not only the expected ones: one published by mistake would send
+-- its changes to every subscriber its policies allow, and every DELETE's key to all of them.
+select set_eq($$ select format('%I.%I', schemaname, tablename) from pg_publication_tables
+                  where pubname = 'supabase_realtime' $$,
+  array['public.user_roles', 'public.page_settings'],
+  'the realtime migration publishes exactly user_roles and page_settings changes');
 
 select * from finish();
 rollback;

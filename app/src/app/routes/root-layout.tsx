@@ -5,6 +5,7 @@ import { NavigationProgress } from '@/components/layout/navigation-progress'
 import '@/app/offline-operations'
 import { PendingSyncIndicator } from '@/features/offline/pending-sync-indicator'
 import { InstallPrompt } from '@/features/install-prompt/install-prompt'
+import { SecondFactorPrompt } from '@/features/auth/mfa'
 import { ThemeToggle } from '@/features/theme/theme-toggle'
 import { searchTools, tools, toolsByCategory } from '@/tools'
 
@@ -36,6 +37,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <InstallPrompt />
+      <SecondFactorPrompt />
       <ScrollRestoration />
     </div>
   )

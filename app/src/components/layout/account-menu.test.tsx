@@ -2,12 +2,12 @@ import { act, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AccountMenu } from '@/components/layout/account-menu'
-import type { SessionState } from '@/features/auth/session-store'
+import type { SessionState } from '@/features/auth/session'
 import { setAdminStatus } from '@/lib/admin-status'
 
 let session: SessionState = { status: 'signed-out' }
-vi.mock('@/features/auth/use-session', () => ({ useSession: () => session }))
-vi.mock('@/features/auth/sign-out-button', () => ({ useSignOut: () => ({ signOut: vi.fn(), busy: false }) }))
+vi.mock('@/features/auth/session/use-session', () => ({ useSession: () => session }))
+vi.mock('@/features/auth/session/sign-out-button', () => ({ useSignOut: () => ({ signOut: vi.fn(), busy: false }) }))
 
 const signedIn = { status: 'signed-in', session: { user: { email: 'ada@example.com' } } } as unknown as SessionState
 

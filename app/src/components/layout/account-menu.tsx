@@ -10,8 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
-import { useSignOut } from '@/features/auth/sign-out-button'
-import { useSession } from '@/features/auth/use-session'
+import { useSession, useSignOut } from '@/features/auth/session'
 import { useAdminStatus } from '@/lib/use-admin-status'
 
 // This menu itself loads on first use (DeferredMenu), and the session store loads supabase-js only

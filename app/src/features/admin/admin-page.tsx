@@ -9,14 +9,15 @@ import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 /**
  * /admin: page switches, users and roles, moderation of public pastes and short links, and this browser's incident log (handed in by the route,
- * which composes features). Every action is checked again by the BFF and SQL.
+ * which composes features, as is the suggestion to add an authenticator). Every action is checked again by the BFF and SQL.
  */
-export default function AdminPage({ incidentLog }: { incidentLog?: ReactNode }) {
+export default function AdminPage({ incidentLog, securityNotice }: { incidentLog?: ReactNode; securityNotice?: ReactNode }) {
   usePageMetadata({ title: 'Admin', description: 'Administration area.', path: '/admin', noindex: true })
   return (
     <PageContainer>
       <PageHeader title="Admin panel" description="Switch pages off and on, manage who has administrator rights, and remove abusive pastes and links." icon={ShieldHalf} />
       <div className="flex flex-col gap-6">
+        {securityNotice}
         <PageSwitches />
         <UsersTable />
         <Moderation />

@@ -1,5 +1,8 @@
 import { Link } from 'react-router'
-import { deleteModeratedLink, deleteModeratedPaste, listModeratedLinks, listModeratedPastes, type ModeratedLink, type ModeratedPaste } from '@/features/admin/api/moderation'
+import { deleteModeratedPaste } from '@/features/admin/api/delete-moderated-paste'
+import { deleteModeratedShortLink } from '@/features/admin/api/delete-moderated-short-link'
+import { listModeratedPastes, type ModeratedPaste } from '@/features/admin/api/list-moderated-pastes'
+import { listModeratedShortLinks, type ModeratedShortLink } from '@/features/admin/api/list-moderated-short-links'
 import { formatWhen } from '@/features/admin/format-when'
 import { ModerationList } from '@/features/admin/moderation-list'
 
@@ -21,16 +24,16 @@ function PasteItem({ paste }: { paste: ModeratedPaste }) {
   )
 }
 
-function LinkItem({ link }: { link: ModeratedLink }) {
-  const clicks = link.max_clicks === null ? `${link.clicks} clicks` : `${link.clicks} of ${link.max_clicks} clicks`
-  const expiry = link.expires_at ? `expires ${formatWhen(link.expires_at)}` : 'never expires'
+function ShortLinkItem({ shortLink }: { shortLink: ModeratedShortLink }) {
+  const clicks = shortLink.max_clicks === null ? `${shortLink.clicks} clicks` : `${shortLink.clicks} of ${shortLink.max_clicks} clicks`
+  const expiry = shortLink.expires_at ? `expires ${formatWhen(shortLink.expires_at)}` : 'never expires'
   return (
     <>
-      <p className="font-mono font-medium break-all">/s/{link.short_code}</p>
-      <a href={link.original_url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-primary underline-offset-4 hover:underline">
-        {link.original_url}
+      <p className="font-mono font-medium break-all">/s/{shortLink.short_code}</p>
+      <a href={shortLink.original_url} rel="noopener noreferrer nofollow" target="_blank" className="break-all text-primary underline-offset-4 hover:underline">
+        {shortLink.original_url}
       </a>
-      <Meta parts={[link.owner_email ?? 'Anonymous', formatWhen(link.created_at), clicks, expiry]} />
+      <Meta parts={[shortLink.owner_email ?? 'Anonymous', formatWhen(shortLink.created_at), clicks, expiry]} />
     </>
   )
 }
@@ -52,16 +55,16 @@ export function Moderation() {
         render={(paste) => <PasteItem paste={paste} />}
       />
       <ModerationList
-        id="moderated-links"
+        id="moderated-short-links"
         title="Short links"
         description="The newest short links that still redirect, from visitors and users alike."
         searchPlaceholder="Code or destination"
         noun="short link"
-        load={listModeratedLinks}
-        remove={deleteModeratedLink}
-        keyOf={(link) => link.short_code}
-        labelOf={(link) => `/s/${link.short_code}`}
-        render={(link) => <LinkItem link={link} />}
+        load={listModeratedShortLinks}
+        remove={deleteModeratedShortLink}
+        keyOf={(shortLink) => shortLink.short_code}
+        labelOf={(shortLink) => `/s/${shortLink.short_code}`}
+        render={(shortLink) => <ShortLinkItem shortLink={shortLink} />}
       />
     </>
   )

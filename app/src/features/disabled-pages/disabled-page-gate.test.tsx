@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN_ACCESS_TOAST, DisabledPageGate } from '@/features/disabled-pages/disabled-page-gate'
-import { DEFAULT_DISABLED_MESSAGE, DISABLED_PAGES_STORAGE_KEY } from '@/features/disabled-pages/disabled-pages-map'
+import { DISABLED_PAGES_STORAGE_KEY } from '@/features/disabled-pages/disabled-pages-map'
 import { addDisabledPagesSource, resetDisabledPagesForTests } from '@/features/disabled-pages/disabled-pages-store'
 import type { AdminStatus } from '@/lib/admin-status'
 import { focusSource, type ChangeSource } from '@/lib/change-sources'
@@ -62,7 +62,7 @@ describe('disabled page gate', () => {
   it("shows the default sentence without a reason, and caches the server's map", async () => {
     serve({ is_disabled: true, disable_reason: '' })
     renderPdfEditor()
-    expect(await screen.findByText(DEFAULT_DISABLED_MESSAGE)).toBeVisible()
+    expect(await screen.findByText('This page is currently disabled by the administrator.')).toBeVisible()  // SPEC §3
     expect(JSON.parse(localStorage.getItem(DISABLED_PAGES_STORAGE_KEY) ?? '{}')['pdf-editor']).toEqual({ isDisabled: true, disableReason: '' })
   })
 

@@ -1,5 +1,5 @@
 import type { ApiSchemas } from '@/lib/api/client'
-import { PAGE_KEYS, type PageKey } from '@/lib/page-keys'
+import { DEFAULT_DISABLED_MESSAGE, PAGE_KEYS, type PageKey } from '@/lib/page-keys'
 import { readStorage, writeStorage } from '@/lib/storage'
 
 // SPEC §3: the disabled-pages map as the browser keeps it (page key → isDisabled, disableReason),
@@ -12,8 +12,6 @@ export interface PageState {
 }
 
 export type DisabledPagesMap = Partial<Record<PageKey, PageState>>
-
-export const DEFAULT_DISABLED_MESSAGE = 'This page is currently disabled by the administrator.'
 
 function isPageState(value: unknown): value is PageState {
   const entry = value as Partial<PageState> | null

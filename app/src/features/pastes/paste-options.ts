@@ -26,7 +26,6 @@ export const LANGUAGES = [
   { id: 'yaml', label: 'YAML' },
 ] as const
 
-export type LanguageId = (typeof LANGUAGES)[number]['id']
 
 export function languageLabel(id: string): string {
   return LANGUAGES.find((language) => language.id === id)?.label ?? id

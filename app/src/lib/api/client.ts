@@ -3,6 +3,7 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import { getAccessToken } from '@/lib/api/access-token'
 import type { components, paths } from '@/lib/api/schema'
+import { fetchWithSecondFactor } from '@/lib/second-factor'
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
 
 export type ApiSchemas = components['schemas']
@@ -18,6 +19,11 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
   }
+
+  /** The BFF names the field first in its validation messages ("nickname must be …"). */
+  get field(): string | undefined {
+    return this.code === 'invalid_input' ? this.message.split(' ')[0] : undefined
+  }
 }
 
 const FALLBACK_MESSAGE = UNEXPECTED_ERROR_MESSAGE
@@ -28,16 +34,15 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, 'error', FALLBACK_MESSAGE)
 }
 
-/** Reads an error body that may not be JSON (a gateway page, an empty 502). */
-export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null)
-  return apiErrorFrom(response.status, body)
-}
-
 /** Headers every BFF call carries: the access token when someone is signed in. */
 export function authHeaders(): Record<string, string> {
   const token = getAccessToken()
   return token ? { Authorization: `Bearer ${token}` } : {}
+}
+
+/** The header for a call made with a given token (the session's, before the provider has it). */
+export function bearer(accessToken: string): { Authorization: string } {
+  return { Authorization: `Bearer ${accessToken}` }
 }
 
 const attachToken: Middleware = {
@@ -56,8 +61,9 @@ export function api() {
   if (!client) {
     client = createClient<paths>({
       baseUrl: globalThis.location?.origin ?? '',
-      // Looked up per call, so a stubbed fetch in tests is honoured.
-      fetch: (request) => globalThis.fetch(request),
+      // Looked up per call, so a stubbed fetch in tests is honoured; `mfa_required` asks for the
+      // second step and retries (lib/second-factor.ts).
+      fetch: (request) => fetchWithSecondFactor(request),
     })
     client.use(attachToken)
   }

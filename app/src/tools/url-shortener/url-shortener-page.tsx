@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import type { ApiSchemas } from '@/lib/api/client'
-import { LinkCreateForm } from '@/tools/url-shortener/link-form'
-import { LinkResult } from '@/tools/url-shortener/link-result'
-import { MyLinks } from '@/tools/url-shortener/my-links'
+import { ShortLinkForm } from '@/tools/url-shortener/short-link-form'
+import { ShortLinkResult } from '@/tools/url-shortener/short-link-result'
+import { MyShortLinks } from '@/tools/url-shortener/my-short-links'
 
 export default function UrlShortenerPage() {
   const [created, setCreated] = useState<ApiSchemas['ShortLink'] | null>(null)
@@ -18,9 +18,9 @@ export default function UrlShortenerPage() {
           <CardDescription>Anyone can create links. Signed-in users also get a list of their links with click counts.</CardDescription>
         </CardHeader>
         <CardContent>
-          <LinkCreateForm
-            onCreated={(link) => {
-              setCreated(link)
+          <ShortLinkForm
+            onCreated={(shortLink) => {
+              setCreated(shortLink)
               setRefreshKey((key) => key + 1)
             }}
           />
@@ -32,7 +32,7 @@ export default function UrlShortenerPage() {
             <CardTitle className="text-base">Your short link</CardTitle>
           </CardHeader>
           <CardContent>
-            <LinkResult link={created} />
+            <ShortLinkResult shortLink={created} />
           </CardContent>
         </Card>
       )}
@@ -41,7 +41,7 @@ export default function UrlShortenerPage() {
           <CardTitle className="text-base">My links</CardTitle>
         </CardHeader>
         <CardContent>
-          <MyLinks refreshKey={refreshKey} />
+          <MyShortLinks refreshKey={refreshKey} />
         </CardContent>
       </Card>
     </div>

@@ -1,6 +1,6 @@
 import type { ApiSchemas } from '@/lib/api/client'
 
-export interface LinkForm {
+export interface ShortLinkFormValues {
   url: string
   alias: string
   /** `<input type="datetime-local">` value, in the user's time zone; empty for no expiry. */
@@ -8,12 +8,12 @@ export interface LinkForm {
   maxClicks: string
 }
 
-export const EMPTY_FORM: LinkForm = { url: '', alias: '', expiresAt: '', maxClicks: '' }
+export const EMPTY_FORM: ShortLinkFormValues = { url: '', alias: '', expiresAt: '', maxClicks: '' }
 
-export type LinkField = keyof LinkForm | 'form'
+export type ShortLinkField = keyof ShortLinkFormValues | 'form'
 
 /** The request body; the BFF validates everything and its messages are shown as they come. */
-export function toCreateBody(form: LinkForm): ApiSchemas['ShortLinkCreate'] {
+export function toCreateBody(form: ShortLinkFormValues): ApiSchemas['ShortLinkCreate'] {
   const maxClicks = form.maxClicks.trim() === '' ? null : Number(form.maxClicks)
   const expires = form.expiresAt ? new Date(form.expiresAt) : null
   return {
@@ -26,7 +26,7 @@ export function toCreateBody(form: LinkForm): ApiSchemas['ShortLinkCreate'] {
 }
 
 /** Which field a BFF validation message is about, so it can be shown beside that field. */
-export function fieldForError(message: string): LinkField {
+export function fieldForError(message: string): ShortLinkField {
   if (/alias/i.test(message)) return 'alias'
   if (/expir/i.test(message)) return 'expiresAt'
   if (/click/i.test(message)) return 'maxClicks'

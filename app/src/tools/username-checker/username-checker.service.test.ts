@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { countByStatus, filterResults, readNdjson, sortResults, usernameProblem, type UsernameResult } from '@/tools/username-checker/username-checker.service'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setAccessTokenProvider } from '@/lib/api/access-token'
+import { ApiError } from '@/lib/api/client'
+import { countByStatus, filterResults, readNdjson, sortResults, streamUsernameCheck, usernameProblem, type UsernameResult } from '@/tools/username-checker/username-checker.service'
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -67,5 +69,27 @@ describe('filters', () => {
   it('filters by status and site name', () => {
     expect(filterResults(results, new Set(['taken']), '').map((r) => r.site)).toEqual(['GitHub', 'Gitea'])
     expect(filterResults(results, new Set(['taken', 'available']), 'gitl').map((r) => r.site)).toEqual(['GitLab'])
+  })
+})
+
+describe('streamUsernameCheck', () => {
+  afterEach(() => setAccessTokenProvider(() => null))
+
+  it('asks the BFF through the API client with the token and hands over each line; an error is the BFF message', async () => {
+    setAccessTokenProvider(() => 'tok')
+    const lines = '{"type":"start","total":1}\n{"type":"result","site":"A","status":"taken"}\n'
+    const fetchMock = vi.fn(async (_request: Request) => new Response(lines, { headers: { 'Content-Type': 'application/x-ndjson' } }))
+    vi.stubGlobal('fetch', fetchMock)
+    const seen: unknown[] = []
+    await streamUsernameCheck('a b', (line) => seen.push(line), new AbortController().signal, true)
+    expect(seen).toEqual([{ type: 'start', total: 1 }, { type: 'result', site: 'A', status: 'taken' }])
+    const request = fetchMock.mock.calls[0]![0]
+    expect(new URL(request.url).pathname + new URL(request.url).search).toBe('/api/tools/username/a%20b?nsfw=true')
+    expect([request.headers.get('Authorization'), request.headers.get('Accept')]).toEqual(['Bearer tok', 'application/x-ndjson'])
+
+    fetchMock.mockResolvedValueOnce(Response.json({ error: { code: 'too_many_requests', message: 'Slow down' } }, { status: 429 }))
+    const error = await streamUsernameCheck('a', () => undefined, new AbortController().signal).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 429, code: 'too_many_requests', message: 'Slow down' })
   })
 })

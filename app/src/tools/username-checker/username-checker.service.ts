@@ -1,4 +1,4 @@
-import { apiErrorFromResponse, authHeaders, type ApiSchemas } from '@/lib/api/client'
+import { api, apiErrorFrom, type ApiSchemas } from '@/lib/api/client'
 
 export type UsernameLine = ApiSchemas['UsernameStreamLine']
 export type UsernameResult = ApiSchemas['UsernameResult']
@@ -42,10 +42,14 @@ export async function* readNdjson(body: ReadableStream<Uint8Array>): AsyncGenera
 
 /** Streams GET /api/tools/username/{name}; each line is handed over as soon as it arrives. */
 export async function streamUsernameCheck(name: string, onLine: (line: UsernameLine) => void, signal: AbortSignal, includeNsfw = false): Promise<void> {
-  const query = includeNsfw ? '?nsfw=true' : ''
-  const response = await fetch(`/api/tools/username/${encodeURIComponent(name)}${query}`, { headers: { Accept: 'application/x-ndjson', ...authHeaders() }, signal })
-  if (!response.ok || !response.body) throw await apiErrorFromResponse(response)
-  for await (const line of readNdjson(response.body)) onLine(line as UsernameLine)
+  const { data, error, response } = await api().GET('/api/tools/username/{name}', {
+    params: { path: { name }, query: includeNsfw ? { nsfw: true } : {} },
+    headers: { Accept: 'application/x-ndjson' },
+    parseAs: 'stream',
+    signal,
+  })
+  if (!response.ok || !data) throw apiErrorFrom(response.status, error)
+  for await (const line of readNdjson(data)) onLine(line as UsernameLine)
 }
 
 export function countByStatus(results: readonly UsernameResult[]): Record<SiteStatus, number> {

@@ -27,6 +27,11 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
 
 - Every error is JSON `{"error": {"code", "message"}}`; each response lists its codes in `x-error-codes`.
   Unknown routes answer 404 `not_found`, wrong methods 405 `method_not_allowed` (with `Allow`).
+- A bearer token on the data API (`/api/me`, `/api/links`, `/api/pastes`, `/api/pages`, `/api/admin`)
+  is checked against Auth's sessions before any work: a session signed out everywhere, or a deleted
+  user, is a 401 `session_not_found`; a password-only (`aal1`) token of an account with a verified
+  MFA factor is a 403 `mfa_required` on every one of them (complete the second step, then retry with
+  the `aal2` token). Row-level security and SQL guards enforce the same rule underneath.
 - Every response carries `X-Request-Id` (the gateway's, when well-formed) and security headers.
 - The tools (`/api/tools/…`) are rate-limited per client IP: over the limit is a 429
   `too_many_requests` with `Retry-After`. The converter and the translator are for signed-in users

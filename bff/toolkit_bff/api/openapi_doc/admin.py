@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from ..body import MAX_OFFSET
-from .common import (DATABASE, DATE_TIME, JSON_BODY, OPTIONAL_TOKEN, SIGNED_IN, UUID, error_responses,
+from .common import (DATABASE, DATE_TIME, JSON_BODY, DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, UUID, error_responses,
                      json_body, json_response, operation, ref)
+from ...spec_constants import PAGE_KEYS as SPEC_PAGE_KEYS
 
-PAGE_KEYS = ["dashboard", "file-converter", "image-color-picker", "qr-code-generator",
-             "url-shortener", "username-checker", "image-to-text", "pdf-editor"]
+PAGE_KEYS = list(SPEC_PAGE_KEYS)
 
 PAGE_STATE = {
     "type": "object", "additionalProperties": False, "required": ["is_disabled", "disable_reason", "updated_at"],
@@ -84,7 +84,7 @@ ADMIN_ONLY = {403: ["forbidden"]}
 def _status_change(operation_id: str, summary: str, description: str, extra: dict) -> dict:
     return operation(operation_id, "admin", summary,
                      {"200": json_response("The user's admin status afterwards.", ref("AdminStatus")),
-                      **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]}, extra)},
+                      **error_responses(DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]}, extra)},
                      description=description, parameters=[USER_ID], security=[{"bearerAuth": []}])
 
 
@@ -101,13 +101,13 @@ def _moderation(what: str, function: str, list_id: str, list_schema: str, matche
         "list": {"get": operation(
             list_id, "admin", f"Recent {what}, newest first",
             {"200": json_response(f"A page of {what}.", ref(list_schema)),
-             **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})},
+             **error_responses(DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})},
             description=f"Through {function}(), which refuses non-admins.",
             parameters=_paging(matches), security=[{"bearerAuth": []}])},
         "item": {"delete": operation(
             delete_id, "admin", f"Delete one of the {what} (moderation)",
             {"204": {"description": "Deleted for everyone."},
-             **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]})},
+             **error_responses(DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]})},
             parameters=[key], security=[{"bearerAuth": []}])},
     }
 
@@ -123,20 +123,20 @@ PATHS = {
     "/api/pages": {"get": operation(
         "getPages", "pages", "The disabled-pages map",
         {"200": json_response("Every page key with its state; cacheable for 10 s.", ref("Pages")),
-         **error_responses(OPTIONAL_TOKEN, DATABASE)},
+         **error_responses(DATA_OPTIONAL_TOKEN, DATABASE)},
         security=[{}, {"bearerAuth": []}])},
     "/api/admin/pages/{page_key}": {"put": operation(
         "updatePage", "admin", "Disable or enable a page",
         {"200": json_response("The page's new state (who and when are recorded by the database).",
                               ref("PageState")),
-         **error_responses(JSON_BODY, SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]})},
+         **error_responses(JSON_BODY, DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]})},
         parameters=[{"name": "page_key", "in": "path", "required": True,
                      "schema": {"type": "string", "enum": PAGE_KEYS}}],
         body=json_body("PageUpdate"), security=[{"bearerAuth": []}])},
     "/api/admin/users": {"get": operation(
         "listUsers", "admin", "Users, newest first",
         {"200": json_response("A page of users.", ref("AdminUserList")),
-         **error_responses(SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})},
+         **error_responses(DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})},
         description="Read by the SQL function admin_list_users, which refuses non-admins.",
         parameters=_paging("e-mail or nickname", high=200, default=50), security=[{"bearerAuth": []}])},
     "/api/admin/pastes": _PASTES["list"],

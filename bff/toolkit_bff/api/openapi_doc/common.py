@@ -62,7 +62,9 @@ RATE_LIMIT_HEADERS = {"X-RateLimit-Limit": "RateLimitLimit", "X-RateLimit-Remain
 
 SECURITY_SCHEMES = {
     "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
-                   "description": "A Supabase Auth access token (HS256, `aud` = `authenticated`)."},
+                   "description": "A Supabase Auth access token (`aud` = `authenticated`). On the data API "
+                                  "its session must still exist, and an account with a verified MFA factor "
+                                  "needs an `aal2` token."},
 }
 
 
@@ -101,6 +103,14 @@ JSON_BODY = {400: ["invalid_json"], 413: ["request_entity_too_large"], 415: ["un
 # A token is verified locally; ES256/RS256 ones may need Auth's key set (503 when unreachable).
 SIGNED_IN = {401: ["not_authenticated", "invalid_token"], 503: ["auth_unavailable"]}
 OPTIONAL_TOKEN = {401: ["invalid_token"], 503: ["auth_unavailable"]}
+# The data API (me, links, pastes, pages, admin) also asks the database about a token's session
+# before any work (auth.check_session): signed out everywhere or deleted is a 401
+# `session_not_found`; a password-only (aal1) token of an account with a verified factor a 403
+# `mfa_required`, whatever the endpoint.
+SESSION = {401: ["session_not_found"], 403: ["mfa_required"], 503: ["database_unavailable"]}
+DATA_SIGNED_IN = {status: [*SIGNED_IN.get(status, []), *SESSION.get(status, [])] for status in {**SIGNED_IN, **SESSION}}
+DATA_OPTIONAL_TOKEN = {status: [*OPTIONAL_TOKEN.get(status, []), *SESSION.get(status, [])]
+                       for status in {**OPTIONAL_TOKEN, **SESSION}}
 DATABASE = {503: ["database_unavailable"]}
 # An endpoint of a page an admin can disable (page_gate.py): 403 for everyone but admins while it is
 # disabled, the message being the admin's reason. The setting is read first (503 when the database is

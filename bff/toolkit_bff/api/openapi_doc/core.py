@@ -1,7 +1,7 @@
 """/api/health, /api/me and /api/openapi.json."""
 from __future__ import annotations
 
-from .common import DATABASE, DATE_TIME, JSON_BODY, SIGNED_IN, UUID, error_responses, json_body, json_response, operation, ref
+from .common import DATABASE, DATE_TIME, JSON_BODY, DATA_SIGNED_IN, UUID, error_responses, json_body, json_response, operation, ref
 
 NICKNAME = "^[a-z0-9_]{3,32}$"
 
@@ -82,7 +82,7 @@ PATHS = {
     "/api/me": {"get": operation(
         "getMe", "account", "Who the verified caller is",
         {"200": json_response("The caller.", ref("Me")),
-         **error_responses(SIGNED_IN, DATABASE)},
+         **error_responses(DATA_SIGNED_IN, DATABASE)},
         description="Verifies the bearer token and reads the caller back from inside a transaction "
                     "that carries their role and claims, as row-level security sees them.",
         security=[{"bearerAuth": []}]),
@@ -90,7 +90,7 @@ PATHS = {
             "deleteMe", "account", "Delete my account",
             {"204": {"description": "Deleted: the user, their sessions, identities and factors, and (by "
                                     "foreign key) their profile row, short links, pastes and likes."},
-             **error_responses(SIGNED_IN, {404: ["not_found"], 503: ["auth_admin_unavailable"]})},
+             **error_responses(DATA_SIGNED_IN, {404: ["not_found"], 503: ["auth_admin_unavailable"]})},
             description="Asks Auth's admin API (`DELETE /admin/users/{id}` with the service-role key, which "
                         "only the BFF holds) to delete the caller. 404 when Auth no longer knows them; 503 "
                         "`auth_admin_unavailable` when TOOLKIT_AUTH_URL or TOOLKIT_SERVICE_ROLE_KEY is unset, "
@@ -99,7 +99,7 @@ PATHS = {
     "/api/me/profile": {"patch": operation(
         "updateMyProfile", "account", "Change my profile",
         {"200": json_response("The updated profile.", ref("ProfileResult")),
-         **error_responses(JSON_BODY, SIGNED_IN, DATABASE, {404: ["not_found"], 409: ["conflict"]})},
+         **error_responses(JSON_BODY, DATA_SIGNED_IN, DATABASE, {404: ["not_found"], 409: ["conflict"]})},
         description="Nickname (3–32 of `[a-z0-9_]`, unique), full name, bio (≤ 500), location, avatar URL "
                     "(https only). Row-level security and column privileges make `role`, `id` and `email` "
                     "unwritable whatever the BFF sends.",

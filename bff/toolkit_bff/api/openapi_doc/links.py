@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ..body import LATEST_EXPIRY_TEXT, MAX_OFFSET
-from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, OPTIONAL_TOKEN, PAGE_GATE,
-                     RATE_LIMITED, SIGNED_IN, UUID, error_responses, json_body, json_response, links_to, operation, ref)
+from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, DATA_OPTIONAL_TOKEN, PAGE_GATE,
+                     RATE_LIMITED, DATA_SIGNED_IN, UUID, error_responses, json_body, json_response, links_to,
+                     operation, ref)
 
 CODE = {"type": "string", "pattern": "^[A-Za-z0-9_-]{3,64}$"}
 PAGING = [
@@ -65,7 +66,7 @@ PATHS = {
             {"201": json_response("The new link.", ref("ShortLink"), links={
                 **links_to("link_id", "$response.body#/id", "deleteLink"),
                 **links_to("code", "$response.body#/short_code", "resolveLink")}),
-             **error_responses(JSON_BODY, OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
+             **error_responses(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
                                {409: ["conflict"]})},
             description="Signed in or not; anonymous callers are rate-limited per IP and own nothing "
                         "(they cannot list or delete the link later).",
@@ -73,19 +74,19 @@ PATHS = {
         "get": operation(
             "listMyLinks", "links", "My links, newest first, with their clicks",
             {"200": json_response("A page of my links.", ref("ShortLinkList")),
-             **error_responses(SIGNED_IN, DATABASE, {422: ["invalid_input"]})},
+             **error_responses(DATA_SIGNED_IN, DATABASE, {422: ["invalid_input"]})},
             parameters=PAGING, security=[{"bearerAuth": []}]),
     },
     "/api/links/{link_id}": {"delete": operation(
         "deleteLink", "links", "Delete one of my links",
         {"204": {"description": "Deleted."},
-         **error_responses(SIGNED_IN, DATABASE, {404: ["not_found"]})},
+         **error_responses(DATA_SIGNED_IN, DATABASE, {404: ["not_found"]})},
         description="Someone else's link answers 404 like a missing one: nothing leaks.",
         parameters=[LINK_ID], security=[{"bearerAuth": []}])},
     "/api/links/resolve/{code}": {"get": operation(
         "resolveLink", "links", "Where a short code leads (counts a click)",
         {"200": json_response("The destination.", ref("ResolvedLink")),
-         **error_responses(OPTIONAL_TOKEN, DATABASE, {404: ["not_found"]})},
+         **error_responses(DATA_OPTIONAL_TOKEN, DATABASE, {404: ["not_found"]})},
         description="For the app's /s screen; unknown, expired and exhausted links are 404.",
         parameters=[CODE_PARAM], security=[{}, {"bearerAuth": []}])},
 }

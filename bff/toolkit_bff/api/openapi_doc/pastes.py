@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from ..body import LATEST_EXPIRY_TEXT
-from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, OPTIONAL_TOKEN, RATE_LIMIT_HEADERS,
-                     RATE_LIMITED, SIGNED_IN, error_responses, header_refs, json_body, json_response, links_to,
+from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, DATA_OPTIONAL_TOKEN, RATE_LIMIT_HEADERS,
+                     RATE_LIMITED, DATA_SIGNED_IN, error_responses, header_refs, json_body, json_response, links_to,
                      operation, ref)
 
 ID_PATTERN = "^[A-Za-z0-9]{6,32}$"
@@ -32,7 +32,8 @@ def _paste_properties(*, content: bool) -> dict:
         "language": _LANGUAGE,
         "privacy": _PRIVACY,
         "user_id": {"type": ["string", "null"], "format": "uuid",
-                    "description": "The owner; null for anonymous pastes."},
+                    "description": "The owner, named only to the owner: your own id on your pastes, null "
+                                   "on anonymous pastes and on everyone else's (who wrote a paste is private)."},
         "created_at": DATE_TIME,
         "updated_at": {**DATE_TIME, "description": "Moves on edits only, not when views or likes are counted."},
         "expires_at": {**NULLABLE_DATE_TIME, "description": "After it the paste is gone (404); null: never."},
@@ -127,14 +128,14 @@ PATHS = {
             "createPaste", "pastes", "Create a paste",
             {"201": json_response("The new paste; an anonymous author also gets its edit token, this once.",
                                   ref("NewPaste"), RATE_LIMIT_HEADERS, PASTE_LINKS),
-             **error_responses(JSON_BODY, OPTIONAL_TOKEN, RATE_LIMITED, DATABASE)},
+             **error_responses(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE)},
             description="Signed in, the caller owns the paste. Anonymous authors are rate-limited per IP, "
                         "cannot make private pastes (422) and change or delete theirs with the edit token.",
             body=json_body("PasteCreate"), security=TOKEN_OPTIONAL),
         "get": operation(
             "listPastes", "pastes", "Recent public pastes, or mine; newest first",
             {"200": json_response("A page of pastes, without their content.", ref("PasteList")),
-             **error_responses(SIGNED_IN, DATABASE, {422: ["invalid_input"]})},
+             **error_responses(DATA_SIGNED_IN, DATABASE, {422: ["invalid_input"]})},
             description="10 per page by default (SPEC §9); expired pastes never appear. Without a token "
                         "`scope=mine` is a 401.",
             parameters=LIST_PARAMETERS, security=TOKEN_OPTIONAL),
@@ -143,7 +144,7 @@ PATHS = {
         "get": operation(
             "getPaste", "pastes", "Read a paste (counts a view)",
             {"200": json_response("The paste, its views including this one.", ref("Paste")),
-             **error_responses(OPTIONAL_TOKEN, DATABASE, NOT_FOUND)},
+             **error_responses(DATA_OPTIONAL_TOKEN, DATABASE, NOT_FOUND)},
             description="Unlisted pastes are readable by id. Missing, expired and other people's private "
                         "pastes are the same 404. A burn-after-read paste is deleted by this read unless "
                         "the caller owns it.",
@@ -151,14 +152,14 @@ PATHS = {
         "patch": operation(
             "updatePaste", "pastes", "Change a paste",
             {"200": json_response("The changed paste.", ref("Paste")),
-             **error_responses(JSON_BODY, SIGNED_IN, REFUSED, DATABASE)},
+             **error_responses(JSON_BODY, DATA_SIGNED_IN, REFUSED, DATABASE)},
             description="By its owner, or with `X-Edit-Token` for an anonymous paste. Someone else's "
                         "paste is a 403 when they can read it, else a 404 (private pastes stay secret).",
             body=json_body("PasteUpdate"), parameters=[PASTE_ID, EDIT_TOKEN], security=TOKEN_OPTIONAL),
         "delete": operation(
             "deletePaste", "pastes", "Delete a paste",
             {"204": {"description": "Deleted."},
-             **error_responses(SIGNED_IN, REFUSED, DATABASE)},
+             **error_responses(DATA_SIGNED_IN, REFUSED, DATABASE)},
             description="Only the owner deletes an owned paste (403 'You are not authorized to delete this "
                         "paste.', SPEC §5); an anonymous one needs its `X-Edit-Token`.",
             parameters=[PASTE_ID, EDIT_TOKEN], security=TOKEN_OPTIONAL),
@@ -168,19 +169,19 @@ PATHS = {
         {"200": {"description": "The content, UTF-8.",
                  "headers": header_refs({"Cache-Control": "NoStore"}),
                  "content": {"text/plain": {"schema": {"type": "string"}}}},
-         **error_responses(OPTIONAL_TOKEN, DATABASE, NOT_FOUND)},
+         **error_responses(DATA_OPTIONAL_TOKEN, DATABASE, NOT_FOUND)},
         description="As `getPaste`, views and burn-after-read included; errors are JSON.",
         parameters=[PASTE_ID], security=TOKEN_OPTIONAL)},
     "/api/pastes/{paste_id}/like": {
         "post": operation(
             "likePaste", "pastes", "Like a paste (once per user)",
             {"200": json_response("The likes now.", ref("LikeResult")),
-             **error_responses(SIGNED_IN, DATABASE, NOT_FOUND)},
+             **error_responses(DATA_SIGNED_IN, DATABASE, NOT_FOUND)},
             parameters=[PASTE_ID], security=SIGNED_IN_ONLY),
         "delete": operation(
             "unlikePaste", "pastes", "Take my like back",
             {"200": json_response("The likes now.", ref("LikeResult")),
-             **error_responses(SIGNED_IN, DATABASE, NOT_FOUND)},
+             **error_responses(DATA_SIGNED_IN, DATABASE, NOT_FOUND)},
             parameters=[PASTE_ID], security=SIGNED_IN_ONLY),
     },
     "/api/pastes/{paste_id}/duplicate": {"post": operation(
@@ -188,7 +189,7 @@ PATHS = {
         {"201": json_response("The copy: title + ' (Copy)', views and likes 0, owned by the caller (an "
                               "anonymous caller gets its edit token).", ref("NewPaste"), RATE_LIMIT_HEADERS,
                               PASTE_LINKS),
-         **error_responses(OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, NOT_FOUND)},
+         **error_responses(DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, NOT_FOUND)},
         description="SPEC §4. Other people's burn-after-read pastes are 404: copying would read them "
                     "without burning. Anonymous callers are rate-limited per IP.",
         parameters=[PASTE_ID], security=TOKEN_OPTIONAL)},

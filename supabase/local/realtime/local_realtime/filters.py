@@ -7,7 +7,7 @@ wal2json output carries (numbers, booleans, text-like values, timestamps)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -26,6 +26,9 @@ class Filter:
     op: str
     value: str | tuple[str, ...]
     negate: bool = False
+    # The value as upstream keeps it (an `in` list as the array literal `{a,b}`): what the join check
+    # casts to the column's type and what its error messages show.
+    text: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -100,8 +103,8 @@ def _parse_segment(segment: str) -> Filter:
         if not (len(value) >= 2 and value[0] == "(" and value[-1] == ")"):
             raise FilterError("Error parsing `filter` params: `in` filter value must be wrapped by parentheses")
         items = tuple(_unquote(v.strip()) for v in _split_list(value[1:-1]))
-        return Filter(column, op, items, negate)
-    return Filter(column, op, _unquote(value), negate)
+        return Filter(column, op, items, negate, "{" + value[1:-1] + "}")
+    return Filter(column, op, _unquote(value), negate, _unquote(value))
 
 
 def _split_list(text: str) -> list[str]:

@@ -9,6 +9,7 @@ from collections import defaultdict
 
 import psycopg
 
+from . import subscribe_check
 from .changes import Change, payload
 from .config import Config
 from .filters import Params
@@ -17,11 +18,6 @@ from .tokens import Verifier
 from .visibility import Visibility, prepare
 
 log = logging.getLogger(__name__)
-
-_IN_PUBLICATION = """
-select exists (select from pg_publication_tables where pubname = %(pub)s
-   and schemaname like (case %(schema)s when '*' then '%%' else %(schema)s end) escape ''
-   and tablename like (case %(table)s when '*' then '%%' else %(table)s end) escape '')"""
 
 
 class Hub:
@@ -37,19 +33,24 @@ class Hub:
         if conn is None or conn.closed or conn.broken:
             conn = await psycopg.AsyncConnection.connect(self.config.db_dsn, autocommit=True)
             await prepare(conn)
+            await conn.execute(subscribe_check.CHECKER)
             self._conns[name] = conn
         return conn
 
-    async def in_publication(self, params: Params) -> bool:
+    async def close(self) -> None:
+        for conn in self._conns.values():
+            await conn.close()
+        self._conns.clear()
+
+    async def check_subscription(self, params: Params, role: str) -> str | None:
+        """None if the binding may be subscribed, else upstream's error message (subscribe_check.py)."""
         async with self._meta_lock:
             try:
-                conn = await self._conn("meta")
-                row = await (await conn.execute(_IN_PUBLICATION, {
-                    "pub": self.config.publication, "schema": params.schema, "table": params.table})).fetchone()
-                return bool(row[0])
+                return await subscribe_check.check(await self._conn("meta"), self.config.publication, params, role)
             except psycopg.OperationalError as exc:
-                log.warning("cannot check the publication: %s", exc)
-                return False
+                log.warning("cannot check the subscription: %s", exc)
+                return ("Unable to subscribe to changes with given parameters. An exception happened so please "
+                        f"check your connect parameters: [{subscribe_check.describe(params)}]. Exception: {exc}")
 
     async def deliver(self, changes: list[Change]) -> None:
         visibility = Visibility(await self._conn("rls"))

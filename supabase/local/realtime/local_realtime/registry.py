@@ -5,13 +5,21 @@ import json
 import zlib
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .changes import Change
 from .filters import Params, matches
 
-if TYPE_CHECKING:
-    from .channel import Channel
+
+class Subscriber(Protocol):
+    """What delivery needs from a joined channel (channel.py's Channel): named here so that this
+    module does not import the channels it lists."""
+    claims: dict
+
+    @property
+    def role(self) -> str: ...
+
+    def push_json(self, event: str, payload_json: str) -> None: ...
 
 
 def binding_id(params: Any) -> int:
@@ -24,7 +32,7 @@ def binding_id(params: Any) -> int:
 class Subscription:
     id: int
     params: Params
-    channel: "Channel"
+    channel: Subscriber
 
 
 class Registry:

@@ -68,7 +68,11 @@ class Server:
 
     async def run(self) -> None:
         poller = asyncio.create_task(self.poller.run())
-        async with serve(self.handle, self.config.host, self.config.port,
-                         process_request=self.process_request, max_size=1024 * 1024) as server:
-            log.info("local realtime listening on %s:%s", self.config.host, self.config.port)
-            await asyncio.gather(server.serve_forever(), poller)
+        try:
+            async with serve(self.handle, self.config.host, self.config.port,
+                             process_request=self.process_request, max_size=1024 * 1024) as server:
+                log.info("local realtime listening on %s:%s", self.config.host, self.config.port)
+                await asyncio.gather(server.serve_forever(), poller)
+        finally:
+            poller.cancel()
+            await self.hub.close()

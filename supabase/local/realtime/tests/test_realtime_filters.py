@@ -102,3 +102,14 @@ def test_a_delete_is_matched_on_its_old_key_and_events_narrow_the_subscription()
     assert {s.id for s in registry.matching(insert)} == {1, 2}
     registry.remove([on_id])
     assert registry.matching(delete) == []
+
+
+def test_join_errors_show_the_binding_as_upstream_logs_it():
+    """Elixir's inspect of the filter tuples, the `in` list as the array literal upstream casts."""
+    from local_realtime.subscribe_check import describe, elixir_string
+    params = parse_params({"event": "DELETE", "schema": "public", "table": "notes",
+                           "filter": 'tag=in.("x,y",z),body=not.eq.a"b#{c}'})
+    assert describe(params) == ('event: DELETE, schema: public, table: notes, filters: '
+                                '[{"tag", "in", "{\\"x,y\\",z}"}, {"body", "eq", "a\\"b\\#{c}", true}]')
+    assert elixir_string("tab\there") == '"tab\\there"'
+    assert elixir_string("nul\x00") == "<<110, 117, 108, 0>>"  # not printable: the bytes

@@ -11,6 +11,7 @@ import jwt
 from local_realtime.channel import Connection
 from local_realtime.registry import Registry
 from local_realtime.serializer import decode
+from local_realtime.subscribe_check import describe
 from local_realtime.tokens import Verifier
 
 SECRET = "a-test-secret-with-at-least-32-characters!"
@@ -29,8 +30,12 @@ class FakeHub:
         self.registry = Registry()
         self.published = published
 
-    async def in_publication(self, params):
-        return params.table in self.published
+    async def check_subscription(self, params, role):
+        # The database's answer is tested in test_realtime_join_checks.py; here only its effect.
+        if params.table in self.published:
+            return None
+        return ("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the "
+                f"given connect parameters: [{describe(params)}]")
 
 
 class Session:
@@ -180,3 +185,28 @@ def test_a_channel_is_closed_when_its_token_expires():
         assert system.payload["message"].startswith("Token has expired") and close.event == "phx_close"
         assert len(s.hub.registry) == 0
     run(go())
+
+
+def test_a_filtered_binding_receives_nothing_until_its_join_check_has_passed():
+    """A filter on a column the role may not read must not match even once, before it is refused."""
+    class SlowHub(FakeHub):
+        def __init__(self):
+            super().__init__()
+            self.checked = asyncio.Event()
+
+        async def check_subscription(self, params, role):
+            await self.checked.wait()
+            return await super().check_subscription(params, role)
+
+    async def go():
+        s = Session(SlowHub())
+        await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS}})
+        assert s.sent()[0].payload["status"] == "ok"
+        # The unfiltered binding is live from the reply on; the filtered one (id=gt.5) not yet.
+        assert [sub.params.filters for sub in s.hub.registry._by_schema["public"]] == [()]
+        s.hub.checked.set()
+        await asyncio.sleep(0.01)
+        assert s.sent()[0].payload["message"] == "Subscribed to PostgreSQL"
+        assert len(s.hub.registry) == 2
+    run(go())
+

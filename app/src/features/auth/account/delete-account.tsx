@@ -3,12 +3,13 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
-import { AccountSection } from '@/features/auth/account/account-section'
-import { BffError } from '@/features/auth/api/bff-request'
-import { deleteMe } from '@/features/auth/api/delete-me'
-import { loadAuth } from '@/features/auth/auth-client'
-import { loginAfterSignOut } from '@/features/auth/session/protected-paths'
+import { SectionCard } from '@/components/section-card'
+import { deleteMe } from '@/features/auth/account/api/delete-me'
+import { loadAuth } from '@/features/auth/client'
+import { loginAfterSignOut } from '@/features/auth/session'
+import { ApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
+import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
 
 export function DeleteAccount({ accessToken }: { accessToken: string }) {
   const navigate = useNavigate()
@@ -20,7 +21,7 @@ export function DeleteAccount({ accessToken }: { accessToken: string }) {
       await deleteMe(accessToken)
     } catch (error) {
       setBusy(false)
-      notify.error(error instanceof BffError ? error.message : 'An error occurred. Please try again later.')
+      notify.error(error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE)
       return
     }
     // The account is gone on the server; only this browser's copy of the session is left to forget.
@@ -30,7 +31,7 @@ export function DeleteAccount({ accessToken }: { accessToken: string }) {
   }
 
   return (
-    <AccountSection id="delete-title" title="Delete account" description="Removes your account, profile, short links and pastes for good.">
+    <SectionCard id="delete-title" title="Delete account" description="Removes your account, profile, short links and pastes for good.">
       <Dialog>
         <DialogTrigger asChild>
           <Button variant="destructive" className="self-start">
@@ -53,6 +54,6 @@ export function DeleteAccount({ accessToken }: { accessToken: string }) {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </AccountSection>
+    </SectionCard>
   )
 }

@@ -1,11 +1,10 @@
 import { Mail } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
-import { notifyAuthError } from '@/features/auth/auth-actions'
-import { loadAuth } from '@/features/auth/auth-client'
-import { AccountSection } from '@/features/auth/account/account-section'
+import { loadAuth, notifyAuthError } from '@/features/auth/client'
+import { SectionCard } from '@/components/section-card'
 import { emailError } from '@/features/auth/credentials'
-import { FormField } from '@/features/auth/form-field'
+import { FormField } from '@/components/form-field'
 import { notify } from '@/lib/notify'
 
 /** Where both links land: /login tells what happened (auth-landing.ts) and refreshes the session. */
@@ -33,7 +32,7 @@ export function EmailChange({ email }: { email: string }) {
   }
 
   return (
-    <AccountSection id="email-title" title="E-mail address" description={`You sign in with ${email}.`}>
+    <SectionCard id="email-title" title="E-mail address" description={`You sign in with ${email}.`}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Change e-mail">
         <div className="flex-1">
           <FormField label="New e-mail" type="email" name="new-email" autoComplete="email" value={next} onChange={(event) => setNext(event.target.value)} error={error} />
@@ -43,6 +42,6 @@ export function EmailChange({ email }: { email: string }) {
           Change e-mail
         </Button>
       </form>
-    </AccountSection>
+    </SectionCard>
   )
 }

@@ -3,10 +3,10 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { PasswordChange } from '@/features/auth/account/password-change'
-import { loadAuth } from '@/features/auth/auth-client'
+import { loadAuth } from '@/features/auth/client'
 import { notify } from '@/lib/notify'
 
-vi.mock('@/features/auth/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
+vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
 
 const auth = { updateUser: vi.fn(), reauthenticate: vi.fn() }

@@ -1,12 +1,10 @@
 import { KeyRound, Send } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
-import { notifyAuthError } from '@/features/auth/auth-actions'
-import { loadAuth } from '@/features/auth/auth-client'
-import { AccountSection } from '@/features/auth/account/account-section'
-import { FormField } from '@/features/auth/form-field'
-import { NewPasswordField } from '@/features/auth/new-password-field'
-import { PASSWORD_POLICY, passwordError } from '@/features/auth/password-policy'
+import { loadAuth, notifyAuthError } from '@/features/auth/client'
+import { SectionCard } from '@/components/section-card'
+import { FormField } from '@/components/form-field'
+import { NewPasswordField, PASSWORD_POLICY, passwordError } from '@/features/auth/credentials'
 import { notify } from '@/lib/notify'
 
 const errorCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined)
@@ -55,7 +53,7 @@ export function PasswordChange({ email }: { email: string }) {
   }
 
   return (
-    <AccountSection id="password-title" title="Password" description="Choose a new password. If you signed in a while ago, we e-mail you a code first.">
+    <SectionCard id="password-title" title="Password" description="Choose a new password. If you signed in a while ago, we e-mail you a code first.">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Change password">
         <NewPasswordField label="New password" name="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
         {codeSent && (
@@ -76,6 +74,6 @@ export function PasswordChange({ email }: { email: string }) {
           </Button>
         </div>
       </form>
-    </AccountSection>
+    </SectionCard>
   )
 }

@@ -3,12 +3,13 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { AccountSection } from '@/features/auth/account/account-section'
-import { BffError } from '@/features/auth/api/bff-request'
-import { getMe } from '@/features/auth/api/get-me'
-import { updateProfile, type ProfileChanges } from '@/features/auth/api/update-profile'
-import { FormField } from '@/features/auth/form-field'
+import { SectionCard } from '@/components/section-card'
+import { getMe } from '@/features/auth/session'
+import { updateProfile, type ProfileChanges } from '@/features/auth/account/api/update-profile'
+import { FormField } from '@/components/form-field'
+import { ApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
+import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
 
 type Field = 'nickname' | 'full_name' | 'bio' | 'location' | 'avatar_url'
 type Values = Record<Field, string>
@@ -51,7 +52,7 @@ export function ProfileForm({ accessToken }: { accessToken: string }) {
     // The profile is loaded once; a refreshed token is the same person.
   }, [])
 
-  if (!values) return <AccountSection id="profile-title" title="Profile" description="Loading..." children={null} />
+  if (!values) return <SectionCard id="profile-title" title="Profile" description="Loading..." children={null} />
 
   const field = (name: Field) => ({
     name,
@@ -69,15 +70,15 @@ export function ProfileForm({ accessToken }: { accessToken: string }) {
       notify.success('Profile saved')
     } catch (error) {
       // The BFF's validation message names the field first: shown beside that field.
-      if (error instanceof BffError && error.field && error.field in EMPTY) setErrors({ [error.field]: error.message })
-      else notify.error(error instanceof BffError ? error.message : 'An error occurred. Please try again later.')
+      if (error instanceof ApiError && error.field && error.field in EMPTY) setErrors({ [error.field]: error.message })
+      else notify.error(error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE)
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <AccountSection id="profile-title" title="Profile" description="How you appear on your pastes and links.">
+    <SectionCard id="profile-title" title="Profile" description="How you appear on your pastes and links.">
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Profile">
         <FormField label="Nickname" autoComplete="nickname" hint="3 to 32 lower-case letters, digits or _" {...field('nickname')} />
         <FormField label="Full name" autoComplete="name" {...field('full_name')} />
@@ -106,6 +107,6 @@ export function ProfileForm({ accessToken }: { accessToken: string }) {
           </Button>
         </div>
       </form>
-    </AccountSection>
+    </SectionCard>
   )
 }

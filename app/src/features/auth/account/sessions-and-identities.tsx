@@ -2,9 +2,8 @@ import type { UserIdentity } from '@supabase/supabase-js'
 import { LogOut, Unlink } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { notifyAuthError } from '@/features/auth/auth-actions'
-import { loadAuth } from '@/features/auth/auth-client'
-import { AccountSection } from '@/features/auth/account/account-section'
+import { loadAuth, notifyAuthError } from '@/features/auth/client'
+import { SectionCard } from '@/components/section-card'
 import { notify } from '@/lib/notify'
 
 export function OtherDevices() {
@@ -17,14 +16,14 @@ export function OtherDevices() {
     else notify.success('Signed out of your other devices')
   }
   return (
-    <AccountSection id="devices-title" title="Other devices" description="Ends every session except this one.">
+    <SectionCard id="devices-title" title="Other devices" description="Ends every session except this one.">
       <div>
         <Button variant="outline" onClick={() => void signOutOthers()} disabled={busy}>
           <LogOut aria-hidden />
           Sign out of other devices
         </Button>
       </div>
-    </AccountSection>
+    </SectionCard>
   )
 }
 
@@ -45,7 +44,7 @@ export function LinkedIdentities() {
   }
 
   return (
-    <AccountSection id="identities-title" title="Sign-in methods" description="The ways you can sign in to this account.">
+    <SectionCard id="identities-title" title="Sign-in methods" description="The ways you can sign in to this account.">
       {identities === null ? (
         <p className="text-sm text-muted-foreground">Loading...</p>
       ) : (
@@ -64,6 +63,6 @@ export function LinkedIdentities() {
           ))}
         </ul>
       )}
-    </AccountSection>
+    </SectionCard>
   )
 }

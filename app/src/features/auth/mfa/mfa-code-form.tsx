@@ -1,9 +1,8 @@
 import { ShieldCheck } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
-import { notifyAuthError } from '@/features/auth/auth-actions'
-import { loadAuth } from '@/features/auth/auth-client'
-import { FormField } from '@/features/auth/form-field'
+import { loadAuth, notifyAuthError } from '@/features/auth/client'
+import { FormField } from '@/components/form-field'
 
 /** A 6-digit authenticator code for a factor: challenge and verify in one step (→ aal2). */
 export function MfaCodeForm({ factorId, label, submitLabel, onVerified }: { factorId: string; label: string; submitLabel: string; onVerified: () => void }) {

@@ -3,9 +3,8 @@ import { ShieldPlus, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { AccountSection } from '@/features/auth/account/account-section'
-import { notifyAuthError } from '@/features/auth/auth-actions'
-import { loadAuth } from '@/features/auth/auth-client'
+import { SectionCard } from '@/components/section-card'
+import { loadAuth, notifyAuthError } from '@/features/auth/client'
 import { MfaCodeForm } from '@/features/auth/mfa/mfa-code-form'
 import { notify } from '@/lib/notify'
 
@@ -47,7 +46,7 @@ export function MfaSection() {
 
   const verified = factors?.filter((factor) => factor.status === 'verified') ?? []
   return (
-    <AccountSection id="mfa-title" title="Two-step verification" description="Ask for a code from an authenticator app when you sign in.">
+    <SectionCard id="mfa-title" title="Two-step verification" description="Ask for a code from an authenticator app when you sign in.">
       {factors === null ? (
         <p className="text-sm text-muted-foreground">Loading...</p>
       ) : (
@@ -100,6 +99,6 @@ export function MfaSection() {
           </div>
         )
       )}
-    </AccountSection>
+    </SectionCard>
   )
 }

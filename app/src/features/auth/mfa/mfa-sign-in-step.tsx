@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { signOutEverywhere } from '@/features/auth/auth-actions'
-import { loadAuth } from '@/features/auth/auth-client'
+import { signOutEverywhere } from '@/features/auth/session'
+import { loadAuth } from '@/features/auth/client'
 import { MfaCodeForm } from '@/features/auth/mfa/mfa-code-form'
 
 /** /login's second step when the account has a verified authenticator (aal1 → aal2). */

@@ -1,10 +1,9 @@
 import { Send } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
-import { notifyAuthError } from '@/features/auth/auth-actions'
-import { loadAuth } from '@/features/auth/auth-client'
+import { loadAuth, notifyAuthError } from '@/features/auth/client'
 import { emailError } from '@/features/auth/credentials'
-import { FormField } from '@/features/auth/form-field'
+import { FormField } from '@/components/form-field'
 
 /** Where the reset mail's link lands: /login exchanges the PKCE code and asks for the new password. */
 export function recoveryRedirect(): string {

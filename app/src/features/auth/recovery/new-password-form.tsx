@@ -1,10 +1,8 @@
 import { KeyRound } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
-import { notifyAuthError } from '@/features/auth/auth-actions'
-import { loadAuth } from '@/features/auth/auth-client'
-import { NewPasswordField } from '@/features/auth/new-password-field'
-import { PASSWORD_POLICY, passwordError } from '@/features/auth/password-policy'
+import { loadAuth, notifyAuthError } from '@/features/auth/client'
+import { NewPasswordField, PASSWORD_POLICY, passwordError } from '@/features/auth/credentials'
 import { notify } from '@/lib/notify'
 
 /** After a reset link: the recovery session is fresh, so Auth takes the new password without a code. */

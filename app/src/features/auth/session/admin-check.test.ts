@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getMe, type Me } from '@/features/auth/api/get-me'
+import { getMe, type Me } from '@/features/auth/session/api/get-me'
 import { setSessionNavigator } from '@/features/auth/session/navigation'
 import { resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
 import { addAdminStatusSource } from '@/features/auth/session/admin-check'
@@ -8,7 +8,7 @@ import { getAdminStatus, recheckAdminStatus, setAdminStatus } from '@/lib/admin-
 import type { ChangeSource } from '@/lib/change-sources'
 
 // SPEC §6: admin status from GET /api/me, re-checked on auth change and on window focus.
-vi.mock('@/features/auth/api/get-me', () => ({ getMe: vi.fn() }))
+vi.mock('@/features/auth/session/api/get-me', () => ({ getMe: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { error: vi.fn(), warning: vi.fn() }) }))
 
 const HOUR = 3_600_000

@@ -1,4 +1,4 @@
-import { getMe } from '@/features/auth/api/get-me'
+import { getMe } from '@/features/auth/session/api/get-me'
 import { getAdminStatus, setAdminRecheck, setAdminStatus } from '@/lib/admin-status'
 import type { ChangeSource } from '@/lib/change-sources'
 

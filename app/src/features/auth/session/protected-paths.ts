@@ -14,7 +14,14 @@ export function loginAfterSignOut(now = Date.now()): string {
   return `/login?t=${now}`
 }
 
-/** Where sign-in should return to: only paths of this app, never another origin ("//host"). */
+// Browsers read a backslash in a URL as "/" and drop tabs and newlines from it, so "/\evil.example"
+// and "/<tab>/evil.example" both mean "//evil.example": another origin.
+const UNSAFE_IN_PATH = /[\\\u0000-\u001f\u007f]/
+const SAME_ORIGIN = 'https://app.invalid'
+
+/** Where sign-in should return to: only paths of this app, never another origin ("//host", "/\host"). */
 export function safeReturnPath(next: string | null): string | undefined {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : undefined
+  if (!next || !next.startsWith('/') || next.startsWith('//') || UNSAFE_IN_PATH.test(next)) return undefined
+  if (new URL(next, SAME_ORIGIN).origin !== SAME_ORIGIN) return undefined
+  return next.startsWith('/login') ? undefined : next
 }

@@ -1,11 +1,11 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getMe } from '@/features/auth/api/get-me'
+import { getMe } from '@/features/auth/session/api/get-me'
 import { setSessionNavigator } from '@/features/auth/session/navigation'
 import { resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
 import { notify } from '@/lib/notify'
 
-vi.mock('@/features/auth/api/get-me', () => ({ getMe: vi.fn() }))
+vi.mock('@/features/auth/session/api/get-me', () => ({ getMe: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { error: vi.fn(), warning: vi.fn() }) }))
 
 const MINUTE = 60_000

@@ -1,4 +1,5 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
+import { needsSecondFactor } from '@/features/auth/session/assurance'
 import { checkAdminStatus, forgetAdminStatus, watchAdminStatus } from '@/features/auth/session/admin-check'
 import { INACTIVITY_MESSAGE, watchInactivity } from '@/features/auth/session/inactivity'
 import { sessionNavigate } from '@/features/auth/session/navigation'
@@ -33,6 +34,9 @@ export function clearLocalState(): void {
  * (SPEC §6).
  */
 function syncProfileAndAdmin(session: Session): void {
+  // Still owing the authenticator code, the session has no profile or admin powers to ask about
+  // (the BFF answers mfa_required); MFA_CHALLENGE_VERIFIED brings the check.
+  if (needsSecondFactor(session)) return
   currentAccessToken = session.access_token
   void checkAdminStatus(session.access_token)
 }

@@ -1,0 +1,37 @@
+import { useRef, type ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { PageContainer } from '@/components/page-container'
+import { needsSecondFactor } from '@/features/auth/session/assurance'
+import { loginAfterSignOut } from '@/features/auth/session/protected-paths'
+import { useSession } from '@/features/auth/session/use-session'
+
+/** Where /login sends a visitor back to after signing in. */
+export function loginReturningTo(path: string): string {
+  return `/login?next=${encodeURIComponent(path)}`
+}
+
+/**
+ * Protected pages (SPEC §2/§4): 'Loading...' while the session starts, /login for signed-out
+ * visitors (who come back here after signing in), the page itself otherwise.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession()
+  const location = useLocation()
+  // Signing out here (SPEC §4) ends on /login?t=<timestamp>, not on a sign-in that comes back here.
+  const wasSignedIn = useRef(false)
+  if (session.status === 'signed-in') wasSignedIn.current = true
+  if (session.status === 'signed-out' && wasSignedIn.current) return <Navigate to={loginAfterSignOut()} replace />
+  // A session still owing its authenticator code (aal1) counts as signed out here: /login asks for it.
+  if (session.status === 'signed-out' || (session.status === 'signed-in' && needsSecondFactor(session.session))) return <Navigate to={loginReturningTo(location.pathname + location.search)} replace />
+  if (session.status === 'loading') {
+    return (
+      <PageContainer>
+        <p role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground">
+          <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />
+          Loading...
+        </p>
+      </PageContainer>
+    )
+  }
+  return children
+}

@@ -1,0 +1,141 @@
+import { LogIn } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { PageContainer } from '@/components/page-container'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { finishAuthLanding, isAuthLanding } from '@/features/auth/sign-in/auth-landing'
+import { needsSecondFactor, safeReturnPath, useSession } from '@/features/auth/session'
+import { loadAuth } from '@/features/auth/client'
+import { CheckEmail } from '@/features/auth/sign-in/check-email'
+import { MagicLinkForm } from '@/features/auth/sign-in/magic-link-form'
+import { ForgotPasswordForm, NewPasswordForm } from '@/features/auth/recovery'
+import { MfaSignInStep } from '@/features/auth/mfa'
+import { SignInForm } from '@/features/auth/sign-in/sign-in-form'
+import { SignUpForm } from '@/features/auth/sign-in/sign-up-form'
+import { usePageMetadata } from '@/lib/seo/use-page-metadata'
+
+type Tab = 'sign-in' | 'sign-up'
+/** The password tabs, or one of the mail-a-link forms shown in their place. */
+type Panel = 'tabs' | 'forgot' | 'magic-link'
+
+// ?reset=1 marks the return from a password-reset mail (recovery/forgot-password-form.tsx).
+const isRecovery = (search: string) => new URLSearchParams(search).get('reset') === '1'
+
+/** Follows an Auth link's return (?code= or #error=) through to its outcome, then tidies the URL. */
+function useAuthLanding(): boolean {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [pending, setPending] = useState(() => isAuthLanding(location))
+
+  useEffect(() => {
+    let active = true
+    void finishAuthLanding(location).then((outcome) => {
+      if (!active || outcome === 'none') return
+      setPending(false)
+      const signedIn = outcome === 'signed-in'
+      navigate(signedIn && isRecovery(location.search) ? '/login?reset=1' : signedIn ? '/dashboard' : '/login', { replace: true })
+    })
+    return () => {
+      active = false
+    }
+    // Only the address the page was opened with can carry a landing.
+  }, [])
+  return pending
+}
+
+export default function LoginPage() {
+  usePageMetadata({ title: 'Sign in', description: 'Sign in to your toolkit account.', path: '/login', noindex: true })
+  const session = useSession()
+  const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in')
+  const [email, setEmail] = useState('')
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [panel, setPanel] = useState<Panel>('tabs')
+  const [linkSent, setLinkSent] = useState<{ kind: 'reset' | 'sign-in'; to: string } | null>(null)
+  const landingPending = useAuthLanding()
+  // A protected page sent the visitor here (require-auth.tsx); sign-in returns there.
+  const destination = safeReturnPath(searchParams.get('next')) ?? '/dashboard'
+
+  // A password alone is aal1; an account with a verified authenticator owes its code first.
+  const [codeOwed, setCodeOwed] = useState(false)
+  const mfaStep = codeOwed || (session.status === 'signed-in' && needsSecondFactor(session.session))
+
+  const recovering = session.status === 'signed-in' && isRecovery(searchParams.toString())
+
+  // SPEC §2: /login sends a signed-in visitor on to the dashboard — once an Auth link's landing is
+  // told, since its own navigation would otherwise cancel this one and leave an empty page.
+  if (session.status === 'signed-in' && !mfaStep && !recovering && !landingPending) return <Navigate to={destination} replace />
+
+  const afterPassword = async () => {
+    const { data } = await (await loadAuth()).getSession()
+    if (data.session && needsSecondFactor(data.session)) setCodeOwed(true)
+    else navigate(destination, { replace: true })
+  }
+
+  return (
+    <PageContainer className="max-w-md">
+      <PageHeader
+        title="Sign in"
+        icon={LogIn}
+        description="Keep your short links and pastes in one place, and use the tools that need an account."
+      />
+      <Card variant="glass">
+        <CardContent className="pt-5 sm:pt-6">
+          {recovering && !landingPending ? (
+            <NewPasswordForm onDone={() => navigate('/dashboard', { replace: true })} />
+          ) : mfaStep && !landingPending ? (
+            <MfaSignInStep onVerified={() => navigate(destination, { replace: true })} onCancelled={() => setCodeOwed(false)} />
+          ) : landingPending ? (
+            <p role="status" className="flex items-center justify-center gap-3 py-8 text-sm text-muted-foreground">
+              <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />
+              Finishing sign-in…
+            </p>
+          ) : sentTo ? (
+            <CheckEmail
+              email={sentTo}
+              onBack={() => {
+                setSentTo(null)
+                setTab('sign-in')
+              }}
+            />
+          ) : linkSent ? (
+            <p role="status" className="py-4 text-sm">
+              {linkSent.kind === 'reset' ? 'If an account uses ' : 'A sign-in link is on its way to '}
+              <strong className="wrap-anywhere">{linkSent.to}</strong>
+              {linkSent.kind === 'reset' ? ', a link to choose a new password is on its way.' : '. Open it in this browser to sign in.'}
+            </p>
+          ) : panel === 'forgot' ? (
+            <ForgotPasswordForm email={email} onEmailChange={setEmail} onSent={(to) => setLinkSent({ kind: 'reset', to })} onBack={() => setPanel('tabs')} />
+          ) : panel === 'magic-link' ? (
+            <MagicLinkForm email={email} onEmailChange={setEmail} onSent={(to) => setLinkSent({ kind: 'sign-in', to })} onBack={() => setPanel('tabs')} />
+          ) : (
+            <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+              <TabsList className="mb-3 grid w-full grid-cols-2">
+                <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+                <TabsTrigger value="sign-up">Create account</TabsTrigger>
+              </TabsList>
+              <TabsContent value="sign-in">
+                <SignInForm email={email} onEmailChange={setEmail} onSignedIn={() => void afterPassword()} />
+                <div className="mt-2 flex flex-col items-center sm:flex-row sm:justify-center">
+                  <Button variant="link" onClick={() => setPanel('forgot')}>
+                    Forgot password?
+                  </Button>
+                  <Button variant="link" onClick={() => setPanel('magic-link')}>
+                    E-mail me a sign-in link
+                  </Button>
+                </div>
+              </TabsContent>
+              <TabsContent value="sign-up">
+                <SignUpForm email={email} onEmailChange={setEmail} onSignedUp={setSentTo} />
+              </TabsContent>
+            </Tabs>
+          )}
+        </CardContent>
+      </Card>
+    </PageContainer>
+  )
+}

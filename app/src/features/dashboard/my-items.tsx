@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { listMyShortLinks } from '@/features/dashboard/api/list-my-short-links'
+import { listMyPastes } from '@/features/dashboard/api/list-my-pastes'
+import { useBffList, type ListState } from '@/features/dashboard/use-bff-list'
+
+function Section<T>({ id, title, more, state, empty, render }: { id: string; title: string; more: { to: string; label: string }; state: ListState<T[]>; empty: string; render: (item: T) => ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="glass flex flex-col gap-3 rounded-xl p-4">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold tracking-tight">
+          {title}
+        </h2>
+        <Link to={more.to} className="text-sm text-primary underline-offset-4 hover:underline">
+          {more.label}
+        </Link>
+      </div>
+      {state.status === 'loading' && <p className="text-sm text-muted-foreground">Loading...</p>}
+      {state.status === 'failed' && <p className="text-sm text-muted-foreground">Couldn’t load this right now.</p>}
+      {state.status === 'ready' && (state.value.length === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <ul className="flex flex-col divide-y">{state.value.map(render)}</ul>)}
+    </section>
+  )
+}
+
+const shortLinksOnly = async (token: string) => (await listMyShortLinks(token)).links
+
+export function MyShortLinks({ accessToken }: { accessToken: string }) {
+  const state = useBffList(shortLinksOnly, accessToken)
+  return (
+    <Section id="my-links-title" title="My short links" more={{ to: '/url-shortener', label: 'Shorten a link' }} state={state} empty="No short links yet." render={(shortLink) => (
+      <li key={shortLink.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+        <span className="min-w-0">
+          <span className="block font-medium wrap-anywhere">{shortLink.short_url}</span>
+          <span className="block truncate text-muted-foreground">{shortLink.original_url}</span>
+        </span>
+        <span className="shrink-0 tabular-nums">{shortLink.clicks === 1 ? '1 click' : `${shortLink.clicks} clicks`}</span>
+      </li>
+    )} />
+  )
+}
+
+export function MyPastes({ accessToken }: { accessToken: string }) {
+  const state = useBffList(listMyPastes, accessToken)
+  return (
+    <Section id="my-pastes-title" title="My pastes" more={{ to: '/paste/new', label: 'New paste' }} state={state} empty="No pastes yet." render={(paste) => (
+      <li key={paste.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+        <Link to={`/paste/${paste.id}`} className="min-w-0 truncate font-medium hover:underline">
+          {paste.title || 'Untitled'}
+        </Link>
+        <span className="shrink-0 text-muted-foreground tabular-nums">
+          {paste.views} views · {paste.privacy}
+        </span>
+      </li>
+    )} />
+  )
+}

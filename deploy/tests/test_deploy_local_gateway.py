@@ -1,0 +1,46 @@
+"""The local gateway (scripts/stack/gateway.py) answers with production's headers (app/nginx.conf):
+both nginx configs run natively in front of the same stand-in upstreams, and every header of the
+shared file comes back the same from both, for the app shell, assets, the API and nginx's own errors."""
+import re
+
+import pytest
+
+from app_nginx import HEADERS, local_gateway, production, request, upstreams
+from deploy_support import ROOT
+
+# (method, path, headers): the app shell, a client-side route, a hashed asset, proxied answers of the
+# API, the redirect service and Auth, and one nginx makes itself (too long an address).
+PATHS = [("GET", "/", {}), ("GET", "/tools/qr-generator", {}), ("GET", "/assets/index-abc123.js", {}),
+         ("GET", "/api/health", {}), ("GET", "/s/abc", {}), ("GET", "/auth/v1/user", {"apikey": "anon"}),
+         ("GET", "/api/" + "x" * 9000, {})]
+SHARED = re.findall(r"^add_header ([A-Za-z-]+) ", HEADERS.read_text(), re.M)
+
+
+def test_the_shared_file_holds_the_security_headers():
+    assert {"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options",
+            "Permissions-Policy", "Cache-Control"} <= set(SHARED)
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory):
+    with upstreams() as stand_ins, \
+            production(tmp_path_factory.mktemp("production"), stand_ins) as prod_port, \
+            local_gateway(tmp_path_factory.mktemp("local"), stand_ins) as local_port:
+        yield prod_port, local_port
+
+
+@pytest.mark.parametrize("method, path, headers", PATHS, ids=lambda v: v[:24] if isinstance(v, str) else None)
+def test_the_local_gateway_sends_productions_headers(both, method, path, headers):
+    prod_port, local_port = both
+    prod, _ = request(prod_port, method, path, headers)
+    local, _ = request(local_port, method, path, headers)
+    assert local.status == prod.status
+    for name in SHARED:
+        assert local.getheader(name) == prod.getheader(name), name
+    assert local.getheader("X-Content-Type-Options") == "nosniff"
+    assert "default-src 'self'" in local.getheader("Content-Security-Policy")
+
+
+def test_neither_config_sets_headers_of_its_own_which_would_drop_the_shared_ones():
+    for conf in (ROOT / "app" / "nginx.conf", ROOT / "scripts" / "stack" / "gateway.py"):
+        assert not re.search(r"^\s*add_header\s", conf.read_text(), re.M), conf

@@ -8,6 +8,8 @@ Each request leaves from another loopback address (fixtures/gateway_clients.py),
 limits meet the fuzzing no sooner than they would meet as many real clients."""
 from __future__ import annotations
 
+import copy
+
 import psycopg
 import pytest
 import schemathesis
@@ -26,7 +28,8 @@ pytestmark = pytest.mark.filterwarnings(
 
 SEED = 20261125
 # "all": requests the document allows and requests it does not (wrong types, missing fields, …).
-schema = schemathesis.openapi.from_dict(DOCUMENT, config=SchemathesisConfig.from_dict({
+# A copy: schemathesis writes the links it infers into the document it is given.
+schema = schemathesis.openapi.from_dict(copy.deepcopy(DOCUMENT), config=SchemathesisConfig.from_dict({
     "seed": SEED, "generation": {"mode": "all", "deterministic": True},
     "phases": {"examples": {"enabled": False}, "coverage": {"enabled": False}},
 }))

@@ -13,6 +13,7 @@ import requests
 
 from fixtures import samples
 from fixtures.gateway_clients import client_session, clients_session, gateway_url
+from fixtures.local_auth import create_account, password_session, sign_out
 from fixtures.openapi_conformance import assert_documented
 from toolkit_bff.api.openapi import DOCUMENT
 
@@ -90,7 +91,7 @@ def _json_operations() -> list[tuple[str, str]]:
 
 def _filled(path: str) -> str:
     values = {"paste_id": "NoSuchPaste1", "page_key": "dashboard", "user_id": str(uuid.uuid4()),
-              "link_id": str(uuid.uuid4()), "code": "no-such-code"}
+              "link_id": str(uuid.uuid4()), "code": "no-such-code", "name": "somebody"}
     return path.format(**values)
 
 
@@ -245,6 +246,28 @@ def test_6_answers_match_the_document(make_user, make_token):
                 break
         assert_error(limited, 429, "too_many_requests")
         assert_documented(limited, "PATCH", "/api/me/profile")
+
+
+def _token_operations() -> list[tuple[str, str]]:
+    return [(method.upper(), path) for path, item in DOCUMENT["paths"].items() for method, operation in item.items()
+            if {"bearerAuth": []} in operation.get("security", [])]
+
+
+def test_6_a_token_of_a_deleted_user_or_of_a_signed_out_session_is_a_401_wherever_a_token_is_read(admin_db):
+    """Before, /api/me answered a deleted user's unexpired token 200 {"profile": null} and creates a 404."""
+    signed_out = password_session(create_account("signed-out"))
+    sign_out(signed_out)
+    deleted = create_account("deleted")
+    deleted_session = password_session(deleted)
+    admin_db.execute("delete from auth.users where id = %s", (deleted.id,))
+    operations = _token_operations()
+    assert len(operations) >= 25, operations
+    with clients_session(69) as http:
+        for token in (signed_out["access_token"], deleted_session["access_token"]):
+            for method, path in operations:
+                response = http.request(method, gateway_url() + _filled(path), timeout=TIMEOUT,
+                                        headers={"Authorization": f"Bearer {token}"})
+                assert_error(response, 401, "session_not_found")
 
 
 # --- 7. Long jobs near the limit: minutes of CPU, tens of MB in one answer. ----------------------------

@@ -3851,7 +3851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3860,7 +3860,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6479,7 +6479,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["UsernameStreamLine"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6488,7 +6488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6572,8 +6572,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6627,7 +6636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6668,8 +6677,17 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationLanguages"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6714,7 +6732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6770,8 +6788,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6825,7 +6852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -7,7 +7,7 @@ from ...tools.converter.endpoint import TARGETS
 from ...tools.image_metadata.endpoint import EDITABLE_KINDS
 from ...tools.image_metadata.exif_write import TEXT_TAGS
 from .common import (IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PASSWORD, PAGES_FIELD, PDF, PROGRAM_MISSING,
-                     RESULTS_HEADERS, SIGNED_IN, UPLOAD, choice, file_response, flag, integer, json_response,
+                     RESULTS_HEADERS, SESSION, SIGNED_IN, UPLOAD, choice, file_response, flag, integer, json_response,
                      number, page_window, ref, text, tool_operation, upload_body)
 
 _IMAGE_KINDS = sorted(IMAGE_KINDS)
@@ -100,7 +100,7 @@ PATHS = {
         file_response("The converted file, or a ZIP when there are several results (several "
                       "uploads, or a PDF's pages as images).",
                       [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]], RESULTS_HEADERS),
-        SIGNED_IN, PAGE_GATE, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
+        SIGNED_IN, SESSION, PAGE_GATE, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
         {422: ["invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages",
                "conversion_failed", "office_too_many_entries", "office_too_large"]},
         description="Images between formats, images → PDF, PDF pages → images, office documents "

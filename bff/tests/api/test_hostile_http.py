@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import socket
 import uuid
 from urllib.parse import urlsplit
@@ -211,6 +212,12 @@ def test_5_what_the_gateway_or_gunicorn_refuse_under_api_is_json_never_html():
                                            + b"\r\n\r\n", "127.66.1.1")
     assert (answered, headers.get("Content-Type")) == (431, "application/json")
     assert json.loads(body)["error_code"] == "request_header_fields_too_large"
+    # … and so do the local Auth's gunicorn's (raw UTF-8 passes nginx, not gunicorn).
+    key = os.environ["TOOLKIT_ANON_KEY"].encode()
+    answered, headers, body = raw_exchange("GET /auth/v1/settings?x=ü HTTP/1.1\r\nHost: x\r\n".encode()
+                                           + b"apikey: " + key + b"\r\n\r\n", "127.66.1.2")
+    assert (answered, headers.get("Content-Type")) == (400, "application/json"), body[:200]
+    assert json.loads(body)["error_code"] == "bad_request"
 
 
 # --- 6. Answers that broke the API document. -----------------------------------------------------------

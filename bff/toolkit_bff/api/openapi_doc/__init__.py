@@ -43,6 +43,12 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
   most 50 pages and 8 MB; `next_pages` in the answer names the pages left for the next request.
 - JSON bodies: at most 4 MB and 32 levels of nesting (400 `invalid_json`); text without NUL characters
   or lone surrogates (422 naming the field). Integers may be written `42` or `42.0`.
+- A request that is not valid HTTP never reaches an endpoint: the gateway (or the server) answers it
+  with the same JSON error, whatever the route — 400 `bad_request`, 408 `request_timeout`, 413
+  `request_entity_too_large` (over 100 MB), 414 `uri_too_long` (over 8 KB), 431
+  `request_header_fields_too_large`, 501 `not_implemented` (transfer coding), 505
+  `http_version_not_supported`; 503 `service_unavailable` while the BFF is not reachable. An address
+  under /api/ that leads elsewhere once decoded (`..%2F`) is a 404 `not_found`.
 """
 
 

@@ -1,7 +1,7 @@
 """Results files of one host over time: bench/results/<date>-<host>.json. A run is compared with the
 previous file of the same host, figure by figure (each a ratio against a baseline measured in its
 own run, so two runs on differently loaded days still compare); a figure more than 20 % worse than
-before is flagged."""
+before is flagged. Figures of a benchmark that FAILed in the previous run are not compared with."""
 from __future__ import annotations
 
 import json
@@ -41,7 +41,8 @@ def compare(current: dict, previous: dict | None) -> list[dict]:
     """One entry per figure both runs produced: the old and new values and whether it regressed."""
     if not previous or previous.get("mode") != current.get("mode"):
         return []
-    old = {(r["name"], key): fig for r in previous["results"] for key, fig in r["figures"].items()}
+    # A benchmark that FAILed then did not run the load its figures claim: no baseline to compare with.
+    old = {(r["name"], key): fig for r in previous["results"] if r.get("ok", True) for key, fig in r["figures"].items()}
     rows = []
     for result in current["results"]:
         for key, fig in result["figures"].items():

@@ -52,14 +52,15 @@ def run_all(stack: Stack, modules, mode: str) -> list:
 
 
 def save(results, mode: str, out: Path, command: str, load_before, started: float,
-         stamp: str | None = None, charts: bool = True, note: str = "") -> tuple[Path, dict]:
-    """Write the results file and its report; returns the report's path and the document."""
+         stamp: str | None = None, charts: bool = True, note: str = "", code: str | None = None) -> tuple[Path, dict]:
+    """Write the results file and its report; returns the report's path and the document. `code`: the
+    commit the benchmarks ran (taken when they started; the worktree may change during a long run)."""
     stamp, host = stamp or time.strftime(STAMP, time.localtime(started)), host_name()
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{stamp}-{host}.json"
     previous = previous_file(out, host, path.name)
     doc = {"date": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)), "host": host, "mode": mode,
-           "commit": commit(), "command": command, "note": note, "machine": machine(load_before),
+           "commit": code or commit(), "command": command, "note": note, "machine": machine(load_before),
            "results": [r.to_json() for r in results], "previous": previous.name if previous else None}
     doc["comparison"] = compare(doc, load(previous))
     path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     modules, mode = by_name(args.names), "smoke" if args.smoke else "full"
     out = args.out or (RESULTS_DIR / "smoke" if args.smoke else RESULTS_DIR)
     stop_on_signals()
-    started, load_before = time.time(), list(os.getloadavg())
+    started, load_before, code = time.time(), list(os.getloadavg()), commit()
     try:
         with bench_stack(durable=mode == "full", env=stack_env(modules), port_base=args.port_base,
                          helpers=stack_helpers(modules)) as stack:
@@ -92,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     command = " ".join(["./scripts/bench", *(["--smoke"] if args.smoke else []), *args.names,
                         *([f"--port-base {args.port_base}"] if args.port_base else []),
                         *([f"--out {args.out}"] if args.out else [])])
-    path, doc = save(results, mode, out, command, load_before, started, note=args.note)
+    path, doc = save(results, mode, out, command, load_before, started, note=args.note, code=code)
     print(f"\nreport: {path}")
     for change in doc["comparison"]:
         if change["flagged"]:

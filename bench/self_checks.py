@@ -167,9 +167,10 @@ def failed_load_reports_fail(shared: Stack) -> tuple[bool, str]:
 
 
 def report_and_comparison(results, save) -> tuple[bool, str]:
-    """`save(results, out, stamp, charts) -> (report path, document)` twice into a scratch directory;
-    the second run (without charts), with one figure made 30 % worse, must name the first and flag
-    exactly that figure."""
+    """`save(results, out, stamp, charts) -> (report path, document)` into a scratch directory; the
+    second run (without charts), with one figure made 30 % worse, must name the first and flag
+    exactly that figure. Then that benchmark FAILs in a third run: a fourth, made worse again, must
+    not compare with the figures of the failed one."""
     with tempfile.TemporaryDirectory(prefix="toolkit-bench-report-") as out:
         first_report, first = save(results, Path(out), "2000-01-01-0000", True)
         worse = copy.deepcopy(results)
@@ -188,4 +189,12 @@ def report_and_comparison(results, save) -> tuple[bool, str]:
             ["the first run flagged something"] if any(c["flagged"] for c in compare(first, None)) else []) + (
             ["the flag is not in the report"] if "⚠" not in second_report.read_text() else [])
         json.loads(first_report.with_suffix(".json").read_text())
-        return not problems, "; ".join(problems) or f"{len(charts)} charts; {target.name} {key} 30 % worse was flagged"
+        failed = copy.deepcopy(worse)
+        next(r for r in failed if r.name == target.name).check("a load check", False, "made to fail")
+        save(failed, Path(out), "2000-01-01-0002", False)
+        _, fourth = save(worse, Path(out), "2000-01-01-0003", False)
+        compared = {c["benchmark"] for c in fourth["comparison"]}
+        problems += ([f"compared with the failed {target.name}"] if target.name in compared else []) + (
+            ["the others were not compared"] if len(results) > 1 and not compared else [])
+        return not problems, "; ".join(problems) or (f"{len(charts)} charts; {target.name} {key} 30 % worse was flagged; "
+                                                     "a failed run is no baseline")

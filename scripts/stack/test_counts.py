@@ -74,4 +74,5 @@ def count_bench(out: str) -> Counts:
     """bench.smoke: "PASS/FAIL <test> …" lines, then "bench smoke: N passed, M failed"."""
     last = [line for line in out.splitlines() if line.startswith("bench smoke: ")]
     summary = last[-1] if last else ""
-    return Counts(_last_int(r"(\d+) passed", summary), _last_int(r"(\d+) failed", summary))
+    return Counts(_last_int(r"(\d+) passed", summary), _last_int(r"(\d+) failed", summary),
+                  failed_names=_lines(r"FAIL ", out))

@@ -128,6 +128,7 @@ def test_the_count_must_be_exact():
 def test_bench_smoke_counts_from_its_summary_line():
     assert (count_bench(BENCH).passed, count_bench(BENCH).failed) == (2, 1)
     assert (count_bench("tools: PASS\n").passed, count_bench("").failed) == (0, 0)  # no summary: nothing passed
+    assert count_bench(BENCH).failed_names == ["FAIL benchmark tools (8.1 s): load check failed: no OCR job failed"]
 
 
 def test_a_narrowed_run_reports_the_count_and_says_why():

@@ -55,6 +55,8 @@ class Config:
     TOOLS_PDF_MAX_STREAM_BYTES = int(os.environ.get("TOOLKIT_TOOLS_PDF_MAX_STREAM_MB", "256")) * 2**20
     # Parent of the per-request scratch directories (empty: the system temporary directory).
     TOOLS_TMP_DIR = os.environ.get("TOOLKIT_TOOLS_TMP_DIR", "")
+    # Free space a job needs there beyond its upload before it starts (503 insufficient_storage below it).
+    TOOLS_SCRATCH_MIN_FREE_BYTES = int(os.environ.get("TOOLKIT_TOOLS_SCRATCH_MIN_FREE_MB", "64")) * 2**20
     # Translator (tools/translator/engine.py): `apertium` or `libretranslate`; empty: the one whose
     # URL is set (LibreTranslate when both are). No engine: 503 "Translation is not available…".
     TRANSLATION_ENGINE = os.environ.get("TOOLKIT_TRANSLATION_ENGINE", "")

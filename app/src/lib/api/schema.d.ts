@@ -1634,7 +1634,7 @@ export interface components {
         XQrModules: number;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
-        /** @description With `busy` (every job slot of the worker is taken) or `internet_unreachable`: seconds to wait before trying again. */
+        /** @description With `busy` (every job slot of the worker is taken), `insufficient_storage` (the disk is full) or `internet_unreachable`: seconds to wait before trying again. */
         RetryAfterWhenBusy: number;
         /** @description Requests allowed in the current window (rate limits on). */
         RateLimitLimit: number;
@@ -3779,7 +3779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -3970,7 +3970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4065,7 +4065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4192,7 +4192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4292,7 +4292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4392,7 +4392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4507,7 +4507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4632,7 +4632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4752,7 +4752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4879,7 +4879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4999,7 +4999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5119,7 +5119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5246,7 +5246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5366,7 +5366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5506,7 +5506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5645,7 +5645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5775,7 +5775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5897,7 +5897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6015,7 +6015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6136,7 +6136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6251,7 +6251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6358,7 +6358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];

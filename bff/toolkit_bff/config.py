@@ -100,6 +100,9 @@ class Config:
     RATELIMIT_STORAGE_URI = os.environ.get("TOOLKIT_RATE_LIMIT_STORAGE_URI", "memory://")
     RATELIMIT_STORAGE_OPTIONS = {"socket_timeout": 1, "socket_connect_timeout": 1}
     RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = True
+    # Two threads meeting the dead store at once: only the first switches to memory, and without
+    # this the second (flask-limiter re-raises) was a 500 (the fault run saw one as Redis was killed).
+    RATELIMIT_SWALLOW_ERRORS = True
     RATELIMIT_HEADERS_ENABLED = True
     TOOLS_RATE_LIMIT = os.environ.get("TOOLKIT_TOOLS_RATE_LIMIT", "60 per minute")
     USERNAME_RATE_LIMIT = os.environ.get("TOOLKIT_USERNAME_RATE_LIMIT", "10 per minute")

@@ -3,44 +3,17 @@ worker's memory, as documented (README, "Rate limits are counted in Redis"), so 
 per worker and no request is ever a 500; once Redis answers again, counting goes back to it."""
 from __future__ import annotations
 
-import subprocess
 import uuid
 
 import pytest
 import redis
 
-from fixtures.redirect_support import free_port, until
+from fixtures.redirect_support import until
+from fixtures.redis_server import PrivateRedis
 from toolkit_bff import create_app
 from toolkit_bff.extensions import limiter
 
 INVALID_NAME = "/api/tools/username/-not-a-name"  # answered 422 without going out: only the limit counts
-
-
-class PrivateRedis:
-    """A redis-server of the test's own, as scripts/stack starts the stack's (nothing on disk)."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(self.port),
-                                         "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        client = redis.Redis.from_url(self.url)
-        assert until(lambda: _answers(client), within=10)
-
-    def kill(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-
-
-def _answers(client: redis.Redis) -> bool:
-    try:
-        return client.ping()
-    except redis.RedisError:
-        return False
 
 
 @pytest.fixture()

@@ -21,6 +21,7 @@ from .fault_table import Row, errors_cell, kinds_note
 
 FONT = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
 JOB_PREFIX = "toolkit-job-"
+KEY_PREFIX = "toolkit:running-job-set:"  # bff/toolkit_bff/jobs/shared_counts.py
 
 
 def multipart(fields: dict[str, str], filename: str, data: bytes) -> tuple[dict[str, str], bytes]:
@@ -164,15 +165,16 @@ async def bff_worker_kill(stack: FaultStack, scratch: Path, tmpdir: Path, users:
                            f"{len(finished_elsewhere)} jobs in flight on the other worker finished; "
                            f"{len(users_served_after)} of 3 users served again after the kill",
                            f"per-client job counts left in Redis by the killed job: {leaked} (they expire after "
-                           "the job timeout + 30 s)" + (f"; meanwhile {', '.join(locked_out)} (whose job was killed) "
+                           "the job timeout + 30 s, whatever the client does)" + (f"; meanwhile {', '.join(locked_out)} (whose job was killed) "
                                                         "was told 503 busy" if locked_out else "")]))
     rows.append(await _mid_upload(stack, scratch, tmpdir, users[3]))
     return rows
 
 
 def _leaked_job_counts(stack: FaultStack) -> int:
+    """Jobs the shared per-client count still holds once every job has ended: the killed ones."""
     store = redis.Redis.from_url(storage_uri(stack.cfg))
-    return sum(int(store.get(key) or 0) for key in store.keys("toolkit:running-jobs:*"))
+    return sum(store.zcount(key, time.time(), "+inf") for key in store.keys(f"{KEY_PREFIX}*"))
 
 
 async def _mid_upload(stack: FaultStack, scratch: Path, tmpdir: Path, token: str) -> Row:

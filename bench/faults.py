@@ -36,7 +36,7 @@ from pathlib import Path
 from scripts.stack.config import test_config
 from scripts.stack.services import build_app
 from scripts.stack.stack import say, start_stack
-from scripts.stack.supervisor import StackError, raise_on_termination_signals
+from scripts.stack.supervisor import StackError, ensure_port_free, raise_on_termination_signals
 
 from . import fault_cases_data as data
 from . import fault_cases_jobs as jobs
@@ -114,6 +114,13 @@ async def run_cases(stack: FaultStack, cases: list[str], rate: float, scratch: P
     return rows
 
 
+def refuse_taken_ports(base: int) -> None:
+    """Every port of the run's range must be free before anything starts: a port in use belongs to
+    something this run did not start (another stack, perhaps), and the run never works against it."""
+    for port in range(base, base + 100):
+        ensure_port_free(port)
+
+
 def setting(args) -> str:
     load = os.getloadavg()
     return (f"{os.cpu_count()} cores, load average {load[0]:.1f} at the end · paced load {args.rate:g} req/s · "
@@ -123,6 +130,11 @@ def setting(args) -> str:
 def main(argv: list[str]) -> int:
     args = parse(argv)
     base = os.environ.get("FAULTS_PORT_BASE", "61500")
+    try:
+        refuse_taken_ports(int(base))
+    except StackError as exc:
+        say(f"error: {exc}; the fault run only works on a stack of its own (FAULTS_PORT_BASE picks its ports)")
+        return 1
     os.environ["TOOLKIT_TEST_PORT_BASE"] = base  # test_config() offsets every port from it
     data_dir = Path(tempfile.mkdtemp(prefix="toolkit-faults-"))
     os.chmod(data_dir, 0o755)  # the postgres OS user must reach the cluster inside it

@@ -64,6 +64,8 @@ class Config:
     TOOLS_PDF_MAX_STREAM_BYTES = int(os.environ.get("TOOLKIT_TOOLS_PDF_MAX_STREAM_MB", "256")) * 2**20
     # Parent of the per-request scratch directories (empty: the system temporary directory).
     TOOLS_TMP_DIR = os.environ.get("TOOLKIT_TOOLS_TMP_DIR", "")
+    # Free space a job needs there beyond its upload before it starts (503 insufficient_storage below it).
+    TOOLS_SCRATCH_MIN_FREE_BYTES = int(os.environ.get("TOOLKIT_TOOLS_SCRATCH_MIN_FREE_MB", "64")) * 2**20
     # Translator (tools/translator/engine.py): `apertium` or `libretranslate`; empty: the one whose
     # URL is set (LibreTranslate when both are). No engine: 503 "Translation is not available…".
     TRANSLATION_ENGINE = os.environ.get("TOOLKIT_TRANSLATION_ENGINE", "")
@@ -98,6 +100,9 @@ class Config:
     RATELIMIT_STORAGE_URI = os.environ.get("TOOLKIT_RATE_LIMIT_STORAGE_URI", "memory://")
     RATELIMIT_STORAGE_OPTIONS = {"socket_timeout": 1, "socket_connect_timeout": 1}
     RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = True
+    # Two threads meeting the dead store at once: only the first switches to memory, and without
+    # this the second (flask-limiter re-raises) was a 500 (the fault run saw one as Redis was killed).
+    RATELIMIT_SWALLOW_ERRORS = True
     RATELIMIT_HEADERS_ENABLED = True
     TOOLS_RATE_LIMIT = os.environ.get("TOOLKIT_TOOLS_RATE_LIMIT", "60 per minute")
     USERNAME_RATE_LIMIT = os.environ.get("TOOLKIT_USERNAME_RATE_LIMIT", "10 per minute")

@@ -1,6 +1,7 @@
 """Every error leaves the BFF as JSON: {"error": {"code", "message"}}, never HTML or a trace."""
 from __future__ import annotations
 
+import errno
 import logging
 
 from flask import Flask, jsonify, request
@@ -16,6 +17,12 @@ class ApiError(Exception):
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.headers = headers or {}  # e.g. Retry-After on 429
+
+
+def out_of_disk_space() -> ApiError:
+    """A full disk (the scratch directory of the file tools, or the uploads' temporary files)."""
+    return ApiError(503, "insufficient_storage", "The server is out of disk space for files right now. "
+                    "Nothing was kept; try again later.", headers={"Retry-After": "60"})
 
 
 def error_response(status: int, code: str, message: str):
@@ -59,5 +66,8 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def handle_unexpected(exc: Exception):
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            log.error("out of disk space: %s", exc)
+            return handle_api_error(out_of_disk_space())
         log.exception("unhandled error")
         return error_response(500, "internal_error", InternalServerError.description)

@@ -7,7 +7,9 @@ bench/README.md. Per worker it keeps
   - a bounded LRU cache of code → destination, dropped entry by entry on Postgres NOTIFY and
     expiring after a short TTL as a safety net (cache.py, listener.py);
   - clicks of unlimited links counted in memory and added in batches, one statement per flush,
-    retried until Postgres takes them, applied exactly once (clicks.py);
+    retried until Postgres takes them, applied exactly once (clicks.py); each click written ahead
+    to the worker's journal file before its redirect is sent, so a killed worker loses none: the
+    next worker replays it (journal.py);
   - links with a click limit counted one click at a time by the atomic resolve_short_link, so the
     limit is never exceeded (links.py).
 """

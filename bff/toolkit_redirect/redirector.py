@@ -24,16 +24,17 @@ class Redirector:
         self.cache = LinkCache(settings.cache_size, settings.cache_ttl)
         self.pool = make_pool(settings.database_url, settings.pool_size)
         self.store = LinkStore(self.pool, settings.db_timeout)
-        self.clicks = ClickCounter(self.pool, settings.flush_interval, settings.db_timeout)
+        self.clicks = ClickCounter(self.pool, settings.flush_interval, settings.db_timeout, settings.journal_dir)
         self._lookups: dict[str, asyncio.Future] = {}  # one lookup per code at a time, however many ask
         self._tasks: list[asyncio.Task] = []
 
     async def start(self) -> None:
         # Not waiting for Postgres: a worker starts (and answers 503) while the database is away.
         await self.pool.open(wait=False)
+        self.clicks.open_journal()
         self._tasks = [asyncio.create_task(listen_for_changes(self.settings.database_url, self.cache,
                                                               self._database_back)),
-                       asyncio.create_task(self.clicks.run())]
+                       asyncio.create_task(self.clicks.run()), asyncio.create_task(self.clicks.recover_forever())]
 
     async def stop(self) -> None:
         for task in self._tasks:

@@ -1,8 +1,11 @@
 """The redirect service's settings, read once from the environment (names shared with the BFF)."""
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
 
 def _number(name: str, default: float) -> float:
@@ -19,6 +22,7 @@ class Settings:
     pool_size: int = 4              # Postgres connections per worker (the listener has its own)
     db_timeout: float = 2.0         # seconds a request waits for Postgres before answering 503
     shutdown_flush_timeout: float = 7.0  # seconds a stopping worker retries its last flush (< graceful_timeout)
+    journal_dir: Path | None = None  # clicks written ahead (journal.py); None: memory only
 
     @classmethod
     def from_environ(cls) -> "Settings":
@@ -31,4 +35,15 @@ class Settings:
             cache_ttl=_number("TOOLKIT_REDIRECT_CACHE_TTL", cls.cache_ttl),
             flush_interval=_number("TOOLKIT_REDIRECT_FLUSH_INTERVAL", cls.flush_interval),
             pool_size=int(_number("TOOLKIT_REDIRECT_DB_POOL_SIZE", cls.pool_size)),
+            journal_dir=journal_dir(url),
         )
+
+
+def journal_dir(database_url: str) -> Path:
+    """TOOLKIT_REDIRECT_JOURNAL_DIR, else one directory per database under the temporary directory:
+    a journal must only ever be replayed into the database its clicks belong to."""
+    configured = os.environ.get("TOOLKIT_REDIRECT_JOURNAL_DIR", "").strip()
+    if configured:
+        return Path(configured)
+    database = hashlib.sha256(database_url.encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"toolkit-redirect-clicks-{database}"

@@ -123,6 +123,15 @@ def test_database_data_lives_in_named_volumes():
     assert {"db-data", "db-config"} <= declared
 
 
+def test_the_redirect_services_click_journal_outlives_its_container():
+    redirect = services()["redirect"]
+    journal = redirect["environment"]["TOOLKIT_REDIRECT_JOURNAL_DIR"]
+    assert f"redirect-clicks:{journal}" in redirect["volumes"]
+    assert "redirect-clicks" in compose()["volumes"]
+    # Writable by the image's user: the volume takes the directory's owner when it is first used.
+    assert f"mkdir -p {journal} && chown 10001:10001 {journal}" in (ROOT / "bff" / "Dockerfile").read_text()
+
+
 def test_only_the_app_is_published_and_kong_on_loopback_by_default():
     published = {name for name, s in services().items() if s.get("ports")}
     assert published == {"app", "kong"}

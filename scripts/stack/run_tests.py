@@ -1,6 +1,7 @@
 """./scripts/test: a throw-away stack on the test ports, every suite against it, one summary.
 
 Usage: scripts/test [SUITE ...]   (suites: pgtap pytest vitest auth playwright size bench; default: all)
+       scripts/test --faults [...]  (the fault run, bench/faults.py: a stack of its own, not the suites)
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .config import test_config
+from .config import ROOT, test_config
 from .services import build_app
 from .stack import say, start_stack
 from .suites import SuiteResult, all_suites, prepare_pgtap, run_suite
@@ -39,6 +40,9 @@ def print_summary(results: list[SuiteResult], seconds: float) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--faults"]:  # the fault run starts and stops a stack of its own
+        os.chdir(ROOT)
+        os.execv(sys.executable, [sys.executable, "-m", "bench.faults", *argv[1:]])
     started = time.monotonic()
     # The postgres OS user must be able to reach the cluster inside the temp directory.
     data_dir = Path(tempfile.mkdtemp(prefix="toolkit-test-"))

@@ -43,7 +43,6 @@ BODY_FILE = "response.body"
 JOB_NICENESS = 10
 _PR_SET_PDEATHSIG = 1
 _CHUNK = 256 * 1024
-ERROR_BODY_ALLOWANCE = 64 * 1024
 EXIT_GRACE_SECONDS = 1.0
 
 
@@ -166,28 +165,29 @@ def _job_died(status: int, limits: Limits) -> ApiError:
 def _child_main(view, kwargs: dict, scratch: Path, limits: Limits, meta_fd: int, parent_pid: int) -> None:
     _become_job_process(scratch, limits, parent_pid)
     g.job_scratch = scratch
-    body = scratch / BODY_FILE
+    inline = None  # an error's body, sent through the pipe rather than a file
     try:
         response = make_response(view(**kwargs))
-        size = _write_body(response, body, limits.max_output_bytes)  # a streamed body is made here
+        size = _write_body(response, scratch / BODY_FILE, limits.max_output_bytes)  # a streamed body is made here
     except OutputBudgetExceeded:
-        response, size = _error_body(output_too_large(limits.max_output_bytes), body, limits)
+        response, inline = _error_answer(output_too_large(limits.max_output_bytes))
     except MemoryError:
-        response, size = _error_body(ApiError(422, "job_memory_limit", "The job exceeded the "
-                                              f"{limits.job_memory_bytes // 2**20} MB memory limit"), body, limits)
-    except Exception as exc:  # noqa: BLE001 — the app's own handlers turn it into JSON
-        response, size = _error_body(exc, body, limits)
+        response, inline = _error_answer(ApiError(422, "job_memory_limit", "The job exceeded the "
+                                                  f"{limits.job_memory_bytes // 2**20} MB memory limit"))
+    except Exception as exc:  # noqa: BLE001 — the app's own handlers turn it into JSON (a full disk: 503)
+        response, inline = _error_answer(exc)
     headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-length"]
-    answer = json.dumps({"status": response.status_code, "headers": headers, "size": size}) + "\n"
+    meta = {"status": response.status_code, "headers": headers}
+    meta |= {"size": size} if inline is None else {"size": len(inline), "body": inline.decode()}
     with os.fdopen(meta_fd, "wb") as pipe:  # write() of a file object writes it all
-        pipe.write(answer.encode())
+        pipe.write((json.dumps(meta) + "\n").encode())
 
 
-def _error_body(error: Exception, body: Path, limits: Limits) -> tuple[Response, int]:
-    """The error's JSON in place of whatever was written (a few hundred bytes: never refused by
-    the output budget, however small it is set)."""
+def _error_answer(error: Exception) -> tuple[Response, bytes]:
+    """The error's JSON, a few hundred bytes: it goes back through the pipe, so neither the output
+    budget nor a full disk can stop the client from hearing what went wrong."""
     response = make_response(current_app.handle_user_exception(error))
-    return response, _write_body(response, body, max(limits.max_output_bytes, ERROR_BODY_ALLOWANCE))
+    return response, response.get_data()
 
 
 def _become_job_process(scratch: Path, limits: Limits, parent_pid: int) -> None:
@@ -250,8 +250,11 @@ def _write_body(response: Response, path: Path, budget: int) -> int:
 
 
 def _response_from(meta: dict, scratch: Path) -> Response:
-    """The child's answer, streamed from its body file. The file is opened before the scratch
-    directory is removed, so it lives exactly as long as the response."""
+    """The child's answer: an error's body as it came through the pipe, anything else streamed from
+    its body file. The file is opened before the scratch directory is removed, so it lives exactly
+    as long as the response."""
+    if "body" in meta:
+        return Response(meta["body"], status=meta["status"], headers=meta["headers"])
     body = open(scratch / BODY_FILE, "rb")  # noqa: SIM115 — closed with the response
 
     def chunks():

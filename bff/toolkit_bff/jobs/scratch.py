@@ -8,7 +8,9 @@ import tempfile
 import uuid
 from pathlib import Path
 
-from flask import current_app
+from flask import current_app, request
+
+from ..errors import out_of_disk_space
 
 SCRATCH_PREFIX = "toolkit-job-"
 
@@ -18,7 +20,15 @@ def scratch_parent() -> Path:
 
 
 def make_scratch_dir() -> Path:
-    path = scratch_parent() / f"{SCRATCH_PREFIX}{os.getpid()}-{uuid.uuid4().hex[:12]}"
+    """The job's directory, refused (503 insufficient_storage) unless the disk has the configured
+    reserve free beyond the request's own size: a job is not started only to fail half-way, and the
+    last of the disk is left to the rest of the server. A disk that fills up during the job is
+    answered the same way (errors.py) and the directory is removed all the same."""
+    parent = scratch_parent()
+    needed = current_app.config["TOOLS_SCRATCH_MIN_FREE_BYTES"] + (request.content_length or 0)
+    if shutil.disk_usage(parent).free < needed:
+        raise out_of_disk_space()
+    path = parent / f"{SCRATCH_PREFIX}{os.getpid()}-{uuid.uuid4().hex[:12]}"
     (path / "tmp").mkdir(parents=True)
     return path
 

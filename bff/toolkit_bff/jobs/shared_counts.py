@@ -1,18 +1,22 @@
 """Running jobs per client counted in the shared store (Redis, the rate limits' store), so the
 per-client cap holds across every worker and replica rather than once per worker.
 
-Each count is a Redis key that expires a little after the longest a job may run: a worker killed in
-the middle of a job cannot leave a client blocked for longer than that. When the store cannot be
-reached, the caller falls back to its own per-worker count."""
+Each running job is a member of its client's sorted set, scored with the moment it may be dropped
+(a little after the longest a job may run): a worker killed in the middle of a job leaves a member
+that expires on its own, whatever the client does meanwhile. (A plain counter with an expiry
+renewed on every try kept a killed job's count for as long as its client kept trying.) When the
+store cannot be reached, the caller falls back to its own per-worker count."""
 from __future__ import annotations
 
 import logging
+import time
+import uuid
 
 import redis
 
 log = logging.getLogger(__name__)
 
-KEY_PREFIX = "toolkit:running-jobs:"
+KEY_PREFIX = "toolkit:running-job-set:"
 
 
 class SharedJobCounts:
@@ -20,25 +24,30 @@ class SharedJobCounts:
         self.store = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         self.ttl = ttl_seconds
 
-    def try_acquire(self, client: str, limit: int) -> bool | None:
-        """True: counted; False: the client is at its limit; None: the store is unreachable."""
-        key = KEY_PREFIX + client
+    def try_acquire(self, client: str, limit: int) -> str | bool | None:
+        """The job's member (counted); False: the client is at its limit; None: the store is unreachable."""
+        key, member, now = KEY_PREFIX + client, uuid.uuid4().hex, time.time()
         try:
-            with self.store.pipeline() as pipe:
-                count, _ = pipe.incr(key).expire(key, self.ttl).execute()
+            with self.store.pipeline() as pipe:  # MULTI/EXEC: one step for every worker
+                _, _, count, _ = (pipe.zremrangebyscore(key, "-inf", now).zadd(key, {member: now + self.ttl})
+                                  .zcard(key).expire(key, self.ttl).execute())
             if count > limit:
-                self.store.decr(key)
+                self.store.zrem(key, member)
                 return False
-            return True
+            return member
         except redis.RedisError as exc:
             log.warning("shared job counts unavailable, counting per worker: %s", exc)
             return None
 
-    def release(self, client: str) -> None:
+    def release(self, client: str, member: str) -> None:
         try:
-            self.store.decr(KEY_PREFIX + client)
+            self.store.zrem(KEY_PREFIX + client, member)
         except redis.RedisError as exc:
             log.warning("shared job count not released (it expires on its own): %s", exc)
+
+    def running(self, client: str) -> int:
+        """Jobs the store counts for the client now (expired members left out)."""
+        return self.store.zcount(KEY_PREFIX + client, time.time(), "+inf")
 
 
 def shared_counts_for(storage_uri: str, ttl_seconds: int) -> SharedJobCounts | None:

@@ -32,16 +32,16 @@ class JobSlots:
         self.running = 0
         self.by_client: dict[str, int] = {}
 
-    def acquire(self, client: str) -> tuple[str | None, bool]:
-        """(None when a slot was taken, else which cap is full: "client" or "worker"; whether the
-        shared store counted it). The client's share is checked first, so a client holding its
+    def acquire(self, client: str) -> tuple[str | None, str | None]:
+        """(None when a slot was taken, else which cap is full: "client" or "worker"; the job's
+        member in the shared store when it counted it). The client's share is checked first, so a client holding its
         share always hears so (429), whether or not this worker is full."""
         with self._lock:
             if self.by_client.get(client, 0) >= self.per_client:
-                return "client", False
+                return "client", None
         counted = self.shared.try_acquire(client, self.per_client) if self.shared else None
         if counted is False:
-            return "client", False
+            return "client", None
         with self._lock:
             full = ("client" if self.by_client.get(client, 0) >= self.per_client
                     else "worker" if self.running >= self.per_worker else None)
@@ -50,13 +50,13 @@ class JobSlots:
                 self.by_client[client] = self.by_client.get(client, 0) + 1
         if full:
             if counted:
-                self.shared.release(client)
-            return full, False
-        return None, bool(counted)
+                self.shared.release(client, counted)
+            return full, None
+        return None, counted or None
 
-    def release(self, client: str, counted_shared: bool) -> None:
+    def release(self, client: str, counted_shared: str | None) -> None:
         if counted_shared:
-            self.shared.release(client)
+            self.shared.release(client, counted_shared)
         self._release_local(client)
 
     def _release_local(self, client: str) -> None:

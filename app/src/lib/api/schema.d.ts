@@ -1642,7 +1642,7 @@ export interface components {
         XQrModules: number;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
-        /** @description With `busy` (every job slot of the worker is taken) or `internet_unreachable`: seconds to wait before trying again. */
+        /** @description With `busy` (every job slot of the worker is taken), `insufficient_storage` (the disk is full) or `internet_unreachable`: seconds to wait before trying again. */
         RetryAfterWhenBusy: number;
         /** @description Requests allowed in the current window (rate limits on). */
         RateLimitLimit: number;
@@ -3946,7 +3946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4137,7 +4137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4232,7 +4232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4359,7 +4359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4459,7 +4459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4559,7 +4559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4674,7 +4674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4799,7 +4799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4919,7 +4919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5046,7 +5046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5166,7 +5166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5286,7 +5286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5413,7 +5413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5533,7 +5533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5673,7 +5673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5812,7 +5812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -5942,7 +5942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6064,7 +6064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6182,7 +6182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6303,7 +6303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6418,7 +6418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6525,7 +6525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];

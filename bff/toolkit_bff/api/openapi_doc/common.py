@@ -53,8 +53,9 @@ HEADERS = {
                            {"type": "string", "pattern": r"^-?\d+\.\d%$"}),
     "XQrModules": _header("Modules per side of the code, margin included.", {"type": "integer", "minimum": 21}),
     "RetryAfter": _header("Seconds to wait before trying again.", _COUNT),
-    "RetryAfterWhenBusy": _header("With `busy` (every job slot of the worker is taken) or "
-                                  "`internet_unreachable`: seconds to wait before trying again.", _COUNT, False),
+    "RetryAfterWhenBusy": _header("With `busy` (every job slot of the worker is taken), `insufficient_storage` "
+                                  "(the disk is full) or `internet_unreachable`: seconds to wait before trying "
+                                  "again.", _COUNT, False),
     "RateLimitLimit": _header("Requests allowed in the current window (rate limits on).", _COUNT, False),
     "RateLimitRemaining": _header("Requests left in the current window.", _COUNT, False),
     "RateLimitReset": _header("When the window resets (Unix time).", _COUNT, False),
@@ -105,8 +106,10 @@ JOB = {422: ["job_timeout"]}
 # are taken) and its client's share (429 `too_many_jobs`), both with Retry-After.
 JOB_SLOT = {429: ["too_many_jobs"], 503: ["busy"]}
 # Every POST of the file tools runs as a bounded job (jobs/child_jobs.py): its limits and caps.
+# A disk too full for the job's files (jobs/scratch.py) is a 503 `insufficient_storage` with Retry-After.
 JOB_RUN = {413: ["output_too_large"], 422: ["job_timeout", "job_memory_limit", "job_cpu_limit", "job_failed"],
            **JOB_SLOT}
+DISK_FULL = {503: ["insufficient_storage"]}
 JOB_TAGS = {"convert", "ocr", "metadata", "pdf", "qr"}
 PROGRAM_MISSING = {503: ["tool_unavailable"]}
 BODY_TOO_LARGE = {413: ["request_entity_too_large"]}
@@ -298,6 +301,6 @@ def tool_operation(operation_id: str, tag: str, summary: str, success: dict, *er
     success = {**success, "headers": {**success.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)}}
     groups = (RATE_LIMITED, *errors) + ((BODY_TOO_LARGE,) if options.get("body") else ())
     if tag in JOB_TAGS and options.get("body"):
-        groups += (JOB_RUN,)
+        groups += (JOB_RUN, DISK_FULL)
     return operation(operation_id, tag, summary, {str(status): success, **error_responses(*groups)},
                      **options)

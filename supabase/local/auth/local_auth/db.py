@@ -23,7 +23,10 @@ def init_pool(url: str, *, size: int) -> None:
     if _pool is not None:
         _pool.close()
     # search_path as the official server sets it, so unqualified names would resolve the same way.
+    # Each connection is checked as it leaves the pool (one empty round trip): after Postgres
+    # restarts, every pooled connection is dead, and without the check each would cost a request a 500.
     _pool = ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=10,
+                           check=ConnectionPool.check_connection,
                            kwargs={"row_factory": dict_row, "options": "-c search_path=auth"})
     # Ready before use: its first connection is made, so no one closes it while a worker still connects
     # (a pool closed mid-connect crashed the interpreter once), and an unreachable database fails here.

@@ -1,0 +1,53 @@
+"""The rate-limit store (Redis) going away and coming back: the BFF fails open to counting in each
+worker's memory, as documented (README, "Rate limits are counted in Redis"), so limits still hold
+per worker and no request is ever a 500; once Redis answers again, counting goes back to it."""
+from __future__ import annotations
+
+import uuid
+
+import pytest
+import redis
+
+from fixtures.redirect_support import until
+from fixtures.redis_server import PrivateRedis
+from toolkit_bff import create_app
+from toolkit_bff.extensions import limiter
+
+INVALID_NAME = "/api/tools/username/-not-a-name"  # answered 422 without going out: only the limit counts
+
+
+@pytest.fixture()
+def store():
+    server = PrivateRedis()
+    server.start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture()
+def app(stack_env, store):
+    app = create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": store.url, "USERNAME_RATE_LIMIT": "3 per minute",
+                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+    yield app
+    app.extensions["db_pool"].close()
+    limiter._storage_dead = False  # the limiter is one per process (a worker's): leave it as found
+
+
+def test_limits_fall_back_to_memory_while_redis_is_down_and_return_to_it(app, store):
+    client = app.test_client()
+    ip = f"198.51.100.{uuid.uuid4().int % 250 + 1}"
+    get = lambda: client.get(INVALID_NAME, headers={"X-Forwarded-For": ip})  # noqa: E731
+    assert [get().status_code for _ in range(2)] == [422, 422]
+    keys = redis.Redis.from_url(store.url).keys("LIMITS*")
+    assert any(ip.encode() in key for key in keys), keys
+
+    store.kill()
+    during = [get() for _ in range(4)]
+    # Counted afresh in this worker's memory: the limit still holds, and nothing is a 500.
+    assert [r.status_code for r in during] == [422, 422, 422, 429]
+    assert all(r.is_json and r.get_json()["error"]["code"] for r in during)
+
+    store.start()  # empty, as a restarted Redis without persistence is
+    fresh = redis.Redis.from_url(store.url)
+    # The limiter looks for its store again after a back-off (1 s, then 2 s, …).
+    assert until(lambda: get().status_code in (422, 429) and bool(fresh.keys("LIMITS*")), within=15)

@@ -1,0 +1,109 @@
+"""A real gunicorn BFF whose worker is SIGKILLed in the middle of a job: the client is answered at
+once (its connection ends, no waiting out the job deadline), the job's processes die with the
+worker, and the worker gunicorn starts in its place removes the job's scratch directory."""
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import jwt
+import pytest
+import requests
+from PIL import Image, ImageDraw
+
+from fixtures.redirect_support import free_port, until
+from toolkit_bff.jobs.sessions import session_members
+
+BFF_DIR = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+
+
+def children(pid: int) -> list[int]:
+    """Every child, whichever thread forked it (gthread workers fork jobs from their threads)."""
+    found = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as listed:
+                found += [int(child) for child in listed.read().split()]
+    except OSError:
+        pass
+    return found
+
+
+def text_page() -> bytes:
+    """A page of text for OCR: a job of a second or more."""
+    image = Image.new("L", (1240, 1754), 255)
+    draw = ImageDraw.Draw(image)
+    for row in range(80):
+        draw.text((60, 40 + row * 21), "the quick brown fox jumps over the lazy dog " * 3, fill=0)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+@pytest.fixture()
+def bff(tmp_path):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    port = free_port()
+    log = tempfile.TemporaryFile()
+    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "1", "GUNICORN_THREADS": "4",
+           "TOOLKIT_TOOLS_TMP_DIR": str(scratch), "TOOLKIT_RATE_LIMIT_ENABLED": "false"}
+    master = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py", "wsgi:app"], cwd=BFF_DIR, env=env,
+                              start_new_session=True, stdout=subprocess.DEVNULL, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+
+    def answers() -> bool:
+        try:
+            return requests.get(f"{url}/api/pages", timeout=2).status_code == 200
+        except requests.RequestException:
+            return False
+
+    try:
+        if not until(answers, within=60):
+            log.seek(0)
+            pytest.fail(f"the BFF did not start: {log.read().decode(errors='replace')[-2000:]}")
+        yield master, url, scratch, answers
+    finally:
+        os.killpg(master.pid, signal.SIGKILL)  # its session: the workers and any job with it
+        master.wait()
+        log.close()
+
+
+def test_a_worker_killed_mid_job_answers_its_client_and_the_next_one_removes_the_scratch(bff, stack_env):
+    master, url, scratch, answers = bff
+    token = jwt.encode({"sub": "00000000-0000-4000-8000-000000000001", "aud": "authenticated", "role": "authenticated",
+                        "exp": int(time.time()) + 600}, stack_env["TOOLKIT_JWT_SECRET"], algorithm="HS256")
+    outcome: dict = {}
+
+    def post() -> None:
+        try:
+            response = requests.post(f"{url}/api/tools/ocr", files={"file": ("page.png", text_page())},
+                                     data={"language": "eng"}, headers={"Authorization": f"Bearer {token}"},
+                                     timeout=120)
+            outcome["status"] = response.status_code
+        except requests.ConnectionError as exc:
+            outcome["error"] = exc
+
+    client = threading.Thread(target=post)
+    client.start()
+    [worker] = children(master.pid)
+    assert until(lambda: any(scratch.glob(f"toolkit-job-{worker}-*")) and children(worker), within=30)
+    job_processes = [member for job in children(worker) for member in session_members(job)]
+    assert job_processes
+    os.kill(worker, signal.SIGKILL)
+    client.join(timeout=60)  # the job deadline: the client must not wait that long
+    assert not client.is_alive()
+    assert "error" in outcome, outcome  # the connection ended: no answer was made up for the job
+    assert until(lambda: not any(session_members(pid) for pid in job_processes), within=10)
+    # gunicorn starts a new worker; starting, it removes what the killed one left.
+    assert until(lambda: children(master.pid) not in ([], [worker]), within=60)
+    assert until(lambda: not list(scratch.iterdir()), within=30)
+    assert answers()

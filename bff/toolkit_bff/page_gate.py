@@ -27,6 +27,7 @@ PAGE_OF_BLUEPRINT = {
 }
 PAGE_OF_ENDPOINT = {
     "tools_ocr.ocr": "image-to-text",
+    "tools_ocr.searchable": "image-to-text",
     "links.create_link": "url-shortener",
 }
 

@@ -53,17 +53,17 @@ def run_as_job(view):
     def job_view(**kwargs):
         limits = Limits.current()
         with job_slot():
-            _parse_body_here()
+            parse_body_here()
             scratch = make_scratch_dir()
             try:
                 meta = _run_child(view, kwargs, scratch, limits)
-                return _response_from(meta, scratch)
+                return response_from(meta, scratch)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
     return job_view
 
 
-def _parse_body_here() -> None:
+def parse_body_here() -> None:
     """Read the request body in the worker: the child must never read the client's connection (the
     worker would not know the body was consumed and could wait for it on keep-alive)."""
     if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
@@ -72,8 +72,9 @@ def _parse_body_here() -> None:
         request.get_data(cache=True)
 
 
-def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
-    deadline = time.monotonic() + limits.job_timeout
+def fork_job(view, kwargs: dict, scratch: Path, limits: Limits, *, progress: bool = False) -> tuple[int, int]:
+    """Start the job's child: (its pid, the read end of the pipe its answer comes through). With
+    progress, the child may write progress lines on that pipe before its answer (progress.py)."""
     read_fd, write_fd = os.pipe()
     parent_pid = os.getpid()
     pid = os.fork()
@@ -81,13 +82,19 @@ def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
         exit_code = 1
         try:
             os.close(read_fd)
-            _child_main(view, kwargs, scratch, limits, write_fd, parent_pid)
+            _child_main(view, kwargs, scratch, limits, write_fd, parent_pid, progress)
             exit_code = 0
         except BaseException:  # noqa: BLE001 — reported to the worker as a failed job
             log.exception("tool job failed")
         finally:
             os._exit(exit_code)
     os.close(write_fd)
+    return pid, read_fd
+
+
+def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
+    deadline = time.monotonic() + limits.job_timeout
+    pid, read_fd = fork_job(view, kwargs, scratch, limits)
     raw, status = None, None
     try:
         raw, status = _wait_for_answer(read_fd, pid, deadline)
@@ -100,11 +107,15 @@ def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
     if raw is None:
         raise job_timed_out(limits.job_timeout)
     if not raw.endswith(b"\n"):
-        raise _job_died(status, limits)
+        raise job_died(status, limits)
     # Answered: it exits on its own. Tearing down a forked worker's address space takes a few
     # milliseconds, so it is reaped (and anything it left running killed) off the request's path.
-    threading.Thread(target=_reap_answered_job, args=(pid,), daemon=True).start()
+    reap_in_background(pid)
     return json.loads(raw)
+
+
+def reap_in_background(pid: int) -> None:
+    threading.Thread(target=_reap_answered_job, args=(pid,), daemon=True).start()
 
 
 def _reap_answered_job(pid: int) -> None:
@@ -154,7 +165,7 @@ def _wait_for_answer(fd: int, pid: int, deadline: float) -> tuple[bytes | None, 
             return b"".join(chunks), status
 
 
-def _job_died(status: int, limits: Limits) -> ApiError:
+def job_died(status: int, limits: Limits) -> ApiError:
     if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU:
         return ApiError(422, "job_cpu_limit",
                         f"The job exceeded the {limits.job_cpu_seconds} s CPU-time limit")
@@ -163,9 +174,12 @@ def _job_died(status: int, limits: Limits) -> ApiError:
                     f"{limits.job_memory_bytes // 2**20} MB memory limit or the file could not be processed")
 
 
-def _child_main(view, kwargs: dict, scratch: Path, limits: Limits, meta_fd: int, parent_pid: int) -> None:
+def _child_main(view, kwargs: dict, scratch: Path, limits: Limits, meta_fd: int, parent_pid: int,
+                progress: bool) -> None:
     _become_job_process(scratch, limits, parent_pid)
     g.job_scratch = scratch
+    if progress:
+        g.job_progress_fd = meta_fd
     body = scratch / BODY_FILE
     try:
         response = make_response(view(**kwargs))
@@ -178,7 +192,8 @@ def _child_main(view, kwargs: dict, scratch: Path, limits: Limits, meta_fd: int,
     except Exception as exc:  # noqa: BLE001 — the app's own handlers turn it into JSON
         response, size = _error_body(exc, body, limits)
     headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-length"]
-    answer = json.dumps({"status": response.status_code, "headers": headers, "size": size}) + "\n"
+    answer = json.dumps({"status": response.status_code, "headers": headers, "size": size,
+                         "report": g.get("job_report")}) + "\n"
     with os.fdopen(meta_fd, "wb") as pipe:  # write() of a file object writes it all
         pipe.write(answer.encode())
 
@@ -249,7 +264,7 @@ def _write_body(response: Response, path: Path, budget: int) -> int:
     return size
 
 
-def _response_from(meta: dict, scratch: Path) -> Response:
+def response_from(meta: dict, scratch: Path) -> Response:
     """The child's answer, streamed from its body file. The file is opened before the scratch
     directory is removed, so it lives exactly as long as the response."""
     body = open(scratch / BODY_FILE, "rb")  # noqa: SIM115 — closed with the response

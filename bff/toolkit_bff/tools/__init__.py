@@ -6,6 +6,7 @@ from flask import Flask, current_app
 
 from ..extensions import limiter
 from ..jobs.child_jobs import run_as_job
+from ..jobs.progress import run_as_progress_job
 from ..jobs.images import enable_decompression_bomb_guard
 from ..jobs.pdfdocs import set_stream_limits
 from ..jobs.scratch import remove_stale_scratch, scratch_parent
@@ -29,6 +30,9 @@ def register_tool_blueprints(app: Flask) -> None:
         app.register_blueprint(tool.bp, url_prefix="/api/tools")
     for rule in app.url_map.iter_rules():
         if rule.endpoint.partition(".")[0] in {t.bp.name for t in JOB_TOOLS} and "POST" in rule.methods:
-            app.view_functions[rule.endpoint] = run_as_job(app.view_functions[rule.endpoint])
+            view = app.view_functions[rule.endpoint]
+            # Long jobs that report progress answer as a progress stream (jobs/progress.py).
+            wrap = run_as_progress_job if getattr(view, "streams_progress", False) else run_as_job
+            app.view_functions[rule.endpoint] = wrap(view)
     with app.app_context():
         remove_stale_scratch(scratch_parent())

@@ -10,23 +10,24 @@ from ..jobs.progress import run_as_progress_job
 from ..jobs.images import enable_decompression_bomb_guard
 from ..jobs.pdfdocs import set_stream_limits
 from ..jobs.scratch import remove_stale_scratch, scratch_parent
-from . import (converter, image_metadata, image_to_text, pdf_editor, qr_generator, translator,
+from . import (color_picker, converter, image_metadata, image_to_text, pdf_editor, qr_generator, translator,
                username_checker)
 
 # The tools that process files: every POST of theirs runs as a bounded job (jobs/child_jobs.py).
-JOB_TOOLS = (converter, image_to_text, image_metadata, pdf_editor, qr_generator)
+JOB_TOOLS = (converter, image_to_text, image_metadata, pdf_editor, qr_generator, color_picker)
 
 # Every tool is free to use without signing in and costs real CPU: each is limited per client IP.
 # Done once at import, like any decorator, since the blueprints are module-level objects.
 limiter.limit(lambda: current_app.config["USERNAME_RATE_LIMIT"])(username_checker.bp)
-for _tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator, translator):
+for _tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator, translator, color_picker):
     limiter.limit(lambda: current_app.config["TOOLS_RATE_LIMIT"])(_tool.bp)
 
 
 def register_tool_blueprints(app: Flask) -> None:
     enable_decompression_bomb_guard(app.config["TOOLS_MAX_IMAGE_PIXELS"])
     set_stream_limits(app.config["TOOLS_PDF_MAX_STREAM_BYTES"])
-    for tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator, username_checker, translator):
+    for tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator, username_checker, translator,
+                 color_picker):
         app.register_blueprint(tool.bp, url_prefix="/api/tools")
     for rule in app.url_map.iter_rules():
         if rule.endpoint.partition(".")[0] in {t.bp.name for t in JOB_TOOLS} and "POST" in rule.methods:

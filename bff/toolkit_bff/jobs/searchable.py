@@ -70,7 +70,7 @@ def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadli
     require_kind(upload, IMAGE_KINDS | {"pdf"}, "a PDF or an image")
     with job_workdir() as work:
         source, pages, protected = _prepare_input(upload, options.password, work)
-        report_progress(stage="Reading", done=0, total=pages)
+        report_progress(stage="Starting", done=0, total=pages)
         output = work / "searchable.pdf"
         _run_ocrmypdf(source, output, options, deadline, keep_pdfa=not protected)
         with pdf_errors(upload.filename):

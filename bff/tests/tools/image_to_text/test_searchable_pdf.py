@@ -30,7 +30,7 @@ def test_words_are_found_where_they_were_drawn(anonymous_tools_client, scan, tmp
     # Page by page: the OCR stage counts both pages, in order.
     ocr = [(line["done"], line["total"]) for line in progress if line["stage"] == "OCR"]
     assert ocr[-1] == (2, 2) and ocr == sorted(ocr)
-    assert progress[0]["stage"] == "Reading" and progress[0]["total"] == 2
+    assert progress[0]["stage"] == "Starting" and progress[0]["total"] == 2
 
     found = pdftotext_words(pdf, tmp_path)
     for word in drawn:

@@ -102,7 +102,7 @@ function RedactDialog({ workspace, job, onClose, onResult }: { workspace: Worksp
               {plan.length === 0 ? <p className="text-muted-foreground">Nothing yet: draw an area or give a word.</p> : <ul className="flex list-disc flex-col gap-1 pl-5">{plan.map((line) => <li key={line}>{line}</li>)}</ul>}
             </section>
           </div>
-          <ol className="flex flex-col gap-6" aria-label="Pages">
+          <ol className="flex flex-col gap-6" aria-label="Pages to redact">
             {pages.map((page) => (
               <li key={page.page}>
                 <RedactionPage page={page} areas={areas.filter((area) => area.page === page.page)} matches={boxesByPage.get(page.page) ?? []} disabled={job.busy} onChange={(next) => setAreas([...areas.filter((area) => area.page !== page.page), ...next])} />

@@ -3,13 +3,16 @@ bare library call, and with the Debian CLI baseline; printed as medians and rati
 
     .venv/bin/python -m bench.tools [--repeat N]
     .venv/bin/python -m bench.tools --lookups [--gateway URL --apertium URL --database-url URL --jwt-secret S]
+    .venv/bin/python -m bench.tools --documents [--repeat N --database-url URL]
 
 Jobs: a 12-megapixel JPEG → WebP; merging two 100-page PDFs (200 pages); OCR of one A4 page
 rendered at 300 DPI. Targets: HTTP overhead ≤ 15 % over the bare call; merge within 2× of qpdf;
 OCR through HTTP within 1.2× of the bare `OMP_THREAD_LIMIT=1 tesseract` CLI.
 With --lookups, the outbound tools instead (bench/lookups.py), against a running stack (default:
 ./scripts/dev's): translation latency per 1,000 characters through the gateway against Apertium APY
-called directly, and username-check throughput against a local fake-sites server."""
+called directly, and username-check throughput against a local fake-sites server.
+With --documents, the long document jobs instead (bench/documents.py): searchable-PDF seconds per page
+against bare `ocrmypdf` on the same file (overhead ratio ≤ 1.15), and the redaction of a 50-page PDF."""
 from __future__ import annotations
 
 import argparse
@@ -228,6 +231,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--lookups", action="store_true", help="time the translator and the username checker")
+    parser.add_argument("--documents", action="store_true", help="time searchable PDFs and redaction")
     parser.add_argument("--gateway", default="http://localhost:8000")
     parser.add_argument("--apertium", default="http://127.0.0.1:2737")
     parser.add_argument("--database-url", default="postgresql://authenticator:postgres@127.0.0.1:54322/postgres")
@@ -238,6 +242,10 @@ if __name__ == "__main__":
 
         lookups.report(lookups.translation_latency(args.gateway, args.apertium, args.jwt_secret, args.repeat),
                        lookups.username_throughput(args.database_url))
+    elif args.documents:
+        from bench import documents
+
+        documents.report(documents.measure(repeat=args.repeat, database_url=args.database_url))
     else:
         report(run(args.repeat))
     sys.exit(0)

@@ -81,7 +81,7 @@ def measure(*, smoke: bool = False, repeat: int = 3, database_url: str | None = 
     redact_pages = 5 if smoke else 50
     repeat = 1 if smoke else repeat
     scan, _ = scanned_pdf([LINES] * scan_pages)
-    redactable = secret_pdf(pages=redact_pages)
+    redactable = secret_pdf(pages=redact_pages, on_every_page=True)
     work = Path(tempfile.mkdtemp(prefix="toolkit-bench-documents-"))
     (work / "scan.pdf").write_bytes(scan)
     process, base = start_bff(database_url or os.environ.get("TOOLKIT_DATABASE_URL") or DEV_DATABASE)

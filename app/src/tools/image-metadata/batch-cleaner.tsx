@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { HEIC_ACCEPT } from '@/lib/heic'
 import { cn } from '@/lib/utils'
-import { BATCH_ACTIONS, batchSummary, removedText, type BatchAction, type BatchReport } from '@/tools/image-metadata/batch.service'
+import { BATCH_ACTIONS, batchButtonText, batchSummary, removedText, type BatchAction, type BatchReport } from '@/tools/image-metadata/batch.service'
 
 const MAX_FILES = 100
 
@@ -68,7 +68,7 @@ export function BatchCleaner() {
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void clean()} disabled={files.length === 0 || job.busy}>
-            {BATCH_ACTIONS[action].button} {files.length > 0 && `(${files.length} ${files.length === 1 ? 'photo' : 'photos'})`}
+            {batchButtonText(action, files.length)}
           </Button>
           {files.length > 0 && (
             <Button variant="ghost" onClick={() => { setFiles([]); setResult(null) }} disabled={job.busy}>

@@ -6,9 +6,15 @@ export type BatchEntry = BatchReport['files'][number]
 export type BatchAction = BatchReport['action']
 
 export const BATCH_ACTIONS: Record<BatchAction, { label: string; hint: string; button: string }> = {
-  'remove-gps': { label: 'Remove GPS only', hint: 'The location goes; camera, dates and everything else stay.', button: 'Remove GPS' },
-  strip: { label: 'Remove all', hint: 'Every tag goes but the orientation and the colour profile, so photos look the same.', button: 'Remove all metadata' },
+  'remove-gps': { label: 'Remove GPS only', hint: 'The location goes; camera, dates and everything else stay.', button: 'Remove GPS from' },
+  strip: { label: 'Remove all', hint: 'Every tag goes but the orientation and the colour profile, so photos look the same.', button: 'Remove all metadata from' },
   keep: { label: 'Keep', hint: 'Nothing changes: the report shows what each photo carries.', button: 'Check' },
+}
+
+/** "Remove GPS from 3 photos": the count in the name keeps it apart from the single photo's "Remove GPS". */
+export function batchButtonText(action: BatchAction, count: number): string {
+  const photos = count === 0 ? 'the photos' : `${count} ${count === 1 ? 'photo' : 'photos'}`
+  return `${BATCH_ACTIONS[action].button} ${photos}`
 }
 
 const GROUP_NAMES: Record<string, string> = { camera: 'Camera', time: 'Time', location: 'Location', author: 'Author', image: 'Image', other: 'Other' }

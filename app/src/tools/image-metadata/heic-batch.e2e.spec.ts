@@ -25,7 +25,7 @@ test('light: a batch of phone photos loses its GPS in one ZIP, pixels untouched,
   await page.locator('input[type=file][multiple]').setInputFiles([files.phone, files.plainJpeg, files.broken])
   await expect(page.getByRole('list', { name: 'Photos to clean' }).getByRole('listitem')).toHaveCount(3)
   await expect(page.getByRole('radio', { name: /Remove GPS only/ })).toBeChecked()
-  await page.getByRole('button', { name: 'Remove GPS (3 photos)' }).click()
+  await page.getByRole('button', { name: 'Remove GPS from 3 photos' }).click()
 
   const result = page.getByTestId('batch-result')
   await expect(result.getByRole('status')).toHaveText('2 photos cleaned, 1 failed')

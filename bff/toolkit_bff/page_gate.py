@@ -17,16 +17,18 @@ from .spec_constants import DISABLED_PAGE_MESSAGE as DEFAULT_MESSAGE
 
 # What only one page uses. Left open on purpose: the OCR languages (metadata a page may show before
 # any job), listing and deleting one's own links and following short links (existing links keep
-# working), and the tools without a page key (image metadata, translator). image-color-picker and
-# dashboard have no endpoint of their own.
+# working), and the tools without a page key (image metadata, translator). dashboard has no endpoint
+# of its own.
 PAGE_OF_BLUEPRINT = {
     "tools_convert": "file-converter",
     "tools_qr": "qr-code-generator",
     "tools_username": "username-checker",
     "tools_pdf": "pdf-editor",
+    "tools_color_picker": "image-color-picker",
 }
 PAGE_OF_ENDPOINT = {
     "tools_ocr.ocr": "image-to-text",
+    "tools_ocr.searchable": "image-to-text",
     "links.create_link": "url-shortener",
 }
 

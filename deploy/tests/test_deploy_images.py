@@ -123,7 +123,7 @@ def test_the_bff_image_has_the_tools_system_packages():
     text = (ROOT / "bff" / "Dockerfile").read_text()
     for package in ("tesseract-ocr-eng", "tesseract-ocr-deu", "tesseract-ocr-fra", "tesseract-ocr-spa",
                     "libreoffice-writer-nogui", "libreoffice-calc-nogui", "libreoffice-impress-nogui",
-                    "bubblewrap"):
+                    "bubblewrap", "libimage-exiftool-perl"):
         assert package in text, package
 
 

@@ -5,6 +5,7 @@ aal1, a token whose session was signed out (or whose user was deleted) gets 401,
 users stay refused as before."""
 from __future__ import annotations
 
+import io
 import os
 import re
 
@@ -12,6 +13,7 @@ import psycopg
 import pytest
 
 from conftest import bearer
+from fixtures.documents import heic_photo
 from fixtures.local_auth import Account, create_account, enrol_totp, password_session, second_step, sign_out
 from toolkit_bff.pg_errors import api_error_for
 
@@ -149,6 +151,25 @@ def test_a_disabled_page_stays_closed_to_an_admin_who_owes_the_code(api, account
         assert api.post("/api/tools/qr", json={"text": "hi"}, headers=bearer(boss_aal2)).status_code == 200
     finally:
         admin_db.execute("update public.page_settings set is_disabled = false where page_key = 'qr-code-generator'")
+
+
+def test_the_colour_pickers_decoding_asks_for_the_second_factor_and_a_live_session(api, accounts):
+    """The one document tool for signed-in users reads the token like the data API (issue 31)."""
+    _, aal1, aal2 = accounts("aal-picker", mfa=True)
+
+    def decode(token: str):
+        return api.post("/api/tools/color-picker/decode", headers=bearer(token),
+                        data={"file": (io.BytesIO(heic_photo(width=64, height=48)), "IMG_0001.HEIC")})
+
+    refused = decode(aal1)
+    assert (refused.status_code, refused.get_json()["error"]["code"]) == (403, "mfa_required")
+    assert decode(aal2).mimetype == "image/png"
+    plain, plain_aal1, _ = accounts("aal-picker-plain")
+    assert decode(plain_aal1).status_code == 200
+    session = password_session(plain)
+    sign_out(session, "local")
+    signed_out = decode(session["access_token"])
+    assert (signed_out.status_code, signed_out.get_json()["error"]["code"]) == (401, "session_not_found")
 
 
 def test_a_token_whose_session_was_signed_out_is_refused_with_401(api, accounts, admin_db):

@@ -17,7 +17,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from conftest import bearer
-from fixtures import samples
+from fixtures import documents, samples
 from fixtures.tools_support import ndjson, upload
 from toolkit_bff import create_app
 from toolkit_bff.api.openapi import DOCUMENT
@@ -78,7 +78,8 @@ def check_response(method: str, path: str, response) -> None:
         assert_valid(schema_pointer, response.get_json())
     elif response.mimetype == "application/x-ndjson":
         lines = ndjson(response.data)
-        assert lines and lines[0]["type"] == "start" and lines[-1]["type"] == "done"
+        # The username checker's stream (start … done), or a long job's progress stream (… result).
+        assert lines and (lines[0]["type"], lines[-1]["type"]) in {("start", "done"), ("progress", "result")}
         for line in lines:
             assert_valid(schema_pointer, line)
     elif response.mimetype == "text/plain":
@@ -198,6 +199,9 @@ SAMPLES = {
     "locked_pdf": lambda: (samples.encrypted_pdf("s3cret"), "locked.pdf"),
     "scan": lambda: (samples.png_of(samples.text_image(["Hello OCR world"])), "scan.png"),
     "unknown": lambda: (b"\x00\x01 nothing we know", "x.bin"),
+    "heic": lambda: (documents.heic_photo(), "IMG_0001.HEIC"),
+    "scanned_pdf": lambda: (documents.scanned_pdf([["Hello searchable world"]])[0], "scan.pdf"),
+    "secret_pdf": lambda: (documents.secret_pdf(pages=1), "notes.pdf"),
 }
 
 
@@ -325,6 +329,14 @@ SUCCESSES = [
     Case("POST", "/api/tools/pdf/decrypt", files=("locked_pdf",), fields={"password": "s3cret"}),
     Case("POST", "/api/tools/pdf/compress", files=("pdf",), fields={"image_quality": 70}),
     Case("POST", "/api/tools/pdf/text", files=("pdf",)),
+    Case("POST", "/api/tools/ocr/searchable", files=("heic",), client="anonymous_tools_client"),
+    Case("POST", "/api/tools/pdf/searchable", files=("scanned_pdf",), fields={"lang": "eng", "mode": "skip"}),
+    Case("POST", "/api/tools/pdf/redact/find", files=("secret_pdf",), fields={"terms": '["Zanzibar"]'}),
+    Case("POST", "/api/tools/pdf/redact", files=("secret_pdf",),
+         fields={"terms": "Zanzibar", "areas": '[{"page": 1, "left": 0.1, "top": 0.1, "width": 0.2, "height": 0.05}]',
+                 "dpi": 100}),
+    Case("POST", "/api/tools/metadata/batch", files=("jpeg", "heic", "unknown"), fields={"action": "remove-gps"}),
+    Case("POST", "/api/tools/color-picker/decode", files=("heic",)),
     Case("POST", "/api/tools/qr", json={"type": "url", "url": "example.org", "size": 256, "error_correction": "Q"}),
     Case("GET", "/api/tools/username/{name}", url="/api/tools/username/taken?sites=StatusSite,MessageSite&nsfw=false",
          needs=("site_list",)),
@@ -423,6 +435,16 @@ ERRORS = [
     Case("POST", "/api/tools/pdf/info", files=("pdf",), config={"TOOLS_MAX_JOBS_PER_WORKER": 0},
          status=503, code="busy"),
     Case("POST", "/api/tools/ocr", files=("scan",), fields={"lang": "xxx"}, status=422, code="unsupported_language"),
+    Case("POST", "/api/tools/pdf/redact", files=("secret_pdf",), fields={"terms": "Atlantis"}, status=422,
+         code="nothing_to_redact"),
+    Case("POST", "/api/tools/pdf/redact", files=("secret_pdf",), fields={"terms": "Zanzibar"},
+         setup=page_disabled("pdf-editor"), status=403, code="page_disabled"),
+    Case("POST", "/api/tools/color-picker/decode", files=("heic",), setup=page_disabled("image-color-picker"),
+         status=403, code="page_disabled"),
+    Case("POST", "/api/tools/color-picker/decode", files=("heic",), client="anonymous_tools_client", status=401,
+         code="not_authenticated"),
+    Case("POST", "/api/tools/ocr/searchable", files=("locked_pdf",), status=422, code="pdf_password_required"),
+    Case("POST", "/api/tools/metadata/batch", files=("jpeg",), status=422, code="invalid_option"),
     Case("POST", "/api/tools/qr", raw_json=b"{not json", status=400, code="invalid_json"),
     Case("POST", "/api/tools/qr", json={"text": "hi", "foreground": "#eeeeee"}, status=422, code="low_contrast"),
     Case("GET", "/api/tools/username/{name}", url="/api/tools/username/-dash", status=422, code="invalid_username"),

@@ -52,17 +52,17 @@ def run_as_job(view):
     def job_view(**kwargs):
         limits = Limits.current()
         with job_slot():
-            _parse_body_here()
+            parse_body_here()
             scratch = make_scratch_dir()
             try:
                 meta = _run_child(view, kwargs, scratch, limits)
-                return _response_from(meta, scratch)
+                return response_from(meta, scratch)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
     return job_view
 
 
-def _parse_body_here() -> None:
+def parse_body_here() -> None:
     """Read the request body in the worker: the child must never read the client's connection (the
     worker would not know the body was consumed and could wait for it on keep-alive)."""
     if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
@@ -71,8 +71,9 @@ def _parse_body_here() -> None:
         request.get_data(cache=True)
 
 
-def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
-    deadline = time.monotonic() + limits.job_timeout
+def fork_job(view, kwargs: dict, scratch: Path, limits: Limits, *, progress: bool = False) -> tuple[int, int]:
+    """Start the job's child: (its pid, the read end of the pipe its answer comes through). With
+    progress, the child may write progress lines on that pipe before its answer (progress.py)."""
     read_fd, write_fd = os.pipe()
     parent_pid = os.getpid()
     pid = os.fork()
@@ -80,13 +81,19 @@ def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
         exit_code = 1
         try:
             os.close(read_fd)
-            _child_main(view, kwargs, scratch, limits, write_fd, parent_pid)
+            _child_main(view, kwargs, scratch, limits, write_fd, parent_pid, progress)
             exit_code = 0
         except BaseException:  # noqa: BLE001 — reported to the worker as a failed job
             log.exception("tool job failed")
         finally:
             os._exit(exit_code)
     os.close(write_fd)
+    return pid, read_fd
+
+
+def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
+    deadline = time.monotonic() + limits.job_timeout
+    pid, read_fd = fork_job(view, kwargs, scratch, limits)
     raw, status = None, None
     try:
         raw, status = _wait_for_answer(read_fd, pid, deadline)
@@ -99,11 +106,15 @@ def _run_child(view, kwargs: dict, scratch: Path, limits: Limits) -> dict:
     if raw is None:
         raise job_timed_out(limits.job_timeout)
     if not raw.endswith(b"\n"):
-        raise _job_died(status, limits)
+        raise job_died(status, limits)
     # Answered: it exits on its own. Tearing down a forked worker's address space takes a few
     # milliseconds, so it is reaped (and anything it left running killed) off the request's path.
-    threading.Thread(target=_reap_answered_job, args=(pid,), daemon=True).start()
+    reap_in_background(pid)
     return json.loads(raw)
+
+
+def reap_in_background(pid: int) -> None:
+    threading.Thread(target=_reap_answered_job, args=(pid,), daemon=True).start()
 
 
 def _reap_answered_job(pid: int) -> None:
@@ -153,7 +164,7 @@ def _wait_for_answer(fd: int, pid: int, deadline: float) -> tuple[bytes | None, 
             return b"".join(chunks), status
 
 
-def _job_died(status: int, limits: Limits) -> ApiError:
+def job_died(status: int, limits: Limits) -> ApiError:
     if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU:
         return ApiError(422, "job_cpu_limit",
                         f"The job exceeded the {limits.job_cpu_seconds} s CPU-time limit")
@@ -162,9 +173,12 @@ def _job_died(status: int, limits: Limits) -> ApiError:
                     f"{limits.job_memory_bytes // 2**20} MB memory limit or the file could not be processed")
 
 
-def _child_main(view, kwargs: dict, scratch: Path, limits: Limits, meta_fd: int, parent_pid: int) -> None:
+def _child_main(view, kwargs: dict, scratch: Path, limits: Limits, meta_fd: int, parent_pid: int,
+                progress: bool) -> None:
     _become_job_process(scratch, limits, parent_pid)
     g.job_scratch = scratch
+    if progress:
+        g.job_progress_fd = meta_fd
     inline = None  # an error's body, sent through the pipe rather than a file
     try:
         response = make_response(view(**kwargs))
@@ -177,7 +191,7 @@ def _child_main(view, kwargs: dict, scratch: Path, limits: Limits, meta_fd: int,
     except Exception as exc:  # noqa: BLE001 — the app's own handlers turn it into JSON (a full disk: 503)
         response, inline = _error_answer(exc)
     headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-length"]
-    meta = {"status": response.status_code, "headers": headers}
+    meta = {"status": response.status_code, "headers": headers, "report": g.get("job_report")}
     meta |= {"size": size} if inline is None else {"size": len(inline), "body": inline.decode()}
     with os.fdopen(meta_fd, "wb") as pipe:  # write() of a file object writes it all
         pipe.write((json.dumps(meta) + "\n").encode())
@@ -249,7 +263,7 @@ def _write_body(response: Response, path: Path, budget: int) -> int:
     return size
 
 
-def _response_from(meta: dict, scratch: Path) -> Response:
+def response_from(meta: dict, scratch: Path) -> Response:
     """The child's answer: an error's body as it came through the pipe, anything else streamed from
     its body file. The file is opened before the scratch directory is removed, so it lives exactly
     as long as the response."""

@@ -487,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Set or remove EXIF tags and GPS
-         * @description JPEG and WebP are edited at the byte level, so pixels are identical; PNG is re-saved losslessly. Other image types answer 415.
+         * @description JPEG and WebP are edited at the byte level and HEIC by rewriting its boxes around the untouched HEVC data, so pixels are identical; PNG is re-saved losslessly. Other image types answer 415.
          */
         post: operations["editImageMetadata"];
         delete?: never;
@@ -507,7 +507,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the location
-         * @description Drops the EXIF GPS block (JPEG: also XMP carrying GPS).
+         * @description Drops the EXIF GPS block (JPEG and HEIC: also XMP carrying GPS).
          */
         post: operations["removeImageGps"];
         delete?: never;
@@ -894,6 +894,120 @@ export interface paths {
         put?: never;
         /** Detect the language of a text */
         post: operations["detectLanguage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/ocr/searchable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A searchable PDF (invisible text layer) from a scan or a photo
+         * @description OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become one page.
+         */
+        post: operations["makeSearchablePdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/searchable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the PDF searchable (OCR text layer)
+         * @description OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become one page.
+         */
+        post: operations["makePdfSearchable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/redact/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview: every match of the search terms, page by page */
+        post: operations["findRedactionMatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redact areas and every match of words: the content under them is removed
+         * @description Pages with something to remove are redrawn as an image (at `dpi`) with the areas black and their other words kept as an invisible, selectable layer; their annotations and form fields go. Properties, XMP, bookmarks and other strings lose the redacted words; attachments and scripts are removed. The report says what was removed.
+         */
+        post: operations["redactPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/metadata/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Many photos, one choice, one ZIP
+         * @description `remove-gps`, `strip` (all but Orientation and the colour profile) or `keep`, for JPEG, PNG, WebP and HEIC without re-encoding. A file that cannot be cleaned gets its own error in the report; the others still go into the ZIP.
+         */
+        post: operations["cleanImageMetadataBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/color-picker/decode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An image the browser cannot open (HEIC, …) as a PNG */
+        post: operations["decodeImageForColourPicker"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1623,6 +1737,146 @@ export interface components {
                 translatable: boolean;
             }[];
         };
+        JobProgress: {
+            /** @constant */
+            type: "progress";
+            /**
+             * @example OCR
+             * @example Redacting
+             * @example Cleaning
+             */
+            stage: string;
+            done: number;
+            total: number | null;
+            /**
+             * @example page
+             * @example file
+             */
+            unit: string;
+        };
+        /** @description The job failed after it started (e.g. `job_timeout`). */
+        JobStreamError: {
+            /** @constant */
+            type: "error";
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorBody: {
+            code: string;
+            message: string;
+        };
+        SearchableReport: {
+            pages: number;
+            language: string;
+            /** @enum {string} */
+            mode: "skip" | "redo" | "force";
+            /** @description e.g. `PDF/A-2B`; null when the result is a regular PDF (it did not validate as PDF/A, or it is password-protected). */
+            pdfa: string | null;
+            protected: boolean;
+        };
+        /** @description One line of the stream: progress lines, then the result or an error. */
+        SearchableStreamLine: components["schemas"]["JobProgress"] | {
+            /** @constant */
+            type: "result";
+            filename: string;
+            content_type: string;
+            size: number;
+            report: components["schemas"]["SearchableReport"];
+            /** @description The file, base64. */
+            data: string;
+        } | components["schemas"]["JobStreamError"];
+        RedactionReport: {
+            dpi: number;
+            page_count: number;
+            /** @description The pages redrawn as images. */
+            pages: {
+                page: number;
+                areas: number;
+                matches: number;
+                characters_removed: number;
+                annotations_removed: number;
+            }[];
+            terms: {
+                term: string;
+                matches: number;
+                pages: number[];
+            }[];
+            scrubbed: {
+                metadata_fields: string[];
+                xmp_removed: number;
+                bookmarks: number;
+                annotations_removed: number;
+                form_fields_removed: number;
+                attachments_removed: string[];
+                scripts_removed: number;
+                tags_removed: boolean;
+                other_strings: number;
+            };
+        };
+        /** @description One line of the stream: progress lines, then the result or an error. */
+        RedactionStreamLine: components["schemas"]["JobProgress"] | {
+            /** @constant */
+            type: "result";
+            filename: string;
+            content_type: string;
+            size: number;
+            report: components["schemas"]["RedactionReport"];
+            /** @description The file, base64. */
+            data: string;
+        } | components["schemas"]["JobStreamError"];
+        RedactionMatches: {
+            total: number;
+            pages: {
+                page: number;
+                matches: {
+                    term: string;
+                    /** @description As found on the page. */
+                    text: string;
+                    boxes: {
+                        left: number;
+                        top: number;
+                        width: number;
+                        height: number;
+                    }[];
+                }[];
+            }[];
+        };
+        MetadataBatchReport: {
+            /** @enum {string} */
+            action: "remove-gps" | "strip" | "keep";
+            done: number;
+            failed: number;
+            files: ({
+                name: string;
+                /** @constant */
+                status: "done";
+                /** @description Its name in the ZIP. */
+                output: string;
+                had_gps: boolean;
+                has_gps: boolean;
+                /** @description Group (camera, time, location, author, image, other) → tags removed. */
+                removed: {
+                    [key: string]: string[];
+                };
+                size_before: number;
+                size_after: number;
+            } | {
+                name: string;
+                /** @constant */
+                status: "failed";
+                error: components["schemas"]["ErrorBody"];
+            })[];
+        };
+        /** @description One line of the stream: progress lines, then the result or an error. */
+        MetadataBatchStreamLine: components["schemas"]["JobProgress"] | {
+            /** @constant */
+            type: "result";
+            filename: string;
+            content_type: string;
+            size: number;
+            report: components["schemas"]["MetadataBatchReport"];
+            /** @description The file, base64. */
+            data: string;
+        } | components["schemas"]["JobStreamError"];
     };
     responses: never;
     parameters: never;
@@ -4254,7 +4508,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description A JPEG, PNG or WebP image. */
+                    /** @description A JPEG, PNG, WebP or HEIC image. */
                     file: string;
                     /** @description EXIF Artist; an empty value removes the tag. */
                     Artist?: string;
@@ -4299,6 +4553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/heif": unknown;
                     "image/jpeg": unknown;
                     "image/png": unknown;
                     "image/webp": unknown;
@@ -4359,7 +4614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
+            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4381,7 +4636,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description A JPEG, PNG or WebP image. */
+                    /** @description A JPEG, PNG, WebP or HEIC image. */
                     file: string;
                 };
             };
@@ -4399,6 +4654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/heif": unknown;
                     "image/jpeg": unknown;
                     "image/png": unknown;
                     "image/webp": unknown;
@@ -4459,7 +4715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
+            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -4481,7 +4737,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description A JPEG, PNG or WebP image. */
+                    /** @description A JPEG, PNG, WebP or HEIC image. */
                     file: string;
                 };
             };
@@ -4499,6 +4755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/heif": unknown;
                     "image/jpeg": unknown;
                     "image/png": unknown;
                     "image/webp": unknown;
@@ -4559,7 +4816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
+            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6955,6 +7212,753 @@ export interface operations {
             /** @description The translation engine timed out. Codes: `translation_timeout`. */
             504: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeSearchablePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF or an image. */
+                    file: string;
+                    /**
+                     * @description Languages joined by `+`, from /api/tools/ocr/languages.
+                     * @default eng
+                     */
+                    lang?: string;
+                    /**
+                     * @description Pages that already have text: kept as they are (`skip`), their invisible text redone (`redo`), or rasterised and read again (`force`). Case-insensitive.
+                     * @default skip
+                     * @enum {string}
+                     */
+                    mode?: "skip" | "redo" | "force";
+                    /**
+                     * @description Turn pages that were scanned sideways (Tesseract's orientation detection). `true`/`false` (also 1/0, yes/no, on/off).
+                     * @default false
+                     */
+                    rotate_pages?: boolean;
+                    /** @description Password of an encrypted PDF. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The searchable PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["SearchableStreamLine"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `unsupported_language`, `ocr_failed`, `pdf_signed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makePdfSearchable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF or an image. */
+                    file: string;
+                    /**
+                     * @description Languages joined by `+`, from /api/tools/ocr/languages.
+                     * @default eng
+                     */
+                    lang?: string;
+                    /**
+                     * @description Pages that already have text: kept as they are (`skip`), their invisible text redone (`redo`), or rasterised and read again (`force`). Case-insensitive.
+                     * @default skip
+                     * @enum {string}
+                     */
+                    mode?: "skip" | "redo" | "force";
+                    /**
+                     * @description Turn pages that were scanned sideways (Tesseract's orientation detection). `true`/`false` (also 1/0, yes/no, on/off).
+                     * @default false
+                     */
+                    rotate_pages?: boolean;
+                    /** @description Password of an encrypted PDF. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The searchable PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["SearchableStreamLine"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `unsupported_language`, `ocr_failed`, `pdf_signed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findRedactionMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /** @description Words or phrases to find and redact everywhere: a JSON array of strings (at most 50) or one per line. */
+                    terms: string;
+                    /**
+                     * @description Match upper and lower case exactly. `true`/`false` (also 1/0, yes/no, on/off).
+                     * @default false
+                     */
+                    match_case?: boolean;
+                    /**
+                     * @description Only whole words (`cat` does not match `category`). `true`/`false` (also 1/0, yes/no, on/off).
+                     * @default false
+                     */
+                    whole_word?: boolean;
+                    /** @description Password of an encrypted PDF. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where each match is, as the page thumbnails show it. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedactionMatches"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redactPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /** @description JSON array (at most 500) of `{page, left, top, width, height}`: page 1-based, the rest fractions of the page as shown, from its top-left. */
+                    areas?: string;
+                    /** @description Words or phrases to find and redact everywhere: a JSON array of strings (at most 50) or one per line. */
+                    terms?: string;
+                    /**
+                     * @description Match upper and lower case exactly. `true`/`false` (also 1/0, yes/no, on/off).
+                     * @default false
+                     */
+                    match_case?: boolean;
+                    /**
+                     * @description Only whole words (`cat` does not match `category`). `true`/`false` (also 1/0, yes/no, on/off).
+                     * @default false
+                     */
+                    whole_word?: boolean;
+                    /** @description Password of an encrypted PDF. */
+                    password?: string;
+                    /**
+                     * @description Resolution of redrawn pages.
+                     * @default 200
+                     */
+                    dpi?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The redacted PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["RedactionStreamLine"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `invalid_image`, `image_too_large`, `job_timeout`, `nothing_to_redact`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cleanImageMetadataBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The photos (at most 100). Repeat the field for several files (at most 100). */
+                    file: string[];
+                    /**
+                     * @description What to remove. Case-insensitive.
+                     * @enum {string}
+                     */
+                    action: "remove-gps" | "strip" | "keep";
+                };
+            };
+        };
+        responses: {
+            /** @description A ZIP of the cleaned photos, file by file, with a report per file. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["MetadataBatchStreamLine"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `job_timeout`, `no_file_processed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decodeImageForColourPicker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description An image. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Upright, in sRGB, at most 4096 px on its longest side; colours exactly as decoded. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -4,13 +4,15 @@ import { useMemo, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { HEIC_ACCEPT } from '@/lib/heic'
 import { notify } from '@/lib/notify'
 import { readStorage, writeStorage } from '@/lib/storage'
 import { addRecent, dominantPalette, paletteAsCss, pixelAt } from '@/tools/color-picker/color-picker.service'
 import { ColourDetails } from '@/tools/color-picker/colour-details'
 import { parseHexColour, toHex, type Rgb } from '@/tools/color-picker/colour-formats'
 import { ImageCanvas } from '@/tools/color-picker/image-canvas'
-import { loadImage, type LoadedImage } from '@/tools/color-picker/load-image'
+import type { LoadedImage } from '@/tools/color-picker/load-image'
+import { loadAnyImage } from '@/tools/color-picker/server-decode'
 import { PaletteSwatches, RecentSwatches } from '@/tools/color-picker/swatches'
 
 const RECENT_KEY = 'color-picker-recent'
@@ -25,6 +27,7 @@ const isHexList = (value: unknown): value is string[] => Array.isArray(value) &&
 export default function ColorPickerPage() {
   const [image, setImage] = useState<LoadedImage | null>(null)
   const [name, setName] = useState('')
+  const [decoding, setDecoding] = useState(false)
   const [cursor, setCursor] = useState({ x: 0, y: 0 })
   const [picked, setPicked] = useState<Rgb | null>(null)
   const [recent, setRecent] = useState<string[]>(() => readStorage(RECENT_KEY, [], isHexList))
@@ -33,12 +36,14 @@ export default function ColorPickerPage() {
   const open = async (file: File | undefined) => {
     if (!file) return
     try {
-      const loaded = await loadImage(file)
+      const loaded = await loadAnyImage(file, () => setDecoding(true))
       setImage(loaded)
-      setName(file.name || 'Pasted image')
+      setName(`${file.name || 'Pasted image'}${loaded.decodedOnServer ? ' (decoded on the server)' : ''}`)
       setCursor({ x: Math.floor(loaded.width / 2), y: Math.floor(loaded.height / 2) })
     } catch (error) {
-      notify.error('Could not open the image', (error as Error).message)
+      notify.error('Could not open the image', (error as Error).message) // the browser's reason, or the BFF's message
+    } finally {
+      setDecoding(false)
     }
   }
 
@@ -66,7 +71,7 @@ export default function ColorPickerPage() {
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
           <div className="flex min-w-0 flex-col gap-1.5">
             <CardTitle className="text-base">Image</CardTitle>
-            <CardDescription className="truncate">{image ? `${name} · ${image.width} × ${image.height}${image.scaled ? ' (scaled)' : ''}` : 'Your image stays on your device.'}</CardDescription>
+            <CardDescription className="truncate">{image ? `${name} · ${image.width} × ${image.height}${image.scaled ? ' (scaled)' : ''}` : 'Your image stays on your device (a HEIC photo is decoded by the server, which keeps nothing).'}</CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
             {EyeDropper && (
@@ -87,7 +92,12 @@ export default function ColorPickerPage() {
           {image ? (
             <ImageCanvas image={image} cursor={cursor} onCursor={setCursor} onPick={(at) => choose(pixelAt(image.data, image.width, at.x, at.y))} />
           ) : (
-            <DropZone accept="image/*" multiple={false} hint="PNG, JPEG, WebP, GIF or SVG — or paste a screenshot" onFiles={(files) => void open(files[0])} className="min-h-72" />
+            <DropZone accept={`image/*,${HEIC_ACCEPT}`} multiple={false} hint="PNG, JPEG, WebP, GIF, SVG or a phone's HEIC — or paste a screenshot" onFiles={(files) => void open(files[0])} className="min-h-72" disabled={decoding} />
+          )}
+          {decoding && (
+            <p className="text-sm text-muted-foreground" role="status">
+              This browser cannot open this format; the server is decoding it…
+            </p>
           )}
           {palette.length > 0 && (
             <section aria-labelledby="palette-title" className="flex flex-col gap-2">

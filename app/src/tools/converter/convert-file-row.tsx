@@ -5,7 +5,13 @@ import { ResultPreview } from '@/components/tool-workspace/result-preview'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
+import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
+import type { ToolResult } from '@/components/tool-workspace/result-preview'
+import { comparable } from '@/tools/converter/compare'
+import { TARGET_LABELS, type Target } from '@/tools/converter/converter.service'
+import { CompareSlider } from '@/tools/converter/compare-slider'
 import type { ConvertItem, FileState } from '@/tools/converter/use-batch-convert'
+import { useOriginalDisplay } from '@/tools/converter/use-original-display'
 
 const KIND_LABELS = { image: 'Image', pdf: 'PDF', document: 'Document' } as const
 
@@ -94,7 +100,7 @@ export function ConvertFileRow({ item, onRemove, disabled }: { item: ConvertItem
       <StatusLine state={state} name={file.name} inputSize={file.size} />
       {results.map((result, index) => (
         <div key={`${index}-${result.name}`} className="flex flex-col gap-2 rounded-lg border bg-muted/20 p-2">
-          <ResultPreview result={{ ...result, inputSize: results.length === 1 ? file.size : 0 }} />
+          {kind === 'image' && results.length === 1 ? <ComparedResult file={file} result={result} /> : <ResultPreview result={{ ...result, inputSize: results.length === 1 ? file.size : 0 }} />}
           <div className="flex flex-wrap items-center gap-2">
             <Button size="sm" variant="outline" onClick={() => downloadBlob(result.blob, result.name)} aria-label={`Download ${result.name}`}>
               <Download aria-hidden /> Download
@@ -104,4 +110,15 @@ export function ConvertFileRow({ item, onRemove, disabled }: { item: ConvertItem
       ))}
     </li>
   )
+}
+
+/** An image converted to another picture format: original and result under one split slider. */
+function ComparedResult({ file, result }: { file: File; result: ToolResult }) {
+  const shown = comparable(result.blob.type.replace('image/', ''))
+  const original = useOriginalDisplay(file, shown)
+  const converted = useObjectUrl(shown ? result.blob : null)
+  if (!shown || !original || !converted) return <ResultPreview result={{ ...result, inputSize: file.size }} />
+  const extension = result.name.split('.').pop()?.toLowerCase() ?? ''
+  const label = TARGET_LABELS[(extension === 'jpg' ? 'jpeg' : extension) as Target] ?? 'Result'
+  return <CompareSlider name={file.name} before={{ url: original, label: 'Original', size: file.size }} after={{ url: converted, label, size: result.blob.size }} />
 }

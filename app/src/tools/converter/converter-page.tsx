@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { availableTargets, CONVERTER_ACCEPT, defaultOptions, pickTarget, sideError, targetsFor, type InputKind } from '@/tools/converter/converter.service'
 import { ConvertFileRow } from '@/tools/converter/convert-file-row'
 import { ConvertOptionsForm } from '@/tools/converter/convert-options'
+import { QualityPreview } from '@/tools/converter/quality-preview'
 import { useBatchConvert } from '@/tools/converter/use-batch-convert'
 
 export default function ConverterPage() {
@@ -23,6 +24,7 @@ export default function ConverterPage() {
   const results = items.flatMap((item) => (item.state.status === 'done' ? item.state.results : []))
   const before = items.reduce((sum, item) => sum + (item.state.status === 'done' ? item.file.size : 0), 0)
   const after = results.reduce((sum, result) => sum + result.blob.size, 0)
+  const firstImage = items.find((item) => item.kind === 'image')?.file ?? null
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
@@ -59,6 +61,7 @@ export default function ConverterPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <ConvertOptionsForm options={effective} onChange={setOptions} available={available} kinds={kinds} disabled={running} />
+          {firstImage && <QualityPreview file={firstImage} options={effective} enabled={!running && results.length === 0} />}
           <div className="flex flex-wrap gap-2">
             {running ? (
               <Button variant="outline" onClick={cancel}>

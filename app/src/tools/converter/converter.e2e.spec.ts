@@ -64,7 +64,8 @@ test('light: a PNG becomes a WebP of the chosen width, previewed with its sizes 
   await page.getByRole('textbox', { name: 'Width' }).fill('150')
   await page.getByRole('button', { name: 'Convert', exact: true }).click()
 
-  await expect(row.getByRole('img', { name: 'Preview of sunset.webp' })).toBeVisible()
+  await expect(row.getByRole('img', { name: 'WebP of sunset.png' })).toBeVisible()
+  await expect(row.getByRole('img', { name: 'Original of sunset.png' })).toBeVisible()
   await expect(row.getByTestId('converted-sizes')).toContainText('→')
   await expectNoSeriousAxeViolations(page)
 
@@ -117,7 +118,7 @@ test('at 360 px the format is chosen with the keyboard and the options stay usab
   await page.getByRole('textbox', { name: 'Width' }).fill('64')
   await page.getByRole('button', { name: 'Convert', exact: true }).focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('img', { name: 'Preview of sunset.avif' })).toBeVisible()
+  await expect(page.getByRole('listitem', { name: 'sunset.png' }).getByRole('img', { name: 'AVIF of sunset.png' })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await expectNoSeriousAxeViolations(page)
 })

@@ -10,7 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { toApiError } from '@/lib/api/client'
 import { readBlobText } from '@/lib/api/read-blob'
+import { HEIC_ACCEPT, isHeic } from '@/lib/heic'
 import { notify } from '@/lib/notify'
+import { BatchCleaner } from '@/tools/image-metadata/batch-cleaner'
 import { EditFormFields } from '@/tools/image-metadata/edit-form'
 import { countTags, EDITABLE_FORMATS, editFormFrom, editRequest, metadataGroups, removalPlan, type CleanUp, type EditForm, type ImageMetadata } from '@/tools/image-metadata/image-metadata.service'
 import { MetadataGroups } from '@/tools/image-metadata/metadata-groups'
@@ -33,7 +35,7 @@ export default function ImageMetadataPage() {
   const [outcome, setOutcome] = useState<MetadataOutcome | null>(null)
   const reading = useToolJob('Could not read the metadata')
   const writing = useToolJob('Could not change the metadata')
-  const preview = useObjectUrl(file)
+  const preview = useObjectUrl(file && !isHeic(file) ? file : null) // browsers cannot draw HEIC
   const groups = useMemo(() => (meta ? metadataGroups(meta) : []), [meta])
 
   const open = async (next: File) => {
@@ -77,11 +79,12 @@ export default function ImageMetadataPage() {
   const busy = reading.busy || writing.busy
 
   return (
+    <div className="flex flex-col gap-6">
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
       <Card>
         <CardHeader>
           <CardTitle className="text-base">Photo</CardTitle>
-          <CardDescription>JPEG, PNG or WebP to edit; other formats can be inspected.</CardDescription>
+          <CardDescription>JPEG, PNG, WebP or HEIC to edit; other formats can be inspected.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {file ? (
@@ -110,7 +113,7 @@ export default function ImageMetadataPage() {
               )}
             </div>
           ) : (
-            <DropZone onFiles={(files) => files[0] && void open(files[0])} multiple={false} accept="image/*" hint="Photos up to 25 MB; nothing is kept on the server" disabled={busy} />
+            <DropZone onFiles={(files) => files[0] && void open(files[0])} multiple={false} accept={`image/*,${HEIC_ACCEPT}`} hint="Photos up to 25 MB (HEIC from phones too); nothing is kept on the server" disabled={busy} />
           )}
           {reading.phase && <JobProgress phase={reading.phase} onCancel={reading.cancel} />}
         </CardContent>
@@ -136,7 +139,7 @@ export default function ImageMetadataPage() {
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Change</CardTitle>
-              {!editable && <CardDescription>Editing works on JPEG, PNG and WebP; convert this {meta.format.toUpperCase()} first.</CardDescription>}
+              {!editable && <CardDescription>Editing works on JPEG, PNG, WebP and HEIC; convert this {meta.format.toUpperCase()} first.</CardDescription>}
             </CardHeader>
             {editable && (
               <CardContent className="flex flex-col gap-4">
@@ -177,6 +180,8 @@ export default function ImageMetadataPage() {
           </Card>
         )}
       </div>
+    </div>
+    <BatchCleaner />
     </div>
   )
 }

@@ -26,7 +26,7 @@ async function downloadResult(page: Page): Promise<Download> {
 /** Opens a downloaded file in the page again, so what is shown is read from that file. */
 async function reopen(page: Page, download: Download) {
   await page.getByTestId('chosen-file').getByRole('button', { name: /^Remove / }).click()
-  await page.locator('input[type=file]').setInputFiles({ name: download.suggestedFilename(), mimeType: 'image/jpeg', buffer: await readDownload(download) })
+  await page.locator('input[type=file]:not([multiple])').setInputFiles({ name: download.suggestedFilename(), mimeType: 'image/jpeg', buffer: await readDownload(download) })
   await expect(page.getByTestId('image-facts')).toBeVisible()
 }
 
@@ -38,7 +38,7 @@ async function readDownload(download: Download): Promise<Buffer> {
 test('an edit is re-read from the downloaded file, and removing GPS leaves every other field', async ({ page }) => {
   const problems = watchConsole(page)
   await page.goto('/image-metadata')
-  await page.locator('input[type=file]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo(page) })
+  await page.locator('input[type=file]:not([multiple])').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo(page) })
   await expect(page.getByTestId('image-facts')).toContainText('JPEG640 × 480')
   await expect(page.getByTestId('image-facts')).toContainText('No location')
 
@@ -87,7 +87,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme })
     await page.setViewportSize({ width: 360, height: 800 })
     await page.goto('/image-metadata')
-    await page.locator('input[type=file]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo(page) })
+    await page.locator('input[type=file]:not([multiple])').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo(page) })
     await expect(page.getByTestId('image-facts')).toBeVisible()
 
     await page.getByLabel('Latitude').fill('95')

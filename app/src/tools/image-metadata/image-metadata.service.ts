@@ -189,4 +189,4 @@ export function editRequest(before: EditForm, after: EditForm): EditRequest {
   return { fields }
 }
 
-export const EDITABLE_FORMATS = new Set(['jpeg', 'png', 'webp'])
+export const EDITABLE_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif'])

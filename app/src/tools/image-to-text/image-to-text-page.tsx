@@ -1,19 +1,22 @@
-import { FileText, ScanText, X } from 'lucide-react'
+import { FileSearch, FileText, ScanText, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { JobProgress } from '@/components/tool-workspace/job-progress'
+import { useProgressJob } from '@/components/tool-workspace/use-progress-job'
 import { useToolJob } from '@/components/tool-workspace/use-tool-job'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { toApiError } from '@/lib/api/client'
 import { readBlobText } from '@/lib/api/read-blob'
+import { HEIC_ACCEPT, isHeic } from '@/lib/heic'
 import { notify } from '@/lib/notify'
 import { readStorage, writeStorage } from '@/lib/storage'
 import { availableChoice, DEFAULT_SETTINGS, isPdf, isSettings, mergeOcrResults, pagesReadSummary, SETTINGS_KEY, type OcrResult, type OcrSettings } from '@/tools/image-to-text/image-to-text.service'
 import { fetchOcrLanguages } from '@/tools/image-to-text/ocr-languages'
 import { OcrOptions } from '@/tools/image-to-text/ocr-options'
 import { OcrResultView } from '@/tools/image-to-text/ocr-result'
+import { SearchablePdfResult, type SearchablePdf, type SearchableReport } from '@/tools/image-to-text/searchable-pdf'
 import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
 
 export default function ImageToTextPage() {
@@ -22,8 +25,12 @@ export default function ImageToTextPage() {
   const [settings, setSettings] = useState<OcrSettings>(() => readStorage(SETTINGS_KEY, DEFAULT_SETTINGS, isSettings))
   const [password, setPassword] = useState('')
   const [result, setResult] = useState<{ ocr: OcrResult; fileName: string } | null>(null)
+  const [searchable, setSearchable] = useState<SearchablePdf | null>(null)
   const job = useToolJob('Could not read the text')
-  const imageUrl = useObjectUrl(file && !isPdf(file) ? file : null)
+  const pdfJob = useProgressJob('Could not make a searchable PDF')
+  const busy = job.busy || pdfJob.busy
+  // HEIC photos are read by the server; most browsers cannot draw them, so no preview for those.
+  const imageUrl = useObjectUrl(file && !isPdf(file) && !isHeic(file) ? file : null)
 
   useEffect(() => {
     fetchOcrLanguages()
@@ -44,6 +51,18 @@ export default function ImageToTextPage() {
     if (!next) return
     setFile(next)
     setResult(null)
+    setSearchable(null)
+  }
+
+  const makeSearchable = async () => {
+    if (!file) return
+    setSearchable(null)
+    const answer = await pdfJob.run<SearchableReport>({
+      path: '/api/tools/ocr/searchable',
+      files: [file],
+      fields: { lang: settings.languages.join('+'), password: isPdf(file) && password ? password : undefined },
+    })
+    if (answer) setSearchable({ blob: answer.blob, name: answer.filename, report: answer.report })
   }
 
   /** Reads the file; `pages` continues a long PDF where the previous answer stopped (its next_pages). */
@@ -77,22 +96,31 @@ export default function ImageToTextPage() {
                 <span className="block truncate font-medium">{file.name}</span>
                 <span className="text-muted-foreground">{formatBytes(file.size)}</span>
               </span>
-              <Button variant="ghost" size="icon" aria-label={`Remove ${file.name}`} disabled={job.busy} onClick={() => {
+              <Button variant="ghost" size="icon" aria-label={`Remove ${file.name}`} disabled={busy} onClick={() => {
                   setFile(null)
                   setResult(null)
+                  setSearchable(null)
                 }}>
                 <X aria-hidden />
               </Button>
             </div>
           ) : (
-            <DropZone onFiles={choose} multiple={false} accept="image/*,.pdf,application/pdf" hint="Screenshots, photos, scans or a PDF, up to 25 MB" disabled={job.busy} />
+            <DropZone onFiles={choose} multiple={false} accept={`image/*,${HEIC_ACCEPT},.pdf,application/pdf`} hint="Screenshots, photos (HEIC too), scans or a PDF, up to 25 MB" disabled={busy} />
           )}
           <OcrOptions settings={settings} onChange={changeSettings} installed={installed} showPassword={!!file && isPdf(file)} password={password} onPasswordChange={setPassword} />
-          <Button onClick={() => void read()} disabled={!file || job.busy}>
-            <ScanText aria-hidden />
-            Read text
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void read()} disabled={!file || busy}>
+              <ScanText aria-hidden />
+              Read text
+            </Button>
+            <Button variant="outline" onClick={() => void makeSearchable()} disabled={!file || busy}>
+              <FileSearch aria-hidden />
+              Make searchable PDF
+            </Button>
+          </div>
           {job.phase && <JobProgress phase={job.phase} onCancel={job.cancel} />}
+          {pdfJob.phase && <JobProgress phase={pdfJob.phase} onCancel={pdfJob.cancel} />}
+          {searchable && <SearchablePdfResult result={searchable} />}
         </CardContent>
       </Card>
       <Card>

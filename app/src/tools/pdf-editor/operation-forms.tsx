@@ -6,7 +6,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { rangesError } from '@/tools/pdf-editor/pdf-editor.service'
 import type { Operation } from '@/tools/pdf-editor/pdf-operations'
 
-export type Action = { type: 'operation'; operation: Operation } | { type: 'split'; fields: Record<string, string | number> } | { type: 'text' }
+export type Action =
+  | { type: 'operation'; operation: Operation }
+  | { type: 'split'; fields: Record<string, string | number> }
+  | { type: 'text' }
+  | { type: 'searchable'; fields: Record<string, string | boolean> }
 
 interface FormProps {
   pageCount: number

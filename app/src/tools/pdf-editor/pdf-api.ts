@@ -3,6 +3,7 @@
 import { ApiError } from '@/lib/api/client'
 import { readBlobText } from '@/lib/api/read-blob'
 import { sendMultipart, type MultipartPath, type ToolResponse } from '@/lib/api/send-multipart'
+import { sendProgressJob, type JobProgressLine, type ProgressJobResult } from '@/lib/api/send-progress-job'
 
 export interface PdfInfo {
   pages: number
@@ -22,6 +23,8 @@ export interface Progress {
   signal?: AbortSignal
   onUploadProgress?: (loaded: number, total: number) => void
   onUploaded?: () => void
+  /** The server's own steps of a long job ("OCR: 3 of 10 pages"). */
+  onProgress?: (line: JobProgressLine) => void
 }
 
 type Fields = Record<string, string | number | boolean | undefined>
@@ -39,15 +42,19 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** The BFF allows two jobs per client; another tab or tool may hold them, so a 429 waits and tries again. */
-async function send(request: Parameters<typeof sendMultipart>[0]): Promise<ToolResponse> {
+async function withRetries<T>(attemptOnce: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await sendMultipart(request)
+      return await attemptOnce()
     } catch (error) {
       if (!(error instanceof ApiError && (error.code === 'too_many_jobs' || error.code === 'busy')) || attempt >= BUSY_RETRIES) throw error
-      await wait(1500 * (attempt + 1), request.signal)
+      await wait(1500 * (attempt + 1), signal)
     }
   }
+}
+
+function send(request: Parameters<typeof sendMultipart>[0]): Promise<ToolResponse> {
+  return withRetries(() => sendMultipart(request), request.signal)
 }
 
 const asFile = (blob: Blob, name: string) => (blob instanceof File ? blob : new File([blob], name, { type: 'application/pdf' }))
@@ -86,6 +93,16 @@ export async function pdfThumbnails(file: File, password: string, width: number,
 /** Runs one operation on one PDF (or several, for merge) and answers the file the BFF made. */
 export function pdfOperation(path: MultipartPath, files: readonly Blob[], names: readonly string[], fields: Fields, progress: Progress = {}): Promise<ToolResponse> {
   return send({ path, files: files.map((blob, index) => asFile(blob, names[index] ?? 'document.pdf')), fields, ...progress })
+}
+
+/** A long operation answered as a progress stream (searchable, redact): its file and its report. */
+export function pdfProgressJob<Report>(path: MultipartPath, file: Blob, name: string, fields: Fields, progress: Progress = {}): Promise<ProgressJobResult<Report>> {
+  return withRetries(() => sendProgressJob<Report>({ path, files: [asFile(file, name)], fields, ...progress }), progress.signal)
+}
+
+/** A JSON answer of a PDF endpoint (e.g. the redaction preview). */
+export function pdfJson<T>(path: MultipartPath, file: Blob, name: string, fields: Fields, progress: Progress = {}): Promise<T> {
+  return json<T>(path, asFile(file, name), fields, progress)
 }
 
 export { asFile }

@@ -8,11 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { asFile } from '@/tools/pdf-editor/pdf-api'
 import { formatPageList, hasEdits, planEdits, type PageTile } from '@/tools/pdf-editor/pdf-editor.service'
-import { applyPageEdits, buildEdited, runExtractText, runPdfOperation, runSplit } from '@/tools/pdf-editor/pdf-operations'
+import { applyPageEdits, buildEdited, runExtractText, runPdfOperation, runSearchable, runSplit } from '@/tools/pdf-editor/pdf-operations'
 import { PdfResultView, type PdfResult } from '@/tools/pdf-editor/pdf-result-view'
 import { CompressForm, MetadataForm, PageNumbersForm, SecurityForm, SplitForm, TextForm, WatermarkForm, type Action } from '@/tools/pdf-editor/operation-forms'
 import { PageGrid } from '@/tools/pdf-editor/page-grid'
 import { PasswordPrompt } from '@/tools/pdf-editor/password-prompt'
+import { RedactPanel } from '@/tools/pdf-editor/redact-panel'
+import { SearchableForm } from '@/tools/pdf-editor/searchable-form'
 import { usePdfDocument } from '@/tools/pdf-editor/use-pdf-document'
 import { usePdfJob } from '@/tools/pdf-editor/use-pdf-job'
 
@@ -24,6 +26,8 @@ const TABS = [
   ['security', 'Security'],
   ['compress', 'Compress'],
   ['text', 'Text'],
+  ['searchable', 'Searchable'],
+  ['redact', 'Redact'],
 ] as const
 
 export default function PdfEditorPage() {
@@ -61,7 +65,8 @@ export default function PdfEditorPage() {
   const show = (next: PdfResult | null) => next && setResult(next)
 
   const run = async (action: Action) => {
-    const title = action.type === 'split' ? 'Could not split the PDF' : action.type === 'text' ? 'Could not read the text' : `${action.operation.title}: that did not work`
+    const title =
+      action.type === 'split' ? 'Could not split the PDF' : action.type === 'text' ? 'Could not read the text' : action.type === 'searchable' ? 'Could not make the PDF searchable' : `${action.operation.title}: that did not work`
     show(
       await job.run(
         'Preparing the pages',
@@ -69,6 +74,7 @@ export default function PdfEditorPage() {
           const working = await buildEdited(sources, tiles, step)
           if (action.type === 'split') return runSplit(working, action.fields, step)
           if (action.type === 'text') return runExtractText(working, step)
+          if (action.type === 'searchable') return runSearchable(working, action.fields, step)
           return runPdfOperation(working, action.operation, step)
         },
         title,
@@ -198,6 +204,12 @@ export default function PdfEditorPage() {
               </TabsContent>
               <TabsContent value="text" className="pt-3">
                 <TextForm pageCount={tiles.length} disabled={job.busy} onRun={run} />
+              </TabsContent>
+              <TabsContent value="searchable" className="pt-3">
+                <SearchableForm disabled={job.busy} onRun={(fields) => void run({ type: 'searchable', fields })} />
+              </TabsContent>
+              <TabsContent value="redact" className="pt-3">
+                <RedactPanel sources={sources} tiles={tiles} job={job} onResult={show} />
               </TabsContent>
             </Tabs>
           </CardContent>

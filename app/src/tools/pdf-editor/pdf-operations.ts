@@ -2,9 +2,11 @@
 import { isZip, unzipBlob } from '@/components/tool-workspace/unzip-results'
 import { readBlobText } from '@/lib/api/read-blob'
 import type { MultipartPath } from '@/lib/api/send-multipart'
-import { asFile, pdfOperation, pdfThumbnails } from '@/tools/pdf-editor/pdf-api'
+import type { ApiSchemas } from '@/lib/api/client'
+import { asFile, pdfOperation, pdfProgressJob, pdfThumbnails } from '@/tools/pdf-editor/pdf-api'
 import { hasEdits, planEdits, suffixedName, type PageTile } from '@/tools/pdf-editor/pdf-editor.service'
 import type { PdfResult } from '@/tools/pdf-editor/pdf-result-view'
+import { removedSummary, type RedactionReport } from '@/tools/pdf-editor/redaction.service'
 import type { PdfSource } from '@/tools/pdf-editor/use-pdf-document'
 import type { JobStep } from '@/tools/pdf-editor/use-pdf-job'
 
@@ -84,4 +86,21 @@ export async function runExtractText(working: WorkingPdf, job: JobStep): Promise
   const answer = await pdfOperation('/api/tools/pdf/text', [working.blob], [working.name], { password: working.password || undefined }, job.step('Reading the text'))
   const body = JSON.parse(await readBlobText(answer.blob)) as { text: string }
   return { kind: 'text', title: 'Text of the PDF', name: working.name.replace(/\.pdf$/i, '') + '.txt', text: body.text.trim() }
+}
+
+/** Searchable: OCRmyPDF lays a text layer over every page; progress comes page by page. */
+export async function runSearchable(working: WorkingPdf, fields: Fields, job: JobStep): Promise<PdfResult> {
+  const answer = await pdfProgressJob<ApiSchemas['SearchableReport']>('/api/tools/pdf/searchable', working.blob, working.name, { password: working.password || undefined, ...fields }, job.step('Making it searchable'))
+  const { report } = answer
+  const notes = [
+    `${report.pages} ${report.pages === 1 ? 'page' : 'pages'} read (${report.language.replaceAll('+', ', ')}); the words can now be searched, selected and copied`,
+    report.pdfa ? `Saved as ${report.pdfa}, the archival PDF standard` : 'Saved as a regular PDF (not PDF/A)',
+  ]
+  return { ...(await pdfResult('Searchable PDF', working, answer.blob, answer.filename, working.password, job)), notes }
+}
+
+/** Redaction: the areas and every match removed from the file; the report becomes the result's notes. */
+export async function runRedaction(working: WorkingPdf, fields: Fields, job: JobStep): Promise<PdfResult> {
+  const answer = await pdfProgressJob<RedactionReport>('/api/tools/pdf/redact', working.blob, working.name, { password: working.password || undefined, ...fields }, job.step('Redacting'))
+  return { ...(await pdfResult('Redacted PDF', working, answer.blob, answer.filename, working.password, job)), notes: removedSummary(answer.report) }
 }

@@ -15,7 +15,7 @@ export interface PdfPart {
 }
 
 export type PdfResult =
-  | { kind: 'pdf'; title: string; name: string; blob: Blob; inputSize: number; pages: Thumbnail[]; password: string }
+  | { kind: 'pdf'; title: string; name: string; blob: Blob; inputSize: number; pages: Thumbnail[]; password: string; notes?: string[] }
   | { kind: 'parts'; title: string; parts: PdfPart[]; inputSize: number }
   | { kind: 'text'; title: string; name: string; text: string }
 
@@ -76,6 +76,13 @@ export function PdfResultView({ result, onContinue, onDismiss }: { result: PdfRe
         {result.kind === 'pdf' && (
           <>
             <PageStrip pages={result.pages} label="Result pages" />
+            {result.notes && result.notes.length > 0 && (
+              <ul className="flex list-disc flex-col gap-1 pl-5 text-sm" aria-label="What was done" data-testid="pdf-result-notes">
+                {result.notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            )}
             <div className="flex flex-wrap gap-2">
               <Button onClick={() => downloadBlob(result.blob, result.name)}>
                 <Download aria-hidden /> Download {result.name}

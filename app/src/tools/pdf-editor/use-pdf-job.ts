@@ -27,6 +27,7 @@ export function usePdfJob() {
         signal: current.signal,
         onUploadProgress: (loaded, total) => setPhase({ kind: 'uploading', loaded, total, label: stepLabel }),
         onUploaded: () => setPhase({ kind: 'processing', label: stepLabel }),
+        onProgress: (line) => setPhase({ kind: 'working', stage: line.stage, done: line.done, total: line.total, unit: line.unit, label: stepLabel }),
       }
     }
     try {

@@ -3,9 +3,9 @@ it). One module per area; `build_document` assembles them."""
 from __future__ import annotations
 
 from ...config import VERSION
-from . import admin, common, core, images, links, pastes, pdf, text
+from . import admin, common, core, documents, images, links, pastes, pdf, text
 
-AREAS = (core, links, pastes, admin, images, pdf, text)
+AREAS = (core, links, pastes, admin, images, pdf, text, documents)
 
 TAGS = [
     {"name": "system", "description": "Health and this document."},
@@ -16,9 +16,10 @@ TAGS = [
     {"name": "admin", "description": "Administrators only (checked in SQL)."},
     {"name": "convert", "description": "File converter (signed-in users)."},
     {"name": "ocr", "description": "Text recognition (Tesseract)."},
-    {"name": "metadata", "description": "Image metadata: read, edit, remove GPS, strip."},
+    {"name": "metadata", "description": "Image metadata: read, edit, remove GPS, strip; many photos at once."},
     {"name": "pdf", "description": "PDF editor."},
     {"name": "qr", "description": "QR code generator."},
+    {"name": "color", "description": "Colour picker: images the browser cannot decode (signed-in users)."},
     {"name": "username", "description": "Username checker."},
     {"name": "translate", "description": "Translator (a LibreTranslate client; signed-in users)."},
 ]
@@ -34,8 +35,10 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
   the `aal2` token). Row-level security and SQL guards enforce the same rule underneath.
 - Every response carries `X-Request-Id` (the gateway's, when well-formed) and security headers.
 - The tools (`/api/tools/…`) are rate-limited per client IP: over the limit is a 429
-  `too_many_requests` with `Retry-After`. The converter and the translator are for signed-in users
-  (401 `not_authenticated` otherwise); the other tools need no sign-in.
+  `too_many_requests` with `Retry-After`. The converter, the translator and the colour picker's
+  decoding are for signed-in users (401 `not_authenticated` otherwise); the other tools need no sign-in.
+- Long jobs (searchable PDFs, redaction, batch metadata) answer as a progress stream (NDJSON): progress
+  lines, then the file (base64) with a report, or an error line if they fail after starting.
 - Uploads are multipart, field `file`; limits: 25 MB per file, 100 MB per request, 1000 form parts,
   512 KB per form field that is not a file, 50 megapixels, 1000 PDF pages, 60 s per job (defaults;
   over a limit is a 413 or 422 naming it). Tool options may also be sent as query parameters.

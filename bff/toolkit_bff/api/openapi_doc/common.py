@@ -110,7 +110,7 @@ JOB_SLOT = {429: ["too_many_jobs"], 503: ["busy"]}
 JOB_RUN = {413: ["output_too_large"], 422: ["job_timeout", "job_memory_limit", "job_cpu_limit", "job_failed"],
            **JOB_SLOT}
 DISK_FULL = {503: ["insufficient_storage"]}
-JOB_TAGS = {"convert", "ocr", "metadata", "pdf", "qr"}
+JOB_TAGS = {"convert", "ocr", "metadata", "pdf", "qr", "color"}
 PROGRAM_MISSING = {503: ["tool_unavailable"]}
 BODY_TOO_LARGE = {413: ["request_entity_too_large"]}
 RATE_LIMITED = {429: ["too_many_requests"]}

@@ -80,10 +80,11 @@ _EDIT_FIELDS = {
     "gps_altitude": number("Metres; negative is below sea level.", -11000, 100000),
     "gps_remove": flag("Remove the GPS block (wins over gps_latitude/gps_longitude).", False),
 }
-_EDIT_DESCRIPTION = ("JPEG and WebP are edited at the byte level, so pixels are identical; PNG is "
-                     "re-saved losslessly. Other image types answer 415.")
-_METADATA_ERRORS = (UPLOAD, IMAGE, {422: ["invalid_metadata"]})
-_EDITABLE = "A JPEG, PNG or WebP image."
+_EDIT_DESCRIPTION = ("JPEG and WebP are edited at the byte level and HEIC by rewriting its boxes around the "
+                     "untouched HEVC data, so pixels are identical; PNG is re-saved losslessly. Other image "
+                     "types answer 415.")
+_METADATA_ERRORS = (UPLOAD, IMAGE, {422: ["invalid_metadata"]}, PROGRAM_MISSING)
+_EDITABLE = "A JPEG, PNG, WebP or HEIC image."
 
 
 def _edited_image(operation_id: str, summary: str, description: str, *errors: dict, fields=None) -> dict:
@@ -132,7 +133,7 @@ PATHS = {
         "editImageMetadata", "Set or remove EXIF tags and GPS", _EDIT_DESCRIPTION,
         OPTIONS, {422: ["nothing_to_change"]}, fields=_EDIT_FIELDS)},
     "/api/tools/metadata/remove-gps": {"post": _edited_image(
-        "removeImageGps", "Remove the location", "Drops the EXIF GPS block (JPEG: also XMP carrying GPS).")},
+        "removeImageGps", "Remove the location", "Drops the EXIF GPS block (JPEG and HEIC: also XMP carrying GPS).")},
     "/api/tools/metadata/strip": {"post": _edited_image(
         "stripImageMetadata", "Remove all metadata",
         "Removes every tag, comment and XMP packet but keeps Orientation and the ICC profile.")},

@@ -1,7 +1,8 @@
 """/api/tools/metadata: read EXIF (grouped, GPS in decimal degrees), edit tags, remove GPS, strip.
 
 JPEG and WebP are edited at the byte level (piexif / chunk filters): the compressed image data is
-copied unchanged, so pixels are identical. PNG is re-saved losslessly with the new eXIf chunk.
+copied unchanged, so pixels are identical. PNG is re-saved losslessly with the new eXIf chunk. HEIC
+is rewritten by ExifTool around its untouched HEVC data (heic.py). Many files at once: batch.py.
 """
 from __future__ import annotations
 
@@ -14,15 +15,19 @@ from PIL import Image, PngImagePlugin
 from ...errors import ApiError
 from ...jobs.files import Result, file_response, output_name
 from ...jobs.images import open_image
+from ...jobs.limits import Deadline
 from ...jobs.options import get_bool, get_float, get_int, get_str
 from ...jobs.uploads import Upload, read_upload, require_kind
 from .exif_read import read_groups
 from .exif_write import (ORIENTATION, TEXT_TAGS, dump_exif, empty_exif, exif_datetime, gps_ifd,
                          jpeg_strip, jpeg_without_gps_xmp, load_exif, webp_strip)
+from .heic import heic_stripped, heic_with_exif, heic_without_gps
 
 bp = Blueprint("tools_metadata", __name__)
 
-EDITABLE_KINDS = {"jpeg", "webp", "png"}
+EDITABLE_KINDS = {"jpeg", "webp", "png", "heif"}
+EDITABLE_WHAT = ("a JPEG, PNG, WebP or HEIC image (the formats whose metadata can be edited without"
+                 " re-encoding)")
 
 
 @bp.post("/metadata")
@@ -49,39 +54,50 @@ def edit_metadata():
 @bp.post("/metadata/remove-gps")
 def remove_gps():
     upload, image = _editable_upload()
-    exif = _current_exif(upload, image)
-    exif["GPS"] = {}
-    exif["0th"].pop(piexif.ImageIFD.GPSTag, None)
-    data = write_exif(upload, image, exif)
-    if upload.kind == "jpeg":
-        data = jpeg_without_gps_xmp(data)
-    return _respond(upload, data, "-no-gps")
+    return _respond(upload, gps_removed(upload, image), "-no-gps")
 
 
 @bp.post("/metadata/strip")
 def strip_metadata():
     """Remove every tag, comment and XMP packet but keep Orientation and the ICC colour profile."""
     upload, image = _editable_upload()
+    return _respond(upload, stripped(upload, image), "-stripped")
+
+
+def gps_removed(upload: Upload, image: Image.Image) -> bytes:
+    """The file without its location (EXIF GPS, and XMP carrying GPS), pixels untouched."""
+    if upload.kind == "heif":
+        return heic_without_gps(upload.data, Deadline.for_job())
+    exif = _current_exif(upload, image)
+    exif["GPS"] = {}
+    exif["0th"].pop(piexif.ImageIFD.GPSTag, None)
+    data = write_exif(upload, image, exif)
+    if upload.kind == "jpeg":
+        data = jpeg_without_gps_xmp(data)
+    return data
+
+
+def stripped(upload: Upload, image: Image.Image) -> bytes:
+    """The file without any metadata but Orientation and the ICC profile, pixels untouched."""
+    if upload.kind == "heif":
+        return heic_stripped(upload.data, Deadline.for_job())
     orientation = image.getexif().get(piexif.ImageIFD.Orientation)
     kept = empty_exif()
     if isinstance(orientation, int) and 2 <= orientation <= 8:
         kept["0th"][piexif.ImageIFD.Orientation] = orientation
     if upload.kind == "jpeg":
         data = jpeg_strip(upload.data)
-        data = _piexif_insert(kept, data) if kept["0th"] else data
-    elif upload.kind == "webp":
+        return _piexif_insert(kept, data) if kept["0th"] else data
+    if upload.kind == "webp":
         data = webp_strip(upload.data)
-        data = _piexif_insert(kept, data) if kept["0th"] else data
-    else:
-        data = _save_png(image, kept if kept["0th"] else None, keep_text=False)
-    return _respond(upload, data, "-stripped")
+        return _piexif_insert(kept, data) if kept["0th"] else data
+    return _save_png(image, kept if kept["0th"] else None, keep_text=False)
 
 
 def _editable_upload() -> tuple[Upload, Image.Image]:
     upload = read_upload()
     image = open_image(upload)  # validates the whole file (and the pixel limit) before editing
-    require_kind(upload, EDITABLE_KINDS, "a JPEG, PNG or WebP image (the formats whose metadata"
-                 " can be edited without re-encoding)")
+    require_kind(upload, EDITABLE_KINDS, EDITABLE_WHAT)
     return upload, image
 
 
@@ -128,6 +144,8 @@ def _apply_gps_edit(exif: dict) -> bool:
 
 
 def write_exif(upload: Upload, image: Image.Image, exif: dict) -> bytes:
+    if upload.kind == "heif":
+        return heic_with_exif(upload.data, dump_exif(exif), Deadline.for_job())
     if upload.kind == "jpeg":
         return _piexif_insert(exif, upload.data)
     if upload.kind == "webp":

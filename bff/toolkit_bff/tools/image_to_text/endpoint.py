@@ -9,7 +9,6 @@ import os
 from contextvars import copy_context
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
-import pytesseract
 from flask import Blueprint, jsonify
 from PIL import Image, ImageOps
 
@@ -17,28 +16,18 @@ from ...errors import ApiError
 from ...jobs.filetypes import IMAGE_KINDS
 from ...jobs.images import check_pixels, open_image
 from ...jobs.limits import Deadline, Limits
+from ...jobs.ocr_languages import LANGUAGE_NAMES, installed_languages, requested_language
 from ...jobs.options import get_bool, get_int, get_str
 from ...jobs.paging import page_list_text
 from ...jobs.pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
+from ...jobs.progress import streams_progress
+from ...jobs.searchable import searchable_pdf_response
 from ...jobs.uploads import read_upload, require_kind
 from .tesseract import image_to_data
 
 bp = Blueprint("tools_ocr", __name__)
 
-LANGUAGE_NAMES = {"eng": "English", "deu": "German", "fra": "French", "spa": "Spanish",
-                  "ita": "Italian", "por": "Portuguese", "nld": "Dutch", "pol": "Polish",
-                  "rus": "Russian", "ukr": "Ukrainian", "tur": "Turkish", "jpn": "Japanese",
-                  "chi_sim": "Chinese (simplified)", "chi_tra": "Chinese (traditional)",
-                  "kor": "Korean", "ara": "Arabic", "hin": "Hindi"}
 TARGET_LONG_SIDE = 2200  # px: small images are upscaled towards this (at most 3×)
-
-
-def installed_languages() -> list[str]:
-    try:
-        codes = pytesseract.get_languages(config="")
-    except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError, OSError):
-        raise ApiError(503, "tool_unavailable", "Tesseract is not installed on the server") from None
-    return sorted(code for code in codes if code not in ("osd", "equ"))
 
 
 @bp.get("/ocr/languages")
@@ -47,22 +36,10 @@ def languages():
                               for code in installed_languages()])
 
 
-def _language() -> str:
-    requested = (get_str("lang", "eng", max_length=100) or "eng").strip()
-    codes = [code for code in requested.split("+") if code]
-    available = set(installed_languages())
-    unknown = [code for code in codes if code not in available]
-    if not codes or unknown:
-        raise ApiError(422, "unsupported_language",
-                       f"Language {'+'.join(unknown) or requested!r} is not installed; "
-                       f"choose from {', '.join(sorted(available))}")
-    return "+".join(codes)
-
-
 @bp.post("/ocr")
 def ocr():
     deadline = Deadline.for_job()
-    lang, preprocess = _language(), get_bool("preprocess", True)
+    lang, preprocess = requested_language(), get_bool("preprocess", True)
     psm = get_int("psm", 3, low=1, high=13)
     upload = read_upload()
     require_kind(upload, IMAGE_KINDS | {"pdf"}, "an image or a PDF")
@@ -85,6 +62,13 @@ def ocr():
     confidence = round(sum(w["confidence"] for w in words) / len(words), 1) if words else None
     return jsonify(language=lang, text="\n\n".join(page["text"] for page in pages),
                    confidence=confidence, pages=pages, page_count=page_count, next_pages=next_pages)
+
+
+@bp.post("/ocr/searchable")
+@streams_progress
+def searchable():
+    """A PDF with an invisible text layer (OCRmyPDF), streamed with progress per page."""
+    return searchable_pdf_response()
 
 
 def recognise_pages(rendered, lang: str, preprocess: bool, psm: int, deadline: Deadline) -> list[dict]:

@@ -16,6 +16,8 @@ from ...jobs.options import get_choice, get_float, get_int, get_str, invalid, pa
 from ...jobs.paging import page_list_text
 from ...jobs.pdfdocs import (open_pikepdf, parse_page_list, parse_page_ranges, pdf_errors, pdfium_document,
                              render_page)
+from ...jobs.progress import streams_progress
+from ...jobs.searchable import searchable_pdf_response
 from ...jobs.uploads import Upload, read_upload, read_uploads
 from . import edits
 from .info import document_info, set_metadata
@@ -279,6 +281,13 @@ def text():
             text_page.close()
             page.close()
     return jsonify(pages=pages, text="\n\n".join(page["text"] for page in pages))
+
+
+@bp.post("/pdf/searchable")
+@streams_progress
+def searchable():
+    """The PDF with an invisible text layer (OCRmyPDF), streamed with progress per page."""
+    return searchable_pdf_response()
 
 
 def _required(name: str, max_length: int = 2000) -> str:

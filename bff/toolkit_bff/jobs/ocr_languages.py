@@ -1,0 +1,35 @@
+"""Tesseract's installed languages and the `lang` option (e.g. `eng+deu`) checked against them;
+shared by image to text and the PDF editor's searchable PDFs."""
+from __future__ import annotations
+
+import pytesseract
+
+from ..errors import ApiError
+from .options import get_str
+
+LANGUAGE_NAMES = {"eng": "English", "deu": "German", "fra": "French", "spa": "Spanish",
+                  "ita": "Italian", "por": "Portuguese", "nld": "Dutch", "pol": "Polish",
+                  "rus": "Russian", "ukr": "Ukrainian", "tur": "Turkish", "jpn": "Japanese",
+                  "chi_sim": "Chinese (simplified)", "chi_tra": "Chinese (traditional)",
+                  "kor": "Korean", "ara": "Arabic", "hin": "Hindi"}
+
+
+def installed_languages() -> list[str]:
+    try:
+        codes = pytesseract.get_languages(config="")
+    except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError, OSError):
+        raise ApiError(503, "tool_unavailable", "Tesseract is not installed on the server") from None
+    return sorted(code for code in codes if code not in ("osd", "equ"))
+
+
+def requested_language() -> str:
+    """The `lang` option ('eng' by default): every code installed, else 422 naming the choices."""
+    requested = (get_str("lang", "eng", max_length=100) or "eng").strip()
+    codes = [code for code in requested.split("+") if code]
+    available = set(installed_languages())
+    unknown = [code for code in codes if code not in available]
+    if not codes or unknown:
+        raise ApiError(422, "unsupported_language",
+                       f"Language {'+'.join(unknown) or requested!r} is not installed; "
+                       f"choose from {', '.join(sorted(available))}")
+    return "+".join(codes)

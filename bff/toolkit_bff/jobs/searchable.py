@@ -1,0 +1,178 @@
+"""Searchable PDFs with OCRmyPDF: a scanned PDF or a photo in, the same pages out with an invisible
+text layer placed over each word (OCRmyPDF's hOCR renderer), PDF/A-2b when the result validates.
+
+Shared by image to text (`POST /api/tools/ocr/searchable`) and the PDF editor
+(`POST /api/tools/pdf/searchable`); both run it as a progress job (progress.py), page by page.
+OCRmyPDF runs inside the job's child on threads (its Tesseracts are programs of their own, so the
+pages still use every core), under the job's memory, CPU and time limits. PDF/A is made without
+Ghostscript (OCRmyPDF's own conversion, validated with pikepdf): when a file does not validate the
+result is a regular searchable PDF, and the report says which it is."""
+from __future__ import annotations
+
+import io
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import ocrmypdf
+import pikepdf
+from ocrmypdf import exceptions as ocr_errors
+from PIL import Image, ImageOps
+
+from ..errors import ApiError
+from .files import Result, file_response
+from .filetypes import IMAGE_KINDS
+from .images import open_image
+from .limits import Deadline, Limits
+from .ocr_languages import requested_language
+from .options import get_bool, get_choice, get_str
+from .pdfdocs import open_pikepdf, pdf_errors
+from .progress import report_progress, set_report
+from .uploads import Upload, job_workdir, read_upload, require_kind
+
+log = logging.getLogger(__name__)
+for _chatty in ("ocrmypdf", "pdfminer", "fontTools"):  # per-page chatter; failures still reach the log
+    logging.getLogger(_chatty).setLevel(logging.WARNING)
+
+MODES = ["skip", "redo", "force"]  # pages that already have text: kept / text layer redone / all OCRed
+PROGRESS_PLUGIN = "toolkit_bff.jobs.ocrmypdf_progress"
+PHOTO_DPI = 300  # an image without a usable resolution is placed as if scanned at this
+
+
+@dataclass(frozen=True)
+class SearchableOptions:
+    language: str  # Tesseract codes joined by '+', checked against the installed ones
+    mode: str
+    rotate_pages: bool
+    password: str | None
+
+    @classmethod
+    def from_request(cls, language: str) -> "SearchableOptions":
+        return cls(language=language, mode=get_choice("mode", MODES, "skip"),
+                   rotate_pages=get_bool("rotate_pages", False),
+                   password=get_str("password", None, max_length=256) or None)
+
+
+def searchable_pdf_response():
+    """The whole view of both routes (the tool's blueprint marks it @streams_progress)."""
+    deadline = Deadline.for_job()
+    options = SearchableOptions.from_request(requested_language())
+    upload = read_upload()
+    data, report = make_searchable(upload, options, deadline)
+    set_report(report)
+    return file_response(Result(f"{upload.stem}-searchable.pdf", data, "pdf"), input_size=len(upload.data))
+
+
+def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadline) -> tuple[bytes, dict]:
+    """(the searchable PDF, a report of what was done). Input problems are 4xx errors raised
+    before the first progress line; OCR problems after it end the stream with their error."""
+    require_kind(upload, IMAGE_KINDS | {"pdf"}, "a PDF or an image")
+    with job_workdir() as work:
+        source, pages, protected = _prepare_input(upload, options.password, work)
+        report_progress(stage="Starting", done=0, total=pages)
+        output = work / "searchable.pdf"
+        _run_ocrmypdf(source, output, options, deadline, keep_pdfa=not protected)
+        with pdf_errors(upload.filename):
+            result = pikepdf.open(output)
+            with result:
+                status = result.open_metadata().pdfa_status  # e.g. '2B', or '' for a regular PDF
+                if protected:  # a protected input stays protected, with the password it was opened with
+                    buffer = io.BytesIO()
+                    result.save(buffer, encryption=pikepdf.Encryption(
+                        user=options.password, owner=options.password, aes=True, R=6))
+                    data = buffer.getvalue()
+                else:
+                    data = output.read_bytes()
+    report = {"pages": pages, "language": options.language, "mode": options.mode,
+              "pdfa": f"PDF/A-{status}" if status else None, "protected": protected}
+    return data, report
+
+
+def _prepare_input(upload: Upload, password: str | None, work: Path) -> tuple[Path, int, bool]:
+    """The input as a file OCRmyPDF reads (a PDF without its password, or an image it can place),
+    its page count and whether it was password-protected. Checks the page and pixel limits."""
+    if upload.kind == "pdf":
+        pdf = open_pikepdf(upload, password)  # damaged, protected or too long: refused here
+        with pdf, pdf_errors(upload.filename):
+            pages, protected = len(pdf.pages), pdf.is_encrypted
+            path = work / "input.pdf"
+            if protected:
+                pdf.save(path, encryption=False)
+            else:
+                path.write_bytes(upload.data)
+        return path, pages, protected
+    image = open_image(upload)  # HEIC, WebP, AVIF… decoded here, bombs refused by the pixel limit
+    return _image_as_scan(upload, image, work), 1, False
+
+
+def _image_as_scan(upload: Upload, image: Image.Image, work: Path) -> Path:
+    """An image OCRmyPDF can place on a page: upright, RGB or grey, with a resolution. An upright
+    JPEG with its own resolution goes in untouched (no re-encoding)."""
+    orientation = image.getexif().get(0x0112, 1)
+    dpi = _usable_dpi(image)
+    if upload.kind == "jpeg" and orientation in (1, None) and dpi and image.mode in ("RGB", "L"):
+        path = work / "input.jpg"
+        path.write_bytes(upload.data)
+        return path
+    upright = ImageOps.exif_transpose(image)
+    if upright.mode not in ("RGB", "L"):
+        upright = upright.convert("RGB")
+    resolution = (dpi or PHOTO_DPI,) * 2
+    if upload.kind in ("jpeg", "heif", "avif", "webp"):  # photos: keep them lossy, at high quality
+        path = work / "input.jpg"
+        upright.save(path, "JPEG", quality=92, dpi=resolution)
+    else:
+        path = work / "input.png"
+        upright.save(path, "PNG", dpi=resolution, compress_level=1)
+    return path
+
+
+def _usable_dpi(image: Image.Image) -> float | None:
+    """The image's resolution when it looks like a scan's (phones and screenshots say 72)."""
+    value = image.info.get("dpi")
+    try:
+        dpi = float(value[0]) if value else 0.0
+    except (TypeError, ValueError, IndexError):
+        return None
+    return dpi if 100 <= dpi <= 1200 else None
+
+
+def _run_ocrmypdf(source: Path, output: Path, options: SearchableOptions, deadline: Deadline,
+                  *, keep_pdfa: bool) -> None:
+    limits = Limits.current()
+    try:
+        exit_code = ocrmypdf.ocr(
+            source, output,
+            language=options.language.split("+"),
+            mode=options.mode,
+            rotate_pages=options.rotate_pages,
+            output_type="auto" if keep_pdfa else "pdf",
+            pdfa_backend="internal",  # never Ghostscript: not installed, and it re-encodes images
+            image_dpi=PHOTO_DPI,
+            jobs=max(1, os.cpu_count() or 1),
+            use_threads=True,  # no process pool inside the job; Tesseract runs as programs anyway
+            tesseract_timeout=max(1.0, deadline.remaining()),
+            max_image_mpixels=limits.max_image_pixels / 1e6,
+            tagged_pdf_mode="ignore",
+            progress_bar=True,
+            plugins=[PROGRESS_PLUGIN],
+        )
+    except ocr_errors.DigitalSignatureError:
+        raise ApiError(422, "pdf_signed", "This PDF is digitally signed: adding a text layer would invalidate "
+                       "the signature, so it was left as it is") from None
+    except ocr_errors.UnsupportedImageFormatError:
+        raise ApiError(422, "invalid_image", "This image cannot be placed on a PDF page") from None
+    except ocr_errors.ExitCodeException as exc:
+        log.info("OCRmyPDF refused the file: %r", exc)
+        raise ApiError(422, "ocr_failed", "The pages could not be made searchable: "
+                       f"{_plain(exc)}") from None
+    if exit_code not in (ocrmypdf.ExitCode.ok, ocrmypdf.ExitCode.pdfa_conversion_failed):
+        raise ApiError(422, "ocr_failed", f"The pages could not be made searchable (OCRmyPDF exit code {int(exit_code)})")
+    deadline.check()
+
+
+def _plain(exc: Exception) -> str:
+    """OCRmyPDF's own message, first sentence only (its messages are written for people)."""
+    text = " ".join((getattr(exc, "message", "") or str(exc) or exc.__class__.__name__).split())
+    return text.split(". ")[0][:200]

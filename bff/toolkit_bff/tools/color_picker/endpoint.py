@@ -1,0 +1,44 @@
+"""POST /api/tools/color-picker/decode: any image the server reads (HEIC, AVIF, TIFF, …) as a PNG the
+browser can draw, upright (EXIF orientation applied), in sRGB (an embedded colour profile converted,
+as a browser would), at most MAX_SIDE px on its longest side — the size the page reads pixels at."""
+from __future__ import annotations
+
+import io
+
+from flask import Blueprint
+from PIL import Image, ImageCms, ImageOps
+
+from ...auth import require_claims
+from ...jobs.files import Result, file_response
+from ...jobs.images import open_image
+from ...jobs.uploads import read_upload
+
+bp = Blueprint("tools_color_picker", __name__)
+
+MAX_SIDE = 4096  # app/src/tools/color-picker/load-image.ts reads pixels at this size too
+
+
+@bp.post("/color-picker/decode")
+def decode():
+    require_claims()  # SPEC: the colour picker is for signed-in users; the server enforces it
+    upload = read_upload()
+    image = ImageOps.exif_transpose(open_image(upload))
+    image = _in_srgb(image)
+    if max(image.size) > MAX_SIDE:
+        image.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=1)  # lossless: every colour exactly as decoded
+    return file_response(Result(f"{upload.stem}.png", buffer.getvalue(), "png"), input_size=len(upload.data))
+
+
+def _in_srgb(image: Image.Image) -> Image.Image:
+    mode = "RGBA" if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info else "RGB"
+    profile = image.info.get("icc_profile")
+    if profile and image.mode in ("RGB", "RGBA", "L", "CMYK"):
+        try:
+            source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+            return ImageCms.profileToProfile(image, source, ImageCms.createProfile("sRGB"),
+                                             outputMode="RGBA" if image.mode == "RGBA" else "RGB")
+        except (ImageCms.PyCMSError, OSError, ValueError):
+            pass  # a broken profile: the colours as stored
+    return image.convert(mode)

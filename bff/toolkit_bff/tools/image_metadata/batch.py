@@ -1,0 +1,125 @@
+"""/api/tools/metadata/batch: many photos, one choice, one ZIP — as a progress stream, file by file.
+
+`action`: `remove-gps` (the location only), `strip` (everything but Orientation and the colour
+profile) or `keep` (unchanged: the report then shows what each file carries). Each file is done on
+its own: one that is damaged, too large, empty, a bomb or not an image gets its own error in the
+report and the others still go into the ZIP. The report lists, per file, the tags that were removed
+(by group, as the metadata view shows them) and whether it had a location."""
+from __future__ import annotations
+
+import io
+from typing import Iterator
+
+from flask import Response, request
+from PIL import Image
+
+from ...errors import ApiError
+from ...jobs.files import Result, content_disposition, output_name, stream_zip
+from ...jobs.filetypes import MIME_TYPES, detect_kind
+from ...jobs.images import open_image
+from ...jobs.limits import Limits, file_too_large
+from ...jobs.options import get_choice
+from ...jobs.progress import report_progress, set_report, streams_progress
+from ...jobs.uploads import Upload, clean_filename, require_kind
+from .endpoint import EDITABLE_KINDS, EDITABLE_WHAT, bp, gps_removed, stripped
+from .exif_read import read_groups
+
+ACTIONS = {"remove-gps": "-no-gps", "strip": "-stripped", "keep": ""}
+MAX_FILES = 100
+
+
+@bp.post("/metadata/batch")
+@streams_progress
+def batch():
+    action = get_choice("action", list(ACTIONS))
+    if action is None:
+        raise ApiError(422, "invalid_option", "Option 'action' is required: remove-gps, strip or keep")
+    uploads = _uploads()
+    report = {"action": action, "files": []}
+    set_report(report)  # filled in as the ZIP is written; read once the last file is in
+    report_progress(stage="Cleaning", done=0, total=len(uploads), unit="file")
+    response = Response(stream_zip(_results(uploads, action, report), {}), mimetype=MIME_TYPES["zip"])
+    response.headers["Content-Disposition"] = content_disposition(f"photos{ACTIONS[action] or '-metadata'}.zip")
+    return response
+
+
+def _uploads() -> list[Upload | tuple[str, ApiError]]:
+    """Every part of field `file`, each read on its own: a file over the limit or empty is that
+    file's error, not the batch's."""
+    storages = request.files.getlist("file")
+    if not storages:
+        raise ApiError(400, "file_missing", "Upload the photos in the multipart field 'file'")
+    if len(storages) > MAX_FILES:
+        raise ApiError(422, "too_many_files", f"At most {MAX_FILES} files per batch")
+    limit, uploads = Limits.current().max_file_bytes, []
+    for storage in storages:
+        name = clean_filename(storage.filename)
+        try:
+            data = storage.stream.read(limit + 1)
+        finally:
+            storage.close()
+        if len(data) > limit:
+            uploads.append((name, file_too_large(name, limit)))
+        elif not data:
+            uploads.append((name, ApiError(422, "empty_file", f"{name} is empty")))
+        else:
+            uploads.append(Upload(name, data, detect_kind(data)))
+    return uploads
+
+
+def _results(uploads: list[Upload | tuple[str, ApiError]], action: str, report: dict) -> Iterator[Result]:
+    """One file at a time: cleaned, written into the ZIP, dropped (the job holds one photo)."""
+    taken: set[str] = set()
+    for done, item in enumerate(uploads, start=1):
+        if isinstance(item, tuple):
+            report["files"].append(_failed(*item))
+        else:
+            try:
+                result, entry = _clean(item, action)
+            except ApiError as error:
+                report["files"].append(_failed(item.filename, error))
+            else:
+                entry["output"] = result.filename = _unique(result.filename, taken)
+                report["files"].append(entry)
+                yield result
+        report_progress(stage="Cleaning", done=done, total=len(uploads), unit="file")
+    report["done"] = sum(1 for entry in report["files"] if entry["status"] == "done")
+    report["failed"] = len(uploads) - report["done"]
+    if not report["done"]:
+        reasons = "; ".join(entry["error"]["message"] for entry in report["files"])[:600]
+        raise ApiError(422, "no_file_processed", f"None of the {len(uploads)} files could be cleaned: {reasons}")
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """photo.jpg, photo-2.jpg, … as the ZIP names them (two files may share a name)."""
+    unique, number = name, 1
+    while unique.lower() in taken:
+        number += 1
+        stem, dot, extension = name.rpartition(".")
+        unique = f"{stem}-{number}.{extension}" if dot else f"{name}-{number}"
+    taken.add(unique.lower())
+    return unique
+
+
+def _clean(upload: Upload, action: str) -> tuple[Result, dict]:
+    image = open_image(upload)  # decoded once: damaged files and bombs stop here
+    require_kind(upload, EDITABLE_KINDS, EDITABLE_WHAT)
+    before = read_groups(image)
+    data = {"remove-gps": gps_removed, "strip": stripped}.get(action, lambda u, _i: u.data)(upload, image)
+    with Image.open(io.BytesIO(data)) as cleaned:  # the header only: the tags, not the pixels
+        after = read_groups(cleaned)
+    removed = {group: sorted(set(_tag_names(tags)) - set(_tag_names(after.get(group, {}))))
+               for group, tags in before.items()}
+    entry = {"name": upload.filename, "status": "done", "had_gps": bool(before["location"]),
+             "has_gps": bool(after["location"]), "removed": {g: t for g, t in removed.items() if t},
+             "size_before": len(upload.data), "size_after": len(data)}
+    return Result(output_name(upload.stem, upload.kind, ACTIONS[action]), data, upload.kind), entry
+
+
+def _tag_names(group: dict) -> list[str]:
+    """Tag names of a group; the location group's decoded fields are named by its raw GPS tags."""
+    return list(group.get("raw", {})) if "raw" in group else list(group)
+
+
+def _failed(name: str, error: ApiError) -> dict:
+    return {"name": name, "status": "failed", "error": {"code": error.code, "message": error.message}}

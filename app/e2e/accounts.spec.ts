@@ -72,7 +72,7 @@ test('a forgotten password is reset from the mailed link', async ({ page }) => {
   await confirmationLink(account.email)
   await page.getByRole('button', { name: 'Back to sign in' }).click()
   await page.getByRole('button', { name: 'Forgot password?' }).click()
-  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Email').fill(account.email)
   // One mail per address per second in the test stack: the reset may need a second try.
   await expect(async () => {
     await page.getByRole('button', { name: 'Send reset link' }).click()
@@ -88,7 +88,7 @@ test('a forgotten password is reset from the mailed link', async ({ page }) => {
 
   await signOutFromMenu(page)
   await signIn(page, account.email, PASSWORD)
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+  await expect(page.getByText('Wrong email or password')).toBeVisible()
   await signIn(page, account.email, fresh)
   await expect(page).toHaveURL(/\/dashboard$/)
 })
@@ -106,5 +106,5 @@ test('deleting the account asks first, then the account is gone', async ({ page 
   await expect(page).toHaveURL(/\/login\?t=\d+$/)
 
   await signIn(page, account.email, PASSWORD)
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+  await expect(page.getByText('Wrong email or password')).toBeVisible()
 })

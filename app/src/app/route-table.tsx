@@ -22,13 +22,21 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) }
 }
 
+// How /login names the page a signed-out visitor was on ("Dashboard needs an account…"); tools give their own name.
+const PROTECTED_PAGE_NAMES: Record<(typeof PROTECTED_PAGE_PATHS)[number], string> = {
+  '/dashboard': 'Dashboard',
+  '/account': 'Account settings',
+  '/admin': 'Admin panel',
+  '/settings/security': 'Security settings',
+}
+
 /** A page that needs a session (SPEC §4): PROTECTED_PAGE_PATHS lists those outside the tool registry. */
 function protectedPage(path: (typeof PROTECTED_PAGE_PATHS)[number], load: () => Promise<PageModule>): RouteObject {
   return {
     path: path.slice(1),
     lazy: async () => {
       const { default: Page } = await load()
-      return { Component: () => <RequireAuth><Page /></RequireAuth> }
+      return { Component: () => <RequireAuth pageName={PROTECTED_PAGE_NAMES[path]}><Page /></RequireAuth> }
     },
   }
 }
@@ -40,7 +48,7 @@ function toolRoute(tool: Readonly<ToolDefinition>): RouteObject {
       const { default: ToolPage } = await tool.component()
       const page = <ToolRoute tool={tool} page={ToolPage} />
       // The registry's requiresAuth decides which tools need an account.
-      return { Component: () => (tool.requiresAuth ? <RequireAuth>{page}</RequireAuth> : page) }
+      return { Component: () => (tool.requiresAuth ? <RequireAuth pageName={tool.name}>{page}</RequireAuth> : page) }
     },
   }
 }

@@ -8,15 +8,15 @@ export function UserRow({ user, isMe, busy, onChangeAdmin }: { user: AdminUser; 
   const label = user.email ?? user.id
   return (
     <tr data-testid="admin-user-row">
-      <td className="min-w-56 px-3 py-2 break-words">
+      <td className="min-w-40 px-3 py-2 wrap-anywhere">
         {label}
         {isMe && <span className="text-muted-foreground"> (you)</span>}
       </td>
-      <td className="px-3 py-2">{user.nickname ?? '—'}</td>
+      <td className="px-3 py-2 wrap-anywhere">{user.nickname ?? '—'}</td>
       <td className="px-3 py-2 whitespace-nowrap">{user.created_at ? <time dateTime={user.created_at}>{when(user.created_at)}</time> : '—'}</td>
       <td className="px-3 py-2 whitespace-nowrap">{user.last_sign_in_at ? <time dateTime={user.last_sign_in_at}>{when(user.last_sign_in_at)}</time> : 'Never'}</td>
       <td className="px-3 py-2">{user.is_admin ? <Badge>Admin</Badge> : <span className="text-muted-foreground">User</span>}</td>
-      <td className="px-3 py-2">
+      <td className="sticky right-0 bg-card px-3 py-2">
         <Button size="sm" variant={user.is_admin ? 'outline' : 'secondary'} disabled={busy} onClick={() => onChangeAdmin(!user.is_admin)} aria-label={`${user.is_admin ? 'Revoke admin from' : 'Grant admin to'} ${label}`}>
           {user.is_admin ? 'Revoke admin' : 'Grant admin'}
         </Button>

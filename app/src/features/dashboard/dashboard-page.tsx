@@ -6,19 +6,17 @@ import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { Card, CardContent } from '@/components/ui/card'
 import { MyShortLinks, MyPastes } from '@/features/dashboard/my-items'
-import { SignOutButton, useSession } from '@/features/auth/session'
+import { SignOutButton, useProfile, useSession } from '@/features/auth/session'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 
-function username(user: User): string | undefined {
-  const value: unknown = user.user_metadata?.username
-  return typeof value === 'string' && value ? value : undefined
-}
-
 function AccountCard({ user }: { user: User }) {
   const email = user.email ?? ''
-  const name = username(user)
+  // The profile's nickname (changed on /account), never the sign-up metadata, which goes stale.
+  const profile = useProfile()
+  const name = profile?.id === user.id ? (profile.nickname ?? undefined) : undefined
+  const fullName = profile?.id === user.id ? profile.full_name.trim() : ''
   return (
     <Card variant="glass">
       <CardContent className="flex flex-col gap-5 pt-5 sm:flex-row sm:items-center sm:pt-6">
@@ -27,14 +25,15 @@ function AccountCard({ user }: { user: User }) {
             className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground uppercase sm:size-14 sm:text-xl"
             aria-hidden
           >
-            {(name ?? email).charAt(0) || '?'}
+            {(fullName || name || email).charAt(0) || '?'}
           </span>
           <div className="flex min-w-0 flex-col gap-1">
+            {fullName && <p className="text-lg font-semibold wrap-anywhere">{fullName}</p>}
             <p className="text-base">
               Signed in as <strong className="font-semibold wrap-anywhere">{email}</strong>
             </p>
             <p className="text-sm text-muted-foreground">
-              {name && <span className="wrap-anywhere">@{name} · </span>}
+              {name && <span className="wrap-anywhere" data-testid="nickname">@{name} · </span>}
               Member since {dateFormat.format(new Date(user.created_at))}
             </p>
           </div>

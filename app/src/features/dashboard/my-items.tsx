@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { listMyShortLinks } from '@/features/dashboard/api/list-my-short-links'
 import { listMyPastes } from '@/features/dashboard/api/list-my-pastes'
 import { useBffList, type ListState } from '@/features/dashboard/use-bff-list'
+import { countOf } from '@/lib/plural'
 
 function Section<T>({ id, title, more, state, empty, render }: { id: string; title: string; more: { to: string; label: string }; state: ListState<T[]>; empty: string; render: (item: T) => ReactNode }) {
   return (
@@ -33,7 +34,7 @@ export function MyShortLinks({ accessToken }: { accessToken: string }) {
           <span className="block font-medium wrap-anywhere">{shortLink.short_url}</span>
           <span className="block truncate text-muted-foreground">{shortLink.original_url}</span>
         </span>
-        <span className="shrink-0 tabular-nums">{shortLink.clicks === 1 ? '1 click' : `${shortLink.clicks} clicks`}</span>
+        <span className="shrink-0 tabular-nums">{countOf(shortLink.clicks, 'click')}</span>
       </li>
     )} />
   )
@@ -48,7 +49,7 @@ export function MyPastes({ accessToken }: { accessToken: string }) {
           {paste.title || 'Untitled'}
         </Link>
         <span className="shrink-0 text-muted-foreground tabular-nums">
-          {paste.views} views · {paste.privacy}
+          {countOf(paste.views, 'view')} · {paste.privacy}
         </span>
       </li>
     )} />

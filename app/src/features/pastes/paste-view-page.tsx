@@ -17,6 +17,7 @@ import { expiresIn, languageLabel, PRIVACY_OPTIONS } from '@/features/pastes/pas
 import { usePaste, type PasteSource } from '@/features/pastes/use-paste'
 import { CopyButton } from '@/components/copy-button'
 import { useLoadDelay } from '@/features/pastes/use-load-delay'
+import { countOf } from '@/lib/plural'
 
 const NOTES: Partial<Record<PasteSource, { icon: typeof CloudOff; text: string }>> = {
   queued: { icon: CloudOff, text: 'Saved on this device. It will be published, and get its link, when you are back online.' },
@@ -94,11 +95,11 @@ export default function PasteViewPage() {
           {source === 'queued' && <Badge variant="outline">Pending sync</Badge>}
           <span className="flex items-center gap-1" data-testid="paste-views">
             <Eye className="size-4" aria-hidden />
-            {paste.views} {paste.views === 1 ? 'view' : 'views'}
+            {countOf(paste.views, 'view')}
           </span>
           <span className="flex items-center gap-1" data-testid="paste-likes">
             <Heart className="size-4" aria-hidden />
-            {likes ?? paste.likes} {(likes ?? paste.likes) === 1 ? 'like' : 'likes'}
+            {countOf(likes ?? paste.likes, 'like')}
           </span>
           <span>
             <time dateTime={paste.createdAt}>{new Date(paste.createdAt).toLocaleString()}</time> · {expiresIn(paste.expirationDate)}

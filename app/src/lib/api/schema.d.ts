@@ -3146,7 +3146,7 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Matches e-mail or nickname (literally). */
+                /** @description Matches email or nickname (literally). */
                 q?: string;
                 limit?: number;
                 offset?: number;

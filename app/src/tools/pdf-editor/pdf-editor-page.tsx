@@ -15,6 +15,7 @@ import { PageGrid } from '@/tools/pdf-editor/page-grid'
 import { PasswordPrompt } from '@/tools/pdf-editor/password-prompt'
 import { usePdfDocument } from '@/tools/pdf-editor/use-pdf-document'
 import { usePdfJob } from '@/tools/pdf-editor/use-pdf-job'
+import { countOf } from '@/lib/plural'
 
 const TABS = [
   ['split', 'Split'],
@@ -119,7 +120,7 @@ export default function PdfEditorPage() {
         <div className="mr-auto min-w-0 text-sm">
           <p className="truncate font-medium">{names.join(' + ')}</p>
           <p className="text-muted-foreground">
-            {tiles.length} {tiles.length === 1 ? 'page' : 'pages'} · {formatBytes(sources.reduce((sum, source) => sum + source.file.size, 0))}
+            {countOf(tiles.length, 'page')} · {formatBytes(sources.reduce((sum, source) => sum + source.file.size, 0))}
             {password && ' · protected'}
           </p>
         </div>

@@ -128,7 +128,7 @@ PATHS = {
         {"200": json_response("A page of users.", ref("AdminUserList")),
          **error_responses(DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})},
         description="Read by the SQL function admin_list_users, which refuses non-admins.",
-        parameters=_paging("e-mail or nickname", high=200, default=50), security=[{"bearerAuth": []}])},
+        parameters=_paging("email or nickname", high=200, default=50), security=[{"bearerAuth": []}])},
     "/api/admin/pastes": _PASTES["list"],
     "/api/admin/pastes/{paste_id}": _PASTES["item"],
     "/api/admin/links": _LINKS["list"],

@@ -4,7 +4,8 @@ import { listUsers } from '@/features/admin/api/list-users'
 import { setAdmin } from '@/features/admin/api/set-admin'
 import { ListError, ListSearch, Pager } from '@/features/admin/list-controls'
 import { usePagedList } from '@/features/admin/use-paged-list'
-import { RevokeAdminDialog, type PendingRevoke } from '@/features/admin/revoke-admin-dialog'
+import { ConfirmRevokeDialog, type PendingRevoke } from '@/features/admin/confirm-revoke-dialog'
+import { removeAuthenticator } from '@/features/admin/api/remove-authenticator'
 import { UserRow } from '@/features/admin/user-row'
 import { recheckAdminStatus } from '@/lib/admin-status'
 import { useAccessToken } from '@/lib/api/use-access-token'
@@ -39,7 +40,21 @@ export function UsersTable() {
   // Granting is harmless and one click; revoking is confirmed first.
   function askToChange(userId: string, label: string, admin: boolean) {
     if (admin) void changeAdmin(userId, label, true)
-    else setPendingRevoke({ userId, label, isMe: userId === me?.id })
+    else setPendingRevoke({ kind: 'admin', userId, label, isMe: userId === me?.id })
+  }
+
+  async function removeFactors(userId: string, label: string) {
+    setBusyId(userId)
+    try {
+      await removeAuthenticator(userId)
+      setPage((previous) => previous && { ...previous, users: previous.users.map((user) => (user.id === userId ? { ...user, has_authenticator: false } : user)) })
+      notify.success(`${label} now signs in with the password alone`, 'They can add a new authenticator app on their account page.')
+    } catch (failure) {
+      notify.error(userMessageFor(failure))
+    } finally {
+      setBusyId(undefined)
+      setPendingRevoke(null)
+    }
   }
 
   const total = page?.total ?? 0
@@ -78,7 +93,14 @@ export function UsersTable() {
             </thead>
             <tbody className="divide-y">
               {page?.users.map((user) => (
-                <UserRow key={user.id} user={user} isMe={user.id === me?.id} busy={busyId === user.id} onChangeAdmin={(admin) => askToChange(user.id, user.email ?? user.id, admin)} />
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isMe={user.id === me?.id}
+                  busy={busyId === user.id}
+                  onChangeAdmin={(admin) => askToChange(user.id, user.email ?? user.id, admin)}
+                  onRemoveAuthenticator={() => setPendingRevoke({ kind: 'authenticator', userId: user.id, label: user.email ?? user.id, isMe: user.id === me?.id })}
+                />
               ))}
               {page && shown === 0 && (
                 <tr>
@@ -90,7 +112,12 @@ export function UsersTable() {
             </tbody>
           </table>
         </div>
-        <RevokeAdminDialog pending={pendingRevoke} busy={busyId !== undefined} onClose={() => setPendingRevoke(null)} onConfirm={(pending) => void changeAdmin(pending.userId, pending.label, false)} />
+        <ConfirmRevokeDialog
+          pending={pendingRevoke}
+          busy={busyId !== undefined}
+          onClose={() => setPendingRevoke(null)}
+          onConfirm={(pending) => void (pending.kind === 'admin' ? changeAdmin(pending.userId, pending.label, false) : removeFactors(pending.userId, pending.label))}
+        />
         <Pager label="User pages" loaded={!!page} offset={offset} shown={shown} total={total} pageSize={USERS_PAGE_SIZE} onOffset={setOffset} />
       </CardContent>
     </Card>

@@ -31,13 +31,19 @@ SCHEMAS = {
     },
     "AdminUser": {
         "type": "object", "additionalProperties": False,
-        "required": ["id", "email", "nickname", "created_at", "last_sign_in_at", "is_admin"],
+        "required": ["id", "email", "nickname", "created_at", "last_sign_in_at", "is_admin", "has_authenticator"],
         "properties": {"id": UUID, "email": {"type": ["string", "null"]}, "nickname": {"type": ["string", "null"]},
                        "created_at": {"type": ["string", "null"], "format": "date-time"},
                        "last_sign_in_at": {"type": ["string", "null"], "format": "date-time"},
-                       "is_admin": {"type": "boolean"}},
+                       "is_admin": {"type": "boolean"},
+                       "has_authenticator": {"type": "boolean", "description": "A verified MFA factor (TOTP app)."}},
     },
     "AdminUserList": page_of("users", "AdminUser"),
+    "AuthenticatorRemoval": {
+        "type": "object", "additionalProperties": False, "required": ["user_id", "removed"],
+        "properties": {"user_id": UUID, "removed": {"type": "integer", "minimum": 0,
+                                                    "description": "How many factors Auth removed (0: none left)."}},
+    },
     "ModeratedPaste": {
         "type": "object", "additionalProperties": False,
         "required": ["id", "title", "language", "excerpt", "author_email", "created_at", "expires_at",
@@ -133,6 +139,14 @@ PATHS = {
     "/api/admin/pastes/{paste_id}": _PASTES["item"],
     "/api/admin/links": _LINKS["list"],
     "/api/admin/links/{code}": _LINKS["item"],
+    "/api/admin/users/{user_id}/factors": {"delete": operation(
+        "removeAuthenticator", "admin", "Remove a user's authenticator (lost device)",
+        {"200": json_response("The user signs in with their password alone until they add a new one.",
+                              ref("AuthenticatorRemoval")),
+         **error_responses(DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]},
+                           {503: ["auth_admin_unavailable"]})},
+        description="admin_authenticator_removal() in SQL refuses all but admins at aal2; Auth's admin API removes the factors.",
+        parameters=[USER_ID], security=[{"bearerAuth": []}])},
     "/api/admin/users/{user_id}/admin": {
         "post": _status_change("grantAdmin", "Make a user an administrator",
                                "Through grant_admin(): admins only, never yourself.", {}),

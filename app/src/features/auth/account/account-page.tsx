@@ -22,7 +22,7 @@ export default function AccountPage() {
           <ProfileForm accessToken={session.session.access_token} />
           <EmailChange email={session.session.user.email ?? ''} />
           <PasswordChange email={session.session.user.email ?? ''} />
-          <MfaSection />
+          <MfaSection userId={session.session.user.id} />
           <LinkedIdentities />
           <OtherDevices />
           <DeleteAccount accessToken={session.session.access_token} />

@@ -36,6 +36,10 @@ const PLAIN_WORDS: Record<string, AuthErrorNotice> = {
   otp_disabled: { title: 'No account uses this email yet. Create one first.' },
   reauthentication_not_valid: { title: 'That code is wrong or has expired. Ask for a new one.' },
   same_password: { title: 'Choose a password different from your current one.' },
+  // Auth says "Invalid TOTP code entered": the user needs to know what to do about it.
+  mfa_verification_failed: { title: 'That code didn’t match. Enter the newest code your authenticator app shows: codes change every 30 seconds.' },
+  mfa_challenge_expired: { title: 'That took too long. Enter the newest code from your authenticator app.' },
+  mfa_factor_not_found: { title: 'This authenticator setup was cancelled or replaced. Start the setup again.' },
 }
 
 // The server's own sentence is the most useful one here (which rule failed, which field).

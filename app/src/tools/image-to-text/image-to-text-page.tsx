@@ -83,7 +83,7 @@ export default function ImageToTextPage() {
               </Button>
             </div>
           ) : (
-            <DropZone onFiles={choose} multiple={false} accept="image/*,.pdf,application/pdf" hint="Screenshots, photos, scans or a PDF, up to 25 MB" disabled={job.busy} />
+            <DropZone onFiles={choose} multiple={false} accept="image/*,.pdf,application/pdf" hint="Screenshots, photos, scans (PNG, JPEG, WebP, TIFF…) or a PDF" disabled={job.busy} />
           )}
           <OcrOptions settings={settings} onChange={changeSettings} installed={installed} showPassword={!!file && isPdf(file)} password={password} onPasswordChange={setPassword} />
           <Button onClick={() => void read()} disabled={!file || job.busy}>

@@ -44,11 +44,15 @@ export function PageGrid({ tiles, sourceNames, onChange, disabled }: PageGridPro
     },
     remove: (key) => {
       if (tiles.length <= 1) return
-      const tile = tiles.find((item) => item.key === key)
+      const index = tiles.findIndex((item) => item.key === key)
+      const tile = tiles[index]
       onChange(
         tiles.filter((item) => item.key !== key),
         tile ? `${label(tile)} deleted` : '',
       )
+      // The keyboard stays in the grid: on the page that took its place, or the new last one.
+      const neighbour = tiles[index + 1] ?? tiles[index - 1]
+      if (neighbour) requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-key="${CSS.escape(neighbour.key)}"] button[aria-pressed]`)?.focus())
     },
     move: (key, to) => {
       const from = tiles.findIndex((tile) => tile.key === key)

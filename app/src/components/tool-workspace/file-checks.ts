@@ -64,8 +64,14 @@ function extensionOf(file: File): string {
   return dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase()
 }
 
-async function head(file: File): Promise<Uint8Array> {
-  return new Uint8Array(await file.slice(0, 1024).arrayBuffer())
+function head(file: File): Promise<Uint8Array> {
+  // FileReader rather than Blob.arrayBuffer(): the same in every browser and in the test DOM.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer))
+    reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}`))
+    reader.readAsArrayBuffer(file.slice(0, 1024))
+  })
 }
 
 /**

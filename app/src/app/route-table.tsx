@@ -15,7 +15,7 @@ import { tools } from '@/tools'
 import type { ToolDefinition } from '@/tools/define-tool'
 
 type PageModule = { default: ComponentType }
-type DashboardModule = { default: ComponentType<{ recentTools?: ReactNode }> }
+type DashboardModule = { default: ComponentType<{ recentTools?: ReactNode; cachedPastes?: (userId: string) => { id: string; title: string; views: number; privacy: string }[] }> }
 
 /** Lazy route: the page module becomes its own chunk and loads on first visit. */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
@@ -82,11 +82,16 @@ export const appRoutes: RouteObject[] = [
           { path: 'glass-showcase', ...page(() => import('@/app/routes/glass-showcase')) },
           { path: 'login', ...page(loadLoginPage) },
           protectedPage('/dashboard', async (): Promise<PageModule> => {
-            const { default: Dashboard }: DashboardModule = await loadDashboardPage()
+            const [{ default: Dashboard }, { readLocalPastes }]: [DashboardModule, typeof import('@/features/pastes/paste-store')] = await Promise.all([
+              loadDashboardPage(),
+              import('@/features/pastes/paste-store'),
+            ])
+            // Offline, the dashboard shows the user's pastes from this browser's copy (SPEC §3 'pastes').
+            const cachedPastes = (userId: string) => readLocalPastes().filter((paste) => paste.userId === userId && !paste.pending)
             return {
               default: () => (
                 <DisabledPageGate pageKey="dashboard">
-                  <Dashboard recentTools={<DashboardRecentTools />} />
+                  <Dashboard recentTools={<DashboardRecentTools />} cachedPastes={cachedPastes} />
                 </DisabledPageGate>
               ),
             }

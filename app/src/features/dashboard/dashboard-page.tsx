@@ -5,8 +5,9 @@ import { Link } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { Card, CardContent } from '@/components/ui/card'
-import { MyShortLinks, MyPastes } from '@/features/dashboard/my-items'
+import { MyShortLinks, MyPastes, type CachedPaste } from '@/features/dashboard/my-items'
 import { SignOutButton, useProfile, useSession } from '@/features/auth/session'
+import { useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
@@ -74,8 +75,12 @@ function Shortcuts() {
   )
 }
 
-/** recentTools: the route passes the "Recently used tools" section (it needs the tool registry). */
-export default function DashboardPage({ recentTools }: { recentTools?: ReactNode }) {
+/**
+ * recentTools: the route passes the "Recently used tools" section (it needs the tool registry);
+ * cachedPastes: this browser's copy of the user's pastes (the pastes feature's), shown when offline.
+ */
+export default function DashboardPage({ recentTools, cachedPastes }: { recentTools?: ReactNode; cachedPastes?: (userId: string) => CachedPaste[] }) {
+  useOfflineNote('You are offline. Your dashboard shows the pastes saved on this device; short links and changes wait for the connection.')
   usePageMetadata({ title: 'Dashboard', description: 'Your links, pastes and recent activity.', path: '/dashboard', noindex: true })
   const session = useSession()
   return (
@@ -87,7 +92,7 @@ export default function DashboardPage({ recentTools }: { recentTools?: ReactNode
           <AccountCard user={session.session.user} />
           <div className="mt-8 grid gap-4 md:grid-cols-2">
             <MyShortLinks accessToken={session.session.access_token} />
-            <MyPastes accessToken={session.session.access_token} />
+            <MyPastes accessToken={session.session.access_token} cached={cachedPastes && (() => cachedPastes(session.session.user.id))} />
           </div>
           {recentTools}
           <Shortcuts />

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { PASTES_OFFLINE_NOTE, useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import type { NewPaste } from '@/features/pastes/api/paste-types'
 import { useCurrentUserId } from '@/features/pastes/current-user'
@@ -35,6 +36,7 @@ export default function PasteViewPage() {
   const [likes, setLikes] = useState<number | null>(null)
   const title = state.status === 'ready' ? state.paste.title || 'Untitled paste' : 'Paste'
   usePageMetadata({ title, description: 'View a shared paste.', path: `/paste/${encodeURIComponent(id)}`, noindex: true })
+  useOfflineNote(PASTES_OFFLINE_NOTE)
 
   useEffect(() => {
     if (state.status === 'moved') navigate(`/paste/${state.id}`, { replace: true })

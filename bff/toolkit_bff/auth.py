@@ -8,6 +8,7 @@ verified factor a 403 `mfa_required` — before the endpoint does any work."""
 from __future__ import annotations
 
 import time
+import uuid
 
 import jwt
 import requests
@@ -118,7 +119,16 @@ def verify_access_token(token: str) -> dict:
         raise _unauthorized(f"Access token is invalid: {exc}") from None
     if claims.get("role") != "authenticated":  # e.g. the anon or service-role API key as a bearer
         raise _unauthorized("Access token must carry role 'authenticated'")
+    if not _is_uuid(claims["sub"]):  # Auth's users are UUIDs; auth.uid() would fail on anything else
+        raise _unauthorized("Access token subject (sub) is not a user id")
     return claims
+
+
+def _is_uuid(value) -> bool:
+    try:
+        return isinstance(value, str) and str(uuid.UUID(value)) == value.lower()
+    except ValueError:
+        return False
 
 
 def request_claims() -> dict | None:

@@ -33,7 +33,7 @@ def create_link():
     data = body.json_object(("url", "alias", "expires_at", "max_clicks"))
     url = body.text(data, "url", max_length=2048, required=True)
     alias = body.text(data, "alias", max_length=64, nullable=True)
-    expires_at = body.timestamp(data, "expires_at")
+    expires_at = body.expiry(data)
     max_clicks = body.integer(data, "max_clicks", low=1, high=2_000_000_000)
     with rls_transaction(claims) as conn:
         # The function returns the new row, so anonymous creators (who cannot read it) see it too.
@@ -47,7 +47,7 @@ def create_link():
 def list_links():
     claims = require_claims()
     limit = body.query_int("limit", 50, low=1, high=200)
-    offset = body.query_int("offset", 0, low=0, high=1_000_000)
+    offset = body.query_int("offset", 0, low=0, high=body.MAX_OFFSET)
     with rls_transaction(claims, read_only=True) as conn:
         rows = conn.execute(
             f"select {LINK_COLUMNS}, count(*) over () as total from public.shortened_urls"

@@ -1030,7 +1030,7 @@ export interface components {
             alias?: string | null;
             /**
              * Format: date-time
-             * @description In the future, with a time zone.
+             * @description In the future and before 2100-01-01T00:00:00Z, with a time zone.
              */
             expires_at?: string | null;
             /** @description The link stops working after this many clicks. */
@@ -1175,7 +1175,7 @@ export interface components {
             privacy?: "public" | "unlisted" | "private";
             /**
              * Format: date-time
-             * @description In the future, with a time zone; null: never.
+             * @description In the future and before 2100-01-01T00:00:00Z, with a time zone; null: never.
              */
             expires_at?: string | null;
             /**
@@ -1198,7 +1198,7 @@ export interface components {
             privacy?: "public" | "unlisted" | "private";
             /**
              * Format: date-time
-             * @description In the future, with a time zone; null: never.
+             * @description In the future and before 2100-01-01T00:00:00Z, with a time zone; null: never.
              */
             expires_at?: string | null;
             /** @description Deleted by its first read by anyone but the owner. */
@@ -1362,6 +1362,10 @@ export interface components {
             /** @description Mean word confidence 0-100; null without words. */
             confidence: number | null;
             pages: components["schemas"]["OcrPage"][];
+            /** @description Pages in the document (1 for an image). */
+            page_count: number;
+            /** @description One request reads at most 10 PDF pages; these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
+            next_pages: string | null;
         };
         OcrPage: {
             page: number;
@@ -1444,6 +1448,10 @@ export interface components {
                 height: number;
                 data_url: string;
             }[];
+            /** @description Pages in the document (1 for an image). */
+            page_count: number;
+            /** @description One request answers at most 50 thumbnails and 8 MB (always at least one thumbnail); these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
+            next_pages: string | null;
         };
         PdfText: {
             pages: {
@@ -1672,7 +1680,7 @@ export interface components {
         RateLimitReset: number;
         /** @description `no-store`: results are never cached. */
         NoStore: "no-store";
-        /** @description `no`: tells the gateway to pass lines through at once. */
+        /** @description `no`: tells the gateway to pass lines through at once. nginx acts on it and removes it, so callers behind the gateway do not see it. */
         NoBuffering: "no";
     };
     pathItems: never;
@@ -1785,6 +1793,9 @@ export interface operations {
             /** @description Deleted: the user, their sessions, identities and factors, and (by foreign key) their profile row, short links, pastes and likes. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1810,6 +1821,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1852,6 +1873,9 @@ export interface operations {
             /** @description The updated profile. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1924,6 +1948,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2063,6 +2097,9 @@ export interface operations {
             /** @description The new link. */
             201: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2176,6 +2213,9 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2201,6 +2241,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2560,6 +2610,9 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2585,6 +2638,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2633,6 +2696,9 @@ export interface operations {
             /** @description The changed paste. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2696,6 +2762,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2806,6 +2882,9 @@ export interface operations {
             /** @description The likes now. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2833,6 +2912,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,6 +2963,9 @@ export interface operations {
             /** @description The likes now. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2901,6 +2993,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3082,6 +3184,9 @@ export interface operations {
             /** @description The page's new state (who and when are recorded by the database). */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3145,6 +3250,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3325,6 +3440,9 @@ export interface operations {
             /** @description Deleted for everyone. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3350,6 +3468,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3460,6 +3588,9 @@ export interface operations {
             /** @description Deleted for everyone. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3485,6 +3616,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3592,6 +3733,9 @@ export interface operations {
             /** @description The user's admin status afterwards. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3619,6 +3763,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3659,6 +3813,9 @@ export interface operations {
             /** @description The user's admin status afterwards. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3695,6 +3852,16 @@ export interface operations {
             /** @description Conflicts with the current state (taken, or the last admin). Codes: `conflict`. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3810,7 +3977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3819,7 +3986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3980,7 +4147,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What Tesseract read, page by page. */
+            /** @description What Tesseract read, page by page: at most 10 pages of a PDF per request, the rest named in `next_pages`. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4642,7 +4809,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One thumbnail per page asked for. */
+            /** @description One thumbnail per page asked for, in that order: at most 50 thumbnails and 8 MB (always at least one thumbnail) per request, the rest named in `next_pages`. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -6496,7 +6663,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["UsernameStreamLine"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6505,7 +6672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6590,8 +6757,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6645,7 +6821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`, `busy`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -6687,8 +6863,17 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationLanguages"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6733,7 +6918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6789,8 +6974,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6844,7 +7038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

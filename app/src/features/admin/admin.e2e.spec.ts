@@ -108,6 +108,7 @@ test('the last admin cannot remove their own admin role', async ({ browser }) =>
   const row = admin.getByRole('row').filter({ hasText: adminUser.email })
   await expect(row.getByText('(you)')).toBeVisible()
   await row.getByRole('button', { name: `Revoke admin from ${adminUser.email}` }).click()
+  await admin.getByRole('dialog').getByRole('button', { name: 'Revoke my admin rights' }).click()
   await expect(admin.getByText('The last administrator cannot be revoked')).toBeVisible()
   await expect(row.getByText('Admin', { exact: true })).toBeVisible()
   await admin.reload()

@@ -78,16 +78,15 @@ export function DropZone({ onFiles, accept, multiple = true, hint, maxBytes = FI
       <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
         <Upload className="size-5" aria-hidden />
       </span>
-      <div className="flex flex-col gap-1">
-        <p className="font-medium">Drop {multiple ? 'files' : 'a file'} here, paste, or</p>
-        <p id={hintId} className="text-sm text-muted-foreground" data-testid="drop-zone-hint">
-          {hint ? `${hint} · ` : ''}up to {formatLimit(maxBytes)}
-          {multiple ? ' each' : ''}
-        </p>
-      </div>
+      {/* "… paste, or" runs on into the button; what is accepted follows it. */}
+      <p className="font-medium">Drop {multiple ? 'files' : 'a file'} here, paste, or</p>
       <Button variant="outline" onClick={() => inputRef.current?.click()} disabled={disabled} aria-describedby={hintId}>
         Choose {multiple ? 'files' : 'a file'}
       </Button>
+      <p id={hintId} className="text-sm text-muted-foreground" data-testid="drop-zone-hint">
+        {hint ? `${hint} · ` : ''}up to {formatLimit(maxBytes)}
+        {multiple ? ' each' : ''}
+      </p>
       <input
         ref={inputRef}
         type="file"

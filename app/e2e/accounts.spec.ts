@@ -28,9 +28,10 @@ test('the profile is edited through the BFF, with its validation error beside th
   await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace')
   await expect(page.getByLabel('Location')).toHaveValue('London')
   await expectNoSeriousAxeViolations(page)
-  // Unlinking the only identity is refused by Auth, in its words.
-  await page.getByRole('region', { name: 'Sign-in methods' }).getByRole('button', { name: 'Unlink' }).click()
-  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible()
+  // The only identity is how this account signs in: it is not offered for unlinking.
+  const methods = page.getByRole('region', { name: 'Sign-in methods' })
+  await expect(methods).toContainText('This is your only way to sign in, so it can’t be unlinked.')
+  await expect(methods.getByRole('button', { name: 'Unlink' })).toHaveCount(0)
   expect(problems.filter((problem) => !problem.includes('status of 4'))).toEqual([])
 })
 

@@ -102,14 +102,17 @@ export function DropZone({ onFiles, accept, multiple = true, hint, maxBytes = FI
         }}
       />
       {refused.length > 0 && (
-        <ul role="alert" className="flex w-full max-w-md flex-col gap-1 text-left text-sm text-destructive" data-testid="refused-files">
-          {refused.map((problem) => (
-            <li key={problem} className="flex gap-2">
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span className="wrap-anywhere">{problem}</span>
-            </li>
-          ))}
-        </ul>
+        // The alert wraps the list: role="alert" on the <ul> itself would orphan its items.
+        <div role="alert" className="w-full max-w-md">
+          <ul className="flex flex-col gap-1 text-left text-sm text-destructive" data-testid="refused-files">
+            {refused.map((problem) => (
+              <li key={problem} className="flex gap-2">
+                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span className="wrap-anywhere">{problem}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   )

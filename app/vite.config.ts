@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { pageDates } from './scripts/page-dates.mjs'
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
@@ -10,6 +11,8 @@ export default defineConfig(({ mode }) => {
   const appName = `${product}'s Toolkit`
 
   return {
+    // The info pages' "Last updated" dates, from the repository at build time (scripts/page-dates.mjs).
+    define: { __INFO_PAGE_DATES__: JSON.stringify(pageDates()) },
     plugins: [
       react(),
       tailwindcss(),

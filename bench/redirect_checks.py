@@ -9,6 +9,7 @@ import threading
 import time
 from collections import Counter
 from typing import Callable
+from urllib.parse import urlsplit
 
 from .links import TARGET
 
@@ -37,7 +38,7 @@ def _client(port: int, path: str, stop: Callable[[], bool], tally: Counter, lock
 
 def classify(status: int, location: str | None, body: bytes) -> str:
     if status == 302:
-        return "target" if location == TARGET else "home" if location == "/" else f"302 to {location}"
+        return "target" if location == TARGET else "home" if location is not None and urlsplit(location).path == "/" else f"302 to {location}"
     if status == 503:
         try:
             return f"503 {json.loads(body)['error']['code']}"

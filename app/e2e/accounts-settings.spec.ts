@@ -3,17 +3,17 @@ import { newAccount, PASSWORD, signedUpAndIn, signIn, signOutFromMenu } from './
 import { confirmationLink } from './mail'
 import { expectNoSeriousAxeViolations } from './support'
 
-// /account's sign-in settings against the stack's real Auth: the secure e-mail change (a link to
+// /account's sign-in settings against the stack's real Auth: the secure email change (a link to
 // each address) and the password change, then signing in with what changed.
 
-test('changing the e-mail takes both mailed links, then the new address signs in', async ({ page }) => {
+test('changing the email takes both mailed links, then the new address signs in', async ({ page }) => {
   const account = await signedUpAndIn(page)
   const moved = newAccount().email
   await page.goto('/account')
-  await page.getByLabel('New e-mail').fill(moved)
-  await page.getByRole('button', { name: 'Change e-mail' }).click()
+  await page.getByLabel('New email').fill(moved)
+  await page.getByRole('button', { name: 'Change email' }).click()
   await expect(page.getByText('Check both inboxes')).toBeVisible()
-  await expect(page.getByLabel('New e-mail')).toHaveValue('')
+  await expect(page.getByLabel('New email')).toHaveValue('')
 
   // The old address's link (its second mail, after the sign-up one) alone changes nothing yet.
   await page.goto(await confirmationLink(account.email, 2))
@@ -23,13 +23,13 @@ test('changing the e-mail takes both mailed links, then the new address signs in
 
   // The new address's link completes it and signs in as the new address.
   await page.goto(await confirmationLink(moved))
-  await expect(page.getByText('Your e-mail address is changed')).toBeVisible()
+  await expect(page.getByText('Your email address is changed')).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByText(`Signed in as ${moved}`)).toBeVisible()
 
   await signOutFromMenu(page)
   await signIn(page, account.email, PASSWORD)
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+  await expect(page.getByText('Wrong email or password')).toBeVisible()
   await signIn(page, moved, PASSWORD)
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByText(`Signed in as ${moved}`)).toBeVisible()
@@ -53,11 +53,11 @@ test('changing the password shows Auth’s rules as they are met, and the new on
   // Signed in moments ago, so Auth takes the password without a reauthentication code.
   await form.getByRole('button', { name: 'Change password' }).click()
   await expect(page.getByText('Password changed')).toBeVisible()
-  await expect(form.getByLabel('Code from the e-mail')).toHaveCount(0)
+  await expect(form.getByLabel('Code from the email')).toHaveCount(0)
 
   await signOutFromMenu(page)
   await signIn(page, account.email, PASSWORD)
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+  await expect(page.getByText('Wrong email or password')).toBeVisible()
   await signIn(page, account.email, fresh)
   await expect(page).toHaveURL(/\/dashboard$/)
 })

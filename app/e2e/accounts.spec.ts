@@ -28,9 +28,10 @@ test('the profile is edited through the BFF, with its validation error beside th
   await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace')
   await expect(page.getByLabel('Location')).toHaveValue('London')
   await expectNoSeriousAxeViolations(page)
-  // Unlinking the only identity is refused by Auth, in its words.
-  await page.getByRole('region', { name: 'Sign-in methods' }).getByRole('button', { name: 'Unlink' }).click()
-  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible()
+  // The only identity is how this account signs in: it is not offered for unlinking.
+  const methods = page.getByRole('region', { name: 'Sign-in methods' })
+  await expect(methods).toContainText('This is your only way to sign in, so it can’t be unlinked.')
+  await expect(methods.getByRole('button', { name: 'Unlink' })).toHaveCount(0)
   expect(problems.filter((problem) => !problem.includes('status of 4'))).toEqual([])
 })
 
@@ -72,7 +73,7 @@ test('a forgotten password is reset from the mailed link', async ({ page }) => {
   await confirmationLink(account.email)
   await page.getByRole('button', { name: 'Back to sign in' }).click()
   await page.getByRole('button', { name: 'Forgot password?' }).click()
-  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Email').fill(account.email)
   // One mail per address per second in the test stack: the reset may need a second try.
   await expect(async () => {
     await page.getByRole('button', { name: 'Send reset link' }).click()
@@ -88,7 +89,7 @@ test('a forgotten password is reset from the mailed link', async ({ page }) => {
 
   await signOutFromMenu(page)
   await signIn(page, account.email, PASSWORD)
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+  await expect(page.getByText('Wrong email or password')).toBeVisible()
   await signIn(page, account.email, fresh)
   await expect(page).toHaveURL(/\/dashboard$/)
 })
@@ -106,5 +107,5 @@ test('deleting the account asks first, then the account is gone', async ({ page 
   await expect(page).toHaveURL(/\/login\?t=\d+$/)
 
   await signIn(page, account.email, PASSWORD)
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+  await expect(page.getByText('Wrong email or password')).toBeVisible()
 })

@@ -14,15 +14,15 @@ export async function signUp(page: Page, account: { email: string; username: str
   await page.goto('/login')
   await page.getByRole('tab', { name: 'Create account' }).click()
   await page.getByLabel('Username').fill(account.username)
-  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
   await expect(page.getByText(account.email)).toBeVisible()
 }
 
 export async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }

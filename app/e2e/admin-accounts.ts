@@ -17,9 +17,9 @@ export interface TestUser {
   email: string
 }
 
-/** A confirmed user with the shared e2e password. */
-export async function createUser(): Promise<TestUser> {
-  const account = newAccount()
+/** A confirmed user with the shared e2e password; `overrides` for long names in layout checks. */
+export async function createUser(overrides: { email?: string; username?: string } = {}): Promise<TestUser> {
+  const account = { ...newAccount(), ...overrides }
   const key = required('TOOLKIT_SERVICE_ROLE_KEY')
   const response = await fetch(`${required('E2E_BASE_URL')}/auth/v1/admin/users`, {
     method: 'POST',

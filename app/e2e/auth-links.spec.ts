@@ -9,8 +9,8 @@ test('a mailed sign-in link (magic link, PKCE) signs in without the password', a
   const account = await signedUpAndIn(page)
   await signOutFromMenu(page)
 
-  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await page.getByLabel('Email').fill(account.email)
   await expectNoSeriousAxeViolations(page)
   // One mail per address per second in the test stack: the request may need a second try.
   await expect(async () => {
@@ -30,11 +30,11 @@ test('a mailed sign-in link (magic link, PKCE) signs in without the password', a
 test('a sign-in link for an address without an account says so and keeps the address', async ({ page }) => {
   const stranger = newAccount().email
   await page.goto('/login')
-  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-  await page.getByLabel('E-mail').fill(stranger)
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await page.getByLabel('Email').fill(stranger)
   await page.getByRole('button', { name: 'Send sign-in link' }).click()
-  await expect(page.getByText('No account uses this e-mail yet. Create one first.')).toBeVisible()
-  await expect(page.getByLabel('E-mail')).toHaveValue(stranger)
+  await expect(page.getByText('No account uses this email yet. Create one first.')).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue(stranger)
 })
 
 /** The anon key supabase-js sends, taken from one of the app's own Auth requests. */

@@ -12,7 +12,7 @@ async function expectSignedOutAtLogin(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
 }
 
-test('sign up, confirm from the mail, sign in, see the e-mail on the dashboard, sign out', async ({ page }) => {
+test('sign up, confirm from the mail, sign in, see the email on the dashboard, sign out', async ({ page }) => {
   const problems = watchConsole(page)
   const account = newAccount()
   await signUp(page, account)
@@ -59,9 +59,9 @@ test('a wrong password says so in plain words and keeps what was typed', async (
   await expectSignedOutAtLogin(page)
 
   await signIn(page, account.email, 'not the password')
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+  await expect(page.getByText('Wrong email or password')).toBeVisible()
   await expect(page).toHaveURL(/\/login/)
-  await expect(page.getByLabel('E-mail')).toHaveValue(account.email)
+  await expect(page.getByLabel('Email')).toHaveValue(account.email)
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('not the password')
 
   // A used confirmation link explains itself instead of failing silently.
@@ -80,9 +80,9 @@ test('an unconfirmed account is asked to confirm first and can have the mail sen
   // after sign-up may be refused with the server's "after 0 seconds" notice: then try again.
   await expect(async () => {
     await signIn(page, account.email, PASSWORD)
-    await expect(page.getByText('Please confirm your e-mail first').last()).toBeVisible()
-    await page.getByRole('button', { name: 'Resend e-mail' }).last().click()
-    await expect(page.getByText('Confirmation e-mail sent')).toBeVisible({ timeout: 3000 })
+    await expect(page.getByText('Please confirm your email first').last()).toBeVisible()
+    await page.getByRole('button', { name: 'Resend email' }).last().click()
+    await expect(page.getByText('Confirmation email sent')).toBeVisible({ timeout: 3000 })
   }).toPass({ timeout: 20_000 })
   // The new mail's link works like the first.
   await page.goto(await confirmationLink(account.email, 2))

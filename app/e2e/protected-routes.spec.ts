@@ -35,7 +35,7 @@ test.describe('light theme', () => {
   test('error and success toasts have enough contrast while they show', async ({ page }) => {
     await page.goto('/login')
     await signIn(page, 'nobody-here@example.com', 'not the password')
-    await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
+    await expect(page.getByText('Wrong email or password')).toBeVisible()
     await expectNoSeriousAxeViolations(page)
   })
 })

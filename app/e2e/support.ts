@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Collects console errors and uncaught exceptions for the life of a page. */
 export function watchConsole(page: Page): string[] {
@@ -46,4 +46,44 @@ export async function clientNavigate(page: Page, path: string): Promise<void> {
     window.history.pushState({}, '', target)
     window.dispatchEvent(new PopStateEvent('popstate'))
   }, path)
+}
+
+/**
+ * The keyboard pass every dialog gets: opened from `opener` with Enter, focus is inside it, Tab and
+ * Shift+Tab never leave it, Escape closes it and focus is back on the opener.
+ */
+export async function keyboardDialogPass(page: Page, opener: Locator, dialogName: string | RegExp): Promise<void> {
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: dialogName })
+  await expect(dialog).toBeVisible()
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key)
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `focus stays in the dialog after ${key}`).toBe(true)
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(opener).toBeFocused()
+}
+
+/** How far the page is wider than the window (0 or less: no sideways scrolling). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+}
+
+/** Each of `paths` loaded once and measured at 360 and 1280 px: the routes that scroll sideways, and by how much. */
+export async function overflowingRoutes(page: Page, paths: readonly string[]): Promise<string[]> {
+  const found: string[] = []
+  for (const path of paths) {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      const overflow = await horizontalOverflow(page)
+      if (overflow > 0) found.push(`${path} at ${width} px: ${overflow} px too wide`)
+    }
+  }
+  return found
 }

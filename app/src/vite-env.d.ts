@@ -14,3 +14,6 @@ interface ImportMetaEnv {
   /** Auth's GOTRUE_PASSWORD_REQUIRED_CHARACTERS (sets separated by ':'). */
   readonly VITE_AUTH_PASSWORD_REQUIRED_CHARACTERS?: string
 }
+
+/** When each information page last changed (YYYY-MM-DD), written at build time by scripts/page-dates.mjs. */
+declare const __INFO_PAGE_DATES__: Record<'privacy-policy' | 'terms-of-service' | 'faq', string>

@@ -15,7 +15,9 @@ from .settings import Settings
 
 log = logging.getLogger("toolkit_redirect")
 
-HOME = "/"
+# SPEC §5: a missing, unknown or expired link goes home; the query makes the home page say why
+# (app/src/lib/dead-short-link.ts, DEAD_LINK_HOME).
+HOME = "/?link=gone"
 
 
 class Redirector:

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from .auth import app_password_policy_env
@@ -51,7 +52,7 @@ def redirects_home(url: str) -> bool:
         with opener.open(request, timeout=2) as response:
             return False  # anything but a redirect
     except urllib.error.HTTPError as exc:
-        return exc.code == 302 and exc.headers.get("Location") == "/"
+        return exc.code == 302 and urllib.parse.urlsplit(exc.headers.get("Location", "")).path == "/"
     except OSError:
         return False
 

@@ -24,7 +24,7 @@ describe('who may call the admin API', () => {
 })
 
 describe('users', () => {
-  it('createUser stores metadata and confirms on request; a taken e-mail is email_exists', async () => {
+  it('createUser stores metadata and confirms on request; a taken email is email_exists', async () => {
     const email = newEmail('admin-create')
     const { data, error } = await admin.auth.admin.createUser({
       email,
@@ -81,7 +81,7 @@ describe('users', () => {
     expect((await userClient().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull()
   })
 
-  it('updateUserById sets e-mail and password at once, without mail', async () => {
+  it('updateUserById sets email and password at once, without mail', async () => {
     const id = (await admin.auth.admin.createUser({ email: newEmail(), password: PASSWORD, email_confirm: true })).data.user!.id
     const moved = newEmail('admin-moved')
     const { data, error } = await admin.auth.admin.updateUserById(id, { email: moved, password: 'admin-set-password-2' })

@@ -1,7 +1,7 @@
 /**
  * Anonymous sign-ins (GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED, on for the second server only; the product
  * keeps them off: providers.test.ts): is_anonymous users and claims, what they may not do, the official
- * per-client hourly limit, and how one becomes permanent by adding an e-mail.
+ * per-client hourly limit, and how one becomes permanent by adding an email.
  */
 import { describe, expect, it } from 'vitest'
 
@@ -11,7 +11,7 @@ import { newClientAddress } from './support/http'
 import { Inbox } from './support/mail'
 
 describe('signInAnonymously', () => {
-  it('makes an is_anonymous user without e-mail or identity, signed in with amr anonymous at aal1', async () => {
+  it('makes an is_anonymous user without email or identity, signed in with amr anonymous at aal1', async () => {
     const client = featuresClient()
     const { data, error } = await client.auth.signInAnonymously({ options: { data: { theme: 'dark' } } })
     expect(error).toBeNull()
@@ -29,7 +29,7 @@ describe('signInAnonymously', () => {
     })
   })
 
-  it('may not enroll a factor, nor set a password without an e-mail', async () => {
+  it('may not enroll a factor, nor set a password without an email', async () => {
     const client = featuresClient()
     expect((await client.auth.signInAnonymously()).error).toBeNull()
     expectApiError((await client.auth.mfa.enroll({ factorType: 'totp' })).error, 'no_authorization', 403)
@@ -38,7 +38,7 @@ describe('signInAnonymously', () => {
     expect(password.error!.message).toBe('Updating password of an anonymous user without an email or phone is not allowed')
   })
 
-  it('becomes a permanent user by adding an e-mail, keeping its id', async () => {
+  it('becomes a permanent user by adding an email, keeping its id', async () => {
     const client = featuresClient()
     const { data } = await client.auth.signInAnonymously()
     const id = data.user!.id

@@ -21,7 +21,7 @@ describe('general endpoints', () => {
     })
   })
 
-  it('GET /settings: e-mail sign-up on, no autoconfirm, no other provider', async () => {
+  it('GET /settings: email sign-up on, no autoconfirm, no other provider', async () => {
     const response = await get('/settings')
     expect(response.status).toBe(200)
     const settings = await response.json()

@@ -1,5 +1,5 @@
 /**
- * The e-mail flows: POST /recover (PKCE), POST /otp (magic link and code), POST /resend, POST /verify,
+ * The email flows: POST /recover (PKCE), POST /otp (magic link and code), POST /resend, POST /verify,
  * and the per-address mail frequency limit.
  */
 import { describe, expect, it } from 'vitest'

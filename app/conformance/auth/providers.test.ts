@@ -25,7 +25,7 @@ async function settingsOf(root: string, target = undefined as typeof featuresSer
 }
 
 describe('GET /settings tells the truth', () => {
-  it('the product: e-mail only; phone, SAML, every OAuth provider and anonymous sign-ins off', async () => {
+  it('the product: email only; phone, SAML, every OAuth provider and anonymous sign-ins off', async () => {
     const settings = await settingsOf(authRoot)
     expect(Object.entries(settings.external).filter(([, on]) => on)).toEqual([['email', true]])
     expect(settings).toMatchObject({ saml_enabled: false, sms_provider: '', phone_autoconfirm: false })

@@ -18,7 +18,7 @@ import { contractTest } from './support/contract'
 import { ageRefreshToken } from './support/db'
 
 describe('password sign-in and the user', () => {
-  it('signInWithPassword returns a session; the e-mail matches case-insensitively; getUser reads the user', async () => {
+  it('signInWithPassword returns a session; the email matches case-insensitively; getUser reads the user', async () => {
     const email = newEmail('signin')
     await adminClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
     const client = userClient()

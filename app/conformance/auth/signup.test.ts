@@ -7,7 +7,7 @@ import { contractTest } from './support/contract'
 import { follow } from './support/links'
 import { Inbox, verifyLink } from './support/mail'
 
-describe('sign-up with e-mail confirmation', () => {
+describe('sign-up with email confirmation', () => {
   it('PKCE: signUp stores data, mails a link whose code exchangeCodeForSession turns into a session', async () => {
     const client = userClient('pkce')
     const email = newEmail('signup')
@@ -101,7 +101,7 @@ describe('sign-up with e-mail confirmation', () => {
     expectApiError(again.error, 'over_email_send_rate_limit', 429)
   })
 
-  it('signing up with a confirmed e-mail answers an obfuscated user and no session', async () => {
+  it('signing up with a confirmed email answers an obfuscated user and no session', async () => {
     const email = newEmail('taken')
     const created = await adminClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
     const { data, error } = await userClient().auth.signUp({ email, password: 'another-password-9', options: { data: { a: 1 } } })
@@ -111,7 +111,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(data.user).toMatchObject({ email, role: '', identities: [], user_metadata: { a: 1 } })
   })
 
-  it('a short password is weak_password with reasons; a long one, a bad e-mail or none is validation_failed', async () => {
+  it('a short password is weak_password with reasons; a long one, a bad email or none is validation_failed', async () => {
     const client = userClient()
     const weak = await client.auth.signUp({ email: newEmail('weak'), password: 'short' })
     expect(isAuthWeakPasswordError(weak.error)).toBe(true)

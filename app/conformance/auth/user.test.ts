@@ -1,5 +1,5 @@
 /**
- * PUT /user (metadata, password with the reauthentication nonce, e-mail change confirmed from both
+ * PUT /user (metadata, password with the reauthentication nonce, email change confirmed from both
  * mailboxes) and GET /reauthenticate.
  */
 import { isAuthWeakPasswordError } from '@supabase/supabase-js'
@@ -53,7 +53,7 @@ describe('updateUser: metadata and password', () => {
   })
 })
 
-describe('updateUser: e-mail change', () => {
+describe('updateUser: email change', () => {
   it('mails both addresses; the change happens once both links are followed', async () => {
     const { client, email, userId } = await signedInUser('implicit')
     const newAddress = newEmail('moved')

@@ -18,11 +18,19 @@ import { tools } from '@/tools'
 import type { ToolDefinition } from '@/tools/define-tool'
 
 type PageModule = { default: ComponentType }
-type DashboardModule = { default: ComponentType<{ recentTools?: ReactNode }> }
+type DashboardModule = { default: ComponentType<{ recentTools?: ReactNode; cachedPastes?: (userId: string) => { id: string; title: string; views: number; privacy: string }[] }> }
 
 /** Lazy route: the page module becomes its own chunk and loads on first visit. */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) }
+}
+
+// How /login names the page a signed-out visitor was on ("Dashboard needs an account…"); tools give their own name.
+const PROTECTED_PAGE_NAMES: Record<(typeof PROTECTED_PAGE_PATHS)[number], string> = {
+  '/dashboard': 'Dashboard',
+  '/account': 'Account settings',
+  '/admin': 'Admin panel',
+  '/settings/security': 'Security settings',
 }
 
 /** A page that needs a session (SPEC §4): PROTECTED_PAGE_PATHS lists those outside the tool registry. */
@@ -31,7 +39,7 @@ function protectedPage(path: (typeof PROTECTED_PAGE_PATHS)[number], load: () => 
     path: path.slice(1),
     lazy: async () => {
       const { default: Page } = await load()
-      return { Component: () => <RequireAuth><Page /></RequireAuth> }
+      return { Component: () => <RequireAuth pageName={PROTECTED_PAGE_NAMES[path]}><Page /></RequireAuth> }
     },
   }
 }
@@ -43,7 +51,7 @@ function toolRoute(tool: Readonly<ToolDefinition>): RouteObject {
       const { default: ToolPage } = await tool.component()
       const page = <ToolRoute tool={tool} page={ToolPage} />
       // The registry's requiresAuth decides which tools need an account.
-      return { Component: () => (tool.requiresAuth ? <RequireAuth>{page}</RequireAuth> : page) }
+      return { Component: () => (tool.requiresAuth ? <RequireAuth pageName={tool.name}>{page}</RequireAuth> : page) }
     },
   }
 }
@@ -77,11 +85,16 @@ export const appRoutes: RouteObject[] = [
           { path: 'glass-showcase', ...page(() => import('@/app/routes/glass-showcase')) },
           { path: 'login', ...page(loadLoginPage) },
           protectedPage('/dashboard', async (): Promise<PageModule> => {
-            const { default: Dashboard }: DashboardModule = await loadDashboardPage()
+            const [{ default: Dashboard }, { readLocalPastes }]: [DashboardModule, typeof import('@/features/pastes/paste-store')] = await Promise.all([
+              loadDashboardPage(),
+              import('@/features/pastes/paste-store'),
+            ])
+            // Offline, the dashboard shows the user's pastes from this browser's copy (SPEC §3 'pastes').
+            const cachedPastes = (userId: string) => readLocalPastes().filter((paste) => paste.userId === userId && !paste.pending)
             return {
               default: () => (
                 <DisabledPageGate pageKey="dashboard">
-                  <Dashboard recentTools={<DashboardRecentTools />} />
+                  <Dashboard recentTools={<DashboardRecentTools />} cachedPastes={cachedPastes} />
                 </DisabledPageGate>
               ),
             }

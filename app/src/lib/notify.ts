@@ -47,3 +47,9 @@ notify.info = (title: string, description?: string) => notify({ title, descripti
 notify.warning = (title: string, description?: string) => notify({ title, description, variant: 'warning' })
 notify.error = (title: string, description?: string) => notify({ title, description, variant: 'destructive' })
 notify.dismiss = (id?: string | number) => toast.dismiss(id)
+/**
+ * An error toast standing for one action ("convert", "translate"): shown again it replaces itself
+ * rather than stacking, and it goes away as soon as the same action succeeds (a retry that worked).
+ */
+notify.failed = (action: string, title: string, description?: string) => notify({ title, description, variant: 'destructive', id: `failed:${action}` })
+notify.succeeded = (action: string) => toast.dismiss(`failed:${action}`)

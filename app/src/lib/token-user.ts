@@ -2,7 +2,7 @@ import { getAccessToken } from '@/lib/api/access-token'
 import { tokenClaims } from '@/lib/token-claims'
 
 /**
- * The signed-in user's id and e-mail as the access token names them. For display and for asking
+ * The signed-in user's id and email as the access token names them. For display and for asking
  * Auth to check a password only: the server verifies the token itself on every call.
  */
 export function tokenUser(token = getAccessToken()): { id: string; email: string } | null {

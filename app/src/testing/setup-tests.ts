@@ -16,6 +16,8 @@ class ResizeObserverStub {
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
 // jsdom does not scroll; react-router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {}
+// Nor does it lay out: the admin users table brings a focused control into view with this.
+Element.prototype.scrollIntoView ??= () => {}
 
 beforeEach(() => {
   localStorage.clear()

@@ -17,6 +17,8 @@ export interface ToolDefinition {
   requiresAuth: boolean
   /** Key in the admin's disabled-pages map (SPEC §3), where the page has one. */
   pageKey?: PageKey
+  /** What the offline notice says on this tool's page; by default that it needs the connection. */
+  offline?: string
   /** Shown in the home page's featured grid. */
   featured?: boolean
   /** Lazy import so every tool is its own chunk. */

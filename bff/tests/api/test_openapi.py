@@ -357,6 +357,8 @@ SUCCESSES = [
          **SIGNED_IN),
     Case("DELETE", "/api/admin/users/{user_id}/admin", url="/api/admin/users/{user_id}/admin", setup=admins,
          **SIGNED_IN),
+    Case("DELETE", "/api/admin/users/{user_id}/factors", url="/api/admin/users/{user_id}/factors", setup=admins,
+         config=AUTH_ADMIN, **SIGNED_IN),
     Case("GET", "/api/admin/pastes", url="/api/admin/pastes?q=Hello&limit=5&offset=0", setup=moderated, **SIGNED_IN),
     Case("DELETE", "/api/admin/pastes/{paste_id}", url="/api/admin/pastes/{paste}", setup=moderated, status=204,
          **SIGNED_IN),

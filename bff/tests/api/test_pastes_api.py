@@ -134,6 +134,15 @@ def test_content_of_exactly_512_kb_is_accepted(pastes, make_user):
     assert len(paste["content"]) == MAX_BYTES
 
 
+@pytest.mark.parametrize("content, message", [
+    (" \n\t \n", "content must have some text: a paste of only spaces or blank lines is empty"),
+    ("x" * (MAX_BYTES + 2048), "content is 514 KB; a paste holds at most 512 KB of text"),
+])
+def test_empty_or_too_long_content_is_refused_in_words_a_person_can_act_on(client, content, message):
+    response = client.post("/api/pastes", json={"content": content})
+    assert response.status_code == 422 and response.get_json()["error"]["message"] == message
+
+
 @pytest.mark.parametrize("fields, named", [
     ({"content": ""}, "content"),
     ({"content": "x" * (MAX_BYTES + 1)}, "content"),

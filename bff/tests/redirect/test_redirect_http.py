@@ -7,6 +7,7 @@ import socket
 from urllib.parse import urlsplit
 
 import pytest
+from toolkit_redirect.redirector import HOME
 
 from fixtures.redirect_support import make_link, new_code
 
@@ -56,7 +57,7 @@ def test_pipelined_requests_are_answered_in_order(address, admin_db, codes):
            + get(f"/s/{plain}", last=True))
     answers = exchange(address, raw)
     assert [(status, headers["location"]) for status, headers, _ in answers] == [
-        (302, "https://plain.example"), (302, "https://limited.example"), (302, "/"), (302, "/"),
+        (302, "https://plain.example"), (302, "https://limited.example"), (302, HOME), (302, HOME),
         (302, "https://plain.example")]
 
 
@@ -101,4 +102,4 @@ def test_oversized_headers_are_a_json_431(address, chunks):
 
 def test_http_1_0_is_answered_and_closed(address):
     [(status, headers, _)] = exchange(address, b"GET /s/ HTTP/1.0\r\n\r\n")
-    assert (status, headers["location"], headers["connection"]) == (302, "/", "close")
+    assert (status, headers["location"], headers["connection"]) == (302, HOME, "close")

@@ -1,10 +1,13 @@
-"""The admin area: list users, grant and revoke admin rights, moderate public pastes and short
-links. SQL checks the caller is an admin (admin_list_users, grant_admin, revoke_admin, admin_recent_*,
-admin_delete_*), so no service-role key is involved."""
-from flask import Blueprint, jsonify, request
+"""The admin area: list users, grant and revoke admin rights, remove a user's authenticator, moderate
+public pastes and short links. SQL checks the caller is an admin (admin_list_users, grant_admin,
+revoke_admin, admin_authenticator_removal, admin_recent_*, admin_delete_*); only the authenticator's
+removal then needs Auth's admin API and its service-role key."""
+from flask import Blueprint, current_app, jsonify, request
 
+from .. import auth_admin
 from ..auth import require_claims
 from ..db import rls_transaction
+from ..errors import ApiError
 from . import body
 
 bp = Blueprint("admin", __name__)
@@ -78,3 +81,21 @@ def grant_admin(user_id):
 @bp.delete("/admin/users/<uuid:user_id>/admin")
 def revoke_admin(user_id):
     return _admin_status(user_id, "revoke_admin")
+
+
+@bp.delete("/admin/users/<uuid:user_id>/factors")
+def remove_authenticator(user_id):
+    """For a user who lost their phone: SQL decides the caller may (an admin at aal2), then Auth's
+    admin API removes the user's factors; they sign in with their password alone and may enrol again."""
+    claims = require_claims()
+    base, key = current_app.config["AUTH_URL"], current_app.config["SERVICE_ROLE_KEY"]
+    with rls_transaction(claims, read_only=True) as conn:
+        conn.execute("select public.admin_authenticator_removal(%s)", (user_id,))
+    if not base or not key:
+        raise ApiError(503, "auth_admin_unavailable", "Removing authenticators is not configured on this server")
+    try:
+        removed = auth_admin.delete_factors(base, key, str(user_id))
+    except auth_admin.AuthAdminUnavailable as exc:
+        current_app.logger.error("Auth refused to remove the factors of user %s: %s", user_id, exc)
+        raise ApiError(503, "auth_admin_unavailable", "The authentication service could not remove the authenticator") from None
+    return jsonify(user_id=str(user_id), removed=removed)

@@ -39,7 +39,8 @@ EDIT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
 def _fields(data: dict, *, creating: bool) -> dict:
     values = {
-        "content": body.text(data, "content", max_length=MAX_CONTENT_BYTES, required=creating),
+        # Measured in bytes below, with a message in KB; this bound only stops absurd bodies early.
+        "content": body.text(data, "content", max_length=4 * MAX_CONTENT_BYTES, required=creating),
         "title": body.text(data, "title", max_length=200),
         "language": body.text(data, "language", max_length=32, pattern=r"[a-z0-9][a-z0-9+#._-]{0,31}",
                               rule="must be a lower-case language id such as python or plaintext"),
@@ -49,8 +50,10 @@ def _fields(data: dict, *, creating: bool) -> dict:
         "burn_after_read": body.boolean(data, "burn_after_read"),
     }
     content = values["content"]
-    if isinstance(content, str) and (not content or len(content.encode()) > MAX_CONTENT_BYTES):
-        raise body.invalid("content", f"must be 1 byte to {MAX_CONTENT_BYTES // 1024} KB of text")
+    if isinstance(content, str) and not content.strip():
+        raise body.invalid("content", "must have some text: a paste of only spaces or blank lines is empty")
+    if isinstance(content, str) and len(content.encode()) > MAX_CONTENT_BYTES:
+        raise body.invalid("content", f"is {len(content.encode()) // 1024} KB; a paste holds at most {MAX_CONTENT_BYTES // 1024} KB of text")
     return {name: value for name, value in values.items() if value is not body.MISSING}
 
 

@@ -58,9 +58,21 @@ def read_upload(field: str = "file") -> Upload:
     return read_uploads(field, max_count=1)[0]
 
 
+# A file's extension, as detect_kind names the type it claims.
+_EXTENSION_KINDS = {"jpg": "jpeg", "jpe": "jpeg", "tif": "tiff", "htm": "html"}
+
+
+def claimed_kind(filename: str) -> str:
+    extension = PurePath(filename).suffix.lower().lstrip(".")
+    return _EXTENSION_KINDS.get(extension, extension)
+
+
 def require_kind(upload: Upload, allowed: Iterable[str], what: str) -> str:
     allowed = set(allowed)
     if upload.kind not in allowed:
+        if upload.kind in (None, "txt") and claimed_kind(upload.filename) in allowed:
+            # Named like a file this tool takes, but its bytes are plain text or nothing known: say that.
+            raise ApiError(415, "unsupported_file_type", f"{upload.filename} is damaged or not really {what}")
         found = upload.kind.upper() if upload.kind else "an unrecognised type"
         raise ApiError(415, "unsupported_file_type",
                        f"{upload.filename} is {found}; expected {what}")

@@ -6,6 +6,7 @@ import { ToolCard } from '@/components/tool-card'
 import { Input } from '@/components/ui/input'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import { searchTools, tools, toolsByCategory } from '@/tools'
+import { countOf } from '@/lib/plural'
 
 export default function AllToolsPage() {
   usePageMetadata({
@@ -33,7 +34,7 @@ export default function AllToolsPage() {
         />
       </div>
       <p className="sr-only" role="status" aria-live="polite">
-        {count} {count === 1 ? 'tool' : 'tools'} shown
+        {countOf(count, 'tool')} shown
       </p>
       {groups.length === 0 ? (
         <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">No tools match “{query}”.</p>

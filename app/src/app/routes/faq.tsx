@@ -1,6 +1,7 @@
 import { ChevronDown, CircleHelp } from 'lucide-react'
 import { Link } from 'react-router'
 import { PageContainer } from '@/components/page-container'
+import { lastUpdated } from '@/app/routes/last-updated'
 import { PageHeader } from '@/components/page-header'
 import { appName } from '@/config'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
@@ -24,7 +25,7 @@ export default function FaqPage() {
   })
   return (
     <PageContainer narrow>
-      <PageHeader title="Frequently asked questions" description="Short answers to the questions we hear most." icon={CircleHelp} />
+      <PageHeader title="Frequently asked questions" description="Short answers to the questions we hear most." icon={CircleHelp} eyebrow={lastUpdated('faq')} />
       <div className="flex flex-col gap-3">
         {QUESTIONS.map(({ q, a }) => (
           <details key={q} className="group rounded-xl border bg-card/80 shadow-sm open:shadow-md">

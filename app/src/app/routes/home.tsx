@@ -1,6 +1,7 @@
 import { ArrowRight, History, ShieldCheck, Sparkles, WifiOff, Zap } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { DeadLinkNotice } from '@/app/routes/dead-link-notice'
 import { PageContainer } from '@/components/page-container'
 import { ToolCard } from '@/components/tool-card'
 import { Button } from '@/components/ui/button'
@@ -28,6 +29,7 @@ export function HomePage() {
   return (
     <PageContainer className="flex flex-col gap-16 sm:gap-20">
       <section aria-labelledby="hero-title" className="flex flex-col items-center gap-6 pt-4 text-center sm:pt-10">
+        <DeadLinkNotice />
         <span className="glass inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-medium text-muted-foreground">
           <Sparkles className="size-3.5 text-primary" aria-hidden />
           {tools.length} tools, one place

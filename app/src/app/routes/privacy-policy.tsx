@@ -3,13 +3,14 @@ import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { ProseSection } from '@/components/prose-section'
 import { appName, config } from '@/config'
+import { lastUpdated } from '@/app/routes/last-updated'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 export default function PrivacyPolicyPage() {
   usePageMetadata({ title: 'Privacy policy', description: `How ${appName} handles your data.`, keywords: ['privacy', 'data', 'cookies'], path: '/privacy-policy' })
   return (
     <PageContainer narrow>
-      <PageHeader title="Privacy policy" description="We collect as little as we can, and we say exactly what and why." icon={Lock} eyebrow="Last updated 1 June 2025" />
+      <PageHeader title="Privacy policy" description="We collect as little as we can, and we say exactly what and why." icon={Lock} eyebrow={lastUpdated('privacy-policy')} />
       <div className="flex flex-col gap-8">
         <ProseSection title="What we collect">
           <ul>

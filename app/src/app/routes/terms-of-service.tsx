@@ -3,13 +3,14 @@ import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { ProseSection } from '@/components/prose-section'
 import { appName, config } from '@/config'
+import { lastUpdated } from '@/app/routes/last-updated'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 export default function TermsOfServicePage() {
   usePageMetadata({ title: 'Terms of service', description: `The rules for using ${appName}.`, keywords: ['terms', 'rules', 'acceptable use'], path: '/terms-of-service' })
   return (
     <PageContainer narrow>
-      <PageHeader title="Terms of service" description="The short version: use the tools fairly, keep your content legal, and we’ll keep things running." icon={ScrollText} eyebrow="Last updated 1 June 2025" />
+      <PageHeader title="Terms of service" description="The short version: use the tools fairly, keep your content legal, and we’ll keep things running." icon={ScrollText} eyebrow={lastUpdated('terms-of-service')} />
       <div className="flex flex-col gap-8">
         <ProseSection title="Using the tools">
           <p>

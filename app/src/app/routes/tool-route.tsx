@@ -6,12 +6,14 @@ import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { DisabledPageGate } from '@/features/disabled-pages/disabled-page-gate'
 import { rememberToolVisit } from '@/features/recent-tools/recent-tools'
+import { useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import type { ToolDefinition } from '@/tools/define-tool'
 
 /** Wraps every tool page: heading, metadata and recent-tool tracking all come from the registry entry. */
 export function ToolRoute({ tool, page: ToolPage }: { tool: Readonly<ToolDefinition>; page: ComponentType }) {
   usePageMetadata({ title: tool.name, description: tool.description, keywords: tool.keywords, path: tool.path })
+  useOfflineNote(tool.offline ?? `You are offline. ${tool.name} needs the connection; what you have entered stays here until you are back.`)
 
   useEffect(() => {
     rememberToolVisit(tool.path)

@@ -1,5 +1,5 @@
 import { CornerDownLeft, Search } from 'lucide-react'
-import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { NavTool } from '@/components/layout/nav-types'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
@@ -10,16 +10,20 @@ interface CommandPaletteProps {
   onOpenChange: (open: boolean) => void
   tools: readonly NavTool[]
   search: (query: string) => readonly NavTool[]
+  /** Where focus goes on close when nothing had it before Ctrl+K (the header's search button). */
+  returnFocus?: () => HTMLElement | null
 }
 
 /** Ctrl/Cmd-K tool finder: a combobox over the tool registry. */
-export function CommandPalette({ open, onOpenChange, tools, search }: CommandPaletteProps) {
+export function CommandPalette({ open, onOpenChange, tools, search, returnFocus }: CommandPaletteProps) {
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const navigate = useNavigate()
   const listId = useId()
   const results = useMemo(() => (query.trim() ? search(query) : tools), [query, search, tools])
   const activeIndex = Math.min(active, Math.max(results.length - 1, 0))
+  // After opening a tool, focus belongs to the new page, not to what opened the palette.
+  const navigated = useRef(false)
 
   const close = (next: boolean) => {
     onOpenChange(next)
@@ -31,6 +35,7 @@ export function CommandPalette({ open, onOpenChange, tools, search }: CommandPal
 
   const go = (tool: NavTool | undefined) => {
     if (!tool) return
+    navigated.current = true
     close(false)
     void navigate(tool.path)
   }
@@ -50,7 +55,17 @@ export function CommandPalette({ open, onOpenChange, tools, search }: CommandPal
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="top-[15%] max-w-xl translate-y-0 gap-0 overflow-hidden p-0" hideClose>
+      <DialogContent
+        className="top-[15%] max-w-xl translate-y-0 gap-0 overflow-hidden p-0"
+        hideClose
+        returnFocus={returnFocus}
+        onCloseAutoFocus={(event) => {
+          if (!navigated.current) return
+          navigated.current = false
+          event.preventDefault()
+          document.getElementById('main')?.focus()
+        }}
+      >
         <DialogTitle className="sr-only">Search tools</DialogTitle>
         <DialogDescription className="sr-only">Type to filter, use the arrow keys to choose and Enter to open.</DialogDescription>
         <div className="flex items-center gap-2 border-b px-4">

@@ -1,5 +1,5 @@
 import { ChevronDown, LayoutGrid, Search, UserRound } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { DeferredMenu } from '@/components/layout/deferred-menu'
 import { Logo } from '@/components/layout/logo'
 import type { NavTool } from '@/components/layout/nav-types'
@@ -24,6 +24,7 @@ interface HeaderProps {
 export function Header({ tools, groups, search, actions }: HeaderProps) {
   const [paletteOpen, setPaletteOpen] = useState(false)
   const [paletteLoaded, setPaletteLoaded] = useState(false)
+  const searchButton = useRef<HTMLButtonElement>(null)
   const openPalette = (open: boolean) => {
     setPaletteLoaded(true)
     setPaletteOpen(open)
@@ -68,6 +69,7 @@ export function Header({ tools, groups, search, actions }: HeaderProps) {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <Button
+            ref={searchButton}
             variant="outline"
             onClick={() => openPalette(true)}
             onPointerEnter={() => void loadCommandPalette()}
@@ -94,7 +96,7 @@ export function Header({ tools, groups, search, actions }: HeaderProps) {
       </div>
       {paletteLoaded && (
         <Suspense fallback={null}>
-          <CommandPalette open={paletteOpen} onOpenChange={openPalette} tools={tools} search={search} />
+          <CommandPalette open={paletteOpen} onOpenChange={openPalette} tools={tools} search={search} returnFocus={() => searchButton.current} />
         </Suspense>
       )}
     </header>

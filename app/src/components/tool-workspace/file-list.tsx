@@ -1,6 +1,7 @@
 import { FileIcon, X } from 'lucide-react'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { Button } from '@/components/ui/button'
+import { countOf } from '@/lib/plural'
 
 export function FileList({ files, onRemove, disabled }: { files: readonly File[]; onRemove?: (index: number) => void; disabled?: boolean }) {
   if (files.length === 0) return null
@@ -25,7 +26,7 @@ export function FileList({ files, onRemove, disabled }: { files: readonly File[]
       </ul>
       {files.length > 1 && (
         <p className="text-xs text-muted-foreground">
-          {files.length} files, {formatBytes(total)} in total
+          {countOf(files.length, 'file')}, {formatBytes(total)} in total
         </p>
       )}
     </div>

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeXhr } from '@/testing/fake-xhr'
 
-const notifyMock = vi.hoisted(() => ({ error: vi.fn(), info: vi.fn() }))
+const notifyMock = vi.hoisted(() => ({ error: vi.fn(), info: vi.fn(), failed: vi.fn(), succeeded: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
 
 const { useToolJob } = await import('@/components/tool-workspace/use-tool-job')
@@ -38,7 +38,10 @@ async function chooseTwoFiles() {
   const user = userEvent.setup()
   render(<Harness />)
   const input = screen.getByLabelText('Choose files')
-  await user.upload(input, [new File(['a'.repeat(2048)], 'photo.jpg', { type: 'image/jpeg' }), new File(['b'], 'notes.txt', { type: 'text/plain' })])
+  // A JPEG's first bytes: the drop zone checks a file is what its name says before taking it.
+  const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), 'a'.repeat(2044)], 'photo.jpg', { type: 'image/jpeg' })
+  await user.upload(input, [jpeg, new File(['b'], 'notes.txt', { type: 'text/plain' })])
+  await screen.findByRole('list', { name: 'Chosen files' })
   return user
 }
 
@@ -86,7 +89,7 @@ describe('useToolJob with the workspace parts', () => {
     await user.click(screen.getByRole('button', { name: 'Convert' }))
     const body = JSON.stringify({ error: { code: 'file_too_large', message: 'A file is larger than 25 MB' } })
     await act(async () => FakeXhr.last!.respond(413, new Blob([body], { type: 'application/json' })))
-    await waitFor(() => expect(notifyMock.error).toHaveBeenCalledWith('Conversion failed', 'A file is larger than 25 MB'))
+    await waitFor(() => expect(notifyMock.failed).toHaveBeenCalledWith('Conversion failed', 'Conversion failed', 'A file is larger than 25 MB'))
     expect(screen.getByRole('list', { name: 'Chosen files' })).toHaveTextContent('photo.jpg')
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeEnabled()
   })
@@ -98,18 +101,41 @@ describe('useToolJob with the workspace parts', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(FakeXhr.last!.aborted).toBe(true)
     expect(screen.queryByText(/Uploading/)).not.toBeInTheDocument()
-    expect(notifyMock.error).not.toHaveBeenCalled()
+    expect(notifyMock.failed).not.toHaveBeenCalled()
     expect(screen.getByRole('list', { name: 'Chosen files' })).toHaveTextContent('notes.txt')
   })
 
   it('takes files pasted from the clipboard', async () => {
     render(<Harness />)
-    const pasted = new File(['png'], 'image.png', { type: 'image/png' })
+    const pasted = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'image.png', { type: 'image/png' })
     const event = new Event('paste', { bubbles: true, cancelable: true })
     Object.assign(event, { clipboardData: { files: [pasted] } })
     act(() => {
       document.dispatchEvent(event)
     })
-    expect(screen.getByRole('list', { name: 'Chosen files' })).toHaveTextContent('image.png')
+    expect(await screen.findByRole('list', { name: 'Chosen files' })).toHaveTextContent('image.png')
+  })
+
+  it('refuses empty, mislabelled and too big files before any upload, naming each with its reason', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    const big = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'huge.jpg', { type: 'image/jpeg' })
+    Object.defineProperty(big, 'size', { value: 30 * 1024 * 1024 })
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File([], 'empty.png', { type: 'image/png' }),
+      new File(['just some text'], 'fake.png', { type: 'image/png' }),
+      new File(['not a pdf'], 'report.pdf', { type: 'application/pdf' }),
+      big,
+    ])
+    const refused = await screen.findByTestId('refused-files')
+    expect([...refused.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'empty.png is empty (0 bytes).',
+      'fake.png is not really a PNG image: its contents don’t match its .png name.',
+      'report.pdf is damaged or not a PDF.',
+      'huge.jpg is 30.0 MB; the limit is 25 MB per file.',
+    ])
+    expect(screen.queryByRole('list', { name: 'Chosen files' })).toBeNull()
+    expect(FakeXhr.opened).toEqual([])
+    expect(screen.getByTestId('drop-zone-hint')).toHaveTextContent('up to 25 MB each')
   })
 })

@@ -39,9 +39,10 @@ export function useToolJob(errorTitle = 'That did not work') {
         const blob = response.blob.type ? response.blob : new Blob([response.blob], { type: response.contentType })
         const result = { name: name(response.filename), blob, inputSize }
         setResults([result])
+        notify.succeeded(errorTitle)  // a retry that worked takes its earlier error away
         return result
       } catch (error) {
-        if (!isAbort(error)) notify.error(errorTitle, toApiError(error).message)
+        if (!isAbort(error)) notify.failed(errorTitle, errorTitle, toApiError(error).message)
         return null
       } finally {
         if (controller.current === current) {

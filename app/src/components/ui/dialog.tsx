@@ -18,12 +18,41 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   )
 }
 
+/**
+ * Notes the element that had focus when the dialog opened (a trigger, a row's button, or whatever
+ * Ctrl+K was pressed on). It mounts with the content; a layout effect runs before Radix's focus
+ * scope (a passive effect) moves focus into the dialog.
+ */
+function OpenerCapture({ opener }: { opener: React.RefObject<HTMLElement | null> }) {
+  React.useLayoutEffect(() => {
+    const active = document.activeElement
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null
+  }, [opener])
+  return null
+}
+
+/**
+ * Radix returns focus only to a DialogTrigger; dialogs opened from a row's button, a shortcut or
+ * code would leave it on <body>. Focus goes back to the opener, or to `returnFocus` when the
+ * opener is gone (e.g. the deleted row's button), so the keyboard user stays where they were.
+ */
 export function DialogContent({
   className,
   children,
   hideClose = false,
+  returnFocus,
+  onCloseAutoFocus,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean; returnFocus?: () => HTMLElement | null | undefined }) {
+  const opener = React.useRef<HTMLElement | null>(null)
+  const restoreFocus = (event: Event) => {
+    onCloseAutoFocus?.(event)
+    if (event.defaultPrevented) return
+    const target = opener.current?.isConnected ? opener.current : returnFocus?.()
+    if (!target) return  // Radix's own: the trigger, if there is one
+    event.preventDefault()
+    target.focus({ preventScroll: false })
+  }
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -33,8 +62,10 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-popover p-6 text-popover-foreground shadow-2xl',
           className,
         )}
+        onCloseAutoFocus={restoreFocus}
         {...props}
       >
+        <OpenerCapture opener={opener} />
         {children}
         {!hideClose && (
           <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 opacity-70 transition-opacity hover:bg-accent hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">

@@ -1,9 +1,11 @@
 import { ShieldX } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 /** What a signed-in non-admin sees at /admin. The BFF refuses them anyway; this explains it. */
 export function ForbiddenPage() {
+  usePageMetadata({ title: 'Administrators only', description: 'The admin area is for administrators.', path: '/admin', noindex: true })
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-20">
       <div className="flex max-w-md flex-col items-center gap-4 text-center">

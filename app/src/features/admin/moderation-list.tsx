@@ -75,7 +75,8 @@ export function ModerationList<T>({ id, title, description, searchPlaceholder, n
         <Pager label={`${title} pages`} loaded={!!page} offset={offset} shown={shown} total={page?.total ?? 0} pageSize={MODERATION_PAGE_SIZE} onOffset={setOffset} />
       </CardContent>
       <Dialog open={pending !== undefined} onOpenChange={(open) => !open && !busy && setPending(undefined)}>
-        <DialogContent>
+        {/* Kept: focus back on the item's delete button; deleted: on the list's search box. */}
+        <DialogContent returnFocus={() => document.getElementById(`${id}-search`)}>
           <DialogHeader>
             <DialogTitle>Delete this {noun}?</DialogTitle>
             <DialogDescription>

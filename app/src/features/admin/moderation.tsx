@@ -5,6 +5,7 @@ import { listModeratedPastes, type ModeratedPaste } from '@/features/admin/api/l
 import { listModeratedShortLinks, type ModeratedShortLink } from '@/features/admin/api/list-moderated-short-links'
 import { formatWhen } from '@/features/admin/format-when'
 import { ModerationList } from '@/features/admin/moderation-list'
+import { countOf } from '@/lib/plural'
 
 function Meta({ parts }: { parts: string[] }) {
   return <p className="text-xs text-muted-foreground">{parts.join(' · ')}</p>
@@ -16,7 +17,7 @@ function PasteItem({ paste }: { paste: ModeratedPaste }) {
       <Link to={`/paste/${paste.id}`} className="font-medium break-words underline-offset-4 hover:underline">
         {paste.title || 'Untitled'}
       </Link>
-      <Meta parts={[paste.author_email ?? 'Anonymous', formatWhen(paste.created_at), paste.language, `${paste.views} views`, `${paste.likes} likes`]} />
+      <Meta parts={[paste.author_email ?? 'Anonymous', formatWhen(paste.created_at), paste.language, countOf(paste.views, 'view'), countOf(paste.likes, 'like')]} />
       <p className="mt-1 line-clamp-2 font-mono text-xs break-all text-muted-foreground">
         {paste.excerpt ?? <span className="font-sans italic">Burn after reading: the text is shown to its one reader only.</span>}
       </p>
@@ -25,7 +26,7 @@ function PasteItem({ paste }: { paste: ModeratedPaste }) {
 }
 
 function ShortLinkItem({ shortLink }: { shortLink: ModeratedShortLink }) {
-  const clicks = shortLink.max_clicks === null ? `${shortLink.clicks} clicks` : `${shortLink.clicks} of ${shortLink.max_clicks} clicks`
+  const clicks = shortLink.max_clicks === null ? countOf(shortLink.clicks, 'click') : `${shortLink.clicks} of ${countOf(shortLink.max_clicks, 'click')}`
   const expiry = shortLink.expires_at ? `expires ${formatWhen(shortLink.expires_at)}` : 'never expires'
   return (
     <>

@@ -49,9 +49,13 @@ export function PageSwitchRow({ pageKey, saved, onSaved }: { pageKey: PageKey; s
           {path}
         </Link>
       </div>
+      {/* On means visitors can use the page: the switch says what it does, with no double negative. */}
       <div className="flex items-center gap-2">
-        <Switch id={`${id}-disabled`} checked={draft.isDisabled} onCheckedChange={(checked) => setDraft({ ...draft, isDisabled: checked })} />
-        <Label htmlFor={`${id}-disabled`}>Disabled</Label>
+        <Switch id={`${id}-enabled`} checked={!draft.isDisabled} onCheckedChange={(checked) => setDraft({ ...draft, isDisabled: !checked })} aria-describedby={`${id}-state`} />
+        <Label htmlFor={`${id}-enabled`}>Enabled</Label>
+        <span id={`${id}-state`} className={draft.isDisabled ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}>
+          {draft.isDisabled ? 'Off for visitors' : 'On'}
+        </span>
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-reason`}>Reason</Label>

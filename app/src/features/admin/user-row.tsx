@@ -3,23 +3,41 @@ import { Button } from '@/components/ui/button'
 import type { AdminUser } from '@/features/admin/api/list-users'
 import { formatWhen as when } from '@/features/admin/format-when'
 
-/** One user: the grant/revoke button is always offered; SQL decides (no self-grant, never the last admin). */
-export function UserRow({ user, isMe, busy, onChangeAdmin }: { user: AdminUser; isMe: boolean; busy: boolean; onChangeAdmin: (admin: boolean) => void }) {
+/** One user: grant/revoke is always offered and SQL decides (no self-grant, never the last admin); an authenticator can be removed for a lost device. */
+type UserRowProps = { user: AdminUser; isMe: boolean; busy: boolean; onChangeAdmin: (admin: boolean) => void; onRemoveAuthenticator: () => void }
+
+export function UserRow({ user, isMe, busy, onChangeAdmin, onRemoveAuthenticator }: UserRowProps) {
   const label = user.email ?? user.id
   return (
     <tr data-testid="admin-user-row">
-      <td className="min-w-56 px-3 py-2 break-words">
+      <td className="min-w-40 px-3 py-2 wrap-anywhere">
         {label}
         {isMe && <span className="text-muted-foreground"> (you)</span>}
       </td>
-      <td className="px-3 py-2">{user.nickname ?? '—'}</td>
+      <td className="px-3 py-2 wrap-anywhere">{user.nickname ?? '—'}</td>
       <td className="px-3 py-2 whitespace-nowrap">{user.created_at ? <time dateTime={user.created_at}>{when(user.created_at)}</time> : '—'}</td>
       <td className="px-3 py-2 whitespace-nowrap">{user.last_sign_in_at ? <time dateTime={user.last_sign_in_at}>{when(user.last_sign_in_at)}</time> : 'Never'}</td>
-      <td className="px-3 py-2">{user.is_admin ? <Badge>Admin</Badge> : <span className="text-muted-foreground">User</span>}</td>
       <td className="px-3 py-2">
-        <Button size="sm" variant={user.is_admin ? 'outline' : 'secondary'} disabled={busy} onClick={() => onChangeAdmin(!user.is_admin)} aria-label={`${user.is_admin ? 'Revoke admin from' : 'Grant admin to'} ${label}`}>
-          {user.is_admin ? 'Revoke admin' : 'Grant admin'}
-        </Button>
+        <span className="flex flex-wrap gap-1">
+          {user.is_admin ? <Badge>Admin</Badge> : <span className="text-muted-foreground">User</span>}
+          {user.has_authenticator && (
+            <Badge variant="secondary" title="Signs in with a code from an authenticator app">
+              2-step
+            </Badge>
+          )}
+        </span>
+      </td>
+      <td className="sticky right-0 bg-card px-3 py-2">
+        <span className="flex flex-col items-stretch gap-1.5">
+          <Button size="sm" variant={user.is_admin ? 'outline' : 'secondary'} disabled={busy} onClick={() => onChangeAdmin(!user.is_admin)} aria-label={`${user.is_admin ? 'Revoke admin from' : 'Grant admin to'} ${label}`}>
+            {user.is_admin ? 'Revoke admin' : 'Grant admin'}
+          </Button>
+          {user.has_authenticator && (
+            <Button size="sm" variant="ghost" disabled={busy} onClick={onRemoveAuthenticator} aria-label={`Remove the authenticator of ${label}`}>
+              Remove 2-step
+            </Button>
+          )}
+        </span>
       </td>
     </tr>
   )

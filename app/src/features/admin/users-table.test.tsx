@@ -65,6 +65,12 @@ describe('users table', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     render(<UsersTable />)
     await user.click(await screen.findByRole('button', { name: 'Revoke admin from ada@example.com' }))
+    // Nothing is sent until the confirmation that says what will happen.
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke admin rights?' })
+    expect(dialog).toHaveTextContent('ada@example.com will lose the admin panel')
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke admin rights' }))
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalled())
     expect(notify.error).toHaveBeenCalledWith('The last administrator cannot be revoked')
     expect(within(screen.getByText('ada@example.com').closest('tr') as HTMLElement).getByText('Admin')).toBeVisible()
   })

@@ -4,6 +4,8 @@ import { listUsers } from '@/features/admin/api/list-users'
 import { setAdmin } from '@/features/admin/api/set-admin'
 import { ListError, ListSearch, Pager } from '@/features/admin/list-controls'
 import { usePagedList } from '@/features/admin/use-paged-list'
+import { ConfirmRevokeDialog, type PendingRevoke } from '@/features/admin/confirm-revoke-dialog'
+import { removeAuthenticator } from '@/features/admin/api/remove-authenticator'
 import { UserRow } from '@/features/admin/user-row'
 import { recheckAdminStatus } from '@/lib/admin-status'
 import { useAccessToken } from '@/lib/api/use-access-token'
@@ -13,11 +15,12 @@ import { userMessageFor } from '@/lib/unexpected-error'
 
 export const USERS_PAGE_SIZE = 20
 
-/** Users newest first, searchable by e-mail or nickname, with admin rights granted under SQL's rules. */
+/** Users newest first, searchable by email or nickname, with admin rights granted under SQL's rules. */
 export function UsersTable() {
   const me = tokenUser(useAccessToken())
   const { page, setPage, error, search, offset, setOffset, find, reload } = usePagedList(listUsers, USERS_PAGE_SIZE)
   const [busyId, setBusyId] = useState<string>()
+  const [pendingRevoke, setPendingRevoke] = useState<PendingRevoke | null>(null)
 
   async function changeAdmin(userId: string, email: string, admin: boolean) {
     setBusyId(userId)
@@ -30,6 +33,27 @@ export function UsersTable() {
       notify.error(userMessageFor(failure))
     } finally {
       setBusyId(undefined)
+      setPendingRevoke(null)
+    }
+  }
+
+  // Granting is harmless and one click; revoking is confirmed first.
+  function askToChange(userId: string, label: string, admin: boolean) {
+    if (admin) void changeAdmin(userId, label, true)
+    else setPendingRevoke({ kind: 'admin', userId, label, isMe: userId === me?.id })
+  }
+
+  async function removeFactors(userId: string, label: string) {
+    setBusyId(userId)
+    try {
+      await removeAuthenticator(userId)
+      setPage((previous) => previous && { ...previous, users: previous.users.map((user) => (user.id === userId ? { ...user, has_authenticator: false } : user)) })
+      notify.success(`${label} now signs in with the password alone`, 'They can add a new authenticator app on their account page.')
+    } catch (failure) {
+      notify.error(userMessageFor(failure))
+    } finally {
+      setBusyId(undefined)
+      setPendingRevoke(null)
     }
   }
 
@@ -45,23 +69,38 @@ export function UsersTable() {
         <CardDescription>Nobody can make themselves an administrator, and the last administrator cannot be removed.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <ListSearch id="user-search" label="Search users" placeholder="E-mail or nickname" onSearch={find} headingId="users-title" />
+        <ListSearch id="user-search" label="Search users" placeholder="Email or nickname" onSearch={find} headingId="users-title" />
         {error && <ListError message={error} onRetry={reload} />}
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full min-w-[44rem] text-sm">
+        {/* Fits at desktop widths (long addresses wrap); on a phone it scrolls, and a control that gets focus is brought into view. */}
+        <div
+          className="overflow-x-auto rounded-md border"
+          data-testid="users-table-scroller"
+          onFocus={(event) => event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
+        >
+          <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Users, newest first</caption>
             <thead className="bg-muted/50 text-left">
               <tr>
-                {['E-mail', 'Nickname', 'Created', 'Last sign-in', 'Role', 'Actions'].map((heading) => (
+                {['Email', 'Nickname', 'Created', 'Last sign-in', 'Role'].map((heading) => (
                   <th key={heading} scope="col" className="px-3 py-2 font-medium">
                     {heading}
                   </th>
                 ))}
+                <th scope="col" className="sticky right-0 bg-muted px-3 py-2 font-medium">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y">
               {page?.users.map((user) => (
-                <UserRow key={user.id} user={user} isMe={user.id === me?.id} busy={busyId === user.id} onChangeAdmin={(admin) => void changeAdmin(user.id, user.email ?? user.id, admin)} />
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isMe={user.id === me?.id}
+                  busy={busyId === user.id}
+                  onChangeAdmin={(admin) => askToChange(user.id, user.email ?? user.id, admin)}
+                  onRemoveAuthenticator={() => setPendingRevoke({ kind: 'authenticator', userId: user.id, label: user.email ?? user.id, isMe: user.id === me?.id })}
+                />
               ))}
               {page && shown === 0 && (
                 <tr>
@@ -73,6 +112,12 @@ export function UsersTable() {
             </tbody>
           </table>
         </div>
+        <ConfirmRevokeDialog
+          pending={pendingRevoke}
+          busy={busyId !== undefined}
+          onClose={() => setPendingRevoke(null)}
+          onConfirm={(pending) => void (pending.kind === 'admin' ? changeAdmin(pending.userId, pending.label, false) : removeFactors(pending.userId, pending.label))}
+        />
         <Pager label="User pages" loaded={!!page} offset={offset} shown={shown} total={total} pageSize={USERS_PAGE_SIZE} onOffset={setOffset} />
       </CardContent>
     </Card>

@@ -5,20 +5,19 @@ import { Link } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { Card, CardContent } from '@/components/ui/card'
-import { MyShortLinks, MyPastes } from '@/features/dashboard/my-items'
-import { SignOutButton, useSession } from '@/features/auth/session'
+import { MyShortLinks, MyPastes, type CachedPaste } from '@/features/dashboard/my-items'
+import { SignOutButton, useProfile, useSession } from '@/features/auth/session'
+import { useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 
-function username(user: User): string | undefined {
-  const value: unknown = user.user_metadata?.username
-  return typeof value === 'string' && value ? value : undefined
-}
-
 function AccountCard({ user }: { user: User }) {
   const email = user.email ?? ''
-  const name = username(user)
+  // The profile's nickname (changed on /account), never the sign-up metadata, which goes stale.
+  const profile = useProfile()
+  const name = profile?.id === user.id ? (profile.nickname ?? undefined) : undefined
+  const fullName = profile?.id === user.id ? profile.full_name.trim() : ''
   return (
     <Card variant="glass">
       <CardContent className="flex flex-col gap-5 pt-5 sm:flex-row sm:items-center sm:pt-6">
@@ -27,14 +26,15 @@ function AccountCard({ user }: { user: User }) {
             className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground uppercase sm:size-14 sm:text-xl"
             aria-hidden
           >
-            {(name ?? email).charAt(0) || '?'}
+            {(fullName || name || email).charAt(0) || '?'}
           </span>
           <div className="flex min-w-0 flex-col gap-1">
+            {fullName && <p className="text-lg font-semibold wrap-anywhere">{fullName}</p>}
             <p className="text-base">
               Signed in as <strong className="font-semibold wrap-anywhere">{email}</strong>
             </p>
             <p className="text-sm text-muted-foreground">
-              {name && <span className="wrap-anywhere">@{name} · </span>}
+              {name && <span className="wrap-anywhere" data-testid="nickname">@{name} · </span>}
               Member since {dateFormat.format(new Date(user.created_at))}
             </p>
           </div>
@@ -75,8 +75,12 @@ function Shortcuts() {
   )
 }
 
-/** recentTools: the route passes the "Recently used tools" section (it needs the tool registry). */
-export default function DashboardPage({ recentTools }: { recentTools?: ReactNode }) {
+/**
+ * recentTools: the route passes the "Recently used tools" section (it needs the tool registry);
+ * cachedPastes: this browser's copy of the user's pastes (the pastes feature's), shown when offline.
+ */
+export default function DashboardPage({ recentTools, cachedPastes }: { recentTools?: ReactNode; cachedPastes?: (userId: string) => CachedPaste[] }) {
+  useOfflineNote('You are offline. Your dashboard shows the pastes saved on this device; short links and changes wait for the connection.')
   usePageMetadata({ title: 'Dashboard', description: 'Your links, pastes and recent activity.', path: '/dashboard', noindex: true })
   const session = useSession()
   return (
@@ -88,7 +92,7 @@ export default function DashboardPage({ recentTools }: { recentTools?: ReactNode
           <AccountCard user={session.session.user} />
           <div className="mt-8 grid gap-4 md:grid-cols-2">
             <MyShortLinks accessToken={session.session.access_token} />
-            <MyPastes accessToken={session.session.access_token} />
+            <MyPastes accessToken={session.session.access_token} cached={cachedPastes && (() => cachedPastes(session.session.user.id))} />
           </div>
           {recentTools}
           <Shortcuts />

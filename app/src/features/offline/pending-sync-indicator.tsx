@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 import { syncNow } from '@/features/offline/sync'
 import { useOfflineSync } from '@/features/offline/use-offline-sync'
+import { countOf } from '@/lib/plural'
 
 /** The header's pending-sync indicator: hidden while online with nothing queued; a click is "Sync now". */
 export function PendingSyncIndicator() {
@@ -12,8 +13,8 @@ export function PendingSyncIndicator() {
   if (online && pending === 0) return null
 
   const label = online
-    ? `Sync now: ${pending} ${pending === 1 ? 'change' : 'changes'} pending`
-    : `Offline${pending > 0 ? `: ${pending} ${pending === 1 ? 'change' : 'changes'} waiting to sync` : ''}`
+    ? `Sync now: ${countOf(pending, 'change')} pending`
+    : `Offline${pending > 0 ? `: ${countOf(pending, 'change')} waiting to sync` : ''}`
   const sync = async () => {
     setSyncing(true)
     try {

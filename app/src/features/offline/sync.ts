@@ -1,9 +1,10 @@
 // Replays the offline queue and tells the user how it went (SPEC §8 messages, verbatim).
 import { notify } from '@/lib/notify'
+import { PASTES_OFFLINE_NOTE } from '@/lib/offline-note'
 import { processQueue, type OperationHandler, type OperationName, type QueueRun } from '@/lib/offline/operation-queue'
 
 export const SYNC_MESSAGES = {
-  offline: 'You are offline. Changes will be saved locally and synced when you reconnect.',
+  offline: PASTES_OFFLINE_NOTE,
   backOnline: 'You are back online!',
   cannotSyncOffline: 'Cannot sync while offline',
   allSynced: 'All changes successfully synced!',

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEFAULT_OFFLINE_NOTE, PASTES_OFFLINE_NOTE, useOfflineNote } from '@/lib/offline-note'
 
 const notifyMock = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
@@ -30,6 +31,11 @@ async function queueFromAnotherTab() {
   db.close()
 }
 
+function PastesPage() {
+  useOfflineNote(PASTES_OFFLINE_NOTE)
+  return null
+}
+
 describe('the pending-sync indicator', () => {
   it('polls the pending count every 30 s and shows it in the header', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
@@ -51,14 +57,17 @@ describe('the pending-sync indicator', () => {
     expect(await screen.findByRole('button', { name: 'Sync now: 1 change pending' })).toBeInTheDocument()
   })
 
-  it("going offline warns with the SPEC's message; coming back says so and syncs the queue", async () => {
+  it("going offline says what works offline on the page (the SPEC's message on a pastes page); coming back says so and syncs the queue", async () => {
     const created = vi.fn(async () => undefined)
     registerOperationHandler('createPaste', async () => created)
-    render(<PendingSyncIndicator />)
+    const { rerender } = render(<PendingSyncIndicator />)
 
     online = false
     act(() => void window.dispatchEvent(new Event('offline')))
-    expect(notifyMock).toHaveBeenCalledWith(expect.objectContaining({ title: 'You are offline. Changes will be saved locally and synced when you reconnect.', variant: 'warning' }))
+    expect(notifyMock).toHaveBeenLastCalledWith(expect.objectContaining({ title: DEFAULT_OFFLINE_NOTE, variant: 'warning' }))
+    // A pastes page says what it does offline: the same notice, updated in place.
+    rerender(<><PendingSyncIndicator /><PastesPage /></>)
+    expect(notifyMock).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'You are offline. Changes will be saved locally and synced when you reconnect.', variant: 'warning', id: 'connectivity' }))
     await act(async () => void (await enqueue('createPaste', { content: 'written offline' })))
     expect(await screen.findByRole('button', { name: 'Offline: 1 change waiting to sync' })).toBeInTheDocument()
 

@@ -2,6 +2,7 @@
 // the pending count polled every 30 s (SPEC §9) and refreshed whenever the queue changes.
 import { useEffect, useState } from 'react'
 import { notify } from '@/lib/notify'
+import { currentOfflineNote, subscribeOfflineNote } from '@/lib/offline-note'
 import { pendingCount, QUEUE_CHANGED_EVENT } from '@/lib/offline/operation-queue'
 import { SYNC_MESSAGES, syncNow } from '@/features/offline/sync'
 
@@ -24,10 +25,15 @@ export function useOfflineSync(): OfflineSyncState {
         .then((count) => !cancelled && setPending(count))
         .catch((error: unknown) => console.warn('[offline] Could not count queued operations.', error))
     }
+    // What the page says works offline (SPEC §8's sentence only where changes are really queued: pastes).
+    const tellOffline = () => notify({ title: currentOfflineNote(), variant: 'warning', id: CONNECTIVITY_TOAST_ID })
     const goOffline = () => {
       setOnline(false)
-      notify({ title: SYNC_MESSAGES.offline, variant: 'warning', id: CONNECTIVITY_TOAST_ID })
+      tellOffline()
     }
+    const stopNotes = subscribeOfflineNote(() => {
+      if (!navigator.onLine) tellOffline()
+    })
     const goOnline = () => {
       setOnline(true)
       notify({ title: SYNC_MESSAGES.backOnline, variant: 'success', id: CONNECTIVITY_TOAST_ID })
@@ -53,6 +59,7 @@ export function useOfflineSync(): OfflineSyncState {
     }
     return () => {
       cancelled = true
+      stopNotes()
       window.removeEventListener('offline', goOffline)
       window.removeEventListener('online', goOnline)
       window.removeEventListener(QUEUE_CHANGED_EVENT, refresh)

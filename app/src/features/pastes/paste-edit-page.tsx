@@ -7,6 +7,7 @@ import { buttonVariants } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
+import { PASTES_OFFLINE_NOTE, useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import { useCurrentUserId } from '@/features/pastes/current-user'
 import { editTokenFor } from '@/features/pastes/edit-tokens'
@@ -25,6 +26,7 @@ function formValues(paste: LocalPaste): PasteFormValues {
 export default function PasteEditPage() {
   const { id = '' } = useParams()
   usePageMetadata({ title: 'Edit paste', description: 'Edit one of your pastes.', path: `/paste/${encodeURIComponent(id)}/edit`, noindex: true })
+  useOfflineNote(PASTES_OFFLINE_NOTE)
   const navigate = useNavigate()
   const userId = useCurrentUserId()
   // The author's own copy when this browser has one: reading from the server would count a view

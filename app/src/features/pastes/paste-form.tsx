@@ -5,6 +5,8 @@ import { SwitchRow } from '@/components/form-fields'
 import { Button } from '@/components/ui/button'
 import { Input, inputClassName } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { formatBytes } from '@/components/tool-workspace/format-bytes'
+import { countOf } from '@/lib/plural'
 import { cn } from '@/lib/utils'
 import type { PastePrivacy } from '@/features/pastes/api/paste-types'
 import { CodeEditor } from '@/features/pastes/code-editor'
@@ -17,6 +19,17 @@ export interface PasteFormValues {
   privacy: PastePrivacy
   expiry: ExpiryId | 'keep'
   burnAfterRead: boolean
+}
+
+/** The table's limit, in UTF-8 bytes (the BFF and SQL check it too). */
+export const MAX_PASTE_BYTES = 512 * 1024
+
+/** Why the content cannot be saved, in words the writer can act on; null when it can. */
+export function contentProblem(content: string): string | null {
+  if (!content.trim()) return 'Write or paste some text first: spaces and blank lines alone make an empty paste.'
+  const bytes = new TextEncoder().encode(content).length
+  if (bytes > MAX_PASTE_BYTES) return `This text is ${formatBytes(bytes)}; a paste holds at most 512 KB. Shorten it, or split it into two pastes.`
+  return null
 }
 
 export const EMPTY_PASTE: PasteFormValues = { title: '', content: '', language: 'plaintext', privacy: 'public', expiry: 'never', burnAfterRead: false }
@@ -39,8 +52,9 @@ export function PasteForm({ values, onChange, onSubmit, submitLabel, signedIn, c
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (values.content.length === 0) {
-      setContentError('Write or paste some text first.')
+    const problem = contentProblem(values.content)
+    if (problem) {
+      setContentError(problem)
       return
     }
     setContentError(null)
@@ -164,7 +178,7 @@ export function PasteForm({ values, onChange, onSubmit, submitLabel, signedIn, c
           {submitLabel}
         </Button>
         <span className="text-xs text-muted-foreground">
-          {values.content.length.toLocaleString('en')} characters · up to 512 KB
+          {countOf(values.content.length, 'character')} · up to 512 KB
         </span>
       </div>
     </form>

@@ -5,6 +5,7 @@ import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { toApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
+import { PASTES_OFFLINE_NOTE, useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage'
 import { useCurrentUserId } from '@/features/pastes/current-user'
@@ -19,6 +20,7 @@ const isDraft = (value: unknown): value is PasteFormValues =>
 
 export default function PasteNewPage() {
   usePageMetadata({ title: 'New paste', description: 'Create a public, unlisted or private paste.', path: '/paste/new' })
+  useOfflineNote(PASTES_OFFLINE_NOTE)
   const navigate = useNavigate()
   const userId = useCurrentUserId()
   const [values, setValues] = useState<PasteFormValues>(() => ({ ...EMPTY_PASTE, ...readStorage(DRAFT_KEY, EMPTY_PASTE, isDraft), expiry: 'never' }))

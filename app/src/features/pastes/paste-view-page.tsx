@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { PASTES_OFFLINE_NOTE, useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import type { NewPaste } from '@/features/pastes/api/paste-types'
 import { useCurrentUserId } from '@/features/pastes/current-user'
@@ -17,6 +18,7 @@ import { expiresIn, languageLabel, PRIVACY_OPTIONS } from '@/features/pastes/pas
 import { usePaste, type PasteSource } from '@/features/pastes/use-paste'
 import { CopyButton } from '@/components/copy-button'
 import { useLoadDelay } from '@/features/pastes/use-load-delay'
+import { countOf } from '@/lib/plural'
 
 const NOTES: Partial<Record<PasteSource, { icon: typeof CloudOff; text: string }>> = {
   queued: { icon: CloudOff, text: 'Saved on this device. It will be published, and get its link, when you are back online.' },
@@ -34,6 +36,7 @@ export default function PasteViewPage() {
   const [likes, setLikes] = useState<number | null>(null)
   const title = state.status === 'ready' ? state.paste.title || 'Untitled paste' : 'Paste'
   usePageMetadata({ title, description: 'View a shared paste.', path: `/paste/${encodeURIComponent(id)}`, noindex: true })
+  useOfflineNote(PASTES_OFFLINE_NOTE)
 
   useEffect(() => {
     if (state.status === 'moved') navigate(`/paste/${state.id}`, { replace: true })
@@ -94,11 +97,11 @@ export default function PasteViewPage() {
           {source === 'queued' && <Badge variant="outline">Pending sync</Badge>}
           <span className="flex items-center gap-1" data-testid="paste-views">
             <Eye className="size-4" aria-hidden />
-            {paste.views} {paste.views === 1 ? 'view' : 'views'}
+            {countOf(paste.views, 'view')}
           </span>
           <span className="flex items-center gap-1" data-testid="paste-likes">
             <Heart className="size-4" aria-hidden />
-            {likes ?? paste.likes} {(likes ?? paste.likes) === 1 ? 'like' : 'likes'}
+            {countOf(likes ?? paste.likes, 'like')}
           </span>
           <span>
             <time dateTime={paste.createdAt}>{new Date(paste.createdAt).toLocaleString()}</time> · {expiresIn(paste.expirationDate)}

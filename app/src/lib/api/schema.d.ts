@@ -381,6 +381,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{user_id}/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a user's authenticator (lost device)
+         * @description admin_authenticator_removal() in SQL refuses all but admins at aal2; Auth's admin API removes the factors.
+         */
+        delete: operations["removeAuthenticator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{user_id}/admin": {
         parameters: {
             query?: never;
@@ -1381,12 +1401,20 @@ export interface components {
             /** Format: date-time */
             last_sign_in_at: string | null;
             is_admin: boolean;
+            /** @description A verified MFA factor (TOTP app). */
+            has_authenticator: boolean;
         };
         AdminUserList: {
             users: components["schemas"]["AdminUser"][];
             total: number;
             limit: number;
             offset: number;
+        };
+        AuthenticatorRemoval: {
+            /** Format: uuid */
+            user_id: string;
+            /** @description How many factors Auth removed (0: none left). */
+            removed: number;
         };
         ModeratedPaste: {
             id: string;
@@ -3515,7 +3543,7 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Matches e-mail or nickname (literally). */
+                /** @description Matches email or nickname (literally). */
                 q?: string;
                 limit?: number;
                 offset?: number;
@@ -3868,6 +3896,86 @@ export interface operations {
                 };
             };
             /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeAuthenticator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user signs in with their password alone until they add a new one. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticatorRemoval"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `auth_admin_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -71,7 +71,7 @@ export default function ColorPickerPage() {
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
           <div className="flex min-w-0 flex-col gap-1.5">
             <CardTitle className="text-base">Image</CardTitle>
-            <CardDescription className="truncate">{image ? `${name} · ${image.width} × ${image.height}${image.scaled ? ' (scaled)' : ''}` : 'Your image stays on your device (a HEIC photo is decoded by the server, which keeps nothing).'}</CardDescription>
+            <CardDescription className="wrap-anywhere">{image ? `${name} · ${image.naturalWidth.toLocaleString()} × ${image.naturalHeight.toLocaleString()} px${image.scaled ? ' (shown smaller; positions are the original’s)' : ''}` : 'Your image stays on your device (a HEIC photo is decoded by the server, which keeps nothing).'}</CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
             {EyeDropper && (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { moveCursor } from '@/tools/color-picker/color-picker.service'
-import type { LoadedImage } from '@/tools/color-picker/load-image'
+import { originalPixel, type LoadedImage } from '@/tools/color-picker/load-image'
 
 const LOUPE_PIXELS = 11 // odd, so one pixel sits in the middle
 const LOUPE_SIZE = 132
@@ -58,6 +58,9 @@ export function ImageCanvas({ image, cursor, onCursor, onPick }: Props) {
   // Where the loupe sits, in % of the displayed image, so it tracks any display size.
   const left = ((cursor.x + 0.5) / image.width) * 100
   const top = ((cursor.y + 0.5) / image.height) * 100
+  // Named in the original's pixels, even when a very large image is shown scaled down.
+  const at = originalPixel(image, cursor)
+  const numbers = new Intl.NumberFormat()
 
   return (
     <div
@@ -92,8 +95,8 @@ export function ImageCanvas({ image, cursor, onCursor, onPick }: Props) {
         <canvas ref={loupeRef} width={LOUPE_PIXELS} height={LOUPE_PIXELS} className="size-full [image-rendering:pixelated]" />
         <span className="absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 border-2 border-white outline outline-1 outline-black" style={{ width: LOUPE_SIZE / LOUPE_PIXELS + 2, height: LOUPE_SIZE / LOUPE_PIXELS + 2 }} />
       </div>
-      <p id="colour-cursor" className="sr-only" aria-live="polite">
-        Pixel {cursor.x}, {cursor.y}
+      <p id="colour-cursor" className="mt-2 text-center text-xs text-muted-foreground tabular-nums" aria-live="polite" data-testid="colour-cursor">
+        Pixel {numbers.format(at.x)}, {numbers.format(at.y)} of {numbers.format(image.naturalWidth)} × {numbers.format(image.naturalHeight)}
       </p>
     </div>
   )

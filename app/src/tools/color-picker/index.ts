@@ -7,6 +7,7 @@ export const colorPickerTool = defineTool({
   description: 'Pick colours from an image and copy them as HEX, RGB or HSL.',
   keywords: ['color', 'colour', 'picker', 'palette', 'hex', 'rgb', 'hsl', 'image'],
   icon: Pipette,
+  offline: 'You are offline. Everything here still works: the image stays in your browser.',
   category: 'Images',
   requiresAuth: true,
   pageKey: 'image-color-picker',

@@ -9,6 +9,15 @@ export interface LoadedImage {
   height: number
   /** True when the image was scaled down to fit MAX_SIDE. */
   scaled: boolean
+  /** The file's own size: what the user is told, and what picked pixels are named in. */
+  naturalWidth: number
+  naturalHeight: number
+}
+
+/** A pixel of the (possibly scaled) canvas as the same spot in the original image. */
+export function originalPixel(image: LoadedImage, at: { x: number; y: number }): { x: number; y: number } {
+  const scale = (position: number, shown: number, natural: number) => Math.min(natural - 1, Math.floor(((position + 0.5) * natural) / shown))
+  return { x: scale(at.x, image.width, image.naturalWidth), y: scale(at.y, image.height, image.naturalHeight) }
 }
 
 function decode(file: Blob): Promise<HTMLImageElement> {
@@ -38,5 +47,13 @@ export async function loadImage(file: Blob): Promise<LoadedImage> {
   const context = canvas.getContext('2d', { willReadFrequently: true })
   if (!context) throw new Error('This browser cannot read image pixels.')
   context.drawImage(image, 0, 0, width, height)
-  return { canvas, data: context.getImageData(0, 0, width, height).data, width, height, scaled: ratio < 1 }
+  return {
+    canvas,
+    data: context.getImageData(0, 0, width, height).data,
+    width,
+    height,
+    scaled: ratio < 1,
+    naturalWidth: image.naturalWidth,
+    naturalHeight: image.naturalHeight,
+  }
 }

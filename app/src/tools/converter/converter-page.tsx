@@ -10,6 +10,7 @@ import { ConvertFileRow } from '@/tools/converter/convert-file-row'
 import { ConvertOptionsForm } from '@/tools/converter/convert-options'
 import { QualityPreview } from '@/tools/converter/quality-preview'
 import { useBatchConvert } from '@/tools/converter/use-batch-convert'
+import { countOf } from '@/lib/plural'
 
 export default function ConverterPage() {
   const { items, addFiles, remove, clear, convertAll, cancel, running } = useBatchConvert()
@@ -44,7 +45,7 @@ export default function ConverterPage() {
               </ul>
               <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
                 <span>
-                  {items.length} {items.length === 1 ? 'file' : 'files'}, {formatBytes(items.reduce((sum, item) => sum + item.file.size, 0))}
+                  {countOf(items.length, 'file')}, {formatBytes(items.reduce((sum, item) => sum + item.file.size, 0))}
                 </span>
                 <Button variant="ghost" size="sm" onClick={clear} disabled={running}>
                   <Trash2 aria-hidden /> Clear all
@@ -77,7 +78,7 @@ export default function ConverterPage() {
           {results.length > 0 && !running && (
             <div className="flex flex-col gap-3 border-t pt-4">
               <p className="text-sm" data-testid="batch-summary">
-                {results.length} {results.length === 1 ? 'file' : 'files'} ready · {formatBytes(before)} → {formatBytes(after)}
+                {countOf(results.length, 'file')} ready · {formatBytes(before)} → {formatBytes(after)}
               </p>
               {results.length > 1 && <ResultDownloads results={results} zipName="converted.zip" />}
             </div>

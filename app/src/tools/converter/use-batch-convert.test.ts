@@ -9,7 +9,7 @@ import { useBatchConvert } from '@/tools/converter/use-batch-convert'
 // The BFF is the boundary here: each request is answered per file name.
 const sendMultipart = vi.fn<(request: MultipartRequest) => Promise<ToolResponse>>()
 vi.mock('@/lib/api/send-multipart', () => ({ sendMultipart: (request: MultipartRequest) => sendMultipart(request) }))
-vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), info: vi.fn(), success: vi.fn(), failed: vi.fn(), succeeded: vi.fn() } }))
 
 const answer = (blob: Blob, filename: string | null): ToolResponse => ({ status: 200, blob, contentType: blob.type, filename, header: () => null })
 

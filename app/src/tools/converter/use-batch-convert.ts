@@ -4,6 +4,7 @@ import { isZip, unzipBlob } from '@/components/tool-workspace/unzip-results'
 import { ApiError, toApiError } from '@/lib/api/client'
 import { sendMultipart } from '@/lib/api/send-multipart'
 import { notify } from '@/lib/notify'
+import { countOf } from '@/lib/plural'
 import { convertFields, detectKind, mimeFor, outputName, targetsFor, type ConvertOptions, type InputKind } from '@/tools/converter/converter.service'
 
 export type FileState =
@@ -134,7 +135,8 @@ export function useBatchConvert() {
           setRunning(false)
         }
       }
-      if (!current.signal.aborted && failed > 0) notify.error('Some files were not converted', `${failed} ${failed === 1 ? 'file' : 'files'} failed; the reason is shown beside each.`)
+      if (!current.signal.aborted && failed > 0) notify.failed('convert', 'Some files were not converted', `${countOf(failed, 'file')} failed; the reason is shown beside each.`)
+      else if (!current.signal.aborted) notify.succeeded('convert')
     },
     [convertOne],
   )

@@ -44,7 +44,8 @@ export default function ImageMetadataPage() {
     setOutcome(null)
     setFormError(undefined)
     const answer = await reading.run({ path: '/api/tools/metadata', files: [next] })
-    if (!answer) return
+    // Unreadable: back to the drop zone (the toast names the file and why), not a broken preview beside the error.
+    if (!answer) return setFile(null)
     const read = JSON.parse(await readBlobText(answer.blob)) as ImageMetadata
     setMeta(read)
     setBaseForm(editFormFrom(read))
@@ -113,7 +114,7 @@ export default function ImageMetadataPage() {
               )}
             </div>
           ) : (
-            <DropZone onFiles={(files) => files[0] && void open(files[0])} multiple={false} accept={`image/*,${HEIC_ACCEPT}`} hint="Photos up to 25 MB (HEIC from phones too); nothing is kept on the server" disabled={busy} />
+            <DropZone onFiles={(files) => files[0] && void open(files[0])} multiple={false} accept={`image/*,${HEIC_ACCEPT}`} hint="JPEG, PNG, WebP, HEIC or TIFF photos; nothing is kept on the server" disabled={busy} />
           )}
           {reading.phase && <JobProgress phase={reading.phase} onCancel={reading.cancel} />}
         </CardContent>

@@ -1,6 +1,7 @@
 // Pure parts of the metadata editor: grouping what the BFF reads into what a person looks for,
 // readable values, what each clean-up removes and keeps, and which edits to send.
 import type { ApiSchemas } from '@/lib/api/client'
+import { exifDate, exifEnum } from '@/tools/image-metadata/exif-values'
 
 export type ImageMetadata = ApiSchemas['ImageMetadata']
 type ExifValue = ApiSchemas['ExifValue']
@@ -53,8 +54,9 @@ export function formatValue(tag: string, value: ExifValue): string {
       return known ? `${known.label} (${value})` : String(value)
     }
     if (tag === 'ColorSpace') return value === 1 ? 'sRGB' : value === 65535 ? 'Uncalibrated' : String(value)
-    return String(value)
+    return exifEnum(tag, value) ?? String(value)
   }
+  if (typeof value === 'string' && (tag.includes('Date') || tag === 'DateTime')) return exifDate(value) ?? value
   return String(value)
 }
 

@@ -105,7 +105,7 @@ export default function ImageToTextPage() {
               </Button>
             </div>
           ) : (
-            <DropZone onFiles={choose} multiple={false} accept={`image/*,${HEIC_ACCEPT},.pdf,application/pdf`} hint="Screenshots, photos (HEIC too), scans or a PDF, up to 25 MB" disabled={busy} />
+            <DropZone onFiles={choose} multiple={false} accept={`image/*,${HEIC_ACCEPT},.pdf,application/pdf`} hint="Screenshots, photos, scans (PNG, JPEG, WebP, HEIC, TIFF…) or a PDF" disabled={busy} />
           )}
           <OcrOptions settings={settings} onChange={changeSettings} installed={installed} showPassword={!!file && isPdf(file)} password={password} onPasswordChange={setPassword} />
           <div className="flex flex-wrap gap-2">

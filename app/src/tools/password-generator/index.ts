@@ -7,6 +7,7 @@ export const passwordGeneratorTool = defineTool({
   description: 'Generate strong, random passwords and passphrases on your device.',
   keywords: ['password', 'generator', 'random', 'secure', 'passphrase'],
   icon: KeyRound,
+  offline: 'You are offline. Everything here still works: passwords are made in your browser.',
   category: 'Security',
   requiresAuth: false,
   featured: true,

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { moveTile, rotateTiles, type PageTile as Tile } from '@/tools/pdf-editor/pdf-editor.service'
 import { PageTile, type TileActions } from '@/tools/pdf-editor/page-tile'
+import { countOf } from '@/lib/plural'
 
 interface PageGridProps {
   tiles: readonly Tile[]
@@ -30,7 +31,7 @@ export function PageGrid({ tiles, sourceNames, onChange, disabled }: PageGridPro
       const to = tiles.findIndex((tile) => tile.key === key)
       if (range && from >= 0) {
         const [low, high] = from < to ? [from, to] : [to, from]
-        onChange(tiles.map((tile, index) => (index >= low && index <= high ? { ...tile, selected: true } : tile)), `${high - low + 1} pages selected`)
+        onChange(tiles.map((tile, index) => (index >= low && index <= high ? { ...tile, selected: true } : tile)), `${countOf(high - low + 1, 'page')} selected`)
       } else {
         const tile = tiles[to]
         onChange(tiles.map((item) => (item.key === key ? { ...item, selected: !item.selected } : item)), tile ? `${label(tile)} ${tile.selected ? 'deselected' : 'selected'}` : '')
@@ -43,11 +44,15 @@ export function PageGrid({ tiles, sourceNames, onChange, disabled }: PageGridPro
     },
     remove: (key) => {
       if (tiles.length <= 1) return
-      const tile = tiles.find((item) => item.key === key)
+      const index = tiles.findIndex((item) => item.key === key)
+      const tile = tiles[index]
       onChange(
         tiles.filter((item) => item.key !== key),
         tile ? `${label(tile)} deleted` : '',
       )
+      // The keyboard stays in the grid: on the page that took its place, or the new last one.
+      const neighbour = tiles[index + 1] ?? tiles[index - 1]
+      if (neighbour) requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-key="${CSS.escape(neighbour.key)}"] button[aria-pressed]`)?.focus())
     },
     move: (key, to) => {
       const from = tiles.findIndex((tile) => tile.key === key)
@@ -83,13 +88,13 @@ export function PageGrid({ tiles, sourceNames, onChange, disabled }: PageGridPro
           {selected.length < tiles.length ? <CheckSquare aria-hidden /> : <Square aria-hidden />}
           {selected.length < tiles.length ? 'Select all' : 'Select none'}
         </Button>
-        <span className="text-sm text-muted-foreground tabular-nums">{selected.length > 0 ? `${selected.length} selected` : `${tiles.length} ${tiles.length === 1 ? 'page' : 'pages'}`}</span>
+        <span className="text-sm text-muted-foreground tabular-nums">{selected.length > 0 ? `${selected.length} selected` : countOf(tiles.length, 'page')}</span>
         {selected.length > 0 && (
           <>
-            <Button variant="outline" size="sm" disabled={disabled} onClick={() => onChange(rotateTiles(tiles, -90), `${selected.length} pages turned left`)}>
+            <Button variant="outline" size="sm" disabled={disabled} onClick={() => onChange(rotateTiles(tiles, -90), `${countOf(selected.length, 'page')} turned left`)}>
               <RotateCcw aria-hidden /> Left
             </Button>
-            <Button variant="outline" size="sm" disabled={disabled} onClick={() => onChange(rotateTiles(tiles, 90), `${selected.length} pages turned right`)}>
+            <Button variant="outline" size="sm" disabled={disabled} onClick={() => onChange(rotateTiles(tiles, 90), `${countOf(selected.length, 'page')} turned right`)}>
               <RotateCw aria-hidden /> Right
             </Button>
             <Button
@@ -97,7 +102,7 @@ export function PageGrid({ tiles, sourceNames, onChange, disabled }: PageGridPro
               size="sm"
               className="text-destructive"
               disabled={disabled || selected.length === tiles.length}
-              onClick={() => onChange(tiles.filter((tile) => !tile.selected), `${selected.length} pages deleted`)}
+              onClick={() => onChange(tiles.filter((tile) => !tile.selected), `${countOf(selected.length, 'page')} deleted`)}
             >
               <Trash2 aria-hidden /> Delete selected
             </Button>

@@ -1,6 +1,7 @@
 import { Check, FilePlus2, Undo2, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
+import { LeaveDialog, UnsavedChangesGuard } from '@/components/unsaved-changes-guard'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { JobProgress } from '@/components/tool-workspace/job-progress'
 import { Button } from '@/components/ui/button'
@@ -17,6 +18,7 @@ import { RedactPanel } from '@/tools/pdf-editor/redact-panel'
 import { SearchableForm } from '@/tools/pdf-editor/searchable-form'
 import { usePdfDocument } from '@/tools/pdf-editor/use-pdf-document'
 import { usePdfJob } from '@/tools/pdf-editor/use-pdf-job'
+import { countOf } from '@/lib/plural'
 
 const TABS = [
   ['split', 'Split'],
@@ -36,11 +38,19 @@ export default function PdfEditorPage() {
   const [history, setHistory] = useState<PageTile[][]>([])
   const [announcement, setAnnouncement] = useState('')
   const [result, setResult] = useState<PdfResult | null>(null)
+  const [confirmClose, setConfirmClose] = useState(false)
   const { sources, tiles } = doc
   const password = sources[0]?.password ?? ''
   const metadata = sources[0]?.metadata ?? {}
   const plan = planEdits(tiles, sources.map((source) => source.pageCount))
   const selected = tiles.filter((tile) => tile.selected)
+  // Turned, moved or deleted pages live only in this tab until applied: leaving asks first.
+  const unsaved = sources.length > 0 && hasEdits(plan)
+  const close = () => {
+    setConfirmClose(false)
+    doc.close()
+    setResult(null)
+  }
 
   useEffect(() => setHistory([]), [sources])
 
@@ -125,7 +135,7 @@ export default function PdfEditorPage() {
         <div className="mr-auto min-w-0 text-sm">
           <p className="truncate font-medium">{names.join(' + ')}</p>
           <p className="text-muted-foreground">
-            {tiles.length} {tiles.length === 1 ? 'page' : 'pages'} · {formatBytes(sources.reduce((sum, source) => sum + source.file.size, 0))}
+            {countOf(tiles.length, 'page')} · {formatBytes(sources.reduce((sum, source) => sum + source.file.size, 0))}
             {password && ' · protected'}
           </p>
         </div>
@@ -141,10 +151,12 @@ export default function PdfEditorPage() {
         <Button variant="outline" size="sm" onClick={undo} disabled={history.length === 0 || job.busy}>
           <Undo2 aria-hidden /> Undo
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => { doc.close(); setResult(null) }} disabled={job.busy}>
+        <Button variant="ghost" size="sm" onClick={() => (unsaved ? setConfirmClose(true) : close())} disabled={job.busy}>
           <X aria-hidden /> Close
         </Button>
       </div>
+      <UnsavedChangesGuard dirty={unsaved} what="Your page changes (turned, moved or deleted pages)" />
+      <LeaveDialog open={confirmClose} what="Your page changes (turned, moved or deleted pages)" leaveLabel="Close and discard" onStay={() => setConfirmClose(false)} onLeave={close} />
       {job.phase && <JobProgress phase={job.phase} label={job.phase.label} onCancel={job.cancel} />}
       {doc.passwordRequest && (
         <PasswordPrompt key={`${doc.passwordRequest.file.name}-${doc.passwordRequest.wrong}`} request={doc.passwordRequest} disabled={job.busy} onCancel={doc.dismissPassword} onSubmit={(value) => void doc.open(doc.passwordRequest!.file, doc.passwordRequest!.mode, value)} />

@@ -7,6 +7,7 @@ import { ResultDownloads } from '@/components/tool-workspace/result-preview'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import type { Thumbnail } from '@/tools/pdf-editor/pdf-api'
+import { countOf } from '@/lib/plural'
 
 export interface PdfPart {
   name: string
@@ -59,12 +60,12 @@ export function PdfResultView({ result, onContinue, onDismiss }: { result: PdfRe
           </CardTitle>
           {result.kind === 'pdf' && (
             <CardDescription>
-              {result.name} · {result.pages.length} {result.pages.length === 1 ? 'page' : 'pages'} · <Sizes before={result.inputSize} after={result.blob.size} />
+              {result.name} · {countOf(result.pages.length, 'page')} · <Sizes before={result.inputSize} after={result.blob.size} />
             </CardDescription>
           )}
           {result.kind === 'parts' && (
             <CardDescription>
-              {result.parts.length} files · <Sizes before={result.inputSize} after={result.parts.reduce((sum, part) => sum + part.blob.size, 0)} />
+              {countOf(result.parts.length, 'file')} · <Sizes before={result.inputSize} after={result.parts.reduce((sum, part) => sum + part.blob.size, 0)} />
             </CardDescription>
           )}
         </div>
@@ -101,7 +102,7 @@ export function PdfResultView({ result, onContinue, onDismiss }: { result: PdfRe
                   <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
                     <span className="min-w-0 truncate font-medium">{part.name}</span>
                     <span className="text-muted-foreground">
-                      {part.pages.length} {part.pages.length === 1 ? 'page' : 'pages'} · {formatBytes(part.blob.size)}
+                      {countOf(part.pages.length, 'page')} · {formatBytes(part.blob.size)}
                     </span>
                   </div>
                   <PageStrip pages={part.pages} label={`Pages of ${part.name}`} />

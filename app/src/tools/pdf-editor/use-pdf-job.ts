@@ -31,9 +31,11 @@ export function usePdfJob() {
       }
     }
     try {
-      return await work({ ...progressFor(label), step: progressFor })
+      const result = await work({ ...progressFor(label), step: progressFor })
+      notify.succeeded(errorTitle)
+      return result
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) notify.error(errorTitle, toApiError(error).message)
+      if (!(error instanceof DOMException && error.name === 'AbortError')) notify.failed(errorTitle, errorTitle, toApiError(error).message)
       return null
     } finally {
       if (controller.current === current) {

@@ -7,6 +7,7 @@ export const qrGeneratorTool = defineTool({
   description: 'Turn links and text into QR codes you can download as PNG or SVG.',
   keywords: ['qr', 'code', 'barcode', 'link', 'generator'],
   icon: QrCode,
+  offline: 'You are offline. The preview still works; downloading the PNG or SVG needs the connection.',
   category: 'Web',
   requiresAuth: false,
   pageKey: 'qr-code-generator',

@@ -58,7 +58,7 @@ export function QrContentFields({ type, fields, onChange, error }: Props) {
     case 'email':
       return (
         <div className="grid gap-4">
-          {text('email', 'E-mail address', { type: 'email', autoComplete: 'email', placeholder: 'name@example.com' })}
+          {text('email', 'Email address', { type: 'email', autoComplete: 'email', placeholder: 'name@example.com' })}
           {text('subject', 'Subject')}
           <Field label="Message">{(props) => <Textarea {...props} rows={3} value={fields.body} onChange={(event) => set({ body: event.target.value })} />}</Field>
         </div>
@@ -80,7 +80,7 @@ export function QrContentFields({ type, fields, onChange, error }: Props) {
           {text('organization', 'Organisation', { autoComplete: 'organization' })}
           {text('title', 'Job title', { autoComplete: 'organization-title' })}
           {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
-          {text('email', 'E-mail', { type: 'email', autoComplete: 'email' })}
+          {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
           {text('website', 'Website', { inputMode: 'url' })}
           {text('address', 'Address', { autoComplete: 'street-address' })}
           <Field label="Note" className="sm:col-span-2">

@@ -7,19 +7,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { api, toApiError, unwrap } from '@/lib/api/client'
 import { filenameFromDisposition } from '@/lib/api/send-multipart'
 import { notify } from '@/lib/notify'
+import { usePageState } from '@/lib/use-page-state'
 import { QrContentFields } from '@/tools/qr-generator/qr-content-fields'
 import { contrastProblem, DEFAULT_STYLE, qrMatrix, type QrStyle } from '@/tools/qr-generator/qr-generator.service'
 import { buildPayload, CONTENT_TYPES, EMPTY_FIELDS, type ContentType, type QrFields } from '@/tools/qr-generator/qr-payload'
 import { QrPreview } from '@/tools/qr-generator/qr-preview'
 import { QrStyleFields } from '@/tools/qr-generator/qr-style-fields'
 
-const TYPE_LABELS: Record<ContentType, string> = { text: 'Text', url: 'URL', wifi: 'Wi-Fi', email: 'E-mail', phone: 'Phone', sms: 'SMS', vcard: 'Contact', geo: 'Location' }
+const TYPE_LABELS: Record<ContentType, string> = { text: 'Text', url: 'URL', wifi: 'Wi-Fi', email: 'Email', phone: 'Phone', sms: 'SMS', vcard: 'Contact', geo: 'Location' }
 
 export default function QrGeneratorPage() {
-  const [type, setType] = useState<ContentType>('url')
-  const [fields, setFields] = useState<QrFields>(EMPTY_FIELDS)
+  // Kept for the tab: Back then Forward, or a reload, finds the code as it was left.
+  const [type, setType] = usePageState<ContentType>('qr-generator:type', 'url')
+  const [fields, setFields] = usePageState<QrFields>('qr-generator:fields', EMPTY_FIELDS)
   const [touched, setTouched] = useState(false)
-  const [style, setStyle] = useState<QrStyle>(DEFAULT_STYLE)
+  const [style, setStyle] = usePageState<QrStyle>('qr-generator:style', DEFAULT_STYLE)
   const [downloading, setDownloading] = useState<'png' | 'svg' | null>(null)
 
   const result = buildPayload(type, fields)

@@ -90,7 +90,7 @@ function wifi(f: QrFields): PayloadResult {
 
 function email(f: QrFields): PayloadResult {
   const address = f.email.trim()
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) return { error: 'Enter an e-mail address', field: 'email' }
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) return { error: 'Enter an email address', field: 'email' }
   const query = (['subject', 'body'] as const).filter((key) => f[key].trim()).map((key) => `${key}=${encodeURIComponent(f[key].trim())}`)
   return { payload: `mailto:${address}${query.length ? `?${query.join('&')}` : ''}` }
 }

@@ -7,6 +7,7 @@ export const textCleanerTool = defineTool({
   description: 'Strip extra spaces, line breaks and formatting from pasted text.',
   keywords: ['text', 'clean', 'whitespace', 'format', 'case'],
   icon: Eraser,
+  offline: 'You are offline. Everything here still works: your text never leaves your browser.',
   category: 'Text',
   requiresAuth: false,
   component: () => import('@/tools/text-cleaner/text-cleaner-page'),

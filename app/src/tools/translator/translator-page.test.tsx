@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setAdminStatus } from '@/lib/admin-status'
 
-const notifyMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }))
+const notifyMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn(), failed: vi.fn(), succeeded: vi.fn() }))
 vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
 const { default: TranslatorPage } = await import('@/tools/translator/translator-page')
 
@@ -67,7 +67,7 @@ describe('TranslatorPage', () => {
     const input = await screen.findByLabelText('Text to translate')
     await userEvent.type(input, 'hallo')
     await userEvent.click(screen.getByRole('button', { name: 'Translate' }))
-    expect(notifyMock.error).toHaveBeenCalledWith('Translation failed', 'This engine cannot translate German into Spanish, not even through English or Spanish')
+    expect(notifyMock.failed).toHaveBeenCalledWith('translate', 'Translation failed', 'This engine cannot translate German into Spanish, not even through English or Spanish')
     expect(input).toHaveValue('hallo')
   })
 

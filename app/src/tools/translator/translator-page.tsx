@@ -123,6 +123,7 @@ export default function TranslatorPage() {
       setTranslation(result.translation)
       setDetected(result.detected)
       setPivot(result.pivot)
+      notify.succeeded('translate')
       const next = addToHistory(history, { id: crypto.randomUUID(), source, target, text, translation: result.translation, detected: result.detected, pivot: result.pivot, at: Date.now() })
       setHistory(next)
       writeStorage(HISTORY_KEY, next)
@@ -130,7 +131,7 @@ export default function TranslatorPage() {
       const problem: ApiError = toApiError(error)
       // The text stays as typed; the message says what to change.
       if (problem.code === NOT_CONFIGURED) setEngine({ kind: 'missing', message: problem.message })
-      else notify.error('Translation failed', problem.message)
+      else notify.failed('translate', 'Translation failed', problem.message)
     } finally {
       setBusy(false)
     }

@@ -5,11 +5,13 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { api, toApiError, unwrap, type ApiSchemas } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
+import { usePageState } from '@/lib/use-page-state'
 import { EMPTY_FORM, fieldForError, toCreateBody, type ShortLinkField, type ShortLinkFormValues } from '@/tools/url-shortener/url-shortener.service'
 
 /** The create form. The BFF's validation message appears under the field it is about. */
 export function ShortLinkForm({ onCreated }: { onCreated: (shortLink: ApiSchemas['ShortLink']) => void }) {
-  const [form, setForm] = useState<ShortLinkFormValues>(EMPTY_FORM)
+  // A draft survives a reload or Back, as the paste form's does.
+  const [form, setForm] = usePageState<ShortLinkFormValues>('url-shortener:draft', EMPTY_FORM)
   const [error, setError] = useState<{ field: ShortLinkField; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [showOptions, setShowOptions] = useState(false)

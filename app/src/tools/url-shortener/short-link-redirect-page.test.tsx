@@ -17,7 +17,8 @@ describe('the /s/{code} screen', () => {
     expect(screen.getByRole('heading', { name: 'Redirecting you...' })).toBeInTheDocument()
     expect(screen.getByText("You'll be taken to your destination momentarily")).toBeInTheDocument()
     expect(await screen.findByText('Home page')).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    // Home, with the word that makes the home page say why.
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/?link=gone')
   })
 
   it('resolves the code through the BFF and replaces the location with the destination', async () => {

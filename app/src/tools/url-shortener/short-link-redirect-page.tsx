@@ -1,6 +1,7 @@
 import { Link2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useNavigate, useParams } from 'react-router'
+import { DEAD_LINK_HOME } from '@/lib/dead-short-link'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import { resolveShortLink, withScheme } from '@/tools/url-shortener/resolve-short-link'
 
@@ -17,7 +18,7 @@ export default function ShortLinkRedirectPage() {
       if (!active) return
       // Replace, so Back does not return to this screen and bounce forward again.
       if (url) window.location.replace(withScheme(url))
-      else navigate('/', { replace: true })
+      else navigate(DEAD_LINK_HOME, { replace: true })
     })
     return () => {
       active = false

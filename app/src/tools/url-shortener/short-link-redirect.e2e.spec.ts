@@ -16,7 +16,9 @@ test('a short link opened in the browser lands on its destination', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible()
 })
 
-test('an expired short link lands on the home page', async ({ page }) => {
+const DEAD_LINK_NOTICE = 'That short link doesn’t lead anywhere any more. It has expired, used up its clicks or never existed.'
+
+test('an expired short link lands on the home page, which says why', async ({ page }) => {
   await page.goto('/')
   const origin = new URL(page.url()).origin
   const code = await shorten(page, `${origin}/faq`, new Date(Date.now() + 1500).toISOString())
@@ -27,6 +29,12 @@ test('an expired short link lands on the home page', async ({ page }) => {
     }, { timeout: 15_000 })
     .toBe('/')
   await expect(page.getByRole('heading', { level: 1, name: 'Everyday tools, beautifully simple' })).toBeVisible()
+  await expect(page.getByTestId('dead-link-notice')).toContainText(DEAD_LINK_NOTICE)
+  // Said once: the address loses the word, so a reload is an ordinary home page.
+  await expect(page).toHaveURL(/\/$/)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Everyday tools, beautifully simple' })).toBeVisible()
+  await expect(page.getByTestId('dead-link-notice')).toHaveCount(0)
 })
 
 for (const theme of ['light', 'dark'] as const) {
@@ -57,9 +65,12 @@ for (const theme of ['light', 'dark'] as const) {
   })
 }
 
-test('the in-app screen sends an unknown code home', async ({ page }) => {
+test('the in-app screen sends an unknown code home, which says why', async ({ page }) => {
   await page.goto('/help')
   await clientNavigate(page, `/s/no-such-code-${Date.now()}`)
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Everyday tools, beautifully simple' })).toBeVisible()
+  await expect(page.getByTestId('dead-link-notice')).toContainText(DEAD_LINK_NOTICE)
+  await page.getByRole('button', { name: 'Dismiss this notice' }).click()
+  await expect(page.getByTestId('dead-link-notice')).toHaveCount(0)
 })

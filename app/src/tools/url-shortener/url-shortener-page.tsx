@@ -1,12 +1,14 @@
 import { useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import type { ApiSchemas } from '@/lib/api/client'
+import { usePageState } from '@/lib/use-page-state'
 import { ShortLinkForm } from '@/tools/url-shortener/short-link-form'
 import { ShortLinkResult } from '@/tools/url-shortener/short-link-result'
 import { MyShortLinks } from '@/tools/url-shortener/my-short-links'
 
 export default function UrlShortenerPage() {
-  const [created, setCreated] = useState<ApiSchemas['ShortLink'] | null>(null)
+  // The link just made stays on screen after Back then Forward, or a reload, in this tab.
+  const [created, setCreated] = usePageState<ApiSchemas['ShortLink'] | null>('url-shortener:created', null)
   // Bumped on every new link so the signed-in list shows it.
   const [refreshKey, setRefreshKey] = useState(0)
 

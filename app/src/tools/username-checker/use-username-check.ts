@@ -35,12 +35,13 @@ export function useUsernameCheck() {
         includeNsfw,
       )
       if (controller.current === current) setPhase('done')
+      notify.succeeded('username-check')
     } catch (error) {
       if (current.signal.aborted) return
       const problem = toApiError(error)
       setError(problem)
       setPhase('failed')
-      notify.error('The check did not finish', problem.message)
+      notify.failed('username-check', 'The check did not finish', problem.message)
     } finally {
       if (controller.current === current) controller.current = null
     }

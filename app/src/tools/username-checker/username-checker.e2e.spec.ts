@@ -41,6 +41,8 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(rows.filter({ hasText: 'Toolkit' })).toContainText('Not found')
     await expect(rows.filter({ hasText: 'StatusSite' }).getByRole('link')).toHaveAttribute('href', /\/status\/taken$/)
     await expect(page.getByText(/Errno|Exception/)).toHaveCount(0)
+    // Every badge at once (Found, Not found, Could not check): each readable against its tint.
+    await expectNoSeriousAxeViolations(page)
 
     // Only what could not be checked, then narrowed by name.
     await page.getByRole('button', { name: /^Found \d+$/ }).click()

@@ -236,3 +236,12 @@ def test_single_file_operations_refuse_several_files(tools_client, five_pages):
     response = upload(tools_client, "/api/tools/pdf/info", [(five_pages, "a.pdf"), (five_pages, "b.pdf")])
     error = assert_json_error(response, 422, "too_many_files")
     assert error["message"] == "At most one file per request"
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("report.pdf", "report.pdf is damaged or not really a PDF"),  # named as a PDF: say so, not "unrecognised"
+    ("notes.bin", "notes.bin is TXT; expected a PDF"),
+])
+def test_a_file_that_is_not_a_pdf_is_named_with_the_reason(tools_client, name, expected):
+    response = upload(tools_client, "/api/tools/pdf/info", (b"this is not a PDF at all, just text", name))
+    assert assert_json_error(response, 415, "unsupported_file_type")["message"] == expected

@@ -52,7 +52,7 @@ def url_payload(source: Mapping) -> str:
 def email_payload(source: Mapping) -> str:
     address = _required("email", source, 254)
     if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", address):
-        raise ApiError(422, "invalid_option", "Option 'email' must be an e-mail address")
+        raise ApiError(422, "invalid_option", "Option 'email' must be an email address")
     query = [f"{key}={quote(value)}" for key in ("subject", "body")
              if (value := _optional(key, source))]
     return f"mailto:{address}" + ("?" + "&".join(query) if query else "")

@@ -12,7 +12,7 @@ export function emailChangeRedirect(): string {
   return `${window.location.origin}/login?change=email`
 }
 
-// Auth's secure e-mail change sends a link to the old and the new address; both must be followed.
+// Auth's secure email change sends a link to the old and the new address; both must be followed.
 export function EmailChange({ email }: { email: string }) {
   const [next, setNext] = useState('')
   const [error, setError] = useState<string>()
@@ -32,14 +32,14 @@ export function EmailChange({ email }: { email: string }) {
   }
 
   return (
-    <SectionCard id="email-title" title="E-mail address" description={`You sign in with ${email}.`}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Change e-mail">
+    <SectionCard id="email-title" title="Email address" description={`You sign in with ${email}.`}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Change email">
         <div className="flex-1">
-          <FormField label="New e-mail" type="email" name="new-email" autoComplete="email" value={next} onChange={(event) => setNext(event.target.value)} error={error} />
+          <FormField label="New email" type="email" name="new-email" autoComplete="email" value={next} onChange={(event) => setNext(event.target.value)} error={error} />
         </div>
         <Button type="submit" variant="outline" disabled={busy || !next.trim()}>
           <Mail aria-hidden />
-          Change e-mail
+          Change email
         </Button>
       </form>
     </SectionCard>

@@ -46,21 +46,21 @@ describe('PasswordChange', () => {
     await typeNewPassword(user)
     await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect(auth.reauthenticate).toHaveBeenCalledTimes(1)
-    expect(notify.info).toHaveBeenCalledWith('Confirm it’s you', 'We e-mailed a code to ada@example.com. Enter it to change your password.')
+    expect(notify.info).toHaveBeenCalledWith('Confirm it’s you', 'We emailed a code to ada@example.com. Enter it to change your password.')
     expect(screen.getByLabelText('New password')).toHaveValue(NEW_PASSWORD)
 
-    await user.click(screen.getByLabelText('Code from the e-mail'))
+    await user.click(screen.getByLabelText('Code from the email'))
     await user.paste('000000')
     await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect(auth.updateUser).toHaveBeenLastCalledWith({ password: NEW_PASSWORD, nonce: '000000' })
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'That code is wrong or has expired. Ask for a new one.' }))
 
-    await user.clear(screen.getByLabelText('Code from the e-mail'))
+    await user.clear(screen.getByLabelText('Code from the email'))
     await user.paste('123456')
     await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect(auth.updateUser).toHaveBeenLastCalledWith({ password: NEW_PASSWORD, nonce: '123456' })
     expect(notify.success).toHaveBeenCalledWith('Password changed')
-    expect(screen.queryByLabelText('Code from the e-mail')).toBeNull()
+    expect(screen.queryByLabelText('Code from the email')).toBeNull()
   })
 
   it('refuses a password that breaks Auth’s rules before asking the server, and says which rule', async () => {

@@ -23,7 +23,7 @@ export function PasswordChange({ email }: { email: string }) {
     const { error: failed } = await (await loadAuth()).reauthenticate()
     if (failed) return notifyAuthError(failed)
     setCodeSent(true)
-    notify.info('Confirm it’s you', `We e-mailed a code to ${email}. Enter it to change your password.`)
+    notify.info('Confirm it’s you', `We emailed a code to ${email}. Enter it to change your password.`)
   }
 
   const change = async () => {
@@ -53,13 +53,13 @@ export function PasswordChange({ email }: { email: string }) {
   }
 
   return (
-    <SectionCard id="password-title" title="Password" description="Choose a new password. If you signed in a while ago, we e-mail you a code first.">
+    <SectionCard id="password-title" title="Password" description="Choose a new password. If you signed in a while ago, we email you a code first.">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Change password">
         <NewPasswordField label="New password" name="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
         {codeSent && (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <div className="flex-1">
-              <FormField label="Code from the e-mail" name="nonce" autoComplete="one-time-code" inputMode="numeric" value={nonce} onChange={(event) => setNonce(event.target.value)} />
+              <FormField label="Code from the email" name="nonce" autoComplete="one-time-code" inputMode="numeric" value={nonce} onChange={(event) => setNonce(event.target.value)} />
             </div>
             <Button type="button" variant="ghost" disabled={busy} onClick={() => void sendCode()}>
               <Send aria-hidden />

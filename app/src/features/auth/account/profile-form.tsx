@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { SectionCard } from '@/components/section-card'
-import { getMe } from '@/features/auth/session'
+import { getMe, setProfile } from '@/features/auth/session'
 import { updateProfile, type ProfileChanges } from '@/features/auth/account/api/update-profile'
 import { FormField } from '@/components/form-field'
 import { ApiError } from '@/lib/api/client'
@@ -66,7 +66,8 @@ export function ProfileForm({ accessToken }: { accessToken: string }) {
     setBusy(true)
     setErrors({})
     try {
-      await updateProfile(accessToken, profileChanges(values))
+      // The saved row is what the dashboard and menus show from now on.
+      setProfile(await updateProfile(accessToken, profileChanges(values)))
       notify.success('Profile saved')
     } catch (error) {
       // The BFF's validation message names the field first: shown beside that field.

@@ -55,14 +55,18 @@ export function LinkedIdentities() {
                 <span className="font-medium capitalize">{identity.provider}</span>
                 {typeof identity.identity_data?.email === 'string' && <span className="text-muted-foreground"> · {identity.identity_data.email}</span>}
               </span>
-              <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void unlink(identity)}>
-                <Unlink aria-hidden />
-                Unlink
-              </Button>
+              {identities.length > 1 && (
+                <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void unlink(identity)} aria-label={`Unlink ${identity.provider}`}>
+                  <Unlink aria-hidden />
+                  Unlink
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
+      {/* Auth refuses to unlink the last identity: it is how this account signs in, so none is offered. */}
+      {identities?.length === 1 && <p className="text-sm text-muted-foreground">This is your only way to sign in, so it can’t be unlinked.</p>}
     </SectionCard>
   )
 }

@@ -17,7 +17,7 @@ export function notifyAuthError(error: unknown, email?: string): void {
     variant: 'destructive',
     action:
       notice.offerResend && email
-        ? { label: 'Resend e-mail', onClick: () => void resendConfirmation(email) }
+        ? { label: 'Resend email', onClick: () => void resendConfirmation(email) }
         : undefined,
   })
 }
@@ -40,6 +40,6 @@ export async function resendConfirmation(email: string): Promise<boolean> {
   const sent = await attemptAuth(async () =>
     (await loadAuth()).resend({ type: 'signup', email: address, options: { emailRedirectTo: confirmationRedirect() } }),
   )
-  if (sent) notify.success('Confirmation e-mail sent', `Check the inbox of ${address}.`)
+  if (sent) notify.success('Confirmation email sent', `Check the inbox of ${address}.`)
   return sent
 }

@@ -7,12 +7,12 @@ const apiError = (status: number, code: string, message: string) => new AuthApiE
 
 describe('describeAuthError', () => {
   it('names wrong credentials plainly', () => {
-    expect(describeAuthError(apiError(400, 'invalid_credentials', 'Invalid login credentials'))).toEqual({ title: 'Wrong e-mail or password' })
+    expect(describeAuthError(apiError(400, 'invalid_credentials', 'Invalid login credentials'))).toEqual({ title: 'Wrong email or password' })
   })
 
   it('asks for the confirmation first and offers to resend it', () => {
     expect(describeAuthError(apiError(400, 'email_not_confirmed', 'Email not confirmed'))).toEqual({
-      title: 'Please confirm your e-mail first',
+      title: 'Please confirm your email first',
       offerResend: true,
     })
   })
@@ -23,9 +23,9 @@ describe('describeAuthError', () => {
   })
 
   it.each([
-    ['over_email_send_rate_limit', 'For security purposes, you can only request this after 42 seconds.', 'Please wait 42 seconds before asking for another e-mail.'],
-    ['over_email_send_rate_limit', 'For security purposes, you can only request this after 0 seconds.', 'Please wait 1 second before asking for another e-mail.'],
-    ['over_email_send_rate_limit', 'email rate limit exceeded', 'Too many e-mails were sent. Please try again later.'],
+    ['over_email_send_rate_limit', 'For security purposes, you can only request this after 42 seconds.', 'Please wait 42 seconds before asking for another email.'],
+    ['over_email_send_rate_limit', 'For security purposes, you can only request this after 0 seconds.', 'Please wait 1 second before asking for another email.'],
+    ['over_email_send_rate_limit', 'email rate limit exceeded', 'Too many emails were sent. Please try again later.'],
     ['over_request_rate_limit', 'Request rate limit reached', 'Too many attempts. Please wait a minute and try again.'],
   ])('says how long to wait when rate limited (%s: %s)', (code, message, expected) => {
     expect(describeAuthError(apiError(429, code, message))).toEqual({ title: expected })
@@ -36,7 +36,7 @@ describe('describeAuthError', () => {
     expect(describeAuthError(error)).toEqual({ title: 'Password should be at least 8 characters.' })
   })
 
-  it('explains an expired or used e-mail link from the redirect’s error code', () => {
+  it('explains an expired or used email link from the redirect’s error code', () => {
     const error = new AuthImplicitGrantRedirectError('Email link is invalid or has expired', {
       error: 'access_denied',
       code: 'otp_expired',

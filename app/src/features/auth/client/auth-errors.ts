@@ -21,21 +21,25 @@ interface AuthErrorShape {
 }
 
 const PLAIN_WORDS: Record<string, AuthErrorNotice> = {
-  invalid_credentials: { title: 'Wrong e-mail or password' },
-  email_not_confirmed: { title: 'Please confirm your e-mail first', offerResend: true },
-  user_already_exists: { title: 'An account with this e-mail already exists. Sign in instead.' },
-  email_exists: { title: 'An account with this e-mail already exists. Sign in instead.' },
+  invalid_credentials: { title: 'Wrong email or password' },
+  email_not_confirmed: { title: 'Please confirm your email first', offerResend: true },
+  user_already_exists: { title: 'An account with this email already exists. Sign in instead.' },
+  email_exists: { title: 'An account with this email already exists. Sign in instead.' },
   signup_disabled: { title: 'New accounts can’t be created right now.' },
-  email_provider_disabled: { title: 'Signing in with e-mail is turned off right now.' },
+  email_provider_disabled: { title: 'Signing in with email is turned off right now.' },
   user_banned: { title: 'This account is suspended.' },
   flow_state_not_found: { title: 'This link has expired or was already used. Please sign in.' },
   flow_state_expired: { title: 'This link has expired or was already used. Please sign in.' },
   bad_code_verifier: { title: 'Open the link in the browser you signed up with, or sign in.' },
   otp_expired: { title: 'This link has expired or was already used. Please sign in.' },
   // signInWithOtp({ shouldCreateUser: false }) for an address without an account.
-  otp_disabled: { title: 'No account uses this e-mail yet. Create one first.' },
+  otp_disabled: { title: 'No account uses this email yet. Create one first.' },
   reauthentication_not_valid: { title: 'That code is wrong or has expired. Ask for a new one.' },
   same_password: { title: 'Choose a password different from your current one.' },
+  // Auth says "Invalid TOTP code entered": the user needs to know what to do about it.
+  mfa_verification_failed: { title: 'That code didn’t match. Enter the newest code your authenticator app shows: codes change every 30 seconds.' },
+  mfa_challenge_expired: { title: 'That took too long. Enter the newest code from your authenticator app.' },
+  mfa_factor_not_found: { title: 'This authenticator setup was cancelled or replaced. Start the setup again.' },
 }
 
 // The server's own sentence is the most useful one here (which rule failed, which field).
@@ -63,9 +67,9 @@ function isUnreachable(shape: AuthErrorShape): boolean {
 function rateLimitNotice(code: string | undefined, message: string | undefined): AuthErrorNotice | undefined {
   if (code === 'over_email_send_rate_limit') {
     const seconds = message?.match(/after (\d+) seconds?/)?.[1]
-    if (seconds === undefined) return { title: 'Too many e-mails were sent. Please try again later.' }
+    if (seconds === undefined) return { title: 'Too many emails were sent. Please try again later.' }
     const wait = Math.max(Number(seconds), 1)
-    return { title: `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} before asking for another e-mail.` }
+    return { title: `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} before asking for another email.` }
   }
   // Auth's request limiter refills its bucket steadily but says nothing about when.
   if (code === 'over_request_rate_limit') return { title: 'Too many attempts. Please wait a minute and try again.' }

@@ -27,14 +27,14 @@ describe('validateSignUp', () => {
     expect(normaliseUsername('  Ada_L ')).toBe('ada_l')
   })
 
-  it.each(['', 'ada', 'ada@', 'ada@example', 'a b@example.com'])('refuses the e-mail %j', (email) => {
+  it.each(['', 'ada', 'ada@', 'ada@example', 'a b@example.com'])('refuses the email %j', (email) => {
     expect(validateSignUp({ ...valid, email }).email).toBeDefined()
   })
 })
 
 describe('validateSignIn', () => {
-  it('needs an e-mail and any password (the server judges the rest)', () => {
+  it('needs an email and any password (the server judges the rest)', () => {
     expect(validateSignIn({ email: 'ada@example.com', password: 'x' })).toEqual({})
-    expect(validateSignIn({ email: '', password: '' })).toEqual({ email: 'Enter your e-mail address', password: 'Enter your password' })
+    expect(validateSignIn({ email: '', password: '' })).toEqual({ email: 'Enter your email address', password: 'Enter your password' })
   })
 })

@@ -22,8 +22,8 @@ export function normaliseUsername(username: string): string {
 }
 
 export function emailError(email: string): string | undefined {
-  if (!email.trim()) return 'Enter your e-mail address'
-  if (!EMAIL_SHAPE.test(email.trim())) return 'Enter an e-mail address like name@example.com'
+  if (!email.trim()) return 'Enter your email address'
+  if (!EMAIL_SHAPE.test(email.trim())) return 'Enter an email address like name@example.com'
   return undefined
 }
 

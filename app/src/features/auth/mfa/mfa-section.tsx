@@ -4,25 +4,32 @@ import { useCallback, useEffect, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { SectionCard } from '@/components/section-card'
+import { appName } from '@/config'
 import { loadAuth, notifyAuthError } from '@/features/auth/client'
-import { MfaCodeForm } from '@/features/auth/mfa/mfa-code-form'
+import { keepEnrolment, keptEnrolment, type Enrolment } from '@/features/auth/mfa/enrolment-store'
+import { LostDeviceNote } from '@/features/auth/mfa/lost-device-note'
+import { MfaEnrolmentPanel } from '@/features/auth/mfa/mfa-enrolment-panel'
 import { notify } from '@/lib/notify'
 
-interface Enrolment {
-  id: string
-  qrCode: string
-  secret: string
-}
-
-export function MfaSection() {
+export function MfaSection({ userId }: { userId: string }) {
   const [factors, setFactors] = useState<Factor[] | null>(null)
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
+  const [enrolment, setEnrolmentState] = useState<Enrolment | null>(null)
+  const setEnrolment = (next: Enrolment | null) => {
+    keepEnrolment(next)
+    setEnrolmentState(next)
+  }
 
   const reload = useCallback(async () => {
     const { data, error } = await (await loadAuth()).mfa.listFactors()
     if (error) return notifyAuthError(error)
-    setFactors(data.all.filter((factor) => factor.factor_type === 'totp'))
-  }, [])
+    const totp = data.all.filter((factor) => factor.factor_type === 'totp')
+    setFactors(totp)
+    // A reload mid-setup resumes the same factor, while Auth still holds it unverified.
+    const kept = keptEnrolment(userId)
+    const resumable = kept && totp.some((factor) => factor.id === kept.id && factor.status === 'unverified')
+    setEnrolmentState(resumable ? kept : null)
+    if (kept && !resumable) keepEnrolment(null)
+  }, [userId])
 
   useEffect(() => {
     void reload()
@@ -30,11 +37,20 @@ export function MfaSection() {
 
   const enrol = async () => {
     const auth = await loadAuth()
-    // An enrolment left unverified earlier would clash on the friendly name: start over.
+    // An enrolment left unverified in another tab would clash on the friendly name: start over.
     for (const factor of factors ?? []) if (factor.status === 'unverified') await auth.mfa.unenroll({ factorId: factor.id })
-    const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${Date.now().toString(36)}` })
+    // The issuer is the name the authenticator app shows beside the codes: the site's, not its host.
+    const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${Date.now().toString(36)}`, issuer: appName })
     if (error) return notifyAuthError(error)
-    setEnrolment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret })
+    setEnrolment({ userId, id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret })
+  }
+
+  const cancel = async (current: Enrolment) => {
+    setEnrolment(null)
+    const { error } = await (await loadAuth()).mfa.unenroll({ factorId: current.id })
+    if (error) notifyAuthError(error)
+    else notify.info('Setup cancelled', 'Nothing changed: you still sign in with your password alone.')
+    await reload()
   }
 
   const unenrol = async (factor: Factor) => {
@@ -65,30 +81,18 @@ export function MfaSection() {
           ))}
         </ul>
       )}
+      {verified.length > 0 && <LostDeviceNote />}
       {enrolment ? (
-        <div className="flex flex-col gap-4 rounded-lg border p-4">
-          <p className="text-sm">Scan the code with your authenticator app, or type the secret, then enter the 6-digit code it shows.</p>
-          <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-            {/* Auth hands the QR code over as an SVG data URL; a white tile keeps it scannable in dark mode. */}
-            <img src={enrolment.qrCode} alt="QR code for your authenticator app" className="size-44 rounded-md bg-white p-2" />
-            <p className="text-sm">
-              Secret
-              <code className="mt-1 block rounded bg-muted px-2 py-1 font-mono text-sm break-all" data-testid="totp-secret">
-                {enrolment.secret}
-              </code>
-            </p>
-          </div>
-          <MfaCodeForm
-            factorId={enrolment.id}
-            label="Code from the app"
-            submitLabel="Turn on"
-            onVerified={() => {
-              setEnrolment(null)
-              notify.success('Two-step verification is on')
-              void reload()
-            }}
-          />
-        </div>
+        <MfaEnrolmentPanel
+          enrolment={enrolment}
+          issuer={appName}
+          onCancel={() => void cancel(enrolment)}
+          onVerified={() => {
+            setEnrolment(null)
+            notify.success('Two-step verification is on')
+            void reload()
+          }}
+        />
       ) : (
         verified.length === 0 && (
           <div>

@@ -29,8 +29,8 @@ export function ForgotPasswordForm({ email, onEmailChange, onSent, onBack }: { e
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Reset password">
-      <p className="text-sm text-muted-foreground">We’ll e-mail you a link to choose a new password.</p>
-      <FormField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={(event) => onEmailChange(event.target.value)} error={error} />
+      <p className="text-sm text-muted-foreground">We’ll email you a link to choose a new password.</p>
+      <FormField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={(event) => onEmailChange(event.target.value)} error={error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         <Send aria-hidden />
         Send reset link

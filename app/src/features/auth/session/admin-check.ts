@@ -1,4 +1,5 @@
 import { getMe } from '@/features/auth/session/api/get-me'
+import { setProfile } from '@/features/auth/session/profile-store'
 import { getAdminStatus, setAdminRecheck, setAdminStatus } from '@/lib/admin-status'
 import type { ChangeSource } from '@/lib/change-sources'
 
@@ -16,7 +17,9 @@ export async function checkAdminStatus(accessToken: string): Promise<void> {
   const question = ++asked
   try {
     const me = await getMe(accessToken)
-    if (question === asked) setAdminStatus(me.is_admin ? 'admin' : 'not-admin')
+    if (question !== asked) return
+    setAdminStatus(me.is_admin ? 'admin' : 'not-admin')
+    setProfile(me.profile)
   } catch (error) {
     console.warn('[auth] Could not check admin status.', error)
     // A failed re-check keeps what was known; a first check that fails shows nothing admin-only.
@@ -28,6 +31,7 @@ export async function checkAdminStatus(accessToken: string): Promise<void> {
 export function forgetAdminStatus(): void {
   asked += 1
   setAdminStatus('not-admin')
+  setProfile(null)
 }
 
 /** One more reason to ask again (e.g. Realtime on user_roles), started with the focus re-check. */

@@ -14,7 +14,12 @@ export function loginReturningTo(path: string): string {
  * Protected pages (SPEC §2/§4): 'Loading...' while the session starts, /login for signed-out
  * visitors (who come back here after signing in), the page itself otherwise.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/** What /login says the visitor came for; kept in the history entry, so it survives a reload of /login. */
+export interface SignInReason {
+  pageName: string
+}
+
+export function RequireAuth({ children, pageName }: { children: ReactNode; /** e.g. "Colour picker": /login names it. */ pageName?: string }) {
   const session = useSession()
   const location = useLocation()
   // Signing out here (SPEC §4) ends on /login?t=<timestamp>, not on a sign-in that comes back here.
@@ -22,7 +27,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (session.status === 'signed-in') wasSignedIn.current = true
   if (session.status === 'signed-out' && wasSignedIn.current) return <Navigate to={loginAfterSignOut()} replace />
   // A session still owing its authenticator code (aal1) counts as signed out here: /login asks for it.
-  if (session.status === 'signed-out' || (session.status === 'signed-in' && needsSecondFactor(session.session))) return <Navigate to={loginReturningTo(location.pathname + location.search)} replace />
+  if (session.status === 'signed-out' || (session.status === 'signed-in' && needsSecondFactor(session.session))) return <Navigate to={loginReturningTo(location.pathname + location.search)} state={pageName ? ({ pageName } satisfies SignInReason) : undefined} replace />
   if (session.status === 'loading') {
     return (
       <PageContainer>

@@ -50,7 +50,7 @@ describe('finishAuthLanding', () => {
     auth.initialize.mockResolvedValue({ error: null })
     auth.getSession.mockResolvedValue({ data: { session: { access_token: 'x' } } })
     expect(await finish({ search: '?code=abc', hash: '' })).toBe('signed-in')
-    expect(notify.success).toHaveBeenCalledWith('You’re signed in', 'Your e-mail address is confirmed.')
+    expect(notify.success).toHaveBeenCalledWith('You’re signed in', 'Your email address is confirmed.')
   })
 
   it('takes over the session of a resent (implicit-flow) link that the PKCE client refused', async () => {
@@ -79,7 +79,7 @@ describe('finishAuthLanding', () => {
   it('says the address is confirmed when the code belongs to another browser', async () => {
     auth.initialize.mockResolvedValue({ error: null })
     expect(await finish({ search: '?code=abc', hash: '' })).toBe('confirmed')
-    expect(notify.info).toHaveBeenCalledWith('Your e-mail address is confirmed', 'Sign in with your password to continue.')
+    expect(notify.info).toHaveBeenCalledWith('Your email address is confirmed', 'Sign in with your password to continue.')
   })
 
   it('a magic link signs in with its own notice, or points to the browser that asked for it', async () => {
@@ -92,23 +92,23 @@ describe('finishAuthLanding', () => {
     expect(notify.info).toHaveBeenCalledWith('Open the link in the browser you asked for it in', 'Or sign in with your password.')
   })
 
-  it('after the first of the two e-mail change links, says one more is needed, in its own words, without touching the session', async () => {
+  it('after the first of the two email change links, says one more is needed, in its own words, without touching the session', async () => {
     const encoded = new URLSearchParams({ change: 'email', message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email' }).toString()
     expect(await finish({ search: `?${encoded}`, hash: '#message=x&sb=' })).toBe('confirmed')
-    expect(notify.info).toHaveBeenCalledWith('One more link to go', 'Open the link we sent to your other address to finish changing your e-mail.')
+    expect(notify.info).toHaveBeenCalledWith('One more link to go', 'Open the link we sent to your other address to finish changing your email.')
     expect(auth.initialize).not.toHaveBeenCalled()
   })
 
-  it('after the last e-mail change link, refreshes the session so it names the new address', async () => {
+  it('after the last email change link, refreshes the session so it names the new address', async () => {
     auth.initialize.mockResolvedValue({ error: null })
     auth.getSession.mockResolvedValue({ data: { session: { access_token: 'old', user: { email: 'old@example.com' } } } })
     auth.refreshSession.mockResolvedValue({ data: { session: { access_token: 'new', user: { email: 'new@example.com' } } }, error: null })
     expect(await finish({ search: '?change=email&code=abc', hash: '' })).toBe('signed-in')
     expect(auth.refreshSession).toHaveBeenCalledTimes(1)
-    expect(notify.success).toHaveBeenCalledWith('Your e-mail address is changed', 'You now sign in with new@example.com.')
+    expect(notify.success).toHaveBeenCalledWith('Your email address is changed', 'You now sign in with new@example.com.')
 
     auth.getSession.mockResolvedValue({ data: { session: null } })
     expect(await finish({ search: '?change=email&code=abc', hash: '' })).toBe('confirmed')
-    expect(notify.success).toHaveBeenLastCalledWith('Your e-mail address is changed', 'Sign in with your new address.')
+    expect(notify.success).toHaveBeenLastCalledWith('Your email address is changed', 'Sign in with your new address.')
   })
 })

@@ -21,13 +21,13 @@ function purposeOf(search: string): LinkPurpose {
 }
 
 /**
- * The last e-mail change link: Auth has changed the address, but supabase-js cannot exchange the
+ * The last email change link: Auth has changed the address, but supabase-js cannot exchange the
  * code (updateUser's own session save drops the PKCE verifier), so the signed-in session still
  * names the old address until it is refreshed.
  */
 async function reportEmailChange(auth: Awaited<ReturnType<typeof loadAuth>>, signedIn: boolean): Promise<LandingOutcome> {
   if (!signedIn) {
-    notify.success('Your e-mail address is changed', 'Sign in with your new address.')
+    notify.success('Your email address is changed', 'Sign in with your new address.')
     return 'confirmed'
   }
   const { data, error } = await auth.refreshSession()
@@ -35,12 +35,12 @@ async function reportEmailChange(auth: Awaited<ReturnType<typeof loadAuth>>, sig
     notifyAuthError(error)
     return 'failed'
   }
-  notify.success('Your e-mail address is changed', `You now sign in with ${data.session?.user.email ?? 'the new address'}.`)
+  notify.success('Your email address is changed', `You now sign in with ${data.session?.user.email ?? 'the new address'}.`)
   return 'signed-in'
 }
 
 /**
- * The first of the two e-mail change links returns with Auth's note ("…confirm link sent to the
+ * The first of the two email change links returns with Auth's note ("…confirm link sent to the
  * other email") as ?message= / #message=. Only our own words are shown for it: the address bar's
  * text is anyone's to write, and must not become a notice in the app's voice.
  */
@@ -90,7 +90,7 @@ export function finishAuthLanding(location: { search: string; hash: string }): P
 
 function reportEmailChangeStep(): LandingOutcome {
   // The address itself changes only once the other mail's link is followed too.
-  notify.info('One more link to go', 'Open the link we sent to your other address to finish changing your e-mail.')
+  notify.info('One more link to go', 'Open the link we sent to your other address to finish changing your email.')
   return 'confirmed'
 }
 
@@ -116,7 +116,7 @@ async function reportLanding(hash: string, purpose: LinkPurpose): Promise<Landin
       return 'signed-in'
     }
     if (data.session) {
-      notify.success('You’re signed in', 'Your e-mail address is confirmed.')
+      notify.success('You’re signed in', 'Your email address is confirmed.')
       return 'signed-in'
     }
     if (purpose === 'magic-link') {
@@ -124,7 +124,7 @@ async function reportLanding(hash: string, purpose: LinkPurpose): Promise<Landin
       return 'confirmed'
     }
     // /verify confirmed the address, but the code can only be exchanged in the browser that signed up.
-    notify.info('Your e-mail address is confirmed', 'Sign in with your password to continue.')
+    notify.info('Your email address is confirmed', 'Sign in with your password to continue.')
     return 'confirmed'
   } catch (error) {
     notifyAuthError(error)

@@ -2,6 +2,7 @@ import { ArrowLeft, MailCheck, RotateCw } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { resendConfirmation } from '@/features/auth/client'
+import { CheckEmailCode } from '@/features/auth/sign-in/check-email-code'
 
 interface CheckEmailProps {
   email: string
@@ -23,17 +24,18 @@ export function CheckEmail({ email, onBack }: CheckEmailProps) {
         <MailCheck className="size-7" aria-hidden />
       </span>
       <h2 id="check-email-title" className="text-xl font-semibold tracking-tight">
-        Check your e-mail
+        Check your email
       </h2>
       <p className="text-sm text-muted-foreground" role="status">
         We sent a confirmation link to <strong className="font-semibold wrap-anywhere text-foreground">{email}</strong>. Open it in this browser
-        to finish creating your account — you’ll be signed in straight away.
+        to finish creating your account — you’ll be signed in straight away. Or type the 6-digit code from the same email here:
       </p>
+      <CheckEmailCode email={email} />
       <p className="text-xs text-muted-foreground">No mail after a few minutes? Look in your spam folder, or send it again.</p>
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
         <Button variant="outline" onClick={resend} disabled={busy}>
           <RotateCw aria-hidden className={busy ? 'animate-spin' : undefined} />
-          Resend e-mail
+          Resend email
         </Button>
         <Button variant="ghost" onClick={onBack}>
           <ArrowLeft aria-hidden />

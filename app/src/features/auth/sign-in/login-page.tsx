@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react'
+import { Info, LogIn, UserPlus } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { PageContainer } from '@/components/page-container'
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { finishAuthLanding, isAuthLanding } from '@/features/auth/sign-in/auth-landing'
-import { needsSecondFactor, safeReturnPath, useSession } from '@/features/auth/session'
+import { needsSecondFactor, safeReturnPath, useSession, type SignInReason } from '@/features/auth/session'
 import { loadAuth } from '@/features/auth/client'
 import { CheckEmail } from '@/features/auth/sign-in/check-email'
 import { MagicLinkForm } from '@/features/auth/sign-in/magic-link-form'
@@ -46,19 +46,46 @@ function useAuthLanding(): boolean {
   return pending
 }
 
+/** Why the visitor is here and where sign-in takes them: a protected page sent them (require-auth.tsx). */
+function ReturnNote({ next, pageName }: { next: string; pageName?: string }) {
+  return (
+    <p role="note" className="mb-4 flex gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
+      <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+      <span>
+        {pageName ? <strong className="font-semibold">{pageName}</strong> : <code className="font-mono wrap-anywhere">{next}</code>} needs an account. Sign in or
+        create one, and you’ll go straight back to {pageName ? <code className="font-mono wrap-anywhere">{next}</code> : 'it'}.
+      </span>
+    </p>
+  )
+}
+
 export default function LoginPage() {
-  usePageMetadata({ title: 'Sign in', description: 'Sign in to your toolkit account.', path: '/login', noindex: true })
   const session = useSession()
   const navigate = useNavigate()
-  const [searchParams] = useSearchParams()
-  const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in')
+  const location = useLocation()
+  const [searchParams, setSearchParams] = useSearchParams()
+  // The tab is part of the address: the heading and the browser tab say the same, and Back or a reload keeps it.
+  const tab: Tab = searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'
+  const setTab = (next: Tab) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'sign-up') params.set('tab', 'sign-up')
+        else params.delete('tab')
+        return params
+      },
+      { replace: true, state: location.state },
+    )
+  const title = tab === 'sign-up' ? 'Create account' : 'Sign in'
+  usePageMetadata({ title, description: 'Sign in to your toolkit account.', path: '/login', noindex: true })
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [panel, setPanel] = useState<Panel>('tabs')
   const [linkSent, setLinkSent] = useState<{ kind: 'reset' | 'sign-in'; to: string } | null>(null)
   const landingPending = useAuthLanding()
   // A protected page sent the visitor here (require-auth.tsx); sign-in returns there.
-  const destination = safeReturnPath(searchParams.get('next')) ?? '/dashboard'
+  const returnPath = safeReturnPath(searchParams.get('next'))
+  const destination = returnPath ?? '/dashboard'
+  const reason = (location.state as Partial<SignInReason> | null)?.pageName
 
   // A password alone is aal1; an account with a verified authenticator owes its code first.
   const [codeOwed, setCodeOwed] = useState(false)
@@ -79,10 +106,11 @@ export default function LoginPage() {
   return (
     <PageContainer className="max-w-md">
       <PageHeader
-        title="Sign in"
-        icon={LogIn}
+        title={title}
+        icon={tab === 'sign-up' ? UserPlus : LogIn}
         description="Keep your short links and pastes in one place, and use the tools that need an account."
       />
+      {returnPath && <ReturnNote next={returnPath} pageName={typeof reason === 'string' ? reason : undefined} />}
       <Card variant="glass">
         <CardContent className="pt-5 sm:pt-6">
           {recovering && !landingPending ? (
@@ -125,7 +153,7 @@ export default function LoginPage() {
                     Forgot password?
                   </Button>
                   <Button variant="link" onClick={() => setPanel('magic-link')}>
-                    E-mail me a sign-in link
+                    Email me a sign-in link
                   </Button>
                 </div>
               </TabsContent>

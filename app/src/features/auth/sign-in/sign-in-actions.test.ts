@@ -28,7 +28,7 @@ describe('signIn', () => {
     auth.signInWithPassword.mockResolvedValue({ data: {}, error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials') })
     expect(await signIn(' ada@example.com ', 'nope')).toBe(false)
     expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'nope' })
-    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Wrong e-mail or password', variant: 'destructive', action: undefined }))
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Wrong email or password', variant: 'destructive', action: undefined }))
   })
 
   it('offers to resend the confirmation mail to an unconfirmed address', async () => {
@@ -36,9 +36,9 @@ describe('signIn', () => {
     auth.resend.mockResolvedValue({ data: {}, error: null })
     expect(await signIn('ada@example.com', 'secret123')).toBe(false)
     const { action } = vi.mocked(notify).mock.calls[0]![0]
-    expect(action).toMatchObject({ label: 'Resend e-mail' })
+    expect(action).toMatchObject({ label: 'Resend email' })
     ;(action as unknown as { onClick: () => void }).onClick()
-    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Confirmation e-mail sent', 'Check the inbox of ada@example.com.'))
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Confirmation email sent', 'Check the inbox of ada@example.com.'))
     expect(auth.resend).toHaveBeenCalledWith({
       type: 'signup',
       email: 'ada@example.com',

@@ -31,7 +31,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Sign in">
       <FormField
-        label="E-mail"
+        label="Email"
         type="email"
         name="email"
         autoComplete="username"

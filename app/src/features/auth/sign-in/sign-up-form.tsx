@@ -44,7 +44,7 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
         error={errors.username}
       />
       <FormField
-        label="E-mail"
+        label="Email"
         type="email"
         name="email"
         autoComplete="email"

@@ -1,0 +1,54 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { PASSWORD } from './accounts'
+import type { TestUser } from './admin-accounts'
+
+// A signed-in browser without the sign-in form: Auth's password grant, and the session put where
+// supabase-js keeps it (its default key, sb-<first label of the host>-auth-token), as a storage
+// state. Journeys that are not about signing in start here and save the form's seconds.
+
+function required(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set: run the e2e suite through ./scripts/test`)
+  return value
+}
+
+export async function passwordSession(user: TestUser): Promise<Record<string, unknown>> {
+  const key = required('TOOLKIT_ANON_KEY')
+  const response = await fetch(`${required('E2E_BASE_URL')}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: key, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: PASSWORD }),
+  })
+  expect(response.status, await response.clone().text()).toBe(200)
+  return (await response.json()) as Record<string, unknown>
+}
+
+export async function signedInContext(browser: Browser, user: TestUser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const base = required('E2E_BASE_URL')
+  const session = await passwordSession(user)
+  const storageKey = `sb-${new URL(base).hostname.split('.')[0]}-auth-token`
+  return browser.newContext({
+    ...options,
+    // And the SPEC §3 keys the app writes on sign-in, which tell it at start that someone is signed in.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: new URL(base).origin,
+          localStorage: [
+            { name: storageKey, value: JSON.stringify(session) },
+            { name: 'auth_token', value: JSON.stringify(session.access_token) },
+            { name: 'refresh_token', value: JSON.stringify(session.refresh_token) },
+            { name: 'session_expiry', value: JSON.stringify(Number(session.expires_at) * 1000) },
+            { name: 'user_data', value: JSON.stringify(session.user) },
+          ],
+        },
+      ],
+    },
+  })
+}
+
+/** A signed-in page of its own context. */
+export async function signedInAs(browser: Browser, user: TestUser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  return (await signedInContext(browser, user, options)).newPage()
+}

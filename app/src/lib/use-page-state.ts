@@ -1,0 +1,27 @@
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react'
+
+// What a user typed or got on a tool page, kept for this tab in sessionStorage: Back then Forward
+// and a reload bring it back, a new tab starts fresh, and nothing outlives the tab.
+const PREFIX = 'page-state:'
+
+function read<T>(key: string, initial: T): T {
+  try {
+    const raw = window.sessionStorage.getItem(PREFIX + key)
+    return raw === null ? initial : (JSON.parse(raw) as T)
+  } catch {
+    return initial
+  }
+}
+
+/** useState that survives leaving the page and coming back in the same tab; `key` names the page's field. */
+export function usePageState<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
+  const [value, setValue] = useState<T>(() => read(key, initial))
+  useEffect(() => {
+    try {
+      window.sessionStorage.setItem(PREFIX + key, JSON.stringify(value))
+    } catch (error) {
+      console.warn(`[page-state] Could not keep "${key}".`, error)
+    }
+  }, [key, value])
+  return [value, setValue]
+}

@@ -37,7 +37,9 @@ def _client(port: int, path: str, stop: Callable[[], bool], tally: Counter, lock
 
 def classify(status: int, location: str | None, body: bytes) -> str:
     if status == 302:
-        return "target" if location == TARGET else "home" if location == "/" else f"302 to {location}"
+        # Home is "/" with the reason for the home page's notice: /?link=exhausted, …
+        home = (location or "").partition("?")[0] == "/"
+        return "target" if location == TARGET else "home" if home else f"302 to {location}"
     if status == 503:
         try:
             return f"503 {json.loads(body)['error']['code']}"

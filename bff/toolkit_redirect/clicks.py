@@ -1,9 +1,11 @@
-"""Clicks of unlimited links, counted in memory and added to Postgres in batches.
+"""Clicks of unlimited links, and the statistics of every counted click, kept in memory and added
+to Postgres in batches.
 
-One statement per flush carries every code's count. Each worker numbers its batches; a batch keeps
-its number until Postgres confirms it and new clicks wait in the next batch meanwhile, so a retry
-(after an error, a timeout or a lost reply) sends exactly the same batch, and
-record_short_link_clicks, which remembers each worker's last batch number, applies it once."""
+One statement per flush carries every code's count and the statistics rollup (visits.py). Each
+worker numbers its batches; a batch keeps its number until Postgres confirms it and new clicks wait
+in the next batch meanwhile, so a retry (after an error, a timeout or a lost reply) sends exactly
+the same batch, and record_short_link_activity, which remembers each worker's last batch number,
+applies it once."""
 from __future__ import annotations
 
 import asyncio
@@ -14,22 +16,32 @@ import uuid
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from .visits import StatKey, VisitStats, as_columns
+
 log = logging.getLogger("toolkit_redirect.clicks")
 
-FLUSH = "select public.record_short_link_clicks(%s, %s, %s, %s)"
+FLUSH = "select public.record_short_link_activity(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
 
 class ClickCounter:
-    def __init__(self, pool: AsyncConnectionPool, interval: float, timeout: float):
+    def __init__(self, pool: AsyncConnectionPool, interval: float, timeout: float, *, stats: bool = True):
         self._pool, self._interval, self._timeout = pool, interval, timeout
         self._pending: dict[str, int] = {}
+        self.visits = VisitStats(stats)
         self._flusher = uuid.uuid4()  # this worker process, as Postgres tells its batches apart
         self._numbered = 0
-        self._batch: tuple[int, dict[str, int]] | None = None  # sent, not yet confirmed
+        # sent, not yet confirmed: (number, clicks per code, statistics)
+        self._batch: tuple[int, dict[str, int], dict[StatKey, int]] | None = None
         self._failing_since: float | None = None
 
-    def count(self, code: str) -> None:
+    def count(self, code: str, referer: bytes = b"", agent: bytes = b"") -> None:
+        """A click of an unlimited link: its counter and its statistics."""
         self._pending[code] = self._pending.get(code, 0) + 1
+        self.visits.record(code, referer, agent)
+
+    def count_visit(self, code: str, referer: bytes = b"", agent: bytes = b"") -> None:
+        """A click already counted in SQL (a limited or protected link): its statistics only."""
+        self.visits.record(code, referer, agent)
 
     @property
     def unflushed(self) -> int:
@@ -38,15 +50,16 @@ class ClickCounter:
     async def flush(self) -> bool:
         """Send the waiting batch (or make one of the pending clicks); True once nothing is left."""
         if self._batch is None:
-            if not self._pending:
+            if not self._pending and not self.visits.pending:
                 return True
             self._numbered += 1
-            self._batch, self._pending = (self._numbered, self._pending), {}
-        number, counts = self._batch
+            self._batch, self._pending = (self._numbered, self._pending, self.visits.take()), {}
+        number, counts, stats = self._batch
         try:
             async with asyncio.timeout(self._timeout):
                 async with self._pool.connection(timeout=self._timeout) as conn:
-                    await conn.execute(FLUSH, (self._flusher, number, list(counts), list(counts.values())))
+                    await conn.execute(FLUSH, (self._flusher, number, list(counts), list(counts.values()),
+                                               *as_columns(stats)))
         except (psycopg.OperationalError, PoolTimeout, TimeoutError, OSError) as exc:
             if self._failing_since is None:
                 self._failing_since = time.monotonic()
@@ -56,7 +69,7 @@ class ClickCounter:
             log.warning("click flush succeeded after %.1f s of retries", time.monotonic() - self._failing_since)
             self._failing_since = None
         self._batch = None
-        return not self._pending
+        return not self._pending and not self.visits.pending
 
     async def run(self) -> None:
         """Flush every interval until cancelled."""

@@ -42,14 +42,14 @@ def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
 
 
 def redirects_home(url: str) -> bool:
-    """Ready when an unknown code is sent home, which needs Postgres to answer."""
+    """Ready when an unknown code is sent home (`/?link=unknown`), which needs Postgres to answer."""
     request = urllib.request.Request(url, method="GET")
     opener = urllib.request.build_opener(_NoRedirect)
     try:
         with opener.open(request, timeout=2) as response:
             return False  # anything but a redirect
     except urllib.error.HTTPError as exc:
-        return exc.code == 302 and exc.headers.get("Location") == "/"
+        return exc.code == 302 and (exc.headers.get("Location") or "").partition("?")[0] == "/"
     except OSError:
         return False
 

@@ -105,7 +105,7 @@ def test_a_limited_link_answers_503_not_a_wrong_redirect_while_the_database_is_a
     proxy.restore()
     assert until(lambda: request(service.url, f"/s/{code}").status == 302, within=15)
     locations = [request(service.url, f"/s/{code}").location for _ in range(6)]
-    assert locations == ["https://limited-outage.example"] * 3 + ["/"] * 3
+    assert locations == ["https://limited-outage.example"] * 3 + ["/?link=exhausted"] * 3
     assert clicks(admin_db, code) == 5
 
 

@@ -82,6 +82,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My personal API tokens (never the tokens themselves) */
+        get: operations["listMyApiTokens"];
+        put?: never;
+        /**
+         * Make a personal API token for scripts
+         * @description At most 20 per account (422 past it). An account with a verified MFA factor needs an `aal2` session; a token cannot make tokens.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of my tokens
+         * @description Someone else's token answers 404 like a missing one.
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/links": {
         parameters: {
             query?: never;
@@ -123,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/links/{link_id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks per day, referrer hosts, browsers and devices of my link
+         * @description The owner's, or any link's for an admin; someone else's link answers 404 like a missing one. Kept by the redirect service's batched click counting, so the last fraction of a second may not be in yet.
+         */
+        get: operations["getLinkStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/links/resolve/{code}": {
         parameters: {
             query?: never;
@@ -132,7 +193,7 @@ export interface paths {
         };
         /**
          * Where a short code leads (counts a click)
-         * @description For the app's /s screen; unknown, expired and exhausted links are 404.
+         * @description For the app's /s screen: 404 for no such link, 410 `link_expired` or `link_exhausted` for a dead one (the screen says which on the home page), 403 `password_required` for a protected one, whose destination only the redirect service's password page gives.
          */
         get: operations["resolveLink"];
         put?: never;
@@ -986,6 +1047,63 @@ export interface components {
         OpenApiDocument: {
             openapi: string;
         };
+        ApiToken: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The token's first characters, to tell tokens apart. */
+            token_prefix: string;
+            /** @description What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself. */
+            scopes: ("pastes" | "links")[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description To the minute; null: never used.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description null: until revoked.
+             */
+            expires_at: string | null;
+        };
+        NewApiToken: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The token's first characters, to tell tokens apart. */
+            token_prefix: string;
+            /** @description What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself. */
+            scopes: ("pastes" | "links")[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description To the minute; null: never used.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description null: until revoked.
+             */
+            expires_at: string | null;
+            /** @description The token itself, shown in this response only (just its SHA-256 is kept). Send it as `Authorization: Bearer <token>`. */
+            token: string;
+        };
+        ApiTokenList: {
+            tokens: components["schemas"]["ApiToken"][];
+        };
+        ApiTokenCreate: {
+            name: string;
+            /** @description What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself. */
+            scopes: ("pastes" | "links")[];
+            /**
+             * Format: date-time
+             * @description In the future; null: until revoked.
+             */
+            expires_at?: string | null;
+        };
         ShortLink: {
             /** Format: uuid */
             id: string;
@@ -1000,6 +1118,8 @@ export interface components {
             expires_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Asks visitors for a password (the hash is never sent). */
+            protected: boolean;
             /** @enum {string} */
             status: "active" | "expired" | "exhausted";
         };
@@ -1015,12 +1135,46 @@ export interface components {
             expires_at?: string | null;
             /** @description The link stops working after this many clicks. */
             max_clicks?: number | null;
+            /** @description Visitors must enter it on the redirect service's page before the link leads on (the click is counted then). Stored as an argon2id hash only. */
+            password?: string | null;
         };
         ShortLinkList: {
             links: components["schemas"]["ShortLink"][];
             total: number;
             limit: number;
             offset: number;
+        };
+        /** @description Counted clicks only: bots, link previews and HEAD requests are never counted. */
+        LinkStats: {
+            /** Format: uuid */
+            link_id: string;
+            short_code: string;
+            original_url: string;
+            protected: boolean;
+            days: number;
+            /** @description Every click since the link was made. */
+            total_clicks: number;
+            /** @description Every UTC day of the period, oldest first, zeros included. */
+            daily: {
+                /** Format: date */
+                day: string;
+                clicks: number;
+            }[];
+            /** @description Top referrer hosts of the period (null: none sent, e.g. typed or from an app). */
+            referrers: {
+                host: string | null;
+                clicks: number;
+            }[];
+            browsers: {
+                /** @enum {string} */
+                browser: "chrome" | "edge" | "firefox" | "safari" | "opera" | "samsung" | "other";
+                clicks: number;
+            }[];
+            devices: {
+                /** @enum {string} */
+                device: "desktop" | "mobile" | "tablet" | "other";
+                clicks: number;
+            }[];
         };
         ResolvedLink: {
             short_code: string;
@@ -1058,6 +1212,8 @@ export interface components {
             burn_after_read: boolean;
             views: number;
             likes: number;
+            /** @description Encrypted in the author's browser: `content` is the ciphertext `tk1.<iv>.<data>` (AES-GCM; title and language inside it), and the key is only in the link's `#fragment`, which no server sees. */
+            encrypted: boolean;
         };
         /** @description A paste just created; `edit_token` only when its author is anonymous. */
         NewPaste: {
@@ -1092,6 +1248,8 @@ export interface components {
             burn_after_read: boolean;
             views: number;
             likes: number;
+            /** @description Encrypted in the author's browser: `content` is the ciphertext `tk1.<iv>.<data>` (AES-GCM; title and language inside it), and the key is only in the link's `#fragment`, which no server sees. */
+            encrypted: boolean;
             /** @description Shown only in this response (only its hash is stored): send it as `X-Edit-Token` to change or delete the paste. */
             edit_token?: string;
         };
@@ -1126,7 +1284,9 @@ export interface components {
             burn_after_read: boolean;
             views: number;
             likes: number;
-            /** @description The first 280 characters of the content. */
+            /** @description Encrypted in the author's browser: `content` is the ciphertext `tk1.<iv>.<data>` (AES-GCM; title and language inside it), and the key is only in the link's `#fragment`, which no server sees. */
+            encrypted: boolean;
+            /** @description The first 280 characters of the content ('' when encrypted). */
             preview: string;
             /** @description Length of the content in characters. */
             size: number;
@@ -1163,6 +1323,11 @@ export interface components {
              * @default false
              */
             burn_after_read?: boolean;
+            /**
+             * @description `content` is ciphertext made in the browser (`tk1.<iv>.<data>`, base64url): no title or language beside it, privacy unlisted (the default then) or private. Anything else is a 422.
+             * @default false
+             */
+            encrypted?: boolean;
         };
         /** @description The fields to change; the others keep their value. Views, likes and the owner are never writable (422 `unknown_field`). */
         PasteUpdate: {
@@ -1598,7 +1763,7 @@ export interface components {
             languages: {
                 code: string;
                 name: string;
-                /** @description Every language this one translates into, directly or through a pivot. */
+                /** @description Every language this one translates into, directly or through a pivot (empty for a language the engine only translates into). */
                 targets: string[];
                 /** @description Target → the pivot language, for targets without a direct pair. */
                 via: {
@@ -1716,7 +1881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1770,7 +1935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1848,7 +2013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1951,6 +2116,243 @@ export interface operations {
             };
         };
     };
+    listMyApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The token, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiToken"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `request_entity_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: its next request is a 401. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMyLinks: {
         parameters: {
             query?: {
@@ -1981,7 +2383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1993,6 +2395,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2059,7 +2471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2161,7 +2573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2173,6 +2585,104 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLinkStats: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's statistics for the last `days` days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkStats"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `invalid_input`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2228,7 +2738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `password_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2240,6 +2750,25 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: it existed, and no longer works. Codes: `link_expired`, `link_exhausted`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2299,7 +2828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2311,6 +2840,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2380,7 +2919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2476,7 +3015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2488,6 +3027,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2545,7 +3094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2557,6 +3106,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,7 +3188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2674,6 +3233,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -2706,7 +3275,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The content, UTF-8. */
+            /** @description The content, UTF-8, as `text/plain` with `X-Content-Type-Options: nosniff` and a sandboxing CSP: never rendered as HTML, whatever it holds. For an encrypted paste, its ciphertext. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
@@ -2725,7 +3294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2737,6 +3306,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2793,7 +3372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2805,6 +3384,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2861,7 +3450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2873,6 +3462,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,7 +3531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3007,7 +3606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3078,7 +3677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3175,7 +3774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3245,7 +3844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,7 +3909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3380,7 +3979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3445,7 +4044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3512,7 +4111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3579,7 +4178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3724,7 +4323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6504,6 +7103,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large. Codes: `request_entity_too_large`. */
             413: {
                 headers: {
@@ -6594,6 +7202,15 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6696,6 +7313,15 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

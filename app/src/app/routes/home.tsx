@@ -8,6 +8,7 @@ import { appName } from '@/config'
 import { readRecentToolPaths } from '@/features/recent-tools/recent-tools'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import { findToolByPath, tools } from '@/tools'
+import { DeadLinkNotice } from '@/tools/url-shortener/dead-link-notice'
 
 const HIGHLIGHTS = [
   { icon: Zap, label: 'Fast and lightweight' },
@@ -27,6 +28,7 @@ export function HomePage() {
 
   return (
     <PageContainer className="flex flex-col gap-16 sm:gap-20">
+      <DeadLinkNotice />
       <section aria-labelledby="hero-title" className="flex flex-col items-center gap-6 pt-4 text-center sm:pt-10">
         <span className="glass inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-medium text-muted-foreground">
           <Sparkles className="size-3.5 text-primary" aria-hidden />

@@ -11,7 +11,7 @@ for (const theme of ['light', 'dark'] as const) {
     const alias = `e2e-${theme}-${Date.now()}`
 
     await page.getByLabel('Long URL').fill(`${origin}/help`)
-    await page.getByRole('button', { name: 'Custom alias, expiry and click limit' }).click()
+    await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
     await page.getByLabel('Custom alias').fill(alias)
     await page.getByLabel('Max clicks').fill('5')
     await page.getByRole('button', { name: 'Shorten' }).click()
@@ -37,7 +37,7 @@ test("the BFF's validation messages appear beside the field and the input stays"
   await expect(page.getByLabel('Long URL')).toHaveAttribute('aria-invalid', 'true')
 
   await page.getByLabel('Long URL').fill('example.com/page')
-  await page.getByRole('button', { name: 'Custom alias, expiry and click limit' }).click()
+  await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
   await page.getByLabel('Custom alias').fill('admin')
   await page.getByRole('button', { name: 'Shorten' }).click()
   await expect(page.getByText('The alias "admin" is reserved')).toBeVisible()
@@ -51,7 +51,7 @@ test('a signed-in user sees their new link in "My links" with its clicks, and de
   const origin = new URL(page.url()).origin
   const alias = `mine-${Date.now()}`
   await page.getByLabel('Long URL').fill(`${origin}/faq`)
-  await page.getByRole('button', { name: 'Custom alias, expiry and click limit' }).click()
+  await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
   await page.getByLabel('Custom alias').fill(alias)
   await page.getByRole('button', { name: 'Shorten' }).click()
   await expect(page.getByTestId('short-url')).toHaveText(`${origin}/s/${alias}`)

@@ -17,9 +17,12 @@ accesslog = None
 
 
 def post_worker_init(worker):
-    # Connect the worker's database pool before its first request, not during it.
     from toolkit_bff.db import open_pool
+    from toolkit_bff.server_errors import use_json_error_pages
     from toolkit_bff.tools.translator.detection import warm_up
 
+    # Requests gunicorn itself refuses are answered as JSON, like the app's errors.
+    use_json_error_pages()
+    # Connect the worker's database pool before its first request, not during it.
     open_pool(worker.wsgi)
     warm_up()  # the language model loads in the background, not during the first detection

@@ -8,9 +8,10 @@ import uuid
 import jwt
 import psycopg
 import pytest
-from psycopg.types.json import Jsonb
 
-from fixtures.tools_support import anonymous_tools_client, tools_app, tools_client  # noqa: F401 (shared with every test module)
+from fixtures.tools_support import (anonymous_tools_client, remove_tools_user, tools_app,  # noqa: F401 (shared)
+                                   tools_client)
+from fixtures.users import insert_user  # noqa: F401 (imported from here by test modules)
 from toolkit_bff import create_app
 
 
@@ -84,21 +85,6 @@ class User:
         self.headers = bearer(token)
 
 
-def insert_user(db: psycopg.Connection, name: str, *, admin: bool = False,
-                metadata: dict | None = None) -> tuple[str, str]:
-    """A user row as Auth writes it (the profile trigger fires as on sign-up): (id, e-mail)."""
-    email = f"{name}-{uuid.uuid4().hex[:10]}@example.com"
-    user_id = db.execute(
-        "insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, raw_app_meta_data,"
-        " created_at, updated_at, email_confirmed_at)"
-        " values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',"
-        " 'authenticated', %s, %s, '{\"provider\":\"email\",\"providers\":[\"email\"]}', now(), now(), now())"
-        " returning id", (email, Jsonb(metadata or {}))).fetchone()[0]
-    if admin:
-        db.execute("insert into public.user_roles (user_id, role) values (%s, 'admin')", (user_id,))
-    return str(user_id), email
-
-
 @pytest.fixture()
 def make_user(admin_db, make_token):
     """Create users in auth.users (the profile trigger fires as on sign-up); removed afterwards."""
@@ -112,3 +98,9 @@ def make_user(admin_db, make_token):
     yield make
     if created:
         admin_db.execute("delete from auth.users where id = any(%s::uuid[])", (created,))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _tools_user_removed_at_the_end():
+    yield
+    remove_tools_user()

@@ -8,11 +8,13 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from .api import register_blueprints
+from .body_drain import DrainRequestBodies
 from .config import Config, check_config
 from .db import init_db
 from .errors import register_error_handlers
 from .extensions import limiter
 from .http_policy import init_http_policy
+from .json_guard import init_json_guard
 from .page_gate import init_page_gate
 from .tools import register_tool_blueprints
 
@@ -44,9 +46,12 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     check_config(app.config)
     register_error_handlers(app)
     init_http_policy(app)
+    init_json_guard(app)
     limiter.init_app(app)
     init_db(app)
     register_blueprints(app)
     register_tool_blueprints(app)
     init_page_gate(app)
+    # Above every limit the gateway lets through (100 MB of files plus the multipart framing).
+    app.wsgi_app = DrainRequestBodies(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"] + 2**20)
     return app

@@ -12,6 +12,7 @@ and it is accepted only by the endpoints of those scopes (/api/pastes, /api/link
 from __future__ import annotations
 
 import time
+import uuid
 
 import jwt
 import requests
@@ -122,6 +123,8 @@ def verify_access_token(token: str) -> dict:
         raise _unauthorized(f"Access token is invalid: {exc}") from None
     if claims.get("role") != "authenticated":  # e.g. the anon or service-role API key as a bearer
         raise _unauthorized("Access token must carry role 'authenticated'")
+    if not _is_uuid(claims["sub"]):  # Auth's users are UUIDs; auth.uid() would fail on anything else
+        raise _unauthorized("Access token subject (sub) is not a user id")
     return claims
 
 
@@ -150,6 +153,13 @@ def api_token_claims(token: str) -> dict:
         raise ApiError(403, "token_scope", f"This API token may not use {scope} "
                                            f"(its scopes: {', '.join(claims.get('token_scopes', []))})")
     return claims
+
+
+def _is_uuid(value) -> bool:
+    try:
+        return isinstance(value, str) and str(uuid.UUID(value)) == value.lower()
+    except ValueError:
+        return False
 
 
 def request_claims() -> dict | None:

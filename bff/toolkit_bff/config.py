@@ -30,12 +30,21 @@ class Config:
     DATA_MAX_BODY_BYTES = int(os.environ.get("TOOLKIT_DATA_MAX_BODY_KB", "4096")) * 1024
     # Upload limit per request (ARCHITECTURE.md: 100 MB); Flask answers 413 past it.
     MAX_CONTENT_LENGTH = 100 * 1024 * 1024
+    # Multipart forms: parts per request (merge takes up to 100 files) and bytes per field that is not
+    # a file (options are short); Flask answers 413 past either.
+    MAX_FORM_PARTS = 1000
+    MAX_FORM_MEMORY_SIZE = 512 * 1024
 
     # File tools (toolkit_bff/tools/, toolkit_bff/jobs/); the limits are ARCHITECTURE.md's defaults.
     TOOLS_MAX_FILE_BYTES = int(os.environ.get("TOOLKIT_TOOLS_MAX_FILE_MB", "25")) * 1024 * 1024
     TOOLS_MAX_IMAGE_PIXELS = int(os.environ.get("TOOLKIT_TOOLS_MAX_MEGAPIXELS", "50")) * 1_000_000
     TOOLS_MAX_PDF_PAGES = int(os.environ.get("TOOLKIT_TOOLS_MAX_PDF_PAGES", "1000"))
     TOOLS_JOB_TIMEOUT = float(os.environ.get("TOOLKIT_TOOLS_JOB_TIMEOUT", "60"))
+    # Long PDFs a window at a time (jobs/paging.py): pages one OCR request reads, thumbnails (and their
+    # bytes) one request answers; the answer's `next_pages` names the pages left for the next request.
+    TOOLS_OCR_MAX_PAGES = int(os.environ.get("TOOLKIT_TOOLS_OCR_MAX_PAGES", "10"))
+    TOOLS_THUMBNAILS_MAX_PAGES = int(os.environ.get("TOOLKIT_TOOLS_THUMBNAILS_MAX_PAGES", "50"))
+    TOOLS_THUMBNAILS_MAX_BYTES = int(os.environ.get("TOOLKIT_TOOLS_THUMBNAILS_MAX_MB", "8")) * 2**20
     # Each job runs in a child process (jobs/child_jobs.py) with these limits: memory on top of the
     # worker's own size, CPU seconds, total bytes of output (413 past it).
     TOOLS_JOB_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_JOB_MEMORY_MB", "1024")) * 2**20

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, jsonify
-from werkzeug.exceptions import HTTPException, InternalServerError
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +26,19 @@ def _code_for(exc: HTTPException) -> str:
     return (exc.name or "error").lower().replace(" ", "_").replace("'", "")
 
 
+def _size(limit: int) -> str:
+    return f"{limit / 2**20:g} MB" if limit >= 2**20 else f"{limit // 1024} KB"
+
+
+def _too_large_message() -> str:
+    """Werkzeug says only "exceeds the capacity limit": name the limit that was reached."""
+    limit, length = request.max_content_length, request.content_length
+    if limit is not None and (length is None or length > limit):
+        return f"The request is larger than the limit of {_size(limit)}"
+    return (f"The form has more than {request.max_form_parts} parts, or a field that is not a file is "
+            f"larger than {_size(request.max_form_memory_size)}")
+
+
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def handle_api_error(exc: ApiError):
@@ -35,6 +48,8 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def handle_http_exception(exc: HTTPException):
         code, message = _code_for(exc), exc.description or exc.name
+        if exc.code == 413 and exc.description == RequestEntityTooLarge.description:
+            message = _too_large_message()
         if exc.code == 429:  # flask-limiter's description is only the limit, e.g. "60 per 1 minute"
             message = f"Too many requests (limit: {message}). Please try again later."
         body, status = error_response(exc.code or 500, code, message)

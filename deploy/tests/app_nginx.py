@@ -18,14 +18,15 @@ from deploy_upstreams import RecordingUpstream
 CONF = ROOT / "app" / "nginx.conf"
 START = ROOT / "app" / "nginx-start.sh"
 HEADERS = ROOT / "app" / "nginx-headers.conf"
+ERRORS = ROOT / "app" / "nginx-errors.conf"
 NGINX = "/usr/sbin/nginx"
 
 
 def local_conf(tmp_path: Path, **replacements: str) -> str:
-    """The config with its writable paths moved into tmp_path, the headers file the image copies to
-    /etc/nginx read from the repository, plus the given replacements."""
+    """The config with its writable paths moved into tmp_path, the headers and errors files the image
+    copies to /etc/nginx read from the repository, plus the given replacements."""
     text = CONF.read_text().replace("/tmp/", f"{tmp_path}/").replace(
-        "/etc/nginx/toolkit-headers.conf", str(HEADERS))
+        "/etc/nginx/toolkit-headers.conf", str(HEADERS)).replace("/etc/nginx/toolkit-errors.conf", str(ERRORS))
     for old, new in replacements.items():
         assert old in text, old
         text = text.replace(old, new)

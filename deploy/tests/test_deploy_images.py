@@ -134,6 +134,8 @@ def test_the_app_image_serves_the_build_with_the_production_nginx_config():
     # The headers file nginx.conf includes, and the entrypoint that renders TRUSTED_PROXY_CIDRS for it.
     assert "app/nginx-headers.conf /etc/nginx/toolkit-headers.conf" in copies
     assert "include /etc/nginx/toolkit-headers.conf;" in (ROOT / "app" / "nginx.conf").read_text()
+    assert "app/nginx-errors.conf /etc/nginx/toolkit-errors.conf" in copies
+    assert "include /etc/nginx/toolkit-errors.conf;" in (ROOT / "app" / "nginx.conf").read_text()
     assert "app/nginx-start.sh /usr/local/bin/nginx-start.sh" in copies
     assert json.loads(_last(stage, "ENTRYPOINT")) == ["/bin/sh", "/usr/local/bin/nginx-start.sh"]
     assert "--from=build /src/app/dist /usr/share/nginx/html" in copies

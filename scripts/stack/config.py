@@ -107,7 +107,8 @@ def dev_config() -> StackConfig:
 
 def test_config(data_dir: Path) -> StackConfig:
     # Ports are offset from TOOLKIT_TEST_PORT_BASE so several test runs (or a dev stack) can coexist.
-    base = int(os.environ.get("TOOLKIT_TEST_PORT_BASE", "56300"))
+    # Below the kernel's ephemeral range (32768–60999), where an outgoing connection could hold a port.
+    base = int(os.environ.get("TOOLKIT_TEST_PORT_BASE", "26300"))
     return StackConfig(
         name="test",
         data_dir=data_dir,

@@ -11,6 +11,9 @@ from .supervisor import Supervisor
 APP_DIST = ROOT / "app" / "dist"
 # Production's response headers (CSP, nosniff, …), the same file the app image's nginx includes.
 HEADERS_CONF = ROOT / "app" / "nginx-headers.conf"
+# What nginx answers itself (malformed requests, limits, an upstream that is down): JSON, the same
+# file the app image's nginx includes.
+ERRORS_CONF = ROOT / "app" / "nginx-errors.conf"
 
 NGINX_CONF = """\
 {user_directive}
@@ -88,24 +91,9 @@ http {{
       proxy_set_header Connection "";
       proxy_set_header X-Forwarded-For $remote_addr;
     }}
-    # What nginx answers itself (the BFF never saw the request, or is down) is JSON like the BFF's
-    # errors, never an nginx HTML page.
-    error_page 413 @too_large;
-    error_page 414 /__errors/414.json;  # a named location cannot serve it: the URI was never parsed
-    error_page 502 503 504 =503 @bff_unavailable;
-    location @too_large {{
-      default_type application/json;
-      return 413 '{{"error":{{"code":"request_entity_too_large","message":"The request is larger than 100 MB"}}}}';
-    }}
-    location = /__errors/414.json {{
-      internal;
-      default_type application/json;
-      return 414 '{{"error":{{"code":"uri_too_long","message":"The address is longer than 8 KB"}}}}';
-    }}
-    location @bff_unavailable {{
-      default_type application/json;
-      return 503 '{{"error":{{"code":"service_unavailable","message":"The service is not reachable; try again in a moment"}}}}';
-    }}
+    # What nginx answers itself (malformed requests, limits, an upstream that is down) is JSON,
+    # like the BFF's errors: the same file as the app image's config.
+    include {errors};
     # Cache-Control comes with the headers above: assets for a year, the app shell revalidated.
     location / {{
       try_files $uri /index.html;
@@ -154,7 +142,7 @@ def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int, redirec
     conf.write_text(NGINX_CONF.format(
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
-        run=run, logs=logs, port=port, bff_port=bff_port, dist=dist, headers=HEADERS_CONF,
+        run=run, logs=logs, port=port, bff_port=bff_port, dist=dist, headers=HEADERS_CONF, errors=ERRORS_CONF,
         redirect_port=redirect_port, realtime_port=realtime_port,
         auth_port=auth_port, anon_key=anon_key, service_key=service_key,
     ))

@@ -105,7 +105,7 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
               ROOT, count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
         # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/tools/qr_generator -k y" ./scripts/test pytest
         # (the count check then fails and says the run was narrowed).
-        Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsx", "-p", "no:cacheprovider",
+        Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsxfE", "-p", "no:cacheprovider",
                          *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
               ROOT, count_pytest, env, narrowing="TOOLKIT_PYTEST_ARGS"),
         Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),

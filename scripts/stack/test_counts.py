@@ -2,7 +2,7 @@
 
 "Skipped" is everything that did not run as a test and pass or fail: skip, todo, xfail (a test
 expected to fail proves nothing while it fails), fixme. Each runner is started in a mode that
-names them (pytest -rsx, vitest's verbose reporter, pg_prove --directives, Playwright's list
+names them (pytest -rsxfE, vitest's verbose reporter, pg_prove --directives, Playwright's list
 reporter), so a skip can be matched against the allow-list by name."""
 from __future__ import annotations
 
@@ -16,6 +16,11 @@ class Counts:
     failed: int = 0
     skipped: int = 0
     skipped_names: list[str] = field(default_factory=list)  # one line per skipped test, when named
+    failed_names: list[str] = field(default_factory=list)  # one line per failed test, for the summary
+
+
+def _lines(pattern: str, out: str) -> list[str]:
+    return [line.strip() for line in out.splitlines() if re.match(pattern, line)]
 
 
 def _last_int(pattern: str, text: str) -> int:
@@ -28,7 +33,7 @@ def count_pg_prove(out: str) -> Counts:
     failed = sum(int(n) for n in re.findall(r"Failed (\d+)/\d+ subtests", out))
     # --directives prints every test carrying a SKIP or TODO directive.
     names = [line.strip() for line in out.splitlines() if re.search(r"#\s*(SKIP|TODO)\b", line, re.IGNORECASE)]
-    return Counts(total - failed - len(names), failed, len(names), names)
+    return Counts(total - failed - len(names), failed, len(names), names, _lines(r"#\s+Failed test", out))
 
 
 def count_pytest(out: str) -> Counts:
@@ -37,9 +42,9 @@ def count_pytest(out: str) -> Counts:
     last = summary[-1] if summary else ""
     failed = _last_int(r"(\d+) failed", last) + _last_int(r"(\d+) errors?", last) + _last_int(r"(\d+) xpassed", last)
     skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) xfailed", last)
-    # -rsx: "SKIPPED [2] path:line: reason" (one line may stand for several) and "XFAIL path::test - reason".
+    # -rsxfE: "SKIPPED [2] path:line: reason" (one line may stand for several) and "XFAIL path::test - reason".
     names = [line.strip() for line in out.splitlines() if re.match(r"(SKIPPED|XFAIL) ", line)]
-    return Counts(_last_int(r"(\d+) passed", last), failed, skipped, names)
+    return Counts(_last_int(r"(\d+) passed", last), failed, skipped, names, _lines(r"(FAILED|ERROR) ", out))
 
 
 def count_vitest(out: str) -> Counts:
@@ -48,7 +53,8 @@ def count_vitest(out: str) -> Counts:
     skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) todo", last)
     # The verbose reporter marks a skipped test "↓ name [skipped]" and a todo "□ name".
     names = [line.strip() for line in out.splitlines() if re.match(r"\s*(↓|□)\s", line)]
-    return Counts(_last_int(r"(\d+) passed", last), _last_int(r"(\d+) failed", last), skipped, names)
+    return Counts(_last_int(r"(\d+) passed", last), _last_int(r"(\d+) failed", last), skipped, names,
+                  _lines(r"\s*×\s", out))
 
 
 def count_playwright(out: str) -> Counts:
@@ -57,7 +63,7 @@ def count_playwright(out: str) -> Counts:
     failed = _last_int(r"^\s+(\d+) failed", out) + _last_int(r"^\s+(\d+) did not run", out)
     # The list reporter marks skipped tests with "-": "  -   3 [chromium] › e2e/a.spec.ts:5:3 › title".
     names = [line.strip() for line in out.splitlines() if re.match(r"\s+-\s+\d+ \[", line)]
-    return Counts(_last_int(r"^\s+(\d+) passed", out), failed, skipped, names)
+    return Counts(_last_int(r"^\s+(\d+) passed", out), failed, skipped, names, _lines(r"\s+✘\s+\d+ \[", out))
 
 
 def count_size(out: str) -> Counts:

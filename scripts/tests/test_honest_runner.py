@@ -70,6 +70,18 @@ def test_pg_prove_skip_directives():
     assert (counts.passed, counts.failed, counts.skipped) == (380, 0, 1)
 
 
+def test_failed_tests_are_named_for_the_summary():
+    vitest = " ✓ a.test.ts > adds 2ms\n × conformance/auth/mfa.test.ts > mfa > raises to aal2 31ms\n      Tests  1 failed | 1 passed (2)\n"
+    assert count_vitest(vitest).failed_names == ["× conformance/auth/mfa.test.ts > mfa > raises to aal2 31ms"]
+    pytest_out = "=== short test summary info ===\nFAILED bff/tests/test_a.py::test_b - assert 1 == 2\nERROR bff/tests/test_c.py\n1 failed, 1 error, 3 passed in 1s\n"
+    assert count_pytest(pytest_out).failed_names == ["FAILED bff/tests/test_a.py::test_b - assert 1 == 2",
+                                                     "ERROR bff/tests/test_c.py"]
+    playwright = "  ✘  12 [chromium] › e2e/a.spec.ts:3:1 › home (1.2s)\n  ✓  13 [chromium] › e2e/a.spec.ts:9:1 › b\n  1 failed\n"
+    assert count_playwright(playwright).failed_names == ["✘  12 [chromium] › e2e/a.spec.ts:3:1 › home (1.2s)"]
+    pg = "t/01.sql .. 1/3\n# Failed test 2: \"admins only\"\nFailed 1/3 subtests\nFiles=1, Tests=3\n"
+    assert count_pg_prove(pg).failed_names == ['# Failed test 2: "admins only"']
+
+
 def _allowed(tmp_path, entries: dict) -> dict:
     path = tmp_path / "allowed_skips.json"
     path.write_text(json.dumps(entries))
@@ -131,7 +143,7 @@ def test_three():
 def small_suite(tmp_path) -> Suite:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_small.py").write_text(TESTS)
-    return Suite("pytest", [sys.executable, "-m", "pytest", "-q", "-rsx", "-p", "no:cacheprovider", "tests"],
+    return Suite("pytest", [sys.executable, "-m", "pytest", "-q", "-rsxfE", "-p", "no:cacheprovider", "tests"],
                  tmp_path, count_pytest, {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}, narrowing="TOOLKIT_SMALL_SUITE_ARGS")
 
 

@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 
 from fixtures import bombs, samples
-from fixtures.tools_support import assert_json_error, upload, unzip
+from fixtures.tools_support import assert_json_error, signed_in_token, upload, unzip
 
 BFF_DIR = Path(__file__).resolve().parents[2]
 GIB_IN_MIB = 1024
@@ -28,7 +28,7 @@ def mimetype_bomb(tmp_path_factory) -> Path:
 
 MEASURE = textwrap.dedent("""
     import json, resource, sys, time, zipfile
-    from fixtures.tools_support import signed_in_token, upload
+    from fixtures.tools_support import upload
     from toolkit_bff import create_app
 
     # Every byte any ZIP entry yields in this process, whoever reads it (type detection, the
@@ -44,7 +44,7 @@ MEASURE = textwrap.dedent("""
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "JWT_SECRET": "x" * 32,
                       "DATABASE_URL": sys.argv[3], "TOOLS_TMP_DIR": sys.argv[2]})  # the converter's page setting is read
     client = app.test_client()
-    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {signed_in_token()}"  # the converter is for signed-in users
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {sys.argv[4]}"  # the converter is for signed-in users
     data = open(sys.argv[1], "rb").read()
     started = time.perf_counter()
     response = upload(client, "/api/tools/convert", (data, "bomb.odt"), format="pdf")
@@ -65,7 +65,7 @@ def test_mimetype_bomb_is_refused_without_inflating_it_in_little_memory(mimetype
     """The issue's attack: 2.2 GB and 4.9 s before. Measured in a fresh process that plays the
     worker (its own peak and its job child's, VmHWM / ru_maxrss); the time is printed, not asserted."""
     run = subprocess.run([sys.executable, "-c", MEASURE, str(mimetype_bomb), str(tmp_path),
-                          stack_env["TOOLKIT_DATABASE_URL"]], cwd=BFF_DIR,
+                          stack_env["TOOLKIT_DATABASE_URL"], signed_in_token()], cwd=BFF_DIR,
                          env={"PYTHONPATH": f"{BFF_DIR}:{BFF_DIR / 'tests'}", "PATH": "/usr/bin:/bin"},
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]

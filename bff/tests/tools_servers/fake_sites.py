@@ -126,15 +126,19 @@ def probe_of(base: str) -> str:
     return "localhost:" + base.rsplit(":", 1)[1]
 
 
+def configure(app, base: str, folder: Path, **config) -> None:
+    """Point an app's username checker at the fake sites at `base` (their list written into
+    `folder`), and its internet probe at them too."""
+    path = folder / "sites.json"
+    path.write_text(json.dumps(site_list(base)))
+    app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_INTERNET_PROBE=probe_of(base), **config)
+
+
 @contextmanager
 def serving(app, folder: Path, site_timeout: float = 1) -> Iterator[list[str]]:
-    """The sites running and `app` checking names against them (their list written into `folder`,
-    its internet probe pointed at them too); yields the request paths the sites saw."""
+    """The sites running and `app` checking names against them; yields the request paths they saw."""
     with running() as (base, seen):
-        path = folder / "sites.json"
-        path.write_text(json.dumps(site_list(base)))
-        app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=site_timeout,
-                          USERNAME_INTERNET_PROBE=probe_of(base))
+        configure(app, base, folder, USERNAME_SITE_TIMEOUT=site_timeout)
         yield seen
 
 

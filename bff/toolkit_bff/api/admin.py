@@ -14,7 +14,7 @@ bp = Blueprint("admin", __name__)
 def list_users():
     claims = require_claims()
     limit = body.query_int("limit", 50, low=1, high=200)
-    offset = body.query_int("offset", 0, low=0, high=1_000_000)
+    offset = body.query_int("offset", 0, low=0, high=body.MAX_OFFSET)
     search = request.args.get("q", "")[:200]
     with rls_transaction(claims, read_only=True) as conn:
         rows = conn.execute("select * from public.admin_list_users(%s, %s, %s)", (search, limit, offset)).fetchall()
@@ -27,7 +27,7 @@ def _page(function: str, key: str):
     """A page of a moderation list, newest first: {key: [...], total, limit, offset}."""
     claims = require_claims()
     limit = body.query_int("limit", 20, low=1, high=100)
-    offset = body.query_int("offset", 0, low=0, high=1_000_000)
+    offset = body.query_int("offset", 0, low=0, high=body.MAX_OFFSET)
     search = request.args.get("q", "")[:200]
     with rls_transaction(claims, read_only=True) as conn:
         rows = conn.execute(f"select * from public.{function}(%s, %s, %s)", (search, limit, offset)).fetchall()

@@ -3,13 +3,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timezone
 
 from flask import current_app, request
 
 from ..errors import ApiError
+from ..numbers import whole_number
 
 MISSING = object()
+# Expiry dates end before this (the columns' check constraints say the same): later ones are no
+# different from "never" for a person, and year 10000 in UTC is a value no client library can read.
+LATEST_EXPIRY = datetime(2100, 1, 1, tzinfo=timezone.utc)
+LATEST_EXPIRY_TEXT = "2100-01-01T00:00:00Z"
+MAX_OFFSET = 1_000_000  # paged lists: deeper than this no one reads, and Postgres would scan it all
 
 
 def or_none(value):
@@ -60,10 +66,12 @@ def text(body: dict, field: str, *, max_length: int, required: bool = False, pat
 
 
 def integer(body: dict, field: str, *, low: int, high: int):
+    """An integer; as in JSON Schema, a number with no fraction (50815.0) is one too."""
     value = body.get(field, MISSING)
     if value is MISSING or value is None:
         return value
-    if isinstance(value, bool) or not isinstance(value, int):
+    value = whole_number(value) if isinstance(value, (int, float)) else None
+    if value is None:
         raise invalid(field, "must be an integer")
     if not low <= value <= high:
         raise invalid(field, f"must be between {low} and {high}")
@@ -77,8 +85,8 @@ def boolean(body: dict, field: str):
     return value
 
 
-def timestamp(body: dict, field: str):
-    """An ISO 8601 date-time with a time zone, or null."""
+def expiry(body: dict, field: str = "expires_at"):
+    """An ISO 8601 date-time with a time zone, in the future and before LATEST_EXPIRY, or null."""
     value = body.get(field, MISSING)
     if value is MISSING or value is None:
         return value
@@ -90,17 +98,25 @@ def timestamp(body: dict, field: str):
         raise invalid(field, "must be an ISO 8601 date-time, e.g. 2030-01-31T12:00:00Z") from None
     if parsed.tzinfo is None:
         raise invalid(field, "must include a time zone (Z or ±hh:mm)")
-    return parsed
+    try:
+        in_utc = parsed.astimezone(timezone.utc)
+    except OverflowError:  # 9999-12-31T23:59:59-12:00 is in year 10000 in UTC
+        in_utc = LATEST_EXPIRY
+    if in_utc >= LATEST_EXPIRY:
+        raise invalid(field, f"must be before {LATEST_EXPIRY_TEXT}")
+    if in_utc <= datetime.now(timezone.utc):
+        raise invalid(field, "must be in the future")  # SQL checks too, without the name
+    return in_utc
 
 
 def query_int(name: str, default: int, *, low: int, high: int) -> int:
     raw = request.args.get(name)
     if raw is None or raw == "":
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise invalid(name, "must be an integer") from None
+    value = whole_number(raw)
+    if value is None:
+        raise invalid(name, "must be an integer")
     if not low <= value <= high:
         raise invalid(name, f"must be between {low} and {high}")
     return value
+

@@ -45,7 +45,7 @@ def create_link():
     data = body.json_object(("url", "alias", "expires_at", "max_clicks", "password"))
     url = body.text(data, "url", max_length=2048, required=True)
     alias = body.text(data, "alias", max_length=64, nullable=True)
-    expires_at = body.timestamp(data, "expires_at")
+    expires_at = body.expiry(data)
     max_clicks = body.integer(data, "max_clicks", low=1, high=2_000_000_000)
     password = body.text(data, "password", max_length=MAX_PASSWORD_LENGTH, nullable=True)
     if isinstance(password, str) and len(password) < MIN_PASSWORD_LENGTH:
@@ -67,7 +67,7 @@ def create_link():
 def list_links():
     claims = require_claims()
     limit = body.query_int("limit", 50, low=1, high=200)
-    offset = body.query_int("offset", 0, low=0, high=1_000_000)
+    offset = body.query_int("offset", 0, low=0, high=body.MAX_OFFSET)
     with rls_transaction(claims, read_only=True) as conn:
         rows = conn.execute(
             f"select {LINK_COLUMNS}, count(*) over () as total from public.shortened_urls"

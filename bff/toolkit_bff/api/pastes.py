@@ -9,7 +9,7 @@ import json
 import re
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import datetime
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -49,12 +49,9 @@ def _fields(data: dict, *, creating: bool) -> dict:
                               rule="must be a lower-case language id such as python or plaintext"),
         "privacy": body.text(data, "privacy", max_length=8, pattern="public|unlisted|private",
                              rule="must be public, unlisted or private"),
-        "expires_at": body.timestamp(data, "expires_at"),
+        "expires_at": body.expiry(data),
         "burn_after_read": body.boolean(data, "burn_after_read"),
     }
-    expires_at = values["expires_at"]
-    if isinstance(expires_at, datetime) and expires_at <= datetime.now(timezone.utc):
-        raise body.invalid("expires_at", "must be in the future")  # SQL checks too, without the name
     content = values["content"]
     if isinstance(content, str) and (not content or len(content.encode()) > MAX_CONTENT_BYTES):
         raise body.invalid("content", f"must be 1 byte to {MAX_CONTENT_BYTES // 1024} KB of text")
@@ -102,9 +99,14 @@ def create_paste():
 
 
 # --- Listing --------------------------------------------------------------------------------
+MAX_CURSOR_LENGTH = 200  # ours are about 70 characters; a longer one is not ours
+
+
 def _cursor_after(raw: str | None) -> tuple[datetime, str] | None:
     if not raw:
         return None
+    if len(raw) > MAX_CURSOR_LENGTH:
+        raise body.invalid("cursor", "is not a cursor this API returned")
     try:
         created_at, paste_id = json.loads(base64.urlsafe_b64decode(raw.encode() + b"==="))
         if not isinstance(paste_id, str) or not PASTE_ID.fullmatch(paste_id):

@@ -1,5 +1,6 @@
 """The file tools' limits (ARCHITECTURE.md: 25 MB per file, 50 megapixels, 1000 PDF pages, 60 s
-per job; a job's memory, CPU time and total output) and the errors that name them.
+per job; a job's memory, CPU time and total output; pages per OCR or thumbnails request) and the
+errors that name them.
 
 How the 60 s job limit is enforced: every job runs in a child process (child_jobs.py) that the worker
 kills, with everything it started, when the time is up. Inside the job a `Deadline` still stops
@@ -25,6 +26,9 @@ class Limits:
     job_memory_bytes: int = 1024 * 2**20
     job_cpu_seconds: int = 60
     max_output_bytes: int = 200 * 2**20
+    ocr_max_pages: int = 10
+    thumbnails_max_pages: int = 50
+    thumbnails_max_bytes: int = 8 * 2**20
 
     @classmethod
     def current(cls) -> "Limits":
@@ -32,7 +36,8 @@ class Limits:
         return cls(config["TOOLS_MAX_FILE_BYTES"], config["TOOLS_MAX_IMAGE_PIXELS"],
                    config["TOOLS_MAX_PDF_PAGES"], config["TOOLS_JOB_TIMEOUT"],
                    config["TOOLS_JOB_MEMORY_BYTES"], config["TOOLS_JOB_CPU_SECONDS"],
-                   config["TOOLS_MAX_OUTPUT_BYTES"])
+                   config["TOOLS_MAX_OUTPUT_BYTES"], config["TOOLS_OCR_MAX_PAGES"],
+                   config["TOOLS_THUMBNAILS_MAX_PAGES"], config["TOOLS_THUMBNAILS_MAX_BYTES"])
 
 
 def file_too_large(filename: str, limit_bytes: int) -> ApiError:

@@ -7,6 +7,7 @@ from typing import Iterable, Mapping
 from flask import request
 
 from ..errors import ApiError
+from ..numbers import whole_number
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -58,10 +59,9 @@ def _get_number(name: str, default, low, high, source: Mapping | None, parse, ki
     value = get_str(name, None, source=source)
     if value is None or str(value).strip() == "":
         return default
-    try:
-        number = parse(str(value).strip())
-    except ValueError:
-        raise invalid(name, f"must be {kind}") from None
+    number = parse(value)
+    if number is None:
+        raise invalid(name, f"must be {kind}")
     if not low <= number <= high:  # also rejects NaN
         raise invalid(name, f"must be between {low:{shown}} and {high:{shown}}")
     return number
@@ -69,12 +69,19 @@ def _get_number(name: str, default, low, high, source: Mapping | None, parse, ki
 
 def get_int(name: str, default: int | None = None, *, low: int, high: int,
             source: Mapping | None = None) -> int | None:
-    return _get_number(name, default, low, high, source, int, "a whole number", "")
+    return _get_number(name, default, low, high, source, whole_number, "a whole number", "")
 
 
 def get_float(name: str, default: float | None = None, *, low: float, high: float,
               source: Mapping | None = None) -> float | None:
-    return _get_number(name, default, low, high, source, float, "a number", "g")
+    return _get_number(name, default, low, high, source, _float_or_none, "a number", "g")
+
+
+def _float_or_none(raw) -> float | None:
+    try:
+        return float(str(raw).strip())
+    except ValueError:
+        return None
 
 
 def get_bool(name: str, default: bool, *, source: Mapping | None = None) -> bool:

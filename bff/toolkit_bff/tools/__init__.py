@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app
 
+from ..auth import check_session
 from ..extensions import limiter
 from ..jobs.child_jobs import run_as_job
 from ..jobs.images import enable_decompression_bomb_guard
@@ -20,6 +21,12 @@ JOB_TOOLS = (converter, image_to_text, image_metadata, pdf_editor, qr_generator)
 limiter.limit(lambda: current_app.config["USERNAME_RATE_LIMIT"])(username_checker.bp)
 for _tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator, translator):
     limiter.limit(lambda: current_app.config["TOOLS_RATE_LIMIT"])(_tool.bp)
+
+# The tools that read the caller's token ask, as the data API does, whether its session still stands
+# (401 session_not_found once signed out or deleted) and its assurance level suffices (403
+# mfa_required), before any upload is read.
+for _tool in (converter, translator, username_checker):
+    _tool.bp.before_request(check_session)
 
 
 def register_tool_blueprints(app: Flask) -> None:

@@ -10,3 +10,10 @@ timeout = 30
 accesslog = "-"
 errorlog = "-"
 loglevel = "warning"
+
+
+def post_worker_init(worker):
+    # Requests gunicorn itself refuses are answered in Auth's JSON error shape, never HTML.
+    from local_auth.server_errors import use_json_error_pages
+
+    use_json_error_pages()

@@ -5,7 +5,7 @@ import { NavigationProgress } from '@/components/layout/navigation-progress'
 import '@/app/offline-operations'
 import { PendingSyncIndicator } from '@/features/offline/pending-sync-indicator'
 import { InstallPrompt } from '@/features/install-prompt/install-prompt'
-import { SecondFactorPrompt } from '@/features/auth/mfa'
+import { SecondFactorPrompt } from '@/features/auth/second-factor'
 import { ThemeToggle } from '@/features/theme/theme-toggle'
 import { searchTools, tools, toolsByCategory } from '@/tools'
 

@@ -1130,7 +1130,7 @@ export interface components {
             alias?: string | null;
             /**
              * Format: date-time
-             * @description In the future, with a time zone.
+             * @description In the future and before 2100-01-01T00:00:00Z, with a time zone.
              */
             expires_at?: string | null;
             /** @description The link stops working after this many clicks. */
@@ -1315,7 +1315,7 @@ export interface components {
             privacy?: "public" | "unlisted" | "private";
             /**
              * Format: date-time
-             * @description In the future, with a time zone; null: never.
+             * @description In the future and before 2100-01-01T00:00:00Z, with a time zone; null: never.
              */
             expires_at?: string | null;
             /**
@@ -1343,7 +1343,7 @@ export interface components {
             privacy?: "public" | "unlisted" | "private";
             /**
              * Format: date-time
-             * @description In the future, with a time zone; null: never.
+             * @description In the future and before 2100-01-01T00:00:00Z, with a time zone; null: never.
              */
             expires_at?: string | null;
             /** @description Deleted by its first read by anyone but the owner. */
@@ -1499,6 +1499,10 @@ export interface components {
             /** @description Mean word confidence 0-100; null without words. */
             confidence: number | null;
             pages: components["schemas"]["OcrPage"][];
+            /** @description Pages in the document (1 for an image). */
+            page_count: number;
+            /** @description One request reads at most 10 PDF pages; these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
+            next_pages: string | null;
         };
         OcrPage: {
             page: number;
@@ -1581,6 +1585,10 @@ export interface components {
                 height: number;
                 data_url: string;
             }[];
+            /** @description Pages in the document (1 for an image). */
+            page_count: number;
+            /** @description One request answers at most 50 thumbnails and 8 MB (always at least one thumbnail); these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
+            next_pages: string | null;
         };
         PdfText: {
             pages: {
@@ -1809,7 +1817,7 @@ export interface components {
         RateLimitReset: number;
         /** @description `no-store`: results are never cached. */
         NoStore: "no-store";
-        /** @description `no`: tells the gateway to pass lines through at once. */
+        /** @description `no`: tells the gateway to pass lines through at once. nginx acts on it and removes it, so callers behind the gateway do not see it. */
         NoBuffering: "no";
     };
     pathItems: never;
@@ -1922,6 +1930,9 @@ export interface operations {
             /** @description Deleted: the user, their sessions, identities and factors, and (by foreign key) their profile row, short links, pastes and likes. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1947,6 +1958,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1989,6 +2010,9 @@ export interface operations {
             /** @description The updated profile. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2061,6 +2085,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2188,6 +2222,9 @@ export interface operations {
             /** @description The token, shown this once. */
             201: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2292,6 +2329,9 @@ export interface operations {
             /** @description Revoked: its next request is a 401. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2447,6 +2487,9 @@ export interface operations {
             /** @description The new link. */
             201: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2560,6 +2603,9 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3081,6 +3127,9 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3164,6 +3213,9 @@ export interface operations {
             /** @description The changed paste. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3357,6 +3409,9 @@ export interface operations {
             /** @description The likes now. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3435,6 +3490,9 @@ export interface operations {
             /** @description The likes now. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3653,6 +3711,9 @@ export interface operations {
             /** @description The page's new state (who and when are recorded by the database). */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3716,6 +3777,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3896,6 +3967,9 @@ export interface operations {
             /** @description Deleted for everyone. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3921,6 +3995,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4031,6 +4115,9 @@ export interface operations {
             /** @description Deleted for everyone. */
             204: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4056,6 +4143,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4096,6 +4193,9 @@ export interface operations {
             /** @description The user's admin status afterwards. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4123,6 +4223,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4163,6 +4273,9 @@ export interface operations {
             /** @description The user's admin status afterwards. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4199,6 +4312,16 @@ export interface operations {
             /** @description Conflicts with the current state (taken, or the last admin). Codes: `conflict`. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4314,7 +4437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4323,7 +4446,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,7 +4607,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What Tesseract read, page by page. */
+            /** @description What Tesseract read, page by page: at most 10 pages of a PDF per request, the rest named in `next_pages`. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5146,7 +5269,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One thumbnail per page asked for. */
+            /** @description One thumbnail per page asked for, in that order: at most 50 thumbnails and 8 MB (always at least one thumbnail) per request, the rest named in `next_pages`. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7000,7 +7123,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["UsernameStreamLine"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7009,7 +7132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7094,7 +7217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7103,7 +7226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7158,7 +7281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`, `busy`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`, `busy`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfterWhenBusy"];
@@ -7200,7 +7323,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationLanguages"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7209,7 +7332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7255,7 +7378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7311,7 +7434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7320,7 +7443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7375,7 +7498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `translation_not_configured`, `translation_unavailable`. */
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `translation_not_configured`, `translation_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

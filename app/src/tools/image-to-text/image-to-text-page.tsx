@@ -10,7 +10,7 @@ import { toApiError } from '@/lib/api/client'
 import { readBlobText } from '@/lib/api/read-blob'
 import { notify } from '@/lib/notify'
 import { readStorage, writeStorage } from '@/lib/storage'
-import { availableChoice, DEFAULT_SETTINGS, isPdf, isSettings, SETTINGS_KEY, type OcrResult, type OcrSettings } from '@/tools/image-to-text/image-to-text.service'
+import { availableChoice, DEFAULT_SETTINGS, isPdf, isSettings, mergeOcrResults, pagesReadSummary, SETTINGS_KEY, type OcrResult, type OcrSettings } from '@/tools/image-to-text/image-to-text.service'
 import { fetchOcrLanguages } from '@/tools/image-to-text/ocr-languages'
 import { OcrOptions } from '@/tools/image-to-text/ocr-options'
 import { OcrResultView } from '@/tools/image-to-text/ocr-result'
@@ -46,16 +46,18 @@ export default function ImageToTextPage() {
     setResult(null)
   }
 
-  const read = async () => {
+  /** Reads the file; `pages` continues a long PDF where the previous answer stopped (its next_pages). */
+  const read = async (pages?: string) => {
     if (!file) return
     const answer = await job.run({
       path: '/api/tools/ocr',
       files: [file],
-      fields: { lang: settings.languages.join('+'), psm: settings.psm, preprocess: settings.preprocess, password: isPdf(file) && password ? password : undefined },
+      fields: { lang: settings.languages.join('+'), psm: settings.psm, preprocess: settings.preprocess, password: isPdf(file) && password ? password : undefined, pages },
     })
     if (!answer) return
     try {
-      setResult({ ocr: JSON.parse(await readBlobText(answer.blob)) as OcrResult, fileName: file.name })
+      const ocr = JSON.parse(await readBlobText(answer.blob)) as OcrResult
+      setResult((earlier) => ({ ocr: pages && earlier ? mergeOcrResults(earlier.ocr, ocr) : ocr, fileName: file.name }))
     } catch {
       notify.error('Could not read the text', 'The server sent an answer this page cannot read. Please try again.')
     }
@@ -98,6 +100,14 @@ export default function ImageToTextPage() {
           <CardTitle className="text-base">Text</CardTitle>
         </CardHeader>
         <CardContent>
+          {result?.ocr.next_pages && (
+            <div className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border bg-muted/40 p-3 text-sm" role="status" data-testid="ocr-more-pages">
+              <span className="min-w-0 flex-1">{pagesReadSummary(result.ocr)}: long PDFs are read a few pages at a time.</span>
+              <Button variant="outline" size="sm" disabled={job.busy} onClick={() => void read(result.ocr.next_pages ?? undefined)}>
+                Read the next pages
+              </Button>
+            </div>
+          )}
           {result ? (
             <OcrResultView result={result.ocr} fileName={result.fileName} imageUrl={imageUrl} />
           ) : (

@@ -20,6 +20,37 @@ async function sentenceImage(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64')
 }
 
+/** A PDF of blank pages, its cross-reference table pointing at each object. */
+function blankPdf(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, index) => `${index + 3} 0 R`).join(' ')
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'),
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets = objects.map((object, index) => {
+    const offset = body.length
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+    return offset
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
+test('a long PDF is read a window of pages at a time, the next window on request', async ({ page }) => {
+  await page.goto('/image-to-text')
+  await page.locator('input[type=file]').setInputFiles({ name: 'long.pdf', mimeType: 'application/pdf', buffer: blankPdf(12) })
+  await page.getByRole('button', { name: 'Read text' }).click()
+  const more = page.getByTestId('ocr-more-pages')
+  await expect(more).toContainText('10 of 12 pages read', { timeout: 30_000 })
+  await more.getByRole('button', { name: 'Read the next pages' }).click()
+  await expect(more).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.getByTestId('ocr-summary')).toContainText('12 pages')
+})
+
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: a sentence rendered into an image is read, boxed word by word and saved as text`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme })

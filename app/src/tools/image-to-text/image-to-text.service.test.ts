@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { availableChoice, boxStyle, confidenceBand, countWords, isPdf, isSettings, nextWordIndex, textFileName, toggleLanguage } from '@/tools/image-to-text/image-to-text.service'
+import { availableChoice, boxStyle, confidenceBand, countWords, isPdf, isSettings, mergeOcrResults, nextWordIndex, pagesReadSummary, textFileName, toggleLanguage, type OcrResult } from '@/tools/image-to-text/image-to-text.service'
 
 describe('languages', () => {
   it('toggles languages but always keeps one', () => {
@@ -55,6 +55,28 @@ describe('files', () => {
 
   it('counts the words of every page', () => {
     const word = { text: 'a', confidence: 90, box: { left: 0, top: 0, width: 1, height: 1 } }
-    expect(countWords({ language: 'eng', text: 'a a a', confidence: 90, pages: [{ page: 1, text: 'a a', words: [word, word] }, { page: 2, text: 'a', words: [word] }] })).toBe(3)
+    expect(countWords({ language: 'eng', text: 'a a a', confidence: 90, page_count: 2, next_pages: null, pages: [{ page: 1, text: 'a a', words: [word, word] }, { page: 2, text: 'a', words: [word] }] })).toBe(3)
+  })
+})
+
+describe('long PDFs, a window of pages per request', () => {
+  const word = (text: string, confidence: number) => ({ text, confidence, box: { left: 0, top: 0, width: 1, height: 1 } })
+  const first: OcrResult = {
+    language: 'eng', text: 'One\n\nTwo', confidence: 90, page_count: 3, next_pages: '3',
+    pages: [{ page: 1, text: 'One', words: [word('One', 90)] }, { page: 2, text: 'Two', words: [word('Two', 90)] }],
+  }
+  const last: OcrResult = { language: 'eng', text: 'Three', confidence: 60, page_count: 3, next_pages: null, pages: [{ page: 3, text: 'Three', words: [word('Three', 60)] }] }
+
+  it('joins the next window to the pages read before, with the mean confidence of every word', () => {
+    const merged = mergeOcrResults(first, last)
+    expect(merged.pages.map((page) => page.page)).toEqual([1, 2, 3])
+    expect(merged.text).toBe('One\n\nTwo\n\nThree')
+    expect(merged.confidence).toBe(80)
+    expect(merged.next_pages).toBeNull()
+    expect(countWords(merged)).toBe(3)
+  })
+
+  it('says how many of the pages are read', () => {
+    expect(pagesReadSummary(first)).toBe('2 of 3 pages read')
   })
 })

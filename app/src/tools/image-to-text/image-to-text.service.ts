@@ -82,3 +82,21 @@ export function isPdf(file: File): boolean {
 export function countWords(result: OcrResult): number {
   return result.pages.reduce((sum, page) => sum + page.words.length, 0)
 }
+
+/** The BFF reads a long PDF a window of pages per request: the next window's answer joins the earlier one. */
+export function mergeOcrResults(earlier: OcrResult, later: OcrResult): OcrResult {
+  const pages = [...earlier.pages, ...later.pages]
+  const confidences = pages.flatMap((page) => page.words.map((word) => word.confidence))
+  const mean = confidences.length ? confidences.reduce((sum, value) => sum + value, 0) / confidences.length : null
+  return {
+    ...later,
+    pages,
+    text: pages.map((page) => page.text).join('\n\n'),
+    confidence: mean === null ? null : Math.round(mean * 10) / 10,
+  }
+}
+
+/** "2 of 30 pages read" for a result that leaves pages for another request. */
+export function pagesReadSummary(result: OcrResult): string {
+  return `${result.pages.length} of ${result.page_count} pages read`
+}

@@ -65,9 +65,22 @@ export function pdfInfo(file: File, password: string, progress?: Progress): Prom
   return json<PdfInfo>('/api/tools/pdf/info', file, { password: password || undefined }, progress)
 }
 
+interface ThumbnailWindow {
+  thumbnails: Thumbnail[]
+  /** The pages still to draw, as `pages` for the next request; null once every page is drawn. */
+  next_pages: string | null
+}
+
+/** Every page's thumbnail. The BFF draws a window of pages per request (50, at most 8 MB) and names the rest. */
 export async function pdfThumbnails(file: File, password: string, width: number, progress?: Progress): Promise<Thumbnail[]> {
-  const answer = await json<{ thumbnails: Thumbnail[] }>('/api/tools/pdf/thumbnails', file, { password: password || undefined, width }, progress)
-  return answer.thumbnails
+  const thumbnails: Thumbnail[] = []
+  let pages: string | undefined
+  do {
+    const answer: ThumbnailWindow = await json<ThumbnailWindow>('/api/tools/pdf/thumbnails', file, { password: password || undefined, width, pages }, progress)
+    thumbnails.push(...answer.thumbnails)
+    pages = answer.next_pages ?? undefined
+  } while (pages)
+  return thumbnails
 }
 
 /** Runs one operation on one PDF (or several, for merge) and answers the file the BFF made. */

@@ -58,6 +58,18 @@ def test_pdf_pages_are_rendered_then_read(tools_client):
     body = response.get_json()
     assert [page["page"] for page in body["pages"]] == [1, 2]
     assert [page["text"] for page in body["pages"]] == LINES[:2]
+    assert body["page_count"] == 2 and body["next_pages"] is None
+
+
+def test_a_long_pdf_is_read_a_window_of_pages_at_a_time(tools_app, tools_client):
+    """At most TOOLS_OCR_MAX_PAGES pages per request; the answer names the rest for the next one."""
+    tools_app.config.update(TOOLS_OCR_MAX_PAGES=2)
+    pdf = samples.blank_pdf(5)
+    first = upload(tools_client, "/api/tools/ocr", (pdf, "long.pdf"), dpi=72, pages="2-5").get_json()
+    assert [page["page"] for page in first["pages"]] == [2, 3]
+    assert first["page_count"] == 5 and first["next_pages"] == "4-5"
+    last = upload(tools_client, "/api/tools/ocr", (pdf, "long.pdf"), dpi=72, pages=first["next_pages"]).get_json()
+    assert [page["page"] for page in last["pages"]] == [4, 5] and last["next_pages"] is None
 
 
 def test_other_language(tools_client):

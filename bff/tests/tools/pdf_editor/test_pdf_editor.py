@@ -56,6 +56,25 @@ def test_thumbnails(tools_client, five_pages):
     assert image.size == (100, 142)
 
 
+def test_thumbnails_come_a_window_at_a_time(tools_app, tools_client, five_pages):
+    """At most TOOLS_THUMBNAILS_MAX_PAGES per answer; `next_pages`, sent back as `pages`, gets the rest."""
+    tools_app.config.update(TOOLS_THUMBNAILS_MAX_PAGES=2)
+    seen, pages = [], "1,3-5"
+    while pages:
+        body = upload(tools_client, "/api/tools/pdf/thumbnails", five_pages, width=40, pages=pages).get_json()
+        assert len(body["thumbnails"]) <= 2 and body["page_count"] == 5
+        seen += [item["page"] for item in body["thumbnails"]]
+        pages = body["next_pages"]
+    assert seen == [1, 3, 4, 5]
+
+
+def test_thumbnails_stop_at_the_byte_limit_of_an_answer(tools_app, tools_client, five_pages):
+    tools_app.config.update(TOOLS_THUMBNAILS_MAX_BYTES=1)  # smaller than any thumbnail: one per answer
+    response = upload(tools_client, "/api/tools/pdf/thumbnails", five_pages, width=40)
+    body = response.get_json()
+    assert [item["page"] for item in body["thumbnails"]] == [1] and body["next_pages"] == "2-5"
+
+
 def test_merge_in_the_given_order(tools_client):
     files = [(samples.text_pdf(["Alpha"]), "a.pdf"), (samples.text_pdf(["Beta 1", "Beta 2"]), "b.pdf")]
     response = upload(tools_client, "/api/tools/pdf/merge", files, order="2,1")

@@ -39,9 +39,19 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
 - The tools (`/api/tools/…`) are rate-limited per client IP: over the limit is a 429
   `too_many_requests` with `Retry-After`. The converter and the translator are for signed-in users
   (401 `not_authenticated` otherwise); the other tools need no sign-in.
-- Uploads are multipart, field `file`; limits: 25 MB per file, 100 MB per request, 50 megapixels,
-  1000 PDF pages, 60 s per job (defaults; over a limit is a 413 or 422 naming it). Tool options
-  may also be sent as query parameters.
+- Uploads are multipart, field `file`; limits: 25 MB per file, 100 MB per request, 1000 form parts,
+  512 KB per form field that is not a file, 50 megapixels, 1000 PDF pages, 60 s per job (defaults;
+  over a limit is a 413 or 422 naming it). Tool options may also be sent as query parameters.
+- Long PDFs come a window at a time: OCR reads at most 10 pages per request, thumbnails answer at
+  most 50 pages and 8 MB; `next_pages` in the answer names the pages left for the next request.
+- JSON bodies: at most 4 MB and 32 levels of nesting (400 `invalid_json`); text without NUL characters
+  or lone surrogates (422 naming the field). Integers may be written `42` or `42.0`.
+- A request that is not valid HTTP never reaches an endpoint: the gateway (or the server) answers it
+  with the same JSON error, whatever the route — 400 `bad_request`, 408 `request_timeout`, 413
+  `request_entity_too_large` (over 100 MB), 414 `uri_too_long` (over 8 KB), 431
+  `request_header_fields_too_large`, 501 `not_implemented` (transfer coding), 505
+  `http_version_not_supported`; 503 `service_unavailable` while the BFF is not reachable. An address
+  under /api/ that leads elsewhere once decoded (`..%2F`) is a 404 `not_found`.
 """
 
 
@@ -51,6 +61,7 @@ def build_document() -> dict:
         paths.update(area.PATHS)
         schemas.update(area.SCHEMAS)
         headers.update(getattr(area, "HEADERS", {}))
+    common.limit_signed_in_writes(paths)
     return {
         "openapi": "3.1.1",
         "info": {"title": "Toolkit BFF", "version": VERSION, "description": DESCRIPTION},

@@ -1,6 +1,7 @@
 """/api/pages (the disabled-pages map) and the admin endpoints."""
 from __future__ import annotations
 
+from ..body import MAX_OFFSET
 from .common import (DATABASE, DATE_TIME, JSON_BODY, DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, UUID, error_responses,
                      json_body, json_response, operation, page_of, ref)
 from ...spec_constants import PAGE_KEYS as SPEC_PAGE_KEYS
@@ -82,7 +83,7 @@ def _paging(matches: str, high: int = 100, default: int = 20) -> list[dict]:
     return [{"name": "q", "in": "query", "description": f"Matches {matches} (literally).",
              "schema": {"type": "string", "maxLength": 200}},
             {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": high, "default": default}},
-            {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "default": 0}}]
+            {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0}}]
 
 
 def _moderation(what: str, function: str, list_id: str, list_schema: str, matches: str, delete_id: str,

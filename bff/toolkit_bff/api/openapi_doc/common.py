@@ -3,6 +3,8 @@ that keep each operation short: error responses by status and code, file respons
 bodies and form fields. Plain dicts, so the document needs no extra runtime dependency."""
 from __future__ import annotations
 
+from ..writes import WRITE_METHODS
+
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
 MULTIPART = "multipart/form-data"
@@ -159,12 +161,45 @@ def error_responses(*groups: dict[int, list[str]]) -> dict:
     return responses
 
 
+def limit_signed_in_writes(paths: dict) -> None:
+    """The data API's writes are rate-limited per signed-in user (api/__init__.py, writes.py): each
+    write a token may make can answer 429 with Retry-After, and its answers carry the limit headers."""
+    for path, item in paths.items():
+        if path.startswith("/api/tools/"):  # limited per client IP, documented by tool_operation
+            continue
+        for method, operation in item.items():
+            if method.upper() not in WRITE_METHODS or {"bearerAuth": []} not in operation.get("security", []):
+                continue
+            responses = operation["responses"]
+            for status, response in list(responses.items()):
+                if status.startswith("2"):  # a copy: response objects may be shared between operations
+                    responses[status] = {**response, "headers": {**response.get("headers", {}),
+                                                                 **header_refs(RATE_LIMIT_HEADERS)}}
+            limited = error_responses(RATE_LIMITED)["429"]
+            if "429" in responses:  # an anonymous limit is there already: one response, the codes merged
+                codes = responses["429"]["x-error-codes"]
+                limited = {**limited, "x-error-codes": codes + [c for c in limited["x-error-codes"] if c not in codes]}
+                limited["description"] = f"{REASONS[429]}. Codes: {', '.join(f'`{c}`' for c in limited['x-error-codes'])}."
+            responses["429"] = limited
+            operation["responses"] = dict(sorted(responses.items(), key=lambda entry: entry[0]))
+
+
 # --- Success responses. ----------------------------------------------------------------------
-def json_response(description: str, schema: dict, headers: dict[str, str] | None = None) -> dict:
+def json_response(description: str, schema: dict, headers: dict[str, str] | None = None,
+                  links: dict | None = None) -> dict:
     response = {"description": description, "content": {JSON: {"schema": schema}}}
     if headers:
         response["headers"] = header_refs(headers)
+    if links:
+        response["links"] = links
     return response
+
+
+def links_to(parameter: str, expression: str, *operation_ids: str) -> dict:
+    """OpenAPI links: what a client (or a stateful fuzzer) can do next with a value of this answer."""
+    return {operation_id[0].upper() + operation_id[1:]: {"operationId": operation_id,
+                                                          "parameters": {parameter: expression}}
+            for operation_id in operation_ids}
 
 
 FILE_HEADERS = {"Content-Disposition": "ContentDisposition", "X-Input-Size": "XInputSize",
@@ -238,6 +273,16 @@ def choice(description: str, values: list[str], default: str | None = None) -> d
 
 PASSWORD = text("Password of an encrypted PDF.", max_length=256)
 PAGES_FIELD = text("Pages, 1-based: `1-3,5,8-` or `all`.", default="all")
+
+
+def page_window(what: str, limit: str) -> dict:
+    """The fields of an answer that covers only the first pages asked for (jobs/paging.py)."""
+    return {
+        "page_count": {"type": "integer", "minimum": 1, "description": "Pages in the document (1 for an image)."},
+        "next_pages": {"type": ["string", "null"], "pattern": r"^\d+(-\d+)?(,\d+(-\d+)?)*$",
+                       "description": f"One request {what} at most {limit}; these are the pages asked for that "
+                                      "remain, to send as `pages` in the next request. null when none remain."},
+    }
 
 
 # --- Operations. -----------------------------------------------------------------------------

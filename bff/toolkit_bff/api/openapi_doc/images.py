@@ -1,13 +1,14 @@
 """/api/tools/convert, /api/tools/ocr… and /api/tools/metadata…: images (and PDFs) in."""
 from __future__ import annotations
 
+from ...config import Config
 from ...jobs.filetypes import IMAGE_KINDS, MIME_TYPES
 from ...tools.converter.endpoint import TARGETS
 from ...tools.image_metadata.endpoint import EDITABLE_KINDS
 from ...tools.image_metadata.exif_write import TEXT_TAGS
 from .common import (IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PASSWORD, PAGES_FIELD, PDF, PROGRAM_MISSING,
-                     RESULTS_HEADERS, SIGNED_IN, UPLOAD, choice, file_response, flag, integer, json_response,
-                     number, ref, text, tool_operation, upload_body)
+                     RESULTS_HEADERS, SESSION, SIGNED_IN, UPLOAD, choice, file_response, flag, integer, json_response,
+                     number, page_window, ref, text, tool_operation, upload_body)
 
 _IMAGE_KINDS = sorted(IMAGE_KINDS)
 _EDITABLE_TYPES = [MIME_TYPES[kind] for kind in sorted(EDITABLE_KINDS)]
@@ -26,7 +27,8 @@ SCHEMAS = {
         "language": {"type": "string", "description": "The languages used, e.g. `eng+deu`."},
         "text": {"type": "string", "description": "All pages' text, pages separated by a blank line."},
         "confidence": {"type": ["number", "null"], "description": "Mean word confidence 0-100; null without words."},
-        "pages": {"type": "array", "items": ref("OcrPage")},
+        "pages": {"type": "array", "items": ref("OcrPage"), "maxItems": Config.TOOLS_OCR_MAX_PAGES},
+        **page_window("reads", f"{Config.TOOLS_OCR_MAX_PAGES} PDF pages"),
     }),
     "OcrPage": _object({
         "page": {"type": "integer", "minimum": 1}, "text": {"type": "string"},
@@ -98,7 +100,7 @@ PATHS = {
         file_response("The converted file, or a ZIP when there are several results (several "
                       "uploads, or a PDF's pages as images).",
                       [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]], RESULTS_HEADERS),
-        SIGNED_IN, PAGE_GATE, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
+        SIGNED_IN, SESSION, PAGE_GATE, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
         {422: ["invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages",
                "conversion_failed", "office_too_many_entries", "office_too_large"]},
         description="Images between formats, images → PDF, PDF pages → images, office documents "
@@ -110,7 +112,8 @@ PATHS = {
         json_response("Tesseract's installed languages.", ref("OcrLanguages")), PROGRAM_MISSING)},
     "/api/tools/ocr": {"post": tool_operation(
         "recogniseText", "ocr", "Text, words, confidences and boxes from an image or a PDF",
-        json_response("What Tesseract read, page by page.", ref("OcrResult")),
+        json_response(f"What Tesseract read, page by page: at most {Config.TOOLS_OCR_MAX_PAGES} pages of a PDF "
+                      "per request, the rest named in `next_pages`.", ref("OcrResult")),
         PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, PAGES, JOB, PROGRAM_MISSING,
         {422: ["unsupported_language", "ocr_failed"]},
         body=upload_body({

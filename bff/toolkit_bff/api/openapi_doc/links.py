@@ -1,14 +1,15 @@
 """/api/links (short links). /s/{code} itself is the redirect service's (bff/toolkit_redirect/), not the BFF's."""
 from __future__ import annotations
 
+from ..body import LATEST_EXPIRY_TEXT, MAX_OFFSET
 from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, DATA_OPTIONAL_TOKEN, PAGE_GATE,
                      RATE_LIMITED, DATA_SIGNED_IN, SIGNED_IN_OR_API_TOKEN, UUID, WITH_API_TOKEN, error_responses,
-                     json_body, json_response, operation, page_of, ref)
+                     json_body, json_response, links_to, operation, page_of, ref)
 
 CODE = {"type": "string", "pattern": "^[A-Za-z0-9_-]{3,64}$"}
 PAGING = [
     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
-    {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "default": 0}},
+    {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0}},
 ]
 
 SCHEMAS = {
@@ -38,7 +39,8 @@ SCHEMAS = {
             "alias": {"type": ["string", "null"], "pattern": "^[A-Za-z0-9_-]{3,64}$",
                       "description": "A custom code; reserved words (api, s, admin, login, …) are refused; "
                                      "409 when taken."},
-            "expires_at": {**NULLABLE_DATE_TIME, "description": "In the future, with a time zone."},
+            "expires_at": {**NULLABLE_DATE_TIME, "description": f"In the future and before {LATEST_EXPIRY_TEXT}, "
+                                                              "with a time zone."},
             "max_clicks": {"type": ["integer", "null"], "minimum": 1,
                            "description": "The link stops working after this many clicks."},
             "password": {"type": ["string", "null"], "minLength": 4, "maxLength": 256,
@@ -95,7 +97,9 @@ PATHS = {
     "/api/links": {
         "post": operation(
             "createLink", "links", "Shorten a URL",
-            {"201": json_response("The new link.", ref("ShortLink")),
+            {"201": json_response("The new link.", ref("ShortLink"), links={
+                **links_to("link_id", "$response.body#/id", "deleteLink"),
+                **links_to("code", "$response.body#/short_code", "resolveLink")}),
              **error_responses(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
                                {409: ["conflict"]})},
             description="Signed in or not; anonymous callers are rate-limited per IP and own nothing "

@@ -1,9 +1,10 @@
 """/api/pastes: create, list, read (counting views), raw text, edit, delete, like, duplicate."""
 from __future__ import annotations
 
+from ..body import LATEST_EXPIRY_TEXT
 from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, DATA_OPTIONAL_TOKEN, RATE_LIMIT_HEADERS,
                      RATE_LIMITED, DATA_SIGNED_IN, SIGNED_IN_OR_API_TOKEN, WITH_API_TOKEN, error_responses,
-                     header_refs, json_body, json_response, operation, ref)
+                     header_refs, json_body, json_response, links_to, operation, ref)
 
 ID_PATTERN = "^[A-Za-z0-9]{6,32}$"
 LANGUAGE_PATTERN = "^[a-z0-9][a-z0-9+#._-]{0,31}$"
@@ -55,7 +56,8 @@ _CHANGES = {
     "title": _TITLE,
     "language": _LANGUAGE,
     "privacy": _PRIVACY,
-    "expires_at": {**NULLABLE_DATE_TIME, "description": "In the future, with a time zone; null: never."},
+    "expires_at": {**NULLABLE_DATE_TIME, "description": f"In the future and before {LATEST_EXPIRY_TEXT}, with a "
+                                                      "time zone; null: never."},
     "burn_after_read": _BURN,
 }
 
@@ -123,6 +125,8 @@ LIST_PARAMETERS = [
 NOT_FOUND = {404: ["not_found"]}
 REFUSED = {403: ["forbidden"], 404: ["not_found"]}
 SIGNED_IN_ONLY = SIGNED_IN_OR_API_TOKEN
+PASTE_LINKS = links_to("paste_id", "$response.body#/id", "getPaste", "getPasteRaw", "updatePaste", "deletePaste",
+                       "likePaste", "unlikePaste", "duplicatePaste")
 TOKEN_OPTIONAL = WITH_API_TOKEN
 
 PATHS = {
@@ -130,7 +134,7 @@ PATHS = {
         "post": operation(
             "createPaste", "pastes", "Create a paste",
             {"201": json_response("The new paste; an anonymous author also gets its edit token, this once.",
-                                  ref("NewPaste"), RATE_LIMIT_HEADERS),
+                                  ref("NewPaste"), RATE_LIMIT_HEADERS, PASTE_LINKS),
              **error_responses(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE)},
             description="Signed in, the caller owns the paste. Anonymous authors are rate-limited per IP, "
                         "cannot make private pastes (422) and change or delete theirs with the edit token.",
@@ -192,7 +196,8 @@ PATHS = {
     "/api/pastes/{paste_id}/duplicate": {"post": operation(
         "duplicatePaste", "pastes", "Copy a paste I can read",
         {"201": json_response("The copy: title + ' (Copy)', views and likes 0, owned by the caller (an "
-                              "anonymous caller gets its edit token).", ref("NewPaste"), RATE_LIMIT_HEADERS),
+                              "anonymous caller gets its edit token).", ref("NewPaste"), RATE_LIMIT_HEADERS,
+                              PASTE_LINKS),
          **error_responses(DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, NOT_FOUND)},
         description="SPEC §4. Other people's burn-after-read pastes are 404: copying would read them "
                     "without burning. Anonymous callers are rate-limited per IP.",

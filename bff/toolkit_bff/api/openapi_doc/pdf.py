@@ -2,15 +2,18 @@
 encrypted input."""
 from __future__ import annotations
 
+from ...config import Config
 from ...jobs.filetypes import MIME_TYPES
 from ...tools.pdf_editor.edits import PAGE_NUMBER_POSITIONS
 from ...tools.pdf_editor.info import METADATA_FIELDS
 from .common import (FILE_HEADERS, IMAGE, JOB, PAGE_GATE, PAGES, PAGES_FIELD, PASSWORD, PDF, RESULTS_HEADERS,
-                     UPLOAD, file_response, integer, json_response, number, ref, text, tool_operation,
-                     upload_body)
+                     UPLOAD, file_response, integer, json_response, number, page_window, ref, text,
+                     tool_operation, upload_body)
 
 _PDF = MIME_TYPES["pdf"]
 _NULLABLE_TEXT = {"type": ["string", "null"]}
+_THUMBNAILS_LIMIT = (f"{Config.TOOLS_THUMBNAILS_MAX_PAGES} thumbnails and "
+                     f"{Config.TOOLS_THUMBNAILS_MAX_BYTES // 2**20} MB (always at least one thumbnail)")
 
 
 def _object(properties: dict, **extra) -> dict:
@@ -32,10 +35,13 @@ SCHEMAS = {
             "width_mm": {"type": "number"}, "height_mm": {"type": "number"},
             "rotation": {"type": "integer", "minimum": 0, "maximum": 359}})},
     }),
-    "PdfThumbnails": _object({"thumbnails": {"type": "array", "items": _object({
-        "page": {"type": "integer", "minimum": 1}, "width": {"type": "integer"},
-        "height": {"type": "integer"},
-        "data_url": {"type": "string", "pattern": "^data:image/png;base64,"}})}}),
+    "PdfThumbnails": _object({
+        "thumbnails": {"type": "array", "minItems": 1, "maxItems": Config.TOOLS_THUMBNAILS_MAX_PAGES,
+                       "items": _object({
+                           "page": {"type": "integer", "minimum": 1}, "width": {"type": "integer"},
+                           "height": {"type": "integer"},
+                           "data_url": {"type": "string", "pattern": "^data:image/png;base64,"}})},
+        **page_window("answers", _THUMBNAILS_LIMIT)}),
     "PdfText": _object({
         "pages": {"type": "array", "items": _object({"page": {"type": "integer", "minimum": 1},
                                                      "text": {"type": "string"}})},
@@ -69,7 +75,8 @@ PATHS = {
         body=upload_body(_fields(), file_description="A PDF."))},
     "/api/tools/pdf/thumbnails": {"post": tool_operation(
         "renderPdfThumbnails", "pdf", "Page thumbnails as PNG data URLs",
-        json_response("One thumbnail per page asked for.", ref("PdfThumbnails")),
+        json_response(f"One thumbnail per page asked for, in that order: at most {_THUMBNAILS_LIMIT} per "
+                      "request, the rest named in `next_pages`.", ref("PdfThumbnails")),
         PAGE_GATE, UPLOAD, PDF, PAGES, IMAGE, JOB,
         body=upload_body(_fields(width=integer("Thumbnail width in px.", 32, 1200, 200),
                                  pages=PAGES_FIELD), file_description="A PDF."))},

@@ -7,7 +7,7 @@ from ...tools.qr_generator.payloads import PAYLOADS
 from ...tools.translator.endpoint import MAX_TEXT
 from ...tools.username_checker.endpoint import USERNAME_PATTERN
 from .common import (JOB_SLOT, OPTIONS, PAGE_GATE, choice, file_response, flag, header_refs, integer,
-                     json_or_form_body, SIGNED_IN, json_response, ref, text, tool_operation)
+                     json_or_form_body, SESSION, SIGNED_IN, json_response, ref, text, tool_operation)
 
 _COLOUR = r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
 _STATUSES = ["available", "taken", "invalid", "unknown", "blocked"]
@@ -145,8 +145,8 @@ PATHS = {
                         "then are `unknown`).",
          "headers": header_refs({"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"}),
          "content": {"application/x-ndjson": {"schema": ref("UsernameStreamLine")}}},
-        PAGE_GATE, JOB_SLOT, {401: ["invalid_token"], 503: ["auth_unavailable", "internet_unreachable"],
-                              422: ["invalid_username", "invalid_option"]},
+        PAGE_GATE, SESSION, JOB_SLOT, {401: ["invalid_token"], 503: ["auth_unavailable", "internet_unreachable"],
+                                       422: ["invalid_username", "invalid_option"]},
         description="Sends a token, optionally, to check Toolkit's own profiles as that user "
                     "(row-level security applies); a malformed or invalid token is a 401.",
         security=[{}, {"bearerAuth": []}],
@@ -162,16 +162,16 @@ PATHS = {
         ])},
     "/api/tools/translate": {"post": tool_operation(
         "translateText", "translate", "Translate text (Apertium APY or LibreTranslate)",
-        json_response("The translation.", ref("Translation")), SIGNED_IN, _TRANSLATE_INPUT, _ENGINE, JOB_SLOT,
+        json_response("The translation.", ref("Translation")), SIGNED_IN, SESSION, _TRANSLATE_INPUT, _ENGINE, JOB_SLOT,
         body=json_or_form_body("TranslateRequest"), security=[{"bearerAuth": []}])},
     "/api/tools/translate/languages": {"get": tool_operation(
         "listTranslationLanguages", "translate", "Languages the translation engine offers",
         json_response("Each language and the targets it translates into.", ref("TranslationLanguages")),
-        SIGNED_IN, _ENGINE, security=[{"bearerAuth": []}])},
+        SIGNED_IN, SESSION, _ENGINE, security=[{"bearerAuth": []}])},
     "/api/tools/translate/detect": {"post": tool_operation(
         "detectLanguage", "translate", "Detect the language of a text",
         json_response("Candidate languages with confidence.", ref("Detections")),
-        SIGNED_IN, _TRANSLATE_INPUT, _ENGINE, body=json_or_form_body("DetectRequest"),
+        SIGNED_IN, SESSION, _TRANSLATE_INPUT, _ENGINE, body=json_or_form_body("DetectRequest"),
         security=[{"bearerAuth": []}])},
 }
 
@@ -179,6 +179,7 @@ PATHS = {
 HEADERS = {
     "NoStore": {"description": "`no-store`: results are never cached.", "required": True,
                 "schema": {"type": "string", "const": "no-store"}},
-    "NoBuffering": {"description": "`no`: tells the gateway to pass lines through at once.",
-                    "required": True, "schema": {"type": "string", "const": "no"}},
+    "NoBuffering": {"description": "`no`: tells the gateway to pass lines through at once. nginx acts on it and "
+                                   "removes it, so callers behind the gateway do not see it.",
+                    "required": False, "schema": {"type": "string", "const": "no"}},
 }

@@ -16,8 +16,9 @@ from PIL import Image, ImageOps
 from ...errors import ApiError
 from ...jobs.filetypes import IMAGE_KINDS
 from ...jobs.images import check_pixels, open_image
-from ...jobs.limits import Deadline
+from ...jobs.limits import Deadline, Limits
 from ...jobs.options import get_bool, get_int, get_str
+from ...jobs.paging import page_list_text
 from ...jobs.pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
 from ...jobs.uploads import read_upload, require_kind
 from .tesseract import image_to_data
@@ -65,11 +66,16 @@ def ocr():
     psm = get_int("psm", 3, low=1, high=13)
     upload = read_upload()
     require_kind(upload, IMAGE_KINDS | {"pdf"}, "an image or a PDF")
+    page_count, next_pages = 1, None
     if upload.kind == "pdf":
         dpi = get_int("dpi", 300, low=72, high=600)
         password = get_str("password", None)
         with pdfium_document(upload, password) as document:
-            indexes = parse_page_list(get_str("pages", "all"), len(document))
+            page_count = len(document)
+            asked = parse_page_list(get_str("pages", "all"), page_count)
+        # At most TOOLS_OCR_MAX_PAGES pages per request; the rest are named for the next one.
+        window = Limits.current().ocr_max_pages
+        indexes, next_pages = asked[:window], page_list_text(asked[window:])
         rendered = iter_rendered_pages(upload, dpi, deadline, password, indexes)
         pages = recognise_pages(rendered, lang, preprocess, psm, deadline)
     else:
@@ -78,7 +84,7 @@ def ocr():
     words = [word for page in pages for word in page["words"]]
     confidence = round(sum(w["confidence"] for w in words) / len(words), 1) if words else None
     return jsonify(language=lang, text="\n\n".join(page["text"] for page in pages),
-                   confidence=confidence, pages=pages)
+                   confidence=confidence, pages=pages, page_count=page_count, next_pages=next_pages)
 
 
 def recognise_pages(rendered, lang: str, preprocess: bool, psm: int, deadline: Deadline) -> list[dict]:

@@ -13,6 +13,7 @@ from ...errors import ApiError
 from ...jobs.files import Result, file_response, results_response
 from ...jobs.limits import Deadline, Limits, too_many_pages
 from ...jobs.options import get_choice, get_float, get_int, get_str, invalid, parse_colour
+from ...jobs.paging import page_list_text
 from ...jobs.pdfdocs import (open_pikepdf, parse_page_list, parse_page_ranges, pdf_errors, pdfium_document,
                              render_page)
 from ...jobs.uploads import Upload, read_upload, read_uploads
@@ -58,13 +59,15 @@ def info():
 
 @bp.post("/pdf/thumbnails")
 def thumbnails():
-    deadline, upload = Deadline.for_job(), read_upload()
+    deadline, upload, limits = Deadline.for_job(), read_upload(), Limits.current()
     width = get_int("width", 200, low=32, high=1200)
     with pdfium_document(upload, _password()) as document:
-        indexes = parse_page_list(get_str("pages", "all"), len(document))
-    items = (_thumbnail(upload, index, width) for index in _checked(indexes, deadline))
+        page_count = len(document)
+        indexes = parse_page_list(get_str("pages", "all"), page_count)
+    items = (_thumbnail(upload, index, width) for index in _checked(indexes[:limits.thumbnails_max_pages], deadline))
     # Streamed: each page is rendered, encoded and written out before the next one.
-    return Response(json_array_stream("thumbnails", items), mimetype="application/json")
+    return Response(_thumbnails_json(items, indexes, page_count, limits.thumbnails_max_bytes),
+                    mimetype="application/json")
 
 
 def _checked(indexes: list[int], deadline: Deadline):
@@ -83,12 +86,19 @@ def _thumbnail(upload: Upload, index: int, width: int) -> dict:
             "data_url": "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()}
 
 
-def json_array_stream(key: str, items):
-    """`{"key": [item, …]}` as chunks, one item at a time."""
-    yield f'{{"{key}": ['.encode()
-    for position, item in enumerate(items):
-        yield (b", " if position else b"") + json.dumps(item).encode()
-    yield b"]}"
+def _thumbnails_json(items, indexes: list[int], page_count: int, max_bytes: int):
+    """`{"thumbnails": [...], "page_count", "next_pages"}` as chunks, one thumbnail at a time, until
+    the pages or bytes of one answer are used up (the first thumbnail is always sent)."""
+    yield b'{"thumbnails": ['
+    sent, size = 0, 0
+    for item in items:
+        chunk = json.dumps(item).encode()
+        if sent and size + len(chunk) > max_bytes:
+            break
+        yield (b", " if sent else b"") + chunk
+        sent, size = sent + 1, size + len(chunk)
+    tail = {"page_count": page_count, "next_pages": page_list_text(indexes[sent:])}
+    yield b"], " + json.dumps(tail).encode()[1:]
 
 
 @bp.post("/pdf/merge")
@@ -170,7 +180,7 @@ def _rotations(page_count: int) -> dict[int, int]:
     if raw:
         try:
             mapping = {int(page) - 1: int(angle) for page, angle in json.loads(raw).items()}
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, RecursionError):  # RecursionError: [[[[…]]]]
             raise invalid("rotations", 'must be JSON like {"1": 90, "3": 180}') from None
     else:
         angle = get_int("angle", None, low=-270, high=270)

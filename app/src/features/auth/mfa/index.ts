@@ -2,5 +2,3 @@
 // The only entry for other rooms and features.
 export { MfaSection } from '@/features/auth/mfa/mfa-section'
 export { MfaSignInStep } from '@/features/auth/mfa/mfa-sign-in-step'
-export { SecondFactorPrompt } from '@/features/auth/mfa/second-factor-prompt'
-export { SecondFactorSuggestion } from '@/features/auth/mfa/second-factor-suggestion'

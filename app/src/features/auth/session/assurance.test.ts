@@ -1,6 +1,7 @@
 import type { Session } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
-import { needsSecondFactor, tokenAssuranceLevel } from '@/features/auth/session/assurance'
+import { needsSecondFactor } from '@/features/auth/session/assurance'
+import { tokenAssuranceLevel } from '@/lib/token-claims'
 
 const token = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`
 const session = (aal: string, factors: { status: string }[] | undefined) => ({ access_token: token({ aal, sub: 'ü?>' }), user: { factors } }) as unknown as Session

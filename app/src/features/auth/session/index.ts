@@ -3,7 +3,7 @@
 // rooms and features.
 export { addAdminStatusSource } from '@/features/auth/session/admin-check'
 export { getMe, type Me, type Profile } from '@/features/auth/session/api/get-me'
-export { needsSecondFactor, tokenAssuranceLevel } from '@/features/auth/session/assurance'
+export { needsSecondFactor } from '@/features/auth/session/assurance'
 export { setSessionNavigator } from '@/features/auth/session/navigation'
 export { loginAfterSignOut, PROTECTED_PAGE_PATHS, safeReturnPath } from '@/features/auth/session/protected-paths'
 export { RequireAuth } from '@/features/auth/session/require-auth'

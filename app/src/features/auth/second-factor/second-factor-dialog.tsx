@@ -1,5 +1,5 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { MfaSignInStep } from '@/features/auth/mfa/mfa-sign-in-step'
+import { MfaSignInStep } from '@/features/auth/mfa'
 
 /** The sign-in's second step over whatever page asked the server for something (second-factor-prompt.tsx). */
 export default function SecondFactorDialog({ onGiveUp }: { onGiveUp: () => void }) {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
-import { tokenAssuranceLevel } from '@/features/auth/session'
+import { tokenAssuranceLevel } from '@/lib/token-claims'
 import { getAccessToken, subscribeAccessToken } from '@/lib/api/access-token'
 import { setSecondFactorHandler } from '@/lib/second-factor'
 
 // Loaded only when a call needs it: the step pulls in the Auth client.
-const SecondFactorDialog = lazy(() => import('@/features/auth/mfa/second-factor-dialog'))
+const SecondFactorDialog = lazy(() => import('@/features/auth/second-factor/second-factor-dialog'))
 
 type Settle = (token: string | null) => void
 

@@ -1,0 +1,21 @@
+// Reading an access token's claims in the browser. Its payload is not secret and is used only for
+// display and for deciding which step to show: Auth and the BFF verify the signature on every call.
+
+/** The token's payload, or null when it is not a readable JWT. */
+export function tokenClaims(accessToken: string): Record<string, unknown> | null {
+  const payload = accessToken.split('.')[1]
+  if (!payload) return null
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='))
+    const claims: unknown = JSON.parse(json)
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+/** The access token's aal claim. */
+export function tokenAssuranceLevel(accessToken: string): string | undefined {
+  const aal = tokenClaims(accessToken)?.aal
+  return typeof aal === 'string' ? aal : undefined
+}

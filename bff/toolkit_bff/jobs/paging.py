@@ -1,0 +1,20 @@
+"""Long PDFs a window at a time: one request of OCR or thumbnails handles at most a fixed number of
+the pages asked for (and thumbnails at most a fixed number of bytes), and its answer names the pages
+that remain, in the `pages` syntax, for the next request. So no request takes a minute of every core
+or answers tens of megabytes, whatever the PDF."""
+from __future__ import annotations
+
+
+def page_list_text(indexes: list[int]) -> str | None:
+    """0-based pages as the `pages` option writes them, 1-based: [0, 1, 2, 4] → '1-3,5'; None if empty."""
+    if not indexes:
+        return None
+    parts, start, previous = [], indexes[0], indexes[0]
+    for index in [*indexes[1:], None]:
+        if index is not None and index == previous + 1:
+            previous = index
+            continue
+        parts.append(str(start + 1) if start == previous else f"{start + 1}-{previous + 1}")
+        if index is not None:
+            start = previous = index
+    return ",".join(parts)

@@ -97,7 +97,8 @@ def test_nobody_else_sees_or_revokes_a_token(client, make_user):
     ({"name": "x", "scopes": "pastes"}, "scopes must be a list of pastes, links or both"),
     ({"scopes": ["links"]}, "name is required"),
     ({"name": "   ", "scopes": ["links"]}, "Give the token a name of 1 to 100 characters"),
-    ({"name": "x", "scopes": ["links"], "expires_at": "2001-01-01T00:00:00Z"}, "The expiry date must be in the future"),
+    ({"name": "x", "scopes": ["links"], "expires_at": "2001-01-01T00:00:00Z"}, "expires_at must be in the future"),
+    ({"name": "x", "scopes": ["links"], "expires_at": "2100-01-01T00:00:00Z"}, "expires_at must be before 2100-01-01T00:00:00Z"),
 ])
 def test_bad_requests_for_a_token_are_422_and_make_none(client, make_user, body, problem):
     dave = make_user("tokens")

@@ -368,7 +368,7 @@ SUCCESSES = [
     Case("GET", "/api/links/{link_id}/stats", url="/api/links/{id}/stats?days=7", setup=a_link, **SIGNED_IN),
     Case("GET", "/api/me/tokens", setup=a_user, **SIGNED_IN),
     Case("POST", "/api/me/tokens", setup=a_user, status=201,
-         json={"name": "Backups", "scopes": ["pastes"], "expires_at": "2999-01-01T00:00:00Z"}, **SIGNED_IN),
+         json={"name": "Backups", "scopes": ["pastes"], "expires_at": "2099-01-01T00:00:00Z"}, **SIGNED_IN),
     Case("DELETE", "/api/me/tokens/{token_id}", url="/api/me/tokens/{token_id}", setup=an_api_token(["links"]),
          status=204, **SIGNED_IN),
     Case("GET", "/api/pages", client="client"),

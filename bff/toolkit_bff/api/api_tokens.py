@@ -46,7 +46,7 @@ def create_token():
     data = body.json_object(("name", "scopes", "expires_at"))
     name = body.text(data, "name", max_length=100, required=True)
     scopes = _scopes(data)
-    expires_at = body.timestamp(data, "expires_at")
+    expires_at = body.expiry(data)
     with rls_transaction(claims) as conn:
         created = conn.execute("select public.create_api_token(%s, %s, %s) as token",
                                (name, scopes, body.or_none(expires_at))).fetchone()["token"]

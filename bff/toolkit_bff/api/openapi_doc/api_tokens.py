@@ -1,8 +1,9 @@
 """/api/me/tokens: the signed-in user's personal API tokens (made, listed, revoked)."""
 from __future__ import annotations
 
+from ..body import LATEST_EXPIRY_TEXT
 from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, DATA_SIGNED_IN, UUID, error_responses,
-                     json_body, json_response, operation, ref)
+                     json_body, json_response, links_to, operation, ref)
 
 _SCOPES = {"type": "array", "minItems": 1, "maxItems": 2, "uniqueItems": True,
            "items": {"type": "string", "enum": ["pastes", "links"]},
@@ -33,7 +34,8 @@ SCHEMAS = {
         "type": "object", "additionalProperties": False, "required": ["name", "scopes"],
         "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 100},
                        "scopes": _SCOPES,
-                       "expires_at": {**NULLABLE_DATE_TIME, "description": "In the future; null: until revoked."}},
+                       "expires_at": {**NULLABLE_DATE_TIME, "description": f"In the future and before {LATEST_EXPIRY_TEXT}; "
+                                                                                "null: until revoked."}},
     },
 }
 
@@ -49,7 +51,8 @@ PATHS = {
             security=SIGNED_IN_ONLY),
         "post": operation(
             "createApiToken", "account", "Make a personal API token for scripts",
-            {"201": json_response("The token, shown this once.", ref("NewApiToken")),
+            {"201": json_response("The token, shown this once.", ref("NewApiToken"),
+                                 links=links_to("token_id", "$response.body#/id", "revokeApiToken")),
              **error_responses(JSON_BODY, DATA_SIGNED_IN, DATABASE, {429: ["too_many_requests"]})},
             description="At most 20 per account (422 past it). An account with a verified MFA factor needs an "
                         "`aal2` session; a token cannot make tokens.",

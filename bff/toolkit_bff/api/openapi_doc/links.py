@@ -98,7 +98,7 @@ PATHS = {
         "post": operation(
             "createLink", "links", "Shorten a URL",
             {"201": json_response("The new link.", ref("ShortLink"), links={
-                **links_to("link_id", "$response.body#/id", "deleteLink"),
+                **links_to("link_id", "$response.body#/id", "getLinkStats", "deleteLink"),
                 **links_to("code", "$response.body#/short_code", "resolveLink")}),
              **error_responses(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
                                {409: ["conflict"]})},

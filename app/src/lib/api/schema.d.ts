@@ -1100,7 +1100,7 @@ export interface components {
             scopes: ("pastes" | "links")[];
             /**
              * Format: date-time
-             * @description In the future; null: until revoked.
+             * @description In the future and before 2100-01-01T00:00:00Z; null: until revoked.
              */
             expires_at?: string | null;
         };

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { DeadLinkNotice } from '@/tools/url-shortener/dead-link-notice'
+import DeadLinkNotice from '@/tools/url-shortener/dead-link-notice'
 
 function renderHomeAt(path: string) {
   const router = createMemoryRouter([{ path: '/', element: <><DeadLinkNotice /><h1>Home</h1></> }], { initialEntries: [path] })

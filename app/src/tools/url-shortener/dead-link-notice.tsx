@@ -7,7 +7,7 @@ import { DEAD_LINK_NOTICES, DEAD_LINK_PARAM, deadLinkReason } from '@/tools/url-
  * On the home page after a dead short link: says why the visitor landed here (issue 27, item 17).
  * The reason leaves the address at once, so a reload or a shared home link shows no stale notice.
  */
-export function DeadLinkNotice() {
+export default function DeadLinkNotice() {
   const [params, setParams] = useSearchParams()
   const [reason, setReason] = useState(() => deadLinkReason(params.get(DEAD_LINK_PARAM)))
 

@@ -1,3 +1,5 @@
+import { DEAD_LINK_PARAM } from '@/tools/url-shortener/dead-link-param'
+
 /**
  * Why a short link led nowhere, as the redirect service and the BFF say it: the redirect service
  * sends dead links home with `/?link=<reason>` (SPEC §5 sends them home; the home page says why),
@@ -20,8 +22,7 @@ export const DEAD_LINK_NOTICES = {
 
 export type DeadLinkReason = keyof typeof DEAD_LINK_NOTICES
 
-/** The query parameter the home page reads. */
-export const DEAD_LINK_PARAM = 'link'
+export { DEAD_LINK_PARAM }
 
 export function deadLinkReason(value: string | null | undefined): DeadLinkReason | null {
   return value && Object.hasOwn(DEAD_LINK_NOTICES, value) ? (value as DeadLinkReason) : null

@@ -76,7 +76,11 @@ def test_a_protected_link_made_through_the_gateway_opens_with_its_password(stack
     assert made.status_code == 201, made.text
     code = made.json()["short_code"]
     links.append(code)
-    assert request(gateway, f"/s/{code}").status == 200  # the password page
+    page = request(gateway, f"/s/{code}")
+    assert page.status == 200  # the password page
+    # Its own policy alone: with the gateway's as well, the form's POST would carry the page as its
+    # Referer and the click would be counted as coming from this site.
+    assert page.headers["referrer-policy"] == "no-referrer"
     assert post_password(gateway, code, "wrong one").status == 403
     assert post_password(gateway, code, "s3same open").location == "https://vault.example/real"
 

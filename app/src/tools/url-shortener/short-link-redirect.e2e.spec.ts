@@ -16,7 +16,7 @@ test('a short link opened in the browser lands on its destination', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible()
 })
 
-test('an expired short link lands on the home page', async ({ page }) => {
+test('an expired short link lands on the home page, which says why', async ({ page }) => {
   await page.goto('/')
   const origin = new URL(page.url()).origin
   const code = await shorten(page, `${origin}/faq`, new Date(Date.now() + 1500).toISOString())
@@ -27,6 +27,11 @@ test('an expired short link lands on the home page', async ({ page }) => {
     }, { timeout: 15_000 })
     .toBe('/')
   await expect(page.getByRole('heading', { level: 1, name: 'Everyday tools, beautifully simple' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'That short link has expired' })).toBeVisible()
+  // The reason leaves the address: a reload shows the plain home page.
+  await expect(page).toHaveURL(/\/$/)
+  await page.reload()
+  await expect(page.getByText('That short link has expired')).toHaveCount(0)
 })
 
 for (const theme of ['light', 'dark'] as const) {

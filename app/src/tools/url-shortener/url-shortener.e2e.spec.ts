@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { signedUpAndIn } from '../../../e2e/accounts'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
@@ -68,4 +70,39 @@ test('a signed-in user sees their new link in "My links" with its clicks, and de
 
   await row.getByRole('button', { name: /delete/i }).click()
   await expect(mine.getByRole('row').filter({ hasText: alias })).toHaveCount(0)
+})
+
+test("a new link's QR code carries the site's logo and downloads as PNG and SVG, both scanning back to the short link", async ({ page }) => {
+  const problems = watchConsole(page)
+  await page.goto('/url-shortener')
+  const origin = new URL(page.url()).origin
+  const alias = `qr-${Date.now().toString(36)}`
+  await page.getByLabel('Long URL').fill(`${origin}/help`)
+  await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
+  await page.getByLabel('Custom alias').fill(alias)
+  await page.getByRole('button', { name: 'Shorten' }).click()
+  const shortUrl = `${origin}/s/${alias}`
+  await expect(page.getByTestId('short-url')).toHaveText(shortUrl)
+  await expect(page.getByRole('img', { name: `QR code for ${shortUrl}` })).toBeVisible()
+
+  const scanned: Record<string, string> = {}
+  for (const format of ['PNG', 'SVG'] as const) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: format, exact: true }).click()])
+    expect(download.suggestedFilename()).toBe(`qr-${alias}.${format.toLowerCase()}`)
+    const file = await download.path()
+    let image = file
+    if (format === 'SVG') {
+      const svg = await readFile(file, 'utf8')
+      expect(svg.match(/<svg x=/g)).toHaveLength(1) // the logo, nested in the code
+      // Drawn by a browser of its own, as anyone opening the file would see it, then scanned.
+      const viewer = await page.context().newPage()
+      await viewer.setContent(`<body style="margin:0;background:#fff">${svg}</body>`)
+      image = `${file}.png`
+      await viewer.locator('svg').first().screenshot({ path: image })
+      await viewer.close()
+    }
+    scanned[format] = execFileSync('zbarimg', ['--raw', '-q', image], { encoding: 'utf8' }).trim()
+  }
+  expect(scanned).toEqual({ PNG: shortUrl, SVG: shortUrl })
+  expect(problems).toEqual([])
 })

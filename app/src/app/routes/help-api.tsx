@@ -35,7 +35,8 @@ export function HelpApi() {
           <li key={example.title} className="flex flex-col gap-1.5">
             <span className="text-sm font-medium">{example.title}</span>
             <div className="flex items-start gap-2 rounded-lg border bg-muted/50 p-3">
-              <pre className="min-w-0 flex-1 overflow-x-auto font-mono text-xs whitespace-pre">{example.command}</pre>
+              {/* Wrapped, not scrolled: a scrolling block must take the keyboard's focus (axe), and 360 px is narrow. */}
+              <pre className="min-w-0 flex-1 font-mono text-xs break-all whitespace-pre-wrap">{example.command}</pre>
               <CopyButton value={example.command.replace(/\\\n\s*/g, '')} label={`Copy: ${example.title}`} className="size-8 shrink-0" />
             </div>
           </li>

@@ -18,7 +18,7 @@ test('the dashboard lists my short links with their clicks, my pastes and the to
   const origin = new URL(page.url()).origin
   const alias = `dash-${Date.now().toString(36)}`
   await page.getByLabel('Long URL').fill(`${origin}/faq`)
-  await page.getByRole('button', { name: 'Custom alias, expiry and click limit' }).click()
+  await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
   await page.getByLabel('Custom alias').fill(alias)
   await page.getByRole('button', { name: 'Shorten' }).click()
   await expect(page.getByTestId('short-url')).toHaveText(`${origin}/s/${alias}`)

@@ -4,7 +4,11 @@ and its asymmetric ones (ES256/RS256, keys from Auth's JWKS, cached and refreshe
 
 The data API also asks the database about the token's session once per request (check_session):
 signed out everywhere or deleted is a 401, a password-only (aal1) token of an account with a
-verified factor a 403 `mfa_required` — before the endpoint does any work."""
+verified factor a 403 `mfa_required` — before the endpoint does any work.
+
+A personal API token (`tkp_…`, made in /account) is the other bearer: the database turns it into
+its owner's claims with its scopes (api_token_claims, one query, which is also the session check),
+and it is accepted only by the endpoints of those scopes (/api/pastes, /api/links)."""
 from __future__ import annotations
 
 import time
@@ -124,6 +128,33 @@ def verify_access_token(token: str) -> dict:
     return claims
 
 
+API_TOKEN_PREFIX = "tkp_"
+# Which blueprint each API token scope opens (the scopes are checked in SQL too: restrictive policies).
+TOKEN_SCOPE_OF_BLUEPRINT = {"pastes": "pastes", "links": "links"}
+
+
+def is_api_token_request() -> bool:
+    header = request.headers.get("Authorization", "")
+    return header[:7].lower() == "bearer " and header[7:].strip().startswith(API_TOKEN_PREFIX)
+
+
+def api_token_claims(token: str) -> dict:
+    """The claims a personal API token acts with here, or a 401/403 before any work."""
+    # service_role: only it may turn a token into claims (the table keeps no token, only its hash).
+    claims = run_once("select public.api_token_claims({token}) as claims", {"token": token},
+                      role="service_role")[0]["claims"]
+    if claims is None:
+        raise _unauthorized("This API token is unknown, revoked or expired")
+    scope = TOKEN_SCOPE_OF_BLUEPRINT.get(request.blueprint or "")
+    if scope is None:
+        raise ApiError(403, "token_scope", "API tokens work only on /api/pastes and /api/links; "
+                                           "sign in for everything else")
+    if scope not in claims.get("token_scopes", []):
+        raise ApiError(403, "token_scope", f"This API token may not use {scope} "
+                                           f"(its scopes: {', '.join(claims.get('token_scopes', []))})")
+    return claims
+
+
 def _is_uuid(value) -> bool:
     try:
         return isinstance(value, str) and str(uuid.UUID(value)) == value.lower()
@@ -135,7 +166,12 @@ def request_claims() -> dict | None:
     """The verified claims of the caller, or None for an anonymous request (verified once per request)."""
     if "toolkit_claims" not in g:
         token = bearer_token()
-        g.toolkit_claims = verify_access_token(token) if token else None
+        if not token:
+            g.toolkit_claims = None
+        elif token.startswith(API_TOKEN_PREFIX):
+            g.toolkit_claims = api_token_claims(token)
+        else:
+            g.toolkit_claims = verify_access_token(token)
     return g.toolkit_claims
 
 
@@ -157,7 +193,7 @@ def check_session() -> None:
     if request.method == "OPTIONS":  # a CORS preflight carries no token and does nothing
         return
     claims = request_claims()
-    if claims is None:
+    if claims is None or "token_id" in claims:  # an API token's claims were just read from the database
         return
     state = run_once("select public.session_state() as state", {}, claims=claims)[0]["state"]
     if state == "ended":

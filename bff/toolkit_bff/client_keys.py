@@ -1,22 +1,13 @@
 """The key a client is counted under (rate limits, concurrent tool jobs): its IP address, or for
-IPv6 its /64 — one subscriber usually gets a whole /64 and can rotate addresses inside it."""
+IPv6 its /64 (toolkit_redirect.rules.client_key, which the redirect service counts password
+attempts under too)."""
 from __future__ import annotations
-
-import ipaddress
 
 from flask import request
 
+from toolkit_redirect.rules import client_key
 
-def client_key(address: str | None) -> str:
-    try:
-        ip = ipaddress.ip_address(address or "")
-    except ValueError:
-        return address or "unknown"
-    if ip.version == 6:
-        if ip.ipv4_mapped:  # ::ffff:a.b.c.d is an IPv4 client
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
+__all__ = ["client_key", "request_client_key"]
 
 
 def request_client_key() -> str:

@@ -110,6 +110,8 @@ class Config:
     ANON_WRITE_RATE_LIMIT = os.environ.get("TOOLKIT_ANON_WRITE_RATE_LIMIT", "20 per minute")
     # Writes by a signed-in user (links, pastes, likes, profile, admin changes), per user.
     USER_WRITE_RATE_LIMIT = os.environ.get("TOOLKIT_USER_WRITE_RATE_LIMIT", "120 per minute")
+    # Requests with one personal API token (scripts; /api/pastes and /api/links only), per token.
+    API_TOKEN_RATE_LIMIT = os.environ.get("TOOLKIT_API_TOKEN_RATE_LIMIT", "60 per minute")
     # Proxies in front of the BFF whose X-Forwarded-For is trusted (the gateway: 1).
     TRUSTED_PROXIES = int(os.environ.get("TOOLKIT_TRUSTED_PROXIES", "1"))
     # Other origins allowed to call the API from a browser (the app itself is same-origin).

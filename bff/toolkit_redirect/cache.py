@@ -11,6 +11,7 @@ class Link:
     location: str              # the destination, ready for the Location header
     expires_at: float | None   # epoch seconds
     limited: bool              # has max_clicks: every click is counted in SQL, never from the cache
+    protected: bool = False    # asks for a password first (password.py); opened only in SQL
 
 
 class LinkCache:

@@ -1,11 +1,14 @@
-"""Clicks of unlimited links, counted in memory and added to Postgres in batches.
+"""Clicks of unlimited links, and the statistics of every counted click, kept in memory and added
+to Postgres in batches.
 
-One statement per flush carries every code's count. Each worker numbers its batches; a batch keeps
-its number until Postgres confirms it and new clicks wait in the next batch meanwhile, so a retry
-(after an error, a timeout or a lost reply) sends exactly the same batch, and
-record_short_link_clicks, which remembers each worker's last batch number, applies it once.
-Each click is also written ahead to the worker's journal before its redirect is sent (journal.py), so
-a worker that is killed loses none: another worker replays its journal with its flusher id."""
+One statement per flush carries every code's count and the statistics rollup (visits.py). Each
+worker numbers its batches; a batch keeps its number until Postgres confirms it and new clicks wait
+in the next batch meanwhile, so a retry (after an error, a timeout or a lost reply) sends exactly
+the same batch, and record_short_link_activity, which remembers each worker's last batch number,
+applies it once. Each click is also written ahead to the worker's journal before its redirect is
+sent (journal.py), so a worker that is killed loses no click: another worker replays its journal with
+its flusher id through record_short_link_clicks (same batch numbers; the journal keeps counts only, so
+a killed worker's unflushed statistics are the one thing lost)."""
 from __future__ import annotations
 
 import asyncio
@@ -18,21 +21,26 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from .journal import ClickJournal, recover_orphans
+from .visits import StatKey, VisitStats, as_columns
 
 log = logging.getLogger("toolkit_redirect.clicks")
 
-FLUSH = "select public.record_short_link_clicks(%s, %s, %s, %s)"
+FLUSH = "select public.record_short_link_activity(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+REPLAY = "select public.record_short_link_clicks(%s, %s, %s, %s)"  # a journal's batch: counts only
 RECOVER_EVERY = 1.0  # seconds between looks for the journals of workers that are gone
 ERRORS = (psycopg.OperationalError, PoolTimeout, TimeoutError, OSError)
 
 
 class ClickCounter:
-    def __init__(self, pool: AsyncConnectionPool, interval: float, timeout: float, journal_dir: Path | None = None):
+    def __init__(self, pool: AsyncConnectionPool, interval: float, timeout: float, journal_dir: Path | None = None,
+                 *, stats: bool = True):
         self._pool, self._interval, self._timeout = pool, interval, timeout
         self._pending: dict[str, int] = {}
+        self.visits = VisitStats(stats)
         self._flusher = uuid.uuid4()  # this worker process, as Postgres tells its batches apart
         self._numbered = 0
-        self._batch: tuple[int, dict[str, int]] | None = None  # sent, not yet confirmed
+        # sent, not yet confirmed: (number, clicks per code, statistics)
+        self._batch: tuple[int, dict[str, int], dict[StatKey, int]] | None = None
         self._failing_since: float | None = None
         self._journal_dir = journal_dir
         self._journal = ClickJournal(journal_dir, self._flusher) if journal_dir else None
@@ -47,10 +55,16 @@ class ClickCounter:
                       "unflushed clicks): %s", self._journal_dir, exc)
             self._journal = None
 
-    def count(self, code: str) -> None:
+    def count(self, code: str, referer: bytes = b"", agent: bytes = b"") -> None:
+        """A click of an unlimited link: its counter and its statistics."""
         self._pending[code] = self._pending.get(code, 0) + 1
         if self._journal:
             self._journal.record(code)  # before the redirect is sent
+        self.visits.record(code, referer, agent)
+
+    def count_visit(self, code: str, referer: bytes = b"", agent: bytes = b"") -> None:
+        """A click already counted in SQL (a limited or protected link): its statistics only."""
+        self.visits.record(code, referer, agent)
 
     @property
     def unflushed(self) -> int:
@@ -59,15 +73,18 @@ class ClickCounter:
     async def flush(self) -> bool:
         """Send the waiting batch (or make one of the pending clicks); True once nothing is left."""
         if self._batch is None:
-            if not self._pending:
+            if not self._pending and not self.visits.pending:
                 return True
             self._numbered += 1
-            self._batch, self._pending = (self._numbered, self._pending), {}
+            self._batch, self._pending = (self._numbered, self._pending, self.visits.take()), {}
             if self._journal:
                 self._journal.seal(self._numbered)
-        number, counts = self._batch
+        number, counts, stats = self._batch
         try:
-            await self._record(self._flusher, number, counts)
+            async with asyncio.timeout(self._timeout):
+                async with self._pool.connection(timeout=self._timeout) as conn:
+                    await conn.execute(FLUSH, (self._flusher, number, list(counts), list(counts.values()),
+                                               *as_columns(stats)))
         except ERRORS as exc:
             if self._failing_since is None:
                 self._failing_since = time.monotonic()
@@ -79,13 +96,13 @@ class ClickCounter:
         self._batch = None
         if self._journal:
             self._journal.confirmed(number)
-        return not self._pending
+        return not self._pending and not self.visits.pending
 
     async def _record(self, flusher: uuid.UUID, number: int, counts: dict[str, int]) -> int:
-        """Batch `number` of `flusher` into Postgres; the clicks added (0: it was applied before)."""
+        """A journal's batch `number` of `flusher` into Postgres; the clicks added (0: applied before)."""
         async with asyncio.timeout(self._timeout):
             async with self._pool.connection(timeout=self._timeout) as conn:
-                cursor = await conn.execute(FLUSH, (flusher, number, list(counts), list(counts.values())))
+                cursor = await conn.execute(REPLAY, (flusher, number, list(counts), list(counts.values())))
                 return (await cursor.fetchone())[0]
 
     async def recover(self) -> int:

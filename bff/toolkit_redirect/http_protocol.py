@@ -1,21 +1,22 @@
 """HTTP/1.1 straight on an asyncio Protocol with the httptools parser: no WSGI or ASGI layer.
 
 A redirect the cache can answer is written from the parser's callback, without a task or an await;
-the rest (cache misses, limited links) run as a task, one at a time per connection so pipelined
-requests are answered in order."""
+the rest (cache misses, limited links, a protected link's password) run as a task, one at a time
+per connection so pipelined requests are answered in order."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import deque
 from urllib.parse import unquote_to_bytes
 
 import httptools
 
+from . import responses
 from .database import DatabaseUnavailable
-from .redirector import Redirector
-from .rules import BOT_AGENTS
+from .password import MAX_FORM_BYTES, form_password
+from .redirector import NEEDS_PASSWORD, Redirector
+from .rules import BOT_AGENTS, client_key
 
 IDLE_TIMEOUT = 5.0          # seconds a connection may sit without completing a request
 MAX_HEADER_BYTES = 16_384   # the gateway allows 8 KB request lines; nobody needs more here
@@ -24,42 +25,30 @@ MAX_QUEUED = 32             # pipelined requests waiting on one connection befor
 log = logging.getLogger("toolkit_redirect")
 
 
-def _json_error(status: str, code: str, message: str, extra: bytes = b"") -> tuple[bytes, bytes]:
-    body = json.dumps({"error": {"code": code, "message": message}}).encode()
-    head = (f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
-            f"Content-Length: {len(body)}\r\n").encode() + extra
-    return head, body
-
-
-NOT_FOUND = _json_error("404 Not Found", "not_found", "This service only answers /s/{code}")
-NOT_ALLOWED = _json_error("405 Method Not Allowed", "method_not_allowed", "Short links answer GET and HEAD only",
-                          b"Allow: GET, HEAD\r\n")
-UNAVAILABLE = _json_error("503 Service Unavailable", "database_unavailable", "The database is not reachable",
-                          b"Retry-After: 1\r\n")
-BAD_REQUEST = _json_error("400 Bad Request", "bad_request", "The request is not valid HTTP/1.1")
-TOO_LARGE = _json_error("431 Request Header Fields Too Large", "headers_too_large", "The request headers are too large")
-
-
-def _redirect(location: str) -> tuple[bytes, bytes]:
-    return (b"HTTP/1.1 302 Found\r\nLocation: " + location.encode("ascii") +
-            b"\r\nCache-Control: no-store\r\nContent-Length: 0\r\n"), b""
+def _answer_for(location) -> responses.Response:
+    return responses.PASSWORD_PAGE if location is NEEDS_PASSWORD else responses.redirect(location)
 
 
 class RedirectProtocol(asyncio.Protocol):
     def __init__(self, redirector: Redirector, open_connections: set):
         self.redirector, self.open_connections = redirector, open_connections
+        self.trusted_proxies = redirector.settings.trusted_proxies
         self.parser = httptools.HttpRequestParser(self)
-        self.queue: deque = deque()  # (method, path, agent, keep_alive, ready answer) in arrival order
+        # (method, path, agent, keep_alive, ready answer, referer, forwarded-for, body) in arrival order
+        self.queue: deque = deque()
         self.busy = False            # a request is waiting on Postgres
         self.in_headers = True       # the next bytes belong to a request line or headers
         self.unparsed = 0            # bytes received since the current headers began
         self.failed = False          # answered with an error; the connection is ending
+        self.peer = ""               # the connection's own address (a client without a proxy)
         self.transport: asyncio.Transport | None = None
         self.timer: asyncio.TimerHandle | None = None
 
     # ── connection ──────────────────────────────────────────────────────────────────────────────
     def connection_made(self, transport) -> None:
         self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.peer = peer[0] if isinstance(peer, tuple) and peer else ""
         self.open_connections.add(self)
         self._arm_timer()
 
@@ -77,10 +66,10 @@ class RedirectProtocol(asyncio.Protocol):
         try:
             self.parser.feed_data(data)
         except (httptools.HttpParserUpgrade, httptools.HttpParserError):
-            return self._fail(BAD_REQUEST)
+            return self._fail(responses.BAD_REQUEST)
         # Headers still incomplete after this many bytes: the parser would buffer them without end.
         if self.in_headers and self.unparsed > MAX_HEADER_BYTES:
-            return self._fail(TOO_LARGE)
+            return self._fail(responses.TOO_LARGE)
         self._answer_queued()
 
     def _arm_timer(self) -> None:
@@ -92,7 +81,7 @@ class RedirectProtocol(asyncio.Protocol):
         if self.transport and not self.busy and not self.queue:
             self.transport.close()
 
-    def _fail(self, response: tuple[bytes, bytes]) -> None:
+    def _fail(self, response: responses.Response) -> None:
         """Answer and end the connection. Closing with the client's bytes still unread would reset
         it and could lose the answer, so the write side ends first and the rest is read and dropped
         for a moment (nginx's lingering close)."""
@@ -106,7 +95,8 @@ class RedirectProtocol(asyncio.Protocol):
 
     # ── httptools callbacks ─────────────────────────────────────────────────────────────────────
     def on_message_begin(self) -> None:
-        self.url, self.agent, self.header_size, self.in_headers = b"", b"", 0, True
+        self.url, self.agent, self.referer, self.forwarded, self.body = b"", b"", b"", b"", b""
+        self.header_size, self.in_headers = 0, True
 
     def on_url(self, url: bytes) -> None:
         self.url += url
@@ -114,20 +104,31 @@ class RedirectProtocol(asyncio.Protocol):
 
     def on_header(self, name: bytes, value: bytes) -> None:
         self.header_size += len(name) + len(value)
-        if name.lower() == b"user-agent":
+        name = name.lower()
+        if name == b"user-agent":
             self.agent = value
+        elif name == b"referer":
+            self.referer = value
+        elif name == b"x-forwarded-for":
+            self.forwarded = value
 
     def on_headers_complete(self) -> None:
         self.in_headers, self.unparsed = False, 0
 
+    def on_body(self, body: bytes) -> None:
+        # Only the password form has a body worth reading; one byte past the limit marks it too large.
+        if len(self.body) <= MAX_FORM_BYTES:
+            self.body += body[:MAX_FORM_BYTES + 1 - len(self.body)]
+
     def on_message_complete(self) -> None:
         self.in_headers = True
         if self.header_size > MAX_HEADER_BYTES:
-            self.queue.append((b"GET", "", b"", False, TOO_LARGE))
+            self.queue.append((b"GET", "", b"", False, responses.TOO_LARGE, b"", b"", b""))
         else:
             path = httptools.parse_url(self.url).path if self.url.startswith(b"/") else b""
             self.queue.append((self.parser.get_method(), unquote_to_bytes(path).decode("utf-8", "replace"),
-                               self.agent, self.parser.should_keep_alive(), None))
+                               self.agent, self.parser.should_keep_alive(), None, self.referer, self.forwarded,
+                               self.body))
         if len(self.queue) >= MAX_QUEUED and self.transport:
             self.transport.pause_reading()
         self._arm_timer()
@@ -135,46 +136,72 @@ class RedirectProtocol(asyncio.Protocol):
     # ── answering ───────────────────────────────────────────────────────────────────────────────
     def _answer_queued(self) -> None:
         while self.queue and not self.busy and self.transport:
-            method, path, agent, keep_alive, ready = self.queue[0]
-            response = ready or self._answer_now(method, path, agent)
+            request = self.queue[0]
+            response = request[4] or self._answer_now(request)
             if response is None:
                 self.busy = True
-                task = asyncio.ensure_future(self._answer_later(method, path, agent))
+                task = asyncio.ensure_future(self._answer_later(request))
                 task.add_done_callback(self._answered_later)
                 return
-            self._send(response, method, keep_alive)
+            self._send(response, request[0], request[3])
         if self.transport and len(self.queue) < MAX_QUEUED:
             self.transport.resume_reading()
 
-    def _answer_now(self, method: bytes, path: str, agent: bytes) -> tuple[bytes, bytes] | None:
+    def _answer_now(self, request: tuple) -> responses.Response | None:
+        method, path, agent, _, _, referer, _, _ = request
         if path != "/s" and not path.startswith("/s/"):
-            return NOT_FOUND
+            return responses.NOT_FOUND
+        if method == b"POST":
+            return None
         if method not in (b"GET", b"HEAD"):
-            return NOT_ALLOWED
+            return responses.NOT_ALLOWED
         count = method == b"GET" and not BOT_AGENTS.search(agent.decode("latin-1"))
-        location = self.redirector.follow_cached(path[3:], count=count)
-        return _redirect(location) if location is not None else None
+        location = self.redirector.follow_cached(path[3:], count=count, referer=referer, agent=agent)
+        return _answer_for(location) if location is not None else None
 
-    async def _answer_later(self, method: bytes, path: str, agent: bytes) -> tuple[bytes, bytes]:
-        count = method == b"GET" and not BOT_AGENTS.search(agent.decode("latin-1"))
+    async def _answer_later(self, request: tuple) -> responses.Response:
+        method, path, agent, _, _, referer, forwarded, body = request
+        count = method != b"HEAD" and not BOT_AGENTS.search(agent.decode("latin-1"))
         try:
-            return _redirect(await self.redirector.follow(path[3:], count=count))
+            if method == b"POST":
+                return await self._unlock(path[3:], body, forwarded, count=count, referer=referer, agent=agent)
+            return _answer_for(await self.redirector.follow(path[3:], count=count, referer=referer, agent=agent))
         except DatabaseUnavailable:
-            return UNAVAILABLE
+            return responses.UNAVAILABLE
+
+    async def _unlock(self, code: str, body: bytes, forwarded: bytes, **visit) -> responses.Response:
+        if len(body) > MAX_FORM_BYTES:
+            return responses.PASSWORD_FORM_TOO_LARGE
+        unlocked = await self.redirector.unlock(code, form_password(body), self._client(forwarded), **visit)
+        if unlocked.retry_after:
+            return responses.too_many_tries(unlocked.retry_after)
+        if unlocked.wrong:
+            return responses.WRONG_PASSWORD_PAGE
+        return responses.see_other(unlocked.location)
+
+    def _client(self, forwarded: bytes) -> str:
+        """The visitor's address key: the entry the trusted proxies added to X-Forwarded-For (the
+        gateway sets it to the address it saw), else the connection's own address."""
+        hops = [hop.strip() for hop in forwarded.decode("latin-1").split(",") if hop.strip()]
+        if self.trusted_proxies and hops:
+            address = hops[-min(self.trusted_proxies, len(hops))]
+        else:
+            address = self.peer
+        return client_key(address)[:64]
 
     def _answered_later(self, task: asyncio.Task) -> None:
         self.busy = False
-        method, _, _, keep_alive, _ = self.queue[0]
+        method, keep_alive = self.queue[0][0], self.queue[0][3]
         if task.cancelled() or task.exception() is not None:
             if not task.cancelled():
                 log.error("redirect failed", exc_info=task.exception())
-            response = UNAVAILABLE
+            response = responses.UNAVAILABLE
         else:
             response = task.result()
         self._send(response, method, keep_alive)
         self._answer_queued()
 
-    def _send(self, response: tuple[bytes, bytes], method: bytes, keep_alive: bool) -> None:
+    def _send(self, response: responses.Response, method: bytes, keep_alive: bool) -> None:
         self.queue.popleft()
         if self.transport is None:
             return

@@ -12,10 +12,15 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from .cache import Link
 from .database import DatabaseUnavailable
 
-LOOKUP = "select original_url, expires_at, max_clicks from public.shortened_urls where short_code = %s"
+LOOKUP = "select original_url, expires_at, max_clicks, protected from public.shortened_urls where short_code = %s"
 # The existing atomic resolution: with count=true the row lock re-checks max_clicks, so N workers
 # and any number of clients together never serve more than the maximum.
 RESOLVE = "select public.resolve_short_link(%s, %s)"
+# A protected link: its state and hash (with the attempt counted), then, after a correct password,
+# its destination with the click counted the same atomic way.
+CHECK_IN = "select state, password_hash, retry_after from public.short_link_password_check_in(%s, %s)"
+OPEN_PROTECTED = "select public.open_protected_short_link(%s, %s, %s)"
+STATE = "select public.short_link_state(%s)"
 
 # Characters a Location header may carry as they are; anything else (non-ASCII) is %-encoded.
 LOCATION_SAFE = "!#$%&'()*+,-./:;=?@[]_~"
@@ -46,12 +51,27 @@ class LinkStore:
         row = await self._fetch(LOOKUP, (code,))
         if row is None:
             return None
-        url, expires_at, max_clicks = row
-        return Link(location_header(url), _epoch(expires_at), max_clicks is not None)
+        url, expires_at, max_clicks, protected = row
+        return Link(location_header(url), _epoch(expires_at), max_clicks is not None, protected)
 
     async def resolve_limited(self, code: str, *, count: bool) -> str | None:
         """The destination of a link with a click limit while it has clicks left (counting one)."""
         row = await self._fetch(RESOLVE, (code, count))
+        return location_header(row[0]) if row and row[0] is not None else None
+
+    async def state(self, code: str) -> str | None:
+        """short_link_state: active, protected, expired, exhausted, or None for no link."""
+        row = await self._fetch(STATE, (code,))
+        return row[0] if row else None
+
+    async def password_check_in(self, code: str, client: str) -> tuple[str | None, str | None, int]:
+        """(state, hash, seconds to wait) for a password attempt on `code` from `client`."""
+        row = await self._fetch(CHECK_IN, (code, client))
+        return (row[0], row[1], row[2]) if row else (None, None, 0)
+
+    async def open_protected(self, code: str, client: str, *, count: bool) -> str | None:
+        """The destination of a live protected link once its password was right (counting one)."""
+        row = await self._fetch(OPEN_PROTECTED, (code, client, count))
         return location_header(row[0]) if row and row[0] is not None else None
 
 

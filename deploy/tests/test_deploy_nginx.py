@@ -32,7 +32,7 @@ def test_nginx_t_fails_on_a_broken_config(tmp_path):
 
 
 def test_the_csp_allows_exactly_the_inline_scripts_of_index_html():
-    csp = re.search(r'add_header Content-Security-Policy "([^"]+)" always;', HEADERS.read_text()).group(1)
+    csp = re.search(r'map \$uri \$app_content_security_policy \{[^}]*default\s+"([^"]+)";', HEADERS.read_text()).group(1)
     directives = csp_directives(csp)
     hashes = inline_script_hashes((ROOT / "app" / "index.html").read_text())
     assert hashes, "index.html has no inline script any more: drop its hash from the CSP"
@@ -84,9 +84,14 @@ def test_api_goes_to_the_bff_and_short_links_to_the_redirect_service_unchanged(g
     assert seen["headers"]["X-Request-Id"]
     # The BFF's own caching headers are not overridden.
     assert response.getheader("Cache-Control") == "private, max-age=7"
-    response, _ = request(gateway, "GET", "/s/docs-supabase")
+    response, _ = request(gateway, "GET", "/s/docs-supabase", {"X-Forwarded-For": "203.0.113.9"})
     assert response.getheader("X-Upstream") == "redirect"
     assert gateway["redirect"].requests[-1]["path"] == "/s/docs-supabase"
+    # Password attempts are counted per client: the address nginx saw, never one the client claims.
+    assert gateway["redirect"].requests[-1]["headers"]["X-Forwarded-For"] == "127.0.0.1"
+    # A protected link's page brings its own policy: the app's (form-action 'self') would stop the
+    # browser from following the password form's redirect to the destination.
+    assert response.getheader("Content-Security-Policy") is None
 
 
 def test_auth_goes_to_kong_with_its_prefix_and_the_real_client_address(gateway):

@@ -83,11 +83,13 @@ http {{
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_read_timeout 1h;  # clients send a heartbeat every 25 s
     }}
-    # The redirect service reads only the path and the User-Agent: no forwarding headers to build.
+    # The redirect service reads the path, User-Agent and Referer (its statistics) and, for a
+    # protected link's password attempts, the client's own address (never one it claims).
     location /s/ {{
       proxy_pass http://redirect;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
+      proxy_set_header X-Forwarded-For $remote_addr;
     }}
     # What nginx answers itself (malformed requests, limits, an upstream that is down) is JSON,
     # like the BFF's errors: the same file as the app image's config.

@@ -45,7 +45,7 @@ def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
 
 
 def redirects_home(url: str) -> bool:
-    """Ready when an unknown code is sent home, which needs Postgres to answer."""
+    """Ready when an unknown code is sent home (`/?link=unknown`), which needs Postgres to answer."""
     request = urllib.request.Request(url, method="GET")
     opener = urllib.request.build_opener(_NoRedirect)
     try:

@@ -90,13 +90,16 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
     # The tests of the local Auth build their own app instances with the stack's Auth configuration;
     # the rate-limit store's address is given for the tests that check the running BFF shares its
     # counters there (the tests' own apps keep per-app memory counters).
+    # TOOLKIT_LOG_DIR: the tests of encrypted pastes check that no log of the stack holds a plaintext.
     env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg)),
                                "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg),
-                               "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg)} | features_env(cfg)
+                               "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg),
+                               "TOOLKIT_LOG_DIR": str(cfg.log_dir)} | features_env(cfg)
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",
-                "TOOLKIT_MAIL_DIR": str(cfg.mail_dir), "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg)}
+                "TOOLKIT_MAIL_DIR": str(cfg.mail_dir), "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg),
+                "TOOLKIT_LOG_DIR": str(cfg.log_dir)}
     return [
         Suite("pgtap", ["pg_prove", "--directives", "--ext", ".sql", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port),
                         "-U", "postgres", "-d", "postgres", *db_tests],

@@ -92,7 +92,8 @@ def _json_operations() -> list[tuple[str, str]]:
 
 def _filled(path: str) -> str:
     values = {"paste_id": "NoSuchPaste1", "page_key": "dashboard", "user_id": str(uuid.uuid4()),
-              "link_id": str(uuid.uuid4()), "code": "no-such-code", "name": "somebody"}
+              "link_id": str(uuid.uuid4()), "token_id": str(uuid.uuid4()), "code": "no-such-code",
+              "name": "somebody"}
     return path.format(**values)
 
 

@@ -247,6 +247,31 @@ def a_link(request) -> dict:
     return {"id": link["id"], "code": link["short_code"], "token": user.token}
 
 
+def an_api_token(scopes: list[str]) -> Callable[[pytest.FixtureRequest], dict]:
+    """Setup: a user, a personal API token of theirs with these scopes, and a paste of theirs."""
+    def setup(request) -> dict:
+        made = a_paste(request)
+        response = request.getfixturevalue("client").post(
+            "/api/me/tokens", json={"name": "openapi script", "scopes": scopes}, headers=bearer(made["token"]))
+        assert response.status_code == 201, response.data[:300]
+        return {**made, "api_token": response.get_json()["token"], "token_id": response.get_json()["id"]}
+    return setup
+
+
+def a_protected_link(request) -> dict:
+    link = a_link(request)
+    request.getfixturevalue("admin_db").execute(
+        "update public.shortened_urls set password_hash = %s where id = %s", (ARGON2_HASH, link["id"]))
+    return link
+
+
+def an_expired_link(request) -> dict:
+    link = a_link(request)
+    request.getfixturevalue("admin_db").execute(
+        "update public.shortened_urls set expires_at = now() - interval '1 second' where id = %s", (link["id"],))
+    return link
+
+
 def admins(request) -> dict:
     """An admin, and a second admin for them to act on."""
     make_user, admin_db = request.getfixturevalue("make_user"), request.getfixturevalue("admin_db")
@@ -291,6 +316,9 @@ def page_disabled(page_key: str) -> Callable[[pytest.FixtureRequest], dict]:
 
 
 SIGNED_IN = {"client": "client", "headers": {"Authorization": "Bearer {token}"}}
+WITH_API_TOKEN = {"client": "client", "headers": {"Authorization": "Bearer {api_token}"}}
+ARGON2_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
+ENVELOPE = "tk1.q83vEjRWeJCrze8S." + "Zm9vYmFy" * 6
 # DELETE /api/me goes through the stack's Auth admin API.
 AUTH_ADMIN = {"AUTH_URL": os.environ.get("TOOLKIT_AUTH_URL", ""),
               "SERVICE_ROLE_KEY": os.environ.get("TOOLKIT_SERVICE_ROLE_KEY", "")}
@@ -349,6 +377,12 @@ SUCCESSES = [
     Case("GET", "/api/links", url="/api/links?limit=10&offset=0", setup=a_link, **SIGNED_IN),
     Case("DELETE", "/api/links/{link_id}", url="/api/links/{id}", setup=a_link, status=204, **SIGNED_IN),
     Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/{code}", client="client", setup=a_link),
+    Case("GET", "/api/links/{link_id}/stats", url="/api/links/{id}/stats?days=7", setup=a_link, **SIGNED_IN),
+    Case("GET", "/api/me/tokens", setup=a_user, **SIGNED_IN),
+    Case("POST", "/api/me/tokens", setup=a_user, status=201,
+         json={"name": "Backups", "scopes": ["pastes"], "expires_at": "2099-01-01T00:00:00Z"}, **SIGNED_IN),
+    Case("DELETE", "/api/me/tokens/{token_id}", url="/api/me/tokens/{token_id}", setup=an_api_token(["links"]),
+         status=204, **SIGNED_IN),
     Case("GET", "/api/pages", client="client"),
     Case("PUT", "/api/admin/pages/{page_key}", url="/api/admin/pages/url-shortener", setup=admins,
          json={"is_disabled": True, "disable_reason": "Back soon"}, **SIGNED_IN),
@@ -384,6 +418,14 @@ VARIANTS = [
     Case("POST", "/api/tools/qr", form={"text": "Toolkit", "format": "svg", "background": "transparent"},
          label="(svg from a form)"),
     Case("GET", "/api/pastes", client="client", label="(recent, anonymous)"),
+    Case("POST", "/api/links", client="client", setup=anonymous_links_removed, status=201,
+         json={"url": "openapi.example/locked", "password": "open sesame"}, label="(protected)"),
+    Case("POST", "/api/pastes", client="client", status=201, label="(encrypted in the browser)",
+         json={"content": ENVELOPE, "encrypted": True, "burn_after_read": True}),
+    Case("GET", "/api/pastes/{paste_id}", url="/api/pastes/{id}", setup=an_api_token(["pastes"]),
+         label="(with an API token)", **WITH_API_TOKEN),
+    Case("POST", "/api/links", setup=an_api_token(["links"]), status=201, json={"url": "openapi.example/script"},
+         label="(with an API token)", **WITH_API_TOKEN),
     Case("POST", "/api/pastes/{paste_id}/duplicate", url="/api/pastes/{id}/duplicate", client="client",
          setup=a_paste, status=201, label="(anonymous: with an edit token)"),
 ]
@@ -468,6 +510,22 @@ ERRORS = [
          status=404, code="not_found", label="(someone else's)"),
     Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/nope-nope", client="client",
          status=404, code="not_found"),
+    Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/{code}", client="client", setup=a_protected_link,
+         status=403, code="password_required"),
+    Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/{code}", client="client", setup=an_expired_link,
+         status=410, code="link_expired"),
+    Case("GET", "/api/links/{link_id}/stats", url="/api/links/{id}/stats", client="client", setup=a_link, token=True,
+         status=404, code="not_found", label="(someone else's)"),
+    Case("GET", "/api/links", setup=an_api_token(["pastes"]), status=403, code="token_scope",
+         label="(a pastes token)", **WITH_API_TOKEN),
+    Case("GET", "/api/me/tokens", setup=an_api_token(["pastes", "links"]), status=403, code="token_scope",
+         label="(never with a token)", **WITH_API_TOKEN),
+    Case("GET", "/api/pastes", url="/api/pastes?scope=mine", client="client", status=401, code="invalid_token",
+         headers=bearer("tkp_" + "A" * 43), label="(a forged API token)"),
+    Case("POST", "/api/me/tokens", setup=a_user, json={"name": "x", "scopes": ["admin"]}, status=422,
+         code="invalid_input", **SIGNED_IN),
+    Case("POST", "/api/pastes", client="client", json={"content": "my secret in clear", "encrypted": True},
+         status=422, code="invalid_input", label="(encrypted, but plaintext)"),
     Case("PUT", "/api/admin/pages/{page_key}", url="/api/admin/pages/dashboard", client="client", token=True,
          json={"is_disabled": True}, status=403, code="forbidden"),
     Case("GET", "/api/admin/users", client="client", token=True, status=403, code="forbidden"),

@@ -16,7 +16,7 @@ from fixtures.tools_support import assert_json_error
 from toolkit_bff.api import pastes as pastes_api
 
 PASTE_KEYS = ["id", "title", "content", "language", "privacy", "user_id", "created_at", "updated_at",
-              "expires_at", "burn_after_read", "views", "likes"]
+              "expires_at", "burn_after_read", "views", "likes", "encrypted"]
 LIST_KEYS = {*PASTE_KEYS, "preview", "size"} - {"content"}
 MAX_BYTES = 512 * 1024
 NOT_AUTHORIZED_TO_DELETE = "You are not authorized to delete this paste."

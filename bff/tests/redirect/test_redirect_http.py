@@ -7,7 +7,6 @@ import socket
 from urllib.parse import urlsplit
 
 import pytest
-from toolkit_redirect.redirector import HOME
 
 from fixtures.redirect_support import make_link, new_code
 
@@ -57,7 +56,7 @@ def test_pipelined_requests_are_answered_in_order(address, admin_db, codes):
            + get(f"/s/{plain}", last=True))
     answers = exchange(address, raw)
     assert [(status, headers["location"]) for status, headers, _ in answers] == [
-        (302, "https://plain.example"), (302, "https://limited.example"), (302, HOME), (302, HOME),
+        (302, "https://plain.example"), (302, "https://limited.example"), (302, "/?link=unknown"), (302, "/?link=exhausted"),
         (302, "https://plain.example")]
 
 
@@ -71,7 +70,7 @@ def test_head_answers_carry_no_body_and_the_connection_stays_in_step(address):
 
 def test_other_methods_are_405_with_allow(address):
     [(status, headers, body)] = exchange(address, get("/s/abc1234", method="DELETE", last=True))
-    assert (status, headers["allow"]) == (405, "GET, HEAD")
+    assert (status, headers["allow"]) == (405, "GET, HEAD, POST")
     assert json.loads(body)["error"]["code"] == "method_not_allowed"
 
 
@@ -102,4 +101,4 @@ def test_oversized_headers_are_a_json_431(address, chunks):
 
 def test_http_1_0_is_answered_and_closed(address):
     [(status, headers, _)] = exchange(address, b"GET /s/ HTTP/1.0\r\n\r\n")
-    assert (status, headers["location"], headers["connection"]) == (302, HOME, "close")
+    assert (status, headers["location"], headers["connection"]) == (302, "/?link=unknown", "close")

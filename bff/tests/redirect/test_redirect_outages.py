@@ -9,7 +9,6 @@ import time
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from toolkit_redirect.redirector import HOME
 
 from fixtures.redirect_support import (CuttableProxy, RedirectInstance, clicks, make_link, request,
                                        settled_clicks, until)
@@ -106,7 +105,7 @@ def test_a_limited_link_answers_503_not_a_wrong_redirect_while_the_database_is_a
     proxy.restore()
     assert until(lambda: request(service.url, f"/s/{code}").status == 302, within=15)
     locations = [request(service.url, f"/s/{code}").location for _ in range(6)]
-    assert locations == ["https://limited-outage.example"] * 3 + [HOME] * 3
+    assert locations == ["https://limited-outage.example"] * 3 + ["/?link=exhausted"] * 3
     assert clicks(admin_db, code) == 5
 
 

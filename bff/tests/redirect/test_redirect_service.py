@@ -5,7 +5,6 @@ import threading
 from collections import Counter
 
 import pytest
-from toolkit_redirect.redirector import HOME
 
 from fixtures.redirect_support import clicks, make_link, new_code, request, settled_clicks, until
 
@@ -53,10 +52,11 @@ NOT_A_LINK = ["/s/unknown-code", "/s/", "/s/a", "/s/bad%20code", "/s/x/y", "/s/n
               "/s/" + "a" * 65]
 
 
+# SPEC §5 sends them home; the query tells the home page why, so it can say so (issue 27, item 17).
 @pytest.mark.parametrize("path", NOT_A_LINK)
 def test_missing_or_unknown_codes_go_home(gateway, path):
     reply = request(gateway, path)
-    assert (reply.status, reply.location, reply.cache_control) == (302, HOME, "no-store")
+    assert (reply.status, reply.location, reply.cache_control) == (302, "/?link=unknown", "no-store")
 
 
 # The same at the service itself, without nginx's path handling; "/s" reaches it only directly (the
@@ -64,17 +64,17 @@ def test_missing_or_unknown_codes_go_home(gateway, path):
 @pytest.mark.parametrize("path", NOT_A_LINK + ["/s"])
 def test_missing_or_unknown_codes_go_home_at_the_service_itself(service, path):
     reply = request(service, path)
-    assert (reply.status, reply.location, reply.cache_control, reply.body) == (302, HOME, "no-store", b"")
+    assert (reply.status, reply.location, reply.cache_control, reply.body) == (302, "/?link=unknown", "no-store", b"")
 
 
 def test_expired_and_exhausted_links_go_home(gateway, admin_db, codes):
     expired = link(admin_db, codes, "https://old.example")
     admin_db.execute("update public.shortened_urls set expires_at = now() - interval '1 minute'"
                      " where short_code = %s", (expired,))
-    assert until(lambda: request(gateway, f"/s/{expired}").location == HOME)
+    assert until(lambda: request(gateway, f"/s/{expired}").location == "/?link=expired")
     once = link(admin_db, codes, "https://once.example", max_clicks=1)
     assert request(gateway, f"/s/{once}").location == "https://once.example"
-    assert [request(gateway, f"/s/{once}").location for _ in range(3)] == [HOME] * 3
+    assert [request(gateway, f"/s/{once}").location for _ in range(3)] == ["/?link=exhausted"] * 3
     assert (clicks(admin_db, once), settled_clicks(admin_db, expired, 0)) == (1, 0)
 
 
@@ -100,7 +100,7 @@ def test_head_and_bots_on_a_limited_link_use_no_click(gateway, admin_db, codes):
     assert request(gateway, f"/s/{code}", method="HEAD").location == "https://limited.example"
     assert request(gateway, f"/s/{code}", agent="Googlebot/2.1").location == "https://limited.example"
     assert request(gateway, f"/s/{code}").location == "https://limited.example"
-    assert request(gateway, f"/s/{code}", method="HEAD").location == HOME
+    assert request(gateway, f"/s/{code}", method="HEAD").location == "/?link=exhausted"
     assert clicks(admin_db, code) == 1
 
 
@@ -120,7 +120,7 @@ def test_max_clicks_is_never_exceeded_by_16_concurrent_clients(gateway, admin_db
         thread.start()
     for thread in threads:
         thread.join()
-    assert seen == {(302, "https://limit.example"): 40, (302, HOME): 16 * 8 - 40}
+    assert seen == {(302, "https://limit.example"): 40, (302, "/?link=exhausted"): 16 * 8 - 40}
     assert settled_clicks(admin_db, code, 40) == 40
 
 
@@ -130,8 +130,8 @@ def test_a_deleted_link_stops_redirecting_at_once(gateway, admin_db, codes):
     assert {request(gateway, f"/s/{code}").location for _ in range(20)} == {"https://soon-gone.example"}
     admin_db.execute("delete from public.shortened_urls where short_code = %s", (code,))
     # Well within the cache's 10 s TTL: the NOTIFY, not the expiry, drops the entry in every worker.
-    assert until(lambda: request(gateway, f"/s/{code}").location == HOME)
-    assert {request(gateway, f"/s/{code}").location for _ in range(20)} == {HOME}
+    assert until(lambda: request(gateway, f"/s/{code}").location == "/?link=unknown")
+    assert {request(gateway, f"/s/{code}").location for _ in range(20)} == {"/?link=unknown"}
 
 
 def test_a_changed_destination_is_followed_at_once(gateway, admin_db, codes):
@@ -145,7 +145,7 @@ def test_a_changed_destination_is_followed_at_once(gateway, admin_db, codes):
 
 def test_a_code_created_after_a_miss_works_at_once(gateway, admin_db, codes):
     code = new_code()
-    assert {request(gateway, f"/s/{code}").location for _ in range(10)} == {HOME}  # "unknown" is cached too
+    assert {request(gateway, f"/s/{code}").location for _ in range(10)} == {"/?link=unknown"}  # "unknown" is cached too
     link(admin_db, codes, "https://new.example", code=code)
     assert until(lambda: request(gateway, f"/s/{code}").location == "https://new.example")
     assert {request(gateway, f"/s/{code}").location for _ in range(20)} == {"https://new.example"}
@@ -155,6 +155,6 @@ def test_other_paths_and_methods_are_json_errors(service):
     missing = request(service, "/api/links")
     assert missing.status == 404 and missing.content_type == "application/json"
     assert b'"code": "not_found"' in missing.body
-    post = request(service, "/s/abc1234", method="POST")
-    assert post.status == 405 and post.content_type == "application/json"
-    assert b'"code": "method_not_allowed"' in post.body
+    put = request(service, "/s/abc1234", method="PUT")  # POST answers a protected link's password form
+    assert put.status == 405 and put.content_type == "application/json"
+    assert b'"code": "method_not_allowed"' in put.body

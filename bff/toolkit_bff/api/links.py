@@ -1,5 +1,8 @@
-"""Short links: create (signed in or not), list and delete mine, resolve for the app's /s screen."""
+"""Short links: create (signed in or not, optionally with a password), list and delete mine, their
+statistics, resolve for the app's /s screen."""
 from flask import Blueprint, current_app, jsonify, request
+
+from toolkit_redirect.password import HASHER, MAX_PASSWORD_LENGTH
 
 from ..auth import request_claims, require_claims
 from ..db import rls_transaction
@@ -10,10 +13,19 @@ from .writes import anonymous_write_limit, is_anonymous
 
 bp = Blueprint("links", __name__)
 
-LINK_COLUMNS = ("id, short_code, original_url, clicks, max_clicks, expires_at, created_at,"
+LINK_COLUMNS = ("id, short_code, original_url, clicks, max_clicks, expires_at, created_at, protected,"
                 " case when expires_at is not null and expires_at <= now() then 'expired'"
                 " when max_clicks is not null and clicks >= max_clicks then 'exhausted'"
                 " else 'active' end as status")
+MIN_PASSWORD_LENGTH = 4
+# Why /api/links/resolve/{code} has no destination to give (short_link_state in SQL): the app's /s
+# screen sends the visitor home with this reason, or to the redirect service's password page.
+UNRESOLVED = {
+    None: (404, "not_found", "There is no short link with this code"),
+    "expired": (410, "link_expired", "This short link has expired"),
+    "exhausted": (410, "link_exhausted", "This short link has reached its click limit"),
+    "protected": (403, "password_required", "This short link asks for a password"),
+}
 
 
 def short_url(code: str) -> str:
@@ -30,16 +42,24 @@ def _with_short_url(row: dict) -> dict:
 @limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 def create_link():
     claims = request_claims()
-    data = body.json_object(("url", "alias", "expires_at", "max_clicks"))
+    data = body.json_object(("url", "alias", "expires_at", "max_clicks", "password"))
     url = body.text(data, "url", max_length=2048, required=True)
     alias = body.text(data, "alias", max_length=64, nullable=True)
     expires_at = body.expiry(data)
     max_clicks = body.integer(data, "max_clicks", low=1, high=2_000_000_000)
+    password = body.text(data, "password", max_length=MAX_PASSWORD_LENGTH, nullable=True)
+    if isinstance(password, str) and len(password) < MIN_PASSWORD_LENGTH:
+        raise body.invalid("password", f"must be {MIN_PASSWORD_LENGTH} to {MAX_PASSWORD_LENGTH} characters")
+    options = (body.or_none(alias), body.or_none(expires_at), body.or_none(max_clicks))
     with rls_transaction(claims) as conn:
         # The function returns the new row, so anonymous creators (who cannot read it) see it too.
-        row = conn.execute(
-            f"select {LINK_COLUMNS} from public.create_short_link(%s, %s, %s, %s)",
-            (url, body.or_none(alias), body.or_none(expires_at), body.or_none(max_clicks))).fetchone()
+        if isinstance(password, str):
+            # argon2id (a slow KDF): only the hash leaves this process; the redirect service checks it.
+            row = conn.execute(f"select {LINK_COLUMNS} from public.create_short_link_with_password(%s, %s, %s, %s, %s)",
+                               (url, HASHER.hash(password), *options)).fetchone()
+        else:
+            row = conn.execute(f"select {LINK_COLUMNS} from public.create_short_link(%s, %s, %s, %s)",
+                               (url, *options)).fetchone()
     return jsonify(_with_short_url(row)), 201
 
 
@@ -67,10 +87,21 @@ def delete_link(link_id):
     return "", 204
 
 
+@bp.get("/links/<uuid:link_id>/stats")
+def link_stats(link_id):
+    """Clicks per day, referrer hosts, browsers and devices of one of my links (admins: any link)."""
+    claims = require_claims()
+    days = body.query_int("days", 30, low=1, high=366)
+    with rls_transaction(claims, read_only=True) as conn:
+        stats = conn.execute("select public.short_link_stats(%s, %s) as stats", (link_id, days)).fetchone()["stats"]
+    return jsonify(stats)
+
+
 @bp.get("/links/resolve/<code>")
 def resolve_link(code):
     with rls_transaction(request_claims()) as conn:
         url = conn.execute("select public.resolve_short_link(%s) as url", (code,)).fetchone()["url"]
+        state = None if url else conn.execute("select public.short_link_state(%s) as state", (code,)).fetchone()["state"]
     if url is None:
-        raise ApiError(404, "not_found", "This short link does not exist or has expired")
+        raise ApiError(*UNRESOLVED.get(state, UNRESOLVED[None]))
     return jsonify(short_code=code, url=url)

@@ -23,9 +23,13 @@ from .writes import anonymous_write_limit, is_anonymous
 bp = Blueprint("pastes", __name__)
 
 FIELDS = ("content", "title", "language", "privacy", "expires_at", "burn_after_read")
+# Encrypted in the browser (AES-GCM, the key only in the link's fragment): the server gets the
+# envelope `tk1.<iv>.<ciphertext>` and the flag, and SQL refuses anything else under the flag.
+CREATE_FIELDS = (*FIELDS, "encrypted")
+ENVELOPE = r"tk1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}"
 MAX_CONTENT_BYTES = 512 * 1024  # the table's check constraint
 PASTE_FIELDS = ("id", "title", "content", "language", "privacy", "user_id", "created_at", "updated_at", "expires_at",
-                "burn_after_read", "views", "likes")
+                "burn_after_read", "views", "likes", "encrypted")
 # An owner's edit returns their row: RLS made sure it is theirs, and user_id is not selectable
 # (who wrote a paste is private), so the owner is the caller.
 OWNER_RETURNING = ", ".join("(select auth.uid()) as user_id" if name == "user_id" else name for name in PASTE_FIELDS)
@@ -62,11 +66,33 @@ def _paste(row: dict) -> dict:
     return {key: row[key] for key in (*PASTE_FIELDS, "edit_token") if key in row}
 
 
+def _encrypted_fields(data: dict) -> dict:
+    """An encrypted paste: the envelope and the options the server still enforces, nothing readable."""
+    readable = [name for name in ("title", "language") if data.get(name) not in (None, "", "plaintext")]
+    if readable:
+        raise body.invalid(readable[0], "must stay inside the ciphertext of an encrypted paste")
+    values = _fields({k: v for k, v in data.items() if k not in ("encrypted", "title", "language")}, creating=True)
+    if not re.fullmatch(ENVELOPE, values["content"]):
+        raise body.invalid("content", "must be the ciphertext your browser made (tk1.<iv>.<data>, base64url)")
+    if values.get("privacy", "unlisted") == "public":
+        raise body.invalid("privacy", "must be unlisted or private for an encrypted paste: only its link carries the key")
+    return values
+
+
 @bp.post("/pastes")
 @limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 def create_paste():
     claims = request_claims()
-    values = _fields(body.json_object(FIELDS), creating=True)
+    data = body.json_object(CREATE_FIELDS)
+    if body.boolean(data, "encrypted") is True:
+        values = _encrypted_fields(data)
+        with rls_transaction(claims) as conn:
+            created = conn.execute(
+                "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
+                " coalesce(%(burn_after_read)s, false)) as paste",
+                {name: values.get(name) for name in FIELDS}).fetchone()["paste"]
+        return jsonify(_paste(created)), 201
+    values = _fields({k: v for k, v in data.items() if k != "encrypted"}, creating=True)
     with rls_transaction(claims) as conn:
         created = conn.execute(
             "select public.create_paste(%(content)s, coalesce(%(title)s, ''), coalesce(%(language)s, 'plaintext'),"

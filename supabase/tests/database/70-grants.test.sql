@@ -3,7 +3,7 @@
 -- search_path on every function, internal helpers closed to API callers, and the realtime
 -- publication guarded.
 begin;
-select plan(61);
+select plan(62);
 
 -- ---------------------------------------------------------------- row-level security
 select ok(relrowsecurity, format('row-level security is enabled on public.%s', relname))
@@ -17,11 +17,11 @@ select is_empty($$ select c.relname from pg_class c
 
 select policies_are('public', 'profile', array[
   'profile: users read their own row, admins read all', 'profile: users update their own row',
-  'profile: accounts with a verified factor need aal2'],
-  'profile has only the read-own/admin-reads-all and update-own policies (and the aal2 restriction)');
+  'profile: accounts with a verified factor need aal2', 'profile: never through an API token'],
+  'profile has only the read-own/admin-reads-all and update-own policies (and the aal2 and API-token restrictions)');
 select policies_are('public', 'user_roles', array['user_roles: users read their own row, admins read all',
-  'user_roles: accounts with a verified factor need aal2'],
-  'user_roles has a read policy and no write policy (and the aal2 restriction)');
+  'user_roles: accounts with a verified factor need aal2', 'user_roles: never through an API token'],
+  'user_roles has a read policy and no write policy (and the aal2 and API-token restrictions)');
 select policies_are('public', 'page_settings', array['page_settings: everyone reads', 'page_settings: admins update',
   'page_settings: updating needs aal2 with a verified factor'],
   'page_settings has the read-all and admins-update policies only (and the aal2 restriction on updates)');
@@ -41,8 +41,13 @@ select table_privs_are('public', 'profile', 'authenticated', array['SELECT'],
   'authenticated may SELECT profile (and UPDATE some columns), never INSERT, DELETE or TRUNCATE');
 select table_privs_are('public', 'user_roles', 'authenticated', array['SELECT'],
   'authenticated may only SELECT user_roles (changes go through grant_admin/revoke_admin)');
-select table_privs_are('public', 'shortened_urls', 'authenticated', array['SELECT', 'DELETE'],
-  'authenticated may SELECT and DELETE shortened_urls, never INSERT or UPDATE');
+select table_privs_are('public', 'shortened_urls', 'authenticated', array['DELETE'],
+  'authenticated may DELETE shortened_urls table-wide, SELECT column-wise, never INSERT or UPDATE');
+select set_eq($$ select a.attname::text from pg_attribute a
+                  where a.attrelid = 'public.shortened_urls'::regclass and a.attnum > 0 and not a.attisdropped
+                    and has_column_privilege('authenticated', a.attrelid, a.attnum, 'SELECT') $$,
+  array['id', 'original_url', 'short_code', 'clicks', 'max_clicks', 'expires_at', 'user_id', 'created_at', 'protected'],
+  'authenticated reads every shortened_urls column but password_hash');
 select table_privs_are('public', 'pastes', 'authenticated', array['DELETE'],
   'authenticated may DELETE pastes table-wide; reads and updates are column-wise');
 select table_privs_are('public', 'paste_likes', 'authenticated', array['SELECT'],
@@ -125,14 +130,16 @@ select is_empty($$
 select set_eq($$ select p.proname::text from pg_proc p
                   where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'EXECUTE') $$,
   array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
-        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes'],
+        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes',
+        'short_link_state', 'create_short_link_with_password', 'create_encrypted_paste'],
   'anon can execute exactly the public API functions');
 select set_eq($$ select p.proname::text from pg_proc p
                   where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
   array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
         'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes', 'like_paste', 'unlike_paste',
         'mfa_satisfied', 'session_state', 'grant_admin', 'revoke_admin', 'admin_list_users', 'admin_recent_pastes', 'admin_recent_short_links',
-        'admin_delete_paste', 'admin_delete_short_link'],
+        'admin_delete_paste', 'admin_delete_short_link', 'short_link_state', 'create_short_link_with_password',
+        'create_encrypted_paste', 'short_link_stats', 'create_api_token', 'api_token_allows'],
   'authenticated can execute exactly the public API functions plus the signed-in ones');
 
 select ok(not has_function_privilege('anon', p.oid, 'EXECUTE') and not has_function_privilege('authenticated', p.oid, 'EXECUTE'),

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { HelpApi } from '@/app/routes/help-api'
 import { appName, config } from '@/config'
 import { notify } from '@/lib/notify'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
@@ -73,6 +74,8 @@ export default function HelpPage() {
           .
         </p>
       </section>
+
+      <HelpApi />
 
       <section aria-labelledby="contact" className="max-w-2xl">
         <Card variant="glass">

@@ -1,7 +1,6 @@
 import { ArrowRight, History, ShieldCheck, Sparkles, WifiOff, Zap } from 'lucide-react'
-import { useState } from 'react'
-import { Link } from 'react-router'
-import { DeadLinkNotice } from '@/app/routes/dead-link-notice'
+import { lazy, Suspense, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { ToolCard } from '@/components/tool-card'
 import { Button } from '@/components/ui/button'
@@ -9,6 +8,10 @@ import { appName } from '@/config'
 import { readRecentToolPaths } from '@/features/recent-tools/recent-tools'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import { findToolByPath, tools } from '@/tools'
+import { DEAD_LINK_PARAM } from '@/tools/url-shortener/dead-link-param'
+
+// Only after a dead short link (/?link=…): its notice loads then, not with every first visit (JS budget).
+const DeadLinkNotice = lazy(() => import('@/tools/url-shortener/dead-link-notice'))
 
 const HIGHLIGHTS = [
   { icon: Zap, label: 'Fast and lightweight' },
@@ -25,11 +28,18 @@ export function HomePage() {
   })
   const [recentTools] = useState(() => readRecentToolPaths().flatMap((path) => findToolByPath(path) ?? []))
   const featured = tools.filter((tool) => tool.featured)
+  // Read once: the notice takes the reason out of the address as soon as it shows.
+  const [params] = useSearchParams()
+  const [deadLink] = useState(() => params.has(DEAD_LINK_PARAM))
 
   return (
     <PageContainer className="flex flex-col gap-16 sm:gap-20">
+      {deadLink && (
+        <Suspense fallback={null}>
+          <DeadLinkNotice />
+        </Suspense>
+      )}
       <section aria-labelledby="hero-title" className="flex flex-col items-center gap-6 pt-4 text-center sm:pt-10">
-        <DeadLinkNotice />
         <span className="glass inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-medium text-muted-foreground">
           <Sparkles className="size-3.5 text-primary" aria-hidden />
           {tools.length} tools, one place

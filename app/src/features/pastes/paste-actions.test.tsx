@@ -11,7 +11,7 @@ const { toLocalPaste } = await import('@/features/pastes/paste-store')
 
 const paste = toLocalPaste({
   id: 'Abc1234567', title: 'Notes', content: 'hello', language: 'plaintext', privacy: 'public', user_id: null,
-  created_at: '2030-01-01T10:00:00Z', updated_at: '2030-01-01T10:00:00Z', expires_at: null, burn_after_read: false, views: 0, likes: 0,
+  created_at: '2030-01-01T10:00:00Z', updated_at: '2030-01-01T10:00:00Z', expires_at: null, burn_after_read: false, views: 0, likes: 0, encrypted: false,
 })
 
 function answer(status: number, body: unknown = { error: { code: 'x', message: 'The server says no' } }) {

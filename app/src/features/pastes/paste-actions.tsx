@@ -93,8 +93,9 @@ export function PasteActions({ paste, userId, published, onLikes }: PasteActions
         <Download aria-hidden />
         Download
       </Button>
-      {/* A new tab sends no access token, so the raw view exists for pastes anyone with the link may read. */}
-      {published && !paste.burnAfterRead && paste.privacy !== 'private' && (
+      {/* A new tab sends no access token, so the raw view exists for pastes anyone with the link may read
+          (not an encrypted one: the server has only its ciphertext). */}
+      {published && !paste.burnAfterRead && paste.privacy !== 'private' && !paste.encrypted && (
         <a className={outline} href={`/api/pastes/${paste.id}/raw`} target="_blank" rel="noreferrer">
           <FileCode2 aria-hidden />
           Raw
@@ -112,13 +113,13 @@ export function PasteActions({ paste, userId, published, onLikes }: PasteActions
             Sign in to like
           </Link>
         ))}
-      {published && (
+      {published && !paste.encrypted && (
         <Button variant="outline" size="sm" onClick={() => void duplicate()} disabled={busy === 'duplicate'}>
           {busy === 'duplicate' ? <Loader2 className="animate-spin" aria-hidden /> : <CopyIcon aria-hidden />}
           Duplicate
         </Button>
       )}
-      {manage && (
+      {manage && !paste.encrypted && (
         <Link className={outline} to={`/paste/${paste.id}/edit`}>
           <Pencil aria-hidden />
           Edit

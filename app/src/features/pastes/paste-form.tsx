@@ -1,4 +1,4 @@
-import { Flame, Loader2 } from 'lucide-react'
+import { Flame, KeyRound, Loader2 } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { SwitchRow } from '@/components/form-fields'
@@ -19,6 +19,8 @@ export interface PasteFormValues {
   privacy: PastePrivacy
   expiry: ExpiryId | 'keep'
   burnAfterRead: boolean
+  /** Encrypted in this browser before it is sent (new pastes only): the server never sees the text. */
+  encrypt?: boolean
 }
 
 /** The table's limit, in UTF-8 bytes (the BFF and SQL check it too). */
@@ -32,7 +34,7 @@ export function contentProblem(content: string): string | null {
   return null
 }
 
-export const EMPTY_PASTE: PasteFormValues = { title: '', content: '', language: 'plaintext', privacy: 'public', expiry: 'never', burnAfterRead: false }
+export const EMPTY_PASTE: PasteFormValues = { title: '', content: '', language: 'plaintext', privacy: 'public', expiry: 'never', burnAfterRead: false, encrypt: false }
 
 interface PasteFormProps {
   values: PasteFormValues
@@ -42,9 +44,11 @@ interface PasteFormProps {
   signedIn: boolean
   /** Editing: "keep the current expiry" is offered and is the default. */
   currentExpiry?: string
+  /** Creating: "Encrypt in my browser" is offered. */
+  encryptable?: boolean
 }
 
-export function PasteForm({ values, onChange, onSubmit, submitLabel, signedIn, currentExpiry }: PasteFormProps) {
+export function PasteForm({ values, onChange, onSubmit, submitLabel, signedIn, currentExpiry, encryptable = false }: PasteFormProps) {
   const ids = { title: useId(), content: useId(), language: useId(), expiry: useId(), contentError: useId() }
   const [busy, setBusy] = useState(false)
   const [contentError, setContentError] = useState<string | null>(null)
@@ -107,7 +111,7 @@ export function PasteForm({ values, onChange, onSubmit, submitLabel, signedIn, c
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium">Who can read it</legend>
           {PRIVACY_OPTIONS.map((option) => {
-            const locked = option.id === 'private' && !signedIn
+            const locked = (option.id === 'private' && !signedIn) || (option.id === 'public' && values.encrypt === true)
             return (
               <label
                 key={option.id}
@@ -128,7 +132,9 @@ export function PasteForm({ values, onChange, onSubmit, submitLabel, signedIn, c
                 <span className="flex flex-col gap-0.5">
                   <span className="font-medium">{option.label}</span>
                   <span className="text-muted-foreground">
-                    {locked ? (
+                    {locked && option.id === 'public' ? (
+                      'Encrypted pastes are never listed: only the link carries their key.'
+                    ) : locked ? (
                       <>
                         <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
                           Sign in
@@ -146,6 +152,22 @@ export function PasteForm({ values, onChange, onSubmit, submitLabel, signedIn, c
         </fieldset>
 
         <div className="flex flex-col gap-5">
+          {encryptable && (
+            <>
+              <SwitchRow
+                label="Encrypt in my browser"
+                hint="Only people with the whole link can read it; we store ciphertext we cannot read."
+                checked={values.encrypt === true}
+                onChange={(checked) => onChange({ ...values, encrypt: checked, privacy: checked && values.privacy === 'public' ? 'unlisted' : values.privacy })}
+              />
+              {values.encrypt && (
+                <p className="flex items-start gap-2 text-sm text-muted-foreground">
+                  <KeyRound className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                  The key goes after the # in the link and never reaches our server. Lose the link and nobody — not even you or us — can read the paste again.
+                </p>
+              )}
+            </>
+          )}
           <div className="flex flex-col gap-2">
             <Label htmlFor={ids.expiry}>Expires</Label>
             <select id={ids.expiry} value={values.expiry} onChange={(event) => set('expiry', event.target.value as PasteFormValues['expiry'])} className={inputClassName}>

@@ -11,7 +11,7 @@ import { readStorage, removeStorage, writeStorage } from '@/lib/storage'
 import { useCurrentUserId } from '@/features/pastes/current-user'
 import { EMPTY_PASTE, PasteForm, type PasteFormValues } from '@/features/pastes/paste-form'
 import type { ExpiryId } from '@/features/pastes/paste-options'
-import { createOrQueue } from '@/features/pastes/save-paste'
+import { CannotEncrypt, createEncrypted, createOrQueue } from '@/features/pastes/save-paste'
 
 // What is typed here survives a reload or a crash until the paste is created.
 const DRAFT_KEY = 'paste-draft'
@@ -39,6 +39,21 @@ export default function PasteNewPage() {
       return
     }
     const privacy = submitted.privacy
+    if (submitted.encrypt) {
+      try {
+        const { paste, key } = await createEncrypted(
+          { title: submitted.title.trim(), language: submitted.language, content: submitted.content },
+          { privacy: privacy === 'private' ? 'private' : 'unlisted', burn_after_read: submitted.burnAfterRead },
+          submitted.expiry as ExpiryId,
+        )
+        removeStorage(DRAFT_KEY)
+        notify.success('Encrypted paste created', 'Share the whole link: the part after # is its key.')
+        navigate(`/paste/${paste.id}#${key}`, { state: { created: paste } })
+      } catch (error) {
+        notify.error('Failed to create paste', error instanceof CannotEncrypt ? error.message : toApiError(error).message)
+      }
+      return
+    }
     try {
       const outcome = await createOrQueue(
         { title: submitted.title.trim(), content: submitted.content, language: submitted.language, privacy, burn_after_read: submitted.burnAfterRead },
@@ -62,7 +77,7 @@ export default function PasteNewPage() {
   return (
     <PageContainer narrow>
       <PageHeader title="New paste" description="Write or paste text, choose who can see it and when it expires." icon={FilePlus2} />
-      <PasteForm values={values} onChange={setValues} onSubmit={create} submitLabel="Create paste" signedIn={userId !== null} />
+      <PasteForm values={values} onChange={setValues} onSubmit={create} submitLabel="Create paste" signedIn={userId !== null} encryptable />
     </PageContainer>
   )
 }

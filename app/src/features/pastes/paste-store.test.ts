@@ -17,6 +17,7 @@ const paste = (id: string, overrides: Record<string, unknown> = {}) => ({
   burn_after_read: false,
   views: 2,
   likes: 1,
+  encrypted: false,
   ...overrides,
 })
 

@@ -26,6 +26,8 @@ export interface LocalPaste {
   preview: string
   /** Created or changed offline and not yet on the server. */
   pending?: boolean
+  /** Encrypted in the author's browser: `content` is ciphertext, opened with the key in the link's #fragment. */
+  encrypted?: boolean
 }
 
 const isLocalPasteArray = (value: unknown): value is LocalPaste[] =>
@@ -64,6 +66,7 @@ export function toLocalPaste(paste: Paste | PasteListItem, extra: Partial<LocalP
     burnAfterRead: paste.burn_after_read,
     preview: 'preview' in paste ? paste.preview : (content ?? '').slice(0, 280),
     ...(content !== undefined ? { content } : {}),
+    ...(paste.encrypted ? { encrypted: true } : {}),
     ...extra,
   }
 }

@@ -1,9 +1,9 @@
-import { CloudOff, Eye, FileText, Flame, Heart, Lock } from 'lucide-react'
+import { CloudOff, Eye, FileText, Flame, Heart, KeyRound, Lock } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
-import { QrCodeSvg } from '@/components/qr-code-svg'
+import { QrCodeWithLogo } from '@/components/qr-code-with-logo'
 import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -18,6 +18,8 @@ import { expiresIn, languageLabel, PRIVACY_OPTIONS } from '@/features/pastes/pas
 import { usePaste, type PasteSource } from '@/features/pastes/use-paste'
 import { CopyButton } from '@/components/copy-button'
 import { useLoadDelay } from '@/features/pastes/use-load-delay'
+import { KEY_PROBLEMS } from '@/features/pastes/paste-crypto'
+import { useOpenedPaste } from '@/features/pastes/use-opened-paste'
 import { countOf } from '@/lib/plural'
 
 const NOTES: Partial<Record<PasteSource, { icon: typeof CloudOff; text: string }>> = {
@@ -34,8 +36,13 @@ export default function PasteViewPage() {
   const showSkeleton = useLoadDelay(state.status === 'loading' || state.status === 'moved')
   const userId = useCurrentUserId()
   const [likes, setLikes] = useState<number | null>(null)
-  const title = state.status === 'ready' ? state.paste.title || 'Untitled paste' : 'Paste'
-  usePageMetadata({ title, description: 'View a shared paste.', path: `/paste/${encodeURIComponent(id)}`, noindex: true })
+  // An encrypted paste is opened here, with the key after # (never sent anywhere); its title stays
+  // out of the tab's title and the history.
+  const opened = useOpenedPaste(state.status === 'ready' ? state.paste : null, location.hash)
+  const encrypted = state.status === 'ready' && state.paste.encrypted === true
+  const shown = opened && 'paste' in opened ? opened.paste : null
+  const title = encrypted ? shown?.title || 'Encrypted paste' : state.status === 'ready' ? state.paste.title || 'Untitled paste' : 'Paste'
+  usePageMetadata({ title: encrypted ? 'Encrypted paste' : title, description: 'View a shared paste.', path: `/paste/${encodeURIComponent(id)}`, noindex: true })
   useOfflineNote(PASTES_OFFLINE_NOTE)
 
   useEffect(() => {
@@ -73,9 +80,12 @@ export default function PasteViewPage() {
     )
   }
 
-  const { paste, source } = state
+  const { source } = state
+  const paste = shown ?? { ...state.paste, content: undefined }
   const published = source !== 'queued'
-  const link = `${window.location.origin}/paste/${paste.id}`
+  // The whole link, with the key for an encrypted paste: what the author shares.
+  const link = `${window.location.origin}/paste/${paste.id}${encrypted ? location.hash : ''}`
+  const rawLink = published && !encrypted && !paste.burnAfterRead && paste.privacy !== 'private' ? `${window.location.origin}/api/pastes/${paste.id}/raw` : null
   const note = NOTES[source]
   const privacy = PRIVACY_OPTIONS.find((option) => option.id === paste.privacy)
 
@@ -83,7 +93,13 @@ export default function PasteViewPage() {
     <PageContainer>
       <PageHeader title={title} icon={FileText}>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <Badge variant="secondary">{languageLabel(paste.language)}</Badge>
+          {encrypted && (
+            <Badge variant="secondary">
+              <KeyRound aria-hidden />
+              Encrypted in the browser
+            </Badge>
+          )}
+          {shown && <Badge variant="secondary">{languageLabel(paste.language)}</Badge>}
           <Badge variant={paste.privacy === 'private' ? 'default' : 'outline'}>
             {paste.privacy === 'private' && <Lock aria-hidden />}
             {privacy?.label}
@@ -125,21 +141,42 @@ export default function PasteViewPage() {
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <PasteActions paste={paste} userId={userId} published={published} onLikes={setLikes} />
-          <HighlightedCode code={paste.content ?? ''} language={paste.language} label={`Content of ${title}`} className="max-h-[70vh]" />
+          {opened?.status === 'locked' ? (
+            <div role="alert" className="flex flex-col gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-5">
+              <p className="flex items-center gap-2 font-medium">
+                <KeyRound className="size-4 shrink-0 text-destructive" aria-hidden />
+                {KEY_PROBLEMS[opened.problem]}
+              </p>
+              <p className="text-sm text-muted-foreground">This paste was encrypted in its author’s browser. Our server holds only ciphertext and never had the key, so it cannot open it for you.</p>
+            </div>
+          ) : opened?.status === 'opening' ? (
+            <p className="text-sm text-muted-foreground" aria-busy="true">Decrypting in your browser…</p>
+          ) : (
+            <HighlightedCode code={paste.content ?? ''} language={paste.language} label={`Content of ${title}`} className="max-h-[70vh]" />
+          )}
         </div>
-        {published && (
+        {published && (!encrypted || opened?.status === 'open') && (
           <Card variant="glass" className="h-fit">
             <CardHeader>
               <CardTitle className="text-base">Share</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col items-center gap-3">
-              <QrCodeSvg value={link} label={`QR code for ${link}`} className="size-40 rounded-md" />
+              <QrCodeWithLogo value={link} label={`QR code for ${encrypted ? 'this paste’s whole link' : link}`} fileName={`qr-paste-${paste.id}`} className="size-40" />
               <div className="flex w-full items-center gap-2">
                 <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs" data-testid="paste-link">
                   {link}
                 </code>
                 <CopyButton value={link} label="Copy link" className="size-8" />
               </div>
+              {encrypted && <p className="text-xs text-muted-foreground">The part after # is the key: share the whole link.</p>}
+              {rawLink && (
+                <div className="flex w-full items-center gap-2">
+                  <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs" data-testid="paste-raw-link">
+                    {rawLink}
+                  </code>
+                  <CopyButton value={rawLink} label="Copy raw text link" className="size-8" />
+                </div>
+              )}
             </CardContent>
           </Card>
         )}

@@ -7,6 +7,7 @@ import type { NewPaste, Paste, PasteCreate, PasteUpdate } from '@/features/paste
 import { updatePaste } from '@/features/pastes/api/update-paste'
 import { saveEditToken } from '@/features/pastes/edit-tokens'
 import { expiresAtFor, type ExpiryId } from '@/features/pastes/paste-options'
+import { canEncrypt, sealPaste } from '@/features/pastes/paste-crypto'
 import { findLocalPaste, isLocalId, newLocalId, rememberPastes, toLocalPaste, type LocalPaste } from '@/features/pastes/paste-store'
 
 /** What the queue stores for a paste made offline; the expiry is fixed when it reaches the server. */
@@ -47,6 +48,27 @@ export async function createOrQueue(body: QueuedCreate['body'], expiry: ExpiryId
   const now = new Date().toISOString()
   rememberPastes([pendingPaste(localId, body, userId, now, now)])
   return { kind: 'queued', id: localId }
+}
+
+/** Why an encrypted paste cannot be made here, in words for the author. */
+export class CannotEncrypt extends Error {}
+
+/**
+ * Encrypts in this browser, then creates: the server gets ciphertext and the flag, never the text
+ * or the key. Online only — a queued paste would wait with its key in this browser's storage.
+ * Returns the paste and the key for the link's #fragment.
+ */
+export async function createEncrypted(
+  plaintext: { title: string; language: string; content: string },
+  options: { privacy: 'unlisted' | 'private'; burn_after_read: boolean },
+  expiry: ExpiryId,
+): Promise<{ paste: NewPaste; key: string }> {
+  if (!canEncrypt()) throw new CannotEncrypt('This browser cannot encrypt here: it needs a secure (https) page.')
+  if (isOffline()) throw new CannotEncrypt('Encrypted pastes are saved online only: connect and try again.')
+  const { envelope, key } = await sealPaste(plaintext)
+  const paste = await createPaste({ content: envelope, encrypted: true, ...options, expires_at: expiresAtFor(expiry) })
+  rememberCreated(paste)
+  return { paste, key }
 }
 
 function pendingPaste(id: string, body: QueuedCreate['body'], userId: string | null, createdAt: string, updatedAt: string): LocalPaste {

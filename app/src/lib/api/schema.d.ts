@@ -82,6 +82,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My personal API tokens (never the tokens themselves) */
+        get: operations["listMyApiTokens"];
+        put?: never;
+        /**
+         * Make a personal API token for scripts
+         * @description At most 20 per account (422 past it). An account with a verified MFA factor needs an `aal2` session; a token cannot make tokens.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of my tokens
+         * @description Someone else's token answers 404 like a missing one.
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/links": {
         parameters: {
             query?: never;
@@ -123,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/links/{link_id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks per day, referrer hosts, browsers and devices of my link
+         * @description The owner's, or any link's for an admin; someone else's link answers 404 like a missing one. Kept by the redirect service's batched click counting, so the last fraction of a second may not be in yet.
+         */
+        get: operations["getLinkStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/links/resolve/{code}": {
         parameters: {
             query?: never;
@@ -132,7 +193,7 @@ export interface paths {
         };
         /**
          * Where a short code leads (counts a click)
-         * @description For the app's /s screen; unknown, expired and exhausted links are 404.
+         * @description For the app's /s screen: 404 for no such link, 410 `link_expired` or `link_exhausted` for a dead one (the screen says which on the home page), 403 `password_required` for a protected one, whose destination only the redirect service's password page gives.
          */
         get: operations["resolveLink"];
         put?: never;
@@ -1120,6 +1181,63 @@ export interface components {
         OpenApiDocument: {
             openapi: string;
         };
+        ApiToken: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The token's first characters, to tell tokens apart. */
+            token_prefix: string;
+            /** @description What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself. */
+            scopes: ("pastes" | "links")[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description To the minute; null: never used.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description null: until revoked.
+             */
+            expires_at: string | null;
+        };
+        NewApiToken: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The token's first characters, to tell tokens apart. */
+            token_prefix: string;
+            /** @description What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself. */
+            scopes: ("pastes" | "links")[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description To the minute; null: never used.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description null: until revoked.
+             */
+            expires_at: string | null;
+            /** @description The token itself, shown in this response only (just its SHA-256 is kept). Send it as `Authorization: Bearer <token>`. */
+            token: string;
+        };
+        ApiTokenList: {
+            tokens: components["schemas"]["ApiToken"][];
+        };
+        ApiTokenCreate: {
+            name: string;
+            /** @description What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself. */
+            scopes: ("pastes" | "links")[];
+            /**
+             * Format: date-time
+             * @description In the future and before 2100-01-01T00:00:00Z; null: until revoked.
+             */
+            expires_at?: string | null;
+        };
         ShortLink: {
             /** Format: uuid */
             id: string;
@@ -1134,6 +1252,8 @@ export interface components {
             expires_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Asks visitors for a password (the hash is never sent). */
+            protected: boolean;
             /** @enum {string} */
             status: "active" | "expired" | "exhausted";
         };
@@ -1149,12 +1269,46 @@ export interface components {
             expires_at?: string | null;
             /** @description The link stops working after this many clicks. */
             max_clicks?: number | null;
+            /** @description Visitors must enter it on the redirect service's page before the link leads on (the click is counted then). Stored as an argon2id hash only. */
+            password?: string | null;
         };
         ShortLinkList: {
             links: components["schemas"]["ShortLink"][];
             total: number;
             limit: number;
             offset: number;
+        };
+        /** @description Counted clicks only: bots, link previews and HEAD requests are never counted. */
+        LinkStats: {
+            /** Format: uuid */
+            link_id: string;
+            short_code: string;
+            original_url: string;
+            protected: boolean;
+            days: number;
+            /** @description Every click since the link was made. */
+            total_clicks: number;
+            /** @description Every UTC day of the period, oldest first, zeros included. */
+            daily: {
+                /** Format: date */
+                day: string;
+                clicks: number;
+            }[];
+            /** @description Top referrer hosts of the period (null: none sent, e.g. typed or from an app). */
+            referrers: {
+                host: string | null;
+                clicks: number;
+            }[];
+            browsers: {
+                /** @enum {string} */
+                browser: "chrome" | "edge" | "firefox" | "safari" | "opera" | "samsung" | "other";
+                clicks: number;
+            }[];
+            devices: {
+                /** @enum {string} */
+                device: "desktop" | "mobile" | "tablet" | "other";
+                clicks: number;
+            }[];
         };
         ResolvedLink: {
             short_code: string;
@@ -1192,6 +1346,8 @@ export interface components {
             burn_after_read: boolean;
             views: number;
             likes: number;
+            /** @description Encrypted in the author's browser: `content` is the ciphertext `tk1.<iv>.<data>` (AES-GCM; title and language inside it), and the key is only in the link's `#fragment`, which no server sees. */
+            encrypted: boolean;
         };
         /** @description A paste just created; `edit_token` only when its author is anonymous. */
         NewPaste: {
@@ -1226,6 +1382,8 @@ export interface components {
             burn_after_read: boolean;
             views: number;
             likes: number;
+            /** @description Encrypted in the author's browser: `content` is the ciphertext `tk1.<iv>.<data>` (AES-GCM; title and language inside it), and the key is only in the link's `#fragment`, which no server sees. */
+            encrypted: boolean;
             /** @description Shown only in this response (only its hash is stored): send it as `X-Edit-Token` to change or delete the paste. */
             edit_token?: string;
         };
@@ -1260,7 +1418,9 @@ export interface components {
             burn_after_read: boolean;
             views: number;
             likes: number;
-            /** @description The first 280 characters of the content. */
+            /** @description Encrypted in the author's browser: `content` is the ciphertext `tk1.<iv>.<data>` (AES-GCM; title and language inside it), and the key is only in the link's `#fragment`, which no server sees. */
+            encrypted: boolean;
+            /** @description The first 280 characters of the content ('' when encrypted). */
             preview: string;
             /** @description Length of the content in characters. */
             size: number;
@@ -1297,6 +1457,11 @@ export interface components {
              * @default false
              */
             burn_after_read?: boolean;
+            /**
+             * @description `content` is ciphertext made in the browser (`tk1.<iv>.<data>`, base64url): no title or language beside it, privacy unlisted (the default then) or private. Anything else is a 422.
+             * @default false
+             */
+            encrypted?: boolean;
         };
         /** @description The fields to change; the others keep their value. Views, likes and the owner are never writable (422 `unknown_field`). */
         PasteUpdate: {
@@ -2006,7 +2171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2063,7 +2228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2154,7 +2319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2267,6 +2432,249 @@ export interface operations {
             };
         };
     };
+    listMyApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The token, shown this once. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiToken"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `request_entity_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: its next request is a 401. */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMyLinks: {
         parameters: {
             query?: {
@@ -2297,7 +2705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2309,6 +2717,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2378,7 +2796,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2483,7 +2901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2494,6 +2912,94 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLinkStats: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's statistics for the last `days` days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkStats"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `invalid_input`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2560,7 +3066,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `password_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2572,6 +3078,25 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: it existed, and no longer works. Codes: `link_expired`, `link_exhausted`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2631,7 +3156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2643,6 +3168,16 @@ export interface operations {
             /** @description Invalid option or input that cannot be processed. Codes: `invalid_input`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2712,7 +3247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2808,7 +3343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,6 +3355,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2880,7 +3425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2977,7 +3522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3064,7 +3609,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The content, UTF-8. */
+            /** @description The content, UTF-8, as `text/plain` with `X-Content-Type-Options: nosniff` and a sandboxing CSP: never rendered as HTML, whatever it holds. For an encrypted paste, its ciphertext. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
@@ -3083,7 +3628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3095,6 +3640,16 @@ export interface operations {
             /** @description Not found. Codes: `not_found`. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3154,7 +3709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3235,7 +3790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3316,7 +3871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3391,7 +3946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3465,7 +4020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3572,7 +4127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3642,7 +4197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3710,7 +4265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3790,7 +4345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3858,7 +4413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3938,7 +4493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4018,7 +4573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4098,7 +4653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4253,7 +4808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`, `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7036,7 +7591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7142,7 +7697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7253,7 +7808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8008,7 +8563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react'
+import { BarChart3, Lock, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { CopyButton } from '@/components/copy-button'
@@ -76,6 +76,12 @@ export function MyShortLinks({ refreshKey }: { refreshKey: number }) {
             <TableRow key={shortLink.id}>
               <TableCell className="max-w-40 font-mono">
                 <span className="block truncate">/s/{shortLink.short_code}</span>
+                {shortLink.protected && (
+                  <Badge variant="outline">
+                    <Lock aria-hidden />
+                    Password
+                  </Badge>
+                )}
                 {shortLink.status !== 'active' && <Badge variant="secondary">{STATUS_LABELS[shortLink.status]}</Badge>}
               </TableCell>
               <TableCell className="hidden max-w-64 truncate md:table-cell" title={shortLink.original_url}>
@@ -87,6 +93,11 @@ export function MyShortLinks({ refreshKey }: { refreshKey: number }) {
               </TableCell>
               <TableCell className="hidden sm:table-cell">{formatExpiry(shortLink.expires_at)}</TableCell>
               <TableCell className="text-right whitespace-nowrap">
+                <Button variant="ghost" size="icon" className="size-8" asChild>
+                  <Link to={`/url-shortener?stats=${shortLink.id}`} aria-label={`Statistics of ${shortLink.short_url}`}>
+                    <BarChart3 aria-hidden />
+                  </Link>
+                </Button>
                 <CopyButton value={shortLink.short_url} label={`Copy ${shortLink.short_url}`} className="size-8" />
                 <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${shortLink.short_url}`} onClick={() => void remove(shortLink)}>
                   <Trash2 aria-hidden />

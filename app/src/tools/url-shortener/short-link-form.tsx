@@ -26,7 +26,7 @@ export function ShortLinkForm({ onCreated }: { onCreated: (shortLink: ApiSchemas
     try {
       const shortLink = unwrap(await api().POST('/api/links', { body: toCreateBody(form) }))
       onCreated(shortLink)
-      setForm({ ...form, url: '', alias: '' }) // keep the options for the next link
+      setForm({ ...form, url: '', alias: '', password: '' }) // keep the other options for the next link
     } catch (caught) {
       const failure = toApiError(caught)
       // 4xx validation: beside the field. Anything else (rate limit, server down): a toast.
@@ -50,10 +50,10 @@ export function ShortLinkForm({ onCreated }: { onCreated: (shortLink: ApiSchemas
         {(props) => <Input {...props} type="url" inputMode="url" placeholder="https://example.com/a/very/long/address" value={form.url} onChange={(event) => set({ url: event.target.value })} required />}
       </Field>
       <button type="button" className="self-start text-sm text-primary underline-offset-4 hover:underline" aria-expanded={showOptions} onClick={() => setShowOptions(!showOptions)}>
-        {showOptions ? 'Hide options' : 'Custom alias, expiry and click limit'}
+        {showOptions ? 'Hide options' : 'Custom alias, expiry, click limit and password'}
       </button>
       {showOptions && (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Custom alias" error={errorFor('alias')} hint="3–64 letters, digits, - or _">
             {(props) => <Input {...props} value={form.alias} maxLength={64} onChange={(event) => set({ alias: event.target.value })} placeholder="spring-sale" />}
           </Field>
@@ -62,6 +62,9 @@ export function ShortLinkForm({ onCreated }: { onCreated: (shortLink: ApiSchemas
           </Field>
           <Field label="Max clicks" error={errorFor('maxClicks')}>
             {(props) => <Input {...props} type="number" inputMode="numeric" min={1} value={form.maxClicks} onChange={(event) => set({ maxClicks: event.target.value })} placeholder="Unlimited" />}
+          </Field>
+          <Field label="Password" error={errorFor('password')} hint="Visitors enter it before the link opens (4–256 characters)">
+            {(props) => <Input {...props} type="password" autoComplete="new-password" maxLength={256} value={form.password} onChange={(event) => set({ password: event.target.value })} placeholder="None" />}
           </Field>
         </div>
       )}

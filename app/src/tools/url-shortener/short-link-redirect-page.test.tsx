@@ -10,15 +10,34 @@ function renderAt(path: string) {
   return router
 }
 
+const answer = (status: number, code: string) => vi.fn(async () => Response.json({ error: { code, message: code } }, { status }))
+
 describe('the /s/{code} screen', () => {
-  it('says it is redirecting and sends an unknown or expired code home', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: { code: 'not_found', message: 'This short link does not exist or has expired' } }, { status: 404 })))
+  it('says it is redirecting and sends an unknown code home with the reason for the home page', async () => {
+    vi.stubGlobal('fetch', answer(404, 'not_found'))
     const router = renderAt('/s/nope')
     expect(screen.getByRole('heading', { name: 'Redirecting you...' })).toBeInTheDocument()
     expect(screen.getByText("You'll be taken to your destination momentarily")).toBeInTheDocument()
     expect(await screen.findByText('Home page')).toBeInTheDocument()
-    // Home, with the word that makes the home page say why.
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/?link=gone')
+    expect(router.state.location.pathname + router.state.location.search).toBe('/?link=unknown')
+  })
+
+  it.each([
+    ['link_expired', 'expired'],
+    ['link_exhausted', 'exhausted'],
+  ])('sends a dead link home saying why (%s → ?link=%s)', async (code, reason) => {
+    vi.stubGlobal('fetch', answer(410, code))
+    const router = renderAt(`/s/dead-${reason}`)
+    expect(await screen.findByText('Home page')).toBeInTheDocument()
+    expect(router.state.location.search).toBe(`?link=${reason}`)
+  })
+
+  it('leaves a protected link to the redirect service’s password page (a real page load)', async () => {
+    vi.stubGlobal('fetch', answer(403, 'password_required'))
+    const replace = vi.fn()
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, replace })
+    renderAt('/s/locked')
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/s/locked'))
   })
 
   it('resolves the code through the BFF and replaces the location with the destination', async () => {

@@ -1,12 +1,13 @@
 import { Link2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useNavigate, useParams } from 'react-router'
-import { DEAD_LINK_HOME } from '@/lib/dead-short-link'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
+import { homeFor } from '@/tools/url-shortener/dead-links'
 import { resolveShortLink, withScheme } from '@/tools/url-shortener/resolve-short-link'
 
 // Links opened from outside never get here: the gateway sends /s/{code} to the redirect service, which answers with
-// a real 302. This screen serves navigations inside the app (and an app served without the BFF path).
+// a real 302 (or its password page). This screen serves navigations inside the app: a dead link goes home with the
+// reason for the home page's notice, a protected one to the redirect service's password page (a real page load).
 export default function ShortLinkRedirectPage() {
   const { code = '' } = useParams()
   const navigate = useNavigate()
@@ -14,11 +15,12 @@ export default function ShortLinkRedirectPage() {
 
   useEffect(() => {
     let active = true
-    void resolveShortLink(code).then((url) => {
+    void resolveShortLink(code).then((resolution) => {
       if (!active) return
       // Replace, so Back does not return to this screen and bounce forward again.
-      if (url) window.location.replace(withScheme(url))
-      else navigate(DEAD_LINK_HOME, { replace: true })
+      if ('url' in resolution) window.location.replace(withScheme(resolution.url))
+      else if (resolution.reason === 'protected') window.location.replace(`/s/${encodeURIComponent(code)}`)
+      else navigate(resolution.reason ? homeFor(resolution.reason) : '/', { replace: true })
     })
     return () => {
       active = false

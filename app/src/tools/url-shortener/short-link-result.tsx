@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react'
 import { CopyButton } from '@/components/copy-button'
-import { QrCodeSvg } from '@/components/qr-code-svg'
+import { QrCodeWithLogo } from '@/components/qr-code-with-logo'
 import { Button } from '@/components/ui/button'
 import type { ApiSchemas } from '@/lib/api/client'
 import { formatExpiry } from '@/tools/url-shortener/url-shortener.service'
@@ -8,7 +8,9 @@ import { formatExpiry } from '@/tools/url-shortener/url-shortener.service'
 export function ShortLinkResult({ shortLink }: { shortLink: ApiSchemas['ShortLink'] }) {
   return (
     <div className="flex flex-col gap-5 sm:flex-row sm:items-start" aria-live="polite">
-      <QrCodeSvg value={shortLink.short_url} label={`QR code for ${shortLink.short_url}`} className="size-36 shrink-0 self-center rounded-lg border sm:self-start" />
+      <div className="shrink-0 self-center sm:self-start">
+        <QrCodeWithLogo value={shortLink.short_url} label={`QR code for ${shortLink.short_url}`} fileName={`qr-${shortLink.short_code}`} className="size-36" />
+      </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex items-center gap-2 rounded-lg border bg-muted/40 py-2 pr-2 pl-3">
           <a href={shortLink.short_url} data-testid="short-url" className="min-w-0 flex-1 truncate font-mono text-base font-medium text-primary underline-offset-4 hover:underline">
@@ -30,6 +32,8 @@ export function ShortLinkResult({ shortLink }: { shortLink: ApiSchemas['ShortLin
           <dd>{formatExpiry(shortLink.expires_at)}</dd>
           <dt className="text-muted-foreground">Click limit</dt>
           <dd>{shortLink.max_clicks ?? 'None'}</dd>
+          <dt className="text-muted-foreground">Password</dt>
+          <dd>{shortLink.protected ? 'Asked before it opens' : 'None'}</dd>
         </dl>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { signedUpAndIn } from '../../../e2e/accounts'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
@@ -11,7 +13,7 @@ for (const theme of ['light', 'dark'] as const) {
     const alias = `e2e-${theme}-${Date.now()}`
 
     await page.getByLabel('Long URL').fill(`${origin}/help`)
-    await page.getByRole('button', { name: 'Custom alias, expiry and click limit' }).click()
+    await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
     await page.getByLabel('Custom alias').fill(alias)
     await page.getByLabel('Max clicks').fill('5')
     await page.getByRole('button', { name: 'Shorten' }).click()
@@ -37,7 +39,7 @@ test("the BFF's validation messages appear beside the field and the input stays"
   await expect(page.getByLabel('Long URL')).toHaveAttribute('aria-invalid', 'true')
 
   await page.getByLabel('Long URL').fill('example.com/page')
-  await page.getByRole('button', { name: 'Custom alias, expiry and click limit' }).click()
+  await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
   await page.getByLabel('Custom alias').fill('admin')
   await page.getByRole('button', { name: 'Shorten' }).click()
   await expect(page.getByText('The alias "admin" is reserved')).toBeVisible()
@@ -51,7 +53,7 @@ test('a signed-in user sees their new link in "My links" with its clicks, and de
   const origin = new URL(page.url()).origin
   const alias = `mine-${Date.now()}`
   await page.getByLabel('Long URL').fill(`${origin}/faq`)
-  await page.getByRole('button', { name: 'Custom alias, expiry and click limit' }).click()
+  await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
   await page.getByLabel('Custom alias').fill(alias)
   await page.getByRole('button', { name: 'Shorten' }).click()
   await expect(page.getByTestId('short-url')).toHaveText(`${origin}/s/${alias}`)
@@ -68,4 +70,39 @@ test('a signed-in user sees their new link in "My links" with its clicks, and de
 
   await row.getByRole('button', { name: /delete/i }).click()
   await expect(mine.getByRole('row').filter({ hasText: alias })).toHaveCount(0)
+})
+
+test("a new link's QR code carries the site's logo and downloads as PNG and SVG, both scanning back to the short link", async ({ page }) => {
+  const problems = watchConsole(page)
+  await page.goto('/url-shortener')
+  const origin = new URL(page.url()).origin
+  const alias = `qr-${Date.now().toString(36)}`
+  await page.getByLabel('Long URL').fill(`${origin}/help`)
+  await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
+  await page.getByLabel('Custom alias').fill(alias)
+  await page.getByRole('button', { name: 'Shorten' }).click()
+  const shortUrl = `${origin}/s/${alias}`
+  await expect(page.getByTestId('short-url')).toHaveText(shortUrl)
+  await expect(page.getByRole('img', { name: `QR code for ${shortUrl}` })).toBeVisible()
+
+  const scanned: Record<string, string> = {}
+  for (const format of ['PNG', 'SVG'] as const) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: format, exact: true }).click()])
+    expect(download.suggestedFilename()).toBe(`qr-${alias}.${format.toLowerCase()}`)
+    const file = await download.path()
+    let image = file
+    if (format === 'SVG') {
+      const svg = await readFile(file, 'utf8')
+      expect(svg.match(/<svg x=/g)).toHaveLength(1) // the logo, nested in the code
+      // Drawn by a browser of its own, as anyone opening the file would see it, then scanned.
+      const viewer = await page.context().newPage()
+      await viewer.setContent(`<body style="margin:0;background:#fff">${svg}</body>`)
+      image = `${file}.png`
+      await viewer.locator('svg').first().screenshot({ path: image })
+      await viewer.close()
+    }
+    scanned[format] = execFileSync('zbarimg', ['--raw', '-q', image], { encoding: 'utf8' }).trim()
+  }
+  expect(scanned).toEqual({ PNG: shortUrl, SVG: shortUrl })
+  expect(problems).toEqual([])
 })

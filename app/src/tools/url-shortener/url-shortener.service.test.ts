@@ -19,11 +19,11 @@ function wallClock(instant: string): string {
 
 describe('toCreateBody', () => {
   it('sends empty optional fields as null', () => {
-    expect(toCreateBody({ ...EMPTY_FORM, url: '  example.com  ' })).toEqual({ url: 'example.com', alias: null, expires_at: null, max_clicks: null })
+    expect(toCreateBody({ ...EMPTY_FORM, url: '  example.com  ' })).toEqual({ url: 'example.com', alias: null, expires_at: null, max_clicks: null, password: null })
   })
 
   it('sends the alias trimmed and the click limit as a number', () => {
-    const body = toCreateBody({ url: 'x.io', alias: ' launch ', expiresAt: '', maxClicks: '25' })
+    const body = toCreateBody({ url: 'x.io', alias: ' launch ', expiresAt: '', maxClicks: '25', password: '' })
     expect(body.alias).toBe('launch')
     expect(body.max_clicks).toBe(25)
   })
@@ -44,6 +44,10 @@ describe('toCreateBody', () => {
     expect(expires).toMatch(/Z$/)
     expect(wallClock(expires!)).toBe('2031-12-31T23:30')
   })
+
+  it('sends a password exactly as typed (spaces are part of it)', () => {
+    expect(toCreateBody({ ...EMPTY_FORM, url: 'x.io', password: ' open sesame ' }).password).toBe(' open sesame ')
+  })
 })
 
 describe('fieldForError', () => {
@@ -52,6 +56,7 @@ describe('fieldForError', () => {
     ['An alias is 3 to 64 letters, digits, - or _', 'alias'],
     ['The expiry date must be in the future', 'expiresAt'],
     ['The click limit must be at least 1', 'maxClicks'],
+    ['password must be 4 to 256 characters', 'password'],
     ['Only http and https links can be shortened', 'url'],
     ['This is not a valid URL', 'url'],
     ['Too many requests', 'form'],

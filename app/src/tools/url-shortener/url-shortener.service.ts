@@ -6,9 +6,11 @@ export interface ShortLinkFormValues {
   /** `<input type="datetime-local">` value, in the user's time zone; empty for no expiry. */
   expiresAt: string
   maxClicks: string
+  /** Asked on the redirect service's page before the link leads on; empty for none. Never stored here. */
+  password: string
 }
 
-export const EMPTY_FORM: ShortLinkFormValues = { url: '', alias: '', expiresAt: '', maxClicks: '' }
+export const EMPTY_FORM: ShortLinkFormValues = { url: '', alias: '', expiresAt: '', maxClicks: '', password: '' }
 
 export type ShortLinkField = keyof ShortLinkFormValues | 'form'
 
@@ -22,11 +24,13 @@ export function toCreateBody(form: ShortLinkFormValues): ApiSchemas['ShortLinkCr
     // The local time the user picked, sent with its zone (the BFF refuses times without one).
     expires_at: expires && !Number.isNaN(expires.getTime()) ? expires.toISOString() : null,
     max_clicks: maxClicks !== null && Number.isFinite(maxClicks) ? maxClicks : null,
+    password: form.password === '' ? null : form.password,
   }
 }
 
 /** Which field a BFF validation message is about, so it can be shown beside that field. */
 export function fieldForError(message: string): ShortLinkField {
+  if (/password/i.test(message)) return 'password'
   if (/alias/i.test(message)) return 'alias'
   if (/expir/i.test(message)) return 'expiresAt'
   if (/click/i.test(message)) return 'maxClicks'

@@ -3,13 +3,13 @@ it). One module per area; `build_document` assembles them."""
 from __future__ import annotations
 
 from ...config import VERSION
-from . import admin, common, core, documents, images, links, pastes, pdf, text
+from . import admin, api_tokens, common, core, documents, images, links, pastes, pdf, text
 
-AREAS = (core, links, pastes, admin, images, pdf, text, documents)
+AREAS = (core, api_tokens, links, pastes, admin, images, pdf, text, documents)
 
 TAGS = [
     {"name": "system", "description": "Health and this document."},
-    {"name": "account", "description": "The signed-in caller."},
+    {"name": "account", "description": "The signed-in caller, and their personal API tokens."},
     {"name": "links", "description": "Short links (created here, followed at /s/{code} through the redirect service)."},
     {"name": "pastes", "description": "Pastes: public, unlisted or private; views, likes, copies."},
     {"name": "pages", "description": "The disabled-pages map."},
@@ -33,6 +33,9 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
   user, is a 401 `session_not_found`; a password-only (`aal1`) token of an account with a verified
   MFA factor is a 403 `mfa_required` on every one of them (complete the second step, then retry with
   the `aal2` token). Row-level security and SQL guards enforce the same rule underneath.
+- Scripts use a personal API token (made in /account, shown once): `Authorization: Bearer tkp_…` on
+  `/api/pastes` and `/api/links`, as its scopes allow; other endpoints answer it 403 `token_scope`.
+  Requests with one token are rate-limited per token (429 `too_many_requests` with `Retry-After`).
 - Every response carries `X-Request-Id` (the gateway's, when well-formed) and security headers.
 - The tools (`/api/tools/…`) are rate-limited per client IP: over the limit is a 429
   `too_many_requests` with `Retry-After`. The converter, the translator and the colour picker's

@@ -14,6 +14,7 @@ REASONS = {
     400: "Bad request", 401: "Not signed in, or the access token is invalid",
     403: "Not allowed (decided by row-level security or an SQL function)", 404: "Not found",
     405: "Method not allowed", 409: "Conflicts with the current state (taken, or the last admin)",
+    410: "Gone: it existed, and no longer works",
     413: "Too large", 415: "Unsupported media type, or a file type told from the content (not the name)",
     422: "Invalid option or input that cannot be processed", 429: "Too many requests",
     500: "Unexpected server error", 502: "The translation engine failed or refused us",
@@ -68,7 +69,15 @@ SECURITY_SCHEMES = {
                    "description": "A Supabase Auth access token (`aud` = `authenticated`). On the data API "
                                   "its session must still exist, and an account with a verified MFA factor "
                                   "needs an `aal2` token."},
+    "apiToken": {"type": "http", "scheme": "bearer", "bearerFormat": "tkp_…",
+                 "description": "A personal API token, made (and shown once) in /account: `Authorization: Bearer "
+                                "tkp_…`. It acts as its owner on /api/pastes and /api/links only, as its scopes "
+                                "allow (403 `token_scope` elsewhere), rate-limited per token (429); a revoked or "
+                                "expired one is a 401 `invalid_token`."},
 }
+# Operations a personal API token may call: as anonymous, signed in, or with a token.
+WITH_API_TOKEN = [{}, {"bearerAuth": []}, {"apiToken": []}]
+SIGNED_IN_OR_API_TOKEN = [{"bearerAuth": []}, {"apiToken": []}]
 
 
 UUID = {"type": "string", "format": "uuid"}
@@ -117,9 +126,10 @@ RATE_LIMITED = {429: ["too_many_requests"]}
 # Data API bodies (api/body.py): JSON objects with known fields only.
 JSON_BODY = {400: ["invalid_json"], 413: ["request_entity_too_large"], 415: ["unsupported_media_type"],
              422: ["unknown_field", "invalid_input"]}
-# A token is verified locally; ES256/RS256 ones may need Auth's key set (503 when unreachable).
-SIGNED_IN = {401: ["not_authenticated", "invalid_token"], 503: ["auth_unavailable"]}
-OPTIONAL_TOKEN = {401: ["invalid_token"], 503: ["auth_unavailable"]}
+# A token is verified locally; ES256/RS256 ones may need Auth's key set (503 when unreachable). A
+# personal API token (tkp_…) is looked up in the database and opens only the areas of its scopes.
+SIGNED_IN = {401: ["not_authenticated", "invalid_token"], 403: ["token_scope"], 503: ["auth_unavailable"]}
+OPTIONAL_TOKEN = {401: ["invalid_token"], 403: ["token_scope"], 503: ["auth_unavailable"]}
 # The data API (me, links, pastes, pages, admin) also asks the database about a token's session
 # before any work (auth.check_session): signed out everywhere or deleted is a 401
 # `session_not_found`; a password-only (aal1) token of an account with a verified factor a 403

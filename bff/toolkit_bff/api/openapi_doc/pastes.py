@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ..body import LATEST_EXPIRY_TEXT
 from .common import (DATABASE, DATE_TIME, JSON_BODY, NULLABLE_DATE_TIME, DATA_OPTIONAL_TOKEN, RATE_LIMIT_HEADERS,
-                     RATE_LIMITED, DATA_SIGNED_IN, error_responses, header_refs, json_body, json_response, links_to,
-                     operation, ref)
+                     RATE_LIMITED, DATA_SIGNED_IN, SIGNED_IN_OR_API_TOKEN, WITH_API_TOKEN, error_responses,
+                     header_refs, json_body, json_response, links_to, operation, ref)
 
 ID_PATTERN = "^[A-Za-z0-9]{6,32}$"
 LANGUAGE_PATTERN = "^[a-z0-9][a-z0-9+#._-]{0,31}$"
@@ -40,13 +40,16 @@ def _paste_properties(*, content: bool) -> dict:
         "burn_after_read": _BURN,
         "views": _COUNT,
         "likes": _COUNT,
+        "encrypted": {"type": "boolean", "description": "Encrypted in the author's browser: `content` is the "
+                      "ciphertext `tk1.<iv>.<data>` (AES-GCM; title and language inside it), and the key is only "
+                      "in the link's `#fragment`, which no server sees."},
     }
 
 
 _PASTE = _paste_properties(content=True)
 _ITEM = {**_paste_properties(content=False),
          "preview": {"type": "string", "maxLength": PREVIEW_CHARS,
-                     "description": f"The first {PREVIEW_CHARS} characters of the content."},
+                     "description": f"The first {PREVIEW_CHARS} characters of the content ('' when encrypted)."},
          "size": {"type": "integer", "minimum": 1, "description": "Length of the content in characters."}}
 _CHANGES = {
     "content": _CONTENT,
@@ -82,7 +85,11 @@ SCHEMAS = {
                        "title": {**_TITLE, "default": ""},
                        "language": {**_LANGUAGE, "default": "plaintext"},
                        "privacy": {**_PRIVACY, "default": "public"},
-                       "burn_after_read": {**_BURN, "default": False}},
+                       "burn_after_read": {**_BURN, "default": False},
+                       "encrypted": {"type": "boolean", "default": False,
+                                     "description": "`content` is ciphertext made in the browser (`tk1.<iv>.<data>`, "
+                                                    "base64url): no title or language beside it, privacy unlisted "
+                                                    "(the default then) or private. Anything else is a 422."}},
     },
     "PasteUpdate": {
         "type": "object", "additionalProperties": False, "minProperties": 1,
@@ -117,10 +124,10 @@ LIST_PARAMETERS = [
 ]
 NOT_FOUND = {404: ["not_found"]}
 REFUSED = {403: ["forbidden"], 404: ["not_found"]}
-SIGNED_IN_ONLY = [{"bearerAuth": []}]
+SIGNED_IN_ONLY = SIGNED_IN_OR_API_TOKEN
 PASTE_LINKS = links_to("paste_id", "$response.body#/id", "getPaste", "getPasteRaw", "updatePaste", "deletePaste",
                        "likePaste", "unlikePaste", "duplicatePaste")
-TOKEN_OPTIONAL = [{}, {"bearerAuth": []}]
+TOKEN_OPTIONAL = WITH_API_TOKEN
 
 PATHS = {
     "/api/pastes": {
@@ -135,7 +142,7 @@ PATHS = {
         "get": operation(
             "listPastes", "pastes", "Recent public pastes, or mine; newest first",
             {"200": json_response("A page of pastes, without their content.", ref("PasteList")),
-             **error_responses(DATA_SIGNED_IN, DATABASE, {422: ["invalid_input"]})},
+             **error_responses(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]})},
             description="10 per page by default (SPEC §9); expired pastes never appear. Without a token "
                         "`scope=mine` is a 401.",
             parameters=LIST_PARAMETERS, security=TOKEN_OPTIONAL),
@@ -144,7 +151,7 @@ PATHS = {
         "get": operation(
             "getPaste", "pastes", "Read a paste (counts a view)",
             {"200": json_response("The paste, its views including this one.", ref("Paste")),
-             **error_responses(DATA_OPTIONAL_TOKEN, DATABASE, NOT_FOUND)},
+             **error_responses(DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, NOT_FOUND)},
             description="Unlisted pastes are readable by id. Missing, expired and other people's private "
                         "pastes are the same 404. A burn-after-read paste is deleted by this read unless "
                         "the caller owns it.",
@@ -152,36 +159,38 @@ PATHS = {
         "patch": operation(
             "updatePaste", "pastes", "Change a paste",
             {"200": json_response("The changed paste.", ref("Paste")),
-             **error_responses(JSON_BODY, DATA_SIGNED_IN, REFUSED, DATABASE)},
+             **error_responses(JSON_BODY, DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE)},
             description="By its owner, or with `X-Edit-Token` for an anonymous paste. Someone else's "
                         "paste is a 403 when they can read it, else a 404 (private pastes stay secret).",
             body=json_body("PasteUpdate"), parameters=[PASTE_ID, EDIT_TOKEN], security=TOKEN_OPTIONAL),
         "delete": operation(
             "deletePaste", "pastes", "Delete a paste",
             {"204": {"description": "Deleted."},
-             **error_responses(DATA_SIGNED_IN, REFUSED, DATABASE)},
+             **error_responses(DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE)},
             description="Only the owner deletes an owned paste (403 'You are not authorized to delete this "
                         "paste.', SPEC §5); an anonymous one needs its `X-Edit-Token`.",
             parameters=[PASTE_ID, EDIT_TOKEN], security=TOKEN_OPTIONAL),
     },
     "/api/pastes/{paste_id}/raw": {"get": operation(
         "getPasteRaw", "pastes", "A paste's content as plain text (counts a view)",
-        {"200": {"description": "The content, UTF-8.",
+        {"200": {"description": "The content, UTF-8, as `text/plain` with `X-Content-Type-Options: nosniff` and a "
+                                "sandboxing CSP: never rendered as HTML, whatever it holds. For an encrypted paste, "
+                                "its ciphertext.",
                  "headers": header_refs({"Cache-Control": "NoStore"}),
                  "content": {"text/plain": {"schema": {"type": "string"}}}},
-         **error_responses(DATA_OPTIONAL_TOKEN, DATABASE, NOT_FOUND)},
+         **error_responses(DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, NOT_FOUND)},
         description="As `getPaste`, views and burn-after-read included; errors are JSON.",
         parameters=[PASTE_ID], security=TOKEN_OPTIONAL)},
     "/api/pastes/{paste_id}/like": {
         "post": operation(
             "likePaste", "pastes", "Like a paste (once per user)",
             {"200": json_response("The likes now.", ref("LikeResult")),
-             **error_responses(DATA_SIGNED_IN, DATABASE, NOT_FOUND)},
+             **error_responses(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, NOT_FOUND)},
             parameters=[PASTE_ID], security=SIGNED_IN_ONLY),
         "delete": operation(
             "unlikePaste", "pastes", "Take my like back",
             {"200": json_response("The likes now.", ref("LikeResult")),
-             **error_responses(DATA_SIGNED_IN, DATABASE, NOT_FOUND)},
+             **error_responses(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, NOT_FOUND)},
             parameters=[PASTE_ID], security=SIGNED_IN_ONLY),
     },
     "/api/pastes/{paste_id}/duplicate": {"post": operation(

@@ -1,6 +1,7 @@
 import { CloudOff, UserRound } from 'lucide-react'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
+import { ApiTokens } from '@/features/auth/account/api-tokens'
 import { DeleteAccount } from '@/features/auth/account/delete-account'
 import { EmailChange } from '@/features/auth/account/email-change'
 import { PasswordChange } from '@/features/auth/account/password-change'
@@ -38,6 +39,7 @@ export default function AccountPage() {
           <MfaSection userId={session.session.user.id} />
           <LinkedIdentities />
           <OtherDevices />
+          <ApiTokens />
           <DeleteAccount accessToken={session.session.access_token} />
         </div>
       )}

@@ -1,0 +1,43 @@
+"""Every answer the redirect service writes, as (head without the closing blank line, body)."""
+from __future__ import annotations
+
+import json
+
+from .password_page import ASKING, FORM_TOO_LARGE, WRONG_PASSWORD, password_page, too_many
+
+Response = tuple[bytes, bytes]
+
+
+def _json_error(status: str, code: str, message: str, extra: bytes = b"") -> Response:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    head = (f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
+            f"Content-Length: {len(body)}\r\n").encode() + extra
+    return head, body
+
+
+NOT_FOUND = _json_error("404 Not Found", "not_found", "This service only answers /s/{code}")
+NOT_ALLOWED = _json_error("405 Method Not Allowed", "method_not_allowed",
+                          "Short links answer GET and HEAD (and POST for a protected link's password)",
+                          b"Allow: GET, HEAD, POST\r\n")
+UNAVAILABLE = _json_error("503 Service Unavailable", "database_unavailable", "The database is not reachable",
+                          b"Retry-After: 1\r\n")
+BAD_REQUEST = _json_error("400 Bad Request", "bad_request", "The request is not valid HTTP/1.1")
+TOO_LARGE = _json_error("431 Request Header Fields Too Large", "headers_too_large", "The request headers are too large")
+
+# The password page: asking (GET), after a wrong answer, and for a body no password form sends.
+PASSWORD_PAGE, WRONG_PASSWORD_PAGE, PASSWORD_FORM_TOO_LARGE = ASKING, WRONG_PASSWORD, FORM_TOO_LARGE
+
+
+def redirect(location: str) -> Response:
+    return (b"HTTP/1.1 302 Found\r\nLocation: " + location.encode("ascii") +
+            b"\r\nCache-Control: no-store\r\nContent-Length: 0\r\n"), b""
+
+
+def see_other(location: str) -> Response:
+    """After the password form: the browser follows with a GET."""
+    return (b"HTTP/1.1 303 See Other\r\nLocation: " + location.encode("ascii") +
+            b"\r\nCache-Control: no-store\r\nContent-Length: 0\r\n"), b""
+
+
+def too_many_tries(seconds: int) -> Response:
+    return password_page("429 Too Many Requests", too_many(seconds), f"Retry-After: {seconds}\r\n")

@@ -115,9 +115,10 @@ def run(stack, params: dict, result: Result) -> None:
     script = stack.work / "redirect.lua"
     script.write_text(WRK_SCRIPT)
     start_baseline(stack, baseline_port)
-    start_without_stats(stack, stack.spare_port(91))
+    no_stats_port = stack.spare_port(93)  # base+91 and +92 are usernames' fake sites
+    start_without_stats(stack, no_stats_port)
     code, code_off = create_link(cfg), create_link(cfg)
-    ports = {"nginx": baseline_port, "redirect": cfg.redirect_port, "nostats": stack.spare_port(91),
+    ports = {"nginx": baseline_port, "redirect": cfg.redirect_port, "nostats": no_stats_port,
              "gateway": cfg.gateway_port}
     codes = {name: code_off if name == "nostats" else code for name in NAMES}
     for name in NAMES:

@@ -6,12 +6,16 @@ nginx `return 302` measured in the same run; then exact checks with clients that
 
 Scenarios, each paced to --rate requests/s and then at saturation ("max"):
     nginx      a separate nginx (1 worker, like the gateway) answering `return 302` — the baseline
-    redirect   straight to the redirect service (bff/toolkit_redirect)
+    redirect   straight to the redirect service (bff/toolkit_redirect), click statistics on (the default)
+    stats off  a second redirect service started with TOOLKIT_REDIRECT_STATS=off on a spare port, with a
+               link of its own: what statistics cost (target: ≥ 90 % of its saturation throughput)
     gateway    through the gateway nginx to the redirect service (what users hit)
 Exact checks: clicks after the flush equal the redirects served; a link with max_clicks is never
 followed more often under concurrent clients; a Postgres restart in the middle of the load answers
-only the target or a JSON 503, and the clicks stay exact. Targets: gateway saturation ≥ 10 % of
-nginx; p99 < 10 ms at 1,000 req/s with zero errors. The redirect service follows REDIRECT_WORKERS
+only the target or a JSON 503, and the clicks stay exact. Then a protected link's extra cost
+(bench/redirect_password.py): right and wrong passwords and a missing link's form, against a plain
+redirect, one client straight to the service. Targets: gateway saturation ≥ 10 % of
+nginx; p99 < 10 ms at 1,000 req/s with zero errors; statistics on ≥ 90 % of off. The redirect service follows REDIRECT_WORKERS
 (bff/redirect_gunicorn.conf.py), so a setting can be tried without editing bff/."""
 from __future__ import annotations
 
@@ -24,7 +28,11 @@ import time
 from scripts.stack import postgres
 from scripts.stack.supervisor import StackError
 
-from .links import TARGET, clicks, create_link
+from scripts.stack.config import ROOT
+from scripts.stack.services import VENV_BIN, redirects_home
+
+from .links import TARGET, clicks, create_link, stats_clicks
+from .redirect_password import measure as measure_password, report as report_password
 from .redirect_checks import run_clients, settled, under_restart
 from .redirect_report import report
 from .redirect_wrk import WRK_SCRIPT, baseline_conf, wrk
@@ -37,21 +45,24 @@ ABOUT = ("`GET /s/{code}` (a 302 to the link's target, one click counted per req
          "rate (latency from each request's scheduled time) and then unpaced (saturation), beside a bare nginx "
          "`return 302` with the same worker count as the gateway: the most a redirect can cost on this machine. "
          "Then exact checks with clients that see every answer: clicks, `max_clicks` under concurrency, and a "
-         "Postgres restart in the middle of the load. Besides req/s and p99: CPU per request of every process the "
+         "Postgres restart in the middle of the load. Click statistics (on by default) against a second redirect "
+         "service with `TOOLKIT_REDIRECT_STATS=off`; a password-protected link's right and wrong password against a "
+         "plain redirect. Besides req/s and p99: CPU per request of every process the "
          "benchmark started (wrk excluded), the steadiest figure on a shared machine.")
 FIGURES = ["gateway_rps_vs_nginx", "service_rps_vs_nginx", "gateway_p99_vs_nginx", "service_p99_vs_nginx",
-           "gateway_cpu_vs_nginx"]
+           "gateway_cpu_vs_nginx", "stats_rps_vs_off", "stats_cpu_vs_off", "protected_p50_vs_plain",
+           "wrong_password_p50_vs_missing"]
 PARAMS = {"full": {"rate": 1000, "duration": 10, "repeat": 1, "threads": 2, "connections": 16, "warmup": 3,
                    "exact_clients": 16, "exact_each": 500, "limit": 1000, "limit_each": 100, "restart_clients": 8,
-                   "restart_pause": 2.0, "pause": 1.0},
+                   "restart_pause": 2.0, "pause": 1.0, "protected": 200},
           "smoke": {"rate": 200, "duration": 1, "repeat": 1, "threads": 1, "connections": 2, "warmup": 0,
                     "exact_clients": 4, "exact_each": 25, "limit": 20, "limit_each": 10, "restart_clients": 2,
-                    "restart_pause": 0.5, "pause": 0.0}}
+                    "restart_pause": 0.5, "pause": 0.0, "protected": 4}}
 STACK_ENV: dict[str, str] = {}
 # name → (label, the service whose workers serve it)
 SCENARIOS = {"nginx": ("nginx return 302", "baseline-nginx"), "redirect": ("redirect service", "redirect"),
-             "gateway": ("gateway → redirect", "redirect")}
-NAMES = ["nginx", "redirect", "gateway"]
+             "nostats": ("redirect service, stats off", "redirect-nostats"), "gateway": ("gateway → redirect", "redirect")}
+NAMES = ["nginx", "redirect", "nostats", "gateway"]
 
 
 def start_baseline(stack, port: int) -> None:
@@ -61,6 +72,16 @@ def start_baseline(stack, port: int) -> None:
     conf.write_text(baseline_conf(run, port))
     stack.sup.start("baseline-nginx", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
                     port=port, stop_signal=signal.SIGQUIT)
+
+
+def start_without_stats(stack, port: int) -> None:
+    """A second redirect service like the stack's (scripts/stack/services.py), statistics off, its
+    own journal (a journal is replayed by whichever service finds it)."""
+    env = stack.cfg.service_env() | {"REDIRECT_BIND": f"127.0.0.1:{port}", "TOOLKIT_REDIRECT_STATS": "off",
+                                     "TOOLKIT_REDIRECT_JOURNAL_DIR": str(stack.work / "redirect-nostats-journal")}
+    stack.sup.start("redirect-nostats", [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py"],
+                    port=port, env=env, cwd=ROOT / "bff",
+                    ready=lambda: redirects_home(f"http://127.0.0.1:{port}/s/readiness-check"))
 
 
 def check_redirect(port: int, path: str) -> None:
@@ -94,10 +115,14 @@ def run(stack, params: dict, result: Result) -> None:
     script = stack.work / "redirect.lua"
     script.write_text(WRK_SCRIPT)
     start_baseline(stack, baseline_port)
-    code = create_link(cfg)
-    ports = {"nginx": baseline_port, "redirect": cfg.redirect_port, "gateway": cfg.gateway_port}
+    no_stats_port = stack.spare_port(93)  # base+91 and +92 are usernames' fake sites
+    start_without_stats(stack, no_stats_port)
+    code, code_off = create_link(cfg), create_link(cfg)
+    ports = {"nginx": baseline_port, "redirect": cfg.redirect_port, "nostats": no_stats_port,
+             "gateway": cfg.gateway_port}
+    codes = {name: code_off if name == "nostats" else code for name in NAMES}
     for name in NAMES:
-        check_redirect(ports[name], f"/s/{code}")
+        check_redirect(ports[name], f"/s/{codes[name]}")
     pids = {service.name: service.process.pid for service in stack.sup.services}
     load = dict(script=script, threads=params["threads"], connections=params["connections"])
     workers = os.environ.get("REDIRECT_WORKERS", str(os.cpu_count()))
@@ -105,7 +130,7 @@ def run(stack, params: dict, result: Result) -> None:
                         f"service {workers} workers; Postgres fsync {'on' if stack.durable else 'off'}; gateway and "
                         "baseline nginx 1 worker")
     for name in NAMES if params["warmup"] else []:  # warm-up, not reported
-        wrk(f"http://127.0.0.1:{ports[name]}/s/{code}", rate=params["rate"], seconds=params["warmup"], **load)
+        wrk(f"http://127.0.0.1:{ports[name]}/s/{codes[name]}", rate=params["rate"], seconds=params["warmup"], **load)
 
     rounds: list[dict] = []
     click_checks = []  # (scenario, mode, clicks delta, ok responses, requests sent)
@@ -114,15 +139,18 @@ def run(stack, params: dict, result: Result) -> None:
         results = {}
         for mode, rate in modes:
             for name in NAMES:
-                before = clicks(cfg, code)
+                before = clicks(cfg, codes[name])
                 results[(name, mode)] = outcome = wrk(
-                    f"http://127.0.0.1:{ports[name]}/s/{code}", rate=rate, seconds=params["duration"],
+                    f"http://127.0.0.1:{ports[name]}/s/{codes[name]}", rate=rate, seconds=params["duration"],
                     services=pids, worker_of=SCENARIOS[name][1], **load)
                 if name != "nginx":
-                    delta = settled(lambda: clicks(cfg, code), before + outcome["ok"]) - before
+                    delta = settled(lambda: clicks(cfg, codes[name]), before + outcome["ok"]) - before
                     click_checks.append((name, mode, delta, outcome["ok"], outcome["sent"]))
                 time.sleep(params["pause"])  # let the machine settle between runs
         rounds.append(results)
+    # The flushes that counted the clicks above wrote the statistics in the same statement.
+    stats_seen = {"on": (stats_clicks(cfg, code), clicks(cfg, code)),
+                  "off": (stats_clicks(cfg, code_off), clicks(cfg, code_off))}
 
     exact = []  # (what, expected clicks, clicks, outcomes)
     clients, each = params["exact_clients"], params["exact_each"]
@@ -141,7 +169,8 @@ def run(stack, params: dict, result: Result) -> None:
                                 after=1.5 * params["restart_pause"])
     exact.append((f"Postgres restart ({down:.1f} s away), {params['restart_clients']} clients", tally["target"],
                   settled(lambda: clicks(cfg, code_restart), tally["target"]), tally))
-    report(result, rounds, click_checks, exact, modes, NAMES, SCENARIOS, params)
+    report(result, rounds, click_checks, exact, modes, NAMES, SCENARIOS, params, stats_seen)
+    report_password(result, measure_password(cfg, cfg.redirect_port, params["protected"]))
 
 
 if __name__ == "__main__":

@@ -10,12 +10,13 @@ from .result import Chart, Result, Table, ratio
 
 TARGET_SHARE = 0.10     # gateway saturation ≥ 10 % of nginx's return 302
 TARGET_P99_MS = 10.0    # at the paced rate, with zero errors
+TARGET_STATS_SHARE = 0.90  # saturation with click statistics ≥ 90 % of the same service without them
 ALLOWED_DURING_RESTART = {"target", "503 database_unavailable"}
 COLUMNS = ["scenario", "load", "req/s", "p50 ms", "p99 ms", "errors", "req/s ×nginx", "p99 ×nginx", "CPU ms/req",
            "busiest worker (cores)", "others (cores)"]
 
 
-def report(result: Result, rounds, click_checks, exact, modes, names, scenarios, params) -> None:
+def report(result: Result, rounds, click_checks, exact, modes, names, scenarios, params, stats_seen) -> None:
     def median(name, mode, key):
         return statistics.median(r[(name, mode)][key] for r in rounds)
 
@@ -49,10 +50,20 @@ def report(result: Result, rounds, click_checks, exact, modes, names, scenarios,
     result.figure("gateway_cpu_vs_nginx", "gateway → redirect: CPU per request at saturation vs nginx",
                   median_ratio("gateway", saturated, "cpu_ms", floor=max(tick_ms)), "nginx return 302")
 
+    def stats_ratio(r, key):
+        return ratio(r[("redirect", saturated)][key], r[("nostats", saturated)][key])
+
+    result.figure("stats_rps_vs_off", "redirect service: saturation throughput with statistics vs without",
+                  statistics.median(stats_ratio(r, "rps") for r in rounds), "the service, TOOLKIT_REDIRECT_STATS=off",
+                  better="higher")
+    result.figure("stats_cpu_vs_off", "redirect service: CPU per request at saturation with statistics vs without",
+                  statistics.median(stats_ratio(r, "cpu_ms") for r in rounds), "the service, TOOLKIT_REDIRECT_STATS=off")
+
     result.headline = (
         f"Through the gateway a short-link redirect reaches {result.figures['gateway_rps_vs_nginx'].value:.0%} of the "
         f"throughput of nginx's own `return 302` ({result.figures['service_rps_vs_nginx'].value:.0%} straight to the "
-        f"service); at {params['rate']} req/s its p99 is {result.figures['gateway_p99_vs_nginx'].value:.2f}× nginx's.")
+        f"service); at {params['rate']} req/s its p99 is {result.figures['gateway_p99_vs_nginx'].value:.2f}× nginx's; with click "
+        f"statistics it keeps {result.figures['stats_rps_vs_off'].value:.0%} of its throughput without them.")
     for number, r in enumerate(rounds, 1):
         share = ratio(r[("gateway", saturated)]["rps"], r[("nginx", saturated)]["rps"])
         result.target(f"round {number}: gateway saturation ≥ {TARGET_SHARE:.0%} of nginx", share >= TARGET_SHARE,
@@ -61,6 +72,10 @@ def report(result: Result, rounds, click_checks, exact, modes, names, scenarios,
         result.target(f"round {number}: gateway p99 < {TARGET_P99_MS:g} ms at {params['rate']} req/s, 0 errors",
                       gateway["p99"] < TARGET_P99_MS and not gateway["errors"],
                       f"p99 {gateway['p99']:.2f} ms, {gateway['rps']:.0f} req/s achieved")
+        share = stats_ratio(r, "rps")
+        result.target(f"round {number}: statistics on ≥ {TARGET_STATS_SHARE:.0%} of off at saturation",
+                      share >= TARGET_STATS_SHARE,
+                      f"{r[('redirect', saturated)]['rps']:.0f} req/s = {share:.1%} of {r[('nostats', saturated)]['rps']:.0f}")
 
     runs = [run for r in rounds for run in r.values()]
     result.check("every wrk run was answered", all(run["requests"] > 0 for run in runs),
@@ -71,6 +86,11 @@ def report(result: Result, rounds, click_checks, exact, modes, names, scenarios,
     result.check("after each wrk run: redirects ≤ new clicks ≤ requests sent", not wrong,
                  "; ".join(f"{n} {m}: +{d} clicks for {ok} redirects ({sent} sent)" for n, m, d, ok, sent in wrong)
                  or f"{len(click_checks)} runs")
+    (described, counted), (described_off, counted_off) = stats_seen["on"], stats_seen["off"]
+    result.check("statistics on: after the flushes the daily statistics describe the link's clicks",
+                 0 < described <= counted, f"{described} of {counted} clicks described")
+    result.check("statistics off: the second service counted clicks and wrote no statistics",
+                 counted_off > 0 and described_off == 0, f"{described_off} of {counted_off} clicks described")
     for what, expected, got, tally in exact:
         outcomes = ", ".join(f"{count} {outcome}" for outcome, count in sorted(tally.items()))
         ok = got == expected and tally["target"] > 0

@@ -1,12 +1,7 @@
 """Short links of the bench stack, made and read as the database's owner would."""
 from __future__ import annotations
 
-import sys
-
 from scripts.stack import postgres
-from scripts.stack.config import ROOT
-
-sys.path.insert(0, str(ROOT / "bff"))  # the redirect service's own password hasher
 
 TARGET = "https://example.com/"
 
@@ -19,7 +14,7 @@ def create_link(cfg, max_clicks: int | None = None) -> str:
 
 def create_protected_link(cfg, password: str) -> str:
     """A link behind `password`, hashed as the BFF hashes it (the redirect service's HASHER)."""
-    from toolkit_redirect.password import HASHER
+    from bff.toolkit_redirect.password import HASHER  # imported from the root, as bench runs (no sys.path)
 
     with postgres.superuser_connection(cfg) as conn:
         code = conn.execute("select (public.create_short_link(%s)).short_code", (TARGET,)).fetchone()[0]

@@ -1,6 +1,7 @@
 """Clicks survive a killed redirect worker and a flush whose reply is lost: the write-ahead journal
-(toolkit_redirect/journal.py) and the numbered batches of record_short_link_clicks together count
-every redirect a client got exactly once."""
+(toolkit_redirect/journal.py) and the numbered batches (a live worker's flush through
+record_short_link_activity, a journal's replay through record_short_link_clicks, one batch count per
+worker for both) together count every redirect a client got exactly once."""
 from __future__ import annotations
 
 import asyncio
@@ -64,7 +65,7 @@ def through(url: str, port: int) -> str:
 
 
 def test_a_flush_whose_reply_is_lost_is_applied_once(start, stack_env, admin_db, codes):
-    proxy = ReplyLosingProxy(urlsplit(stack_env["TOOLKIT_DATABASE_URL"]).port, b"record_short_link_clicks")
+    proxy = ReplyLosingProxy(urlsplit(stack_env["TOOLKIT_DATABASE_URL"]).port, b"record_short_link_activity")
     try:
         service = start(through(stack_env["TOOLKIT_DATABASE_URL"], proxy.port))
         code = make_link(admin_db, "https://lost-reply.example")
@@ -97,7 +98,9 @@ def test_a_dead_workers_journal_is_replayed_once_and_a_live_ones_is_left_alone(a
     (tmp_path / segment_name(dead, 2)).write_text(f"{code}\n" * 4 + code[:2])
     (tmp_path / f"{dead}.lock").touch()
     record = _record_in(admin_db)
-    assert asyncio.run(record(dead, 1, {code: 3})) == 3
+    # Batch 1 reached Postgres as a live worker flushes (clicks and statistics in one statement).
+    assert admin_db.execute("select public.record_short_link_activity(%s, 1, %s, %s, '{}', '{}', '{}', '{}', '{}', '{}')",
+                            (dead, [code], [3])).fetchone()[0] == 3
     # A live worker holds its lock: its files are its own.
     (tmp_path / segment_name(alive, 1)).write_text(f"{code}\n" * 5)
     held = os.open(tmp_path / f"{alive}.lock", os.O_RDWR | os.O_CREAT)

@@ -93,7 +93,7 @@ test('drop zones state the limit and refuse wrong, empty, too big or misnamed fi
   await expect(page.getByTestId('refused-files')).toHaveText('broken.pdf is damaged or not a PDF.')
 
   await page.goto('/image-metadata')
-  const zone = page.getByTestId('drop-zone')
+  const zone = page.getByTestId('drop-zone').first() // the single photo's (the batch cleaner has its own)
   await dropFiles(page, zone, [{ name: 'notes.txt', type: 'text/plain', text: 'hello' }])
   await expect(page.getByTestId('refused-files')).toHaveText(/^notes\.txt can’t be used here: this tool takes JPEG, PNG, WebP, HEIC or TIFF photos\.$/)
   await page.getByLabel('Choose a file').setInputFiles({ name: 'empty.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(0) })

@@ -40,7 +40,7 @@ export function BatchCleaner() {
         <CardDescription>JPEG, PNG, WebP and HEIC, up to {MAX_FILES} photos and 25 MB each. Pixels are never re-encoded; you get one ZIP.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <DropZone onFiles={add} accept={`image/*,${HEIC_ACCEPT}`} hint="Drop several photos here" acceptPaste={false} disabled={job.busy} />
+        <DropZone onFiles={add} accept={`image/*,${HEIC_ACCEPT}`} hint="JPEG, PNG, WebP, HEIC or TIFF photos" acceptPaste={false} disabled={job.busy} />
         {files.length > 0 && (
           <ul aria-label="Photos to clean" className="flex max-h-48 flex-col divide-y overflow-y-auto rounded-lg border text-sm">
             {files.map((file, index) => (

@@ -114,7 +114,7 @@ export default function ImageMetadataPage() {
               )}
             </div>
           ) : (
-            <DropZone onFiles={(files) => files[0] && void open(files[0])} multiple={false} accept={`image/*,${HEIC_ACCEPT}`} hint="JPEG, PNG, WebP, HEIC or TIFF photos; nothing is kept on the server" disabled={busy} />
+            <DropZone onFiles={(files) => files[0] && void open(files[0])} multiple={false} accept={`image/*,${HEIC_ACCEPT}`} hint="JPEG, PNG, WebP, HEIC or TIFF photos" disabled={busy} />
           )}
           {reading.phase && <JobProgress phase={reading.phase} onCancel={reading.cancel} />}
         </CardContent>

@@ -1,15 +1,15 @@
-import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { NavigationProgress } from '@/components/layout/navigation-progress'
+import '@/app/offline-operations'
+import { PendingSyncIndicator } from '@/features/offline/pending-sync-indicator'
 import { InstallPrompt } from '@/features/install-prompt/install-prompt'
 import { SecondFactorPrompt } from '@/features/auth/second-factor'
 import { ThemeToggle } from '@/features/theme/theme-toggle'
 import { searchTools, tools, toolsByCategory } from '@/tools'
 
 const toolGroups = toolsByCategory()
-const OfflineSync = lazy(() => import('@/app/offline-sync'))
 
 export function RootLayout() {
   return (
@@ -27,9 +27,7 @@ export function RootLayout() {
         search={searchTools}
         actions={
           <>
-            <Suspense fallback={null}>
-              <OfflineSync />
-            </Suspense>
+            <PendingSyncIndicator />
             <ThemeToggle />
           </>
         }

@@ -1,6 +1,6 @@
 // The offline operation queue (SPEC §3): changes made without a connection wait in IndexedDB, store
 // 'operations', so they survive reloads and browser restarts, and are replayed in order when online.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { DBSchema, IDBPDatabase } from 'idb'
 
 export type OperationName = 'createPaste' | 'updateFile'
 
@@ -37,11 +37,20 @@ const RETRY_MAX_MS = 5 * 60_000
 let database: Promise<IDBPDatabase<OfflineDb>> | undefined
 
 function db(): Promise<IDBPDatabase<OfflineDb>> {
-  database ??= openDB<OfflineDb>(QUEUE_DB_NAME, 1, {
-    upgrade(upgrading) {
-      upgrading.createObjectStore('operations', { keyPath: 'id' })
-    },
-  })
+  // idb loads with the first queue call (the header's count at start-up, while online), not with the
+  // entry chunk; a failed load is tried again on the next call.
+  database ??= import('idb')
+    .then(({ openDB }) =>
+      openDB<OfflineDb>(QUEUE_DB_NAME, 1, {
+        upgrade(upgrading) {
+          upgrading.createObjectStore('operations', { keyPath: 'id' })
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      database = undefined
+      throw error
+    })
   return database
 }
 

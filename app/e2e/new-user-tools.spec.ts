@@ -185,6 +185,8 @@ test('Ctrl+K ranks name matches first, and closing the palette gives focus back'
 
 test('notices: an error goes away once the retry works; pastes refuse blank or oversized text in words; info pages carry real dates', async ({ page, context }) => {
   await page.goto('/pdf-editor')
+  // The page's own chunk must be here before the connection goes: offline, a route not yet loaded cannot load.
+  await expect(page.getByLabel('Choose files')).toBeAttached()
   await context.setOffline(true)
   await page.getByLabel('Choose files').setInputFiles(threePagePdf())
   const failure = page.locator('[data-sonner-toast]').filter({ hasText: 'Could not open report.pdf' })

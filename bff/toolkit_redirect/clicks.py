@@ -81,10 +81,7 @@ class ClickCounter:
                 self._journal.seal(self._numbered)
         number, counts, stats = self._batch
         try:
-            async with asyncio.timeout(self._timeout):
-                async with self._pool.connection(timeout=self._timeout) as conn:
-                    await conn.execute(FLUSH, (self._flusher, number, list(counts), list(counts.values()),
-                                               *as_columns(stats)))
+            await self._call(FLUSH, (self._flusher, number, list(counts), list(counts.values()), *as_columns(stats)))
         except ERRORS as exc:
             if self._failing_since is None:
                 self._failing_since = time.monotonic()
@@ -100,9 +97,13 @@ class ClickCounter:
 
     async def _record(self, flusher: uuid.UUID, number: int, counts: dict[str, int]) -> int:
         """A journal's batch `number` of `flusher` into Postgres; the clicks added (0: applied before)."""
+        return await self._call(REPLAY, (flusher, number, list(counts), list(counts.values())))
+
+    async def _call(self, statement: str, params: tuple) -> int:
+        """One flush function, bounded by the timeout; its answer (the clicks it added)."""
         async with asyncio.timeout(self._timeout):
             async with self._pool.connection(timeout=self._timeout) as conn:
-                cursor = await conn.execute(REPLAY, (flusher, number, list(counts), list(counts.values())))
+                cursor = await conn.execute(statement, params)
                 return (await cursor.fetchone())[0]
 
     async def recover(self) -> int:

@@ -43,7 +43,7 @@ def count_pytest(out: str) -> Counts:
     failed = _last_int(r"(\d+) failed", last) + _last_int(r"(\d+) errors?", last) + _last_int(r"(\d+) xpassed", last)
     skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) xfailed", last)
     # -rsxfE: "SKIPPED [2] path:line: reason" (one line may stand for several) and "XFAIL path::test - reason".
-    names = [line.strip() for line in out.splitlines() if re.match(r"(SKIPPED|XFAIL) ", line)]
+    names = _lines(r"(SKIPPED|XFAIL) ", out)
     return Counts(_last_int(r"(\d+) passed", last), failed, skipped, names, _lines(r"(FAILED|ERROR) ", out))
 
 
@@ -52,7 +52,7 @@ def count_vitest(out: str) -> Counts:
     last = tests[-1] if tests else ""
     skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) todo", last)
     # The verbose reporter marks a skipped test "↓ name [skipped]" and a todo "□ name".
-    names = [line.strip() for line in out.splitlines() if re.match(r"\s*(↓|□)\s", line)]
+    names = _lines(r"\s*(↓|□)\s", out)
     return Counts(_last_int(r"(\d+) passed", last), _last_int(r"(\d+) failed", last), skipped, names,
                   _lines(r"\s*×\s", out))
 
@@ -62,7 +62,7 @@ def count_playwright(out: str) -> Counts:
     # "did not run" means the run stopped early (e.g. a forbidden test.only): a failure, not a skip.
     failed = _last_int(r"^\s+(\d+) failed", out) + _last_int(r"^\s+(\d+) did not run", out)
     # The list reporter marks skipped tests with "-": "  -   3 [chromium] › e2e/a.spec.ts:5:3 › title".
-    names = [line.strip() for line in out.splitlines() if re.match(r"\s+-\s+\d+ \[", line)]
+    names = _lines(r"\s+-\s+\d+ \[", out)
     return Counts(_last_int(r"^\s+(\d+) passed", out), failed, skipped, names, _lines(r"\s+✘\s+\d+ \[", out))
 
 

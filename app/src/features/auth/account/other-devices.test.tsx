@@ -49,6 +49,7 @@ describe('OtherDevices', () => {
     expect(onTokensRevoked).toHaveBeenCalledTimes(1)
     expect(auth.signOut).toHaveBeenCalledWith({ scope: 'others' })
     expect(notify.success).toHaveBeenCalledWith('Signed out of your other devices', '2 API tokens revoked.')
+    expect(revokeBox()).not.toBeChecked() // done: the next sign-out asks again
   })
 
   it('when the tokens cannot be revoked, says why, signs nobody out and keeps the choice', async () => {

@@ -20,6 +20,7 @@ export function OtherDevices({ onTokensRevoked }: { onTokensRevoked?: () => void
     if (revokeTokens) {
       try {
         revoked = await revokeAllApiTokens()
+        setRevokeTokens(false)
         onTokensRevoked?.()
       } catch (problem) {
         // Nothing else is done, and the choice stays ticked for another try.

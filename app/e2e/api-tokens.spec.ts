@@ -44,6 +44,31 @@ test('a personal API token is made in /account, shown once, works from a script 
   expect(problems).toEqual([])
 })
 
+test('signing out of the other devices can revoke every API token too', async ({ page, request }) => {
+  const problems = watchConsole(page)
+  await signedUpAndIn(page)
+  await page.goto('/account')
+  const section = page.getByRole('region', { name: 'API tokens' })
+  const tokens: string[] = []
+  for (const name of ['backup', 'deploy']) {
+    await section.getByLabel('Token name').fill(name)
+    await section.getByRole('button', { name: 'Make a token' }).click()
+    await expect(section.getByText(`Copy “${name}” now: it is shown only this once.`)).toBeVisible()
+    tokens.push((await section.getByTestId('new-api-token').textContent()) ?? '')
+  }
+  const devices = page.getByRole('region', { name: 'Other devices' })
+  await devices.getByRole('checkbox', { name: /Also revoke all my API tokens/ }).check()
+  await devices.getByRole('button', { name: 'Sign out of other devices' }).click()
+  await expect(page.getByText('2 API tokens revoked.')).toBeVisible()
+  await expect(section.getByText('You have no API tokens.')).toBeVisible()
+  for (const token of tokens) {
+    const refused = await request.get('/api/pastes?scope=mine', { headers: { Authorization: `Bearer ${token}` } })
+    expect(refused.status()).toBe(401)
+  }
+  await expect(page).toHaveURL(/\/account$/) // this device stays signed in
+  expect(problems).toEqual([])
+})
+
 test('the help page shows curl examples with this site’s address', async ({ page }) => {
   await page.goto('/help#api')
   const origin = new URL(page.url()).origin

@@ -11,6 +11,7 @@ import pytest
 
 from fixtures.tools_support import (anonymous_tools_client, remove_tools_user, tools_app,  # noqa: F401 (shared)
                                    tools_client)
+from fixtures.local_auth import Account, create_account, enrol_totp, password_session, second_step
 from fixtures.users import insert_user  # noqa: F401 (imported from here by test modules)
 from toolkit_bff import create_app
 
@@ -98,6 +99,30 @@ def make_user(admin_db, make_token):
     yield make
     if created:
         admin_db.execute("delete from auth.users where id = any(%s::uuid[])", (created,))
+
+
+@pytest.fixture()
+def accounts(admin_db):
+    """Accounts made through the stack's Auth, with real sessions: make(name, mfa=, admin=) →
+    (account, aal1 token, aal2 token or None); removed afterwards."""
+    made: list[str] = []
+
+    def make(name: str, *, mfa: bool = False, admin: bool = False) -> tuple[Account, str, str | None]:
+        account = create_account(name)
+        made.append(account.id)
+        if admin:
+            admin_db.execute("insert into public.user_roles (user_id) values (%s)", (account.id,))
+        if not mfa:
+            return account, password_session(account)["access_token"], None
+        enrol_totp(account)
+        # Completing the second step signs out the account's aal1 sessions (as upstream does), so
+        # the password-only session comes last.
+        aal2 = second_step(account, password_session(account))["access_token"]
+        aal1 = password_session(account)["access_token"]
+        return account, aal1, aal2
+
+    yield make
+    admin_db.execute("delete from auth.users where id = any(%s::uuid[])", (made,))
 
 
 @pytest.fixture(scope="session", autouse=True)

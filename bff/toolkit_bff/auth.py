@@ -7,8 +7,9 @@ signed out everywhere or deleted is a 401, a password-only (aal1) token of an ac
 verified factor a 403 `mfa_required` — before the endpoint does any work.
 
 A personal API token (`tkp_…`, made in /account) is the other bearer: the database turns it into
-its owner's claims with its scopes (api_token_claims, one query, which is also the session check),
-and it is accepted only by the endpoints of those scopes (/api/pastes, /api/links)."""
+its owner's claims with its scopes (api_token_claims, one query, which is also the session check).
+What each kind of credential (session, API token, OAuth client, anonymous user) may reach is checked
+right after its claims are read (credentials.py)."""
 from __future__ import annotations
 
 import time
@@ -18,6 +19,7 @@ import jwt
 import requests
 from flask import current_app, g, request
 
+from .credentials import check_reach, refuse_anonymous_user
 from .db import run_once
 from .errors import ApiError
 from .outbound import OutboundPolicy, outbound_session, service_policy
@@ -129,8 +131,6 @@ def verify_access_token(token: str) -> dict:
 
 
 API_TOKEN_PREFIX = "tkp_"
-# Which blueprint each API token scope opens (the scopes are checked in SQL too: restrictive policies).
-TOKEN_SCOPE_OF_BLUEPRINT = {"pastes": "pastes", "links": "links"}
 
 
 def is_api_token_request() -> bool:
@@ -139,19 +139,13 @@ def is_api_token_request() -> bool:
 
 
 def api_token_claims(token: str) -> dict:
-    """The claims a personal API token acts with here, or a 401/403 before any work."""
+    """The claims a personal API token acts with, or a 401 (unknown, revoked, expired, made at aal1
+    before its owner turned on two-step verification) or 403 (banned owner) before any work."""
     # service_role: only it may turn a token into claims (the table keeps no token, only its hash).
     claims = run_once("select public.api_token_claims({token}) as claims", {"token": token},
                       role="service_role")[0]["claims"]
     if claims is None:
         raise _unauthorized("This API token is unknown, revoked or expired")
-    scope = TOKEN_SCOPE_OF_BLUEPRINT.get(request.blueprint or "")
-    if scope is None:
-        raise ApiError(403, "token_scope", "API tokens work only on /api/pastes and /api/links; "
-                                           "sign in for everything else")
-    if scope not in claims.get("token_scopes", []):
-        raise ApiError(403, "token_scope", f"This API token may not use {scope} "
-                                           f"(its scopes: {', '.join(claims.get('token_scopes', []))})")
     return claims
 
 
@@ -168,28 +162,32 @@ def request_claims() -> dict | None:
         token = bearer_token()
         if not token:
             g.toolkit_claims = None
-        elif token.startswith(API_TOKEN_PREFIX):
-            g.toolkit_claims = api_token_claims(token)
         else:
-            g.toolkit_claims = verify_access_token(token)
+            claims = api_token_claims(token) if token.startswith(API_TOKEN_PREFIX) else verify_access_token(token)
+            check_reach(claims)
+            g.toolkit_claims = claims
     return g.toolkit_claims
 
 
 def require_claims() -> dict:
+    """The claims of a caller with an account (an anonymous sign-in has none: 403 anonymous_user)."""
     claims = request_claims()
     if claims is None:
         raise ApiError(401, "not_authenticated", "Sign in to use this endpoint")
+    refuse_anonymous_user(claims)
     return claims
 
 
 MFA_REQUIRED = ("Enter the code from your authenticator app first: this account uses two-step verification, "
                 "and this access token is from the password alone (aal1)")
 SESSION_ENDED = "This session has ended (signed out, or the account was deleted). Sign in again."
+USER_BANNED = "This account is banned"
 
 
 def check_session() -> None:
-    """Refuses a token whose session is gone or that still owes its second factor; one query, and
-    none for anonymous requests. SQL answers (public.session_state), as it enforces the same rule."""
+    """Refuses a token whose session is gone, whose user is banned, or that still owes its second
+    factor; one query, and none for anonymous requests. SQL answers (public.session_state), as it
+    enforces the same rule."""
     if request.method == "OPTIONS":  # a CORS preflight carries no token and does nothing
         return
     claims = request_claims()
@@ -198,5 +196,7 @@ def check_session() -> None:
     state = run_once("select public.session_state() as state", {}, claims=claims)[0]["state"]
     if state == "ended":
         raise ApiError(401, "session_not_found", SESSION_ENDED)
+    if state == "banned":
+        raise ApiError(403, "user_banned", USER_BANNED)
     if state == "mfa_required":
         raise ApiError(403, "mfa_required", MFA_REQUIRED)

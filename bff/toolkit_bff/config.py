@@ -19,6 +19,16 @@ class Config:
     JWKS_REFRESH_COOLDOWN = float(os.environ.get("TOOLKIT_JWKS_REFRESH_COOLDOWN", "10"))
     # The app's public origin, for the short_url of new links (empty: the request's own origin).
     PUBLIC_URL = os.environ.get("TOOLKIT_PUBLIC_URL", "").rstrip("/")
+    # Auth's site URL and any other origins the site answers on (comma-separated): with PUBLIC_URL,
+    # the hosts whose /s/ links are ours, so a short link to them is refused (a redirect loop). Only
+    # configuration decides this, never a request's Host or X-Forwarded-Host.
+    SITE_URL = os.environ.get("TOOLKIT_SITE_URL", "").rstrip("/")
+    OWN_ORIGINS = [o.strip().rstrip("/") for o in os.environ.get("TOOLKIT_OWN_ORIGINS", "").split(",") if o.strip()]
+    # Kinds of Auth sessions the official server makes only when switched on (GOTRUE_EXTERNAL_ANONYMOUS_
+    # USERS_ENABLED, GOTRUE_OAUTH_SERVER_ENABLED). Off: their tokens are refused (401); on: anonymous users
+    # are served as visitors and OAuth clients read only who the user is (credentials.py).
+    ACCEPT_ANONYMOUS_USERS = os.environ.get("TOOLKIT_ACCEPT_ANONYMOUS_USERS", "false").lower() == "true"
+    ACCEPT_OAUTH_CLIENTS = os.environ.get("TOOLKIT_ACCEPT_OAUTH_CLIENTS", "false").lower() == "true"
     # Supabase Auth's base URL, for the health report and its admin API (empty: not checked).
     AUTH_URL = os.environ.get("TOOLKIT_AUTH_URL", "").rstrip("/")
     # Auth's service-role key, for its admin API (DELETE /api/me); empty: account deletion answers 503.

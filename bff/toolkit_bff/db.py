@@ -48,7 +48,7 @@ def _request_headers() -> str:
     """The headers SQL may look at (as PostgREST's `request.headers`), lower-cased names."""
     if not has_request_context():
         return "{}"
-    wanted = ("host", "x-forwarded-host", "user-agent")
+    wanted = ("user-agent",)  # never the host: our own hosts are configuration (public.site_hosts)
     return json.dumps({name: request.headers[name] for name in wanted if name in request.headers})
 
 

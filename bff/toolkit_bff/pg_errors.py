@@ -24,6 +24,13 @@ _BY_STATE = {
     "57014": (503, "database_timeout", "The database took too long to answer"),
 }
 
+# Refusals our SQL raises as 42501 with a stable code as the hint (require_mfa_satisfied,
+# require_credential, api_token_claims, short_link_stats): the code and status the caller gets.
+_HINTED_REFUSALS = {
+    "mfa_required": 403, "aal2_required": 403, "token_scope": 403, "client_scope": 403, "anonymous_user": 403,
+    "user_banned": 403, "session_not_found": 401, "token_reissue_required": 401,
+}
+
 _GENERIC = {
     "42501": "You are not allowed to do this",
     "23505": "This value is already taken",
@@ -54,8 +61,9 @@ def api_error_for(exc: psycopg.Error) -> ApiError:
         status = int(state[2:])
         code = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict"}.get(status, "error")
         return ApiError(status, code, exc.diag.message_primary or "Request refused")
-    if state == "42501" and exc.diag.message_hint == "mfa_required":  # require_mfa_satisfied() in SQL
-        return ApiError(403, "mfa_required", exc.diag.message_primary or "Enter the code from your authenticator app first")
+    hint = exc.diag.message_hint
+    if state == "42501" and hint in _HINTED_REFUSALS:
+        return ApiError(_HINTED_REFUSALS[hint], hint, exc.diag.message_primary or "You are not allowed to do this")
     if state in _BY_STATE:
         status, code, message = _BY_STATE[state]
         return ApiError(status, code, message or _message(exc, state))

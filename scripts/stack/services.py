@@ -27,11 +27,23 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
         # The translator's engine: Apertium APY on loopback (APERTIUM_APY_URL is in service_env).
         "TOOLKIT_TRANSLATION_ENGINE": "apertium",
     }
+    if cfg.name == "test":
+        env |= test_stack_bff_env(cfg)
     # The test stack's own entry point lets the username checker reach its local fake sites.
     entry = "test_stack_wsgi:app" if cfg.name == "test" else "wsgi:app"
     sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],
               port=cfg.bff_port, env=env, cwd=ROOT / "bff",
               ready=lambda: healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))
+
+
+def test_stack_bff_env(cfg: StackConfig) -> dict[str, str]:
+    """The test stack also runs a second Auth with anonymous sign-ins and the OAuth 2.1 server on (the
+    same database and signing key: scripts/stack/auth.py), so its BFF accepts those sessions, as a
+    deployment with the switches on would: the tests through the gateway show what they may do. The
+    production default (off: such tokens refused) is tested on apps the tests build themselves. The
+    gateway also answers on 127.0.0.1: one more origin whose /s/ links are ours."""
+    return {"TOOLKIT_ACCEPT_ANONYMOUS_USERS": "true", "TOOLKIT_ACCEPT_OAUTH_CLIENTS": "true",
+            "TOOLKIT_OWN_ORIGINS": f"http://127.0.0.1:{cfg.gateway_port}"}
 
 
 def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:

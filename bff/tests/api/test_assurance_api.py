@@ -14,7 +14,7 @@ import pytest
 
 from conftest import bearer
 from fixtures.documents import heic_photo
-from fixtures.local_auth import Account, create_account, enrol_totp, password_session, second_step, sign_out
+from fixtures.local_auth import password_session, sign_out
 from toolkit_bff.pg_errors import api_error_for
 
 DATA_API = ("me", "links", "pastes", "pages", "admin")
@@ -31,29 +31,6 @@ def stack_app(app):
 @pytest.fixture()
 def api(stack_app):
     return stack_app.test_client()
-
-
-@pytest.fixture()
-def accounts(admin_db):
-    """make(name, mfa=, admin=) → (account, aal1 token, aal2 token or None); removed afterwards."""
-    made: list[str] = []
-
-    def make(name: str, *, mfa: bool = False, admin: bool = False) -> tuple[Account, str, str | None]:
-        account = create_account(name)
-        made.append(account.id)
-        if admin:
-            admin_db.execute("insert into public.user_roles (user_id) values (%s)", (account.id,))
-        if not mfa:
-            return account, password_session(account)["access_token"], None
-        enrol_totp(account)
-        # Completing the second step signs out the account's aal1 sessions (as upstream does), so
-        # the password-only session comes last.
-        aal2 = second_step(account, password_session(account))["access_token"]
-        aal1 = password_session(account)["access_token"]
-        return account, aal1, aal2
-
-    yield make
-    admin_db.execute("delete from auth.users where id = any(%s::uuid[])", (made,))
 
 
 def _own_rows(api, token: str) -> dict[str, str]:

@@ -108,7 +108,10 @@ def test_the_owner_and_admins_read_a_links_statistics_and_nobody_else(client, li
     assert stats["devices"] == [{"device": "desktop", "clicks": 4}, {"device": "mobile", "clicks": 3}]
     assert client.get(f"/api/links/{link['id']}/stats?days=60", headers=owner.headers).get_json()["browsers"][0] == {
         "browser": "chrome", "clicks": 9}
-    assert client.get(f"/api/links/{link['id']}/stats", headers=admin.headers).status_code == 200
+    admin_aal2 = bearer(make_token(admin.id, email=admin.email, aal="aal2"))
+    assert client.get(f"/api/links/{link['id']}/stats", headers=admin_aal2).status_code == 200
+    answer = client.get(f"/api/links/{link['id']}/stats", headers=admin.headers)  # an admin at aal1
+    assert (answer.status_code, answer.get_json()["error"]["code"]) == (403, "aal2_required")
     assert client.get(f"/api/links/{link['id']}/stats", headers=stranger.headers).status_code == 404
     assert client.get(f"/api/links/{link['id']}/stats").status_code == 401
     assert client.get(f"/api/links/{link['id']}/stats?days=0", headers=owner.headers).status_code == 422

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from conftest import bearer
+from fixtures.gateway_clients import client_session
 from fixtures.redirect_support import clicks, request
 from toolkit_bff import create_app
 
@@ -83,11 +84,37 @@ def test_invalid_links_are_422_with_a_reason(client, links, body, fragment):
     assert fragment in response.get_json()["error"]["message"]
 
 
-def test_links_to_our_own_short_links_are_refused(client, links):
-    response = client.post("/api/links", json={"url": "https://tool.example/s/abc1234"},
-                           headers={"Host": "tool.example"})
-    assert response.status_code == 422 and "own short links" in response.get_json()["error"]["message"]
-    assert create(client, links, url="https://tool.example/about").status_code == 201
+def test_links_to_our_own_short_links_are_refused_whatever_the_request_headers_say(app, client, links, admin_db):
+    """Our own hosts are configuration (PUBLIC_URL, SITE_URL, OWN_ORIGINS), never the request's headers."""
+    app.config.update(SITE_URL="https://tool.example", OWN_ORIGINS=["https://other-name.example"])
+    try:
+        for url in ("https://tool.example/s/abc1234", "https://other-name.example/s/abc1234"):
+            for headers in ({}, {"Host": "decoy.invalid", "X-Forwarded-Host": "decoy.invalid"}):
+                response = client.post("/api/links", json={"url": url}, headers=headers)
+                assert response.status_code == 422, (url, headers, response.data)
+                assert response.get_json()["error"]["message"] == "Links to our own short links cannot be shortened"
+        assert create(client, links, url="https://tool.example/about").status_code == 201
+        # Nor does a header make another site's /s/ ours.
+        assert create(client, links, url="https://decoy.invalid/s/abc1234",
+                      headers={"Host": "decoy.invalid", "X-Forwarded-Host": "decoy.invalid"}).status_code == 201
+    finally:
+        admin_db.execute("delete from public.site_hosts where host in ('tool.example', 'other-name.example')")
+
+
+def test_a_forged_host_header_lets_no_link_loop_through_the_gateway(stack_env, links):
+    """The attack of issue 35: Host / X-Forwarded-Host naming a decoy, a URL on our own /s/."""
+    gateway = stack_env["TOOLKIT_PUBLIC_URL"]
+    also_ours = gateway.replace("localhost", "127.0.0.1")  # the test stack's TOOLKIT_OWN_ORIGINS
+    with client_session("127.35.1.1") as http:  # its own address: the visitors' limit counts this test alone
+        for own in (gateway, also_ours):
+            for headers in ({"Host": "decoy.invalid"}, {"X-Forwarded-Host": "decoy.invalid"},
+                            {"Host": "decoy.invalid", "X-Forwarded-Host": "decoy.invalid"}):
+                response = http.post(f"{gateway}/api/links", json={"url": f"{own}/s/abc1234"}, headers=headers,
+                                     timeout=30)
+                if response.status_code == 201:
+                    links.append(response.json()["short_code"])
+                assert response.status_code == 422, (own, headers, response.text)
+                assert response.json()["error"]["message"] == "Links to our own short links cannot be shortened"
 
 
 def test_taken_alias_is_a_conflict(client, links):

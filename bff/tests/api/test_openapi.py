@@ -383,6 +383,7 @@ SUCCESSES = [
          json={"name": "Backups", "scopes": ["pastes"], "expires_at": "2099-01-01T00:00:00Z"}, **SIGNED_IN),
     Case("DELETE", "/api/me/tokens/{token_id}", url="/api/me/tokens/{token_id}", setup=an_api_token(["links"]),
          status=204, **SIGNED_IN),
+    Case("DELETE", "/api/me/tokens", setup=an_api_token(["pastes"]), **SIGNED_IN),
     Case("GET", "/api/pages", client="client"),
     Case("PUT", "/api/admin/pages/{page_key}", url="/api/admin/pages/url-shortener", setup=admins,
          json={"is_disabled": True, "disable_reason": "Back soon"}, **SIGNED_IN),

@@ -1,4 +1,5 @@
-"""Personal API tokens of the signed-in user: GET/POST /api/me/tokens, DELETE /api/me/tokens/{id}.
+"""Personal API tokens of the signed-in user: GET/POST /api/me/tokens, DELETE /api/me/tokens/{id},
+and DELETE /api/me/tokens (all of them, as the account page offers when signing out everywhere else).
 
 A token is made in SQL (create_api_token: 256 random bits, only its SHA-256 kept) and shown in the
 POST's answer only; scripts send it as `Authorization: Bearer tkp_…` to /api/pastes and /api/links
@@ -61,3 +62,11 @@ def revoke_token(token_id):
     if revoked is None:  # not there, or not yours: the same answer
         raise ApiError(404, "not_found", "No token of yours has this id")
     return "", 204
+
+
+@bp.delete("/me/tokens")
+def revoke_all_tokens():
+    claims = require_claims()
+    with rls_transaction(claims) as conn:
+        revoked = conn.execute("delete from public.api_tokens where user_id = auth.uid() returning id").fetchall()
+    return jsonify(revoked=len(revoked))

@@ -8,6 +8,7 @@ from ..auth import request_claims, require_claims
 from ..db import rls_transaction
 from ..errors import ApiError
 from ..extensions import limiter
+from ..site_origins import record_own_origins
 from . import body
 from .writes import anonymous_write_limit, is_anonymous
 
@@ -51,6 +52,7 @@ def create_link():
     if isinstance(password, str) and len(password) < MIN_PASSWORD_LENGTH:
         raise body.invalid("password", f"must be {MIN_PASSWORD_LENGTH} to {MAX_PASSWORD_LENGTH} characters")
     options = (body.or_none(alias), body.or_none(expires_at), body.or_none(max_clicks))
+    record_own_origins()  # so SQL knows which /s/ links are ours (a link to one would loop)
     with rls_transaction(claims) as conn:
         # The function returns the new row, so anonymous creators (who cannot read it) see it too.
         if isinstance(password, str):

@@ -1,4 +1,6 @@
-"""Rate limits on writes: without sign-in per client IP (IPv6: per /64), signed in per user.
+"""Rate limits on writes: without sign-in per client IP (IPv6: per /64), signed in per user. An
+anonymous sign-in counts as no sign-in: each one is a fresh user, so per-user counts would give
+every new one a fresh allowance.
 
 Counters live in the shared store (RATELIMIT_STORAGE_URI: Redis in the local stack), so a limit
 holds across every worker rather than once per worker."""
@@ -6,12 +8,27 @@ from flask import current_app, request
 
 from ..auth import is_api_token_request, request_claims
 from ..client_keys import request_client_key
+from ..credentials import is_anonymous_user
+from ..errors import ApiError
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 
 
+def _claims_or_none() -> dict | None:
+    """The caller's claims for the limiter; a refused token is refused by the endpoint itself, since
+    an error raised inside flask-limiter makes it give up the shared store for this worker's memory."""
+    try:
+        return request_claims()
+    except ApiError:
+        return None
+
+
 def is_anonymous() -> bool:
-    return "Authorization" not in request.headers
+    """A visitor: no token, or an anonymous sign-in's."""
+    if "Authorization" not in request.headers:
+        return True
+    claims = _claims_or_none()
+    return claims is not None and is_anonymous_user(claims)
 
 
 def anonymous_write_limit() -> str:
@@ -23,9 +40,9 @@ def signed_in_write_limit() -> str:
 
 
 def writer_key() -> str:
-    """The verified user (a bad token is answered 401 here, before any write); else the client."""
-    claims = request_claims()
-    return f"user:{claims['sub']}" if claims else request_client_key()
+    """The verified user (an anonymous sign-in counts as its client); else the client."""
+    claims = _claims_or_none()
+    return f"user:{claims['sub']}" if claims and not is_anonymous_user(claims) else request_client_key()
 
 
 def api_token_limit() -> str:
@@ -33,8 +50,9 @@ def api_token_limit() -> str:
 
 
 def api_token_key() -> str:
-    """Each personal API token is counted on its own (verified first: a forged one is a 401 here)."""
-    return f"api-token:{request_claims()['token_id']}"
+    """Each personal API token is counted on its own (a refused one, by its client, until the endpoint refuses it)."""
+    claims = _claims_or_none()
+    return f"api-token:{claims['token_id']}" if claims else request_client_key()
 
 
 def is_not_api_token() -> bool:

@@ -2,7 +2,7 @@
 -- destination rules, expiry and click limits, and what anon, an owner, another user, an admin and
 -- service_role may do with the table directly.
 begin;
-select plan(74);
+select plan(78);
 
 do $$
 begin
@@ -111,8 +111,13 @@ select throws_ok($$ select public.create_short_link('   ') $$,
 select throws_ok($$ select public.create_short_link('https://') $$,
   '22023', null, 'a destination without a host is refused');
 
--- The request's host, as the Data API and our BFF pass it.
-do $$ begin perform set_config('request.headers', '{"host":"tool.example"}', true); end $$;
+-- Our own hosts are configuration (20261128100400): what the BFF records from its configured origins.
+select tests.clear_authentication();
+select is(public.record_site_origins(array['https://tool.example', 'HTTPS://Tool.Example/', 'http://127.0.0.1:8000/path']),
+  2, 'the BFF records the hosts of its configured origins, each once whatever its spelling');
+select tests.act_as_anon();
+select throws_ok($$ select public.record_site_origins(array['https://decoy.example']) $$,
+  '42501', null, 'a visitor cannot add a host of ours');
 select throws_ok($$ select public.create_short_link('https://tool.example/s/abc') $$,
   '22023', null, 'a link to one of our own short links is refused');
 select throws_ok($$ select public.create_short_link('tool.example/s/abc') $$,
@@ -123,14 +128,19 @@ select throws_ok($$ select public.create_short_link('https://tool.example:443/s/
   '22023', null, 'a link to our own short links is refused when it spells out the default port');
 select throws_ok($$ select public.create_short_link('https://tool.example/./s/abc') $$,
   '22023', null, 'a link to our own short links is refused when a dot segment hides the /s/ path');
+select throws_ok($$ select public.create_short_link('http://127.0.0.1:8000/s/abc') $$,
+  '22023', null, 'a link to the /s/ of every recorded origin is refused, its port included');
 select is((public.create_short_link('https://tool.example/other')).original_url, 'https://tool.example/other',
   'a link to another page of our own site is accepted');
 select is((public.create_short_link('https://elsewhere.example/s/abc')).original_url, 'https://elsewhere.example/s/abc',
   'a /s/ link on another host is accepted');
--- Behind the gateway the host the visitor used arrives as x-forwarded-host.
-do $$ begin perform set_config('request.headers', '{"host":"127.0.0.1:5000","x-forwarded-host":"tool.example"}', true); end $$;
+-- The request's headers are the caller's to write: they never decide which hosts are ours.
+do $$ begin perform set_config('request.headers', '{"host":"decoy.invalid","x-forwarded-host":"decoy.invalid"}', true); end $$;
 select throws_ok($$ select public.create_short_link('https://tool.example/s/abc') $$,
-  '22023', null, 'a link to our own short links is refused when the host arrives as x-forwarded-host');
+  '22023', null, 'a forged Host or X-Forwarded-Host does not make our own short links acceptable');
+do $$ begin perform set_config('request.headers', '{"host":"elsewhere.example"}', true); end $$;
+select is((public.create_short_link('https://elsewhere.example/s/abd')).original_url, 'https://elsewhere.example/s/abd',
+  'nor makes another site''s /s/ ours');
 do $$ begin perform set_config('request.headers', '', true); end $$;
 
 select throws_ok($$ select public.create_short_link('https://expiry.example/', null, now() - interval '1 minute') $$,

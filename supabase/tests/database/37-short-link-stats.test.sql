@@ -1,9 +1,10 @@
 -- Short-link statistics (20261126002200): the redirect service's flush adds clicks and the daily
 -- rollup in one statement, once per batch; only the link's owner and admins read the rollup
 -- (anon, another user and an aal1 token of an account with a factor read nothing), through the
--- table and through short_link_stats.
+-- table and through short_link_stats. Another user's statistics need an admin's session at aal2
+-- (20261128100300): an admin at aal1 is told so, an admin's API token learns nothing.
 begin;
-select plan(25);
+select plan(29);
 
 do $$
 begin
@@ -101,8 +102,10 @@ select tests.authenticate_as('stats-owner@example.test');
 select is((select count(*)::int from public.short_link_daily_stats), 3, 'the owner reads the rows of their links');
 select tests.authenticate_as('stats-other@example.test');
 select is((select count(*)::int from public.short_link_daily_stats), 0, 'another user reads none');
-select tests.authenticate_as('stats-admin@example.test');
-select is((select count(*)::int from public.short_link_daily_stats), 4, 'an admin reads them all');
+select pg_temp.act_as('stats-admin@example.test', 'aal2');
+select is((select count(*)::int from public.short_link_daily_stats), 4, 'an admin at aal2 reads them all');
+select pg_temp.act_as('stats-admin@example.test', 'aal1');
+select is((select count(*)::int from public.short_link_daily_stats), 0, 'an admin at aal1 reads none of others');
 select pg_temp.act_as('stats-mfa@example.test', 'aal1');
 select is((select count(*)::int from public.short_link_daily_stats), 0, 'an aal1 token of an account with a factor reads none of its own');
 select pg_temp.act_as('stats-mfa@example.test', 'aal2');
@@ -128,9 +131,20 @@ select throws_ok($$ select public.short_link_stats(pg_temp.link('stats-a'), 0) $
 select tests.authenticate_as('stats-other@example.test');
 select throws_ok($$ select public.short_link_stats(pg_temp.link('stats-a'), 7) $$,
   'P0002', 'No link of yours has this id', 'another user learns nothing (not even that the link exists)');
-select tests.authenticate_as('stats-admin@example.test');
+select pg_temp.act_as('stats-admin@example.test', 'aal2');
 select is((public.short_link_stats(pg_temp.link('stats-a'), 7) ->> 'total_clicks')::int,
-  5, 'an admin reads any link''s statistics');
+  5, 'an admin''s session at aal2 reads any link''s statistics');
+select pg_temp.act_as('stats-admin@example.test', 'aal1');
+select throws_ok($$ select public.short_link_stats(pg_temp.link('stats-a'), 7) $$,
+  '42501', 'Another user''s link statistics need your second step (aal2): turn on two-step verification and enter its code',
+  'an admin at aal1 (no factor yet) is told that another user''s statistics need aal2');
+-- The claims the BFF gets for the admin's personal API token with the links scope (made at aal2).
+select set_config('request.jwt.claims', jsonb_build_object('sub', tests.user_id('stats-admin@example.test'),
+  'role', 'authenticated', 'aud', 'authenticated', 'aal', 'aal2', 'token_id', gen_random_uuid(),
+  'token_scopes', jsonb_build_array('links'))::text, true);
+select throws_ok($$ select public.short_link_stats(pg_temp.link('stats-a'), 7) $$,
+  'P0002', 'No link of yours has this id', 'an admin''s API token learns nothing of another user''s link');
+select is((select count(*)::int from public.short_link_daily_stats), 0, 'nor reads its rows');
 select pg_temp.act_as('stats-mfa@example.test', 'aal1');
 select throws_ok($$ select public.short_link_stats(pg_temp.link('stats-mfa'), 7) $$,
   '42501', null, 'an aal1 token of an account with a factor is refused');

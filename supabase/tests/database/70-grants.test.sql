@@ -3,7 +3,7 @@
 -- search_path on every function, internal helpers closed to API callers, and the realtime
 -- publication guarded.
 begin;
-select plan(62);
+select plan(60);
 
 -- ---------------------------------------------------------------- row-level security
 select ok(relrowsecurity, format('row-level security is enabled on public.%s', relname))
@@ -17,14 +17,15 @@ select is_empty($$ select c.relname from pg_class c
 
 select policies_are('public', 'profile', array[
   'profile: users read their own row, admins read all', 'profile: users update their own row',
-  'profile: accounts with a verified factor need aal2', 'profile: never through an API token'],
-  'profile has only the read-own/admin-reads-all and update-own policies (and the aal2 and API-token restrictions)');
+  'profile: accounts with a verified factor need aal2', 'profile: read only by a credential that may see it',
+  'profile: changed only by the account''s own session'],
+  'profile has only the read-own/admin-reads-all and update-own policies (and the aal2 and credential restrictions)');
 select policies_are('public', 'user_roles', array['user_roles: users read their own row, admins read all',
-  'user_roles: accounts with a verified factor need aal2', 'user_roles: never through an API token'],
-  'user_roles has a read policy and no write policy (and the aal2 and API-token restrictions)');
+  'user_roles: accounts with a verified factor need aal2', 'user_roles: only the account''s own session'],
+  'user_roles has a read policy and no write policy (and the aal2 and credential restrictions)');
 select policies_are('public', 'page_settings', array['page_settings: everyone reads', 'page_settings: admins update',
-  'page_settings: updating needs aal2 with a verified factor'],
-  'page_settings has the read-all and admins-update policies only (and the aal2 restriction on updates)');
+  'page_settings: updating needs aal2 with a verified factor', 'page_settings: updated only by an admin''s session'],
+  'page_settings has the read-all and admins-update policies only (and the aal2 and credential restrictions on updates)');
 
 -- ---------------------------------------------------------------- table privileges of anon
 select table_privs_are('public', 'profile', 'anon', array[]::text[], 'anon has no privilege on profile');
@@ -127,20 +128,7 @@ select is_empty($$
      and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%') $$,
   'every other function in public fixes its search_path as well');
 
-select set_eq($$ select p.proname::text from pg_proc p
-                  where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'EXECUTE') $$,
-  array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
-        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes',
-        'short_link_state', 'create_short_link_with_password', 'create_encrypted_paste'],
-  'anon can execute exactly the public API functions');
-select set_eq($$ select p.proname::text from pg_proc p
-                  where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
-  array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
-        'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes', 'like_paste', 'unlike_paste',
-        'mfa_satisfied', 'session_state', 'grant_admin', 'revoke_admin', 'admin_list_users', 'admin_recent_pastes', 'admin_recent_short_links',
-        'admin_delete_paste', 'admin_delete_short_link', 'admin_authenticator_removal', 'short_link_state', 'create_short_link_with_password',
-        'create_encrypted_paste', 'short_link_stats', 'create_api_token', 'api_token_allows'],
-  'authenticated can execute exactly the public API functions plus the signed-in ones');
+-- What anon and authenticated may execute, and why: 71-callable-functions.test.sql.
 
 select ok(not has_function_privilege('anon', p.oid, 'EXECUTE') and not has_function_privilege('authenticated', p.oid, 'EXECUTE'),
           format('anon and authenticated cannot execute the internal helper %s', p.oid::regprocedure))

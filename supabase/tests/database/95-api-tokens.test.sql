@@ -89,8 +89,8 @@ select tests.act_as_service_role();
 insert into made values ('claims', public.api_token_claims(pg_temp.made('pastes') ->> 'token'));
 select is(pg_temp.made('claims') - 'amr' - 'token_id',
   jsonb_build_object('sub', tests.user_id('tok-owner@example.test'), 'role', 'authenticated', 'aud', 'authenticated',
-                     'email', 'tok-owner@example.test', 'aal', 'aal2', 'token_scopes', jsonb_build_array('pastes')),
-  'a live token gives its owner''s claims with its scopes');
+                     'email', 'tok-owner@example.test', 'aal', 'aal1', 'token_scopes', jsonb_build_array('pastes')),
+  'a live token gives its owner''s claims with its scopes, at the level of the session that made it');
 select isnt((select last_used_at from public.api_tokens where id = (pg_temp.made('pastes') ->> 'id')::uuid), null,
   'and is marked used');
 select is(public.api_token_claims('tkp_' || repeat('A', 43)), null, 'a forged token gives nothing');
@@ -104,7 +104,7 @@ select lives_ok($$ select public.create_paste('from a script') $$, 'a pastes tok
 select is((select count(*)::int from public.pastes where content = 'from a script'), 1, 'and reads its owner''s pastes');
 select is((select count(*)::int from public.api_tokens), 0, 'it never sees the tokens');
 select is((select count(*)::int from public.profile), 0, 'nor the profile');
-select throws_ok($$ select public.create_api_token('more', array['links']) $$, '42501', 'An API token cannot create API tokens',
+select throws_ok($$ select public.create_api_token('more', array['links']) $$, '42501', 'This API token may not use account (its scopes: pastes)',
   'nor makes more tokens');
 select tests.clear_authentication();
 insert into public.shortened_urls (original_url, short_code, user_id) values ('https://tok.example', 'tok-link', tests.user_id('tok-owner@example.test'));

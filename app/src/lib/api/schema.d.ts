@@ -94,10 +94,14 @@ export interface paths {
         put?: never;
         /**
          * Make a personal API token for scripts
-         * @description At most 20 per account (422 past it). An account with a verified MFA factor needs an `aal2` session; a token cannot make tokens.
+         * @description At most 20 per account (422 past it). An account with a verified MFA factor needs an `aal2` session; a token made at `aal1` stops working once the account has a factor. Only the account's own session makes tokens: never a token, an OAuth client or an anonymous sign-in.
          */
         post: operations["createApiToken"];
-        delete?: never;
+        /**
+         * Revoke all of my tokens
+         * @description What the account page offers beside signing out of every other device.
+         */
+        delete: operations["revokeAllMyApiTokens"];
         options?: never;
         head?: never;
         patch?: never;
@@ -173,7 +177,7 @@ export interface paths {
         };
         /**
          * Clicks per day, referrer hosts, browsers and devices of my link
-         * @description The owner's, or any link's for an admin; someone else's link answers 404 like a missing one. Kept by the redirect service's batched click counting, so the last fraction of a second may not be in yet.
+         * @description The owner's, or any link's for an admin's own session at `aal2` (an admin at `aal1` gets 403 `aal2_required`; an admin's API token is no admin); someone else's link answers 404 like a missing one. Kept by the redirect service's batched click counting, so the last fraction of a second may not be in yet.
          */
         get: operations["getLinkStats"];
         put?: never;
@@ -1228,6 +1232,10 @@ export interface components {
         ApiTokenList: {
             tokens: components["schemas"]["ApiToken"][];
         };
+        ApiTokensRevoked: {
+            /** @description How many tokens were revoked. */
+            revoked: number;
+        };
         ApiTokenCreate: {
             name: string;
             /** @description What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself. */
@@ -2162,7 +2170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2171,7 +2179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2219,7 +2227,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2228,7 +2236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2310,7 +2318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2319,7 +2327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2450,7 +2458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2459,7 +2467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2522,7 +2530,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2531,7 +2539,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2597,6 +2605,75 @@ export interface operations {
             };
         };
     };
+    revokeAllMyApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every script using one of them is refused from its next request. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokensRevoked"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     revokeApiToken: {
         parameters: {
             query?: never;
@@ -2618,7 +2695,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2627,7 +2704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2696,7 +2773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShortLinkList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2705,7 +2782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2787,7 +2864,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2796,7 +2873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2892,7 +2969,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2901,7 +2978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2971,7 +3048,7 @@ export interface operations {
                     "application/json": components["schemas"]["LinkStats"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2980,7 +3057,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `aal2_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3057,7 +3134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResolvedLink"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3066,7 +3143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `password_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `mfa_required`, `password_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3147,7 +3224,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasteList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +3233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3238,7 +3315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3247,7 +3324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3334,7 +3411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Paste"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3343,7 +3420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3416,7 +3493,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3425,7 +3502,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3513,7 +3590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3522,7 +3599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3619,7 +3696,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +3705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3700,7 +3777,7 @@ export interface operations {
                     "application/json": components["schemas"]["LikeResult"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3709,7 +3786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3781,7 +3858,7 @@ export interface operations {
                     "application/json": components["schemas"]["LikeResult"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3790,7 +3867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3862,7 +3939,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewPaste"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3871,7 +3948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3937,7 +4014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pages"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3946,7 +4023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4011,7 +4088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4020,7 +4097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4118,7 +4195,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4127,7 +4204,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4188,7 +4265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModeratedPasteList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4197,7 +4274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4256,7 +4333,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4265,7 +4342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4336,7 +4413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModeratedLinkList"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +4422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4404,7 +4481,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4413,7 +4490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,7 +4561,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthenticatorRemoval"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4493,7 +4570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4564,7 +4641,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatus"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4573,7 +4650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4644,7 +4721,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatus"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4653,7 +4730,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `forbidden`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4799,7 +4876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4808,7 +4885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`, `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4990,7 +5067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4999,7 +5076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5530,7 +5607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5539,7 +5616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5655,7 +5732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5664,7 +5741,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5775,7 +5852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5784,7 +5861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5902,7 +5979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5911,7 +5988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6022,7 +6099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6031,7 +6108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6142,7 +6219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6151,7 +6228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6269,7 +6346,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6278,7 +6355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6389,7 +6466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6398,7 +6475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6529,7 +6606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6538,7 +6615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6668,7 +6745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6677,7 +6754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6798,7 +6875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6807,7 +6884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,7 +6997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6929,7 +7006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7038,7 +7115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7047,7 +7124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7159,7 +7236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7168,7 +7245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7274,7 +7351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7283,7 +7360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7390,7 +7467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7399,7 +7476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7488,7 +7565,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["UsernameStreamLine"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7497,7 +7574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7582,7 +7659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7591,7 +7668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7688,7 +7765,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationLanguages"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7697,7 +7774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7799,7 +7876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `session_not_found`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7808,7 +7885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `mfa_required`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7940,7 +8017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7949,7 +8026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8073,7 +8150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8082,7 +8159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8200,7 +8277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8209,7 +8286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8336,7 +8413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,7 +8422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8554,7 +8631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`. */
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8563,7 +8640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `page_disabled`. */
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `page_disabled`. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -30,6 +30,9 @@ SCHEMAS = {
     },
     "ApiTokenList": {"type": "object", "additionalProperties": False, "required": ["tokens"],
                      "properties": {"tokens": {"type": "array", "items": ref("ApiToken")}}},
+    "ApiTokensRevoked": {"type": "object", "additionalProperties": False, "required": ["revoked"],
+                         "properties": {"revoked": {"type": "integer", "minimum": 0,
+                                                    "description": "How many tokens were revoked."}}},
     "ApiTokenCreate": {
         "type": "object", "additionalProperties": False, "required": ["name", "scopes"],
         "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 100},
@@ -55,8 +58,17 @@ PATHS = {
                                  links=links_to("token_id", "$response.body#/id", "revokeApiToken")),
              **error_responses(JSON_BODY, DATA_SIGNED_IN, DATABASE, {429: ["too_many_requests"]})},
             description="At most 20 per account (422 past it). An account with a verified MFA factor needs an "
-                        "`aal2` session; a token cannot make tokens.",
+                        "`aal2` session; a token made at `aal1` stops working once the account has a factor. "
+                        "Only the account's own session makes tokens: never a token, an OAuth client or an "
+                        "anonymous sign-in.",
             body=json_body("ApiTokenCreate"), security=SIGNED_IN_ONLY),
+        "delete": operation(
+            "revokeAllMyApiTokens", "account", "Revoke all of my tokens",
+            {"200": json_response("Every script using one of them is refused from its next request.",
+                                  ref("ApiTokensRevoked")),
+             **error_responses(DATA_SIGNED_IN, DATABASE, {429: ["too_many_requests"]})},
+            description="What the account page offers beside signing out of every other device.",
+            security=SIGNED_IN_ONLY),
     },
     "/api/me/tokens/{token_id}": {"delete": operation(
         "revokeApiToken", "account", "Revoke one of my tokens",

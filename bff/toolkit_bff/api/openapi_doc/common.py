@@ -67,13 +67,19 @@ RATE_LIMIT_HEADERS = {"X-RateLimit-Limit": "RateLimitLimit", "X-RateLimit-Remain
 SECURITY_SCHEMES = {
     "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
                    "description": "A Supabase Auth access token (`aud` = `authenticated`). On the data API "
-                                  "its session must still exist, and an account with a verified MFA factor "
-                                  "needs an `aal2` token."},
+                                  "its session must still exist, its user must not be banned (403 `user_banned`), "
+                                  "and an account with a verified MFA factor needs an `aal2` token. Where the "
+                                  "deployment accepts them: an anonymous sign-in's token is served as a visitor "
+                                  "(403 `anonymous_user` where an account is needed), an OAuth client's token may "
+                                  "only read GET /api/me (403 `client_scope` elsewhere); where it does not, they "
+                                  "are a 401 `anonymous_user_not_accepted` / `oauth_client_not_accepted`."},
     "apiToken": {"type": "http", "scheme": "bearer", "bearerFormat": "tkp_…",
                  "description": "A personal API token, made (and shown once) in /account: `Authorization: Bearer "
                                 "tkp_…`. It acts as its owner on /api/pastes and /api/links only, as its scopes "
-                                "allow (403 `token_scope` elsewhere), rate-limited per token (429); a revoked or "
-                                "expired one is a 401 `invalid_token`."},
+                                "allow (403 `token_scope` elsewhere), never as an admin, rate-limited per token "
+                                "(429); a revoked or expired one is a 401 `invalid_token`, one made with a "
+                                "password alone before its owner turned on two-step verification a 401 "
+                                "`token_reissue_required`, a banned owner's a 403 `user_banned`."},
 }
 # Operations a personal API token may call: as anonymous, signed in, or with a token.
 WITH_API_TOKEN = [{}, {"bearerAuth": []}, {"apiToken": []}]
@@ -127,14 +133,21 @@ RATE_LIMITED = {429: ["too_many_requests"]}
 JSON_BODY = {400: ["invalid_json"], 413: ["request_entity_too_large"], 415: ["unsupported_media_type"],
              422: ["unknown_field", "invalid_input"]}
 # A token is verified locally; ES256/RS256 ones may need Auth's key set (503 when unreachable). A
-# personal API token (tkp_…) is looked up in the database and opens only the areas of its scopes.
-SIGNED_IN = {401: ["not_authenticated", "invalid_token"], 403: ["token_scope"], 503: ["auth_unavailable"]}
-OPTIONAL_TOKEN = {401: ["invalid_token"], 403: ["token_scope"], 503: ["auth_unavailable"]}
+# personal API token (tkp_…) is looked up in the database and opens only the areas of its scopes (one
+# made at aal1 before its owner turned on two-step verification must be made again; a banned owner's
+# is refused). What each kind of credential reaches (credentials.py): an OAuth client's token only
+# GET /api/me, an anonymous sign-in what a visitor may; a deployment that does not accept them says so.
+CREDENTIAL = {401: ["invalid_token", "token_reissue_required", "anonymous_user_not_accepted",
+                    "oauth_client_not_accepted"],
+              403: ["token_scope", "client_scope", "user_banned"], 503: ["auth_unavailable"]}
+SIGNED_IN = {401: ["not_authenticated", *CREDENTIAL[401]], 403: [*CREDENTIAL[403], "anonymous_user"],
+             503: CREDENTIAL[503]}
+OPTIONAL_TOKEN = CREDENTIAL
 # The data API (me, links, pastes, pages, admin) also asks the database about a token's session
 # before any work (auth.check_session): signed out everywhere or deleted is a 401
 # `session_not_found`; a password-only (aal1) token of an account with a verified factor a 403
-# `mfa_required`, whatever the endpoint.
-SESSION = {401: ["session_not_found"], 403: ["mfa_required"], 503: ["database_unavailable"]}
+# `mfa_required`, a banned user's token a 403 `user_banned`, whatever the endpoint.
+SESSION = {401: ["session_not_found"], 403: ["mfa_required", "user_banned"], 503: ["database_unavailable"]}
 DATA_SIGNED_IN = {status: [*SIGNED_IN.get(status, []), *SESSION.get(status, [])] for status in {**SIGNED_IN, **SESSION}}
 DATA_OPTIONAL_TOKEN = {status: [*OPTIONAL_TOKEN.get(status, []), *SESSION.get(status, [])]
                        for status in {**OPTIONAL_TOKEN, **SESSION}}
@@ -142,7 +155,7 @@ DATABASE = {503: ["database_unavailable"]}
 # An endpoint of a page an admin can disable (page_gate.py): 403 for everyone but admins while it is
 # disabled, the message being the admin's reason. The setting is read first (503 when the database is
 # down); only on a disabled page is the token verified, to let admins through.
-PAGE_GATE = {401: ["invalid_token"], 403: ["page_disabled"], 503: ["database_unavailable", "auth_unavailable"]}
+PAGE_GATE = {401: CREDENTIAL[401], 403: ["page_disabled", *CREDENTIAL[403]], 503: ["database_unavailable", "auth_unavailable"]}
 
 
 def error_responses(*groups: dict[int, list[str]]) -> dict:

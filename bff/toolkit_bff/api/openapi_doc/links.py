@@ -120,8 +120,11 @@ PATHS = {
     "/api/links/{link_id}/stats": {"get": operation(
         "getLinkStats", "links", "Clicks per day, referrer hosts, browsers and devices of my link",
         {"200": json_response("The link's statistics for the last `days` days.", ref("LinkStats")),
-         **error_responses(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"], 422: ["invalid_input"]})},
-        description="The owner's, or any link's for an admin; someone else's link answers 404 like a missing one. "
+         **error_responses(DATA_SIGNED_IN, RATE_LIMITED, DATABASE,
+                           {403: ["aal2_required"], 404: ["not_found"], 422: ["invalid_input"]})},
+        description="The owner's, or any link's for an admin's own session at `aal2` (an admin at `aal1` gets 403 "
+                    "`aal2_required`; an admin's API token is no admin); someone else's link answers 404 like a "
+                    "missing one. "
                     "Kept by the redirect service's batched click counting, so the last fraction of a second "
                     "may not be in yet.",
         parameters=[LINK_ID, STATS_DAYS], security=SIGNED_IN_OR_API_TOKEN)},

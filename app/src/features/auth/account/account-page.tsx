@@ -1,4 +1,5 @@
 import { CloudOff, UserRound } from 'lucide-react'
+import { useState } from 'react'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { ApiTokens } from '@/features/auth/account/api-tokens'
@@ -19,6 +20,7 @@ export default function AccountPage() {
   usePageMetadata({ title: 'Account settings', description: 'Manage your profile and sign-in methods.', path: '/account', noindex: true })
   const session = useSession()
   const online = useOnline()
+  const [tokensVersion, setTokensVersion] = useState(0)
   useOfflineNote(OFFLINE_NOTE)
   return (
     <PageContainer narrow>
@@ -38,8 +40,8 @@ export default function AccountPage() {
           <PasswordChange email={session.session.user.email ?? ''} />
           <MfaSection userId={session.session.user.id} />
           <LinkedIdentities />
-          <OtherDevices />
-          <ApiTokens />
+          <OtherDevices onTokensRevoked={() => setTokensVersion((version) => version + 1)} />
+          <ApiTokens version={tokensVersion} />
           <DeleteAccount accessToken={session.session.access_token} />
         </div>
       )}

@@ -57,8 +57,9 @@ function RevokeToken({ token, onRevoked }: { token: ApiToken; onRevoked: () => v
   )
 }
 
-/** /account: personal API tokens for scripts — made here, shown once, revoked here. */
-export function ApiTokens() {
+/** /account: personal API tokens for scripts — made here, shown once, revoked here (or all at once
+ * with "Sign out of other devices": `version` changes then, and the list is read again). */
+export function ApiTokens({ version = 0 }: { version?: number }) {
   const [tokens, setTokens] = useState<ApiToken[] | null>(null)
   const [name, setName] = useState('')
   const [scopes, setScopes] = useState<ApiTokenScope[]>(['pastes'])
@@ -74,7 +75,7 @@ export function ApiTokens() {
       notify.error('Could not load your API tokens', toApiError(problem).message)
     }
   }, [])
-  useEffect(() => void load(), [load])
+  useEffect(() => void load(), [load, version])
 
   const create = async (event: FormEvent) => {
     event.preventDefault()

@@ -4,19 +4,45 @@ import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { loadAuth, notifyAuthError } from '@/features/auth/client'
 import { SectionCard } from '@/components/section-card'
+import { revokeAllApiTokens } from '@/features/auth/account/api/api-tokens'
+import { toApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
 
-export function OtherDevices() {
+const tokensRevoked = (count: number) => (count === 1 ? '1 API token revoked.' : `${count} API tokens revoked.`)
+
+/** Signing out everywhere else; scripts hold API tokens rather than sessions, so they can go too. */
+export function OtherDevices({ onTokensRevoked }: { onTokensRevoked?: () => void }) {
   const [busy, setBusy] = useState(false)
+  const [revokeTokens, setRevokeTokens] = useState(false)
   const signOutOthers = async () => {
     setBusy(true)
+    let revoked: number | null = null
+    if (revokeTokens) {
+      try {
+        revoked = await revokeAllApiTokens()
+        setRevokeTokens(false)
+        onTokensRevoked?.()
+      } catch (problem) {
+        // Nothing else is done, and the choice stays ticked for another try.
+        notify.error('Could not revoke your API tokens', toApiError(problem).message)
+        setBusy(false)
+        return
+      }
+    }
     const { error } = await (await loadAuth()).signOut({ scope: 'others' })
     setBusy(false)
     if (error) notifyAuthError(error)
-    else notify.success('Signed out of your other devices')
+    else notify.success('Signed out of your other devices', revoked === null ? undefined : tokensRevoked(revoked))
   }
   return (
     <SectionCard id="devices-title" title="Other devices" description="Ends every session except this one.">
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-0.5 accent-primary" checked={revokeTokens} onChange={(event) => setRevokeTokens(event.target.checked)} />
+        <span>
+          Also revoke all my API tokens
+          <span className="block text-muted-foreground">Scripts using them are refused from their next request.</span>
+        </span>
+      </label>
       <div>
         <Button variant="outline" onClick={() => void signOutOthers()} disabled={busy}>
           <LogOut aria-hidden />

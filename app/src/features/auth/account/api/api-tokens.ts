@@ -17,3 +17,8 @@ export async function createApiToken(name: string, scopes: ApiTokenScope[]): Pro
 export async function revokeApiToken(id: string): Promise<void> {
   unwrap(await api().DELETE('/api/me/tokens/{token_id}', { params: { path: { token_id: id } } }))
 }
+
+/** Every token of the caller, at once: how many there were. */
+export async function revokeAllApiTokens(): Promise<number> {
+  return unwrap(await api().DELETE('/api/me/tokens')).revoked
+}

@@ -131,14 +131,14 @@ select set_eq($$ select p.proname::text from pg_proc p
                   where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'EXECUTE') $$,
   array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
         'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes',
-        'short_link_state', 'create_short_link_with_password', 'create_encrypted_paste'],
+        'short_link_state', 'create_encrypted_paste'],
   'anon can execute exactly the public API functions');
 select set_eq($$ select p.proname::text from pg_proc p
                   where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
   array['is_admin', 'nickname_taken', 'create_short_link', 'resolve_short_link', 'create_paste', 'view_paste',
         'update_paste_with_token', 'delete_paste_with_token', 'duplicate_paste', 'list_pastes', 'like_paste', 'unlike_paste',
         'mfa_satisfied', 'session_state', 'grant_admin', 'revoke_admin', 'admin_list_users', 'admin_recent_pastes', 'admin_recent_short_links',
-        'admin_delete_paste', 'admin_delete_short_link', 'admin_authenticator_removal', 'short_link_state', 'create_short_link_with_password',
+        'admin_delete_paste', 'admin_delete_short_link', 'admin_authenticator_removal', 'short_link_state',
         'create_encrypted_paste', 'short_link_stats', 'create_api_token', 'api_token_allows'],
   'authenticated can execute exactly the public API functions plus the signed-in ones');
 

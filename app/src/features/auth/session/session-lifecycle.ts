@@ -7,6 +7,7 @@ import { isSignedOutRedirectPath, loginAfterSignOut } from '@/features/auth/sess
 import { cancelRefreshTimer, scheduleRefresh } from '@/features/auth/session/refresh-timer'
 import { readSessionWithRetries } from '@/features/auth/session/session-start'
 import { clearStoredSession, expiryMs, readStoredSession, saveSession, saveTokens } from '@/features/auth/session/session-storage'
+import { clearDrafts } from '@/lib/drafts'
 import { notify } from '@/lib/notify'
 
 // SPEC §4 session lifecycle: start, auth events, refresh timer and inactivity, in one place. The
@@ -26,6 +27,15 @@ export function clearLocalState(): void {
   stopInactivity = undefined
   currentAccessToken = null
   forgetAdminStatus()
+}
+
+/**
+ * Signed out (by the user, from another tab or device, or after inactivity): the local state, and
+ * every draft typed in this browser, so the next person here finds nothing of the last one's.
+ */
+export function forgetSignedOutUser(): void {
+  clearLocalState()
+  clearDrafts()
 }
 
 /**
@@ -82,7 +92,7 @@ export function handleAuthEvent(auth: Auth, event: AuthChangeEvent, session: Ses
       }
       break
     case 'SIGNED_OUT':
-      clearLocalState()
+      forgetSignedOutUser()
       report(null)
       if (isSignedOutRedirectPath(window.location.pathname)) sessionNavigate(loginAfterSignOut())
       return

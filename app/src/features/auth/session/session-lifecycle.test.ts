@@ -181,7 +181,7 @@ describe('auth events (SPEC §4)', () => {
     localStorage.setItem('ui-theme', '"dark"')
     sessionStorage.setItem('page-state:url-shortener:draft', '{"url":"https://example.com/mine"}')
     await emit('SIGNED_OUT', null)
-    expect({ ...localStorage }).toEqual({ 'ui-theme': '"dark"' })
+    await vi.waitFor(() => expect({ ...localStorage }).toEqual({ 'ui-theme': '"dark"' }))
     expect(sessionStorage.length).toBe(0)
     expect(readDraft('paste-secret', null, (value): value is object => typeof value === 'object')).toBeNull()
   })

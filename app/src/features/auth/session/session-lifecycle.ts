@@ -7,7 +7,6 @@ import { isSignedOutRedirectPath, loginAfterSignOut } from '@/features/auth/sess
 import { cancelRefreshTimer, scheduleRefresh } from '@/features/auth/session/refresh-timer'
 import { readSessionWithRetries } from '@/features/auth/session/session-start'
 import { clearStoredSession, expiryMs, readStoredSession, saveSession, saveTokens } from '@/features/auth/session/session-storage'
-import { clearDrafts } from '@/lib/drafts'
 import { notify } from '@/lib/notify'
 
 // SPEC §4 session lifecycle: start, auth events, refresh timer and inactivity, in one place. The
@@ -35,7 +34,11 @@ export function clearLocalState(): void {
  */
 export function forgetSignedOutUser(): void {
   clearLocalState()
-  clearDrafts()
+  // Loaded when needed (the service worker keeps the chunk, offline too): not in the first page's budget.
+  void import('@/lib/drafts').then(
+    ({ clearDrafts }) => clearDrafts(),
+    (error: unknown) => console.warn('[drafts] Could not clear the drafts kept in this browser.', error),
+  )
 }
 
 /**

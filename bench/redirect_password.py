@@ -3,9 +3,9 @@ sending in turn a plain redirect, the right password (303 to the target), a wron
 page again) and a password for a link that does not exist (sent home as `/?link=unknown`), so the
 four kinds share the machine's moments alike. Latency is each request's round trip.
 
-The service allows 5 tries a minute per link and address and 30 per link from everyone: each try
-names a new address in X-Forwarded-For (the service trusts the one proxy in front of it), and a
-new protected link takes over every PER_LINK rounds."""
+The service allows each address 5 tries a minute per link and 20 over all links: each try names a
+new address in X-Forwarded-For (the service trusts the one proxy in front of it), and a new
+protected link takes over every PER_LINK rounds."""
 from __future__ import annotations
 
 import http.client
@@ -19,7 +19,7 @@ from .links import TARGET, clicks, create_link, create_protected_link
 from .result import Chart, Table, ratio
 
 PASSWORD = "correct horse battery staple"
-PER_LINK = 12  # rounds per protected link: 2 tries each, under the 30 a minute it allows
+PER_LINK = 12  # rounds per protected link (a fresh link now and then, as visitors spread over links)
 KINDS = {"plain": "plain redirect (GET)", "right": "right password (POST → 303)",
          "wrong": "wrong password (POST → 403)", "missing": "missing link (POST → home)"}
 

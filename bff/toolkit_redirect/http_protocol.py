@@ -25,6 +25,11 @@ MAX_QUEUED = 32             # pipelined requests waiting on one connection befor
 log = logging.getLogger("toolkit_redirect")
 
 
+def _wants_json(accept: bytes) -> bool:
+    """A script asking for JSON (a browser's form post accepts text/html)."""
+    return b"application/json" in accept and b"text/html" not in accept
+
+
 def _answer_for(location) -> responses.Response:
     return responses.PASSWORD_PAGE if location is NEEDS_PASSWORD else responses.redirect(location)
 
@@ -34,7 +39,7 @@ class RedirectProtocol(asyncio.Protocol):
         self.redirector, self.open_connections = redirector, open_connections
         self.trusted_proxies = redirector.settings.trusted_proxies
         self.parser = httptools.HttpRequestParser(self)
-        # (method, path, agent, keep_alive, ready answer, referer, forwarded-for, body) in arrival order
+        # (method, path, agent, keep_alive, ready answer, referer, forwarded-for, body, accept) in arrival order
         self.queue: deque = deque()
         self.busy = False            # a request is waiting on Postgres
         self.in_headers = True       # the next bytes belong to a request line or headers
@@ -95,7 +100,7 @@ class RedirectProtocol(asyncio.Protocol):
 
     # ── httptools callbacks ─────────────────────────────────────────────────────────────────────
     def on_message_begin(self) -> None:
-        self.url, self.agent, self.referer, self.forwarded, self.body = b"", b"", b"", b"", b""
+        self.url, self.agent, self.referer, self.forwarded, self.body, self.accept = b"", b"", b"", b"", b"", b""
         self.header_size, self.in_headers = 0, True
 
     def on_url(self, url: bytes) -> None:
@@ -111,6 +116,8 @@ class RedirectProtocol(asyncio.Protocol):
             self.referer = value
         elif name == b"x-forwarded-for":
             self.forwarded = value
+        elif name == b"accept":
+            self.accept = value
 
     def on_headers_complete(self) -> None:
         self.in_headers, self.unparsed = False, 0
@@ -123,12 +130,12 @@ class RedirectProtocol(asyncio.Protocol):
     def on_message_complete(self) -> None:
         self.in_headers = True
         if self.header_size > MAX_HEADER_BYTES:
-            self.queue.append((b"GET", "", b"", False, responses.TOO_LARGE, b"", b"", b""))
+            self.queue.append((b"GET", "", b"", False, responses.TOO_LARGE, b"", b"", b"", b""))
         else:
             path = httptools.parse_url(self.url).path if self.url.startswith(b"/") else b""
             self.queue.append((self.parser.get_method(), unquote_to_bytes(path).decode("utf-8", "replace"),
                                self.agent, self.parser.should_keep_alive(), None, self.referer, self.forwarded,
-                               self.body))
+                               self.body, self.accept))
         if len(self.queue) >= MAX_QUEUED and self.transport:
             self.transport.pause_reading()
         self._arm_timer()
@@ -148,7 +155,7 @@ class RedirectProtocol(asyncio.Protocol):
             self.transport.resume_reading()
 
     def _answer_now(self, request: tuple) -> responses.Response | None:
-        method, path, agent, _, _, referer, _, _ = request
+        method, path, agent, _, _, referer, _, _, _ = request
         if path != "/s" and not path.startswith("/s/"):
             return responses.NOT_FOUND
         if method == b"POST":
@@ -160,23 +167,24 @@ class RedirectProtocol(asyncio.Protocol):
         return _answer_for(location) if location is not None else None
 
     async def _answer_later(self, request: tuple) -> responses.Response:
-        method, path, agent, _, _, referer, forwarded, body = request
+        method, path, agent, _, _, referer, forwarded, body, accept = request
         count = method != b"HEAD" and not BOT_AGENTS.search(agent.decode("latin-1"))
         try:
             if method == b"POST":
-                return await self._unlock(path[3:], body, forwarded, count=count, referer=referer, agent=agent)
+                return await self._unlock(path[3:], body, forwarded, _wants_json(accept), count=count,
+                                          referer=referer, agent=agent)
             return _answer_for(await self.redirector.follow(path[3:], count=count, referer=referer, agent=agent))
         except DatabaseUnavailable:
             return responses.UNAVAILABLE
 
-    async def _unlock(self, code: str, body: bytes, forwarded: bytes, **visit) -> responses.Response:
+    async def _unlock(self, code: str, body: bytes, forwarded: bytes, as_json: bool, **visit) -> responses.Response:
         if len(body) > MAX_FORM_BYTES:
-            return responses.PASSWORD_FORM_TOO_LARGE
+            return responses.PASSWORD_FORM_TOO_LARGE_JSON if as_json else responses.PASSWORD_FORM_TOO_LARGE
         unlocked = await self.redirector.unlock(code, form_password(body), self._client(forwarded), **visit)
         if unlocked.retry_after:
-            return responses.too_many_tries(unlocked.retry_after)
+            return (responses.too_many_tries_json if as_json else responses.too_many_tries)(unlocked.retry_after)
         if unlocked.wrong:
-            return responses.WRONG_PASSWORD_PAGE
+            return responses.WRONG_PASSWORD_JSON if as_json else responses.WRONG_PASSWORD_PAGE
         return responses.see_other(unlocked.location)
 
     def _client(self, forwarded: bytes) -> str:

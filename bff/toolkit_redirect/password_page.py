@@ -36,7 +36,8 @@ TOO_LONG = "That is far longer than any password here. Check it and try again."
 
 
 def too_many(seconds: int) -> str:
-    return f"Too many tries for this link. Wait {seconds} second{'s' if seconds != 1 else ''}, then try again."
+    # One message for both limits (this link from this address, every link from this address).
+    return f"Too many password tries. Wait {seconds} second{'s' if seconds != 1 else ''}, then try again."
 
 
 def password_page(status: str, problem: str | None = None, extra_headers: str = "") -> tuple[bytes, bytes]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from .password_page import ASKING, FORM_TOO_LARGE, WRONG_PASSWORD, password_page, too_many
+from .password_page import ASKING, FORM_TOO_LARGE, TOO_LONG, WRONG, WRONG_PASSWORD, password_page, too_many
 
 Response = tuple[bytes, bytes]
 
@@ -41,3 +41,14 @@ def see_other(location: str) -> Response:
 
 def too_many_tries(seconds: int) -> Response:
     return password_page("429 Too Many Requests", too_many(seconds), f"Retry-After: {seconds}\r\n")
+
+
+# The same refusals for a script that posts the form asking for JSON (Accept: application/json):
+# the error shape and stable codes of the BFF.
+WRONG_PASSWORD_JSON = _json_error("403 Forbidden", "wrong_password", WRONG)
+PASSWORD_FORM_TOO_LARGE_JSON = _json_error("413 Content Too Large", "password_form_too_large", TOO_LONG)
+
+
+def too_many_tries_json(seconds: int) -> Response:
+    return _json_error("429 Too Many Requests", "too_many_attempts", too_many(seconds),
+                       f"Retry-After: {seconds}\r\n".encode())

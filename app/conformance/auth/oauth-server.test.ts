@@ -2,13 +2,16 @@
  * The OAuth 2.1 server (GOTRUE_OAUTH_SERVER_ENABLED: the second server only; the product leaves it off):
  * supabase-js's admin.oauth client registry, the authorization-code flow with PKCE as a third-party app
  * runs it (GET /oauth/authorize, the consent page's getAuthorizationDetails / approveAuthorization /
- * denyAuthorization, POST /oauth/token), the user's grants, and upstream's 4xx for bad input.
+ * denyAuthorization, POST /oauth/token), the user's grants, and upstream's 4xx for bad input. Where
+ * the local Auth is stricter than upstream (issue 35: an app's token cannot change how the account signs
+ * in, revoking a grant takes its unexchanged codes, redirect URIs are a list nothing is smuggled into),
+ * the last two tests say so.
  */
 import { createHash, randomBytes } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
-import { adminClient, claimsOf, expectApiError, signedInUser } from './support/clients'
+import { adminClient, claimsOf, expectApiError, featuresClient, signedInUser } from './support/clients'
 import { contractTest } from './support/contract'
 import { authRoot, featuresUrl, keys } from './support/env'
 import { featuresServer, recordingFetch } from './support/http'
@@ -122,6 +125,59 @@ describe('the authorization-code flow with PKCE', () => {
     expect([redirect.searchParams.get('error'), redirect.searchParams.get('state')]).toEqual(['access_denied', 'st-2'])
     const late = await client.auth.oauth.approveAuthorization(authorizationId, { skipBrowserRedirect: true })
     expectApiError(late.error, 'validation_failed', 400)
+  })
+})
+
+describe('what an app may not do (stricter than upstream v2.186.0)', () => {
+  it("an app's token reads the user but cannot change the password, the e-mail or the factors; revoking the grant takes the codes not yet exchanged", async () => {
+    const app = (await admin().createClient({ client_name: 'Limited app', redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: 'none' })).data!
+    const { client, userId } = await signedInUser('pkce', featuresServer)
+    const approvedCode = async (challenge: string) => {
+      const authorizationId = await authorize(app.client_id, challenge)
+      const details = (await client.auth.oauth.getAuthorizationDetails(authorizationId)).data!
+      const url = 'redirect_url' in details ? details.redirect_url  // consent given before: approved at once
+        : (await client.auth.oauth.approveAuthorization(authorizationId, { skipBrowserRedirect: true })).data!.redirect_url
+      return new URL(url).searchParams.get('code')!
+    }
+    const first = pkce()
+    const tokens = await exchange({ grant_type: 'authorization_code', code: await approvedCode(first.challenge),
+      client_id: app.client_id, redirect_uri: REDIRECT, code_verifier: first.verifier })
+    expect(tokens.status).toBe(200)
+
+    const asApp = featuresClient()
+    expect((await asApp.auth.setSession({ access_token: tokens.body.access_token, refresh_token: tokens.body.refresh_token })).error).toBeNull()
+    expect((await asApp.auth.getUser()).data.user!.id).toBe(userId)
+    expect((await asApp.auth.updateUser({ data: { theme: 'dark' } })).error).toBeNull()
+    for (const change of [{ password: 'a brand new password 1' }, { email: 'thief@example.com' }]) {
+      const refused = await asApp.auth.updateUser(change)
+      expectApiError(refused.error, 'no_authorization', 403)
+      expect(refused.error!.message).toBe('OAuth client not allowed to perform these actions')
+    }
+    expectApiError((await asApp.auth.mfa.enroll({ factorType: 'totp' })).error, 'no_authorization', 403)
+    const own = await client.auth.mfa.enroll({ factorType: 'totp' })
+    expect(own.error).toBeNull()
+    expectApiError((await asApp.auth.mfa.unenroll({ factorId: own.data!.id })).error, 'no_authorization', 403)
+
+    const second = pkce()
+    const pending = await approvedCode(second.challenge)
+    expect((await client.auth.oauth.revokeGrant({ clientId: app.client_id })).error).toBeNull()
+    expect(await exchange({ grant_type: 'authorization_code', code: pending, client_id: app.client_id,
+      redirect_uri: REDIRECT, code_verifier: second.verifier })).toEqual({
+      status: 400, body: { error: 'invalid_grant', error_description: 'Invalid authorization code' } })
+  })
+
+  it("a redirect URI holding another is refused, and the consent page's links are http or https", async () => {
+    const before = (await admin().listClients()).data!.clients?.length ?? 0
+    const uri = 'https://ok.example/x,http://evil.example/'
+    const smuggled = await admin().createClient({ client_name: 'Smuggler', redirect_uris: [uri] })
+    expectApiError(smuggled.error, 'validation_failed', 400)
+    expect(smuggled.error!.message).toBe(`invalid redirect_uri '${uri}': a redirect URI cannot contain a comma`)
+    const script = await admin().createClient({ client_name: 'Scripted', redirect_uris: [REDIRECT],
+      logo_uri: 'javascript:alert(document.cookie)' })
+    expectApiError(script.error, 'validation_failed', 400)
+    expect(script.error!.message).toBe('logo_uri must be a valid http or https URL')
+    expect((await admin().listClients()).data!.clients?.length ?? 0).toBe(before)
   })
 })
 

@@ -13,6 +13,17 @@ function read<T>(key: string, initial: T): T {
   }
 }
 
+/** Forgets what every page kept (at sign-out: the next person at this browser finds none of it). */
+export function forgetPageStates(): void {
+  try {
+    const storage = window.sessionStorage
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index))
+    for (const key of keys) if (key?.startsWith(PREFIX)) storage.removeItem(key)
+  } catch (error) {
+    console.warn('[page-state] Could not forget the pages\' state.', error)
+  }
+}
+
 /** useState that survives leaving the page and coming back in the same tab; `key` names the page's field. */
 export function usePageState<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
   const [value, setValue] = useState<T>(() => read(key, initial))

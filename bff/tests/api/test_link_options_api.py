@@ -1,22 +1,26 @@
-"""Short-link options through the API (issue 32): a password (argon2id, hash only, never returned),
-why a code does not resolve (for the app's /s screen and the home page's notice), and the link's
-statistics — the owner's and admins' only."""
+"""Short-link options through the API (issue 32): a password (argon2id with the server's parameters,
+hash only, never returned; never a short or common one, issue 35), why a code does not resolve (for
+the app's /s screen and the home page's notice), and the link's statistics — the owner's and
+admins' only."""
 from __future__ import annotations
 
 import re
 import uuid
 
+import psycopg
 import pytest
 import requests
 from argon2 import PasswordHasher
 
 from conftest import bearer
-from fixtures.redirect_support import post_password, request
+from fixtures.redirect_support import forget_password_tries, post_password, request
+from toolkit_redirect.password import HASHER
 
 
 @pytest.fixture()
 def links(admin_db):
     codes: list[str] = []
+    forget_password_tries(admin_db)  # every test through the gateway tries from its one address
     yield codes
     admin_db.execute("delete from public.shortened_urls where short_code = any(%s)", (codes,))
 
@@ -45,14 +49,49 @@ def test_a_password_is_kept_as_an_argon2id_hash_and_never_returned(client, links
     assert plain["protected"] is False and stored_hash(admin_db, plain["short_code"]) is None
 
 
-@pytest.mark.parametrize("password, problem", [("abc", "password must be 4 to 256 characters"),
-                                               ("x" * 257, "password must be at most 256 characters"),
-                                               (1234, "password must be a string")])
-def test_unusable_passwords_are_422_and_nothing_is_made(client, links, admin_db, password, problem):
+TOO_SHORT = "password must be at least 8 characters: shorter ones are guessed quickly"
+COMMON = ("password is one of the 10,000 most common passwords, which are tried first: "
+          "choose one nobody would guess")
+
+
+@pytest.mark.parametrize("password, code, problem", [
+    ("abc", "password_too_weak", TOO_SHORT),
+    ("7chars!", "password_too_weak", TOO_SHORT),
+    ("password1", "password_too_weak", COMMON),
+    ("IloveYou1", "password_too_weak", COMMON),  # the list is compared without case
+    ("x" * 257, "invalid_input", "password must be at most 256 characters"),
+    (1234, "invalid_input", "password must be a string")])
+def test_unusable_passwords_are_422_and_nothing_is_made(client, links, admin_db, password, code, problem):
     alias = f"pw-{uuid.uuid4().hex[:10]}"
     response = create(client, links, url="https://vault.example/x", alias=alias, password=password)
-    assert (response.status_code, response.get_json()["error"]["message"]) == (422, problem)
+    assert (response.status_code, response.get_json()["error"]) == (422, {"code": code, "message": problem})
     assert admin_db.execute("select count(*) from public.shortened_urls where short_code = %s", (alias,)).fetchone()[0] == 0
+
+
+def test_a_weak_password_is_refused_through_the_gateway_for_anyone(stack_env, admin_db, links, make_user):
+    """Anonymous or signed in, the rule is the BFF's, and nobody can skip it: the SQL function that
+    stores the hash is not theirs to call (38-short-link-password-abuse.test.sql)."""
+    gateway = stack_env["TOOLKIT_PUBLIC_URL"]
+    for headers in ({}, make_user("weak-link").headers):
+        refused = requests.post(f"{gateway}/api/links", json={"url": "https://vault.example/w", "password": "qwerty123"},
+                                headers=headers, timeout=30)
+        assert (refused.status_code, refused.json()["error"]["code"]) == (422, "password_too_weak")
+
+
+def test_the_table_stores_exactly_the_hashes_the_server_makes(admin_db, links):
+    """The server's parameters are written twice, in HASHER and in the table's check constraint: a
+    hash of HASHER is stored, one with any other cost is refused, even for the superuser."""
+    code = f"pw-{uuid.uuid4().hex[:10]}"
+    admin_db.execute("insert into public.shortened_urls (original_url, short_code, password_hash) values (%s, %s, %s)",
+                     ("https://vault.example/h", code, HASHER.hash("a fine long password")))
+    links.append(code)
+    for costly in (PasswordHasher(time_cost=1, memory_cost=65536, parallelism=1),
+                   PasswordHasher(time_cost=3, memory_cost=19456, parallelism=1),
+                   PasswordHasher(time_cost=2, memory_cost=19456, parallelism=2),
+                   PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1, hash_len=64)):
+        with pytest.raises(psycopg.errors.CheckViolation):
+            admin_db.execute("update public.shortened_urls set password_hash = %s where short_code = %s",
+                             (costly.hash("a fine long password"), code))
 
 
 def test_resolve_says_why_a_code_leads_nowhere(client, links, admin_db):

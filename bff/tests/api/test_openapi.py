@@ -505,6 +505,8 @@ ERRORS = [
     Case("PATCH", "/api/me/profile", setup=a_user, json={"nickname": "No Caps"}, status=422, code="invalid_input",
          **SIGNED_IN),
     Case("POST", "/api/links", client="client", json={"url": "ftp://x.example"}, status=422, code="invalid_input"),
+    Case("POST", "/api/links", client="client", json={"url": "x.example", "password": "letmein1"}, status=422,
+         code="password_too_weak"),
     Case("POST", "/api/links", client="client", raw_json=b"{", status=400, code="invalid_json"),
     Case("GET", "/api/links", client="client", status=401, code="not_authenticated"),
     Case("DELETE", "/api/links/{link_id}", url="/api/links/{id}", client="client", setup=a_link, token=True,

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from fixtures.redirect_support import clicks, make_link, new_code, post_password, request, settled_clicks
+from fixtures.redirect_support import (clicks, forget_password_tries, make_link, new_code, post_password, request,
+                                      settled_clicks)
 from toolkit_redirect import password as password_module
 from toolkit_redirect.redirector import Redirector
 from toolkit_redirect.settings import Settings
@@ -24,6 +25,7 @@ def gateway(stack_env) -> str:
 @pytest.fixture()
 def codes(admin_db):
     made: list[str] = []
+    forget_password_tries(admin_db)
     yield made
     admin_db.execute("delete from public.shortened_urls where short_code = any(%s)", (made,))
     admin_db.execute("delete from public.short_link_password_attempts where short_code = any(%s)", (made,))
@@ -79,7 +81,7 @@ def test_attempts_are_limited_per_link_and_address_even_for_the_right_password(g
     assert [a.status for a in answers] == [403] * 5 + [429]
     late = post_password(gateway, code, "correct horse")
     assert late.status == 429 and 1 <= int(late.headers["retry-after"]) <= 60
-    assert "Too many tries for this link" in late.body.decode()
+    assert "Too many password tries" in late.body.decode()
     assert clicks(admin_db, code) == 0
     # At the service itself the trusted proxy's header names the client: another address may try.
     other = post_password(redirect_url, code, "correct horse", headers={"X-Forwarded-For": "203.0.113.50"})

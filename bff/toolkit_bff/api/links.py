@@ -2,7 +2,7 @@
 statistics, resolve for the app's /s screen."""
 from flask import Blueprint, current_app, jsonify, request
 
-from toolkit_redirect.password import HASHER, MAX_PASSWORD_LENGTH
+from toolkit_redirect.password import MAX_PASSWORD_LENGTH
 
 from ..auth import request_claims, require_claims
 from ..db import rls_transaction
@@ -10,6 +10,8 @@ from ..errors import ApiError
 from ..extensions import limiter
 from ..site_origins import record_own_origins
 from . import body
+from .link_passwords.create import create_protected_link
+from .link_passwords.policy import weakness
 from .writes import anonymous_write_limit, is_anonymous
 
 bp = Blueprint("links", __name__)
@@ -18,7 +20,6 @@ LINK_COLUMNS = ("id, short_code, original_url, clicks, max_clicks, expires_at, c
                 " case when expires_at is not null and expires_at <= now() then 'expired'"
                 " when max_clicks is not null and clicks >= max_clicks then 'exhausted'"
                 " else 'active' end as status")
-MIN_PASSWORD_LENGTH = 4
 # Why /api/links/resolve/{code} has no destination to give (short_link_state in SQL): the app's /s
 # screen sends the visitor home with this reason, or to the redirect service's password page.
 UNRESOLVED = {
@@ -49,16 +50,14 @@ def create_link():
     expires_at = body.expiry(data)
     max_clicks = body.integer(data, "max_clicks", low=1, high=2_000_000_000)
     password = body.text(data, "password", max_length=MAX_PASSWORD_LENGTH, nullable=True)
-    if isinstance(password, str) and len(password) < MIN_PASSWORD_LENGTH:
-        raise body.invalid("password", f"must be {MIN_PASSWORD_LENGTH} to {MAX_PASSWORD_LENGTH} characters")
+    if isinstance(password, str) and (problem := weakness(password)):
+        raise ApiError(422, "password_too_weak", problem)
     options = (body.or_none(alias), body.or_none(expires_at), body.or_none(max_clicks))
     record_own_origins()  # so SQL knows which /s/ links are ours (a link to one would loop)
     with rls_transaction(claims) as conn:
         # The function returns the new row, so anonymous creators (who cannot read it) see it too.
         if isinstance(password, str):
-            # argon2id (a slow KDF): only the hash leaves this process; the redirect service checks it.
-            row = conn.execute(f"select {LINK_COLUMNS} from public.create_short_link_with_password(%s, %s, %s, %s, %s)",
-                               (url, HASHER.hash(password), *options)).fetchone()
+            row = create_protected_link(conn, LINK_COLUMNS, url, password, options)
         else:
             row = conn.execute(f"select {LINK_COLUMNS} from public.create_short_link(%s, %s, %s, %s)",
                                (url, *options)).fetchone()

@@ -23,8 +23,6 @@ insert into allowed (signature, role, reason) values
   ('public.nickname_taken(text)', 'authenticated', 'whether a nickname is taken, as the username checker shows anyone; profiles stay private'),
   ('public.create_short_link(text,text,timestamp with time zone,integer)', 'anon', 'anyone shortens a link; every rule (scheme, alias, our own /s/) is checked inside'),
   ('public.create_short_link(text,text,timestamp with time zone,integer)', 'authenticated', 'the same, owned by an account (account_uid), within the credential''s links scope'),
-  ('public.create_short_link_with_password(text,text,text,timestamp with time zone,integer)', 'anon', 'a protected link from anyone; it stores the argon2id hash the caller sends (issue 35 closes it to API roles on the links branch)'),
-  ('public.create_short_link_with_password(text,text,text,timestamp with time zone,integer)', 'authenticated', 'the same for accounts (issue 35 closes it to API roles on the links branch)'),
   ('public.resolve_short_link(text,boolean)', 'anon', 'following a link is public (its code is the key); a protected link never resolves here'),
   ('public.resolve_short_link(text,boolean)', 'authenticated', 'the same as for anon: no credential learns more through it'),
   ('public.short_link_state(text)', 'anon', 'why a code leads nowhere (expired, exhausted, protected): no more than /s/{code} itself says'),

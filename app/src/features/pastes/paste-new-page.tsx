@@ -1,20 +1,21 @@
-import { FilePlus2 } from 'lucide-react'
+import { FilePlus2, HardDrive, MemoryStick } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { toApiError } from '@/lib/api/client'
+import { forgetDraft, keepDraft, readDraft } from '@/lib/drafts'
 import { notify } from '@/lib/notify'
 import { PASTES_OFFLINE_NOTE, useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
-import { readStorage, removeStorage, writeStorage } from '@/lib/storage'
 import { useCurrentUserId } from '@/features/pastes/current-user'
 import { EMPTY_PASTE, PasteForm, type PasteFormValues } from '@/features/pastes/paste-form'
 import type { ExpiryId } from '@/features/pastes/paste-options'
 import { CannotEncrypt, createEncrypted, createOrQueue } from '@/features/pastes/save-paste'
 
-// What is typed here survives a reload or a crash until the paste is created.
-const DRAFT_KEY = 'paste-draft'
+// What is typed here survives a reload or a crash until the paste is created (or sign-out), unless it
+// is to be encrypted: that draft stays in memory only (lib/drafts.ts says why).
+const DRAFT = 'paste-new'
 const isDraft = (value: unknown): value is PasteFormValues =>
   typeof value === 'object' && value !== null && typeof (value as PasteFormValues).content === 'string'
 
@@ -23,11 +24,14 @@ export default function PasteNewPage() {
   useOfflineNote(PASTES_OFFLINE_NOTE)
   const navigate = useNavigate()
   const userId = useCurrentUserId()
-  const [values, setValues] = useState<PasteFormValues>(() => ({ ...EMPTY_PASTE, ...readStorage(DRAFT_KEY, EMPTY_PASTE, isDraft), expiry: 'never' }))
+  const [values, setValues] = useState<PasteFormValues>(() => ({ ...EMPTY_PASTE, ...readDraft(DRAFT, EMPTY_PASTE, isDraft), expiry: 'never' }))
 
   useEffect(() => {
+    // A secret draft at once, so no stored copy outlives the switch; a plain one once typing pauses.
+    if (values.encrypt) return keepDraft(DRAFT, values, { secret: true })
     const timer = window.setTimeout(() => {
-      if (values.content || values.title) writeStorage(DRAFT_KEY, values)
+      if (values.content || values.title) keepDraft(DRAFT, values, { secret: false })
+      else forgetDraft(DRAFT)
     }, 300)
     return () => window.clearTimeout(timer)
   }, [values])
@@ -46,7 +50,7 @@ export default function PasteNewPage() {
           { privacy: privacy === 'private' ? 'private' : 'unlisted', burn_after_read: submitted.burnAfterRead },
           submitted.expiry as ExpiryId,
         )
-        removeStorage(DRAFT_KEY)
+        forgetDraft(DRAFT)
         notify.success('Encrypted paste created', 'Share the whole link: the part after # is its key.')
         navigate(`/paste/${paste.id}#${key}`, { state: { created: paste } })
       } catch (error) {
@@ -60,7 +64,7 @@ export default function PasteNewPage() {
         submitted.expiry as ExpiryId,
         userId,
       )
-      removeStorage(DRAFT_KEY)
+      forgetDraft(DRAFT)
       if (outcome.kind === 'saved') {
         notify.success('Paste created')
         // The view shows the paste from here, so opening it does not burn a burn-after-reading paste.
@@ -78,6 +82,20 @@ export default function PasteNewPage() {
     <PageContainer narrow>
       <PageHeader title="New paste" description="Write or paste text, choose who can see it and when it expires." icon={FilePlus2} />
       <PasteForm values={values} onChange={setValues} onSubmit={create} submitLabel="Create paste" signedIn={userId !== null} encryptable />
+      <DraftNote secret={values.encrypt === true} />
     </PageContainer>
+  )
+}
+
+/** Where this draft is kept: the writer of a shared computer's browser should know. */
+function DraftNote({ secret }: { secret: boolean }) {
+  const Icon = secret ? MemoryStick : HardDrive
+  return (
+    <p className="mt-4 flex items-start gap-2 text-xs text-muted-foreground" data-testid="draft-note">
+      <Icon className="mt-px size-3.5 shrink-0" aria-hidden />
+      {secret
+        ? 'This draft is kept in this page’s memory only, never stored in this browser: reloading the page loses it.'
+        : 'Your draft is kept in this browser until you create the paste or sign out.'}
+    </p>
   )
 }

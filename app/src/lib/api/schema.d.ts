@@ -1277,7 +1277,7 @@ export interface components {
             expires_at?: string | null;
             /** @description The link stops working after this many clicks. */
             max_clicks?: number | null;
-            /** @description Visitors must enter it on the redirect service's page before the link leads on (the click is counted then). Stored as an argon2id hash only. */
+            /** @description Visitors must enter it on the redirect service's page before the link leads on (the click is counted then). Stored as an argon2id hash only. 422 `password_too_weak` when shorter than 8 characters or one of the 10,000 most common passwords (compared without case). */
             password?: string | null;
         };
         ShortLinkList: {
@@ -2909,7 +2909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`. */
+            /** @description Invalid option or input that cannot be processed. Codes: `unknown_field`, `invalid_input`, `password_too_weak`. */
             422: {
                 headers: {
                     [name: string]: unknown;

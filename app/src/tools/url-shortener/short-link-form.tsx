@@ -10,13 +10,17 @@ import { EMPTY_FORM, fieldForError, toCreateBody, type ShortLinkField, type Shor
 
 /** The create form. The BFF's validation message appears under the field it is about. */
 export function ShortLinkForm({ onCreated }: { onCreated: (shortLink: ApiSchemas['ShortLink']) => void }) {
-  // A draft survives a reload or Back, as the paste form's does.
-  const [form, setForm] = usePageState<ShortLinkFormValues>('url-shortener:draft', EMPTY_FORM)
+  // A draft survives a reload or Back, as the paste form's does; its password never leaves memory.
+  const [draft, setDraft] = usePageState<Omit<ShortLinkFormValues, 'password'>>('url-shortener:draft', EMPTY_FORM)
+  const [password, setPassword] = useState('')
+  const form: ShortLinkFormValues = { ...draft, password }
   const [error, setError] = useState<{ field: ShortLinkField; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [showOptions, setShowOptions] = useState(false)
   const set = (patch: Partial<ShortLinkFormValues>) => {
-    setForm({ ...form, ...patch })
+    const { password: newPassword, ...rest } = { ...form, ...patch }
+    setDraft(rest)
+    setPassword(newPassword)
     setError(null)
   }
   const errorFor = (field: ShortLinkField) => (error?.field === field ? error.message : undefined)
@@ -26,7 +30,7 @@ export function ShortLinkForm({ onCreated }: { onCreated: (shortLink: ApiSchemas
     try {
       const shortLink = unwrap(await api().POST('/api/links', { body: toCreateBody(form) }))
       onCreated(shortLink)
-      setForm({ ...form, url: '', alias: '', password: '' }) // keep the other options for the next link
+      set({ url: '', alias: '', password: '' }) // keep the other options for the next link
     } catch (caught) {
       const failure = toApiError(caught)
       // 4xx validation: beside the field. Anything else (rate limit, server down): a toast.
@@ -63,7 +67,7 @@ export function ShortLinkForm({ onCreated }: { onCreated: (shortLink: ApiSchemas
           <Field label="Max clicks" error={errorFor('maxClicks')}>
             {(props) => <Input {...props} type="number" inputMode="numeric" min={1} value={form.maxClicks} onChange={(event) => set({ maxClicks: event.target.value })} placeholder="Unlimited" />}
           </Field>
-          <Field label="Password" error={errorFor('password')} hint="Visitors enter it before the link opens (4–256 characters)">
+          <Field label="Password" error={errorFor('password')} hint="Visitors enter it before the link opens: at least 8 characters, not a common password">
             {(props) => <Input {...props} type="password" autoComplete="new-password" maxLength={256} value={form.password} onChange={(event) => set({ password: event.target.value })} placeholder="None" />}
           </Field>
         </div>

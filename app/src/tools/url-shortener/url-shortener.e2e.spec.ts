@@ -45,6 +45,14 @@ test("the BFF's validation messages appear beside the field and the input stays"
   await expect(page.getByText('The alias "admin" is reserved')).toBeVisible()
   await expect(page.getByLabel('Custom alias')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Long URL')).toHaveValue('example.com/page')
+
+  // A password anyone would try first protects nothing: the server says so (password_too_weak).
+  await page.getByLabel('Custom alias').fill('')
+  await page.getByLabel('Password').fill('Password1')
+  await page.getByRole('button', { name: 'Shorten' }).click()
+  await expect(page.getByText('password is one of the 10,000 most common passwords, which are tried first: choose one nobody would guess')).toBeVisible()
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Password')).toHaveValue('Password1')
 })
 
 test('a signed-in user sees their new link in "My links" with its clicks, and deletes it', async ({ page }) => {

@@ -43,9 +43,11 @@ SCHEMAS = {
                                                               "with a time zone."},
             "max_clicks": {"type": ["integer", "null"], "minimum": 1,
                            "description": "The link stops working after this many clicks."},
-            "password": {"type": ["string", "null"], "minLength": 4, "maxLength": 256,
+            "password": {"type": ["string", "null"], "minLength": 8, "maxLength": 256,
                          "description": "Visitors must enter it on the redirect service's page before the link "
-                                        "leads on (the click is counted then). Stored as an argon2id hash only."},
+                                        "leads on (the click is counted then). Stored as an argon2id hash only. "
+                                        "422 `password_too_weak` when shorter than 8 characters or one of the "
+                                        "10,000 most common passwords (compared without case)."},
         },
     },
     "ShortLinkList": page_of("links", "ShortLink"),
@@ -101,7 +103,7 @@ PATHS = {
                 **links_to("link_id", "$response.body#/id", "getLinkStats", "deleteLink"),
                 **links_to("code", "$response.body#/short_code", "resolveLink")}),
              **error_responses(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
-                               {409: ["conflict"]})},
+                               {409: ["conflict"], 422: ["password_too_weak"]})},
             description="Signed in or not; anonymous callers are rate-limited per IP and own nothing "
                         "(they cannot list or delete the link later).",
             body=json_body("ShortLinkCreate"), security=WITH_API_TOKEN),

@@ -1,11 +1,23 @@
 """Clients of the OAuth 2.1 server (auth.oauth_clients), validated, stored and answered as upstream's
-internal/api/oauthserver/service.go, client_auth.go and handlers.go (v2.186.0) do: redirect URIs and
-grant types comma-joined, the secret kept as an unpadded base64url SHA-256, deletion soft."""
+internal/api/oauthserver/service.go, client_auth.go and handlers.go (v2.186.0) do: grant types
+comma-joined, the secret kept as an unpadded base64url SHA-256, deletion soft.
+
+Stricter than upstream (issue 35), where upstream lets a client's registration do harm:
+- Redirect URIs are kept as a list (a JSON array in the `redirect_uris` text column), never joined
+  and split on commas. Upstream validates each URI, then joins them with "," and splits on "," when
+  it reads them, so `https://ok.example/x,http://evil.example/` passed as one valid URI and came back
+  as two, the second never checked. A URI holding a comma is refused as well.
+- A redirect URI is https, or http on a loopback address; upstream also accepts custom schemes
+  (`myapp://`), which any app on a device can claim.
+- `client_uri` and `logo_uri`, which the consent page links and shows, are http or https URLs;
+  upstream accepts any URI, `javascript:` included."""
 from __future__ import annotations
 
 import base64
 import hashlib
 import hmac
+import ipaddress
+import json
 import secrets
 import uuid
 from urllib.parse import urlsplit
@@ -39,11 +51,40 @@ def _redirect_uri_problem(uri: str) -> str | None:
         return "must have scheme and host"
     if parts.scheme.lower() in _DANGEROUS_SCHEMES:
         return f"scheme '{parts.scheme}' is not allowed for security reasons"
-    if parts.scheme == "http" and parts.hostname not in ("localhost", "127.0.0.1", "::1"):
+    if "," in uri:
+        return "a redirect URI cannot contain a comma"
+    if parts.scheme == "http" and not _loopback(parts.hostname):
         return "HTTP scheme only allowed for localhost"
+    if parts.scheme not in ("https", "http"):
+        return f"scheme '{parts.scheme}' is not allowed: use https, or http on localhost"
     if parts.fragment:
         return "fragment not allowed in redirect URI"
     return None
+
+
+def _loopback(host: str | None) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host or "").is_loopback
+    except ValueError:
+        return False
+
+
+def stored_redirect_uris(uris: list[str]) -> str:
+    """The column's value: the list itself (each URI validated, none joined to another)."""
+    return json.dumps(uris, separators=(",", ":"))
+
+
+def redirect_uris_of(row: dict) -> list[str]:
+    """The client's redirect URIs. A value that is not a JSON list (a row from before, or from
+    another server) is one URI as a whole: never split, so it matches only itself."""
+    text = row["redirect_uris"] or ""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return [text] if text else []
+    return [uri for uri in value if isinstance(uri, str)] if isinstance(value, list) else [text]
 
 
 def validate_redirect_uris(uris: list[str], *, required: bool) -> None:
@@ -66,10 +107,13 @@ def validate_grant_types(grant_types: list[str]) -> None:
         raise _invalid("grant_types must only contain 'authorization_code' and/or 'refresh_token'")
 
 
-def _absolute_uri(value: str) -> bool:
-    # Go's url.ParseRequestURI: an absolute URI, or an absolute path.
-    parts = urlsplit(value)
-    return bool(parts.scheme) or value.startswith("/")
+def _web_url(value: str) -> bool:
+    """An http or https URL with a host (upstream's url.ParseRequestURI also takes `javascript:`)."""
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
 def validate_text_fields(params: dict) -> None:
@@ -79,8 +123,8 @@ def validate_text_fields(params: dict) -> None:
         value = params.get(name) or ""
         if value and len(value) > 2048:
             raise _invalid(f"{name} cannot exceed 2048 characters")
-        if value and not _absolute_uri(value):
-            raise _invalid(f"{name} must be a valid URL")
+        if value and not _web_url(value):
+            raise _invalid(f"{name} must be a valid http or https URL")
 
 
 def decode_params(raw: dict, *, strings: tuple[str, ...], lists: tuple[str, ...]) -> dict:
@@ -148,7 +192,7 @@ def to_json(row: dict, secret: str = "") -> dict:
     if secret:
         body["client_secret"] = secret
     body |= {"client_type": row["client_type"],
-             "redirect_uris": [u for u in (row["redirect_uris"] or "").split(",") if u] or None,
+             "redirect_uris": redirect_uris_of(row) or None,
              "token_endpoint_auth_method": row["token_endpoint_auth_method"],
              "grant_types": [g for g in (row["grant_types"] or "").split(",") if g] or None,
              "response_types": ["code"],

@@ -77,6 +77,15 @@ def require_user() -> Caller:
     return g.caller
 
 
+def refuse_oauth_client(caller: Caller) -> None:
+    """Stricter than upstream (v2.186.0 lets any token do it): a token an OAuth client holds — its
+    `client_id` claim, or a session of the OAuth server — cannot change how the account signs in
+    (password, e-mail, phone, factors, linked identities). What a user grants a third-party app is
+    access to data, never the keys to the account. Answered as upstream answers an anonymous user."""
+    if caller.claims.get("client_id") or (caller.session is not None and caller.session.get("oauth_client_id")):
+        raise forbidden("no_authorization", "OAuth client not allowed to perform these actions")
+
+
 def require_admin() -> dict:
     """Claims of a token whose role is one of GOTRUE_JWT_ADMIN_ROLES (the service-role key)."""
     claims = _bearer_claims()

@@ -8,6 +8,7 @@ import time
 from typing import Any, Protocol
 
 from .filters import FilterError, Params, parse_params
+from .join_payload import InvalidJoinPayload, parse_join
 from .registry import Registry, Subscription, binding_id
 from .serializer import FrameError, Message, decode, encode, encode_push, reply
 from .tokens import TokenError, Verifier
@@ -105,7 +106,12 @@ class Connection:
                 except FrameError as exc:
                     log.info("ignored a frame that is not a Phoenix message: %s", exc)
                     continue
-                await self.handle(message)
+                try:
+                    await self.handle(message)
+                except Exception:  # a bug must cost one message, never the connection and its channels
+                    log.exception("could not handle %s on %s", message.event, message.topic)
+                    reason = "join crashed" if message.event == "phx_join" else "unexpected error"
+                    self.send(reply(message, "error", {"reason": reason}))  # Phoenix's words for a crashed join
         finally:
             for channel in list(self.channels.values()):
                 self.drop(channel)
@@ -148,20 +154,23 @@ class Connection:
         if msg.topic == "realtime:":
             self.send(reply(msg, "error", {"reason": "TopicNameRequired: You must provide a topic name"}))
             return
-        payload = msg.payload if isinstance(msg.payload, dict) else {}
-        config = payload.get("config") if isinstance(payload.get("config"), dict) else {}
-        if config.get("private") is True:
+        try:
+            join = parse_join(msg.payload)
+        except InvalidJoinPayload as exc:
+            self.send(reply(msg, "error", {"reason": exc.reason}))
+            return
+        if join.private:
             self.send(reply(msg, "error", {"reason": NOT_SUPPORTED.format("A private channel")}))
             return
-        token = payload.get("access_token") or payload.get("user_token")
-        if not isinstance(token, str) or token.startswith("sb_"):
+        token = join.access_token or join.user_token
+        if not token or token.startswith("sb_"):
             token = self.api_token
         try:
             claims = self.hub.verifier.claims(token)
         except TokenError as exc:
             self.send(reply(msg, "error", {"reason": exc.reason}))
             return
-        bindings = [b for b in (config.get("postgres_changes") or []) if b is not None]
+        bindings = join.postgres_changes
         if old := self.channels.get(msg.topic):  # Phoenix closes the earlier join of the same topic
             old.close()
         channel = Channel(self, msg.topic, msg.join_ref, token, claims)
@@ -178,7 +187,7 @@ class Connection:
         # it — except a filtered binding, registered only once the join check has passed (as upstream
         # subscribes it only then): meanwhile a change could answer a filter on a hidden column.
         self.hub.registry.add([sub for sub in channel.subscriptions if not sub.params.filters])
-        response = {"postgres_changes": [b | {"id": binding_id(b)} for b in bindings if isinstance(b, dict)]}
+        response = {"postgres_changes": [b | {"id": binding_id(b)} for b in bindings]}
         self.send(reply(msg, "ok", response))
         if bindings:
             asyncio.create_task(self._confirm(channel, errors))

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getMe } from '@/features/auth/session/api/get-me'
 import { setSessionNavigator } from '@/features/auth/session/navigation'
 import { resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
+import { keepDraft, readDraft } from '@/lib/drafts'
 import { notify } from '@/lib/notify'
 
 vi.mock('@/features/auth/session/api/get-me', () => ({ getMe: vi.fn() }))
@@ -172,6 +173,18 @@ describe('auth events (SPEC §4)', () => {
       expect(auth.refreshSession).not.toHaveBeenCalled()
     })
   }
+
+  it('signed out: every draft typed in this browser goes too, the visitor\'s other settings stay', async () => {
+    const { emit } = await start(sessionExpiringIn(60 * MINUTE))
+    keepDraft('paste-new', { content: 'the plan' }, { secret: false })
+    keepDraft('paste-secret', { content: 'the key' }, { secret: true })
+    localStorage.setItem('ui-theme', '"dark"')
+    sessionStorage.setItem('page-state:url-shortener:draft', '{"url":"https://example.com/mine"}')
+    await emit('SIGNED_OUT', null)
+    await vi.waitFor(() => expect({ ...localStorage }).toEqual({ 'ui-theme': '"dark"' }))
+    expect(sessionStorage.length).toBe(0)
+    expect(readDraft('paste-secret', null, (value): value is object => typeof value === 'object')).toBeNull()
+  })
 
   it('signed out elsewhere (e.g. /pastes) stays on the page', async () => {
     const { emit } = await start(sessionExpiringIn(60 * MINUTE))

@@ -29,6 +29,19 @@ export function clearLocalState(): void {
 }
 
 /**
+ * Signed out (by the user, from another tab or device, or after inactivity): the local state, and
+ * every draft typed in this browser, so the next person here finds nothing of the last one's.
+ */
+export function forgetSignedOutUser(): void {
+  clearLocalState()
+  // Loaded when needed (the service worker keeps the chunk, offline too): not in the first page's budget.
+  void import('@/lib/drafts').then(
+    ({ clearDrafts }) => clearDrafts(),
+    (error: unknown) => console.warn('[drafts] Could not clear the drafts kept in this browser.', error),
+  )
+}
+
+/**
  * SPEC §4 "upsert profile": the profile row itself is made by the database when the user is created
  * (the BFF has no insert), so each auth change asks the BFF for it, which also re-checks admin status
  * (SPEC §6).
@@ -82,7 +95,7 @@ export function handleAuthEvent(auth: Auth, event: AuthChangeEvent, session: Ses
       }
       break
     case 'SIGNED_OUT':
-      clearLocalState()
+      forgetSignedOutUser()
       report(null)
       if (isSignedOutRedirectPath(window.location.pathname)) sessionNavigate(loginAfterSignOut())
       return

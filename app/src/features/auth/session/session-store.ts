@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js'
 import { loadAuth } from '@/features/auth/client'
-import { clearLocalState, resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
+import { forgetSignedOutUser, resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
 import { notifyAccessTokenChanged, setAccessTokenProvider } from '@/lib/api/access-token'
 
 // The signed-in state as the rest of the app sees it. It is a module-level store rather than a
@@ -56,7 +56,7 @@ export function subscribeToSession(listener: () => void): () => void {
 
 /** For a sign-out that could not reach the server: supabase-js then emits no SIGNED_OUT event. */
 export function markSignedOut(): void {
-  clearLocalState()
+  forgetSignedOutUser()
   setState({ status: 'signed-out' })
 }
 

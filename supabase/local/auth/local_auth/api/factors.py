@@ -14,7 +14,7 @@ from .. import audit, db, mfa, users, webauthn_factor
 from ..errors import AuthError, bad_request, forbidden, not_found, unprocessable
 from ..factor_rules import client_inet, open_challenge, upgrade_session, validate_new_factor
 from ..ratelimit import check_account, count_failure, limit
-from ..request_context import Caller, body, require_user, text
+from ..request_context import Caller, body, refuse_oauth_client, require_user, text
 from ..timeutil import now
 
 bp = Blueprint("factors", __name__)
@@ -52,6 +52,7 @@ def _load_factor(caller: Caller, factor_id: str) -> dict:
 def enroll():
     settings = _settings()
     caller = _caller()
+    refuse_oauth_client(caller)
     if caller.session is None:
         raise _internal("A valid session and a registered user are required to enroll a factor")
     params = body()
@@ -228,6 +229,7 @@ def _verify_webauthn(caller: Caller, factor: dict, challenge_id: str, params: di
 @bp.delete("/factors/<factor_id>")
 def unenroll(factor_id: str):
     caller = _caller()
+    refuse_oauth_client(caller)
     factor = _load_factor(caller, factor_id)
     if caller.session is None:
         raise _internal("A valid session and factor are required to unenroll a factor")

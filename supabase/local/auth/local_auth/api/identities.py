@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, jsonify, request
 from .. import audit, db, users
 from ..config import _bool
 from ..errors import bad_request, forbidden, not_found, unprocessable
-from ..request_context import Caller, require_user
+from ..request_context import Caller, refuse_oauth_client, require_user
 
 bp = Blueprint("identities", __name__)
 
@@ -30,6 +30,7 @@ def _read_setting(state) -> None:
 
 def _linking_caller() -> Caller:
     caller = require_user()  # upstream authenticates before it looks at the setting
+    refuse_oauth_client(caller)
     if not current_app.config.get("AUTH_MANUAL_LINKING"):
         raise not_found("manual_linking_disabled", "Manual linking is disabled")
     return caller

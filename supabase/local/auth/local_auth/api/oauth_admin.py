@@ -64,7 +64,8 @@ def _register(registration_type: str):
             "insert into auth.oauth_clients (id, client_secret_hash, registration_type, redirect_uris, grant_types,"
             " client_name, client_uri, logo_uri, client_type, token_endpoint_auth_method)"
             " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
-            (uuid.uuid4(), secret_hash, registration_type, ",".join(uris), ",".join(grants or oauth_clients.GRANT_TYPES),
+            (uuid.uuid4(), secret_hash, registration_type, oauth_clients.stored_redirect_uris(uris),
+             ",".join(grants or oauth_clients.GRANT_TYPES),
              params.get("client_name") or None, params.get("client_uri") or None, params.get("logo_uri") or None,
              client_type, method)).fetchone()
     return jsonify(oauth_clients.to_json(row, secret)), 201
@@ -125,7 +126,11 @@ def update_client(client_id: str):
     if "grant_types" in changes:
         oauth_clients.validate_grant_types(changes["grant_types"])
     oauth_clients.validate_text_fields(changes)
-    columns = {name: ",".join(value) if isinstance(value, list) else (value or None) for name, value in changes.items()}
+    columns = {name: value or None for name, value in changes.items()}
+    if "redirect_uris" in columns:
+        columns["redirect_uris"] = oauth_clients.stored_redirect_uris(changes["redirect_uris"])
+    if "grant_types" in columns:  # a closed set of names without commas: stored as upstream stores them
+        columns["grant_types"] = ",".join(changes["grant_types"])
     assignments = ", ".join(f"{name} = %({name})s" for name in columns)  # names from the lists above only
     with db.transaction() as conn:
         _client(client_id, conn, for_update=True)

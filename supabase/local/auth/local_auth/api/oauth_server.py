@@ -91,7 +91,7 @@ def authorize():
         client = oauth_clients.find(conn, args["client_id"])
     if client is None:
         raise bad_request("oauth_client_not_found", "invalid client_id")
-    if args["redirect_uri"] not in (client["redirect_uris"] or "").split(","):
+    if args["redirect_uri"] not in oauth_clients.redirect_uris_of(client):
         raise bad_request("validation_failed", "invalid redirect_uri")
     args["response_type"] = args["response_type"] or "code"
     args["scope"] = args["scope"] or _settings().default_scope

@@ -182,7 +182,12 @@ def revoke_grant():
                                (caller.user["id"], client_id)).fetchone()
         if revoked is None:
             raise not_found("oauth_consent_not_found", "No active grant found for this client")
+        # Everything minted from the grant goes with it: its sessions (and their refresh tokens, by
+        # cascade) as upstream, and — stricter than upstream — the authorizations not yet exchanged,
+        # whose codes would otherwise still buy the client new tokens.
         conn.execute("delete from auth.sessions where user_id = %s and oauth_client_id = %s", (caller.user["id"], client_id))
+        conn.execute("delete from auth.oauth_authorizations where user_id = %s and client_id = %s",
+                     (caller.user["id"], client_id))
         audit.log(conn, caller.user, "token_revoked", {"oauth_client_id": client_id, "action": "revoke_oauth_grant"})
     response = current_app.response_class(status=204)
     del response.headers["Content-Type"]

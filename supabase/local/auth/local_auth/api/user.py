@@ -11,7 +11,7 @@ from ..admin_users import merge
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..passwords import check_password, check_strength, hash_password
 from ..ratelimit import limit
-from ..request_context import body, json_object, require_user, text
+from ..request_context import body, json_object, refuse_oauth_client, require_user, text
 from ..timeutil import now
 from .signup import validate_email
 
@@ -52,6 +52,8 @@ def update_user():
     nonce = text(params, "nonce")
     data, app_data = json_object(params, "data"), json_object(params, "app_metadata")
     challenge, challenge_method = text(params, "code_challenge"), text(params, "code_challenge_method")
+    if password is not None or email or text(params, "phone"):
+        refuse_oauth_client(caller)
     if email:
         email = validate_email(email)
     if text(params, "phone"):

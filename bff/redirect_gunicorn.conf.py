@@ -8,7 +8,11 @@ ASGI app to name on the command line.
 import multiprocessing
 import os
 
-bind = os.environ.get("REDIRECT_BIND", "127.0.0.1:5001")
+bind = [os.environ.get("REDIRECT_BIND", "127.0.0.1:5001")]
+# A gateway on the same host comes in through a unix socket as well (scripts/stack/gateway.py): no
+# TCP on either side of the hop, about a third of what the hop cost (bench/README.md).
+if os.environ.get("REDIRECT_SOCKET", "").strip():
+    bind.append("unix:" + os.environ["REDIRECT_SOCKET"].strip())
 # One event loop per core: a redirect never blocks, so more workers would only compete for CPU.
 workers = int(os.environ.get("REDIRECT_WORKERS", multiprocessing.cpu_count()))
 # HTTP straight on an asyncio Protocol: ~40 % less CPU per redirect than the ASGI app under uvicorn

@@ -2,7 +2,12 @@
 
 A redirect the cache can answer is written from the parser's callback, without a task or an await;
 the rest (cache misses, limited links, a protected link's password) run as a task, one at a time
-per connection so pipelined requests are answered in order."""
+per connection so pipelined requests are answered in order.
+
+Every line on the way of a cached redirect is paid on each request (bench/README.md, "Redirects
+back near nginx"): no system call but the answer's own write (the idle timer is re-armed only when
+it fires; asyncio.get_running_loop() costs a getpid()), no URL object unless the path has a query or
+an escape, each distinct User-Agent tested for a bot once, and each destination's answer built once."""
 from __future__ import annotations
 
 import asyncio
@@ -22,7 +27,23 @@ IDLE_TIMEOUT = 5.0          # seconds a connection may sit without completing a 
 MAX_HEADER_BYTES = 16_384   # the gateway allows 8 KB request lines; nobody needs more here
 MAX_QUEUED = 32             # pipelined requests waiting on one connection before reading pauses
 
+REMEMBERED = 4096           # distinct User-Agents and destinations remembered; past it the memory starts again
+
 log = logging.getLogger("toolkit_redirect")
+
+_bots: dict[bytes, bool] = {}
+_redirects: dict[str, responses.Response] = {}
+
+
+def _is_bot(agent: bytes) -> bool:
+    """Link previews and crawlers (rules.BOT_AGENTS), remembered per distinct User-Agent: a regex
+    over a browser's 120-character agent on every click would cost more than the rest of it."""
+    bot = _bots.get(agent)
+    if bot is None:
+        if len(_bots) >= REMEMBERED:
+            _bots.clear()
+        bot = _bots[agent] = BOT_AGENTS.search(agent.decode("latin-1")) is not None
+    return bot
 
 
 def _wants_json(accept: bytes) -> bool:
@@ -31,7 +52,25 @@ def _wants_json(accept: bytes) -> bool:
 
 
 def _answer_for(location) -> responses.Response:
-    return responses.PASSWORD_PAGE if location is NEEDS_PASSWORD else responses.redirect(location)
+    if location is NEEDS_PASSWORD:
+        return responses.PASSWORD_PAGE
+    answer = _redirects.get(location)
+    if answer is None:
+        if len(_redirects) >= REMEMBERED:
+            _redirects.clear()
+        answer = _redirects[location] = responses.redirect(location)
+    return answer
+
+
+def _request_path(url: bytes) -> str:
+    """The request target's path, %-decoded (an origin-form target; anything else has no path)."""
+    if not url.startswith(b"/"):
+        return ""
+    if b"?" in url or b"#" in url:
+        url = httptools.parse_url(url).path
+    if b"%" in url:
+        url = unquote_to_bytes(url)
+    return url.decode("utf-8", "replace")
 
 
 class RedirectProtocol(asyncio.Protocol):
@@ -47,15 +86,19 @@ class RedirectProtocol(asyncio.Protocol):
         self.failed = False          # answered with an error; the connection is ending
         self.peer = ""               # the connection's own address (a client without a proxy)
         self.transport: asyncio.Transport | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.timer: asyncio.TimerHandle | None = None
+        self.last_seen = 0.0         # loop time the last request completed (or the connection began)
 
     # ── connection ──────────────────────────────────────────────────────────────────────────────
     def connection_made(self, transport) -> None:
         self.transport = transport
+        self.loop = asyncio.get_running_loop()
         peer = transport.get_extra_info("peername")
         self.peer = peer[0] if isinstance(peer, tuple) and peer else ""
         self.open_connections.add(self)
-        self._arm_timer()
+        self.last_seen = self.loop.time()
+        self.timer = self.loop.call_at(self.last_seen + IDLE_TIMEOUT, self._idle)
 
     def connection_lost(self, exc) -> None:
         self.transport = None
@@ -77,13 +120,18 @@ class RedirectProtocol(asyncio.Protocol):
             return self._fail(responses.TOO_LARGE)
         self._answer_queued()
 
-    def _arm_timer(self) -> None:
-        if self.timer:
-            self.timer.cancel()
-        self.timer = asyncio.get_running_loop().call_later(IDLE_TIMEOUT, self._idle)
-
     def _idle(self) -> None:
-        if self.transport and not self.busy and not self.queue:
+        """IDLE_TIMEOUT after the last completed request the connection ends (one still being
+        answered is looked at again a whole timeout later). The timer moves only when it fires, not
+        on every request."""
+        if self.transport is None:
+            return
+        now = self.loop.time()
+        if self.busy or self.queue:
+            self.timer = self.loop.call_at(now + IDLE_TIMEOUT, self._idle)
+        elif self.last_seen + IDLE_TIMEOUT > now:
+            self.timer = self.loop.call_at(self.last_seen + IDLE_TIMEOUT, self._idle)
+        else:
             self.transport.close()
 
     def _fail(self, response: responses.Response) -> None:
@@ -129,16 +177,20 @@ class RedirectProtocol(asyncio.Protocol):
 
     def on_message_complete(self) -> None:
         self.in_headers = True
+        self.last_seen = self.loop.time()
         if self.header_size > MAX_HEADER_BYTES:
             self.queue.append((b"GET", "", b"", False, responses.TOO_LARGE, b"", b"", b"", b""))
         else:
-            path = httptools.parse_url(self.url).path if self.url.startswith(b"/") else b""
-            self.queue.append((self.parser.get_method(), unquote_to_bytes(path).decode("utf-8", "replace"),
-                               self.agent, self.parser.should_keep_alive(), None, self.referer, self.forwarded,
-                               self.body, self.accept))
+            request = (self.parser.get_method(), _request_path(self.url), self.agent, self.parser.should_keep_alive(),
+                       None, self.referer, self.forwarded, self.body, self.accept)
+            if not self.queue and not self.busy and self.transport:
+                # Nothing waits before it: a cached answer goes out now, without queueing.
+                response = self._answer_now(request)
+                if response is not None:
+                    return self._write(response, request[0], request[3])
+            self.queue.append(request)
         if len(self.queue) >= MAX_QUEUED and self.transport:
             self.transport.pause_reading()
-        self._arm_timer()
 
     # ── answering ───────────────────────────────────────────────────────────────────────────────
     def _answer_queued(self) -> None:
@@ -162,13 +214,13 @@ class RedirectProtocol(asyncio.Protocol):
             return None
         if method not in (b"GET", b"HEAD"):
             return responses.NOT_ALLOWED
-        count = method == b"GET" and not BOT_AGENTS.search(agent.decode("latin-1"))
+        count = method == b"GET" and not _is_bot(agent)
         location = self.redirector.follow_cached(path[3:], count=count, referer=referer, agent=agent)
         return _answer_for(location) if location is not None else None
 
     async def _answer_later(self, request: tuple) -> responses.Response:
         method, path, agent, _, _, referer, forwarded, body, accept = request
-        count = method != b"HEAD" and not BOT_AGENTS.search(agent.decode("latin-1"))
+        count = method != b"HEAD" and not _is_bot(agent)
         try:
             if method == b"POST":
                 return await self._unlock(path[3:], body, forwarded, _wants_json(accept), count=count,
@@ -211,6 +263,9 @@ class RedirectProtocol(asyncio.Protocol):
 
     def _send(self, response: responses.Response, method: bytes, keep_alive: bool) -> None:
         self.queue.popleft()
+        self._write(response, method, keep_alive)
+
+    def _write(self, response: responses.Response, method: bytes, keep_alive: bool) -> None:
         if self.transport is None:
             return
         head, body = response
@@ -219,6 +274,8 @@ class RedirectProtocol(asyncio.Protocol):
         if keep_alive:
             self.transport.write(head + b"\r\n" + body)
         else:
-            self.transport.write(head + b"Connection: close\r\n\r\n" + body)
-            self.transport.close()
+            # The last answer: requests pipelined behind it (even in the same read) get none.
+            transport, self.transport = self.transport, None
+            transport.write(head + b"Connection: close\r\n\r\n" + body)
+            transport.close()
             self.queue.clear()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import time
@@ -38,6 +39,10 @@ class RawRedirectWorker(Worker):
             loop.add_signal_handler(sig, stopping.set)
         redirector = Redirector(Settings.from_environ())
         await redirector.start()
+        # Everything loaded so far lives as long as the worker: out of the collector's sight, a full
+        # collection walks only what requests made since, not every module's objects (a stall of
+        # the event loop that every waiting redirect would pay in its latency).
+        gc.freeze()
         connections: set[RedirectProtocol] = set()
 
         servers = [await loop.create_server(lambda: RedirectProtocol(redirector, connections), sock=getattr(listener, "sock", listener),

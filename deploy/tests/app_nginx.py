@@ -22,11 +22,17 @@ ERRORS = ROOT / "app" / "nginx-errors.conf"
 NGINX = "/usr/sbin/nginx"
 
 
-def local_conf(tmp_path: Path, **replacements: str) -> str:
+REDIRECT_SERVER = "server redirect:5001 resolve;"  # the image's nginx (1.27.3) re-resolves it; Debian's cannot
+
+
+def local_conf(tmp_path: Path, redirect_port: int = 5001, **replacements: str) -> str:
     """The config with its writable paths moved into tmp_path, the headers and errors files the image
-    copies to /etc/nginx read from the repository, plus the given replacements."""
+    copies to /etc/nginx read from the repository, the redirect service on a loopback port (Debian's
+    nginx 1.22 knows no `resolve`, and no host named redirect), plus the given replacements."""
     text = CONF.read_text().replace("/tmp/", f"{tmp_path}/").replace(
         "/etc/nginx/toolkit-headers.conf", str(HEADERS)).replace("/etc/nginx/toolkit-errors.conf", str(ERRORS))
+    assert REDIRECT_SERVER in text, REDIRECT_SERVER
+    text = text.replace(REDIRECT_SERVER, f"server 127.0.0.1:{redirect_port};")
     for old, new in replacements.items():
         assert old in text, old
         text = text.replace(old, new)
@@ -88,12 +94,10 @@ def production(tmp_path: Path, stand_ins: dict, cidrs: str | None = None):
     """app/nginx.conf on a free loopback port, started by nginx-start.sh; yields the port."""
     port = free_port()
     conf = tmp_path / "nginx.conf"
-    conf.write_text(local_conf(tmp_path, **{
+    conf.write_text(local_conf(tmp_path, stand_ins["redirect"].port, **{
         "listen 8080;": f"listen 127.0.0.1:{port};",
         "root /usr/share/nginx/html;": f"root {fake_dist(tmp_path)};",
         "set $bff_upstream http://bff:5000;": f"set $bff_upstream http://127.0.0.1:{stand_ins['bff'].port};",
-        "set $redirect_upstream http://redirect:5001;":
-            f"set $redirect_upstream http://127.0.0.1:{stand_ins['redirect'].port};",
         "set $kong_upstream http://kong:8000;": f"set $kong_upstream http://127.0.0.1:{stand_ins['kong'].port};",
     }))
     error_log = tmp_path / "error.log"

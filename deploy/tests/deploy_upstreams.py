@@ -12,9 +12,11 @@ class RecordingUpstream:
         upstream = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # a proxy that keeps its connection may (`peer` shows whether it did)
+
             def _answer(self):
                 length = int(self.headers.get("Content-Length") or 0)
-                upstream.requests.append({"method": self.command, "path": self.path,
+                upstream.requests.append({"method": self.command, "path": self.path, "peer": self.client_address,
                                           "headers": dict(self.headers), "body": self.rfile.read(length)})
                 body = b'{"ok":true}'
                 self.send_response(200)

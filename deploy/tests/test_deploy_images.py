@@ -89,7 +89,7 @@ def test_the_redirect_service_runs_the_local_command_from_the_bff_image():
     assert local["cwd"] == ROOT / "bff"  # the image's WORKDIR, as for the BFF
     # It listens where the app's nginx sends /s/.
     port = redirect["environment"]["REDIRECT_BIND"].rsplit(":", 1)[1]
-    assert f"set $redirect_upstream http://redirect:{port};" in (ROOT / "app" / "nginx.conf").read_text()
+    assert f"server redirect:{port} resolve;" in (ROOT / "app" / "nginx.conf").read_text()
 
 
 def test_the_rate_limit_store_runs_with_the_local_flags(tmp_path):

@@ -1,6 +1,7 @@
 """The local gateway (scripts/stack/gateway.py) answers with production's headers (app/nginx.conf):
 both nginx configs run natively in front of the same stand-in upstreams, and every header of the
 shared file comes back the same from both, for the app shell, assets, the API and nginx's own errors."""
+import os
 import re
 
 import pytest
@@ -47,3 +48,18 @@ def test_the_local_gateway_sends_productions_headers(both, method, path, headers
 def test_neither_config_sets_headers_of_its_own_which_would_drop_the_shared_ones():
     for conf in (ROOT / "app" / "nginx.conf", ROOT / "scripts" / "stack" / "gateway.py"):
         assert not re.search(r"^\s*add_header\s", conf.read_text(), re.M), conf
+
+
+@pytest.mark.parametrize("config", [production, local_gateway], ids=["production", "local"])
+def test_both_keep_their_connections_to_the_redirect_service_between_redirects(tmp_path, config):
+    """A new connection for every redirect was the gateway hop's largest cost (bench/README.md).
+    Each nginx worker keeps its own (production runs one per core): more redirects than workers
+    come through fewer connections than redirects."""
+    redirects = 2 * (os.cpu_count() or 1) + 2
+    with upstreams() as stand_ins, config(tmp_path, stand_ins) as port:
+        for _ in range(redirects):
+            response, _ = request(port, "GET", "/s/abc")
+            assert response.status == 200 and response.getheader("X-Upstream") == "redirect"
+        peers = [seen["peer"] for seen in stand_ins["redirect"].requests]
+        assert len(peers) == redirects
+        assert len(set(peers)) <= (os.cpu_count() or 1) < redirects

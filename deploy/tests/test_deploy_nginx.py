@@ -32,7 +32,7 @@ def test_nginx_t_fails_on_a_broken_config(tmp_path):
 
 
 def test_the_csp_allows_exactly_the_inline_scripts_of_index_html():
-    csp = re.search(r'map \$uri \$app_content_security_policy \{[^}]*default\s+"([^"]+)";', HEADERS.read_text()).group(1)
+    csp = re.search(r'map \$toolkit_route \$app_content_security_policy \{[^}]*default\s+"([^"]+)";', HEADERS.read_text()).group(1)
     directives = csp_directives(csp)
     hashes = inline_script_hashes((ROOT / "app" / "index.html").read_text())
     assert hashes, "index.html has no inline script any more: drop its hash from the CSP"

@@ -47,6 +47,11 @@ class StackConfig:
         return self.bff_port + 1
 
     @property
+    def redirect_socket(self) -> Path:
+        """The redirect service's unix socket, the gateway's way in (it listens on redirect_port too)."""
+        return self.data_dir / "redirect.sock"
+
+    @property
     def apertium_port(self) -> int:
         """The translator's engine, Apertium APY: its own default port in dev, base+37 in test."""
         return 2737 if self.name == "dev" else self.gateway_port - 43

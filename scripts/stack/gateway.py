@@ -18,6 +18,7 @@ ERRORS_CONF = ROOT / "app" / "nginx-errors.conf"
 NGINX_CONF = """\
 {user_directive}
 worker_processes 1;
+pcre_jit on;  # the regular expressions of every request (the route map of nginx-headers.conf) compiled
 # Each proxied WebSocket holds two connections: 1024 stopped at ~500 Realtime clients (python -m bench.realtime --gateway).
 worker_rlimit_nofile 16384;
 pid {run}/nginx.pid;
@@ -40,8 +41,9 @@ http {{
   # send a request (a POST is not retried) on a connection gunicorn is closing.
   upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; keepalive_timeout 1s; }}
   # The short-link redirect service (bff/toolkit_redirect/): more idle connections, as every
-  # redirect is one short request.
-  upstream redirect {{ server 127.0.0.1:{redirect_port}; keepalive 64; keepalive_timeout 1s; }}
+  # redirect is one short request, each kept for as many as come (nginx's default closes one every
+  # 1,000). On this host through its unix socket: no TCP on either side of the hop.
+  upstream redirect {{ server {redirect_server}; keepalive 64; keepalive_timeout 1s; keepalive_requests 1000000; }}
   upstream auth {{ server 127.0.0.1:{auth_port}; keepalive 16; keepalive_timeout 1s; }}
   upstream realtime {{ server 127.0.0.1:{realtime_port}; }}
   map_hash_bucket_size 256;  # the keys are long JWTs
@@ -131,8 +133,10 @@ proxy_set_header X-Forwarded-For $remote_addr;
 
 
 def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int, redirect_port: int, auth_port: int,
-                     realtime_port: int, anon_key: str, service_key: str, dist: Path = APP_DIST) -> Path:
-    """The gateway's config (and the file it includes) in `run`; returns the config's path."""
+                     realtime_port: int, anon_key: str, service_key: str, dist: Path = APP_DIST,
+                     redirect_socket: Path | None = None) -> Path:
+    """The gateway's config (and the file it includes) in `run`; returns the config's path. The
+    redirect service is reached through `redirect_socket` when given, else on `redirect_port`."""
     run.mkdir(parents=True, exist_ok=True)
     logs.mkdir(parents=True, exist_ok=True)
     (run / "proxy-headers.conf").write_text(PROXY_HEADERS_CONF)
@@ -143,7 +147,8 @@ def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int, redirec
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
         run=run, logs=logs, port=port, bff_port=bff_port, dist=dist, headers=HEADERS_CONF, errors=ERRORS_CONF,
-        redirect_port=redirect_port, realtime_port=realtime_port,
+        redirect_server=f"unix:{redirect_socket}" if redirect_socket else f"127.0.0.1:{redirect_port}",
+        realtime_port=realtime_port,
         auth_port=auth_port, anon_key=anon_key, service_key=service_key,
     ))
     return conf
@@ -152,7 +157,8 @@ def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int, redirec
 def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
     env = cfg.service_env()
     conf = write_nginx_conf(cfg.data_dir / "nginx", cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port,
-                            redirect_port=cfg.redirect_port, auth_port=cfg.auth_port,
+                            redirect_port=cfg.redirect_port, redirect_socket=cfg.redirect_socket,
+                            auth_port=cfg.auth_port,
                             realtime_port=cfg.realtime_port, anon_key=env["TOOLKIT_ANON_KEY"],
                             service_key=env["TOOLKIT_SERVICE_ROLE_KEY"])
     run = conf.parent

@@ -49,6 +49,7 @@ def test_stack_bff_env(cfg: StackConfig) -> dict[str, str]:
 def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
     """The short-link redirect service: the BFF's code and Python environment, its own processes."""
     env = cfg.service_env() | {"REDIRECT_BIND": f"127.0.0.1:{cfg.redirect_port}",
+                               "REDIRECT_SOCKET": str(cfg.redirect_socket),  # the gateway's way in
                                # Clicks written ahead, replayed if a worker is killed (journal.py).
                                "TOOLKIT_REDIRECT_JOURNAL_DIR": str(cfg.data_dir / "redirect-journal")}
     sup.start("redirect", [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py"],

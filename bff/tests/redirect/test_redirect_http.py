@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -102,3 +103,24 @@ def test_oversized_headers_are_a_json_431(address, chunks):
 def test_http_1_0_is_answered_and_closed(address):
     [(status, headers, _)] = exchange(address, b"GET /s/ HTTP/1.0\r\n\r\n")
     assert (status, headers["location"], headers["connection"]) == (302, "/?link=unknown", "close")
+
+
+def _answer(conn: socket.socket) -> bytes:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        assert chunk, "the connection closed instead of answering"
+        data += chunk
+    return data
+
+
+def test_a_connection_in_use_stays_open_and_an_idle_one_is_closed(address):
+    """Idle means no request for IDLE_TIMEOUT (5 s) since the last one, not since the connection began."""
+    with socket.create_connection(address, timeout=15) as conn:
+        for _ in range(8):  # 8 s of one request a second: longer than the timeout, never idle for it
+            conn.sendall(get("/s/"))
+            assert _answer(conn).startswith(b"HTTP/1.1 302 ")
+            time.sleep(1)
+        conn.sendall(get("/s/"))
+        assert _answer(conn).startswith(b"HTTP/1.1 302 ")
+        assert conn.recv(65536) == b""  # then silence: the server ends the connection (before the 15 s timeout)

@@ -15,7 +15,7 @@ import pytest
 
 from fixtures.lossy_proxy import ReplyLosingProxy
 from fixtures.redirect_support import RedirectInstance, clicks, make_link, request, settled_clicks, until
-from toolkit_redirect.journal import recover_orphans, segment_name
+from toolkit_redirect.journal import SEGMENT_BYTES, ClickJournal, read_counts, recover_orphans, segment_name
 
 
 @pytest.fixture()
@@ -116,3 +116,14 @@ def test_a_dead_workers_journal_is_replayed_once_and_a_live_ones_is_left_alone(a
         assert clicks(admin_db, code) == 7
     finally:
         os.close(held)
+
+
+def test_a_batch_busier_than_the_reserved_file_keeps_every_click(tmp_path):
+    journal = ClickJournal(tmp_path, uuid.uuid4())
+    journal.open()
+    many = SEGMENT_BYTES // len(b"abcdefg\n") + 1000  # past the space the file was given
+    for _ in range(many):
+        journal.record("abcdefg")
+    journal.record("xyz12")
+    # The worker dies here: nothing closed, nothing flushed; the file is what the next worker reads.
+    assert read_counts(tmp_path / segment_name(journal.flusher, 1)) == {"abcdefg": many, "xyz12": 1}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import json
+from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from jwt.algorithms import ECAlgorithm
@@ -81,7 +82,14 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         # Revoked refresh tokens, old flow states and MFA challenges are removed as requests go by.
         "GOTRUE_DB_CLEANUP_ENABLED": "true",
         **PASSWORD_POLICY,
+        **passkey_env(cfg.gateway_url),
     }
+
+
+def passkey_env(site_url: str) -> dict[str, str]:
+    """Passkeys (official switch names, v2.188.0 on): the site is the relying party."""
+    return {"GOTRUE_PASSKEY_ENABLED": "true", "GOTRUE_WEBAUTHN_RP_ID": urlsplit(site_url).hostname or "",
+            "GOTRUE_WEBAUTHN_RP_DISPLAY_NAME": "Toolkit", "GOTRUE_WEBAUTHN_RP_ORIGINS": site_url}
 
 
 # The official switches the product leaves off, switched on for a second instance that only the test

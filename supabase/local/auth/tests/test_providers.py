@@ -18,8 +18,9 @@ ASKED = {"GOTRUE_EXTERNAL_PHONE_ENABLED": "true", "GOTRUE_SAML_ENABLED": "true",
 
 def test_settings_in_upstreams_shape_and_order(client):
     body = client.get("/settings").json
+    # passkeys_enabled: upstream's from v2.188.0 on, with the passkey endpoints.
     assert list(body) == ["external", "disable_signup", "mailer_autoconfirm", "phone_autoconfirm", "sms_provider",
-                          "saml_enabled"]
+                          "saml_enabled", "passkeys_enabled"]
     assert list(body["external"]) == list(SETTINGS_PROVIDERS)
     assert {name for name, on in body["external"].items() if on} == {"email"}
     assert body["saml_enabled"] is False and body["sms_provider"] == ""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import json
+import sys
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -10,6 +11,7 @@ from jwt.algorithms import ECAlgorithm
 
 from .config import ROOT, StackConfig
 from .readiness import healthy
+from .sms_capture import LOCAL_ACCOUNT_SID, LOCAL_AUTH_TOKEN, LOCAL_MESSAGE_SERVICE_SID
 from .supervisor import Supervisor
 
 AUTH_DIR = ROOT / "supabase" / "local" / "auth"
@@ -83,7 +85,29 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_DB_CLEANUP_ENABLED": "true",
         **PASSWORD_POLICY,
         **passkey_env(cfg.gateway_url),
+        **sms_env(cfg),
     }
+
+
+def sms_env(cfg: StackConfig) -> dict[str, str]:
+    """Phone sign-ups through the official Twilio provider, whose API is the stack's SMS capture here
+    (LOCAL_AUTH_SMS_TWILIO_URL, ours); production sets real GOTRUE_SMS_* values or leaves phone off."""
+    return {
+        "GOTRUE_EXTERNAL_PHONE_ENABLED": "true",
+        "GOTRUE_SMS_PROVIDER": "twilio",
+        "GOTRUE_SMS_TWILIO_ACCOUNT_SID": LOCAL_ACCOUNT_SID,
+        "GOTRUE_SMS_TWILIO_AUTH_TOKEN": LOCAL_AUTH_TOKEN,
+        "GOTRUE_SMS_TWILIO_MESSAGE_SERVICE_SID": LOCAL_MESSAGE_SERVICE_SID,
+        "GOTRUE_SMS_OTP_EXP": "300",
+        # Tests resend codes in a row; upstream's default waits a minute between two.
+        "GOTRUE_SMS_MAX_FREQUENCY": "1s" if cfg.name == "test" else "60s",
+        "LOCAL_AUTH_SMS_TWILIO_URL": cfg.sms_capture_url,
+    }
+
+
+def start_sms_capture(cfg: StackConfig, sup: Supervisor) -> None:
+    sup.start("sms", [sys.executable, "-m", "stack.sms_capture", str(cfg.sms_port), str(cfg.sms_dir),
+                      LOCAL_ACCOUNT_SID, LOCAL_AUTH_TOKEN], port=cfg.sms_port, cwd=ROOT / "scripts")
 
 
 def passkey_env(site_url: str) -> dict[str, str]:

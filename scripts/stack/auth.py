@@ -119,7 +119,8 @@ def passkey_env(site_url: str) -> dict[str, str]:
 # The official switches the product leaves off, switched on for a second instance that only the test
 # stack starts (next to the first, on the same database and keys), so the conformance suites can hold
 # them to the official behaviour: anonymous sign-ins, the OAuth 2.1 server, WebAuthn factors, and
-# legacy HS256 tokens verified beside the ES256 key through GOTRUE_JWT_VALIDMETHODS alone.
+# legacy HS256 tokens verified beside the ES256 key through GOTRUE_JWT_VALIDMETHODS alone. Phone is
+# off there, as in production without an SMS provider.
 def features_auth_port(cfg: StackConfig) -> int:
     return cfg.auth_port - 1
 
@@ -144,6 +145,8 @@ def features_auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH": "/oauth/consent",
         "GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED": "true",
         "GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED": "true",
+        # Phone as production has it by default (no SMS provider): the official "disabled" answers.
+        "GOTRUE_EXTERNAL_PHONE_ENABLED": "false",
         "LOCAL_AUTH_THREADS": "4",
     }
 

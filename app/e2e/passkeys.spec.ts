@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test'
+
+import { PASSWORD, signedUpAndIn, signIn, signOutFromMenu } from './accounts'
+
+// Passkeys as a user meets them, with Chromium's virtual authenticator (CDP) standing in for the
+// device: added on /account, used alone to sign in after signing out, renamed, removed — and every
+// failure a plain message with the password form still there.
+
+/** A platform authenticator that holds passkeys and verifies its user (as a fingerprint would). */
+async function virtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable', { enableUI: false })
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true,
+      isUserVerified: true, automaticPresenceSimulation: true },
+  })
+}
+
+const PASSWORD_KEPT = 'You can still sign in with your email and password.'
+
+test('a passkey added on /account signs in alone after signing out, and once removed is refused in plain words', async ({ page }) => {
+  const account = await signedUpAndIn(page)
+  await virtualAuthenticator(page)
+  await page.goto('/account')
+  const section = page.getByRole('region', { name: 'Passkeys' })
+  await expect(section).toContainText('No passkey yet.')
+  await section.getByLabel('Name of the new passkey (optional)').fill('This laptop')
+  await section.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(page.getByText('Passkey added')).toBeVisible()
+  const row = section.getByRole('listitem').filter({ hasText: 'This laptop' })
+  await expect(row).toContainText('Never used')
+
+  await signOutFromMenu(page)
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible({ timeout: 15_000 })
+
+  await page.goto('/account')
+  await expect(row).toContainText('Last used')
+  await row.getByRole('button', { name: 'Rename This laptop' }).click()
+  await section.getByLabel('New name').fill('Work laptop')
+  await section.getByRole('button', { name: 'Save name' }).click()
+  await expect(page.getByText('Passkey renamed')).toBeVisible()
+  const renamed = section.getByRole('listitem').filter({ hasText: 'Work laptop' })
+  await renamed.getByRole('button', { name: 'Remove Work laptop' }).click()
+  await expect(page.getByText('Passkey removed')).toBeVisible()
+  await expect(section).toContainText('No passkey yet.')
+
+  // The device still holds the passkey; Auth no longer knows it.
+  await signOutFromMenu(page)
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page.getByText(`This passkey isn’t linked to an account here (it may have been removed). ${PASSWORD_KEPT}`)).toBeVisible()
+  await signIn(page, account.email, PASSWORD)
+  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible({ timeout: 15_000 })
+})
+
+test('a passkey prompt that ends without a passkey leaves the password sign-in as it was', async ({ page }) => {
+  await page.goto('/login')
+  await virtualAuthenticator(page) // an authenticator holding no passkey for this site: the prompt ends unanswered
+  await page.getByLabel('Email').fill('someone@example.com')
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page.getByText(`The passkey prompt was closed before it finished. ${PASSWORD_KEPT}`)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Email')).toHaveValue('someone@example.com')
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
+  await expect(page).toHaveURL(/\/login/)
+})

@@ -18,7 +18,15 @@ async function virtualAuthenticator(page: Page): Promise<void> {
 
 const PASSWORD_KEPT = 'You can still sign in with your email and password.'
 
+/** A browser without passkey autofill (conditional mediation): /login offers only the button. */
+async function withoutPasskeyAutofill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false
+  })
+}
+
 test('a passkey added on /account signs in alone after signing out, and once removed is refused in plain words', async ({ page }) => {
+  await withoutPasskeyAutofill(page)
   const account = await signedUpAndIn(page)
   await virtualAuthenticator(page)
   await page.goto('/account')
@@ -53,7 +61,25 @@ test('a passkey added on /account signs in alone after signing out, and once rem
   await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible({ timeout: 15_000 })
 })
 
+test('where the browser offers passkey autofill, picking the passkey in the email field signs in', async ({ page }) => {
+  const account = await signedUpAndIn(page)
+  await virtualAuthenticator(page)
+  await page.goto('/account')
+  const section = page.getByRole('region', { name: 'Passkeys' })
+  await section.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(section.getByRole('listitem').filter({ hasText: 'Passkey' })).toContainText('Never used')
+  // Signed out, /login asks for a passkey quietly (mediation: conditional); Chromium's virtual
+  // authenticator picks the one passkey as the user would from the email field's suggestions.
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page.getByText('Successfully logged out')).toBeVisible()
+  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible({ timeout: 15_000 })
+  await page.goto('/account')
+  await expect(section.getByRole('listitem').filter({ hasText: 'Passkey' })).toContainText('Last used')
+})
+
 test('a passkey prompt that ends without a passkey leaves the password sign-in as it was', async ({ page }) => {
+  await withoutPasskeyAutofill(page)
   await page.goto('/login')
   await virtualAuthenticator(page) // an authenticator holding no passkey for this site: the prompt ends unanswered
   await page.getByLabel('Email').fill('someone@example.com')

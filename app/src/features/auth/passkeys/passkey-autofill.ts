@@ -5,20 +5,22 @@ import { requestOptions } from '@/features/auth/passkeys/passkey-availability'
 // Conditional UI: a passkey request that waits quietly until the user picks a passkey from the
 // email field's autofill (autocomplete="username webauthn"). supabase-js's signInWithPasskey asks
 // with a modal prompt, so this uses its two lower-level steps around navigator.credentials.get().
+// It is passive: until the user has picked a passkey nothing is worth a notice (no options, no
+// passkey on this device, the request ended), so only Auth's verdict on a picked one is reported.
 
-export type AutofillOutcome = { session: Session } | { error: unknown } | { aborted: true }
+export type AutofillOutcome = { session: Session } | { error: unknown } | { quiet: true }
 
 export async function passkeyAutofill(signal: AbortSignal): Promise<AutofillOutcome> {
   const auth = await loadAuth()
   const { data: options, error } = await auth.passkey.startAuthentication()
-  if (error || !options) return { error }
+  if (error || !options) return { quiet: true }
   let credential: Credential | null
   try {
     credential = await navigator.credentials.get({ publicKey: requestOptions(options.options), mediation: 'conditional', signal })
-  } catch (thrown) {
-    return signal.aborted ? { aborted: true } : { error: thrown }
+  } catch {
+    return { quiet: true }
   }
-  if (!credential) return { aborted: true }
+  if (!credential) return { quiet: true }
   const serialized = (credential as unknown as { toJSON(): unknown }).toJSON()
   const verified = await auth.passkey.verifyAuthentication({
     challengeId: options.challenge_id,

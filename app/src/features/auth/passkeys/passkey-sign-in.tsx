@@ -25,7 +25,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
       const controller = new AbortController()
       autofill.current = controller
       const outcome = await passkeyAutofill(controller.signal)
-      if (!active || 'aborted' in outcome) return
+      if (!active || 'quiet' in outcome) return
       if ('error' in outcome) notifyPasskeyError(outcome.error, 'sign-in')
       else signedIn.current()
     }

@@ -171,7 +171,8 @@ def test_a_credential_of_the_wrong_shape_uses_up_the_challenge(client):
     assert _error(garbled) == (400, "bad_json")
 
 
-def test_sign_in_options_and_verifications_are_rate_limited_per_client(client):
+def test_sign_in_options_and_verifications_are_rate_limited_per_client(make_app):
+    client = make_app(**ON, GOTRUE_RATE_LIMIT_PASSKEY="30").test_client()  # the official default
     client_a = {"X-Forwarded-For": "203.0.113.7"}
     for _ in range(30):
         sign_in_options(client, client_a)

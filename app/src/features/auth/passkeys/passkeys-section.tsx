@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field'
 import { SectionCard } from '@/components/section-card'
 import { Button } from '@/components/ui/button'
 import { loadAuth } from '@/features/auth/client'
-import { browserSupportsPasskeys } from '@/features/auth/passkeys/passkey-availability'
+import { browserSupportsPasskeys, passkeysEnabled } from '@/features/auth/passkeys/passkey-availability'
 import { notifyPasskeyError } from '@/features/auth/passkeys/passkey-errors'
 import { passkeyNameError } from '@/features/auth/passkeys/passkey-name'
 import { PasskeyRow } from '@/features/auth/passkeys/passkey-row'
@@ -21,6 +21,8 @@ export function PasskeysSection() {
   const [busy, setBusy] = useState(false)
 
   const reload = useCallback(async () => {
+    // An Auth server without passkeys (before v2.188.0, or switched off) says so in /settings.
+    if (!(await passkeysEnabled())) return setListing({ status: 'off' })
     const { data, error } = await (await loadAuth()).passkey.list()
     if (error && (error as { code?: string }).code === 'passkey_disabled') return setListing({ status: 'off' })
     if (error) return notifyPasskeyError(error, 'manage')

@@ -9,6 +9,6 @@ import { tokenAssuranceLevel, tokenMethods } from '@/lib/token-claims'
 
 export function needsSecondFactor(session: Session): boolean {
   const verified = session.user.factors?.some((factor) => factor.status === 'verified') ?? false
-  const passkey = tokenMethods(session.access_token).includes('passkey')
-  return verified && !passkey && tokenAssuranceLevel(session.access_token) !== 'aal2'
+  if (!verified) return false
+  return tokenAssuranceLevel(session.access_token) !== 'aal2' && !tokenMethods(session.access_token).includes('passkey')
 }

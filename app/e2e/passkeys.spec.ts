@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { PASSWORD, signedUpAndIn, signIn, signOutFromMenu } from './accounts'
+import { PASSWORD, signIn, signOutFromMenu } from './accounts'
+import { createUser } from './admin-accounts'
 
 // Passkeys as a user meets them, with Chromium's virtual authenticator (CDP) standing in for the
 // device: added on /account, used alone to sign in after signing out, renamed, removed — and every
@@ -25,22 +26,37 @@ async function withoutPasskeyAutofill(page: Page): Promise<void> {
   })
 }
 
-test('a passkey added on /account signs in alone after signing out, and once removed is refused in plain words', async ({ page }) => {
-  await withoutPasskeyAutofill(page)
-  const account = await signedUpAndIn(page)
-  await virtualAuthenticator(page)
+/** A confirmed user (made with the admin API), signed in with the password on the dashboard. */
+async function signedIn(page: Page) {
+  const user = await createUser()
+  await page.goto('/login')
+  await signIn(page, user.email, PASSWORD)
+  await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible({ timeout: 15_000 })
+  return user
+}
+
+/** Adds a passkey on /account (named when `name` is given); returns the Passkeys section. */
+async function addPasskey(page: Page, name?: string) {
   await page.goto('/account')
   const section = page.getByRole('region', { name: 'Passkeys' })
   await expect(section).toContainText('No passkey yet.')
-  await section.getByLabel('Name of the new passkey (optional)').fill('This laptop')
+  if (name) await section.getByLabel('Name of the new passkey (optional)').fill(name)
   await section.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByText('Passkey added')).toBeVisible()
+  return section
+}
+
+test('a passkey added on /account signs in alone after signing out, and is renamed and removed there', async ({ page }) => {
+  await withoutPasskeyAutofill(page)
+  const user = await signedIn(page)
+  await virtualAuthenticator(page)
+  const section = await addPasskey(page, 'This laptop')
   const row = section.getByRole('listitem').filter({ hasText: 'This laptop' })
   await expect(row).toContainText('Never used')
 
   await signOutFromMenu(page)
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
-  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible({ timeout: 15_000 })
 
   await page.goto('/account')
   await expect(row).toContainText('Last used')
@@ -52,21 +68,27 @@ test('a passkey added on /account signs in alone after signing out, and once rem
   await renamed.getByRole('button', { name: 'Remove Work laptop' }).click()
   await expect(page.getByText('Passkey removed')).toBeVisible()
   await expect(section).toContainText('No passkey yet.')
+})
 
+test('a removed passkey is refused in plain words, and the password still signs in', async ({ page }) => {
+  await withoutPasskeyAutofill(page)
+  const user = await signedIn(page)
+  await virtualAuthenticator(page)
+  const section = await addPasskey(page)
+  await section.getByRole('button', { name: 'Remove Passkey' }).click()
+  await expect(section).toContainText('No passkey yet.')
   // The device still holds the passkey; Auth no longer knows it.
   await signOutFromMenu(page)
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
   await expect(page.getByText(`This passkey isn’t linked to an account here (it may have been removed). ${PASSWORD_KEPT}`)).toBeVisible()
-  await signIn(page, account.email, PASSWORD)
-  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible({ timeout: 15_000 })
+  await signIn(page, user.email, PASSWORD)
+  await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible({ timeout: 15_000 })
 })
 
 test('where the browser offers passkey autofill, picking the passkey in the email field signs in', async ({ page }) => {
-  const account = await signedUpAndIn(page)
+  const account = await signedIn(page)
   await virtualAuthenticator(page)
-  await page.goto('/account')
-  const section = page.getByRole('region', { name: 'Passkeys' })
-  await section.getByRole('button', { name: 'Add a passkey' }).click()
+  const section = await addPasskey(page)
   await expect(section.getByRole('listitem').filter({ hasText: 'Passkey' })).toContainText('Never used')
   // Signed out, /login asks for a passkey quietly (mediation: conditional); Chromium's virtual
   // authenticator picks the one passkey as the user would from the email field's suggestions.

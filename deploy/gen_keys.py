@@ -12,6 +12,7 @@ import re
 import secrets
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -94,5 +95,6 @@ def production_env(site_url: str | None = None, template: str | None = None) -> 
     values = generate_secrets()
     if site_url:
         site = site_url.rstrip("/")
-        values |= {"SITE_URL": site, "API_EXTERNAL_URL": f"{site}/auth/v1"}
+        values |= {"SITE_URL": site, "API_EXTERNAL_URL": f"{site}/auth/v1",
+                   "PASSKEY_RP_ID": urlsplit(site).hostname or ""}
     return render_env(ENV_EXAMPLE.read_text() if template is None else template, values)

@@ -62,3 +62,13 @@ def test_the_data_api_settings_are_postgrest_s(config):
 def test_the_duration_reader_reads_go_durations():
     assert duration_seconds("1m0s") == 60
     assert duration_seconds("1h2m3s") == 3723
+
+
+def test_passkeys_are_on_with_the_site_as_relying_party(config):
+    env = gotrue()
+    assert str(config["auth"]["passkey"]["enabled"]).lower() == env["GOTRUE_PASSKEY_ENABLED"]
+    webauthn = config["auth"]["webauthn"]
+    assert webauthn["rp_display_name"] == env["GOTRUE_WEBAUTHN_RP_DISPLAY_NAME"]
+    # The hosted project's site: its host is the relying party, the site's origin its one origin.
+    assert webauthn["rp_origins"] == [config["auth"]["site_url"]]
+    assert webauthn["rp_id"] == config["auth"]["site_url"].split("//")[1].split(":")[0]

@@ -43,12 +43,14 @@ def test_every_secret_is_filled_and_the_rest_kept(env):
     assert all(env[name] for name in SECRETS)
     assert env["SITE_URL"] == "https://tools.example.org"
     assert env["API_EXTERNAL_URL"] == "https://tools.example.org/auth/v1"
+    assert env["PASSKEY_RP_ID"] == "tools.example.org"  # passkeys belong to the site's host name
     assert env["APP_HTTP_PORT"] == env_example()["APP_HTTP_PORT"]
     # Together with the defaults in docker-compose.yml, nothing compose reads is left unset
-    # except the mail server and the proxies in front, which only the operator knows.
+    # except the mail server, the proxies in front and an SMS provider, which only the operator knows.
     unset = {name for name in compose_variables() if not env.get(name)}
     assert unset <= {"SMTP_HOST", "SMTP_USER", "SMTP_PASS", "CORS_ORIGINS", "LIBRETRANSLATE_URL",
-                     "LIBRETRANSLATE_API_KEY", "TRUSTED_PROXY_CIDRS", "APERTIUM_APY_URL", "TRANSLATION_ENGINE"}
+                     "LIBRETRANSLATE_API_KEY", "TRUSTED_PROXY_CIDRS", "APERTIUM_APY_URL", "TRANSLATION_ENGINE",
+                     "SMS_PROVIDER", "SMS_TWILIO_ACCOUNT_SID", "SMS_TWILIO_AUTH_TOKEN", "SMS_TWILIO_MESSAGE_SERVICE_SID"}
 
 
 def test_passwords_are_separate_and_safe_in_connection_urls(env):

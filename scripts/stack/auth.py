@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import base64
 import json
+import sys
+from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from jwt.algorithms import ECAlgorithm
 
 from .config import ROOT, StackConfig
 from .readiness import healthy
+from .sms_capture import LOCAL_ACCOUNT_SID, LOCAL_AUTH_TOKEN, LOCAL_MESSAGE_SERVICE_SID
 from .supervisor import Supervisor
 
 AUTH_DIR = ROOT / "supabase" / "local" / "auth"
@@ -68,6 +71,9 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         # Tests send many mails to one address in a row; upstream's default waits 60 s between them.
         "GOTRUE_SMTP_MAX_FREQUENCY": "1s" if cfg.name == "test" else "60s",
         "GOTRUE_RATE_LIMIT_EMAIL_SENT": "1000" if cfg.name == "test" else "30",
+        # Every /login visit asks for passkey options (the email field's passkey autofill); the e2e
+        # suite's hundreds of visits come from one address.
+        "GOTRUE_RATE_LIMIT_PASSKEY": "1000" if cfg.name == "test" else "30",
         "GOTRUE_RATE_LIMIT_HEADER": "X-Forwarded-For",
         "GOTRUE_MAILER_URLPATHS_CONFIRMATION": "/auth/v1/verify",
         "GOTRUE_MAILER_URLPATHS_INVITE": "/auth/v1/verify",
@@ -81,13 +87,43 @@ def auth_env(cfg: StackConfig) -> dict[str, str]:
         # Revoked refresh tokens, old flow states and MFA challenges are removed as requests go by.
         "GOTRUE_DB_CLEANUP_ENABLED": "true",
         **PASSWORD_POLICY,
+        **passkey_env(cfg.gateway_url),
+        **sms_env(cfg),
     }
+
+
+def sms_env(cfg: StackConfig) -> dict[str, str]:
+    """Phone sign-ups through the official Twilio provider, whose API is the stack's SMS capture here
+    (LOCAL_AUTH_SMS_TWILIO_URL, ours); production sets real GOTRUE_SMS_* values or leaves phone off."""
+    return {
+        "GOTRUE_EXTERNAL_PHONE_ENABLED": "true",
+        "GOTRUE_SMS_PROVIDER": "twilio",
+        "GOTRUE_SMS_TWILIO_ACCOUNT_SID": LOCAL_ACCOUNT_SID,
+        "GOTRUE_SMS_TWILIO_AUTH_TOKEN": LOCAL_AUTH_TOKEN,
+        "GOTRUE_SMS_TWILIO_MESSAGE_SERVICE_SID": LOCAL_MESSAGE_SERVICE_SID,
+        "GOTRUE_SMS_OTP_EXP": "300",
+        # Tests resend codes in a row; upstream's default waits a minute between two.
+        "GOTRUE_SMS_MAX_FREQUENCY": "1s" if cfg.name == "test" else "60s",
+        "LOCAL_AUTH_SMS_TWILIO_URL": cfg.sms_capture_url,
+    }
+
+
+def start_sms_capture(cfg: StackConfig, sup: Supervisor) -> None:
+    sup.start("sms", [sys.executable, "-m", "stack.sms_capture", str(cfg.sms_port), str(cfg.sms_dir),
+                      LOCAL_ACCOUNT_SID, LOCAL_AUTH_TOKEN], port=cfg.sms_port, cwd=ROOT / "scripts")
+
+
+def passkey_env(site_url: str) -> dict[str, str]:
+    """Passkeys (official switch names, v2.188.0 on): the site is the relying party."""
+    return {"GOTRUE_PASSKEY_ENABLED": "true", "GOTRUE_WEBAUTHN_RP_ID": urlsplit(site_url).hostname or "",
+            "GOTRUE_WEBAUTHN_RP_DISPLAY_NAME": "Toolkit", "GOTRUE_WEBAUTHN_RP_ORIGINS": site_url}
 
 
 # The official switches the product leaves off, switched on for a second instance that only the test
 # stack starts (next to the first, on the same database and keys), so the conformance suites can hold
 # them to the official behaviour: anonymous sign-ins, the OAuth 2.1 server, WebAuthn factors, and
-# legacy HS256 tokens verified beside the ES256 key through GOTRUE_JWT_VALIDMETHODS alone.
+# legacy HS256 tokens verified beside the ES256 key through GOTRUE_JWT_VALIDMETHODS alone. Phone is
+# off there, as in production without an SMS provider.
 def features_auth_port(cfg: StackConfig) -> int:
     return cfg.auth_port - 1
 
@@ -112,6 +148,8 @@ def features_auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH": "/oauth/consent",
         "GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED": "true",
         "GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED": "true",
+        # Phone as production has it by default (no SMS provider): the official "disabled" answers.
+        "GOTRUE_EXTERNAL_PHONE_ENABLED": "false",
         "LOCAL_AUTH_THREADS": "4",
     }
 

@@ -42,6 +42,19 @@ class StackConfig:
         return self.data_dir / "mail"
 
     @property
+    def sms_dir(self) -> Path:
+        return self.data_dir / "sms"
+
+    @property
+    def sms_port(self) -> int:
+        """The SMS capture (Auth's phone codes), next to the mail capture: 54326 in dev, base+26 in test."""
+        return self.mail_port + 1
+
+    @property
+    def sms_capture_url(self) -> str:
+        return f"http://127.0.0.1:{self.sms_port}"
+
+    @property
     def redirect_port(self) -> int:
         """The short-link redirect service (bff/toolkit_redirect/), next to the BFF."""
         return self.bff_port + 1
@@ -90,6 +103,7 @@ class StackConfig:
             "TOOLKIT_REDIRECT_URL": f"http://127.0.0.1:{self.redirect_port}",
             "TOOLKIT_MAIL_DIR": str(self.mail_dir),
             "TOOLKIT_MAIL_PORT": str(self.mail_port),
+            "TOOLKIT_SMS_DIR": str(self.sms_dir),
             "TOOLKIT_AUTH_URL": self.auth_url,
             "TOOLKIT_JWKS_URL": f"{self.auth_url}/.well-known/jwks.json",
             "TOOLKIT_REALTIME_URL": self.realtime_url,

@@ -5,7 +5,7 @@ import sys
 
 from . import postgres
 from .config import ROOT, StackConfig
-from .auth import start_auth
+from .auth import start_auth, start_sms_capture
 from .gateway import start_gateway
 from .ratelimit_store import start_ratelimit_store
 from .realtime import start_realtime
@@ -32,6 +32,8 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     sup.start("mail", [sys.executable, "-m", "stack.mail_capture", str(cfg.mail_port), str(cfg.mail_dir)],
               port=cfg.mail_port, cwd=ROOT / "scripts")
     say(f"mail capture ready on {cfg.mail_port} (messages in {cfg.mail_dir})")
+    start_sms_capture(cfg, sup)
+    say(f"SMS capture ready on {cfg.sms_port} (text messages in {cfg.sms_dir})")
     start_ratelimit_store(cfg, sup)  # before the BFF: its workers count rate limits there
     start_auth(cfg, sup)
     say(f"auth ready on {cfg.auth_port}")

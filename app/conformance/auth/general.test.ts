@@ -21,7 +21,7 @@ describe('general endpoints', () => {
     })
   })
 
-  it('GET /settings: email sign-up on, no autoconfirm, no other provider', async () => {
+  it('GET /settings: email and phone sign-up on (the SMS capture), no autoconfirm, no other provider', async () => {
     const response = await get('/settings')
     expect(response.status).toBe(200)
     const settings = await response.json()
@@ -29,11 +29,12 @@ describe('general endpoints', () => {
       disable_signup: false,
       mailer_autoconfirm: false,
       phone_autoconfirm: false,
-      sms_provider: '',
+      sms_provider: 'twilio',
       saml_enabled: false,
+      passkeys_enabled: true,
     })
-    expect(settings.external.email).toBe(true)
-    const others = Object.entries(settings.external).filter(([name, on]) => name !== 'email' && on)
+    expect([settings.external.email, settings.external.phone]).toEqual([true, true])
+    const others = Object.entries(settings.external).filter(([name, on]) => !['email', 'phone'].includes(name) && on)
     expect(others).toEqual([])
   })
 })

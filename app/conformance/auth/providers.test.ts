@@ -1,6 +1,7 @@
 /**
- * What needs a service out of reach of this stack — SMS, a SAML identity provider, OAuth providers on
- * the internet, web3 wallets — answers with the official "disabled" errors, and GET /settings says so;
+ * What needs a service out of reach of this stack — a SAML identity provider, OAuth providers on the
+ * internet, web3 wallets, and SMS where no provider is configured (the second server; the product texts
+ * the stack's SMS capture) — answers with the official "disabled" errors, and GET /settings says so;
  * unknown grant types are unsupported_grant_type. (Read from v2.186.0: internal/api/settings.go,
  * middleware.go requireSAMLEnabled, web3.go, otp.go, signup.go, token.go, external.go.)
  */
@@ -25,10 +26,10 @@ async function settingsOf(root: string, target = undefined as typeof featuresSer
 }
 
 describe('GET /settings tells the truth', () => {
-  it('the product: email only; phone, SAML, every OAuth provider and anonymous sign-ins off', async () => {
+  it('the product: email, and phone through the SMS channel; SAML, every OAuth provider and anonymous sign-ins off', async () => {
     const settings = await settingsOf(authRoot)
-    expect(Object.entries(settings.external).filter(([, on]) => on)).toEqual([['email', true]])
-    expect(settings).toMatchObject({ saml_enabled: false, sms_provider: '', phone_autoconfirm: false })
+    expect(Object.entries(settings.external).filter(([, on]) => on)).toEqual([['email', true], ['phone', true]])
+    expect(settings).toMatchObject({ saml_enabled: false, sms_provider: 'twilio', phone_autoconfirm: false })
   })
 
   it('the second server reports anonymous sign-ins, which it serves', async () => {
@@ -40,9 +41,9 @@ describe('GET /settings tells the truth', () => {
   })
 })
 
-describe('phone sign-ins answer phone_provider_disabled', () => {
-  it('signUp, signInWithPassword, signInWithOtp and resend with a phone number', async () => {
-    const client = userClient()
+describe('without an SMS provider, phone sign-ins answer phone_provider_disabled', () => {
+  it('signUp, signInWithPassword, signInWithOtp and resend with a phone number (the second server)', async () => {
+    const client = featuresClient()
     expectApiError((await client.auth.signUp({ phone: PHONE, password: PASSWORD })).error, 'phone_provider_disabled', 400)
     expectApiError(
       (await client.auth.signInWithPassword({ phone: PHONE, password: PASSWORD })).error,

@@ -21,5 +21,7 @@ export const supabase = createClient(url, config.supabaseAnonKey, {
     autoRefreshToken: false,
     detectSessionInUrl: true,
     storageKey: AUTH_STORAGE_KEY,
+    // auth.passkey.* and signInWithPasskey (features/auth/passkeys/) are behind this flag in supabase-js.
+    experimental: { passkey: true },
   },
 })

@@ -14,6 +14,16 @@ export function tokenClaims(accessToken: string): Record<string, unknown> | null
   }
 }
 
+/** The sign-in methods in the token's amr claim (Auth's [{method, timestamp}]), newest first. */
+export function tokenMethods(accessToken: string): string[] {
+  const amr = tokenClaims(accessToken)?.amr
+  if (!Array.isArray(amr)) return []
+  return amr.flatMap((entry: unknown) => {
+    const method = entry && typeof entry === 'object' ? (entry as { method?: unknown }).method : undefined
+    return typeof method === 'string' ? [method] : []
+  })
+}
+
 /** The access token's aal claim. */
 export function tokenAssuranceLevel(accessToken: string): string | undefined {
   const aal = tokenClaims(accessToken)?.aal

@@ -41,7 +41,7 @@ export function userClient(flowType: Flow = 'pkce', address?: string, target: Ta
   }
   const client = createClient(target === mainServer ? projectUrl : featuresProjectUrl, keys().anon, {
     auth: { flowType, storage, storageKey: STORAGE_KEY, persistSession: true, autoRefreshToken: false,
-      detectSessionInUrl: false },
+      detectSessionInUrl: false, experimental: { passkey: true } },
     global: { fetch: recordingFetch(address, target) },
     realtime,
   })
@@ -76,7 +76,7 @@ export function anonClient(): Client {
 
 function serverClient(key: string, target: Target = mainServer): Client {
   return createClient(target === mainServer ? projectUrl : featuresProjectUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, experimental: { passkey: true } },
     global: { fetch: recordingFetch(undefined, target) },
     realtime,
   })

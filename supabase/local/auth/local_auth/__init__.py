@@ -6,7 +6,7 @@ from flask import Flask, g
 
 from . import cleanup, db
 from .api import (admin, factors, general, identities, logout, mail_admin, mail_requests, oauth_admin,
-                  oauth_server, oauth_token, providers, signup, token, user, verify)
+                  oauth_server, oauth_token, oidc, passkeys, passkeys_admin, providers, signup, token, user, verify)
 from .config import Settings, load_settings
 from .errors import register_error_handlers
 from .jwt_keys import KeySet
@@ -34,6 +34,6 @@ def create_app(settings: Settings | None = None) -> Flask:
     if settings.db_cleanup_enabled:
         cleanup.install(app, settings.anonymous_users_enabled)
     for module in (general, providers, signup, token, logout, user, verify, mail_requests, mail_admin, factors,
-                   identities, admin, oauth_admin, oauth_server, oauth_token):
+                   identities, admin, oauth_admin, oauth_server, oauth_token, oidc, passkeys, passkeys_admin):
         app.register_blueprint(module.bp)
     return app

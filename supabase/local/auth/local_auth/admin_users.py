@@ -7,6 +7,7 @@ import hashlib
 import re
 import secrets
 import string
+import uuid
 from datetime import timedelta
 from urllib.parse import urlencode
 
@@ -14,7 +15,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from . import users
-from .errors import AuthError, bad_request
+from .errors import AuthError, bad_request, not_found
 from .passwords import MAX_LENGTH, hash_password
 from .request_context import go_type, json_object as _json_object, text as _text
 from .timeutil import now
@@ -96,6 +97,18 @@ def _obfuscate(user_id, value: str) -> str:
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
+def load_user(conn: psycopg.Connection, user_id: str) -> dict:
+    """Upstream's loadUser middleware of /admin/users/{user_id}/…: 404s for a malformed or unknown id."""
+    try:
+        uuid.UUID(user_id)
+    except ValueError:
+        raise not_found("validation_failed", "user_id must be an UUID") from None
+    user = users.find_by_id(conn, user_id)
+    if user is None:
+        raise not_found("user_not_found", "User not found")
+    return user
+
+
 def soft_delete(conn: psycopg.Connection, user: dict) -> None:
     """Upstream's soft delete: contact data replaced by hashes, secrets and metadata cleared, the
     identities anonymised, factors and sessions removed; the row stays with deleted_at set."""
@@ -113,6 +126,7 @@ def soft_delete(conn: psycopg.Connection, user: dict) -> None:
         conn.execute("update auth.identities set identity_data = %s, provider_id = %s where id = %s",
                      (Jsonb({}), _obfuscate(uid, f"{identity['provider']}:{identity['provider_id']}"), identity["id"]))
     conn.execute("delete from auth.mfa_factors where user_id = %s", (uid,))
+    conn.execute("delete from auth.webauthn_credentials where user_id = %s", (uid,))  # passkeys (v2.190.0)
     conn.execute("delete from auth.sessions where user_id = %s", (uid,))
 
 

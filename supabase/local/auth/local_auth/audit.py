@@ -17,6 +17,7 @@ LOG_TYPES = {
     "user_repeated_signup": "user", "user_updated_password": "user",
     "factor_in_progress": "factor", "factor_unenrolled": "factor", "challenge_created": "factor",
     "verification_attempted": "factor", "factor_deleted": "factor", "factor_updated": "factor",
+    "passkey_created": "user", "passkey_updated": "user", "passkey_deleted": "user",
     "mfa_code_login": "factor",  # user_reauthenticate_requested and identity_unlinked have none upstream
 }
 

@@ -35,6 +35,9 @@ _STATEMENTS = [
     " - interval '24 hours' limit 100 for update skip locked)",
     "delete from auth.mfa_factors where id in (select id from auth.mfa_factors where created_at < now()"
     " - interval '24 hours' and status = 'unverified' limit 100 for update skip locked)",
+    # Passkey challenges once expired (upstream from v2.188.0, with the table).
+    "delete from auth.webauthn_challenges where id in (select id from auth.webauthn_challenges where expires_at"
+    " < now() limit 100 for update skip locked)",
 ]
 # With anonymous sign-ins on, anonymous users go 30 days after they were made.
 _ANONYMOUS_USERS = ("delete from auth.users where id in (select id from auth.users where created_at < now()"

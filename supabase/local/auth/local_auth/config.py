@@ -6,57 +6,14 @@ import json
 import os
 from dataclasses import dataclass, field
 
-
-def _env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default).strip()
-
-
-def _bool(name: str, default: bool) -> bool:
-    value = _env(name)
-    return default if value == "" else value.lower() in ("1", "true", "yes", "on")
-
-
-def _int(name: str, default: int) -> int:
-    value = _env(name)
-    return int(value) if value else default
-
-
-def _float(name: str, default: float) -> float:
-    value = _env(name)
-    return float(value) if value else default
-
-
-def _list(name: str, default: list[str]) -> list[str]:
-    value = _env(name)
-    return [item.strip() for item in value.split(",") if item.strip()] if value else default
-
-
-def _duration_seconds(name: str, default: float) -> float:
-    return parse_duration(_env(name), default)
-
-
-def parse_duration(value: str, default: float) -> float:
-    """Go duration strings as the official server takes them: '1m', '30s', '1h', '500ms'."""
-    if not value:
-        return default
-    total, number = 0.0, ""
-    units = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
-    i = 0
-    while i < len(value):
-        ch = value[i]
-        if ch.isdigit() or ch == ".":
-            number += ch
-            i += 1
-            continue
-        unit = "ms" if value[i:i + 2] == "ms" else ch
-        total += float(number) * units[unit]
-        number, i = "", i + len(unit)
-    return total + (float(number) if number else 0.0)
+from .config_env import env_bool, env_duration, env_float, env_int, env_list, env_str, parse_duration
+from .passkey_config import PasskeySettings, load_passkey_settings
+from .sms_config import SmsSettings, load_sms_settings
 
 
 def _rate(name: str, default: float) -> tuple[float, float, bool]:
     """A Rate: 'N' per hour (a fixed window), or 'N/duration' (a bucket refilled one per duration)."""
-    value = _env(name)
+    value = env_str(name)
     if not value:
         return default, 3600.0, False
     count, _, period = value.partition("/")
@@ -90,7 +47,6 @@ class Settings:
     jwt_keys: list[dict]
     disable_signup: bool
     email_enabled: bool
-    phone_enabled: bool
     autoconfirm: bool
     allow_unverified_email_sign_ins: bool
     secure_email_change: bool
@@ -135,6 +91,8 @@ class Settings:
     oauth_server: "OAuthServerSettings"
     mfa_webauthn_enroll: bool
     mfa_webauthn_verify: bool
+    passkey: PasskeySettings
+    sms: SmsSettings
     unavailable: list[str]  # variables asking for what cannot run here (providers.py)
     extra: dict = field(default_factory=dict)
 
@@ -171,84 +129,85 @@ def _otp_length(value: int) -> int:
 
 
 def load_settings() -> Settings:
-    external_url = _env("API_EXTERNAL_URL", "http://localhost:9999").rstrip("/")
-    keys = _env("GOTRUE_JWT_KEYS")
-    subjects = {kind: _env(f"GOTRUE_MAILER_SUBJECTS_{kind.upper()}") for kind in
+    external_url = env_str("API_EXTERNAL_URL", "http://localhost:9999").rstrip("/")
+    keys = env_str("GOTRUE_JWT_KEYS")
+    subjects = {kind: env_str(f"GOTRUE_MAILER_SUBJECTS_{kind.upper()}") for kind in
                 ("confirmation", "invite", "recovery", "magic_link", "email_change", "reauthentication")}
     return Settings(
-        host=_env("GOTRUE_API_HOST", "0.0.0.0"),
-        port=_int("PORT", _int("GOTRUE_API_PORT", 9999)),
+        host=env_str("GOTRUE_API_HOST", "0.0.0.0"),
+        port=env_int("PORT", env_int("GOTRUE_API_PORT", 9999)),
         external_url=external_url,
-        database_url=_env("GOTRUE_DB_DATABASE_URL", _env("DATABASE_URL")),
-        site_url=_env("GOTRUE_SITE_URL", "http://localhost:3000").rstrip("/"),
-        uri_allow_list=_list("GOTRUE_URI_ALLOW_LIST", []),
-        jwt_secret=_env("GOTRUE_JWT_SECRET"),
-        jwt_exp=_int("GOTRUE_JWT_EXP", 3600) or 3600,
-        jwt_aud=_env("GOTRUE_JWT_AUD", "authenticated"),
-        jwt_issuer=_env("GOTRUE_JWT_ISSUER"),  # upstream adds no `iss` claim unless set
-        jwt_default_group=_env("GOTRUE_JWT_DEFAULT_GROUP_NAME", "authenticated"),
-        jwt_admin_roles=_list("GOTRUE_JWT_ADMIN_ROLES", ["service_role", "supabase_admin"]),
+        database_url=env_str("GOTRUE_DB_DATABASE_URL", env_str("DATABASE_URL")),
+        site_url=env_str("GOTRUE_SITE_URL", "http://localhost:3000").rstrip("/"),
+        uri_allow_list=env_list("GOTRUE_URI_ALLOW_LIST", []),
+        jwt_secret=env_str("GOTRUE_JWT_SECRET"),
+        jwt_exp=env_int("GOTRUE_JWT_EXP", 3600) or 3600,
+        jwt_aud=env_str("GOTRUE_JWT_AUD", "authenticated"),
+        jwt_issuer=env_str("GOTRUE_JWT_ISSUER"),  # upstream adds no `iss` claim unless set
+        jwt_default_group=env_str("GOTRUE_JWT_DEFAULT_GROUP_NAME", "authenticated"),
+        jwt_admin_roles=env_list("GOTRUE_JWT_ADMIN_ROLES", ["service_role", "supabase_admin"]),
         jwt_keys=json.loads(keys) if keys else [],
-        disable_signup=_bool("GOTRUE_DISABLE_SIGNUP", False),
-        email_enabled=_bool("GOTRUE_EXTERNAL_EMAIL_ENABLED", True),
-        phone_enabled=_bool("GOTRUE_EXTERNAL_PHONE_ENABLED", False),
-        autoconfirm=_bool("GOTRUE_MAILER_AUTOCONFIRM", False),
-        allow_unverified_email_sign_ins=_bool("GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS", False),
-        secure_email_change=_bool("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", True),
-        otp_exp=_int("GOTRUE_MAILER_OTP_EXP", 86400) or 86400,
-        otp_length=_otp_length(_int("GOTRUE_MAILER_OTP_LENGTH", 6)),
-        url_paths={kind: _env(f"GOTRUE_MAILER_URLPATHS_{kind.upper()}", "/verify") or "/verify"
+        disable_signup=env_bool("GOTRUE_DISABLE_SIGNUP", False),
+        email_enabled=env_bool("GOTRUE_EXTERNAL_EMAIL_ENABLED", True),
+        autoconfirm=env_bool("GOTRUE_MAILER_AUTOCONFIRM", False),
+        allow_unverified_email_sign_ins=env_bool("GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS", False),
+        secure_email_change=env_bool("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", True),
+        otp_exp=env_int("GOTRUE_MAILER_OTP_EXP", 86400) or 86400,
+        otp_length=_otp_length(env_int("GOTRUE_MAILER_OTP_LENGTH", 6)),
+        url_paths={kind: env_str(f"GOTRUE_MAILER_URLPATHS_{kind.upper()}", "/verify") or "/verify"
                    for kind in ("confirmation", "invite", "recovery", "email_change")},
         subjects=subjects,
-        smtp_host=_env("GOTRUE_SMTP_HOST"),
-        smtp_port=_int("GOTRUE_SMTP_PORT", 587),
-        smtp_user=_env("GOTRUE_SMTP_USER"),
-        smtp_pass=_env("GOTRUE_SMTP_PASS"),
-        smtp_admin_email=_env("GOTRUE_SMTP_ADMIN_EMAIL", "admin@localhost"),
-        smtp_sender_name=_env("GOTRUE_SMTP_SENDER_NAME"),
-        smtp_max_frequency=_duration_seconds("GOTRUE_SMTP_MAX_FREQUENCY", 60.0) or 60.0,
-        mfa_totp_enroll=_bool("GOTRUE_MFA_TOTP_ENROLL_ENABLED", True),
-        mfa_totp_verify=_bool("GOTRUE_MFA_TOTP_VERIFY_ENABLED", True),
-        mfa_phone_enroll=_bool("GOTRUE_MFA_PHONE_ENROLL_ENABLED", False),
-        mfa_max_enrolled_factors=int(_float("GOTRUE_MFA_MAX_ENROLLED_FACTORS", 10)),
-        mfa_challenge_expiry=max(_float("GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION", 300), 300),
-        password_min_length=max(_int("GOTRUE_PASSWORD_MIN_LENGTH", 6), 6),
+        smtp_host=env_str("GOTRUE_SMTP_HOST"),
+        smtp_port=env_int("GOTRUE_SMTP_PORT", 587),
+        smtp_user=env_str("GOTRUE_SMTP_USER"),
+        smtp_pass=env_str("GOTRUE_SMTP_PASS"),
+        smtp_admin_email=env_str("GOTRUE_SMTP_ADMIN_EMAIL", "admin@localhost"),
+        smtp_sender_name=env_str("GOTRUE_SMTP_SENDER_NAME"),
+        smtp_max_frequency=env_duration("GOTRUE_SMTP_MAX_FREQUENCY", 60.0) or 60.0,
+        mfa_totp_enroll=env_bool("GOTRUE_MFA_TOTP_ENROLL_ENABLED", True),
+        mfa_totp_verify=env_bool("GOTRUE_MFA_TOTP_VERIFY_ENABLED", True),
+        mfa_phone_enroll=env_bool("GOTRUE_MFA_PHONE_ENROLL_ENABLED", False),
+        mfa_max_enrolled_factors=int(env_float("GOTRUE_MFA_MAX_ENROLLED_FACTORS", 10)),
+        mfa_challenge_expiry=max(env_float("GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION", 300), 300),
+        password_min_length=max(env_int("GOTRUE_PASSWORD_MIN_LENGTH", 6), 6),
         # Not stripped: a space may be one of the required sets, as upstream reads the value verbatim.
         password_required_characters=_required_characters(os.environ.get("GOTRUE_PASSWORD_REQUIRED_CHARACTERS", "")),
-        update_password_require_reauthentication=_bool(
+        update_password_require_reauthentication=env_bool(
             "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", False),
-        refresh_token_rotation=_bool("GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED", True),
-        refresh_token_reuse_interval=_int("GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 0),
-        flow_state_expiry=max(_duration_seconds("GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION", 300), 300),
-        rate_limit_header=_env("GOTRUE_RATE_LIMIT_HEADER"),
+        refresh_token_rotation=env_bool("GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED", True),
+        refresh_token_reuse_interval=env_int("GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 0),
+        flow_state_expiry=max(env_duration("GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION", 300), 300),
+        rate_limit_header=env_str("GOTRUE_RATE_LIMIT_HEADER"),
         rate_limit_email_sent=_rate("GOTRUE_RATE_LIMIT_EMAIL_SENT", 30),
-        rate_limit_verify=_float("GOTRUE_RATE_LIMIT_VERIFY", 30),
-        rate_limit_token_refresh=_float("GOTRUE_RATE_LIMIT_TOKEN_REFRESH", 150),
-        rate_limit_otp=_float("GOTRUE_RATE_LIMIT_OTP", 30),
-        rate_limit_anonymous_users=_float("GOTRUE_RATE_LIMIT_ANONYMOUS_USERS", 30),
-        rate_limit_sso=_float("GOTRUE_RATE_LIMIT_SSO", 30),
-        rate_limit_challenge_and_verify=_float("GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY", 15),
-        threads=max(_int("LOCAL_AUTH_THREADS", 16), 1),  # gunicorn.conf.py reads the same variable
-        db_max_pool_size=_int("GOTRUE_DB_MAX_POOL_SIZE", 0),
-        db_cleanup_enabled=_bool("GOTRUE_DB_CLEANUP_ENABLED", False),
-        jwt_valid_methods=_list("GOTRUE_JWT_VALIDMETHODS", []) or None,
-        jwt_key_id=_env("GOTRUE_JWT_KEY_ID"),
-        anonymous_users_enabled=_bool("GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", False),
-        rate_limit_web3=_float("GOTRUE_RATE_LIMIT_WEB3", 30),
-        rate_limit_oauth_client_register=_float("GOTRUE_RATE_LIMIT_OAUTH_DYNAMIC_CLIENT_REGISTER", 10),
+        rate_limit_verify=env_float("GOTRUE_RATE_LIMIT_VERIFY", 30),
+        rate_limit_token_refresh=env_float("GOTRUE_RATE_LIMIT_TOKEN_REFRESH", 150),
+        rate_limit_otp=env_float("GOTRUE_RATE_LIMIT_OTP", 30),
+        rate_limit_anonymous_users=env_float("GOTRUE_RATE_LIMIT_ANONYMOUS_USERS", 30),
+        rate_limit_sso=env_float("GOTRUE_RATE_LIMIT_SSO", 30),
+        rate_limit_challenge_and_verify=env_float("GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY", 15),
+        threads=max(env_int("LOCAL_AUTH_THREADS", 16), 1),  # gunicorn.conf.py reads the same variable
+        db_max_pool_size=env_int("GOTRUE_DB_MAX_POOL_SIZE", 0),
+        db_cleanup_enabled=env_bool("GOTRUE_DB_CLEANUP_ENABLED", False),
+        jwt_valid_methods=env_list("GOTRUE_JWT_VALIDMETHODS", []) or None,
+        jwt_key_id=env_str("GOTRUE_JWT_KEY_ID"),
+        anonymous_users_enabled=env_bool("GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", False),
+        rate_limit_web3=env_float("GOTRUE_RATE_LIMIT_WEB3", 30),
+        rate_limit_oauth_client_register=env_float("GOTRUE_RATE_LIMIT_OAUTH_DYNAMIC_CLIENT_REGISTER", 10),
         oauth_server=OAuthServerSettings(
-            enabled=_bool("GOTRUE_OAUTH_SERVER_ENABLED", False),
-            allow_dynamic_registration=_bool("GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION", False),
-            authorization_path=_env("GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH"),
-            authorization_ttl=_duration_seconds("GOTRUE_OAUTH_SERVER_AUTHORIZATION_TTL", 600.0) or 600.0,
-            default_scope=_env("GOTRUE_OAUTH_SERVER_DEFAULT_SCOPE", "email") or "email"),
-        mfa_webauthn_enroll=_bool("GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED", False),
-        mfa_webauthn_verify=_bool("GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED", False),
+            enabled=env_bool("GOTRUE_OAUTH_SERVER_ENABLED", False),
+            allow_dynamic_registration=env_bool("GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION", False),
+            authorization_path=env_str("GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH"),
+            authorization_ttl=env_duration("GOTRUE_OAUTH_SERVER_AUTHORIZATION_TTL", 600.0) or 600.0,
+            default_scope=env_str("GOTRUE_OAUTH_SERVER_DEFAULT_SCOPE", "email") or "email"),
+        mfa_webauthn_enroll=env_bool("GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED", False),
+        mfa_webauthn_verify=env_bool("GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED", False),
+        passkey=load_passkey_settings(),
+        sms=load_sms_settings(),
         unavailable=_unavailable(),
     )
 
 
-# Switches of features that need what this machine cannot have: an SMS provider, a SAML identity
+# Switches of features that need what this machine cannot have: an SMS provider (unless one is configured), a SAML identity
 # provider's metadata, an OAuth/OIDC provider on the internet, a web3 wallet's chain. Their endpoints
 # answer with upstream's "disabled" errors and /settings reports them off (providers.py).
 _EXTERNAL_PROVIDERS = ("apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma", "fly", "github",
@@ -261,4 +220,7 @@ _UNAVAILABLE_SWITCHES = ("GOTRUE_EXTERNAL_PHONE_ENABLED", "GOTRUE_SAML_ENABLED",
 
 
 def _unavailable() -> list[str]:
-    return [name for name in _UNAVAILABLE_SWITCHES if _bool(name, False)]
+    # Phone sign-ups run here once an SMS provider is configured (sms_config.py).
+    phone_runs = load_sms_settings().configured
+    return [name for name in _UNAVAILABLE_SWITCHES if env_bool(name, False)
+            and not (name == "GOTRUE_EXTERNAL_PHONE_ENABLED" and phone_runs)]

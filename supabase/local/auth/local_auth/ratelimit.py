@@ -40,6 +40,10 @@ def _rates() -> dict[str, tuple[float, float]]:
         "sso": (per_5m(s.rate_limit_sso), _BURST),
         "web3": (per_5m(s.rate_limit_web3), _BURST),
         "oauth_client_register": (per_5m(s.rate_limit_oauth_client_register), _BURST),
+        # GOTRUE_RATE_LIMIT_PASSKEY: upstream's limiter of passkey sign-in options; ours also counts
+        # the verifications, in a bucket of their own at the same rate.
+        "passkey": (per_5m(s.passkey.rate_limit), _BURST),
+        "passkey_verify": (per_5m(s.passkey.rate_limit), _BURST),
         # Upstream has two limiters at this rate: one for challenges, one for verifications.
         "mfa_challenge": (s.rate_limit_challenge_and_verify / 60.0, _BURST),
         "mfa_verify": (s.rate_limit_challenge_and_verify / 60.0, _BURST),

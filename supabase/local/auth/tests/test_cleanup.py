@@ -1,7 +1,7 @@
 """With GOTRUE_DB_CLEANUP_ENABLED (on in the stack) every successful POST, PUT, PATCH or DELETE is
 followed, once its answer is out, by one statement of upstream's clean-up list: revoked refresh tokens
-and flow states a day old, MFA challenges and unverified factors a day old, sessions three days after
-they ended. Nothing younger, nothing in use."""
+and flow states a day old, MFA challenges and unverified factors a day old, passkey challenges once
+expired, sessions three days after they ended. Nothing younger, nothing in use."""
 from __future__ import annotations
 
 import uuid
@@ -41,6 +41,10 @@ def _stale_rows(client, auth_db, email: str) -> dict:
             "insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)"
             " values (%s, %s, now() - %s::interval, '127.0.0.1') returning id", (uuid.uuid4(), verified, age)
         ).fetchone()["id"]
+    for target, expires in ((stale, "now() - interval '1 second'"), (kept, "now() + interval '1 minute'")):
+        target["passkey challenge"] = auth_db.execute(
+            "insert into auth.webauthn_challenges (user_id, challenge_type, session_data, expires_at)"
+            f" values (null, 'authentication', '{{}}', {expires}) returning id").fetchone()["id"]
     ended = sign_in(client, email)
     stale["session"] = jwt.decode(ended["access_token"], options={"verify_signature": False})["session_id"]
     auth_db.execute("update auth.sessions set not_after = now() - interval '73 hours' where id = %s",
@@ -49,7 +53,7 @@ def _stale_rows(client, auth_db, email: str) -> dict:
 
 
 _TABLES = {"token": "refresh_tokens", "flow": "flow_state", "factor": "mfa_factors", "challenge": "mfa_challenges",
-           "session": "sessions", "verified factor": "mfa_factors"}
+           "session": "sessions", "verified factor": "mfa_factors", "passkey challenge": "webauthn_challenges"}
 
 
 def _present(auth_db, rows: dict) -> dict[str, bool]:

@@ -25,7 +25,7 @@ def test_defaults_are_the_official_servers(bare_env):
     assert s.jwt_issuer == ""  # upstream puts no `iss` claim in its tokens unless configured
     assert s.jwt_admin_roles == ["service_role", "supabase_admin"]
     assert s.jwt_keys == [] and s.uri_allow_list == []
-    assert not s.disable_signup and s.email_enabled and not s.phone_enabled and not s.autoconfirm
+    assert not s.disable_signup and s.email_enabled and not s.sms.phone_enabled and not s.autoconfirm
     assert s.secure_email_change and not s.allow_unverified_email_sign_ins
     assert (s.otp_exp, s.otp_length) == (86400, 6)
     assert s.url_paths == {kind: "/verify" for kind in ("confirmation", "invite", "recovery", "email_change")}

@@ -1,6 +1,7 @@
-"""What needs a service out of reach (SMS, SAML identity providers, OAuth providers on the internet,
-web3 wallets) is reported off in /settings and answered with upstream's "disabled" errors, whatever
-the configuration asks for; what runs here is reported as configured."""
+"""What needs a service out of reach (SMS without a configured provider, SAML identity providers,
+OAuth providers on the internet, web3 wallets) is reported off in /settings and answered with
+upstream's "disabled" errors, whatever the configuration asks for; what runs here is reported as
+configured (the stack texts phone codes to its SMS capture: test_phone.py)."""
 from __future__ import annotations
 
 import logging
@@ -11,6 +12,8 @@ from local_auth.api.providers import SETTINGS_PROVIDERS
 
 from .support import API_2024
 
+# Phone asked for, with no SMS provider to send through.
+NO_PROVIDER = {"GOTRUE_SMS_PROVIDER": ""}
 ASKED = {"GOTRUE_EXTERNAL_PHONE_ENABLED": "true", "GOTRUE_SAML_ENABLED": "true",
          "GOTRUE_EXTERNAL_GITHUB_ENABLED": "true", "GOTRUE_EXTERNAL_WEB3_ETHEREUM_ENABLED": "true",
          "GOTRUE_MFA_PHONE_ENROLL_ENABLED": "true"}
@@ -18,11 +21,12 @@ ASKED = {"GOTRUE_EXTERNAL_PHONE_ENABLED": "true", "GOTRUE_SAML_ENABLED": "true",
 
 def test_settings_in_upstreams_shape_and_order(client):
     body = client.get("/settings").json
+    # passkeys_enabled: upstream's from v2.188.0 on, with the passkey endpoints.
     assert list(body) == ["external", "disable_signup", "mailer_autoconfirm", "phone_autoconfirm", "sms_provider",
-                          "saml_enabled"]
+                          "saml_enabled", "passkeys_enabled"]
     assert list(body["external"]) == list(SETTINGS_PROVIDERS)
-    assert {name for name, on in body["external"].items() if on} == {"email"}
-    assert body["saml_enabled"] is False and body["sms_provider"] == ""
+    assert {name for name, on in body["external"].items() if on} == {"email", "phone"}
+    assert body["saml_enabled"] is False and body["sms_provider"] == "twilio"
 
 
 def test_settings_follow_the_switches_that_work_here(make_app):
@@ -33,7 +37,7 @@ def test_settings_follow_the_switches_that_work_here(make_app):
 
 def test_what_cannot_run_here_stays_off_and_is_logged(make_app, caplog):
     with caplog.at_level(logging.WARNING):
-        client = make_app(**ASKED).test_client()
+        client = make_app(**ASKED, **NO_PROVIDER).test_client()
     logged = " ".join(record.getMessage() for record in caplog.records)
     for name in ASKED:
         assert f"{name}=true is ignored" in logged

@@ -26,6 +26,8 @@ class SoftwareAuthenticator:
         self.key = ec.generate_private_key(ec.SECP256R1())
         self.credential_id = os.urandom(16)
         self.sign_count = 0
+        self.user_handle = ""  # a discoverable credential keeps the user handle it was created for
+        self.verifies_user = True  # False: a key that only tests presence (no PIN, no biometrics)
 
     def _client_data(self, kind: str, challenge: str) -> bytes:
         return json.dumps({"type": kind, "challenge": challenge, "origin": self.origin, "crossOrigin": False}).encode()
@@ -34,22 +36,27 @@ class SoftwareAuthenticator:
         self.sign_count += 1
         return hashlib.sha256(self.rp_id.encode()).digest() + bytes([flags]) + struct.pack(">I", self.sign_count) + attested
 
+    def _flags(self, flags: int) -> int:
+        return flags | 0x04 if self.verifies_user else flags
+
     def create(self, options: dict) -> dict:
         """navigator.credentials.create() for these publicKey options."""
         numbers = self.key.public_key().public_numbers()
         cose = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")})
         attested = AAGUID + struct.pack(">H", len(self.credential_id)) + self.credential_id + cose
-        auth_data = self._auth_data(0x45, attested)  # user present, verified, attested credential data
+        auth_data = self._auth_data(self._flags(0x41), attested)  # user present (verified), attested data
         attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
         client_data = self._client_data("webauthn.create", options["challenge"])
+        self.user_handle = (options.get("user") or {}).get("id", "")
         return {"id": b64url(self.credential_id), "rawId": b64url(self.credential_id), "type": "public-key",
                 "response": {"clientDataJSON": b64url(client_data), "attestationObject": b64url(attestation),
                              "transports": ["internal"]},
                 "clientExtensionResults": {}, "authenticatorAttachment": "platform"}
 
     def get(self, options: dict, user_handle: str = "") -> dict:
-        """navigator.credentials.get() for these publicKey options."""
-        auth_data = self._auth_data(0x05)
+        """navigator.credentials.get() for these publicKey options (a passkey names its user)."""
+        user_handle = user_handle or self.user_handle
+        auth_data = self._auth_data(self._flags(0x01))
         client_data = self._client_data("webauthn.get", options["challenge"])
         signature = self.key.sign(auth_data + hashlib.sha256(client_data).digest(), ec.ECDSA(hashes.SHA256()))
         return {"id": b64url(self.credential_id), "rawId": b64url(self.credential_id), "type": "public-key",

@@ -9,6 +9,7 @@ import { PasswordChange } from '@/features/auth/account/password-change'
 import { ProfileForm } from '@/features/auth/account/profile-form'
 import { LinkedIdentities, OtherDevices } from '@/features/auth/account/sessions-and-identities'
 import { MfaSection } from '@/features/auth/mfa'
+import { PasskeysSection } from '@/features/auth/passkeys'
 import { useSession } from '@/features/auth/session'
 import { useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
@@ -39,6 +40,7 @@ export default function AccountPage() {
           <EmailChange email={session.session.user.email ?? ''} />
           <PasswordChange email={session.session.user.email ?? ''} />
           <MfaSection userId={session.session.user.id} />
+          <PasskeysSection />
           <LinkedIdentities />
           <OtherDevices onTokensRevoked={() => setTokensVersion((version) => version + 1)} />
           <ApiTokens version={tokensVersion} />

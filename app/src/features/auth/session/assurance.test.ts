@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 import { needsSecondFactor } from '@/features/auth/session/assurance'
-import { tokenAssuranceLevel } from '@/lib/token-claims'
+import { tokenAssuranceLevel, tokenMethods } from '@/lib/token-claims'
 
 const token = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`
 const session = (aal: string, factors: { status: string }[] | undefined) => ({ access_token: token({ aal, sub: 'ü?>' }), user: { factors } }) as unknown as Session
@@ -17,5 +17,13 @@ describe('second factor', () => {
     expect(needsSecondFactor(session('aal2', [{ status: 'verified' }]))).toBe(false)
     expect(needsSecondFactor(session('aal1', [{ status: 'unverified' }]))).toBe(false)
     expect(needsSecondFactor(session('aal1', undefined))).toBe(false)
+  })
+
+  it('is not owed after a passkey sign-in (amr passkey, aal1 as Auth issues it), and is after a password', () => {
+    const withMethod = (method: string) =>
+      ({ access_token: token({ aal: 'aal1', amr: [{ method, timestamp: 1 }] }), user: { factors: [{ status: 'verified' }] } }) as unknown as Session
+    expect(needsSecondFactor(withMethod('passkey'))).toBe(false)
+    expect(needsSecondFactor(withMethod('password'))).toBe(true)
+    expect(tokenMethods(token({ amr: 'passkey' }))).toEqual([])
   })
 })

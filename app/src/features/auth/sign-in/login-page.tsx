@@ -13,6 +13,7 @@ import { CheckEmail } from '@/features/auth/sign-in/check-email'
 import { MagicLinkForm } from '@/features/auth/sign-in/magic-link-form'
 import { ForgotPasswordForm, NewPasswordForm } from '@/features/auth/recovery'
 import { MfaSignInStep } from '@/features/auth/mfa'
+import { PasskeySignIn } from '@/features/auth/passkeys'
 import { SignInForm } from '@/features/auth/sign-in/sign-in-form'
 import { SignUpForm } from '@/features/auth/sign-in/sign-up-form'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
@@ -97,7 +98,8 @@ export default function LoginPage() {
   // told, since its own navigation would otherwise cancel this one and leave an empty page.
   if (session.status === 'signed-in' && !mfaStep && !recovering && !landingPending) return <Navigate to={destination} replace />
 
-  const afterPassword = async () => {
+  // After a password (or a passkey, which owes no code: session/assurance.ts).
+  const afterSignIn = async () => {
     const { data } = await (await loadAuth()).getSession()
     if (data.session && needsSecondFactor(data.session)) setCodeOwed(true)
     else navigate(destination, { replace: true })
@@ -147,7 +149,7 @@ export default function LoginPage() {
                 <TabsTrigger value="sign-up">Create account</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm email={email} onEmailChange={setEmail} onSignedIn={() => void afterPassword()} />
+                <SignInForm email={email} onEmailChange={setEmail} onSignedIn={() => void afterSignIn()} />
                 <div className="mt-2 flex flex-col items-center sm:flex-row sm:justify-center">
                   <Button variant="link" onClick={() => setPanel('forgot')}>
                     Forgot password?
@@ -156,6 +158,7 @@ export default function LoginPage() {
                     Email me a sign-in link
                   </Button>
                 </div>
+                <PasskeySignIn onSignedIn={() => void afterSignIn()} />
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm email={email} onEmailChange={setEmail} onSignedUp={setSentTo} />

@@ -34,7 +34,8 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
         label="Email"
         type="email"
         name="email"
-        autoComplete="username"
+        // "webauthn": the browser may offer the user's passkeys here (auth/passkeys, passkey autofill).
+        autoComplete="username webauthn"
         inputMode="email"
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}

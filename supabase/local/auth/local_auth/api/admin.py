@@ -47,15 +47,7 @@ def _audience() -> str:
     return aud if isinstance(aud, str) and aud else current_app.config["AUTH_SETTINGS"].jwt_aud
 
 
-def _load_user(conn, user_id: str) -> dict:
-    try:
-        uuid.UUID(user_id)
-    except ValueError:
-        raise not_found("validation_failed", "user_id must be an UUID")
-    user = users.find_by_id(conn, user_id)
-    if user is None:
-        raise not_found("user_not_found", "User not found")
-    return user
+_load_user = admin_users.load_user
 
 
 def _banned_until(duration: timedelta):

@@ -9,7 +9,7 @@ import uuid
 from flask import Blueprint, current_app, jsonify, request
 
 from .. import audit, db, users
-from ..config import _bool
+from ..config_env import env_bool
 from ..errors import bad_request, forbidden, not_found, unprocessable
 from ..request_context import Caller, refuse_oauth_client, require_user
 
@@ -25,7 +25,7 @@ KNOWN_PROVIDERS = {
 
 @bp.record_once
 def _read_setting(state) -> None:
-    state.app.config["AUTH_MANUAL_LINKING"] = _bool("GOTRUE_SECURITY_MANUAL_LINKING_ENABLED", False)
+    state.app.config["AUTH_MANUAL_LINKING"] = env_bool("GOTRUE_SECURITY_MANUAL_LINKING_ENABLED", False)
 
 
 def _linking_caller() -> Caller:

@@ -8,7 +8,7 @@ import secrets
 
 from flask import Blueprint, current_app, jsonify
 
-from .. import audit, db, mailer, pkce, users
+from .. import audit, db, mailer, phone_flows, pkce, users
 from ..errors import bad_request, unprocessable
 from ..passwords import hash_password
 from ..ratelimit import limit
@@ -55,6 +55,9 @@ def otp_request():
     if email:
         return _magic_link(params)
     if phone:
+        if _settings().sms.configured:
+            return phone_flows.sign_in_code(phone, create_user, json_object(params, "data") or {},
+                                            text(params, "channel") or "sms")
         raise bad_request("phone_provider_disabled", "Unsupported phone provider")
     raise bad_request("validation_failed", "One of email or phone must be set")
 
@@ -154,7 +157,9 @@ def resend():
     if email and phone:
         raise bad_request("validation_failed", "Only an email address or phone number should be provided.")
     if phone:
-        raise bad_request("phone_provider_disabled", "Phone logins are disabled")
+        if not settings.sms.configured:
+            raise bad_request("phone_provider_disabled", "Phone logins are disabled")
+        return phone_flows.resend(phone) if vtype == "sms" else jsonify({})  # no phone changes here
     if not email:
         raise bad_request("validation_failed", "Missing email address or phone number")
     if not settings.email_enabled:

@@ -36,9 +36,12 @@ def settings():
     external = {name: False for name in SETTINGS_PROVIDERS}
     external["anonymous_users"] = cfg.anonymous_users_enabled
     external["email"] = cfg.email_enabled
+    external["phone"] = cfg.sms.configured
+    # passkeys_enabled: from v2.188.0 on, as the passkey endpoints themselves.
     return jsonify({"external": external, "disable_signup": cfg.disable_signup,
-                    "mailer_autoconfirm": cfg.autoconfirm, "phone_autoconfirm": False,
-                    "sms_provider": "", "saml_enabled": False})
+                    "mailer_autoconfirm": cfg.autoconfirm, "phone_autoconfirm": cfg.sms.configured and cfg.sms.autoconfirm,
+                    "sms_provider": cfg.sms.provider if cfg.sms.configured else "", "saml_enabled": False,
+                    "passkeys_enabled": cfg.passkey.enabled})
 
 
 def _saml_disabled():

@@ -1,4 +1,5 @@
-"""POST /signup: e-mail and password (phone needs an SMS provider: refused as upstream does)."""
+"""POST /signup: e-mail and password, or phone and password once an SMS provider is configured
+(phone_flows.py; without one, refused as upstream does)."""
 from __future__ import annotations
 
 import re
@@ -6,7 +7,7 @@ import uuid
 
 from flask import Blueprint, current_app, jsonify
 
-from .. import audit, db, pkce, sessions, users
+from .. import audit, db, phone_flows, pkce, sessions, users
 from ..errors import bad_request, unprocessable
 from ..passwords import check_strength, hash_password
 from ..ratelimit import limit
@@ -64,6 +65,8 @@ def signup():
         raise bad_request("validation_failed", "PKCE not supported for phone signups")
     pkce.validate_params(challenge_method, challenge)
     if not email:
+        if settings.sms.configured:
+            return phone_flows.signup(phone, password, data, text(params, "channel") or "sms")
         raise bad_request("phone_provider_disabled", "Phone signups are disabled")
     if not settings.email_enabled:
         raise bad_request("email_provider_disabled", "Email signups are disabled")

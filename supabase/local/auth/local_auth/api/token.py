@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from .. import audit, db, pkce, sessions, users
+from .. import audit, db, phone_flows, pkce, sessions, users
 from ..errors import AuthError, OAuthError, bad_request, not_found, unprocessable
 from ..passwords import check_password, check_strength
 from ..ratelimit import limit
@@ -42,6 +42,8 @@ def password_grant(params: dict):
     if email and phone:
         raise bad_request("validation_failed", "Only an email address or phone number should be provided on login.")
     if phone:
+        if settings.sms.configured:
+            return phone_flows.password_sign_in(phone, password, INVALID_LOGIN)
         raise unprocessable("phone_provider_disabled", "Phone logins are disabled")
     if not email:
         raise bad_request("validation_failed", "missing email or phone")

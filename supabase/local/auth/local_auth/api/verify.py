@@ -8,9 +8,9 @@ import re
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import jwt
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
-from .. import db, otp, pkce, redirects, sessions, verification
+from .. import db, otp, phone_flows, pkce, redirects, sessions, verification
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..ratelimit import check_account, count_failure, limit
 from ..request_context import body, text
@@ -130,9 +130,12 @@ def verify_post():
         raise bad_request("validation_failed", "Verify requires either a token or a token hash")
     if token:
         if phone and not email:
-            # No SMS provider here, so no user can hold a phone code.
             if not _E164.match(phone.replace(" ", "").lstrip("+")):
                 raise bad_request("validation_failed", "Invalid phone number format (E.164 required)")
+            if vtype == "sms" and current_app.config["AUTH_SETTINGS"].sms.configured:
+                tokens = phone_flows.verify_code(phone, token)
+                return _session_headers(jsonify(tokens), tokens["user"], tokens)
+            # Without an SMS provider no user can hold a phone code (and phone changes are not built).
             raise forbidden("otp_expired", verification.TOKEN_INVALID)
         if not email or phone:
             raise bad_request("validation_failed", "Only an email address or phone number should be provided on verify")

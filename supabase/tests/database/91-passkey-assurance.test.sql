@@ -3,7 +3,7 @@
 -- rows, passes session_state() and, for an admin, the admin guards; a password-only aal1 token, a
 -- forged amr of the wrong shape or another method, and an anonymous caller get nothing more.
 begin;
-select plan(14);
+select plan(16);
 
 do $$
 begin
@@ -64,6 +64,18 @@ select pg_temp.act_as('pk-mfa@example.test', pg_temp.method('passkey'), (select 
 select is(public.session_state(), 'active', 'session_state(): a passkey session is active, not mfa_required');
 select pg_temp.act_as('pk-mfa@example.test', pg_temp.method('password'), (select id from s));
 select is(public.session_state(), 'mfa_required', 'session_state(): a password-only session still owes its second step');
+
+-- A personal API token made from a passkey session of an account with a factor is made at the second
+-- step: it works, where one made at aal1 with a password would be refused (token_reissue_required).
+select tests.clear_authentication();
+select pg_temp.act_as('pk-mfa@example.test', pg_temp.method('passkey'));
+create temp table pk_token as select public.create_api_token('from a passkey', array['pastes']) as made;
+grant select on pk_token to public;
+select tests.act_as_service_role();
+select is((select minted_aal from public.api_tokens where id = ((select made from pk_token) ->> 'id')::uuid), 'aal2',
+  'a token made from a passkey session remembers the second step');
+select is(public.api_token_claims((select made from pk_token) ->> 'token') ->> 'aal', 'aal2',
+  'and the BFF gets aal2 claims for it, not a refusal');
 
 select * from finish();
 rollback;

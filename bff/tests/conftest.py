@@ -13,6 +13,7 @@ from fixtures.tools_support import (anonymous_tools_client, remove_tools_user, t
                                    tools_client)
 from fixtures.users import insert_user  # noqa: F401 (imported from here by test modules)
 from toolkit_bff import create_app
+from toolkit_bff.jobs.job_pool import close_job_pool
 
 
 def _env(name: str) -> str:
@@ -43,6 +44,7 @@ def app(stack_env):
                       # Tests that need Auth or its key set point these at the running service.
                       "JWKS_URL": "", "AUTH_URL": ""})
     yield app
+    close_job_pool(app)
     app.extensions["db_pool"].close()
 
 

@@ -15,6 +15,7 @@ from flask import Blueprint, jsonify
 from fixtures.tools_support import assert_json_error
 from toolkit_bff import create_app
 from toolkit_bff.jobs.child_jobs import run_as_job
+from toolkit_bff.jobs.job_pool import close_job_pool
 from toolkit_bff.jobs.limits import Deadline
 from toolkit_bff.jobs.processes import run_program
 from toolkit_bff.jobs.scratch import remove_stale_scratch
@@ -238,4 +239,5 @@ def test_the_per_client_cap_holds_across_workers_through_the_shared_store(tmp_pa
     # Released on both: the client may start a job again on either worker.
     assert worker_b.test_client().post("/probe/hold", headers=headers).status_code == 200
     for app in (worker_a, worker_b):
+        close_job_pool(app)
         app.extensions["db_pool"].close()

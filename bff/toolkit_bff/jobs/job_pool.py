@@ -81,10 +81,11 @@ class JobPool:
         self.reaper.close()
 
     def _drop_stale(self) -> None:
+        """Spares that cannot serve: forked before a view was wrapped, or gone (killed from outside)."""
         generation = job_views_generation()
-        stale = [p for p in self._ready if p.generation != generation]
+        stale = [p for p in self._ready if p.generation != generation or p.exited()]
         if stale:
-            self._ready = [p for p in self._ready if p.generation == generation]
+            self._ready = [p for p in self._ready if p not in stale]
             for process in stale:
                 process.close_channel()  # it reads the end of its channel and exits
                 self.reaper.adopt(process)

@@ -117,6 +117,9 @@ class JobProcess:
         finally:
             self.channel.setblocking(True)
 
+    def exited(self) -> bool:
+        return bool(select.select([self.pidfd], [], [], 0)[0])
+
     def ending(self, *, block: bool, reap: bool) -> Ending | None:
         """How it ended (None: still running, when not blocking); with reap=False it stays a zombie,
         its pid and session id reserved. ChildProcessError: something else reaped it already."""

@@ -76,7 +76,7 @@ class JobPool:
             spares, self._ready = self._ready, []
             self._changed.notify_all()
         for process in spares:
-            process.stop()
+            process.discard()
         self._keeper.join(timeout=30)
         self.reaper.close()
 
@@ -112,7 +112,7 @@ class JobPool:
                     break
                 self._ready.append(process)
                 self._changed.notify_all()
-        process.stop()
+        process.discard()
 
 
 def job_pool(app: Flask) -> JobPool:

@@ -146,6 +146,16 @@ class JobProcess:
         finally:
             self.close()
 
+    def discard(self) -> None:
+        """Kill and reap a spare that never got a job (it has started nothing: no session to sweep)."""
+        try:
+            signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+            self.ending(block=True, reap=True)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        finally:
+            self.close()
+
     def close_channel(self) -> None:
         if self.channel is not None:
             self.channel.close()

@@ -92,20 +92,22 @@ def session_members(session: int) -> list[int]:
     return members
 
 
-def spooling(pid: int, tmpdir: str) -> bool:
-    """The worker holds an unnamed temporary file in TMPDIR: it is receiving an upload (gunicorn's
-    own heartbeat file, wgunicorn-*, is unnamed too)."""
-    try:
-        fds = os.listdir(f"/proc/{pid}/fd")
-    except OSError:
-        return False
-    for fd in fds:
+def receiving_upload(worker: int, scratch: Path) -> bool:
+    """The worker is passing an upload on to one of its job processes, which spools it as it comes:
+    that process holds an unnamed temporary file in the job's scratch directory."""
+    job_dirs = f"{scratch}/{JOB_PREFIX}{worker}-"
+    for pid in children_of(worker):
         try:
-            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            fds = os.listdir(f"/proc/{pid}/fd")
         except OSError:
             continue
-        if target.startswith(tmpdir) and target.endswith("(deleted)") and "/wgunicorn-" not in target:
-            return True
+        for fd in fds:
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if target.startswith(job_dirs) and target.endswith("(deleted)"):
+                return True
     return False
 
 
@@ -186,7 +188,7 @@ async def _mid_upload(stack: FaultStack, scratch: Path, tmpdir: Path, token: str
         request = asyncio.ensure_future(timed(record, "upload", call))
         while not request.done() and victim is None:
             for pid in stack.workers("bff"):
-                if spooling(pid, str(tmpdir)):
+                if receiving_upload(pid, scratch):
                     stack.kill(pid)
                     victim, kill_at = pid, time.monotonic()
                     break

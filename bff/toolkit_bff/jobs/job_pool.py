@@ -9,7 +9,9 @@ worker runs at once: slots.py caps them before a spare is asked for) and refills
 upload has gone in, while the worker thread only waits for the answer.
 
 A spare forked before a view was wrapped as a job does not know it (tests wrap views late): such
-spares are dropped. The configuration goes with each job, so a spare never runs with an old one.
+spares are dropped. The configuration goes with each job, so a spare never runs with an old one. A
+spare keeps the pages of the worker's memory as they were at its fork while the worker changes its
+own copies, so one idle for SPARE_MAX_AGE_SECONDS is replaced: that old copy stays small.
 If no spare can be made (fork refused: out of memory or processes), the job is refused as a full
 worker's is: 503 `busy` with Retry-After."""
 from __future__ import annotations
@@ -31,6 +33,7 @@ log = logging.getLogger(__name__)
 EXTENSION = "tool_job_pool"
 TAKE_WAIT_SECONDS = 10.0
 FORK_RETRY_SECONDS = 1.0
+SPARE_MAX_AGE_SECONDS = 300.0
 _creating = threading.Lock()
 
 
@@ -51,7 +54,7 @@ class JobPool:
         ends = time.monotonic() + wait_seconds
         with self._changed:
             while True:
-                self._drop_stale()
+                self._drop_unfit()
                 if self._ready:
                     return self._ready.pop(0)
                 remaining = ends - time.monotonic()
@@ -80,13 +83,14 @@ class JobPool:
         self._keeper.join(timeout=30)
         self.reaper.close()
 
-    def _drop_stale(self) -> None:
-        """Spares that cannot serve: forked before a view was wrapped, or gone (killed from outside)."""
-        generation = job_views_generation()
-        stale = [p for p in self._ready if p.generation != generation or p.exited()]
-        if stale:
-            self._ready = [p for p in self._ready if p not in stale]
-            for process in stale:
+    def _drop_unfit(self) -> None:
+        """Spares that cannot serve (forked before a view was wrapped, or killed from outside) or
+        have waited too long."""
+        generation, oldest = job_views_generation(), time.monotonic() - SPARE_MAX_AGE_SECONDS
+        unfit = [p for p in self._ready if p.generation != generation or p.born < oldest or p.exited()]
+        if unfit:
+            self._ready = [p for p in self._ready if p not in unfit]
+            for process in unfit:
                 process.close_channel()  # it reads the end of its channel and exits
                 self.reaper.adopt(process)
 
@@ -94,7 +98,8 @@ class JobPool:
         while True:
             with self._changed:
                 while not self._closed and len(self._ready) >= self.spares:
-                    self._changed.wait()
+                    self._changed.wait(SPARE_MAX_AGE_SECONDS / 4)
+                    self._drop_unfit()
                 if self._closed:
                     return
             try:

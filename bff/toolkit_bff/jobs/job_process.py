@@ -59,6 +59,7 @@ def spawn_job_process(app: Flask) -> "JobProcess":
 class JobProcess:
     def __init__(self, pid: int, pidfd: int, channel: socket.socket | None, generation: int = 0):
         self.pid, self.pidfd, self.channel, self.generation = pid, pidfd, channel, generation
+        self.born = time.monotonic()
         self.buffer = b""
         self.ended = False  # its exit or the end of its channel was seen
 

@@ -23,6 +23,15 @@ from .sessions import kill_session
 _CHUNK = 256 * 1024
 
 
+def readable(fds: list[int], timeout: float) -> set[int]:
+    """Which of fds can be read (a pidfd: its process has exited) within timeout seconds. poll, not
+    select: a busy worker's descriptors may number past select's 1024."""
+    poller = select.poll()
+    for fd in fds:
+        poller.register(fd, select.POLLIN)
+    return {fd for fd, _ in poller.poll(max(0.0, timeout) * 1000)}
+
+
 class DeadlinePassed(Exception):
     """The job did not answer in time."""
 
@@ -97,12 +106,12 @@ class JobProcess:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise DeadlinePassed
-            readable, _, _ = select.select([self.channel, self.pidfd], [], [], remaining)
-            if self.channel in readable:
+            ready = readable([self.channel.fileno(), self.pidfd], remaining)
+            if self.channel.fileno() in ready:
                 chunk = self.channel.recv(65536)
                 self.buffer += chunk
                 self.ended = not chunk
-            elif self.pidfd in readable:  # it exited: what it wrote is already in the channel
+            elif self.pidfd in ready:  # it exited: what it wrote is already in the channel
                 self._drain()
                 self.ended = True
         line, _, self.buffer = self.buffer.partition(b"\n")
@@ -119,7 +128,7 @@ class JobProcess:
             self.channel.setblocking(True)
 
     def exited(self) -> bool:
-        return bool(select.select([self.pidfd], [], [], 0)[0])
+        return bool(readable([self.pidfd], 0))
 
     def ending(self, *, block: bool, reap: bool) -> Ending | None:
         """How it ended (None: still running, when not blocking); with reap=False it stays a zombie,

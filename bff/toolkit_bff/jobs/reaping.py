@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import logging
 import os
-import select
 import threading
 import time
 
-from .job_process import JobProcess
+from .job_process import JobProcess, readable
 from .sessions import kill_session
 
 log = logging.getLogger(__name__)
@@ -82,11 +81,11 @@ class JobReaper:
             due = list(pending)
         else:
             timeout = max(0.0, min((d for _, d in pending.values()), default=now + 3600) - now)
-            readable, _, _ = select.select([self._wake_read, *pending], [], [], timeout)
-            if self._wake_read in readable:
+            ready = readable([self._wake_read, *pending], timeout)
+            if self._wake_read in ready:
                 os.read(self._wake_read, 4096)
             now = time.monotonic()
-            due = [fd for fd, (_, at) in pending.items() if fd in readable or at <= now]
+            due = [fd for fd, (_, at) in pending.items() if fd in ready or at <= now]
         for fd in due:
             with self._lock:
                 process, _ = self._pending.pop(fd)

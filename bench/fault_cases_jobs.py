@@ -111,6 +111,12 @@ def receiving_upload(worker: int, scratch: Path) -> bool:
     return False
 
 
+def replacement_started(stack: FaultStack):
+    """A check: every BFF worker has finished starting — its warm job processes are forked (in
+    post_worker_init, after the app was made and the scratch of dead workers removed)."""
+    return lambda: all(children_of(pid) for pid in stack.workers("bff"))
+
+
 async def _until(check, within: float) -> bool:
     deadline = time.monotonic() + within
     while not check():
@@ -149,6 +155,7 @@ async def bff_worker_kill(stack: FaultStack, scratch: Path, tmpdir: Path, users:
     await asyncio.sleep(12)
     stop.set()
     await asyncio.gather(*loops)
+    await _until(replacement_started(stack), 60)  # its start-up removes what the killed worker left
     left = list(scratch.glob(f"{JOB_PREFIX}{victim}-*"))
     alive = [pid for pid in job_processes if os.path.exists(f"/proc/{pid}") and session_members(pid)]
     failed = [o for o in record.errors() if o.started < kill_at <= o.ended]
@@ -200,6 +207,9 @@ async def _mid_upload(stack: FaultStack, scratch: Path, tmpdir: Path, token: str
         return Row("BFF worker SIGKILL mid-upload", "24 MB uploads", errors_cell(record), "—",
                    "not measured: no upload was caught in a worker", False, [kinds_note(record)])
     await _until(lambda: len(stack.workers("bff")) == 2 and victim not in stack.workers("bff"), 60)
+    # The job had its scratch directory while the upload streamed into it: the replacement worker's
+    # start-up removes it, so only what is left once it started counts.
+    await _until(replacement_started(stack), 60)
     killed = record.of("upload")[-1]
     leftovers = [p.name for p in tmpdir.iterdir() if p.name not in before] + [p.name for p in scratch.glob(f"{JOB_PREFIX}{victim}-*")]
     held = killed.detail.startswith("503") and not leftovers and killed.ended - kill_at < 60

@@ -92,21 +92,29 @@ def session_members(session: int) -> list[int]:
     return members
 
 
-def spooling(pid: int, tmpdir: str) -> bool:
-    """The worker holds an unnamed temporary file in TMPDIR: it is receiving an upload (gunicorn's
-    own heartbeat file, wgunicorn-*, is unnamed too)."""
-    try:
-        fds = os.listdir(f"/proc/{pid}/fd")
-    except OSError:
-        return False
-    for fd in fds:
+def receiving_upload(worker: int, scratch: Path) -> bool:
+    """The worker is passing an upload on to one of its job processes, which spools it as it comes:
+    that process holds an unnamed temporary file in the job's scratch directory."""
+    job_dirs = f"{scratch}/{JOB_PREFIX}{worker}-"
+    for pid in children_of(worker):
         try:
-            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            fds = os.listdir(f"/proc/{pid}/fd")
         except OSError:
             continue
-        if target.startswith(tmpdir) and target.endswith("(deleted)") and "/wgunicorn-" not in target:
-            return True
+        for fd in fds:
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if target.startswith(job_dirs) and target.endswith("(deleted)"):
+                return True
     return False
+
+
+def replacement_started(stack: FaultStack):
+    """A check: every BFF worker has finished starting — its warm job processes are forked (in
+    post_worker_init, after the app was made and the scratch of dead workers removed)."""
+    return lambda: all(children_of(pid) for pid in stack.workers("bff"))
 
 
 async def _until(check, within: float) -> bool:
@@ -147,6 +155,7 @@ async def bff_worker_kill(stack: FaultStack, scratch: Path, tmpdir: Path, users:
     await asyncio.sleep(12)
     stop.set()
     await asyncio.gather(*loops)
+    await _until(replacement_started(stack), 60)  # its start-up removes what the killed worker left
     left = list(scratch.glob(f"{JOB_PREFIX}{victim}-*"))
     alive = [pid for pid in job_processes if os.path.exists(f"/proc/{pid}") and session_members(pid)]
     failed = [o for o in record.errors() if o.started < kill_at <= o.ended]
@@ -186,7 +195,7 @@ async def _mid_upload(stack: FaultStack, scratch: Path, tmpdir: Path, token: str
         request = asyncio.ensure_future(timed(record, "upload", call))
         while not request.done() and victim is None:
             for pid in stack.workers("bff"):
-                if spooling(pid, str(tmpdir)):
+                if receiving_upload(pid, scratch):
                     stack.kill(pid)
                     victim, kill_at = pid, time.monotonic()
                     break
@@ -198,6 +207,9 @@ async def _mid_upload(stack: FaultStack, scratch: Path, tmpdir: Path, token: str
         return Row("BFF worker SIGKILL mid-upload", "24 MB uploads", errors_cell(record), "—",
                    "not measured: no upload was caught in a worker", False, [kinds_note(record)])
     await _until(lambda: len(stack.workers("bff")) == 2 and victim not in stack.workers("bff"), 60)
+    # The job had its scratch directory while the upload streamed into it: the replacement worker's
+    # start-up removes it, so only what is left once it started counts.
+    await _until(replacement_started(stack), 60)
     killed = record.of("upload")[-1]
     leftovers = [p.name for p in tmpdir.iterdir() if p.name not in before] + [p.name for p in scratch.glob(f"{JOB_PREFIX}{victim}-*")]
     held = killed.detail.startswith("503") and not leftovers and killed.ended - kill_at < 60

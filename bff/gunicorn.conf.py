@@ -18,9 +18,12 @@ accesslog = None
 
 def post_worker_init(worker):
     from toolkit_bff.db import open_pool
+    from toolkit_bff.jobs.job_pool import start_job_pool
     from toolkit_bff.server_errors import use_json_error_pages
     from toolkit_bff.tools.translator.detection import warm_up
 
+    # File jobs start in processes forked ahead of them (toolkit_bff/jobs/job_pool.py), from the first job on.
+    start_job_pool(worker.wsgi)
     # Requests gunicorn itself refuses are answered as JSON, like the app's errors.
     use_json_error_pages()
     # Connect the worker's database pool before its first request, not during it.

@@ -14,6 +14,7 @@ from fixtures.tools_support import (anonymous_tools_client, remove_tools_user, t
 from fixtures.local_auth import Account, create_account, enrol_totp, password_session, second_step
 from fixtures.users import insert_user  # noqa: F401 (imported from here by test modules)
 from toolkit_bff import create_app
+from toolkit_bff.jobs.job_pool import close_job_pool
 
 
 def _env(name: str) -> str:
@@ -44,6 +45,7 @@ def app(stack_env):
                       # Tests that need Auth or its key set point these at the running service.
                       "JWKS_URL": "", "AUTH_URL": ""})
     yield app
+    close_job_pool(app)
     app.extensions["db_pool"].close()
 
 

@@ -55,14 +55,15 @@ class Config:
     TOOLS_OCR_MAX_PAGES = int(os.environ.get("TOOLKIT_TOOLS_OCR_MAX_PAGES", "10"))
     TOOLS_THUMBNAILS_MAX_PAGES = int(os.environ.get("TOOLKIT_TOOLS_THUMBNAILS_MAX_PAGES", "50"))
     TOOLS_THUMBNAILS_MAX_BYTES = int(os.environ.get("TOOLKIT_TOOLS_THUMBNAILS_MAX_MB", "8")) * 2**20
-    # Each job runs in a child process (jobs/child_jobs.py) with these limits: memory on top of the
-    # worker's own size, CPU seconds, total bytes of output (413 past it).
+    # Each job runs in a job process of its own (jobs/child_jobs.py) with these limits: memory on top of
+    # the worker's own size, CPU seconds, total bytes of output (413 past it).
     TOOLS_JOB_MEMORY_BYTES = int(os.environ.get("TOOLKIT_TOOLS_JOB_MEMORY_MB", "1024")) * 2**20
     TOOLS_JOB_CPU_SECONDS = int(os.environ.get("TOOLKIT_TOOLS_JOB_CPU_SECONDS", "60"))
     TOOLS_MAX_OUTPUT_BYTES = int(os.environ.get("TOOLKIT_TOOLS_MAX_OUTPUT_MB", "200")) * 2**20
     # Jobs (file tools, translations, username checks) running at once per worker process (503 busy
     # past it) and per client IP (429 too_many_jobs), both with Retry-After: the per-worker cap stays
-    # below GUNICORN_THREADS so the data API always gets a thread.
+    # below GUNICORN_THREADS so the data API always gets a thread. Each worker keeps as many job
+    # processes ready (jobs/job_pool.py).
     TOOLS_MAX_JOBS_PER_WORKER = int(os.environ.get("TOOLKIT_TOOLS_MAX_JOBS_PER_WORKER", "2"))
     TOOLS_MAX_JOBS_PER_CLIENT = int(os.environ.get("TOOLKIT_TOOLS_MAX_JOBS_PER_CLIENT", "2"))
     # Office documents (ZIP-based) refused before LibreOffice sees them past these.

@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 from flask import Blueprint, jsonify
 
+from fixtures.redirect_support import until
 from fixtures.tools_support import assert_json_error
 from toolkit_bff import create_app
 from toolkit_bff.jobs.child_jobs import run_as_job
+from toolkit_bff.jobs.job_pool import close_job_pool
 from toolkit_bff.jobs.limits import Deadline
 from toolkit_bff.jobs.processes import run_program
 from toolkit_bff.jobs.scratch import remove_stale_scratch
@@ -57,6 +59,14 @@ def hold():
     return jsonify(ok=True)
 
 
+@probe.post("/probe/daemon")
+def daemon():
+    """Starts a program in a session of its own (out of reach of a kill by session) and answers."""
+    program = subprocess.Popen(["setsid", "sleep", "300"])
+    Path(os.environ["PROBE_DIR"], "daemon.pid").write_text(str(program.pid))
+    return jsonify(ok=True)
+
+
 @probe.post("/probe/scratch")
 def scratch():
     import tempfile
@@ -81,6 +91,19 @@ def test_deadline_kills_the_whole_process_tree(tools_app, probe_client, tmp_path
     assert "2 s time limit" in error["message"]
     job_pid = int((tmp_path / PID_FILE).read_text())
     assert session_members(job_pid) == []  # the job, its sleep and run_program's sleep are gone
+
+
+def test_a_program_an_answered_job_left_running_is_killed_even_outside_its_session(probe_client, tmp_path):
+    assert probe_client.post("/probe/daemon").status_code == 200
+    program = int((tmp_path / "daemon.pid").read_text())
+
+    def gone() -> bool:
+        try:
+            with open(f"/proc/{program}/stat") as stat:
+                return stat.read().rpartition(")")[2].split()[0] == "Z"  # dead, not yet reaped
+        except FileNotFoundError:
+            return True
+    assert until(gone, within=10)
 
 
 def test_memory_limit(tools_app, probe_client):
@@ -238,4 +261,5 @@ def test_the_per_client_cap_holds_across_workers_through_the_shared_store(tmp_pa
     # Released on both: the client may start a job again on either worker.
     assert worker_b.test_client().post("/probe/hold", headers=headers).status_code == 200
     for app in (worker_a, worker_b):
+        close_job_pool(app)
         app.extensions["db_pool"].close()

@@ -6,35 +6,17 @@ from __future__ import annotations
 import io
 import os
 import signal
-import subprocess
-import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 import jwt
 import pytest
 import requests
 from PIL import Image, ImageDraw
 
-from fixtures.redirect_support import free_port, until
+from fixtures.gunicorn_bff import children, running_bff
+from fixtures.redirect_support import until
 from toolkit_bff.jobs.sessions import session_members
-
-BFF_DIR = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).parent / "gunicorn"
-
-
-def children(pid: int) -> list[int]:
-    """Every child, whichever thread forked it (gthread workers fork jobs from their threads)."""
-    found = []
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as listed:
-                found += [int(child) for child in listed.read().split()]
-    except OSError:
-        pass
-    return found
 
 
 def text_page() -> bytes:
@@ -52,29 +34,8 @@ def text_page() -> bytes:
 def bff(tmp_path):
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    port = free_port()
-    log = tempfile.TemporaryFile()
-    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "1", "GUNICORN_THREADS": "4",
-           "TOOLKIT_TOOLS_TMP_DIR": str(scratch), "TOOLKIT_RATE_LIMIT_ENABLED": "false"}
-    master = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py", "wsgi:app"], cwd=BFF_DIR, env=env,
-                              start_new_session=True, stdout=subprocess.DEVNULL, stderr=log)
-    url = f"http://127.0.0.1:{port}"
-
-    def answers() -> bool:
-        try:
-            return requests.get(f"{url}/api/pages", timeout=2).status_code == 200
-        except requests.RequestException:
-            return False
-
-    try:
-        if not until(answers, within=60):
-            log.seek(0)
-            pytest.fail(f"the BFF did not start: {log.read().decode(errors='replace')[-2000:]}")
-        yield master, url, scratch, answers
-    finally:
-        os.killpg(master.pid, signal.SIGKILL)  # its session: the workers and any job with it
-        master.wait()
-        log.close()
+    with running_bff(scratch) as running:
+        yield running.master, running.url, scratch, running.answers
 
 
 def test_a_worker_killed_mid_job_answers_its_client_and_the_next_one_removes_the_scratch(bff, stack_env):

@@ -34,17 +34,18 @@ def local_conf(tmp_path: Path, **replacements: str) -> str:
     return ("user root;\n" if os.geteuid() == 0 else "") + text
 
 
-def start_script_env(tmp_path: Path, cidrs: str | None) -> dict[str, str]:
-    env = {"PATH": f"{Path(NGINX).parent}:/usr/bin:/bin", "TMPDIR": str(tmp_path)}
+def start_script_env(tmp_path: Path, cidrs: str | None, **variables: str) -> dict[str, str]:
+    env = {"PATH": f"{Path(NGINX).parent}:/usr/bin:/bin", "TMPDIR": str(tmp_path)} | variables
     return env | ({"TRUSTED_PROXY_CIDRS": cidrs} if cidrs is not None else {})
 
 
-def check_conf(tmp_path: Path, text: str, cidrs: str | None = None) -> subprocess.CompletedProcess:
-    """`nginx -t` on the config, run through the start script as the container runs it."""
+def check_conf(tmp_path: Path, text: str, cidrs: str | None = None, **variables: str) -> subprocess.CompletedProcess:
+    """`nginx -t` on the config, run through the start script as the container runs it (with the
+    given variables: BFF_UPSTREAM, NGINX_RESOLVER…)."""
     conf = tmp_path / "nginx.conf"
     conf.write_text(text)
     return subprocess.run(["/bin/sh", str(START), "-t", "-c", str(conf), "-e", str(tmp_path / "error.log")],
-                          env=start_script_env(tmp_path, cidrs), capture_output=True, text=True)
+                          env=start_script_env(tmp_path, cidrs, **variables), capture_output=True, text=True)
 
 
 def free_port() -> int:
@@ -83,22 +84,28 @@ def fake_dist(tmp_path: Path) -> Path:
     return dist
 
 
+def upstream_variables(stand_ins: dict, supabase: str | None = None) -> dict[str, str]:
+    """The start script's variables pointing nginx at the stand-ins (Kong's, unless `supabase` says)."""
+    return {"BFF_UPSTREAM": f"http://127.0.0.1:{stand_ins['bff'].port}",
+            "REDIRECT_UPSTREAM": f"http://127.0.0.1:{stand_ins['redirect'].port}",
+            "SUPABASE_UPSTREAM": supabase or f"http://127.0.0.1:{stand_ins['kong'].port}",
+            "NGINX_RESOLVER": "127.0.0.1"}  # never asked: every upstream is an address
+
+
 @contextmanager
-def production(tmp_path: Path, stand_ins: dict, cidrs: str | None = None):
-    """app/nginx.conf on a free loopback port, started by nginx-start.sh; yields the port."""
+def production(tmp_path: Path, stand_ins: dict, cidrs: str | None = None, supabase: str | None = None):
+    """app/nginx.conf on a free loopback port, started by nginx-start.sh with the upstreams pointed
+    at the stand-ins (Supabase's at `supabase` if given); yields the port."""
     port = free_port()
     conf = tmp_path / "nginx.conf"
     conf.write_text(local_conf(tmp_path, **{
         "listen 8080;": f"listen 127.0.0.1:{port};",
         "root /usr/share/nginx/html;": f"root {fake_dist(tmp_path)};",
-        "set $bff_upstream http://bff:5000;": f"set $bff_upstream http://127.0.0.1:{stand_ins['bff'].port};",
-        "set $redirect_upstream http://redirect:5001;":
-            f"set $redirect_upstream http://127.0.0.1:{stand_ins['redirect'].port};",
-        "set $kong_upstream http://kong:8000;": f"set $kong_upstream http://127.0.0.1:{stand_ins['kong'].port};",
     }))
     error_log = tmp_path / "error.log"
+    env = start_script_env(tmp_path, cidrs, **upstream_variables(stand_ins, supabase))
     proc = subprocess.Popen(["/bin/sh", str(START), "-c", str(conf), "-e", str(error_log)],
-                            env=start_script_env(tmp_path, cidrs), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
         wait_until_listening(proc, port, error_log)
         yield port

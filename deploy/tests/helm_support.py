@@ -3,10 +3,12 @@ scripts/setup), its values sets (ci/*-values.yaml), rendered manifests, and the 
 schemas that kubernetes-validate ships, made loadable by kubeconform offline."""
 from __future__ import annotations
 
+import atexit
 import copy
 import functools
 import json
 import re
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -44,9 +46,16 @@ def _tool_env(home: Path) -> dict[str, str]:
             "HTTP_PROXY": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "NO_PROXY": ""}
 
 
+def _scratch(prefix: str) -> Path:
+    """A directory removed when the test run ends."""
+    path = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
 @functools.cache
 def _home() -> Path:
-    return Path(tempfile.mkdtemp(prefix="toolkit-helm-"))
+    return _scratch("toolkit-helm-")
 
 
 def run_helm(*args: str) -> subprocess.CompletedProcess:
@@ -107,7 +116,7 @@ def loadable_schemas(version: str) -> Path:
     would try to fetch; without the `$id`, the same references resolve to the file beside it."""
     source = SCHEMAS / f"v{version}-local-strict"
     assert source.is_dir(), f"kubernetes-validate has no schemas for Kubernetes {version}"
-    target = Path(tempfile.mkdtemp(prefix="toolkit-k8s-schemas-")) / source.name
+    target = _scratch("toolkit-k8s-schemas-") / source.name
     target.mkdir()
     for path in source.glob("*.json"):
         schema = json.loads(path.read_text().replace('"/api/_definitions.json#', '"_definitions.json#'))

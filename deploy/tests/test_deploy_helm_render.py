@@ -4,8 +4,8 @@ declares and for the newest kubernetes-validate ships; missing secrets stop the 
 import pytest
 import yaml
 
-from helm_support import (VALUES_SETS, declared_kubernetes_version, kubeconform, newest_schema_version, rendered,
-                          rendered_text, run_helm, template, values_file, CHART)
+from helm_support import (CHART, VALUES_SETS, declared_kubernetes_version, kubeconform, newest_schema_version,
+                          rendered, rendered_text, run_helm, template, values_file)
 
 VERSIONS = [declared_kubernetes_version(), newest_schema_version()]
 
@@ -28,7 +28,7 @@ def test_every_rendered_manifest_is_valid_for_the_kubernetes_version(values_set,
     manifests = rendered_text(values_set, version)
     count = len([doc for doc in yaml.safe_load_all(manifests) if doc])
     report = kubeconform(manifests, version)
-    assert report["exit"] == 0, report["resources"]
+    assert report["exit"] == 0, [f"{r['kind']} {r['name']}: {r['msg']}" for r in report["resources"]]
     # Every manifest was checked: none skipped for want of a schema.
     assert report["summary"] == {"valid": count, "invalid": 0, "errors": 0, "skipped": 0}
 

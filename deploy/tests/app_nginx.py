@@ -22,17 +22,11 @@ ERRORS = ROOT / "app" / "nginx-errors.conf"
 NGINX = "/usr/sbin/nginx"
 
 
-REDIRECT_SERVER = "server redirect:5001 resolve;"  # the image's nginx (1.27.3) re-resolves it; Debian's cannot
-
-
-def local_conf(tmp_path: Path, redirect_port: int = 5001, **replacements: str) -> str:
+def local_conf(tmp_path: Path, **replacements: str) -> str:
     """The config with its writable paths moved into tmp_path, the headers and errors files the image
-    copies to /etc/nginx read from the repository, the redirect service on a loopback port (Debian's
-    nginx 1.22 knows no `resolve`, and no host named redirect), plus the given replacements."""
+    copies to /etc/nginx read from the repository, plus the given replacements."""
     text = CONF.read_text().replace("/tmp/", f"{tmp_path}/").replace(
         "/etc/nginx/toolkit-headers.conf", str(HEADERS)).replace("/etc/nginx/toolkit-errors.conf", str(ERRORS))
-    assert REDIRECT_SERVER in text, REDIRECT_SERVER
-    text = text.replace(REDIRECT_SERVER, f"server 127.0.0.1:{redirect_port};")
     for old, new in replacements.items():
         assert old in text, old
         text = text.replace(old, new)
@@ -40,17 +34,22 @@ def local_conf(tmp_path: Path, redirect_port: int = 5001, **replacements: str) -
     return ("user root;\n" if os.geteuid() == 0 else "") + text
 
 
-def start_script_env(tmp_path: Path, cidrs: str | None) -> dict[str, str]:
-    env = {"PATH": f"{Path(NGINX).parent}:/usr/bin:/bin", "TMPDIR": str(tmp_path)}
+def start_script_env(tmp_path: Path, cidrs: str | None, **variables: str) -> dict[str, str]:
+    env = {"PATH": f"{Path(NGINX).parent}:/usr/bin:/bin", "TMPDIR": str(tmp_path)} | variables
     return env | ({"TRUSTED_PROXY_CIDRS": cidrs} if cidrs is not None else {})
 
 
-def check_conf(tmp_path: Path, text: str, cidrs: str | None = None) -> subprocess.CompletedProcess:
-    """`nginx -t` on the config, run through the start script as the container runs it."""
+def check_conf(tmp_path: Path, text: str, cidrs: str | None = None, **variables: str | None) -> subprocess.CompletedProcess:
+    """`nginx -t` on the config, run through the start script as the container runs it (with the
+    given variables: BFF_UPSTREAM, NGINX_RESOLVER…; one given as None is left unset). The redirect
+    service is an address unless given: Debian's nginx (1.22) resolves an upstream block's names at
+    start and knows no `resolve`, and there is no host named redirect here."""
     conf = tmp_path / "nginx.conf"
     conf.write_text(text)
+    variables = {"REDIRECT_UPSTREAM": "http://127.0.0.1:5001"} | variables
+    env = start_script_env(tmp_path, cidrs, **{k: v for k, v in variables.items() if v is not None})
     return subprocess.run(["/bin/sh", str(START), "-t", "-c", str(conf), "-e", str(tmp_path / "error.log")],
-                          env=start_script_env(tmp_path, cidrs), capture_output=True, text=True)
+                          env=env, capture_output=True, text=True)
 
 
 def free_port() -> int:
@@ -89,20 +88,28 @@ def fake_dist(tmp_path: Path) -> Path:
     return dist
 
 
+def upstream_variables(stand_ins: dict, supabase: str | None = None) -> dict[str, str]:
+    """The start script's variables pointing nginx at the stand-ins (Kong's, unless `supabase` says)."""
+    return {"BFF_UPSTREAM": f"http://127.0.0.1:{stand_ins['bff'].port}",
+            "REDIRECT_UPSTREAM": f"http://127.0.0.1:{stand_ins['redirect'].port}",
+            "SUPABASE_UPSTREAM": supabase or f"http://127.0.0.1:{stand_ins['kong'].port}",
+            "NGINX_RESOLVER": "127.0.0.1"}  # never asked: every upstream is an address
+
+
 @contextmanager
-def production(tmp_path: Path, stand_ins: dict, cidrs: str | None = None):
-    """app/nginx.conf on a free loopback port, started by nginx-start.sh; yields the port."""
+def production(tmp_path: Path, stand_ins: dict, cidrs: str | None = None, supabase: str | None = None):
+    """app/nginx.conf on a free loopback port, started by nginx-start.sh with the upstreams pointed
+    at the stand-ins (Supabase's at `supabase` if given); yields the port."""
     port = free_port()
     conf = tmp_path / "nginx.conf"
-    conf.write_text(local_conf(tmp_path, stand_ins["redirect"].port, **{
+    conf.write_text(local_conf(tmp_path, **{
         "listen 8080;": f"listen 127.0.0.1:{port};",
         "root /usr/share/nginx/html;": f"root {fake_dist(tmp_path)};",
-        "set $bff_upstream http://bff:5000;": f"set $bff_upstream http://127.0.0.1:{stand_ins['bff'].port};",
-        "set $kong_upstream http://kong:8000;": f"set $kong_upstream http://127.0.0.1:{stand_ins['kong'].port};",
     }))
     error_log = tmp_path / "error.log"
+    env = start_script_env(tmp_path, cidrs, **upstream_variables(stand_ins, supabase))
     proc = subprocess.Popen(["/bin/sh", str(START), "-c", str(conf), "-e", str(error_log)],
-                            env=start_script_env(tmp_path, cidrs), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
         wait_until_listening(proc, port, error_log)
         yield port

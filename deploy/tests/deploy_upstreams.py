@@ -1,12 +1,15 @@
 """A stand-in upstream for the nginx tests: records each request and names itself in X-Upstream."""
 from __future__ import annotations
 
+import ssl
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 
 class RecordingUpstream:
-    def __init__(self, name: str):
+    def __init__(self, name: str, tls: tuple[Path, Path] | None = None):
+        """`tls`: (certificate, key) files to answer https with, as a hosted Supabase does."""
         self.name = name
         self.requests: list[dict] = []
         upstream = self
@@ -35,6 +38,10 @@ class RecordingUpstream:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
+        if tls:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(*tls)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self._thread.start()
 

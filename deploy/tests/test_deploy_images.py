@@ -14,6 +14,9 @@ from stack.services import start_bff, start_redirect
 
 HADOLINT = ROOT / ".venv" / "bin" / "hadolint"
 DOCKERFILES = [ROOT / "bff" / "Dockerfile", ROOT / "app" / "Dockerfile"]
+# Where the app's nginx proxies to when compose sets nothing (app/nginx-start.sh).
+APP_UPSTREAM_DEFAULTS = dict(re.findall(r'^\w+="\$\{(\w+_UPSTREAM):-([^}]+)\}"$',
+                                        (ROOT / "app" / "nginx-start.sh").read_text(), re.M))
 
 
 class RecordingSupervisor:
@@ -75,7 +78,7 @@ def test_the_bff_listens_where_the_app_proxies_it():
     stage = _final_stage(ROOT / "bff" / "Dockerfile")
     env = " ".join(v for k, v in stage if k == "ENV")
     assert "GUNICORN_BIND=0.0.0.0:5000" in env
-    assert "set $bff_upstream http://bff:5000;" in (ROOT / "app" / "nginx.conf").read_text()
+    assert APP_UPSTREAM_DEFAULTS["BFF_UPSTREAM"] == "http://bff:5000"
 
 
 def test_the_redirect_service_runs_the_local_command_from_the_bff_image():
@@ -89,7 +92,7 @@ def test_the_redirect_service_runs_the_local_command_from_the_bff_image():
     assert local["cwd"] == ROOT / "bff"  # the image's WORKDIR, as for the BFF
     # It listens where the app's nginx sends /s/.
     port = redirect["environment"]["REDIRECT_BIND"].rsplit(":", 1)[1]
-    assert f"server redirect:{port} resolve;" in (ROOT / "app" / "nginx.conf").read_text()
+    assert APP_UPSTREAM_DEFAULTS["REDIRECT_UPSTREAM"] == f"http://redirect:{port}"
 
 
 def test_the_rate_limit_store_runs_with_the_local_flags(tmp_path):

@@ -1,6 +1,6 @@
 """./scripts/test: a throw-away stack on the test ports, every suite against it, one summary.
 
-Usage: scripts/test [SUITE ...]   (suites: pgtap pytest vitest auth playwright size bench; default: all)
+Usage: scripts/test [SUITE ...]   (suites: pgtap pytest vitest auth playwright size bench lint; default: all)
        scripts/test --faults [...]  (the fault run, bench/faults.py: a stack of its own, not the suites)
 """
 from __future__ import annotations
@@ -62,10 +62,11 @@ def main(argv: list[str]) -> int:
         # test that reads the build through the gateway builds it itself: scripts/tests/test_stack.py).
         if {"playwright", "size"} & {s.name for s in selected}:
             say("building the app" if build_app() else "app build is current")
-        # The BFF reads its site list at start.
-        with fake_username_sites(cfg, sup):
-            start_stack(cfg, sup, durable=False)
-        prepare_pgtap(cfg)
+        # The BFF reads its site list at start. A run of only stack-free suites (lint) starts none.
+        if any(s.needs_stack for s in selected):
+            with fake_username_sites(cfg, sup):
+                start_stack(cfg, sup, durable=False)
+            prepare_pgtap(cfg)
         for suite in selected:
             results.append(run_suite(suite))
     except StackError as exc:

@@ -20,8 +20,8 @@ from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allow
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
 from .username_sites import fake_sites_url
-from .test_counts import (Counts, count_bench, count_playwright, count_pg_prove, count_pytest, count_size,
-                          count_vitest)
+from .test_counts import (Counts, count_bench, count_lint, count_playwright, count_pg_prove, count_pytest,
+                          count_size, count_vitest)
 
 
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -60,6 +60,7 @@ class Suite:
     count: Callable[[str], Counts]
     env: dict[str, str] | None = None
     narrowing: str | None = None  # the variable that runs only part of the suite, if any
+    needs_stack: bool = True  # False: the suite reads only the source tree (lint)
 
 
 def narrowed_by(suite: Suite) -> str | None:
@@ -127,6 +128,9 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("bench", [str(ROOT / ".venv" / "bin" / "python"), "-m", "bench.smoke",
                         *shlex.split(os.environ.get("TOOLKIT_BENCH_ARGS", ""))],
               ROOT, count_bench, narrowing="TOOLKIT_BENCH_ARGS"),
+        # ruff, ruff format --check, mypy strict, ESLint and tsc -b over the tree (scripts/stack/lint.py).
+        Suite("lint", [str(ROOT / ".venv" / "bin" / "python"), "-m", "stack.lint"], ROOT / "scripts", count_lint,
+              needs_stack=False),
     ]
 
 

@@ -70,9 +70,19 @@ def count_size(out: str) -> Counts:
     return Counts(1 if re.search(r"Initial JS", out) else 0)
 
 
-def count_bench(out: str) -> Counts:
-    """bench.smoke: "PASS/FAIL <test> …" lines, then "bench smoke: N passed, M failed"."""
-    last = [line for line in out.splitlines() if line.startswith("bench smoke: ")]
+def _count_pass_fail_lines(out: str, summary_prefix: str) -> Counts:
+    """"PASS/FAIL <name> …" lines, then "<summary_prefix>N passed, M failed"."""
+    last = [line for line in out.splitlines() if line.startswith(summary_prefix)]
     summary = last[-1] if last else ""
     return Counts(_last_int(r"(\d+) passed", summary), _last_int(r"(\d+) failed", summary),
                   failed_names=_lines(r"FAIL ", out))
+
+
+def count_bench(out: str) -> Counts:
+    """bench.smoke: one line per benchmark, then "bench smoke: N passed, M failed"."""
+    return _count_pass_fail_lines(out, "bench smoke: ")
+
+
+def count_lint(out: str) -> Counts:
+    """stack.lint: one line per check (ruff, mypy per root, ESLint, tsc), then "lint: N passed, M failed"."""
+    return _count_pass_fail_lines(out, "lint: ")

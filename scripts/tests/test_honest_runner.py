@@ -10,7 +10,7 @@ import pytest
 
 from stack.honesty import count_problems, load_allowed_skips, skip_problems
 from stack.suites import Suite, run_suite
-from stack.test_counts import Counts, count_bench, count_pg_prove, count_playwright, count_pytest, count_vitest
+from stack.test_counts import Counts, count_bench, count_lint, count_pg_prove, count_playwright, count_pytest, count_vitest
 
 PYTEST = """\
 ........s...x
@@ -129,6 +129,20 @@ def test_bench_smoke_counts_from_its_summary_line():
     assert (count_bench(BENCH).passed, count_bench(BENCH).failed) == (2, 1)
     assert (count_bench("tools: PASS\n").passed, count_bench("").failed) == (0, 0)  # no summary: nothing passed
     assert count_bench(BENCH).failed_names == ["FAIL benchmark tools (8.1 s): load check failed: no OCR job failed"]
+
+
+LINT = """PASS ruff check
+FAIL mypy bench
+bench/run.py:3: error: Function is missing a return type annotation  [no-untyped-def]
+PASS tsc -b app
+lint: 2 passed, 1 failed
+"""
+
+
+def test_lint_counts_each_check_and_names_the_failed_one():
+    assert (count_lint(LINT).passed, count_lint(LINT).failed) == (2, 1)
+    assert count_lint(LINT).failed_names == ["FAIL mypy bench"]
+    assert (count_lint("PASS ruff check\n").passed, count_lint("").failed) == (0, 0)  # no summary: nothing passed
 
 
 def test_a_narrowed_run_reports_the_count_and_says_why():

@@ -79,7 +79,7 @@ class Browser:
             raise RuntimeError(f"{method}: {reply['error']}")
         return reply["result"]
 
-    async def open(self, url: str) -> "Tab":
+    async def open(self, url: str) -> Tab:
         target = await self.send("Target.createTarget", {"url": "about:blank"})
         session = (await self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}))["sessionId"]
         tab = Tab(self, session)

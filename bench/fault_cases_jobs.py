@@ -37,7 +37,7 @@ def text_page() -> bytes:
     """An A4 page of text at 150 DPI: an OCR job of a few seconds."""
     image = Image.new("L", (1240, 1754), 255)
     draw, font = ImageDraw.Draw(image), ImageFont.truetype(FONT, 24)
-    words = "The quick brown fox jumps over the lazy dog while five boxing wizards jump quickly".split()
+    words = ["The", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "while", "five", "boxing", "wizards", "jump", "quickly"]
     for row in range(55):
         draw.text((100, 100 + row * 28), " ".join(words[(row + i) % len(words)] for i in range(9)), fill=0, font=font)
     buffer = io.BytesIO()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable
 
 REQUEST_TIMEOUT = 20.0  # a client gives up after this; counted as an error ("timeout")
 

@@ -28,14 +28,14 @@ import sys
 import time
 
 from scripts.stack import postgres
-from scripts.stack.supervisor import StackError
-
 from scripts.stack.config import ROOT
 from scripts.stack.services import VENV_BIN, redirects_home
+from scripts.stack.supervisor import StackError
 
 from .links import TARGET, clicks, create_link, stats_clicks
-from .redirect_password import measure as measure_password, report as report_password
 from .redirect_checks import run_clients, settled, under_restart
+from .redirect_password import measure as measure_password
+from .redirect_password import report as report_password
 from .redirect_report import report
 from .redirect_wrk import WRK_SCRIPT, baseline_conf, wrk
 from .result import Result

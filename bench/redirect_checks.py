@@ -8,7 +8,7 @@ import json
 import threading
 import time
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from .links import TARGET

@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 from .cpu import children_cpu, cpu_used, descendants, machine_cpu, processes
-
 from .links import TARGET
 
 BASELINE_CONF = """\

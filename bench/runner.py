@@ -33,7 +33,7 @@ def run_one(module, stack: Stack, mode: str, overrides: dict | None = None) -> R
             module.run(stack, params, result)
     except KeyboardInterrupt:
         raise
-    except Exception as exc:  # noqa: BLE001 - a broken benchmark is reported, and the others still run
+    except Exception as exc:
         result.error = f"{type(exc).__name__}: {exc}"
         traceback.print_exc()
     else:
@@ -60,7 +60,7 @@ def print_result(result: Result) -> None:
         for row in table.rows:
             print("  ".join(_cell(v).ljust(w) if i == 0 else _cell(v).rjust(w) for i, (v, w) in enumerate(zip(row, widths))))
     if result.figures:
-        print(f"\nfigures (against a baseline measured in the same run):")
+        print("\nfigures (against a baseline measured in the same run):")
         for key, fig in result.figures.items():
             print(f"  {fig.label:<58} {fig.value:>9.3f}{fig.unit}  vs {fig.baseline} ({fig.better} is better)")
     for target in result.targets:

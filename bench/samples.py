@@ -8,7 +8,7 @@ import pikepdf
 from PIL import Image, ImageDraw, ImageFont
 
 FONT = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
-WORDS = "The quick brown fox jumps over the lazy dog while five boxing wizards jump quickly".split()
+WORDS = ["The", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "while", "five", "boxing", "wizards", "jump", "quickly"]
 
 
 def photo_jpeg(megapixels: float) -> bytes:

@@ -17,10 +17,10 @@ import shutil
 import signal
 import socket
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from scripts.stack.config import StackConfig, test_config
 from scripts.stack.stack import say, start_stack

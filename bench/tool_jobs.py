@@ -8,9 +8,9 @@ import io
 import json
 import os
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import pikepdf
 import pytesseract

@@ -9,10 +9,9 @@ import jwt
 import psycopg
 import pytest
 
-from fixtures.tools_support import (anonymous_tools_client, remove_tools_user, tools_app,  # noqa: F401 (shared)
-                                   tools_client)
 from fixtures.local_auth import Account, create_account, enrol_totp, password_session, second_step
-from fixtures.users import insert_user  # noqa: F401 (imported from here by test modules)
+from fixtures.tools_support import anonymous_tools_client, remove_tools_user, tools_app, tools_client  # noqa: F401 (shared)
+from fixtures.users import insert_user
 from toolkit_bff import create_app
 from toolkit_bff.jobs.job_pool import close_job_pool
 
@@ -37,7 +36,7 @@ def redirect_url() -> str:
     return _env("TOOLKIT_REDIRECT_URL")
 
 
-@pytest.fixture()
+@pytest.fixture
 def app(stack_env):
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "OUTBOUND_TEST_NETWORKS": ["127.0.0.1/32"],
                       "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
@@ -49,12 +48,12 @@ def app(stack_env):
     app.extensions["db_pool"].close()
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(app):
     return app.test_client()
 
 
-@pytest.fixture()
+@pytest.fixture
 def admin_db(stack_env):
     with psycopg.connect(stack_env["TOOLKIT_DATABASE_ADMIN_URL"], autocommit=True) as conn:
         yield conn
@@ -88,7 +87,7 @@ class User:
         self.headers = bearer(token)
 
 
-@pytest.fixture()
+@pytest.fixture
 def make_user(admin_db, make_token):
     """Create users in auth.users (the profile trigger fires as on sign-up); removed afterwards."""
     created: list[str] = []
@@ -103,7 +102,7 @@ def make_user(admin_db, make_token):
         admin_db.execute("delete from auth.users where id = any(%s::uuid[])", (created,))
 
 
-@pytest.fixture()
+@pytest.fixture
 def accounts(admin_db):
     """Accounts made through the stack's Auth, with real sessions: make(name, mfa=, admin=) →
     (account, aal1 token, aal2 token or None); removed afterwards."""

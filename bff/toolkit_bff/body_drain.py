@@ -53,5 +53,5 @@ class DrainRequestBodies:
                 if not chunk:
                     return
                 drained += len(chunk)
-        except Exception as exc:  # noqa: BLE001 — the client went away, or sent a malformed chunk:
+        except Exception as exc:
             log.info("request body could not be drained: %s", exc)  # gunicorn closes the connection

@@ -7,12 +7,12 @@ decide what the request may see and change.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import psycopg
-from psycopg import sql
 from flask import Flask, current_app, has_request_context, request
+from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 

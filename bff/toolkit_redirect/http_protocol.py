@@ -108,7 +108,7 @@ class RedirectProtocol(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self.failed:
-            return  # answered already: dropped until the connection closes
+            return None  # answered already: dropped until the connection closes
         if self.in_headers:
             self.unparsed += len(data)
         try:

@@ -29,8 +29,8 @@ import mmap
 import os
 import uuid
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Awaitable, Callable
 
 log = logging.getLogger("toolkit_redirect.journal")
 
@@ -82,7 +82,7 @@ class ClickJournal:
     def record(self, key: str) -> None:
         """One click, written before its redirect is sent."""
         if self._map is None:
-            return
+            return None
         line = key.encode() + b"\n"
         end = self._used + len(line)
         if end > len(self._map):

@@ -28,7 +28,7 @@ class Settings:
     password_checks: int = 2        # argon2 checks at once per worker (threads; each holds ~19 MB for ~25 ms)
 
     @classmethod
-    def from_environ(cls) -> "Settings":
+    def from_environ(cls) -> Settings:
         url = os.environ.get("TOOLKIT_DATABASE_URL", "")
         if not url:
             raise RuntimeError("TOOLKIT_DATABASE_URL is not set")

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import kubernetes_validate
 import yaml
-
 from deploy_support import ROOT
 
 CHART = ROOT / "deploy" / "helm" / "toolkit"

@@ -2,8 +2,8 @@
 import re
 
 import pytest
-
 from deploy_support import ROOT, services
+
 from stack.auth import auth_env
 from stack.config import StackConfig
 
@@ -37,7 +37,7 @@ RENAMED = {"PORT": "GOTRUE_API_PORT"}
 PRODUCTION_ONLY = {"GOTRUE_DB_DRIVER", "GOTRUE_SMTP_USER", "GOTRUE_SMTP_PASS"}
 
 
-@pytest.fixture()
+@pytest.fixture
 def local_env(tmp_path):
     # The developer stack's configuration (not the test stack's, which relaxes mail limits), with
     # its signing key made in a scratch directory instead of the developer's .local/.

@@ -4,7 +4,6 @@ import re
 
 import jsonschema
 import pytest
-
 from deploy_support import ROOT, compose, compose_schema_path, compose_variables, env_example, services
 
 # Services that run once and exit; every other one must say when it is healthy.

@@ -5,7 +5,6 @@ so this reads the file with Python's TOML parser and compares it setting by sett
 import tomllib
 
 import pytest
-
 from deploy_support import ROOT, services
 
 

@@ -10,10 +10,9 @@ import jsonschema
 import jwt
 import pytest
 import yaml
-from jwt.algorithms import ECAlgorithm, HMACAlgorithm
-
 from deploy_support import ROOT, compose_schema_path, compose_variables, env_assignments, env_example
 from gen_keys import api_key, es256_private_jwk, generate_secrets
+from jwt.algorithms import ECAlgorithm, HMACAlgorithm
 
 GEN_KEYS = ROOT / "scripts" / "gen-keys"
 SECRETS = {"POSTGRES_PASSWORD", "AUTHENTICATOR_PASSWORD", "AUTH_ADMIN_PASSWORD", "JWT_SECRET", "JWT_KEYS",

@@ -5,7 +5,6 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-
 from deploy_support import ROOT, services
 from helm_support import container, env_of, find, pod_spec, rendered
 

@@ -6,10 +6,19 @@ from urllib.parse import unquote
 
 import pytest
 import yaml
-
 from deploy_support import ROOT
-from helm_support import (NAMESPACE, RELEASE, VALUES_SETS, container, env_of, find, pod_spec, rendered, template,
-                          values_file)
+from helm_support import (
+    NAMESPACE,
+    RELEASE,
+    VALUES_SETS,
+    container,
+    env_of,
+    find,
+    pod_spec,
+    rendered,
+    template,
+    values_file,
+)
 
 WORKLOADS = ["app", "bff", "redirect", "redis", "migrate"]
 # Its Python environment writes under /app and its home: the one container with a writable root.

@@ -3,9 +3,18 @@ that the Kubernetes API's schemas accept (kubeconform -strict) for the oldest ve
 declares and for the newest kubernetes-validate ships; missing secrets stop the rendering."""
 import pytest
 import yaml
-
-from helm_support import (CHART, VALUES_SETS, declared_kubernetes_version, kubeconform, newest_schema_version,
-                          rendered, rendered_text, run_helm, template, values_file)
+from helm_support import (
+    CHART,
+    VALUES_SETS,
+    declared_kubernetes_version,
+    kubeconform,
+    newest_schema_version,
+    rendered,
+    rendered_text,
+    run_helm,
+    template,
+    values_file,
+)
 
 VERSIONS = [declared_kubernetes_version(), newest_schema_version()]
 

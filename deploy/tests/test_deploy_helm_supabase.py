@@ -3,7 +3,6 @@ and settings docker-compose.yml gives Auth, and the Secrets our chart's example 
 import re
 
 import yaml
-
 from deploy_support import ROOT, services
 from helm_support import values_file
 

@@ -6,8 +6,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from deploy_support import ROOT, services
+
 from stack.config import dev_config
 from stack.ratelimit_store import start_ratelimit_store
 from stack.services import start_bff, start_redirect
@@ -52,7 +52,7 @@ def _last(pairs, keyword):
     return values[-1]
 
 
-@pytest.fixture()
+@pytest.fixture
 def local_bff():
     supervisor = RecordingSupervisor()
     cfg = dev_config()

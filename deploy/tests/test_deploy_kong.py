@@ -5,9 +5,9 @@ import subprocess
 
 import pytest
 import yaml
+from deploy_support import ROOT, services
 
 from stack.gateway import NGINX_CONF
-from deploy_support import ROOT, services
 
 TEMPLATE = ROOT / "deploy" / "kong" / "kong.yml"
 SECRETS = {

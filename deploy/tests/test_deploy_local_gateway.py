@@ -5,7 +5,6 @@ import os
 import re
 
 import pytest
-
 from app_nginx import HEADERS, local_gateway, production, request, upstreams
 from deploy_support import ROOT
 

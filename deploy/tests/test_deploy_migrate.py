@@ -9,15 +9,15 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
-
 from deploy_support import ROOT
+
 from stack.postgres import apply_migrations, bootstrap, changed_migration_message, file_checksum
 
 SCRIPT = ROOT / "deploy" / "migrate" / "apply-migrations.sh"
 MIGRATIONS = ROOT / "supabase" / "migrations"
 
 
-@pytest.fixture()
+@pytest.fixture
 def make_db():
     admin_url = os.environ["TOOLKIT_DATABASE_ADMIN_URL"]
     made = []

@@ -5,8 +5,8 @@ import hashlib
 import re
 
 import pytest
-
-from app_nginx import HEADERS, check_conf, local_conf, production, request as send, upstreams
+from app_nginx import HEADERS, check_conf, local_conf, production, upstreams
+from app_nginx import request as send
 from deploy_support import ROOT
 
 
@@ -45,7 +45,7 @@ def test_the_csp_allows_exactly_the_inline_scripts_of_index_html():
     assert not any("unsafe-eval" in v for values in directives.values() for v in values)
 
 
-@pytest.fixture()
+@pytest.fixture
 def gateway(tmp_path):
     """The production config on a free port, with the BFF, the redirect service and Kong replaced by
     recording stand-ins."""

@@ -6,7 +6,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from app_nginx import check_conf, local_conf, production, request, upstreams
 from deploy_upstreams import RecordingUpstream
 
@@ -67,7 +66,7 @@ def test_a_malformed_value_stops_the_start_with_its_name(tmp_path, name, value):
     assert "test is successful" not in result.stderr
 
 
-@pytest.fixture()
+@pytest.fixture
 def certificate(tmp_path):
     cert, key = tmp_path / "upstream.crt", tmp_path / "upstream.key"
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",

@@ -5,14 +5,13 @@ client's address alone to Auth (through Kong) and to the BFF, which key their ra
 The proxy is played by a second loopback address: requests from 127.0.0.2 come "from the proxy",
 requests from 127.0.0.1 from a visitor connecting directly."""
 import pytest
-
 from app_nginx import check_conf, local_conf, production, request, upstreams
 
 PROXY, DIRECT = "127.0.0.2", "127.0.0.1"
 VISITOR, CLAIMED, CDN = "198.51.100.23", "203.0.113.66", "10.20.30.40"
 
 
-@pytest.fixture()
+@pytest.fixture
 def behind_proxy(tmp_path):
     """Trusting the proxy (127.0.0.2) and a CDN's range in front of it (10.0.0.0/8), as an operator
     would write them (comma and space separated)."""

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 import psycopg
+
 from supabase import AuthApiError, AuthError, SupabaseAuthClient
 
 STATE_FILE = "demo-accounts.json"

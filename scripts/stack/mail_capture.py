@@ -18,7 +18,7 @@ class SaveToDirectory:
         self.directory = directory
         self.count = 0
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's hook name)
+    async def handle_DATA(self, server, session, envelope):
         self.count += 1
         name = f"{time.time_ns()}-{self.count}.eml"
         (self.directory / name).write_bytes(envelope.original_content or envelope.content)

@@ -37,7 +37,7 @@ def handler_for(directory: Path, account_sid: str, auth_token: str) -> type[Base
             self.end_headers()
             self.wfile.write(raw)
 
-        def do_POST(self) -> None:  # noqa: N802 (http.server's hook name)
+        def do_POST(self) -> None:
             form = parse_qs(self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode())
             match = _PATH.match(self.path)
             if not match or match.group(1) != account_sid or self.headers.get("Authorization") != expected:
@@ -50,7 +50,7 @@ def handler_for(directory: Path, account_sid: str, auth_token: str) -> type[Base
             (directory / f"{time.time_ns()}-{number}.json").write_text(json.dumps(message, indent=1))
             self._answer(201, message)
 
-        def log_message(self, format: str, *args) -> None:  # noqa: A002 (http.server's signature)
+        def log_message(self, format: str, *args) -> None:
             pass  # the messages themselves are the log
 
     return SaveMessage

@@ -4,8 +4,8 @@ from __future__ import annotations
 import sys
 
 from . import postgres
-from .config import ROOT, StackConfig
 from .auth import start_auth, start_sms_capture
+from .config import ROOT, StackConfig
 from .gateway import start_gateway
 from .ratelimit_store import start_ratelimit_store
 from .realtime import start_realtime

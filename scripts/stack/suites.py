@@ -9,20 +9,33 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .auth import auth_env, features_auth_env, features_auth_url
 from .config import ROOT, StackConfig
-from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allowed_skips, load_expected_counts,
-                      skip_problems)
+from .honesty import (
+    ALLOWED_SKIPS,
+    EXPECTED_COUNTS,
+    count_problems,
+    load_allowed_skips,
+    load_expected_counts,
+    skip_problems,
+)
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
+from .test_counts import (
+    Counts,
+    count_bench,
+    count_lint,
+    count_pg_prove,
+    count_playwright,
+    count_pytest,
+    count_size,
+    count_vitest,
+)
 from .username_sites import fake_sites_url
-from .test_counts import (Counts, count_bench, count_lint, count_playwright, count_pg_prove, count_pytest,
-                          count_size, count_vitest)
-
 
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 

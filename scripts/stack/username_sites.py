@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from .config import ROOT, StackConfig
 from .supervisor import Supervisor

@@ -13,7 +13,7 @@ import requests
 from stack import demo_accounts
 
 
-@pytest.fixture()
+@pytest.fixture
 def accounts_spec():
     """Unique e-mails and usernames, so the test does not meet accounts of an earlier run."""
     tag = uuid.uuid4().hex[:8]

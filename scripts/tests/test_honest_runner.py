@@ -10,7 +10,15 @@ import pytest
 
 from stack.honesty import count_problems, load_allowed_skips, skip_problems
 from stack.suites import Suite, run_suite
-from stack.test_counts import Counts, count_bench, count_lint, count_pg_prove, count_playwright, count_pytest, count_vitest
+from stack.test_counts import (
+    Counts,
+    count_bench,
+    count_lint,
+    count_pg_prove,
+    count_playwright,
+    count_pytest,
+    count_vitest,
+)
 
 PYTEST = """\
 ........s...x
@@ -167,7 +175,7 @@ def test_three():
 """
 
 
-@pytest.fixture()
+@pytest.fixture
 def small_suite(tmp_path) -> Suite:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_small.py").write_text(TESTS)

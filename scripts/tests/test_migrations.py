@@ -10,13 +10,20 @@ import psycopg
 import pytest
 
 from stack.config import ROOT
-from stack.postgres import (MigrationChanged, SUPABASE_DIR, apply_migrations, apply_seed, bootstrap,
-                            changed_migration_message, file_checksum)
+from stack.postgres import (
+    SUPABASE_DIR,
+    MigrationChanged,
+    apply_migrations,
+    apply_seed,
+    bootstrap,
+    changed_migration_message,
+    file_checksum,
+)
 
 MIGRATIONS = SUPABASE_DIR / "migrations"
 
 
-@pytest.fixture()
+@pytest.fixture
 def make_db():
     """Fresh databases on the test cluster, bootstrapped like the real one, dropped afterwards."""
     admin_url = os.environ["TOOLKIT_DATABASE_ADMIN_URL"]
@@ -38,7 +45,7 @@ def make_db():
             admin.execute(f"drop database {name} with (force)")
 
 
-@pytest.fixture()
+@pytest.fixture
 def scratch_db(make_db):
     return make_db()
 

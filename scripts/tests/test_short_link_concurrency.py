@@ -14,7 +14,7 @@ CALLS_PER_CLIENT = 125
 TARGET = "https://concurrency.example/target"
 
 
-@pytest.fixture()
+@pytest.fixture
 def make_link():
     """Creates short links with unique codes (as the superuser) and removes them afterwards."""
     admin_url = os.environ["TOOLKIT_DATABASE_ADMIN_URL"]

@@ -10,7 +10,7 @@ from toolkit_bff.spec_constants import PAGE_KEYS as SPEC_PAGE_KEYS
 PAGE_KEYS = set(SPEC_PAGE_KEYS)
 
 
-@pytest.fixture()
+@pytest.fixture
 def restore_pages(admin_db):
     yield
     admin_db.execute("update public.page_settings set is_disabled = false, disable_reason = ''")

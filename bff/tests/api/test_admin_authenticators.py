@@ -12,14 +12,14 @@ from conftest import bearer
 from fixtures.local_auth import create_account, enrol_totp, password_session, second_step
 
 
-@pytest.fixture()
+@pytest.fixture
 def api(app):
     app.config.update(JWKS_URL=os.environ["TOOLKIT_JWKS_URL"], AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
                       SERVICE_ROLE_KEY=os.environ["TOOLKIT_SERVICE_ROLE_KEY"])
     return app.test_client()
 
 
-@pytest.fixture()
+@pytest.fixture
 def accounts(admin_db):
     """make(name, mfa=, admin=) → (account, aal1 token, aal2 token or None); removed afterwards."""
     made: list[str] = []

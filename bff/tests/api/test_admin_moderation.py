@@ -9,7 +9,7 @@ import pytest
 from fixtures.redirect_support import request, until
 
 
-@pytest.fixture()
+@pytest.fixture
 def tag(admin_db):
     """A word only this test's pastes and links contain; they are removed afterwards."""
     word = f"mod{uuid.uuid4().hex[:10]}"

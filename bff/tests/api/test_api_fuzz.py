@@ -72,7 +72,7 @@ def user(stack_env, make_token):
     yield from _signed_in_session(stack_env, make_token, "fuzz-user", 43, admin=False)
 
 
-@pytest.fixture()
+@pytest.fixture
 def pages_enabled_afterwards(admin_db):
     """The admin's fuzzing may disable pages: enabled again after each operation, so the next one
     (and the anonymous sequences) reach their tools."""

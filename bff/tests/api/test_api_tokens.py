@@ -14,7 +14,7 @@ from conftest import bearer
 from toolkit_bff import create_app
 
 
-@pytest.fixture()
+@pytest.fixture
 def pastes(admin_db):
     ids: list[str] = []
     yield ids

@@ -20,7 +20,7 @@ from toolkit_bff.pg_errors import api_error_for
 DATA_API = ("me", "links", "pastes", "pages", "admin")
 
 
-@pytest.fixture()
+@pytest.fixture
 def stack_app(app):
     """The BFF configured like the stack's: Auth's key set (ES256 tokens) and its admin API."""
     app.config.update(JWKS_URL=os.environ["TOOLKIT_JWKS_URL"], AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
@@ -28,7 +28,7 @@ def stack_app(app):
     return app
 
 
-@pytest.fixture()
+@pytest.fixture
 def api(stack_app):
     return stack_app.test_client()
 

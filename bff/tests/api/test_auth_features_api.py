@@ -19,12 +19,12 @@ from fixtures.gateway_clients import client_session
 from toolkit_bff import create_app
 
 
-@pytest.fixture()
+@pytest.fixture
 def gateway() -> str:
     return os.environ["TOOLKIT_PUBLIC_URL"]
 
 
-@pytest.fixture()
+@pytest.fixture
 def visitor():
     """Requests from a loopback address of their own, so the visitors' limit counts only this test."""
     with client_session("127.35.0.1") as http:

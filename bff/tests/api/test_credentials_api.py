@@ -14,7 +14,7 @@ from conftest import bearer
 from fixtures.local_auth import enrol_totp, password_session, second_step
 
 
-@pytest.fixture()
+@pytest.fixture
 def gateway() -> str:
     return os.environ["TOOLKIT_PUBLIC_URL"]
 

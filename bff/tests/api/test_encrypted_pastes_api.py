@@ -38,7 +38,7 @@ def decrypt(envelope: str, key: str) -> dict:
     return json.loads(AESGCM(unb64url(key)).decrypt(unb64url(iv), unb64url(sealed), ENVELOPE_VERSION))
 
 
-@pytest.fixture()
+@pytest.fixture
 def pastes(admin_db):
     ids: list[str] = []
     yield ids

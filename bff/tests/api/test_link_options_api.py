@@ -17,7 +17,7 @@ from fixtures.redirect_support import forget_password_tries, post_password, requ
 from toolkit_redirect.password import HASHER
 
 
-@pytest.fixture()
+@pytest.fixture
 def links(admin_db):
     codes: list[str] = []
     forget_password_tries(admin_db)  # every test through the gateway tries from its one address

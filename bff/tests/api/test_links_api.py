@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -16,7 +16,7 @@ from toolkit_bff import create_app
 CODE = re.compile(r"[23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ]{7}")
 
 
-@pytest.fixture()
+@pytest.fixture
 def links(admin_db):
     """Codes of links made in a test; anonymous ones have no owner to cascade from, so clean up."""
     codes: list[str] = []
@@ -53,7 +53,7 @@ def test_short_url_uses_the_request_origin_without_public_url(stack_env, links):
 
 def test_signed_in_user_sets_alias_expiry_and_click_limit(client, links, make_user):
     alice = make_user("alice")
-    expires = (datetime.now(timezone.utc) + timedelta(days=2)).isoformat()
+    expires = (datetime.now(UTC) + timedelta(days=2)).isoformat()
     alias = f"team-{uuid.uuid4().hex[:8]}"
     response = create(client, links, alice.headers, url="http://example.com", alias=alias,
                       expires_at=expires, max_clicks=3)

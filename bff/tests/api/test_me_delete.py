@@ -6,7 +6,7 @@ import os
 import pytest
 
 
-@pytest.fixture()
+@pytest.fixture
 def auth_admin(app):
     """The app pointed at the stack's Auth with the service-role key, as the stack configures it."""
     app.config.update(AUTH_URL=os.environ["TOOLKIT_AUTH_URL"], SERVICE_ROLE_KEY=os.environ["TOOLKIT_SERVICE_ROLE_KEY"])

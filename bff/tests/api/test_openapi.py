@@ -170,20 +170,20 @@ def send(case: Case, request):
     return client.open(url, method=case.method, data=case.form, headers=headers)
 
 
-@pytest.fixture()
+@pytest.fixture
 def translation_engine(tools_app):
     with fake_libretranslate.running() as (url, _):
         tools_app.config["LIBRETRANSLATE_URL"] = url
         yield
 
 
-@pytest.fixture()
+@pytest.fixture
 def site_list(tools_app, tmp_path):
     with fake_sites.serving(tools_app, tmp_path):
         yield
 
 
-@pytest.fixture()
+@pytest.fixture
 def unreachable_db_client():
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "JWT_SECRET": "x" * 32,
                       "DATABASE_URL": "postgresql://authenticator:wrong@127.0.0.1:1/postgres?connect_timeout=1"})

@@ -10,11 +10,18 @@ import pytest
 import requests
 
 from conftest import bearer
-from fixtures.local_auth import (add_passkey, auth_url, create_account, enrol_totp, passkey_session, password_session,
-                                 second_step)
+from fixtures.local_auth import (
+    add_passkey,
+    auth_url,
+    create_account,
+    enrol_totp,
+    passkey_session,
+    password_session,
+    second_step,
+)
 
 
-@pytest.fixture()
+@pytest.fixture
 def api(app):
     import os
     app.config.update(JWKS_URL=os.environ["TOOLKIT_JWKS_URL"], AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
@@ -22,7 +29,7 @@ def api(app):
     return app.test_client()
 
 
-@pytest.fixture()
+@pytest.fixture
 def mfa_account_with_passkey(admin_db):
     """(account, device) for an account with a verified TOTP factor and a passkey; removed afterwards."""
     made = []

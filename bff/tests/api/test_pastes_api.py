@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from psycopg.rows import dict_row
@@ -27,7 +27,7 @@ def missing_id() -> str:
 
 
 def in_the(days: float) -> str:
-    return (datetime.now(timezone.utc) + timedelta(days=days)).isoformat().replace("+00:00", "Z")
+    return (datetime.now(UTC) + timedelta(days=days)).isoformat().replace("+00:00", "Z")
 
 
 def when(value: str) -> datetime:
@@ -66,7 +66,7 @@ class Pastes:
             return cur.execute("select * from public.pastes where id = %s", (paste_id,)).fetchone()
 
 
-@pytest.fixture()
+@pytest.fixture
 def pastes(client, admin_db):
     made = Pastes(client, admin_db)
     yield made
@@ -239,7 +239,7 @@ def test_recent_leaves_out_unlisted_private_burn_after_read_and_expired(client, 
     alice = make_user("alice")
     hidden = [pastes.create(alice, privacy="unlisted")["id"], pastes.create(alice, privacy="private")["id"],
               pastes.create(alice, burn_after_read=True)["id"], pastes.create(privacy="unlisted")["id"],
-              pastes.insert(alice, expires_at=datetime.now(timezone.utc) - timedelta(minutes=1))]
+              pastes.insert(alice, expires_at=datetime.now(UTC) - timedelta(minutes=1))]
     shown = pastes.create(alice)["id"]
     for headers in ({}, alice.headers):  # the owner too: recent is the public list
         listed = ids_of(recent(client, headers, limit=100))
@@ -342,7 +342,7 @@ def test_private_pastes_are_404_for_everyone_but_the_owner_like_a_missing_id(cli
 
 def test_expired_pastes_are_404_even_for_their_owner(client, pastes, make_user):
     alice = make_user("alice")
-    paste_id = pastes.insert(alice, expires_at=datetime.now(timezone.utc) - timedelta(seconds=1))
+    paste_id = pastes.insert(alice, expires_at=datetime.now(UTC) - timedelta(seconds=1))
     for suffix in ("", "/raw"):
         assert_json_error(client.get(f"/api/pastes/{paste_id}{suffix}", headers=alice.headers), 404, "not_found")
     assert_json_error(client.post(f"/api/pastes/{paste_id}/like", headers=alice.headers), 404, "not_found")
@@ -661,7 +661,7 @@ def test_owner_sending_an_edit_token_still_edits_and_deletes(client, pastes, mak
 # --- Expired pastes are purged ----------------------------------------------------------------
 def test_listing_purges_expired_pastes_now_and_then(app, client, pastes, make_user, monkeypatch):
     alice = make_user("alice")
-    expired = pastes.insert(alice, expires_at=datetime.now(timezone.utc) - timedelta(hours=1))
+    expired = pastes.insert(alice, expires_at=datetime.now(UTC) - timedelta(hours=1))
     live = pastes.create(alice, expires_at=in_the(1))["id"]
     # Not yet due: the row stays (though nobody can read it).
     app.config["PURGE_INTERVAL"] = 3600

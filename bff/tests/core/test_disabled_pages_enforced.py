@@ -55,7 +55,7 @@ GATED = [
 IDS = [f"{case.page}:{case.path.split('?')[0]}" for case in GATED]
 
 
-@pytest.fixture()
+@pytest.fixture
 def set_page(admin_db):
     """Switch a page as an admin would; every page is enabled again afterwards, whatever failed."""
     def switch(page_key: str, disabled: bool, reason: str = "") -> None:
@@ -65,7 +65,7 @@ def set_page(admin_db):
     admin_db.execute("update public.page_settings set is_disabled = false, disable_reason = ''")
 
 
-@pytest.fixture()
+@pytest.fixture
 def gate_app(app, tmp_path, admin_db):
     """The stack's app with the username checker's sites served locally; links made here removed."""
     with fake_sites.serving(app, tmp_path):
@@ -73,7 +73,7 @@ def gate_app(app, tmp_path, admin_db):
     admin_db.execute("delete from public.shortened_urls where original_url like 'https://gate.example/%%'")
 
 
-@pytest.fixture()
+@pytest.fixture
 def people(make_user):
     return {"user": make_user("gate-user").headers, "admin": make_user("gate-admin", admin=True).headers}
 

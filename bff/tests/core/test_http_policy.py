@@ -8,7 +8,7 @@ from toolkit_bff import create_app
 QR = {"type": "text", "text": "hello"}
 
 
-@pytest.fixture()
+@pytest.fixture
 def policy_app(stack_env):
     # The QR endpoint reads its page's setting first (page_gate.py): the stack's database.
     app = create_app({"TESTING": True, "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],

@@ -9,8 +9,14 @@ import pytest
 import requests
 
 from fixtures.tools_support import assert_json_error
-from toolkit_bff.outbound import (OutboundBudgetExceeded, OutboundPolicy, OutboundRefused, address_is_public,
-                                  outbound_session, parse_networks)
+from toolkit_bff.outbound import (
+    OutboundBudgetExceeded,
+    OutboundPolicy,
+    OutboundRefused,
+    address_is_public,
+    outbound_session,
+    parse_networks,
+)
 from tools_servers import serve
 
 LOOPBACK = parse_networks("127.0.0.1/32")
@@ -39,14 +45,14 @@ class Recorder(BaseHTTPRequestHandler):
     do_POST = do_GET
 
 
-@pytest.fixture()
+@pytest.fixture
 def server():
     Recorder.seen, Recorder.redirect_to = [], ""
     with serve(Recorder) as base:
         yield base, int(base.rsplit(":", 1)[1])
 
 
-@pytest.fixture()
+@pytest.fixture
 def fake_dns(monkeypatch):
     """Names under .test resolve to what the test says; lookups are counted."""
     table: dict[str, str] = {}

@@ -16,7 +16,7 @@ from toolkit_bff.extensions import limiter
 INVALID_NAME = "/api/tools/username/-not-a-name"  # answered 422 without going out: only the limit counts
 
 
-@pytest.fixture()
+@pytest.fixture
 def store():
     server = PrivateRedis()
     server.start()
@@ -24,7 +24,7 @@ def store():
     server.kill()
 
 
-@pytest.fixture()
+@pytest.fixture
 def app(stack_env, store):
     app = create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": store.url, "USERNAME_RATE_LIMIT": "3 per minute",
                       "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})

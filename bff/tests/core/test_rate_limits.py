@@ -29,7 +29,7 @@ def test_the_running_bff_counts_in_the_shared_store(stack_env):
     assert any(ip.encode() in key for key in store.keys("LIMITS*")), store.keys("*")[:10]
 
 
-@pytest.fixture()
+@pytest.fixture
 def limited_app(stack_env):
     app = create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": "memory://", "USERNAME_RATE_LIMIT": "2 per minute",
                       "USER_WRITE_RATE_LIMIT": "2 per minute", "ANON_WRITE_RATE_LIMIT": "100 per minute",

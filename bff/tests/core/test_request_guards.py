@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import socket
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -112,7 +112,7 @@ def test_the_last_expiry_before_2100_is_stored(client, make_user):
     paste = client.post("/api/pastes", json={"content": "x", "expires_at": "2099-12-31T23:59:59Z"},
                         headers=user.headers).get_json()
     assert paste["expires_at"] == latest
-    soon = (datetime.now(timezone.utc) + timedelta(minutes=5)).isoformat()
+    soon = (datetime.now(UTC) + timedelta(minutes=5)).isoformat()
     assert client.patch(f"/api/pastes/{paste['id']}", json={"expires_at": soon}, headers=user.headers).status_code == 200
 
 

@@ -10,7 +10,7 @@ from toolkit_bff.errors import ApiError
 ALICE, BOB = str(uuid.uuid4()), str(uuid.uuid4())
 
 
-@pytest.fixture()
+@pytest.fixture
 def probe_table(admin_db):
     # A throw-away table with a Supabase-style owner policy on the JWT's `sub`.
     admin_db.execute("""

@@ -3,6 +3,7 @@ import base64
 import json
 
 import pytest
+
 from conftest import bearer
 
 

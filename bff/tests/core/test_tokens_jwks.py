@@ -52,7 +52,7 @@ class KeySet:
         return Handler
 
 
-@pytest.fixture()
+@pytest.fixture
 def key_set(app):
     keys = KeySet()
     with serve(keys.handler()) as base:

@@ -24,14 +24,14 @@ def _auth(path: str) -> str:
     return f"{os.environ['TOOLKIT_AUTH_URL']}{path}"
 
 
-@pytest.fixture()
+@pytest.fixture
 def auth_app(app):
     """The BFF configured like the stack's: Auth's key set for ES256, HS256 secret as before."""
     app.config.update(JWKS_URL=os.environ["TOOLKIT_JWKS_URL"], AUTH_URL=os.environ["TOOLKIT_AUTH_URL"])
     return app
 
 
-@pytest.fixture()
+@pytest.fixture
 def signed_in(admin_db):
     """A confirmed user made through Auth's admin API, signed in with its password: the session."""
     service = os.environ["TOOLKIT_SERVICE_ROLE_KEY"]

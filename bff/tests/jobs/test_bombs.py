@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 
 from fixtures import bombs, samples
-from fixtures.tools_support import assert_json_error, signed_in_token, upload, unzip
+from fixtures.tools_support import assert_json_error, signed_in_token, unzip, upload
 
 BFF_DIR = Path(__file__).resolve().parents[2]
 GIB_IN_MIB = 1024

@@ -74,7 +74,7 @@ def scratch():
     return jsonify(tmp=tempfile.gettempdir(), omp=os.environ.get("OMP_THREAD_LIMIT"), pid=os.getpid())
 
 
-@pytest.fixture()
+@pytest.fixture
 def probe_client(tools_app, tmp_path, monkeypatch):
     monkeypatch.setenv("PROBE_DIR", str(tmp_path))
     tools_app.register_blueprint(probe)

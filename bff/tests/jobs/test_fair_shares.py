@@ -55,7 +55,7 @@ class Check:
         return any(line.get("type") == "done" for line in self.lines)
 
 
-@pytest.fixture()
+@pytest.fixture
 def holds():
     sites = _env("TOOLKIT_FAKE_SITES_URL")
     requests.post(f"{sites}/__holds/arm", timeout=5).raise_for_status()
@@ -63,7 +63,7 @@ def holds():
     requests.post(f"{sites}/__holds/release", timeout=5).raise_for_status()
 
 
-@pytest.fixture()
+@pytest.fixture
 def published(client, make_user, admin_db):
     """A public paste and a short link, made through the data API."""
     user = make_user("fair-shares")

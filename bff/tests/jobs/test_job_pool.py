@@ -19,7 +19,7 @@ from fixtures.redirect_support import until
 from toolkit_bff.jobs.sessions import session_members
 
 
-@pytest.fixture()
+@pytest.fixture
 def one_job_bff(tmp_path):
     scratch = tmp_path / "scratch"
     scratch.mkdir()

@@ -30,7 +30,7 @@ def text_page() -> bytes:
     return buffer.getvalue()
 
 
-@pytest.fixture()
+@pytest.fixture
 def bff(tmp_path):
     scratch = tmp_path / "scratch"
     scratch.mkdir()

@@ -50,7 +50,7 @@ def linger():
     return Response(b"never")
 
 
-@pytest.fixture()
+@pytest.fixture
 def probe_client(tools_app, tmp_path, monkeypatch):
     monkeypatch.setenv("PROBE_DIR", str(tmp_path))
     tools_app.register_blueprint(probe)

@@ -20,7 +20,7 @@ LEAVES_A_PROGRAM = ("import os, subprocess, time; os.setsid(); "
                     "program = subprocess.Popen(['sleep', '300']); print(program.pid, flush=True); time.sleep(300)")
 
 
-@pytest.fixture()
+@pytest.fixture
 def job_like():
     started: list[subprocess.Popen] = []
 

@@ -11,7 +11,7 @@ from fixtures.redis_server import PrivateRedis
 from toolkit_bff.jobs.shared_counts import SharedJobCounts
 
 
-@pytest.fixture()
+@pytest.fixture
 def counts():
     server = PrivateRedis()
     server.start()

@@ -26,7 +26,7 @@ def gateway(stack_env) -> str:
     return stack_env["TOOLKIT_PUBLIC_URL"]
 
 
-@pytest.fixture()
+@pytest.fixture
 def codes(admin_db):
     made: list[str] = []
     yield made

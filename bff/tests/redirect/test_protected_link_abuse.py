@@ -35,7 +35,7 @@ class CountingHasher(PasswordHasher):
         super().__init__(time_cost=2, memory_cost=19456, parallelism=1)
         self.verified: list[str] = []
 
-    def verify(self, hash, password):  # noqa: A002 (argon2-cffi's own name)
+    def verify(self, hash, password):
         self.verified.append(re.match(r"\$argon2id\$v=19\$[^$]+", hash).group(0))
         return super().verify(hash, password)
 
@@ -45,7 +45,7 @@ def gateway(stack_env) -> str:
     return stack_env["TOOLKIT_PUBLIC_URL"]
 
 
-@pytest.fixture()
+@pytest.fixture
 def link(admin_db):
     forget_password_tries(admin_db)
     code = make_link(admin_db, TARGET, password=PASSWORD)

@@ -8,8 +8,15 @@ import re
 
 import pytest
 
-from fixtures.redirect_support import (clicks, forget_password_tries, make_link, new_code, post_password, request,
-                                      settled_clicks)
+from fixtures.redirect_support import (
+    clicks,
+    forget_password_tries,
+    make_link,
+    new_code,
+    post_password,
+    request,
+    settled_clicks,
+)
 from toolkit_redirect import password as password_module
 from toolkit_redirect.redirector import Redirector
 from toolkit_redirect.settings import Settings
@@ -22,7 +29,7 @@ def gateway(stack_env) -> str:
     return stack_env["TOOLKIT_PUBLIC_URL"]
 
 
-@pytest.fixture()
+@pytest.fixture
 def codes(admin_db):
     made: list[str] = []
     forget_password_tries(admin_db)
@@ -119,7 +126,7 @@ class CountingHasher(type(password_module.HASHER)):
 
     verified: list[str] = []
 
-    def verify(self, hash, password):  # noqa: A002 (argon2-cffi's own name)
+    def verify(self, hash, password):
         self.verified.append(re.match(r"\$argon2id\$v=19\$[^$]+", hash).group(0))
         return super().verify(hash, password)
 

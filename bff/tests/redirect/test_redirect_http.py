@@ -18,7 +18,7 @@ def address(redirect_url) -> tuple[str, int]:
     return parts.hostname, parts.port
 
 
-@pytest.fixture()
+@pytest.fixture
 def codes(admin_db):
     made: list[str] = []
     yield made

@@ -18,14 +18,14 @@ from fixtures.redirect_support import RedirectInstance, clicks, make_link, reque
 from toolkit_redirect.journal import SEGMENT_BYTES, ClickJournal, read_counts, recover_orphans, segment_name
 
 
-@pytest.fixture()
+@pytest.fixture
 def codes(admin_db):
     made: list[str] = []
     yield made
     admin_db.execute("delete from public.shortened_urls where short_code = any(%s)", (made,))
 
 
-@pytest.fixture()
+@pytest.fixture
 def start(stack_env):
     instances: list[RedirectInstance] = []
 

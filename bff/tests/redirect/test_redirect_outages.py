@@ -10,18 +10,17 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from fixtures.redirect_support import (CuttableProxy, RedirectInstance, clicks, make_link, request,
-                                       settled_clicks, until)
+from fixtures.redirect_support import CuttableProxy, RedirectInstance, clicks, make_link, request, settled_clicks, until
 
 
-@pytest.fixture()
+@pytest.fixture
 def codes(admin_db):
     made: list[str] = []
     yield made
     admin_db.execute("delete from public.shortened_urls where short_code = any(%s)", (made,))
 
 
-@pytest.fixture()
+@pytest.fixture
 def proxy(stack_env):
     proxy = CuttableProxy(urlsplit(stack_env["TOOLKIT_DATABASE_URL"]).port)
     yield proxy
@@ -33,7 +32,7 @@ def through(url: str, port: int) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username}:{parts.password}@127.0.0.1:{port}"))
 
 
-@pytest.fixture()
+@pytest.fixture
 def start(stack_env):
     instances: list[RedirectInstance] = []
 

@@ -21,7 +21,7 @@ def service(redirect_url) -> str:
     return redirect_url
 
 
-@pytest.fixture()
+@pytest.fixture
 def codes(admin_db):
     made: list[str] = []
     yield made

@@ -15,7 +15,7 @@ SIGNED_IN_ONLY = [
 ]
 
 
-@pytest.fixture()
+@pytest.fixture
 def translation_engine(tools_app):
     with fake_libretranslate.running() as (url, _):
         tools_app.config["LIBRETRANSLATE_URL"] = url

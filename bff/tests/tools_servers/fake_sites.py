@@ -11,10 +11,10 @@ import json
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
-from typing import Iterator
 
 from . import _Server, serve
 
@@ -27,7 +27,7 @@ CLOUDFLARE_PAGE = '<html><span id="challenge-error-text">Enable JavaScript and c
 class FakeSites(BaseHTTPRequestHandler):
     requests_seen: list[str] = []
     holds_released = threading.Event()
-    internet: "InternetSwitch | None" = None
+    internet: InternetSwitch | None = None
 
     def log_message(self, *args):  # keep test output quiet
         pass

@@ -5,11 +5,10 @@ dropped, so a job holds one page or file at a time however many it produces (the
 writes the body out through the output budget as it comes, child_jobs.py)."""
 from __future__ import annotations
 
-import io
 import zipfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
-from typing import Iterable, Iterator
 from urllib.parse import quote
 
 from flask import Response

@@ -8,8 +8,8 @@ from __future__ import annotations
 import errno
 import json
 import socket
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from flask import Response, current_app, g, make_response
 
@@ -37,7 +37,7 @@ def run_view_and_answer(view: Callable, kwargs: dict, scratch: Path, limits: Lim
     except MemoryError:
         response, inline = _error_answer(ApiError(422, "job_memory_limit", "The job exceeded the "
                                                   f"{limits.job_memory_bytes // 2**20} MB memory limit"))
-    except Exception as exc:  # noqa: BLE001 — the app's own handlers turn it into JSON (a full disk: 503)
+    except Exception as exc:
         response, inline = _error_answer(exc)
     headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-length"]
     meta = {"status": response.status_code, "headers": headers, "report": g.get("job_report")}

@@ -25,8 +25,9 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, NoReturn
+from typing import NoReturn
 
 from flask import Flask, g
 
@@ -73,7 +74,7 @@ def serve_one_job(app: Flask, channel: socket.socket, parent_pid: int) -> NoRetu
             run_view_and_answer(_JOB_VIEWS[job["view"]], job["kwargs"], scratch, job["limits"], channel,
                                 progress=job["progress"])
         code = EXIT_ANSWERED if end_leftovers() else EXIT_LEFTOVERS
-    except BaseException:  # noqa: BLE001 — reported to the worker as a failed job
+    except BaseException:
         log.exception("tool job failed")
     finally:
         os._exit(code)
@@ -122,7 +123,7 @@ def receive_job(channel: socket.socket) -> dict | None:
     if head is None:
         return None
     body = _receive_exactly(channel, int.from_bytes(head, "big"))
-    return None if body is None else pickle.loads(body)  # noqa: S301 — written by our own worker
+    return None if body is None else pickle.loads(body)
 
 
 def _receive_exactly(channel: socket.socket, size: int) -> bytes | None:

@@ -48,7 +48,7 @@ class Ending:
         return self.code == EXIT_ANSWERED
 
 
-def spawn_job_process(app: Flask) -> "JobProcess":
+def spawn_job_process(app: Flask) -> JobProcess:
     """Fork a job process that waits for its job (job_child.serve_one_job). Forked by a thread that
     lives as long as the worker: the process dies with the thread that forked it (PR_SET_PDEATHSIG)."""
     parent_end, child_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -73,7 +73,7 @@ class JobProcess:
         self.ended = False  # its exit or the end of its channel was seen
 
     @classmethod
-    def of_child(cls, pid: int) -> "JobProcess":
+    def of_child(cls, pid: int) -> JobProcess:
         """A handle on a child process of this worker that has no channel."""
         return cls(pid, os.pidfd_open(pid), None)
 

@@ -31,7 +31,7 @@ class Limits:
     thumbnails_max_bytes: int = 8 * 2**20
 
     @classmethod
-    def current(cls) -> "Limits":
+    def current(cls) -> Limits:
         config = current_app.config
         return cls(config["TOOLS_MAX_FILE_BYTES"], config["TOOLS_MAX_IMAGE_PIXELS"],
                    config["TOOLS_MAX_PDF_PAGES"], config["TOOLS_JOB_TIMEOUT"],
@@ -73,7 +73,7 @@ class Deadline:
         self.ends_at = time.monotonic() + seconds
 
     @classmethod
-    def for_job(cls) -> "Deadline":
+    def for_job(cls) -> Deadline:
         return cls(Limits.current().job_timeout)
 
     def remaining(self) -> float:

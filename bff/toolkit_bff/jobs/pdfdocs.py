@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import logging
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import pikepdf
 import pikepdf.settings
@@ -58,7 +58,7 @@ def pdf_errors(filename: str) -> Iterator[None]:
         raise
     except (FileNotDecryptedError, pikepdf.PasswordError):
         raise password_required(filename) from None
-    except Exception as exc:  # noqa: BLE001 — see docstring
+    except Exception as exc:
         log.info("PDF %s rejected: %r", filename, exc, exc_info=True)
         raise invalid_pdf(filename) from None
 

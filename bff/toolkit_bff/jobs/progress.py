@@ -23,9 +23,9 @@ import json
 import shutil
 import threading
 import time
+from collections.abc import Iterator
 from functools import wraps
 from pathlib import Path
-from typing import Iterator
 
 from flask import Response, current_app, g, make_response, request, stream_with_context
 from werkzeug.http import parse_options_header

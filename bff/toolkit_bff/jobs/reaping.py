@@ -67,7 +67,7 @@ class JobReaper:
             try:
                 if not self._round():
                     break
-            except Exception:  # noqa: BLE001 — the reaper must outlive any one job's surprise
+            except Exception:
                 log.exception("job reaper")
                 time.sleep(0.1)
         os.close(self._wake_read)

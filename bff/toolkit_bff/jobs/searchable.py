@@ -48,7 +48,7 @@ class SearchableOptions:
     password: str | None
 
     @classmethod
-    def from_request(cls, language: str) -> "SearchableOptions":
+    def from_request(cls, language: str) -> SearchableOptions:
         return cls(language=language, mode=get_choice("mode", MODES, "skip"),
                    rotate_pages=get_bool("rotate_pages", False),
                    password=get_str("password", None, max_length=256) or None)

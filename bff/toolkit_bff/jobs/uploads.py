@@ -3,16 +3,17 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Iterable, Iterator
 
 from flask import current_app, g, request
 
 from ..errors import ApiError
 from .filetypes import detect_kind
 from .limits import Limits, file_too_large
+
 
 @dataclass
 class Upload:

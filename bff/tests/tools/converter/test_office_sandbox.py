@@ -9,10 +9,10 @@ from pathlib import Path
 
 from fixtures import samples
 from fixtures.tools_support import upload
-from tools_servers import serve
 from toolkit_bff.jobs.limits import Deadline
 from toolkit_bff.jobs.processes import run_program
 from toolkit_bff.tools.converter.office import sandboxed
+from tools_servers import serve
 
 
 class RecordingServer(BaseHTTPRequestHandler):

@@ -8,6 +8,7 @@ from PIL import ExifTags
 
 from fixtures import samples
 from fixtures.tools_support import assert_json_error, decode_image, upload
+
 ARTIST, COPYRIGHT, MAKE, ORIENTATION = 0x013B, 0x8298, 0x010F, 0x0112
 
 

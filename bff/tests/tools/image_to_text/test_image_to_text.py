@@ -7,6 +7,7 @@ from PIL import Image, ImageFilter
 
 from fixtures import samples
 from fixtures.tools_support import assert_json_error, upload
+
 LINES = ["The quick brown fox jumps over the lazy dog", "Pack my box with five dozen liquor jugs",
          "Sphinx of black quartz judge my vow"]
 TRUTH = " ".join(LINES).split()

@@ -30,7 +30,7 @@ def rendered_text(data: bytes) -> list[str]:
         document.close()
 
 
-@pytest.fixture()
+@pytest.fixture
 def five_pages():
     return samples.text_pdf(FIVE)
 

@@ -11,8 +11,16 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from fixtures.documents import (SECRET, all_text, page_texts, pdfimages, pdftotext_words, secret_pdf,
-                                streamed_result, tesseract_words)
+from fixtures.documents import (
+    SECRET,
+    all_text,
+    page_texts,
+    pdfimages,
+    pdftotext_words,
+    secret_pdf,
+    streamed_result,
+    tesseract_words,
+)
 from fixtures.tools_support import assert_json_error, upload
 
 KEPT = ["opening line stays readable", "Closing line stays readable too"]

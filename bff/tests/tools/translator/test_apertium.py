@@ -9,7 +9,7 @@ import pytest
 from fixtures.tools_support import assert_json_error
 
 
-@pytest.fixture()
+@pytest.fixture
 def apertium(tools_app):
     url = os.environ.get("APERTIUM_APY_URL")
     if not url:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from fixtures.tools_support import assert_json_error
-from tools_servers import fake_libretranslate
 from toolkit_bff.tools.translator.detection import detect_languages
+from tools_servers import fake_libretranslate
 
 SHORT = {"en": "Where is the train station?", "es": "¿Dónde está la estación?", "fr": "Où est la gare ?",
          "de": "Wo ist der Bahnhof?", "ca": "On és l'estació de tren?", "pt": "Onde fica a estação de comboios?",

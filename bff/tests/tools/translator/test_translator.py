@@ -8,7 +8,7 @@ from fixtures.tools_support import assert_json_error
 from tools_servers import fake_libretranslate
 
 
-@pytest.fixture()
+@pytest.fixture
 def engine(tools_app):
     with fake_libretranslate.running(api_key="k3y") as (url, received):
         tools_app.config.update(LIBRETRANSLATE_URL=url, LIBRETRANSLATE_API_KEY="k3y")

@@ -10,7 +10,7 @@ from fixtures.tools_support import assert_json_error, ndjson
 from tools_servers import fake_sites
 
 
-@pytest.fixture()
+@pytest.fixture
 def sites(tools_app, tmp_path):
     with fake_sites.running() as (base, seen):
         fake_sites.configure(tools_app, base, tmp_path, USERNAME_SITE_TIMEOUT=0.5, USERNAME_INTERNET_CACHE_SECONDS=0)

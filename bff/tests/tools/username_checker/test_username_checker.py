@@ -7,15 +7,15 @@ from importlib import resources
 import pytest
 
 from fixtures.tools_support import assert_json_error, ndjson
-from tools_servers import fake_sites
 from toolkit_bff.tools.username_checker.sites import WAF_FINGERPRINTS, bundled_sites_path, load_sites
+from tools_servers import fake_sites
 
 REASONS = {"Could not reach the site", "Blocked by the site's bot protection", "Timed out",
            "The site is limiting requests (rate limit)", "This site does not accept this name",
            "The site had an error (HTTP 500)", "The site's answer was unclear (HTTP 302)"}
 
 
-@pytest.fixture()
+@pytest.fixture
 def sites(tools_app, tmp_path):
     with fake_sites.serving(tools_app, tmp_path, site_timeout=0.5) as seen:
         yield seen

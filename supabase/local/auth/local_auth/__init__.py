@@ -5,8 +5,26 @@ from __future__ import annotations
 from flask import Flask, g
 
 from . import cleanup, db
-from .api import (admin, factors, general, identities, logout, mail_admin, mail_requests, oauth_admin,
-                  oauth_server, oauth_token, oidc, passkeys, passkeys_admin, providers, signup, token, user, verify)
+from .api import (
+    admin,
+    factors,
+    general,
+    identities,
+    logout,
+    mail_admin,
+    mail_requests,
+    oauth_admin,
+    oauth_server,
+    oauth_token,
+    oidc,
+    passkeys,
+    passkeys_admin,
+    providers,
+    signup,
+    token,
+    user,
+    verify,
+)
 from .config import Settings, load_settings
 from .errors import register_error_handlers
 from .jwt_keys import KeySet

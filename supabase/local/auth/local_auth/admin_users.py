@@ -17,7 +17,9 @@ from psycopg.types.json import Jsonb
 from . import users
 from .errors import AuthError, bad_request, not_found
 from .passwords import MAX_LENGTH, hash_password
-from .request_context import go_type, json_object as _json_object, text as _text
+from .request_context import go_type
+from .request_context import json_object as _json_object
+from .request_context import text as _text
 from .timeutil import now
 
 _UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "μs": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}

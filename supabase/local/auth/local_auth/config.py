@@ -88,7 +88,7 @@ class Settings:
     anonymous_users_enabled: bool
     rate_limit_web3: float
     rate_limit_oauth_client_register: float
-    oauth_server: "OAuthServerSettings"
+    oauth_server: OAuthServerSettings
     mfa_webauthn_enroll: bool
     mfa_webauthn_verify: bool
     passkey: PasskeySettings

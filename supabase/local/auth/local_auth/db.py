@@ -7,8 +7,8 @@ transaction has committed and its connection is back in the pool."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 import psycopg
 from psycopg.rows import dict_row
@@ -65,12 +65,11 @@ def transaction() -> Iterator[psycopg.Connection]:
     _local.after_commit = pending = []
     error = None
     try:
-        with _pool.connection() as conn:
-            with conn.transaction():
-                try:
-                    yield conn
-                except CommitWithError as exc:
-                    error = exc.error
+        with _pool.connection() as conn, conn.transaction():
+            try:
+                yield conn
+            except CommitWithError as exc:
+                error = exc.error
     except BaseException:
         pending.clear()  # rolled back: nothing it promised happens
         raise

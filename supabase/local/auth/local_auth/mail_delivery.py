@@ -13,7 +13,7 @@ import threading
 import time
 from email.message import EmailMessage
 from email.utils import formatdate
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from string import Template
 
@@ -32,7 +32,7 @@ DEFAULT_SUBJECTS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _template(name: str) -> Template:
     return Template((TEMPLATES / name).read_text(encoding="utf-8"))
 

@@ -175,5 +175,15 @@ def verify_reauthentication(user: dict, nonce: str) -> None:
         otp.clear(conn, current["id"])
 
 
-__all__ = ["send_confirmation", "send_invite", "send_recovery", "send_magic_link", "send_reauthentication",
-           "send_email_change", "verify_reauthentication", "action_link", "check_frequency", "AuthError"]
+__all__ = [
+    "AuthError",
+    "action_link",
+    "check_frequency",
+    "send_confirmation",
+    "send_email_change",
+    "send_invite",
+    "send_magic_link",
+    "send_reauthentication",
+    "send_recovery",
+    "verify_reauthentication",
+]

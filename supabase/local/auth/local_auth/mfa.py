@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hmac
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from urllib.parse import quote, urlsplit
 
 import pyotp
@@ -65,7 +65,7 @@ def matching_step(secret: str, code: str, at: float | None = None) -> int | None
         return None
     totp = pyotp.TOTP(secret, digits=DIGITS, interval=PERIOD)
     now = time.time() if at is None else at
-    current = totp.timecode(datetime.fromtimestamp(now, timezone.utc))
+    current = totp.timecode(datetime.fromtimestamp(now, UTC))
     for step in (current - 1, current, current + 1):
         if hmac.compare_digest(totp.generate_otp(step), code):
             return step

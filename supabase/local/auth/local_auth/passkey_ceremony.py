@@ -12,13 +12,22 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta
 
-from webauthn import (generate_authentication_options, generate_registration_options, options_to_json,
-                      verify_authentication_response, verify_registration_response)
+from webauthn import (
+    generate_authentication_options,
+    generate_registration_options,
+    options_to_json,
+    verify_authentication_response,
+    verify_registration_response,
+)
 from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 from webauthn.helpers.exceptions import InvalidJSONStructure, WebAuthnException
-from webauthn.helpers.structs import (AttestationConveyancePreference, AuthenticatorSelectionCriteria,
-                                      PublicKeyCredentialDescriptor, ResidentKeyRequirement,
-                                      UserVerificationRequirement)
+from webauthn.helpers.structs import (
+    AttestationConveyancePreference,
+    AuthenticatorSelectionCriteria,
+    PublicKeyCredentialDescriptor,
+    ResidentKeyRequirement,
+    UserVerificationRequirement,
+)
 
 from .errors import AuthError, bad_request
 from .passkey_config import PasskeySettings

@@ -64,7 +64,7 @@ def send_twilio(phone: str, message: str, channel: str) -> str:
     request.add_header("Authorization", f"Basic {login}")
     request.add_header("Content-Type", "application/x-www-form-urlencoded")
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 (configured URL)
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
             answer = json.loads(response.read() or b"{}")
     except urllib.error.HTTPError as exc:
         detail = _twilio_error(exc)

@@ -16,8 +16,13 @@ from urllib.parse import urlsplit
 
 import psycopg
 from psycopg.types.json import Jsonb
-from webauthn import (generate_authentication_options, generate_registration_options, options_to_json,
-                      verify_authentication_response, verify_registration_response)
+from webauthn import (
+    generate_authentication_options,
+    generate_registration_options,
+    options_to_json,
+    verify_authentication_response,
+    verify_registration_response,
+)
 from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 from webauthn.helpers.exceptions import InvalidJSONStructure, WebAuthnException
 from webauthn.helpers.structs import PublicKeyCredentialDescriptor

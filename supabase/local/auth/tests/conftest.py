@@ -14,8 +14,6 @@ from local_auth import create_app, ratelimit
 from local_auth.config import load_settings
 
 
-
-
 @pytest.fixture(scope="session")
 def auth_env() -> dict[str, str]:
     raw = os.environ.get("TOOLKIT_AUTH_ENV")
@@ -24,7 +22,7 @@ def auth_env() -> dict[str, str]:
     return json.loads(raw)
 
 
-@pytest.fixture()
+@pytest.fixture
 def make_app(auth_env, monkeypatch):
     """make_app(GOTRUE_X='...', ...) -> a Flask app configured like the stack's Auth plus overrides."""
 
@@ -39,18 +37,18 @@ def make_app(auth_env, monkeypatch):
     return make
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(make_app):
     return make_app().test_client()
 
 
-@pytest.fixture()
+@pytest.fixture
 def auth_db(auth_env):
     with psycopg.connect(auth_env["GOTRUE_DB_DATABASE_URL"], autocommit=True, row_factory=dict_row) as conn:
         yield conn
 
 
-@pytest.fixture()
+@pytest.fixture
 def new_email() -> str:
     return f"user-{uuid.uuid4().hex[:12]}@example.com"
 

@@ -9,7 +9,7 @@ import pytest
 from local_auth.config import _required_characters, load_settings, parse_duration
 
 
-@pytest.fixture()
+@pytest.fixture
 def bare_env(monkeypatch):
     """No GOTRUE_* (nor PORT, API_EXTERNAL_URL) in the environment: the defaults apply."""
     for name in list(os.environ):
@@ -28,7 +28,7 @@ def test_defaults_are_the_official_servers(bare_env):
     assert not s.disable_signup and s.email_enabled and not s.sms.phone_enabled and not s.autoconfirm
     assert s.secure_email_change and not s.allow_unverified_email_sign_ins
     assert (s.otp_exp, s.otp_length) == (86400, 6)
-    assert s.url_paths == {kind: "/verify" for kind in ("confirmation", "invite", "recovery", "email_change")}
+    assert s.url_paths == dict.fromkeys(("confirmation", "invite", "recovery", "email_change"), "/verify")
     assert (s.smtp_port, s.smtp_admin_email, s.smtp_max_frequency) == (587, "admin@localhost", 60.0)
     assert s.mfa_totp_enroll and s.mfa_totp_verify and not s.mfa_phone_enroll
     assert (s.mfa_max_enrolled_factors, s.mfa_challenge_expiry) == (10, 300)

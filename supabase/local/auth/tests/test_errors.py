@@ -8,7 +8,7 @@ from flask import Flask
 from local_auth.errors import AuthError, OAuthError, register_error_handlers, too_many, weak_password
 
 
-@pytest.fixture()
+@pytest.fixture
 def client():
     app = Flask(__name__)
     register_error_handlers(app)

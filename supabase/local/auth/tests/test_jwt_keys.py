@@ -35,7 +35,7 @@ def legacy_jwk() -> dict:
     return {"kty": "oct", "k": k, "alg": "HS256", "kid": "legacy-hs256", "key_ops": ["verify"]}
 
 
-@pytest.fixture()
+@pytest.fixture
 def keys() -> KeySet:
     """As the stack configures it: an ES256 signing key and the legacy secret as a verify-only key."""
     return KeySet([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"]), legacy_jwk()], SECRET)
@@ -152,7 +152,7 @@ def test_malformed_tokens(keys):
         keys.verify("a.b.c")
 
 
-@pytest.fixture()
+@pytest.fixture
 def bearer_app(keys, monkeypatch):
     """Just enough of the service to run the bearer check (no database)."""
     app = Flask(__name__)

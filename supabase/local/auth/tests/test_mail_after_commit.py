@@ -26,7 +26,7 @@ class _CheckingServer:
     def __init__(self, database_url: str):
         self.database_url, self.seen = database_url, []
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's hook name)
+    async def handle_DATA(self, server, session, envelope):
         text = email.message_from_bytes(envelope.content).get_payload(0).get_payload(decode=True).decode()
         token = re.search(r"token=([^&\s]+)", text).group(1)
         with psycopg.connect(self.database_url, autocommit=True) as conn:

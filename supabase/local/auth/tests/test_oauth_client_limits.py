@@ -15,7 +15,7 @@ from .test_oauth_server import ON, REDIRECT, VERIFIER, _approved_code, _register
 REFUSED = {"code": "no_authorization", "message": "OAuth client not allowed to perform these actions"}
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(make_app):
     return make_app(**ON).test_client()
 

@@ -18,7 +18,7 @@ VERIFIER = "o" * 64
 CHALLENGE = base64.urlsafe_b64encode(hashlib.sha256(VERIFIER.encode()).digest()).decode().rstrip("=")
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(make_app):
     return make_app(**ON).test_client()
 

@@ -13,7 +13,7 @@ from .test_oauth_server import ON, REDIRECT, VERIFIER, _authorize
 ISSUER = "http://localhost:8000/auth/v1"
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(make_app):
     return make_app(**ON, GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION="true", GOTRUE_JWT_ISSUER=ISSUER).test_client()
 

@@ -10,12 +10,12 @@ from datetime import timedelta
 import jwt
 import pytest
 
-from .passkey_support import ON, ORIGIN, passkey_sign_in, register, registration_options, signed_in, sign_in_options
+from .passkey_support import ON, ORIGIN, passkey_sign_in, register, registration_options, sign_in_options, signed_in
 from .support import API_2024, admin, at_once, auth
 from .webauthn_device import SoftwareAuthenticator, b64url
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(make_app):
     return make_app(**ON).test_client()
 

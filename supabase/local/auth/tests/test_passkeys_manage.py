@@ -9,7 +9,7 @@ from .passkey_support import ON, passkey_sign_in, register, registration_options
 from .support import API_2024, admin, auth, bearer, enroll_totp, sign_in, totp_code
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(make_app):
     return make_app(**ON).test_client()
 

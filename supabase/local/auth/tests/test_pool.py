@@ -30,10 +30,8 @@ def test_gotrue_db_max_pool_size_may_ask_for_more_never_fewer(make_app):
 
 def test_a_thread_cannot_hold_two_connections(make_app):
     make_app()
-    with db.transaction():
-        with pytest.raises(RuntimeError, match="nested transaction"):
-            with db.transaction():
-                pass
+    with db.transaction(), pytest.raises(RuntimeError, match="nested transaction"), db.transaction():
+        pass
     with db.transaction() as conn:  # the refused attempt left the thread able to start a new one
         assert conn.execute("select 1 as one").fetchone() == {"one": 1}
 
@@ -45,8 +43,7 @@ def test_work_after_commit_runs_only_after_a_commit(make_app):
         db.after_commit(lambda: seen.append("committed"))
         assert seen == []
     assert seen == ["committed"]
-    with pytest.raises(ValueError):
-        with db.transaction():
-            db.after_commit(lambda: seen.append("rolled back"))
-            raise ValueError
+    with pytest.raises(ValueError), db.transaction():
+        db.after_commit(lambda: seen.append("rolled back"))
+        raise ValueError
     assert seen == ["committed"]

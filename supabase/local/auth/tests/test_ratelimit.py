@@ -14,7 +14,7 @@ from local_auth.errors import register_error_handlers
 HEADER = "X-Rate-Key"
 
 
-@pytest.fixture()
+@pytest.fixture
 def app():
     ratelimit.reset()
     app = Flask(__name__)

@@ -16,7 +16,7 @@ ALLOW = ["http://localhost:8000/**", "https://*.example.com/cb", "https://app.te
          "https://{one,two}.alt.test/"]
 
 
-@pytest.fixture()
+@pytest.fixture
 def app():
     app = Flask(__name__)
     app.config["AUTH_SETTINGS"] = dataclasses.replace(load_settings(), site_url=SITE, uri_allow_list=ALLOW)

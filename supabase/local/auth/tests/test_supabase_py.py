@@ -14,8 +14,15 @@ import httpx
 import psycopg
 import pyotp
 import pytest
-from supabase import (AsyncClientOptions, AuthApiError, AuthWeakPasswordError, ClientOptions, acreate_client,
-                      create_client)
+
+from supabase import (
+    AsyncClientOptions,
+    AuthApiError,
+    AuthWeakPasswordError,
+    ClientOptions,
+    acreate_client,
+    create_client,
+)
 
 from . import mailbox
 

@@ -16,7 +16,7 @@ ORIGIN = "http://localhost:8000"
 RP = {"rpId": "localhost", "rpOrigins": [ORIGIN]}
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(make_app):
     return make_app(**ON).test_client()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 ACTIONS = {"I": "INSERT", "U": "UPDATE", "D": "DELETE"}
@@ -51,11 +52,11 @@ def parse_wal2json(text: str) -> Change | None:
 
 def commit_timestamp(text: str) -> str:
     """wal2json's "2026-11-23 07:21:04.123456+00" as upstream writes it: UTC with milliseconds."""
+
     from .filters import _parse_timestamp  # one timestamp parser for both modules
-    from datetime import timezone
     if not text:
         return text
-    moment = _parse_timestamp(text).astimezone(timezone.utc)
+    moment = _parse_timestamp(text).astimezone(UTC)
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 

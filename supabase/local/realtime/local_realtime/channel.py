@@ -28,7 +28,7 @@ NOT_SUPPORTED = "{} is not supported by the local Realtime server (only postgres
 
 
 class Channel:
-    def __init__(self, conn: "Connection", topic: str, join_ref: Any, token: str, claims: dict):
+    def __init__(self, conn: Connection, topic: str, join_ref: Any, token: str, claims: dict):
         self.conn, self.topic, self.join_ref = conn, topic, join_ref
         self.token, self.claims = token, claims
         self.subscriptions: list[Subscription] = []

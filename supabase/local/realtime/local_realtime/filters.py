@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timezone
+from datetime import UTC, date, datetime, time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -176,7 +176,7 @@ def coerce(type_name: str, value: Any) -> Any:
     if base.startswith("timestamp"):
         parsed = _parse_timestamp(str(value))
         if "with time zone" in base or base == "timestamptz":
-            return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)  # the session is UTC
+            return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)  # the session is UTC
         return parsed.replace(tzinfo=None)
     if base == "date":
         return date.fromisoformat(str(value))

@@ -7,7 +7,7 @@ import asyncio
 import logging
 import re
 import secrets
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import psycopg
 

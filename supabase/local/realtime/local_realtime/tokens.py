@@ -37,7 +37,7 @@ class Verifier:
     jwks: tuple[dict, ...] = ()
 
     @classmethod
-    def from_env(cls, secret: str, jwks_json: str) -> "Verifier":
+    def from_env(cls, secret: str, jwks_json: str) -> Verifier:
         keys: Any = json.loads(jwks_json) if jwks_json.strip() else []
         if isinstance(keys, dict):
             keys = keys.get("keys", [])

@@ -22,7 +22,7 @@ def _env(name: str) -> str:
     return value
 
 
-@pytest.fixture()
+@pytest.fixture
 def socket():
     gateway = urlsplit(_env("TOOLKIT_PUBLIC_URL"))
     url = f"ws://{gateway.netloc}/realtime/v1/websocket?apikey={_env('TOOLKIT_ANON_KEY')}&vsn=2.0.0"

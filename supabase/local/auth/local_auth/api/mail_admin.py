@@ -7,12 +7,12 @@ import secrets
 from flask import Blueprint, current_app, jsonify
 
 from .. import audit, db, mailer, otp, redirects, users
+from ..admin_users import merge
 from ..errors import bad_request, not_found, unprocessable
 from ..passwords import check_strength, hash_password
 from ..request_context import admin_actor, body, json_object, require_admin, text
 from ..timeutil import now
 from .signup import validate_email
-from ..admin_users import merge
 
 bp = Blueprint("mail_admin", __name__)
 

@@ -33,7 +33,7 @@ def _warn_about_unavailable(state) -> None:
 @bp.get("/settings")
 def settings():
     cfg = current_app.config["AUTH_SETTINGS"]
-    external = {name: False for name in SETTINGS_PROVIDERS}
+    external = dict.fromkeys(SETTINGS_PROVIDERS, False)
     external["anonymous_users"] = cfg.anonymous_users_enabled
     external["email"] = cfg.email_enabled
     external["phone"] = cfg.sms.configured

@@ -4,7 +4,6 @@ key: what only Auth may do on the BFF's behalf. The client is pointed at Auth's 
 from __future__ import annotations
 
 import httpx
-
 from supabase import AuthApiError, AuthError, SupabaseAuthClient
 
 TIMEOUT_SECONDS = 10

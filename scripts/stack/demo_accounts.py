@@ -13,8 +13,8 @@ from pathlib import Path
 
 import httpx
 import psycopg
-
 from supabase import AuthApiError, AuthError, SupabaseAuthClient
+from supabase_auth import SyncGoTrueAdminAPI
 
 STATE_FILE = "demo-accounts.json"
 
@@ -27,14 +27,15 @@ class Account:
     password: str
 
 
-DEFAULT_ACCOUNTS = (("admin", "admin@example.com", "admin"), ("user", "demo@example.com", "demo"))
+Accounts = tuple[tuple[str, str, str], ...]  # (kind, e-mail, username) each
+DEFAULT_ACCOUNTS: Accounts = (("admin", "admin@example.com", "admin"), ("user", "demo@example.com", "demo"))
 
 
 class DemoAccountError(RuntimeError):
     """Auth refused to create a demo account; the message says what it answered."""
 
 
-def load_or_make(state_path: Path, accounts=DEFAULT_ACCOUNTS) -> list[Account]:
+def load_or_make(state_path: Path, accounts: Accounts = DEFAULT_ACCOUNTS) -> list[Account]:
     """The accounts of this data directory, with passwords generated the first time."""
     if state_path.exists():
         return [Account(**entry) for entry in json.loads(state_path.read_text())]
@@ -45,7 +46,7 @@ def load_or_make(state_path: Path, accounts=DEFAULT_ACCOUNTS) -> list[Account]:
     return made
 
 
-def _admin(auth_url: str, service_key: str, http: httpx.Client):
+def _admin(auth_url: str, service_key: str, http: httpx.Client) -> SyncGoTrueAdminAPI:
     """supabase-py's Auth admin client on Auth's own root (no gateway prefix)."""
     client = SupabaseAuthClient(url=auth_url, headers={"apikey": service_key, "Authorization": f"Bearer {service_key}"},
                                 auto_refresh_token=False, persist_session=False, http_client=http)
@@ -72,7 +73,7 @@ def create_in_auth(auth_url: str, service_key: str, account: Account) -> tuple[s
     return existing, False
 
 
-def _find(admin, email: str) -> str | None:
+def _find(admin: SyncGoTrueAdminAPI, email: str) -> str | None:
     """The id of the user with this e-mail, paging through auth.admin.list_users."""
     page = 1
     while True:
@@ -94,7 +95,7 @@ def make_admin(database_url: str, user_id: str) -> None:
 
 
 def ensure(auth_url: str, service_key: str, database_url: str, state_path: Path,
-           accounts=DEFAULT_ACCOUNTS) -> tuple[list[Account], list[str]]:
+           accounts: Accounts = DEFAULT_ACCOUNTS) -> tuple[list[Account], list[str]]:
     """Create whatever is missing; returns the accounts and the e-mails created now."""
     result, created = load_or_make(state_path, accounts), []
     for account in result:

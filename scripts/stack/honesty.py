@@ -15,7 +15,7 @@ ALLOWED_SKIPS = HERE / "allowed_skips.json"
 EXPECTED_COUNTS = HERE / "expected_counts.json"
 
 
-def load_allowed_skips(path: Path = ALLOWED_SKIPS) -> dict[str, list[dict]]:
+def load_allowed_skips(path: Path = ALLOWED_SKIPS) -> dict[str, list[dict[str, str]]]:
     data = json.loads(path.read_text()) if path.exists() else {}
     return {suite: [entry for entry in entries if str(entry.get("reason", "")).strip() and entry.get("test")]
             for suite, entries in data.items()}
@@ -25,7 +25,7 @@ def load_expected_counts(path: Path = EXPECTED_COUNTS) -> dict[str, int]:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
-def skip_problems(suite: str, counts: Counts, allowed: dict[str, list[dict]]) -> list[str]:
+def skip_problems(suite: str, counts: Counts, allowed: dict[str, list[dict[str, str]]]) -> list[str]:
     """Every skipped test must match an allow-list entry; when a runner does not name all of its
     skips, their number may not exceed the entries listed for that suite."""
     entries = allowed.get(suite, [])

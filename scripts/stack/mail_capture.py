@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
 
 
 class SaveToDirectory:
@@ -18,10 +19,13 @@ class SaveToDirectory:
         self.directory = directory
         self.count = 0
 
-    async def handle_DATA(self, server, session, envelope):
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         self.count += 1
         name = f"{time.time_ns()}-{self.count}.eml"
-        (self.directory / name).write_bytes(envelope.original_content or envelope.content)
+        raw = envelope.original_content or envelope.content
+        if not isinstance(raw, bytes):  # the controller runs with decode_data off: the content is bytes
+            raise TypeError("expected the message's raw bytes")
+        (self.directory / name).write_bytes(raw)
         return "250 Message accepted for delivery"
 
 

@@ -100,18 +100,18 @@ def apply_migrations(conn: psycopg.Connection, directory: Path = SUPABASE_DIR / 
     transaction (the same as deploy/migrate/apply-migrations.sh). Before anything is applied, every
     recorded file is compared with the checksum it was applied with: a changed one stops the run."""
     conn.execute(MIGRATION_HISTORY.read_text())
-    recorded = dict(conn.execute("select m.version, c.sha256 from supabase_migrations.schema_migrations m"
+    recorded: dict[str, str | None] = dict(conn.execute("select m.version, c.sha256 from supabase_migrations.schema_migrations m"
                                  " left join supabase_migrations.migration_checksums c using (version)"))
     files = sorted(directory.glob("*.sql"))
     for path in files:
         version = path.stem.partition("_")[0]
         if version not in recorded:
             continue
-        checksum = file_checksum(path)
-        if recorded[version] is None:  # applied before checksums were kept: this text is the one from now on
+        checksum, applied_with = file_checksum(path), recorded[version]
+        if applied_with is None:  # applied before checksums were kept: this text is the one from now on
             _record_checksum(conn, version, checksum)
-        elif recorded[version] != checksum:
-            raise MigrationChanged(changed_migration_message(path.name, recorded[version], checksum))
+        elif applied_with != checksum:
+            raise MigrationChanged(changed_migration_message(path.name, applied_with, checksum))
     applied_now = []
     for path in files:
         version, _, name = path.stem.partition("_")

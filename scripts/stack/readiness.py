@@ -8,6 +8,6 @@ def healthy(url: str) -> bool:
     """A readiness check: the URL answers 200."""
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
+            return bool(response.status == 200)
     except OSError:
         return False

@@ -9,7 +9,7 @@ import sys
 
 from .auth import jwt_keys
 from .config import ROOT, StackConfig
-from .services import healthy
+from .readiness import healthy
 from .supervisor import Supervisor
 
 REALTIME_DIR = ROOT / "supabase" / "local" / "realtime"

@@ -12,6 +12,7 @@ import json
 import re
 import sys
 import time
+from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -29,7 +30,7 @@ def handler_for(directory: Path, account_sid: str, auth_token: str) -> type[Base
     numbers = itertools.count(1)
 
     class SaveMessage(BaseHTTPRequestHandler):
-        def _answer(self, status: int, body: dict) -> None:
+        def _answer(self, status: int, body: Mapping[str, object]) -> None:
             raw = json.dumps(body).encode()
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
@@ -50,7 +51,7 @@ def handler_for(directory: Path, account_sid: str, auth_token: str) -> type[Base
             (directory / f"{time.time_ns()}-{number}.json").write_text(json.dumps(message, indent=1))
             self._answer(201, message)
 
-        def log_message(self, format: str, *args) -> None:
+        def log_message(self, format: str, *args: object) -> None:
             pass  # the messages themselves are the log
 
     return SaveMessage

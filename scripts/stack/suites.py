@@ -147,7 +147,7 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
     ]
 
 
-def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
+def stop_group(proc: subprocess.Popen[str], grace: float = 30) -> None:
     """SIGTERM first: a runner that started processes in sessions of their own (the bench suite's
     stack) stops them itself; then SIGKILL whatever of the group is left."""
     try:
@@ -174,7 +174,7 @@ def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts
     lines = []
     with proc:
         try:
-            for line in proc.stdout:  # stream while keeping a copy to count from
+            for line in proc.stdout or ():  # stream while keeping a copy to count from
                 sys.stdout.write(line)
                 lines.append(line)
             proc.wait()

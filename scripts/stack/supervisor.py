@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 
 
 class StackError(RuntimeError):
@@ -40,7 +41,7 @@ def port_open(port: int) -> bool:
 @dataclass
 class Service:
     name: str
-    process: subprocess.Popen
+    process: subprocess.Popen[bytes]
     log_path: Path
     stop_signal: int = signal.SIGTERM
 
@@ -112,7 +113,7 @@ class Supervisor:
 def raise_on_termination_signals() -> None:
     """Turn SIGINT/SIGTERM/SIGHUP into KeyboardInterrupt so `finally` blocks stop every child."""
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt(signal.Signals(signum).name)
 
     for sig in (signal.SIGTERM, signal.SIGHUP):

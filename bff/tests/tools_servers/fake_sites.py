@@ -11,10 +11,12 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+
+from flask import Flask
 
 from . import _Server, serve
 
@@ -29,14 +31,14 @@ class FakeSites(BaseHTTPRequestHandler):
     holds_released = threading.Event()
     internet: InternetSwitch | None = None
 
-    def log_message(self, *args):  # keep test output quiet
+    def log_message(self, format: str, *args: object) -> None:  # keep test output quiet
         pass
 
-    def do_HEAD(self):
+    def do_HEAD(self) -> None:
         self.do_GET()
 
-    def do_POST(self):
-        controls = {"/__holds/arm": self.holds_released.clear, "/__holds/release": self.holds_released.set}
+    def do_POST(self) -> None:
+        controls: dict[str, Callable[[], None]] = {"/__holds/arm": self.holds_released.clear, "/__holds/release": self.holds_released.set}
         if self.internet:
             controls |= {"/__internet/off": self.internet.off, "/__internet/on": self.internet.on}
         action = controls.get(self.path)
@@ -46,11 +48,15 @@ class FakeSites(BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         self.requests_seen.append(self.path)
         kind, _, name = self.path.strip("/").partition("/")
         taken = name == TAKEN
-        answers = {
+        def late() -> tuple[int, str]:
+            time.sleep(2)
+            return 200, "late"
+
+        answers: dict[str, Callable[[], tuple[int, str]]] = {
             "status": lambda: (200, "profile") if taken else (404, "nope"),
             "message": lambda: (200, "<h1>Profile of taken</h1>" if taken else "<p>Sorry, no such user.</p>"),
             "redirect": lambda: (200, "profile") if taken else (302, "/signup"),
@@ -58,7 +64,7 @@ class FakeSites(BaseHTTPRequestHandler):
             "blocked": lambda: (429, "slow down"),
             "waf": lambda: (200, CLOUDFLARE_PAGE),
             "broken": lambda: (500, "oops"),
-            "slow": lambda: (time.sleep(2), (200, "late"))[1],
+            "slow": late,
             "signup": lambda: (200, "sign up"),
             "codes": lambda: (200, "profile") if taken else (403, "gone"),
             "wall-header": lambda: (404, "not found (a challenge page, really)"),
@@ -79,7 +85,7 @@ class FakeSites(BaseHTTPRequestHandler):
             self.wfile.write(payload)
 
 
-def site_list(base: str) -> dict:
+def site_list(base: str) -> dict[str, object]:
     """A data.json-format list pointing at the fake server, one site per behaviour."""
     return {
         "$schema": "data.schema.json",
@@ -126,7 +132,7 @@ def probe_of(base: str) -> str:
     return "localhost:" + base.rsplit(":", 1)[1]
 
 
-def configure(app, base: str, folder: Path, **config) -> None:
+def configure(app: Flask, base: str, folder: Path, **config: object) -> None:
     """Point an app's username checker at the fake sites at `base` (their list written into
     `folder`), and its internet probe at them too."""
     path = folder / "sites.json"
@@ -135,7 +141,7 @@ def configure(app, base: str, folder: Path, **config) -> None:
 
 
 @contextmanager
-def serving(app, folder: Path, site_timeout: float = 1) -> Iterator[list[str]]:
+def serving(app: Flask, folder: Path, site_timeout: float = 1) -> Iterator[list[str]]:
     """The sites running and `app` checking names against them; yields the request paths they saw."""
     with running() as (base, seen):
         configure(app, base, folder, USERNAME_SITE_TIMEOUT=site_timeout)
@@ -146,7 +152,8 @@ class InternetSwitch:
     """A listening port that stands for the internet: on, connections succeed; off, they are refused."""
 
     def __init__(self, port: int):
-        self.port, self.sock, self.lock = port, None, threading.Lock()
+        self.port, self.lock = port, threading.Lock()
+        self.sock: socket.socket | None = None
         self.on()
 
     def on(self) -> None:

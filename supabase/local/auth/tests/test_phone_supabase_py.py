@@ -9,7 +9,6 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
-
 from supabase import AuthApiError, ClientOptions, create_client
 
 from . import sms_inbox

@@ -14,7 +14,6 @@ import httpx
 import psycopg
 import pyotp
 import pytest
-
 from supabase import (
     AsyncClientOptions,
     AuthApiError,

@@ -41,7 +41,7 @@ def jwt_keys(cfg: StackConfig) -> str:
         path.chmod(0o600)
     legacy = {"kty": "oct", "k": base64.urlsafe_b64encode(cfg.jwt_secret.encode()).decode().rstrip("="),
               "alg": "HS256", "key_ops": ["verify"], "kid": "legacy-hs256"}
-    return json.dumps(json.loads(path.read_text()) + [legacy])
+    return json.dumps([*json.loads(path.read_text()), legacy])
 
 
 def auth_env(cfg: StackConfig) -> dict[str, str]:

@@ -64,7 +64,7 @@ def create_in_auth(auth_url: str, service_key: str, account: Account) -> tuple[s
             return created.user.id, True
         except AuthApiError as exc:
             if exc.code != "email_exists":
-                raise DemoAccountError(f"creating {account.email}: Auth answered {exc.status} {exc.code}: {exc.message}")
+                raise DemoAccountError(f"creating {account.email}: Auth answered {exc.status} {exc.code}: {exc.message}") from exc
         except AuthError as exc:
             raise DemoAccountError(f"creating {account.email}: {exc.message}") from None
         existing = _find(admin, account.email)

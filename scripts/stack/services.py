@@ -62,7 +62,7 @@ def redirects_home(url: str) -> bool:
     request = urllib.request.Request(url, method="GET")
     opener = urllib.request.build_opener(_NoRedirect)
     try:
-        with opener.open(request, timeout=2) as response:
+        with opener.open(request, timeout=2):
             return False  # anything but a redirect
     except urllib.error.HTTPError as exc:
         return exc.code == 302 and urllib.parse.urlsplit(exc.headers.get("Location", "")).path == "/"

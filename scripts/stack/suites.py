@@ -1,6 +1,7 @@
 """The test suites ./scripts/test runs, and how to read each runner's counts."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -157,10 +158,8 @@ def stop_group(proc: subprocess.Popen[str], grace: float = 30) -> None:
         pass
     except ProcessLookupError:
         return
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     proc.wait()
 
 

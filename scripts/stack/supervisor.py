@@ -67,13 +67,12 @@ class Supervisor:
         ensure_port_free(port)
         self.log_dir.mkdir(parents=True, exist_ok=True)
         log_path = self.log_dir / f"{name}.log"
-        log = open(log_path, "ab")
         # A new session per child: Ctrl-C reaches only us, and we stop children in order.
-        process = subprocess.Popen(
-            cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
-            cwd=cwd, user=user, start_new_session=True,
-        )
-        log.close()
+        with open(log_path, "ab") as log:  # the child keeps its own copy of the descriptor
+            process = subprocess.Popen(
+                cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+                cwd=cwd, user=user, start_new_session=True,
+            )
         service = Service(name, process, log_path, stop_signal)
         self.services.append(service)
         self._wait_ready(service, ready or (lambda: port_open(port)), timeout)

@@ -5,6 +5,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from .auth import auth_env, features_auth_env, features_auth_url
 from .config import ROOT, StackConfig
 from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allowed_skips, load_expected_counts,
                       skip_problems)
+from .lifetime import child_setup, record_session, termination_deferred
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
 from .username_sites import fake_sites_url
@@ -68,11 +70,8 @@ def narrowed_by(suite: Suite) -> str | None:
 
 
 def chromium_path() -> str:
-    for candidate in ("chromium", "chromium-browser"):
-        path = subprocess.run(["which", candidate], capture_output=True, text=True).stdout.strip()
-        if path:
-            return path
-    raise RuntimeError("Debian's chromium is not installed (scripts/setup installs it)")
+    """Debian's chromium ("" when missing: the runner's preflight says so before anything starts)."""
+    return shutil.which("chromium") or shutil.which("chromium-browser") or ""
 
 
 def prepare_pgtap(cfg: StackConfig) -> None:
@@ -84,6 +83,9 @@ def features_env(cfg: StackConfig) -> dict[str, str]:
     """Where the test stack's second Auth (the official switches on: scripts/stack/auth.py) is."""
     return {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg),
             "TOOLKIT_AUTH_FEATURES_ENV": json.dumps(features_auth_env(cfg))}
+
+
+SUITE_NAMES = ["pgtap", "pytest", "vitest", "auth", "playwright", "size", "bench"]  # in the order they run
 
 
 def all_suites(cfg: StackConfig) -> list[Suite]:
@@ -106,8 +108,9 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
               ROOT, count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
         # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/tools/qr_generator -k y" ./scripts/test pytest
         # (the count check then fails and says the run was narrowed).
+        # --durations: the summary names the slowest tests of every suite.
         Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsxfE", "-p", "no:cacheprovider",
-                         *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
+                         "--durations=30", *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
               ROOT, count_pytest, env, narrowing="TOOLKIT_PYTEST_ARGS"),
         Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
@@ -150,10 +153,13 @@ def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
 def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts: Path = EXPECTED_COUNTS) -> SuiteResult:
     print(f"\n\033[1;35m══ {suite.name} ══\033[0m", flush=True)
     started = time.monotonic()
-    # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium).
-    proc = subprocess.Popen(suite.cmd, cwd=suite.cwd, env={**os.environ, **(suite.env or {})},
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
+    # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium);
+    # it gets SIGTERM if the runner dies, and is recorded before any signal is handled (lifetime.py).
+    with termination_deferred():
+        proc = subprocess.Popen(suite.cmd, cwd=suite.cwd, env={**os.environ, **(suite.env or {})},
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True, preexec_fn=child_setup(signal.SIGTERM))
+        record_session(proc.pid)
     lines = []
     with proc:
         try:

@@ -34,7 +34,7 @@ def print_summary(results: list[SuiteResult], problems: list[str], seconds: floa
     for r in results:
         mark = "\033[32mok  \033[0m" if r.ok else "\033[31mFAIL\033[0m"
         print(f"  {mark} {r.name:<11} {r.passed:>4} passed {r.failed:>3} failed {r.skipped:>3} skipped"
-              f"  ({r.seconds:.0f}s)")
+              f"  ({r.seconds:.0f}s, cpu {r.cpu_seconds:.0f}s)")
         # CI keeps only the end of the output: name what failed here, not only far above.
         for name in r.counts.failed_names[:15]:
             print(f"         \033[31m✗\033[0m {name[:200]}")

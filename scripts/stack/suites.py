@@ -16,11 +16,13 @@ from typing import Callable
 
 from .auth import auth_env, features_auth_env, features_auth_url
 from .config import ROOT, StackConfig
+from .cpu_use import tree_cpu_seconds
 from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allowed_skips, load_expected_counts,
                       skip_problems)
 from .lifetime import child_setup, record_session, termination_deferred
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
+from .services import TEST_BFF_WORKERS
 from .username_sites import fake_sites_url
 from .test_counts import (Counts, count_bench, count_playwright, count_pg_prove, count_pytest, count_size,
                           count_vitest)
@@ -36,6 +38,7 @@ class SuiteResult:
     exit_code: int
     seconds: float
     problems: list[str] = field(default_factory=list)  # skips not allowed, a count that is off
+    cpu_seconds: float = 0.0  # the suite's processes and the stack's, while it ran (cpu_use.py)
 
     @property
     def passed(self) -> int:
@@ -92,11 +95,13 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
     # The tests of the local Auth build their own app instances with the stack's Auth configuration;
     # the rate-limit store's address is given for the tests that check the running BFF shares its
     # counters there (the tests' own apps keep per-app memory counters).
-    # TOOLKIT_LOG_DIR: the tests of encrypted pastes check that no log of the stack holds a plaintext.
+    # TOOLKIT_LOG_DIR: the tests that check no log of the stack holds a secret; TOOLKIT_TEST_BFF_WORKERS: the
+    # tests that fill every job slot of the running BFF.
     env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg)),
                                "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg),
                                "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg),
-                               "TOOLKIT_LOG_DIR": str(cfg.log_dir)} | features_env(cfg)
+                               "TOOLKIT_LOG_DIR": str(cfg.log_dir),
+                               "TOOLKIT_TEST_BFF_WORKERS": str(TEST_BFF_WORKERS)} | features_env(cfg)
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",
@@ -152,7 +157,7 @@ def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
 
 def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts: Path = EXPECTED_COUNTS) -> SuiteResult:
     print(f"\n\033[1;35m══ {suite.name} ══\033[0m", flush=True)
-    started = time.monotonic()
+    started, cpu_before = time.monotonic(), tree_cpu_seconds()
     # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium);
     # it gets SIGTERM if the runner dies, and is recorded before any signal is handled (lifetime.py).
     with termination_deferred():
@@ -175,4 +180,5 @@ def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts
         counts.failed = 1  # the runner failed without a countable test failure (crash, build error)
     problems = (skip_problems(suite.name, counts, load_allowed_skips(allowed_skips))
                 + count_problems(suite.name, counts, load_expected_counts(expected_counts), narrowed_by(suite)))
-    return SuiteResult(suite.name, counts, proc.returncode, time.monotonic() - started, problems)
+    return SuiteResult(suite.name, counts, proc.returncode, time.monotonic() - started, problems,
+                       tree_cpu_seconds() - cpu_before)

@@ -28,10 +28,17 @@ def _seconds(number: str, unit: str) -> float:
 
 
 def pytest_durations(out: str) -> dict[str, float]:
-    """`--durations` lines ("12.34s call     path::test"), the phases of one test added up."""
+    """`--durations` lines ("12.34s call     path::test"), the phases of one test added up. Tests that
+    share a name (schemathesis parametrizes one per operation) are told apart as "name (2)"…"""
     found: dict[str, float] = {}
-    for seconds, name in re.findall(r"^([\d.]+)s (?:setup|call|teardown)\s+(\S.*)$", out, flags=re.MULTILINE):
-        found[name] = round(found.get(name, 0.0) + float(seconds), 3)
+    phases: dict[str, set[str]] = {}
+    for seconds, phase, name in re.findall(r"^([\d.]+)s (setup|call|teardown)\s+(\S.*)$", out, flags=re.MULTILINE):
+        key, number = name, 1
+        while phase in phases.get(key, set()):
+            number += 1
+            key = f"{name} ({number})"
+        phases.setdefault(key, set()).add(phase)
+        found[key] = round(found.get(key, 0.0) + float(seconds), 3)
     return found
 
 

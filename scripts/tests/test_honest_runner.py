@@ -95,9 +95,13 @@ def test_each_runner_says_how_long_its_tests_took_and_the_summary_names_the_slow
     pytest_out = ("============ slowest 30 durations ============\n"
                   "12.50s call     bff/tests/tools/test_ocr.py::test_reads_a_page\n"
                   "0.40s setup    bff/tests/tools/test_ocr.py::test_reads_a_page\n"
-                  "3.00s teardown bff/tests/api/test_links.py::test_a\n1 passed in 20s\n")
+                  "3.00s teardown bff/tests/api/test_links.py::test_a\n"
+                  "2.00s call     bff/tests/api/test_fuzz.py::test_b\n1.00s call     bff/tests/api/test_fuzz.py::test_b\n"
+                  "1 passed in 20s\n")
     assert count_pytest(pytest_out).durations == {"bff/tests/tools/test_ocr.py::test_reads_a_page": 12.9,
-                                                  "bff/tests/api/test_links.py::test_a": 3.0}
+                                                  "bff/tests/api/test_links.py::test_a": 3.0,
+                                                  "bff/tests/api/test_fuzz.py::test_b": 2.0,
+                                                  "bff/tests/api/test_fuzz.py::test_b (2)": 1.0}
     assert count_vitest(VITEST + " ✓ src/b.test.ts > waits 1.5s\n").durations == {
         "src/lib/a.test.ts > adds": 0.002, "src/b.test.ts > waits": 1.5}
     playwright = PLAYWRIGHT + "  ✓   4 [chromium] › e2e/b.spec.ts:3:1 › slow (1.5m)\n  ✓   5 [chromium] › e2e/c.spec.ts:1:1 › quick (350ms)\n"
@@ -194,6 +198,7 @@ def test_the_runner_passes_a_suite_only_with_its_skips_listed_and_its_count_exac
     listed = {"pytest": [{"test": "test_small.py", "reason": "no GPU here"}]}
     result = run_suite(small_suite, *_lists(tmp_path, listed, {"pytest": 2}))
     assert (result.passed, result.failed, result.skipped, result.problems, result.ok) == (2, 0, 1, [], True)
+    assert result.cpu_seconds > 0.1  # at least starting Python and pytest
 
     unlisted = run_suite(small_suite, *_lists(tmp_path, {}, {"pytest": 2}))
     assert not unlisted.ok and unlisted.problems == [

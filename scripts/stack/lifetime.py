@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import os
 import signal
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,13 +23,11 @@ _libc = ctypes.CDLL(None, use_errno=True)  # loaded here: a child between fork a
 
 
 def child_setup(death_signal: int = signal.SIGTERM) -> Callable[[], None]:
-    """A `preexec_fn`: the child gets `death_signal` when the runner dies, and gets the termination
-    signals back (the runner blocks them while it starts a child; the mask is inherited).
-    Subprocess runs it after any change of user, which would clear the setting."""
+    """A `preexec_fn`: the child gets `death_signal` when the runner dies. Subprocess runs it after
+    any change of user, which would clear the setting."""
     parent = os.getpid()
 
     def setup() -> None:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, TERMINATION_SIGNALS)
         _libc.prctl(PR_SET_PDEATHSIG, int(death_signal), 0, 0, 0)
         if os.getppid() != parent:  # the runner died before the line above: no signal will come
             os._exit(1)
@@ -38,12 +37,23 @@ def child_setup(death_signal: int = signal.SIGTERM) -> Callable[[], None]:
 
 @contextmanager
 def termination_deferred() -> Iterator[None]:
-    """Hold SIGINT/SIGTERM/SIGHUP back for the block; one that arrived meanwhile is handled after it."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, TERMINATION_SIGNALS)
+    """SIGINT/SIGTERM/SIGHUP arriving during the block are handled after it, by the handlers in place
+    before it. (Not by masking: the kernel hands a signal to any thread that does not block it, and
+    Python then runs the handler in the main thread at once.) Only the main thread handles signals,
+    so elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    previous = {signum: signal.signal(signum, lambda number, frame: arrived.append(number))
+                for signum in TERMINATION_SIGNALS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)  # None: not set from Python
+        if arrived:
+            signal.raise_signal(arrived[0])
 
 
 @dataclass(frozen=True)

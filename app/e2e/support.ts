@@ -40,6 +40,20 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   expect(serious, serious.join('\n')).toEqual([])
 }
 
+/**
+ * The theme check of a flow: the page as it is now, in the dark theme and then the light one (each
+ * confirmed on <html>), without serious axe violations in either. A flow runs once and calls this
+ * where it checks accessibility, instead of running twice, once per theme. The page follows the
+ * system's colour scheme unless a theme was chosen in the app; it ends in light, the default.
+ */
+export async function expectNoSeriousAxeViolationsInBothThemes(page: Page): Promise<void> {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`))
+    await expectNoSeriousAxeViolations(page)
+  }
+}
+
 /** Navigates inside the single-page app, so paths the gateway owns (e.g. /s/*) still reach the router. */
 export async function clientNavigate(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedUpAndIn } from './accounts'
+import { signedInNewUser } from './signed-in'
 
 // The six tool pages of the first tool-pages issue: no sideways scrolling on a 360 px phone, and the
 // main action of each is reachable with the Tab key alone.
@@ -31,7 +31,7 @@ test.describe('at 360 px', () => {
 
   for (const { path, heading, action, signedIn } of PAGES) {
     test(`${path} fits the screen in either theme and its main control is reachable by keyboard`, async ({ page }) => {
-      if (signedIn) await signedUpAndIn(page) // pages that need an account (SPEC §2)
+      if (signedIn) await signedInNewUser(page) // pages that need an account (SPEC §2)
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
       await expect(page.locator('main, #main').first()).toBeVisible()

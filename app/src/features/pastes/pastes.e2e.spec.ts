@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
+import { signedInNewUser } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 import { createPaste, fillPasteForm, MISSING, PASTE_URL } from './pastes.e2e-support'
 
@@ -123,7 +123,7 @@ test('expiry: the chosen time shows on the paste, and an expired paste is gone',
 
 test('a signed-in user likes a paste once, duplicates it, and keeps a private paste to themselves', async ({ page, browser }) => {
   test.setTimeout(120_000)
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   const title = `Liked ${Date.now()}`
   const id = await createPaste(page, { title, content: 'like me' })
   await page.getByRole('button', { name: 'Like' }).click()
@@ -154,7 +154,7 @@ test('a signed-in user likes a paste once, duplicates it, and keeps a private pa
   await expect(anonymous.getByRole('region', { name: 'Recent public pastes' }).getByRole('link').first()).toBeVisible()
   await expect(anonymous.getByText(privateTitle)).toHaveCount(0)
 
-  await signedUpAndIn(anonymous)
+  await signedInNewUser(anonymous)
   await anonymous.goto(`/paste/${privateId}`)
   await expect(anonymous.getByText(MISSING)).toBeVisible()
   await anonymous.close()

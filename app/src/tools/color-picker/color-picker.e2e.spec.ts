@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
+import { signedInNewUser } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
 /** An 80 × 80 PNG in four flat quadrants: red, green / blue, white. Drawn by the browser itself. */
@@ -25,7 +25,7 @@ async function quadrantPng(page: Page): Promise<string> {
 
 test('picks colours by pointer and keyboard, shows four formats, the palette and recent picks', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signedUpAndIn(page) // the colour picker needs an account (SPEC §2)
+  await signedInNewUser(page) // the colour picker needs an account (SPEC §2)
   const problems = watchConsole(page)
   await page.goto('/color-picker')
   const png = await quadrantPng(page)
@@ -67,7 +67,7 @@ test('picks colours by pointer and keyboard, shows four formats, the palette and
 })
 
 test('an image pasted from the clipboard opens too', async ({ page }) => {
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/color-picker')
   const png = await quadrantPng(page)
   // The page listens for pastes once its drop zone is on screen.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
+import { signedInNewUser } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
 // ./scripts/test runs the real engine, Apertium APY with Debian's language pairs
@@ -19,7 +19,7 @@ test('signed out, the translator sends the visitor to sign in first', async ({ p
 
 test('English to Spanish and back on the real engine, with detection and history', async ({ page }) => {
   const problems = watchConsole(page)
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/translator')
 
   const input = page.getByLabel('Text to translate')
@@ -53,7 +53,7 @@ test('English to Spanish and back on the real engine, with detection and history
 })
 
 test('a pair without a direct engine pair goes through Spanish, and says so', async ({ page }) => {
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/translator')
   await choose(page, 'Translate from', 'English')
   await choose(page, 'Translate to', 'Portuguese')
@@ -66,7 +66,7 @@ test('a pair without a direct engine pair goes through Spanish, and says so', as
 
 test('at 360 px, by keyboard: a language the engine lacks and an over-long text are refused, the text kept', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 })
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/translator')
   const input = page.getByLabel('Text to translate')
   await input.focus()

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
+import { signedInNewUser } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
 test('an anonymous visitor shortens a link with an alias and the short link lands on the target', async ({ page }) => {
@@ -45,7 +45,7 @@ test("the BFF's validation messages appear beside the field and the input stays"
 })
 
 test('a signed-in user sees their new link in "My links" with its clicks, and deletes it', async ({ page }) => {
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/url-shortener')
   const origin = new URL(page.url()).origin
   const alias = `mine-${Date.now()}`

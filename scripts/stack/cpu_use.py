@@ -1,9 +1,9 @@
-"""CPU seconds a process tree has used: what a suite costs, whatever the neighbours on a shared
-machine do to its wall-clock time (the runner's summary prints both)."""
+"""CPU seconds the test stack's processes have used: with the suite's own (suite_run.py), what a
+suite costs, whatever the neighbours on a shared machine do to its wall-clock time (the runner's
+summary prints both)."""
 from __future__ import annotations
 
 import os
-import resource
 from pathlib import Path
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -24,20 +24,17 @@ def _processes() -> dict[int, tuple[int, int]]:
     return found
 
 
-def tree_cpu_seconds(root: int | None = None) -> float:
-    """Every live process under `root` (this process by default; by parent links, which also reach the
-    Postgres backends that leave the postmaster's session), with what each has reaped, plus what the
-    root itself has reaped. Taken before and after a suite, the difference is what the suite cost,
-    the stack's work for it included."""
-    root = root or os.getpid()
+def trees_cpu_seconds(roots: list[int]) -> float:
+    """Every live process under and including `roots` (by parent links, which also reach the Postgres
+    backends that leave the postmaster's session), with what each has reaped: taken before and after
+    a suite, the test stack's work for it."""
     procs = _processes()
     children: dict[int, list[int]] = {}
     for pid, (parent, _) in procs.items():
         children.setdefault(parent, []).append(pid)
-    ticks, todo = 0, list(children.get(root, []))
+    ticks, todo = 0, [root for root in roots if root in procs]
     while todo:
         pid = todo.pop()
         ticks += procs[pid][1]
         todo += children.get(pid, [])
-    reaped = resource.getrusage(resource.RUSAGE_CHILDREN) if root == os.getpid() else None
-    return ticks / CLOCK_TICKS + (reaped.ru_utime + reaped.ru_stime if reaped else 0.0)
+    return ticks / CLOCK_TICKS

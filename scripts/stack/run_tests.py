@@ -17,10 +17,12 @@ from pathlib import Path
 
 from . import leftovers, preflight
 from .config import ROOT, test_config, test_port_base
+from .cpu_use import trees_cpu_seconds
 from .lifetime import report_sessions_to, started_sessions
+from .schedule import run_suites
 from .services import build_app
 from .stack import say, start_stack
-from .suites import SUITE_NAMES, SuiteResult, all_suites, prepare_pgtap, run_suite
+from .suites import SUITE_NAMES, SuiteResult, all_suites, prepare_pgtap
 from .supervisor import (StackError, Supervisor, only_note_termination_signals, raise_on_termination_signals,
                          received_signal)
 from .username_sites import fake_username_sites
@@ -103,8 +105,7 @@ def main(argv: list[str]) -> int:
         with fake_username_sites(cfg, sup):
             start_stack(cfg, sup, durable=False)
         prepare_pgtap(cfg)
-        for suite in selected:
-            results.append(run_suite(suite))
+        run_suites(selected, results, stack_cpu=lambda: trees_cpu_seconds([s.process.pid for s in sup.services]))
     except StackError as exc:
         failure = f"error: {exc}"
     except KeyboardInterrupt:

@@ -3,32 +3,20 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shlex
 import shutil
-import signal
-import subprocess
-import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from .auth import auth_env, features_auth_env, features_auth_url
 from .config import ROOT, StackConfig
-from .cpu_use import tree_cpu_seconds
-from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allowed_skips, load_expected_counts,
-                      skip_problems)
-from .lifetime import child_setup, record_session, termination_deferred
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
 from .services import TEST_BFF_WORKERS
 from .username_sites import fake_sites_url
 from .test_counts import (Counts, count_bench, count_playwright, count_pg_prove, count_pytest, count_size,
                           count_vitest)
-
-
-ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 
 
 @dataclass
@@ -38,7 +26,7 @@ class SuiteResult:
     exit_code: int
     seconds: float
     problems: list[str] = field(default_factory=list)  # skips not allowed, a count that is off
-    cpu_seconds: float = 0.0  # the suite's processes and the stack's, while it ran (cpu_use.py)
+    cpu_seconds: float = 0.0  # its processes', and the test stack's while it served the suite (suite_run.py)
 
     @property
     def passed(self) -> int:
@@ -65,6 +53,10 @@ class Suite:
     count: Callable[[str], Counts]
     env: dict[str, str] | None = None
     narrowing: str | None = None  # the variable that runs only part of the suite, if any
+    # May run while the other suites run (schedule.py): it changes nothing in the test stack.
+    beside_others: bool = False
+    # Needs the machine to itself (two browsers on two cores): starts once those beside others have ended.
+    alone: bool = False
 
 
 def narrowed_by(suite: Suite) -> str | None:
@@ -117,7 +109,9 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsxfE", "-p", "no:cacheprovider",
                          "--durations=30", *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
               ROOT, count_pytest, env, narrowing="TOOLKIT_PYTEST_ARGS"),
-        Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),
+        # Unit tests: only the API types' drift check reads the BFF's document (a GET).
+        Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env,
+              beside_others=True),
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
         Suite("auth", ["npm", "run", "test:auth", "--silent", "--", "--reporter=verbose"], ROOT / "app",
               count_vitest, node_env | cfg.service_env() | features_env(cfg)),
@@ -127,58 +121,12 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
               node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL",
                                                                       "TOOLKIT_ANON_KEY")}
               | {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg)},
-              narrowing="TOOLKIT_E2E_GREP"),  # app/playwright.config.ts reads it
-        Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env),
+              narrowing="TOOLKIT_E2E_GREP", alone=True),  # app/playwright.config.ts reads it
+        Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env, beside_others=True),
         # Every benchmark in smoke mode on a throw-away stack of its own (bench/README.md): it must
         # complete, produce its figures and really run its load; never judged on a timing.
         # TOOLKIT_BENCH_ARGS="tools report" runs only those (benchmarks or checks).
         Suite("bench", [str(ROOT / ".venv" / "bin" / "python"), "-m", "bench.smoke",
                         *shlex.split(os.environ.get("TOOLKIT_BENCH_ARGS", ""))],
-              ROOT, count_bench, narrowing="TOOLKIT_BENCH_ARGS"),
+              ROOT, count_bench, narrowing="TOOLKIT_BENCH_ARGS", beside_others=True),
     ]
-
-
-def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
-    """SIGTERM first: a runner that started processes in sessions of their own (the bench suite's
-    stack) stops them itself; then SIGKILL whatever of the group is left."""
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        pass
-    except ProcessLookupError:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.wait()
-
-
-def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts: Path = EXPECTED_COUNTS) -> SuiteResult:
-    print(f"\n\033[1;35m══ {suite.name} ══\033[0m", flush=True)
-    started, cpu_before = time.monotonic(), tree_cpu_seconds()
-    # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium);
-    # it gets SIGTERM if the runner dies, and is recorded before any signal is handled (lifetime.py).
-    with termination_deferred():
-        proc = subprocess.Popen(suite.cmd, cwd=suite.cwd, env={**os.environ, **(suite.env or {})},
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True, preexec_fn=child_setup(signal.SIGTERM))
-        record_session(proc.pid)
-    lines = []
-    with proc:
-        try:
-            for line in proc.stdout:  # stream while keeping a copy to count from
-                sys.stdout.write(line)
-                lines.append(line)
-            proc.wait()
-        except BaseException:
-            stop_group(proc)
-            raise
-    counts = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
-    if proc.returncode != 0 and counts.failed == 0:
-        counts.failed = 1  # the runner failed without a countable test failure (crash, build error)
-    problems = (skip_problems(suite.name, counts, load_allowed_skips(allowed_skips))
-                + count_problems(suite.name, counts, load_expected_counts(expected_counts), narrowed_by(suite)))
-    return SuiteResult(suite.name, counts, proc.returncode, time.monotonic() - started, problems,
-                       tree_cpu_seconds() - cpu_before)

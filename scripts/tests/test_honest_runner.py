@@ -10,7 +10,8 @@ import pytest
 
 from stack.honesty import count_problems, load_allowed_skips, skip_problems
 from stack.run_tests import print_summary
-from stack.suites import Suite, SuiteResult, run_suite
+from stack.suite_run import run_suite
+from stack.suites import Suite, SuiteResult
 from stack.test_counts import Counts, count_bench, count_pg_prove, count_playwright, count_pytest, count_vitest
 
 PYTEST = """\

@@ -118,15 +118,14 @@ def test_a_missing_program_is_named_and_nothing_starts(tmp_path):
 
 
 def test_the_end_of_a_run_names_and_stops_a_process_left_behind_and_a_port_still_held():
-    mark = leftovers.new_mark()
+    mark, base = leftovers.new_mark(), free_block()  # a block below the ephemeral range, as a run's is
     stray = subprocess.Popen(["sleep", "600"], env={**os.environ, mark: "1"}, start_new_session=True)
     try:
-        with socket.create_server(("127.0.0.1", 0)) as held:
-            port = held.getsockname()[1]
-            problems = left_behind(mark, port, within=0.5)
-        assert problems[0] == f"left running, now stopped: sleep 600 (pid {stray.pid})"
-        assert problems[1].startswith(f"still held after the run: port {port} (")
-        assert len(problems) == 2
+        with socket.create_server(("127.0.0.1", base + 7)):
+            problems = left_behind(mark, base, within=0.5)
+        assert len(problems) == 2 and problems[0] == f"left running, now stopped: sleep 600 (pid {stray.pid})"
+        assert problems[1].startswith(f"still held after the run: port {base + 7} (")
+        assert problems[1].endswith(f" (pid {os.getpid()}))")  # the holder named
         assert stray.wait(timeout=10) == -signal.SIGTERM
     finally:
         stray.kill()

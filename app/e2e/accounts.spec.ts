@@ -75,11 +75,9 @@ test('a forgotten password is reset from the mailed link', async ({ page }) => {
   await page.getByRole('button', { name: 'Back to sign in' }).click()
   await page.getByRole('button', { name: 'Forgot password?' }).click()
   await page.getByLabel('Email').fill(account.email)
-  // One mail per address per second in the test stack: the reset may need a second try.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Send reset link' }).click()
-    await expect(page.getByText('a link to choose a new password is on its way')).toBeVisible({ timeout: 2000 })
-  }).toPass({ timeout: 15_000 })
+  // The address's first recovery mail: Auth's frequency window (per kind of mail) does not apply.
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByText('a link to choose a new password is on its way')).toBeVisible()
 
   await page.goto(await confirmationLink(account.email, 2))
   await expect(page).toHaveURL(/\/login\?reset=1$/)

@@ -116,10 +116,11 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         Suite("auth", ["npm", "run", "test:auth", "--silent", "--", "--reporter=verbose"], ROOT / "app",
               count_vitest, node_env | cfg.service_env() | features_env(cfg)),
         # The admin journeys make their users through Auth's admin API and the first admin in
-        # user_roles as service_role, as an operator would.
+        # user_roles as service_role, as an operator would; the admin URL only moves a mail's stamp past
+        # Auth's frequency window (e2e/mail.ts).
         Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright,
               node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL",
-                                                                      "TOOLKIT_ANON_KEY")}
+                                                                      "TOOLKIT_DATABASE_ADMIN_URL", "TOOLKIT_ANON_KEY")}
               | {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg)},
               narrowing="TOOLKIT_E2E_GREP", alone=True),  # app/playwright.config.ts reads it
         Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env, beside_others=True),

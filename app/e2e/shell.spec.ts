@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { pauseClock } from './clock'
 import { watchConsole } from './support'
 
 test('the stored theme is applied before the app script runs (no flash)', async ({ page }) => {
@@ -98,7 +99,7 @@ test.describe('install prompt on iPhone Safari', () => {
   })
 
   test('appears after 30 s, records the showing, and "Maybe later" hides it', async ({ page }) => {
-    await page.clock.install()
+    await pauseClock(page)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     const prompt = page.getByRole('dialog', { name: 'Add to Home Screen' })

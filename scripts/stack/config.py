@@ -124,10 +124,14 @@ def dev_config() -> StackConfig:
     )
 
 
-def test_config(data_dir: Path) -> StackConfig:
+def test_port_base() -> int:
     # Ports are offset from TOOLKIT_TEST_PORT_BASE so several test runs (or a dev stack) can coexist.
     # Below the kernel's ephemeral range (32768–60999), where an outgoing connection could hold a port.
-    base = int(os.environ.get("TOOLKIT_TEST_PORT_BASE", "26300"))
+    return int(os.environ.get("TOOLKIT_TEST_PORT_BASE", "26300"))
+
+
+def test_config(data_dir: Path) -> StackConfig:
+    base = test_port_base()
     return StackConfig(
         name="test",
         data_dir=data_dir,

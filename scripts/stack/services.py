@@ -17,6 +17,9 @@ from .supervisor import Supervisor
 
 VENV_BIN = ROOT / ".venv" / "bin"
 APP_DIR = ROOT / "app"
+# The test stack's BFF processes, whatever the machine's cores (gunicorn's default follows them): the
+# tests of the job slots fill exactly this many workers' slots (bff/tests/jobs/test_fair_shares.py).
+TEST_BFF_WORKERS = 2
 
 
 def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
@@ -29,6 +32,7 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
     }
     if cfg.name == "test":
         env |= test_stack_bff_env(cfg)
+        env["GUNICORN_WORKERS"] = str(TEST_BFF_WORKERS)
     # The test stack's own entry point lets the username checker reach its local fake sites.
     entry = "test_stack_wsgi:app" if cfg.name == "test" else "wsgi:app"
     sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],

@@ -1,6 +1,9 @@
-"""The BFF across a Postgres restart: while the database is away a write is a JSON 503 (never a 500
-and never a 201 for something not stored), and once it is back writes work again without restarting
-the BFF; every write answered 201 is in the database."""
+"""The BFF when its database connections are cut (what it sees of a Postgres restart or a network
+drop): a TCP proxy between this app and Postgres drops every connection and refuses new ones, then
+lets them through again. Meanwhile a write is a JSON 503 (never a 500, never a 201 for something not
+stored); afterwards writes work again without restarting the app, and every write answered 201 is in
+the database. A real Postgres restart under load, through the gateway and the running BFF and
+redirect service, is the fault run's `postgres-fast`/`postgres-immediate` case (bench/fault_cases_data.py)."""
 from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
@@ -14,7 +17,7 @@ def through(url: str, port: int) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username}:{parts.password}@127.0.0.1:{port}"))
 
 
-def test_writes_are_503_while_postgres_restarts_and_work_again_after(stack_env, admin_db):
+def test_writes_are_503_while_the_database_connections_are_cut_and_work_again_after(stack_env, admin_db):
     proxy = CuttableProxy(urlsplit(stack_env["TOOLKIT_DATABASE_URL"]).port)
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
                       "DATABASE_URL": through(stack_env["TOOLKIT_DATABASE_URL"], proxy.port)})
@@ -31,7 +34,7 @@ def test_writes_are_503_while_postgres_restarts_and_work_again_after(stack_env, 
 
     try:
         assert write() == 201
-        proxy.cut()  # every connection dropped, new ones refused: Postgres is restarting
+        proxy.cut()  # every connection dropped, new ones refused
         assert write() == 503
         proxy.restore()
         assert until(lambda: write() == 201, within=30)

@@ -47,7 +47,8 @@ def main(argv: list[str]) -> int:
     # The postgres OS user must be able to reach the cluster inside the temp directory.
     data_dir = Path(tempfile.mkdtemp(prefix="toolkit-test-"))
     os.chmod(data_dir, 0o755)
-    cfg = test_config(data_dir)
+    # Two of the BFF, redirect service and Auth: the replicas tests balance them (bff/tests/replicas/).
+    cfg = test_config(data_dir, replicas=2)
     suites = all_suites(cfg)
     unknown = set(argv) - {s.name for s in suites}
     if unknown:

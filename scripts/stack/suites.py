@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from .auth import auth_env, features_auth_env, features_auth_url
-from .config import ROOT, StackConfig
+from .config import ROOT, StackConfig, replicas_env
 from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allowed_skips, load_expected_counts,
                       skip_problems)
 from .postgres import superuser_connection
@@ -94,7 +94,7 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
     env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg)),
                                "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg),
                                "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg),
-                               "TOOLKIT_LOG_DIR": str(cfg.log_dir)} | features_env(cfg)
+                               "TOOLKIT_LOG_DIR": str(cfg.log_dir)} | features_env(cfg) | replicas_env(cfg)
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",

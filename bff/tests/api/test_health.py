@@ -30,4 +30,5 @@ def test_health_reports_auth_ok_when_the_stacks_auth_answers(app):
     app.config["AUTH_URL"] = os.environ["TOOLKIT_AUTH_URL"]
     response = app.test_client().get("/api/health")
     assert response.status_code == 200
-    assert response.get_json()["checks"] == {"database": "ok", "auth": "ok"}
+    # Auth accepts the service-role key this secret signed: the secret is the deployment's.
+    assert response.get_json()["checks"] == {"database": "ok", "auth": "ok", "jwt_secret": "ok"}

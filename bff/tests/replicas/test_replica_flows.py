@@ -7,6 +7,8 @@ import uuid
 
 import requests
 
+from fixtures.local_auth import _code as totp_code  # a code of the account's factor not used before
+from fixtures.local_auth import create_account, enrol_totp, password_session
 from fixtures.redirect_support import request
 from fixtures.replica_stack import mail_code, replicas, turns  # noqa: F401 (replicas: a fixture)
 
@@ -67,3 +69,20 @@ def test_the_gateway_of_every_replica_balances_them(replicas):
     health = [requests.get(f"{replicas.gateway}/api/health", timeout=10) for _ in range(4)]
     assert [answer.status_code for answer in health] == [200] * 4
     assert all(answer.json()["checks"]["rate_limit_store"] == "ok" for answer in health)
+
+
+def test_an_mfa_challenge_answered_on_one_auth_is_spent_on_the_other(replicas):
+    account = create_account("replica-mfa")
+    enrol_totp(account)
+    token = password_session(account)["access_token"]  # aal1: the second step is due
+    challenge = requests.post(f"{replicas.auth[0]}/factors/{account.factor_id}/challenge", headers=bearer(token),
+                              timeout=10)
+    assert challenge.status_code == 200, challenge.text
+    answer = {"challenge_id": challenge.json()["id"], "code": totp_code(account)}
+    verified = requests.post(f"{replicas.auth[1]}/factors/{account.factor_id}/verify", headers=bearer(token),
+                             json=answer, timeout=10)
+    assert verified.status_code == 200, verified.text
+    again = requests.post(f"{replicas.auth[0]}/factors/{account.factor_id}/verify", headers=bearer(token),
+                          json=answer, timeout=10)
+    # Upstream's one answer for a used challenge (the same as for another address's).
+    assert again.status_code == 422 and again.json()["error_code"] == "mfa_ip_address_mismatch", again.text

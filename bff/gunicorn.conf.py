@@ -31,4 +31,5 @@ def post_worker_init(worker):
     open_pool(worker.wsgi)
     warm_up()  # the language model loads in the background, not during the first detection
     # Redis away, or a JWT secret other than the deployment's: said in the log from the start.
-    log_start_checks(worker.wsgi.config)
+    with worker.wsgi.app_context():  # the database's migration level is read through the app's pool
+        log_start_checks(worker.wsgi.config)

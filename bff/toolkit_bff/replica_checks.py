@@ -1,15 +1,19 @@
 """What one replica checks about its place among the others (issue 41): that it counts in the shared
-store, and that its JWT secret is the deployment's. Each finding is logged with what it means, at a
+store, that its JWT secret is the deployment's and that the database has its migrations. Each finding is logged with what it means, at a
 worker's start and whenever /api/health finds it; a wrong secret also fails /api/health (503), so a
-balancer or Kubernetes takes that replica out instead of letting it refuse what the others accept."""
+balancer or Kubernetes takes that replica out instead of letting it refuse what the others accept; so
+does a database behind the code's migration level."""
 from __future__ import annotations
 
 import logging
+import os
+from pathlib import Path
 
 import jwt
 import redis
 import requests
 
+from . import db
 from .limit_shares import sharers
 
 log = logging.getLogger("toolkit_bff.replicas")
@@ -53,10 +57,40 @@ def jwt_secret_status(config) -> str | None:
     return "ok" if answer.ok else "unknown"
 
 
+# The checkout's migrations, beside bff/ (the local stack); an image without them sets TOOLKIT_SCHEMA_LEVEL.
+MIGRATIONS = Path(__file__).resolve().parents[2] / "supabase" / "migrations"
+
+
+def expected_schema_level() -> str | None:
+    """The newest migration version this replica's code was written against, if it knows it."""
+    configured = os.environ.get("TOOLKIT_SCHEMA_LEVEL", "").strip()
+    if configured:
+        return configured
+    versions = [path.name.split("_", 1)[0] for path in MIGRATIONS.glob("*.sql")] if MIGRATIONS.is_dir() else []
+    return max(versions, default=None)
+
+
+def schema_status() -> str | None:
+    """'ok', 'behind' (the database lacks migrations this code needs) or 'unknown'; None without an
+    expected level. A database ahead of the code is fine: migrations run before the new replicas start."""
+    expected = expected_schema_level()
+    if expected is None:
+        return None
+    applied = db.schema_level()
+    if applied is None:
+        return "unknown"
+    if applied < expected:
+        log.error("the database is at migration %s but this replica expects %s: run the migrations "
+                  "(supabase/README.md); /api/health answers 503 until then", applied, expected)
+        return "behind"
+    return "ok"
+
+
 def log_start_checks(config) -> None:
     """At a worker's start: the same checks, logged when something is off."""
     rate_limit_store_status(config)
     jwt_secret_status(config)
+    schema_status()
 
 
 def _where(uri: str) -> str:

@@ -1,6 +1,6 @@
 """What goes wrong between replicas is noticed, with a log line that says what it means (issue 41):
-the shared store unreachable from the start, a replica started with another JWT secret, one instance
-of an upstream down behind the gateway."""
+the shared store unreachable from the start, a replica started with another JWT secret or against a
+database without its migrations, one instance of an upstream down behind the gateway."""
 from __future__ import annotations
 
 import subprocess
@@ -46,9 +46,22 @@ def test_a_replica_started_with_another_jwt_secret_fails_its_health_check(tmp_pa
         assert answer.status_code == 503 and answer.json()["checks"]["jwt_secret"] == "mismatch"
 
 
-def test_the_stacks_replicas_share_the_deployments_secret(replicas):
+def test_the_stacks_replicas_share_the_deployments_secret_and_schema(replicas):
     for instance in replicas.bff:
-        assert health(instance).json()["checks"]["jwt_secret"] == "ok"
+        checks = health(instance).json()["checks"]
+        assert checks["jwt_secret"] == "ok" and checks["migrations"] == "ok"
+
+
+def test_a_replica_expecting_migrations_the_database_lacks_fails_its_health_check(tmp_path):
+    with running_bff(tmp_path, TOOLKIT_SCHEMA_LEVEL="29991231000000") as bff:
+        expected = "but this replica expects 29991231000000: run the migrations"
+        assert until(lambda: expected in bff.output(), within=10), bff.output()
+        answer = health(bff.url)
+        assert answer.status_code == 503 and answer.json()["checks"]["migrations"] == "behind"
+    # A replica of older code on a newer database (migrations run first in an upgrade) is fine.
+    with running_bff(tmp_path, TOOLKIT_SCHEMA_LEVEL="20200101000000") as bff:
+        answer = health(bff.url)
+        assert answer.status_code == 200 and answer.json()["checks"]["migrations"] == "ok"
 
 
 def test_with_one_instance_down_the_gateway_answers_from_the_other_and_logs_which(tmp_path, replicas, stack_env):

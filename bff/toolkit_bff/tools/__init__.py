@@ -2,7 +2,7 @@
 (app/src/tools/<slug>/ with underscores); what they share is in toolkit_bff/jobs/."""
 from __future__ import annotations
 
-from flask import Flask, current_app
+from flask import Flask
 
 from ..auth import check_session
 from ..extensions import limiter

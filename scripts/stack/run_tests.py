@@ -86,7 +86,8 @@ def main(argv: list[str]) -> int:
     # The postgres OS user must be able to reach the cluster inside the temp directory.
     data_dir = Path(tempfile.mkdtemp(prefix="toolkit-test-"))
     os.chmod(data_dir, 0o755)
-    cfg = test_config(data_dir)
+    # Two of the BFF, redirect service and Auth: the replicas tests balance them (bff/tests/replicas/).
+    cfg = test_config(data_dir, replicas=2)
     selected = [s for s in all_suites(cfg) if not argv or s.name in argv]
     mark = leftovers.new_mark()
     os.environ[mark] = "1"  # every process the run starts, and theirs, carries it

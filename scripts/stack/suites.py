@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable
 
 from .auth import auth_env, features_auth_env, features_auth_url
-from .config import ROOT, StackConfig
+from .config import ROOT, StackConfig, replicas_env
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
 from .services import TEST_BFF_WORKERS
@@ -93,7 +93,7 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
                                "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg),
                                "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg),
                                "TOOLKIT_LOG_DIR": str(cfg.log_dir),
-                               "TOOLKIT_TEST_BFF_WORKERS": str(TEST_BFF_WORKERS)} | features_env(cfg)
+                               "TOOLKIT_TEST_BFF_WORKERS": str(TEST_BFF_WORKERS)} | features_env(cfg) | replicas_env(cfg)
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",

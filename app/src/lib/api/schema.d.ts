@@ -1128,6 +1128,21 @@ export interface components {
                  * @enum {string}
                  */
                 auth: "ok" | "unreachable" | "not_configured";
+                /**
+                 * @description Redis, when it is the rate limits' store; unreachable does not make the BFF degraded.
+                 * @enum {string}
+                 */
+                rate_limit_store?: "ok" | "unreachable";
+                /**
+                 * @description Whether TOOLKIT_JWT_SECRET is the deployment's (it signed the service-role key and Auth accepts that key).
+                 * @enum {string}
+                 */
+                jwt_secret?: "ok" | "mismatch" | "unknown";
+                /**
+                 * @description Whether the database has the migrations this BFF's code expects.
+                 * @enum {string}
+                 */
+                migrations?: "ok" | "behind" | "unknown";
             };
         };
         Profile: {
@@ -2141,7 +2156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Up, but the database is unreachable (`status` is `degraded`; the body is the health report, not an Error). */
+            /** @description Up, but the database or Auth is unreachable, the JWT secret is not the deployment's or the database lacks migrations (`status` is `degraded`; the body is the health report, not an Error). */
             503: {
                 headers: {
                     [name: string]: unknown;

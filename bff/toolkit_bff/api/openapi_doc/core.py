@@ -15,7 +15,17 @@ SCHEMAS = {
                        "properties": {
                            "database": {"type": "string", "enum": ["ok", "unreachable"]},
                            "auth": {"type": "string", "enum": ["ok", "unreachable", "not_configured"],
-                                    "description": "Supabase Auth's /health, when TOOLKIT_AUTH_URL is set."}}},
+                                    "description": "Supabase Auth's /health, when TOOLKIT_AUTH_URL is set."},
+                           # The replica checks (toolkit_bff/replica_checks.py), each only where it applies.
+                           "rate_limit_store": {"type": "string", "enum": ["ok", "unreachable"],
+                                                "description": "Redis, when it is the rate limits' store; "
+                                                               "unreachable does not make the BFF degraded."},
+                           "jwt_secret": {"type": "string", "enum": ["ok", "mismatch", "unknown"],
+                                          "description": "Whether TOOLKIT_JWT_SECRET is the deployment's (it signed "
+                                                         "the service-role key and Auth accepts that key)."},
+                           "migrations": {"type": "string", "enum": ["ok", "behind", "unknown"],
+                                          "description": "Whether the database has the migrations this BFF's code "
+                                                         "expects."}}},
         },
     },
     "Profile": {
@@ -76,8 +86,9 @@ PATHS = {
     "/api/health": {"get": operation(
         "getHealth", "system", "Is the BFF up, and can it reach the database?",
         {"200": json_response("Up, database reachable.", ref("Health")),
-         "503": json_response("Up, but the database is unreachable (`status` is `degraded`; the body "
-                              "is the health report, not an Error).", ref("Health")),
+         "503": json_response("Up, but the database or Auth is unreachable, the JWT secret is not the "
+                              "deployment's or the database lacks migrations (`status` is `degraded`; the "
+                              "body is the health report, not an Error).", ref("Health")),
          **error_responses()})},
     "/api/me": {"get": operation(
         "getMe", "account", "Who the verified caller is",

@@ -23,12 +23,13 @@ SCRIPTS = Path(__file__).resolve().parents[1]
 
 
 def spare_stack_config(data_dir: Path):
-    """The stack's layout with the gateway moved to base+96: Redis then listens on base+95 and
-    Apertium on base+53, ports the running test stack does not use."""
+    """The stack's layout with the gateway moved to base+91: Redis then listens on base+90 and
+    Apertium on base+48, ports the running test stack does not use (its second redirect service
+    is at base+53)."""
     base = os.environ.get("TOOLKIT_TEST_PORT_BASE")
     if not base:
         pytest.fail("TOOLKIT_TEST_PORT_BASE is not set: run the suites through ./scripts/test")
-    return dataclasses.replace(config.test_config(data_dir), gateway_port=int(base) + 96)
+    return dataclasses.replace(config.test_config(data_dir), gateway_port=int(base) + 91)
 
 
 # A parent that starts Redis and Apertium as the stack does, says their process ids, and waits.

@@ -1283,6 +1283,8 @@ export interface components {
             /** Format: uuid */
             link_id: string;
             short_code: string;
+            /** @description The public address: `{origin}/s/{short_code}` (its QR code). */
+            short_url: string;
             original_url: string;
             protected: boolean;
             days: number;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { needsSecondFactor, RequireAuth, useSession } from '@/features/auth/session'
-import { usePageState } from '@/features/disabled-pages/disabled-pages-store'
+import { needsSecondFactor, PageLoading, RequireAuth, useSession } from '@/features/auth/session'
+import { useDisabledPagesAnswered, usePageState } from '@/features/disabled-pages/disabled-pages-store'
 import type { PageKey } from '@/lib/page-keys'
 
 interface Props {
@@ -27,6 +27,9 @@ function SwitchablePage({ pageKey, pageName, disabledNotice, children }: Props &
   const session = useSession()
   const disabled = usePageState(pageKey)?.isDisabled === true
   const signedOut = session.status === 'signed-out' || (session.status === 'signed-in' && needsSecondFactor(session.session))
+  const answered = useDisabledPagesAnswered()
   if (disabled && signedOut) return disabledNotice
+  // Not yet known to be on: sent to /login now, the visitor would sign in for a page that may be off.
+  if (signedOut && !answered) return <PageLoading />
   return <RequireAuth pageName={pageName}>{children}</RequireAuth>
 }

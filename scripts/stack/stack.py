@@ -43,7 +43,8 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     say(f"auth ready on {ports(cfg.auth_ports)}")
     start_realtime(cfg, sup)
     say(f"realtime ready on {cfg.realtime_port}")
-    start_apertium(cfg, sup)  # before the BFF, whose translator it is
+    for left_out in start_apertium(cfg, sup):  # before the BFF, whose translator it is
+        say(f"translation pair left out, its data is incomplete: {left_out}")
     say(f"translation engine (Apertium APY) ready on {cfg.apertium_port}")
     start_bff(cfg, sup)
     say(f"BFF ready on {ports(cfg.bff_ports)}")

@@ -2,18 +2,22 @@ import type { ComponentType, ReactNode } from 'react'
 import type { RouteObject } from 'react-router'
 import { DashboardRecentTools } from '@/app/routes/dashboard-recent-tools'
 import { HomePage } from '@/app/routes/home'
+import { RequireAuthUnlessDisabled } from '@/app/routes/require-auth-unless-disabled'
 import { RootLayout } from '@/app/routes/root-layout'
 import { RouteError } from '@/app/routes/route-error'
 import { ToolRoute } from '@/app/routes/tool-route'
 import { LoadingScreen } from '@/components/loading-screen'
+import { PageContainer } from '@/components/page-container'
+import { PageHeader } from '@/components/page-header'
 import { loadAccountPage } from '@/features/auth/account'
 // Static: the root layout already loads this room (its prompt), and a dynamic import of a module the
 // entry holds makes the bundler split shared code out of the entry chunk (+3 KB to the first load).
 import { SecondFactorSuggestion } from '@/features/auth/second-factor'
-import { PROTECTED_PAGE_PATHS, RequireAuth } from '@/features/auth/session'
+import { PROTECTED_PAGE_PATHS } from '@/features/auth/session'
 import { loadLoginPage } from '@/features/auth/sign-in'
 import { loadDashboardPage } from '@/features/dashboard'
 import { DisabledPageGate } from '@/features/disabled-pages/disabled-page-gate'
+import type { PageKey } from '@/lib/page-keys'
 import { tools } from '@/tools'
 import type { ToolDefinition } from '@/tools/define-tool'
 
@@ -33,15 +37,37 @@ const PROTECTED_PAGE_NAMES: Record<(typeof PROTECTED_PAGE_PATHS)[number], string
   '/settings/security': 'Security settings',
 }
 
-/** A page that needs a session (SPEC §4): PROTECTED_PAGE_PATHS lists those outside the tool registry. */
-function protectedPage(path: (typeof PROTECTED_PAGE_PATHS)[number], load: () => Promise<PageModule>): RouteObject {
+/**
+ * A page that needs a session (SPEC §4): PROTECTED_PAGE_PATHS lists those outside the tool registry.
+ * One the admin can switch off (its page key) shows a signed-out visitor its notice instead of /login.
+ */
+function protectedPage(path: (typeof PROTECTED_PAGE_PATHS)[number], load: () => Promise<PageModule>, pageKey?: PageKey): RouteObject {
+  const notice = (
+    <PageContainer>
+      <PageHeader title={PROTECTED_PAGE_NAMES[path]} />
+      <DisabledPageGate pageKey={pageKey}>
+        <NotSignedIn />
+      </DisabledPageGate>
+    </PageContainer>
+  )
   return {
     path: path.slice(1),
     lazy: async () => {
       const { default: Page } = await load()
-      return { Component: () => <RequireAuth pageName={PROTECTED_PAGE_NAMES[path]}><Page /></RequireAuth> }
+      return {
+        Component: () => (
+          <RequireAuthUnlessDisabled pageKey={pageKey} pageName={PROTECTED_PAGE_NAMES[path]} disabledNotice={notice}>
+            <Page />
+          </RequireAuthUnlessDisabled>
+        ),
+      }
     },
   }
+}
+
+/** What a disabled page shows in place of the page itself, under its notice, to a visitor who is not signed in. */
+function NotSignedIn() {
+  return <div className="min-h-80" />
 }
 
 function toolRoute(tool: Readonly<ToolDefinition>): RouteObject {
@@ -50,8 +76,10 @@ function toolRoute(tool: Readonly<ToolDefinition>): RouteObject {
     lazy: async () => {
       const { default: ToolPage } = await tool.component()
       const page = <ToolRoute tool={tool} page={ToolPage} />
-      // The registry's requiresAuth decides which tools need an account.
-      return { Component: () => (tool.requiresAuth ? <RequireAuth pageName={tool.name}>{page}</RequireAuth> : page) }
+      if (!tool.requiresAuth) return { Component: () => page }
+      // The registry's requiresAuth decides which tools need an account; a disabled one says so first.
+      const notice = <ToolRoute tool={tool} page={NotSignedIn} />
+      return { Component: () => <RequireAuthUnlessDisabled pageKey={tool.pageKey} pageName={tool.name} disabledNotice={notice}>{page}</RequireAuthUnlessDisabled> }
     },
   }
 }
@@ -98,7 +126,7 @@ export const appRoutes: RouteObject[] = [
                 </DisabledPageGate>
               ),
             }
-          }),
+          }, 'dashboard'),
           protectedPage('/account', loadAccountPage),
           protectedPage('/settings/security', async (): Promise<PageModule> => {
             const [{ default: SecuritySettings }, { IdentityGate }] = await Promise.all([

@@ -95,7 +95,7 @@ def link_stats(link_id):
     days = body.query_int("days", 30, low=1, high=366)
     with rls_transaction(claims, read_only=True) as conn:
         stats = conn.execute("select public.short_link_stats(%s, %s) as stats", (link_id, days)).fetchone()["stats"]
-    return jsonify(stats)
+    return jsonify({**stats, "short_url": short_url(stats["short_code"])})
 
 
 @bp.get("/links/resolve/<code>")

@@ -6,6 +6,7 @@ from ..db import rls_transaction
 from ..errors import ApiError
 from ..spec_constants import PAGE_KEYS
 from . import body
+from .admin_only import admin_only
 
 bp = Blueprint("pages", __name__)
 
@@ -28,6 +29,7 @@ def pages():
 
 
 @bp.put("/admin/pages/<page_key>")
+@admin_only("change pages")
 def update_page(page_key):
     claims = require_claims()
     if page_key not in PAGE_KEYS:
@@ -38,8 +40,6 @@ def update_page(page_key):
         raise body.invalid("is_disabled", "is required")
     reason = body.text(data, "disable_reason", max_length=500, nullable=True)
     with rls_transaction(claims) as conn:
-        if not conn.execute("select public.is_admin() as ok").fetchone()["ok"]:
-            raise ApiError(403, "forbidden", "Only administrators can change pages")
         row = conn.execute(
             f"update public.page_settings set is_disabled = %s, disable_reason = %s where page_key = %s"
             f" returning {PAGE_COLUMNS}",

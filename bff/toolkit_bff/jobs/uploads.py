@@ -32,6 +32,15 @@ def clean_filename(name: str | None) -> str:
 
 
 def read_uploads(field: str = "file", *, max_count: int = 100) -> list[Upload]:
+    """The request's files, read once: a check in the worker before the job and the job itself share
+    them (a job's child process inherits the worker's `g`)."""
+    read = g.setdefault("read_uploads", {})
+    if (field, max_count) not in read:
+        read[(field, max_count)] = _read_uploads(field, max_count)
+    return read[(field, max_count)]
+
+
+def _read_uploads(field: str, max_count: int) -> list[Upload]:
     storages = request.files.getlist(field) or request.files.getlist(field + "s")
     if not storages:
         raise ApiError(400, "file_missing", f"Upload a file in the multipart field '{field}'")
@@ -59,7 +68,7 @@ def read_upload(field: str = "file") -> Upload:
 
 
 # A file's extension, as detect_kind names the type it claims.
-_EXTENSION_KINDS = {"jpg": "jpeg", "jpe": "jpeg", "tif": "tiff", "htm": "html"}
+_EXTENSION_KINDS = {"jpg": "jpeg", "jpe": "jpeg", "jfif": "jpeg", "tif": "tiff", "heic": "heif", "htm": "html"}
 
 
 def claimed_kind(filename: str) -> str:

@@ -29,6 +29,8 @@ for _tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator
 # mfa_required), before any upload is read.
 for _tool in (converter, translator, username_checker, color_picker):
     _tool.bp.before_request(check_session)
+# Then, before a job starts, the converter refuses what it cannot convert (answered at once, no job).
+converter.bp.before_request(converter.refuse_before_job)
 
 
 def register_tool_blueprints(app: Flask) -> None:

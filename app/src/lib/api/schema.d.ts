@@ -1306,6 +1306,8 @@ export interface components {
             /** Format: uuid */
             link_id: string;
             short_code: string;
+            /** @description The public address: `{origin}/s/{short_code}` (its QR code). */
+            short_url: string;
             original_url: string;
             protected: boolean;
             days: number;

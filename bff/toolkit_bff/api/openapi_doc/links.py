@@ -53,12 +53,13 @@ SCHEMAS = {
     "ShortLinkList": page_of("links", "ShortLink"),
     "LinkStats": {
         "type": "object", "additionalProperties": False,
-        "required": ["link_id", "short_code", "original_url", "protected", "days", "total_clicks", "daily", "referrers",
-                     "browsers", "devices"],
+        "required": ["link_id", "short_code", "short_url", "original_url", "protected", "days", "total_clicks", "daily",
+                     "referrers", "browsers", "devices"],
         "description": "Counted clicks only: bots, link previews and HEAD requests are never counted.",
         "properties": {
             "link_id": UUID,
             "short_code": CODE,
+            "short_url": {"type": "string", "description": "The public address: `{origin}/s/{short_code}` (its QR code)."},
             "original_url": {"type": "string", "pattern": "^https?://"},
             "protected": {"type": "boolean"},
             "days": {"type": "integer", "minimum": 1, "maximum": 366},

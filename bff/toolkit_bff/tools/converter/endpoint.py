@@ -1,4 +1,7 @@
-"""POST /api/tools/convert: images between formats, images → PDF, PDF → images, office → PDF."""
+"""POST /api/tools/convert: images between formats, images → PDF, PDF → images, office → PDF.
+
+The request is checked in the worker before the job starts (refuse_before_job: options and every
+file's type, inputs.py), so what cannot be converted is answered at once and never reaches LibreOffice."""
 from __future__ import annotations
 
 import io
@@ -6,18 +9,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from flask import Blueprint
+from flask import Blueprint, request
 from PIL import Image, ImageOps
 
 from ...auth import require_claims
 from ...errors import ApiError
 from ...jobs.files import Result, output_name, results_response
-from ...jobs.filetypes import IMAGE_KINDS, OFFICE_KINDS
+from ...jobs.filetypes import IMAGE_KINDS
 from ...jobs.images import OUTPUT_FORMATS, open_image, prepare_mode, resize, save_image
 from ...jobs.limits import Deadline
 from ...jobs.options import get_bool, get_choice, get_int, get_str
 from ...jobs.pdfdocs import iter_rendered_pages
-from ...jobs.uploads import Upload, job_workdir, read_uploads, require_kind
+from ...jobs.uploads import Upload, job_workdir, read_uploads
+from .inputs import check_convertible
 from .office import office_to_pdf
 
 bp = Blueprint("tools_convert", __name__)
@@ -52,15 +56,30 @@ class ImageOptions:
         )
 
 
-@bp.post("/convert")
-def convert():
+def checked_request() -> tuple[str, ImageOptions, list[Upload]]:
+    """The target format, the options and the files, each checked; any problem is a 4xx here."""
     require_claims()  # SPEC: the file converter is for signed-in users; the server enforces it
-    deadline = Deadline.for_job()
     target = get_choice("format", TARGETS)
     if target is None:
         raise ApiError(422, "invalid_option", f"Option 'format' is required: one of {', '.join(TARGETS)}")
     options = ImageOptions.from_request()
     uploads = read_uploads("file")
+    for upload in uploads:
+        check_convertible(upload, target)
+    return target, options, uploads
+
+
+def refuse_before_job() -> None:
+    """A before_request hook (tools/__init__.py registers it after the session check): the checks run
+    in the worker, so a refusal costs no job slot, no child process and no LibreOffice start."""
+    if request.endpoint == "tools_convert.convert":
+        checked_request()
+
+
+@bp.post("/convert")
+def convert():
+    deadline = Deadline.for_job()
+    target, options, uploads = checked_request()  # the files were read and checked before the job
     input_size = sum(len(upload.data) for upload in uploads)
     if target == "pdf":
         results = convert_to_pdf(uploads, options, deadline)
@@ -73,8 +92,7 @@ def convert():
 def convert_to_image(upload: Upload, target: str, options: ImageOptions,
                      deadline: Deadline) -> Iterator[Result]:
     deadline.check()
-    kind = require_kind(upload, IMAGE_KINDS | {"pdf"}, "an image or a PDF")
-    if kind == "pdf":
+    if upload.kind == "pdf":
         for index, page in iter_rendered_pages(upload, options.dpi, deadline, options.password):
             yield Result(output_name(upload.stem, target, f"-page{index + 1}"), encode_image(page, target, options), target)
         return
@@ -95,9 +113,6 @@ def encode_image(image: Image.Image, target: str, options: ImageOptions) -> byte
 
 
 def convert_to_pdf(uploads: list[Upload], options: ImageOptions, deadline: Deadline) -> list[Result]:
-    for upload in uploads:
-        require_kind(upload, IMAGE_KINDS | OFFICE_KINDS,
-                     "an image or an office document (DOCX, ODT, RTF, TXT, PPTX, XLSX)")
     if all(upload.kind in IMAGE_KINDS for upload in uploads):
         stem = uploads[0].stem if len(uploads) == 1 else "images"
         return [Result(output_name(stem, "pdf"), images_to_pdf(uploads, options, deadline), "pdf")]

@@ -148,7 +148,9 @@ export default function LoginPage() {
                 <TabsTrigger value="sign-in">Sign in</TabsTrigger>
                 <TabsTrigger value="sign-up">Create account</TabsTrigger>
               </TabsList>
-              <TabsContent value="sign-in">
+              {/* tabIndex -1: the panels hold form fields, so Tab goes from the tab straight to the first one
+                  (Radix makes a panel a tab stop of its own, for panels with nothing focusable). */}
+              <TabsContent value="sign-in" tabIndex={-1}>
                 <SignInForm email={email} onEmailChange={setEmail} onSignedIn={() => void afterSignIn()} />
                 <div className="mt-2 flex flex-col items-center sm:flex-row sm:justify-center">
                   <Button variant="link" onClick={() => setPanel('forgot')}>
@@ -160,7 +162,7 @@ export default function LoginPage() {
                 </div>
                 <PasskeySignIn onSignedIn={() => void afterSignIn()} />
               </TabsContent>
-              <TabsContent value="sign-up">
+              <TabsContent value="sign-up" tabIndex={-1}>
                 <SignUpForm email={email} onEmailChange={setEmail} onSignedUp={setSentTo} />
               </TabsContent>
             </Tabs>

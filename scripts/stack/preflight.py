@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 from .postgres import PG_BIN
 from .supervisor import port_holder, port_in_use
-from .translation_engine import MODES_DIR, SYSTEM_PYTHON
+from .apertium_modes import INSTALLED_MODES
+from .translation_engine import SYSTEM_PYTHON
 
 BLOCK = 100  # a test stack's ports: base+0 … base+99 (config.test_config)
 
@@ -40,8 +40,8 @@ def missing_programs(suites: list[str]) -> list[str]:
     if shutil.which(SYSTEM_PYTHON) and subprocess.run([SYSTEM_PYTHON, "-c", "import apertium_apy"],
                                                       capture_output=True).returncode != 0:
         missing.append("the apertium_apy module of /usr/bin/python3 (Debian package apertium-apy)")
-    if not Path(MODES_DIR).is_dir():
-        missing.append(f"{MODES_DIR} (Apertium's language pairs: apertium-eng-spa and the others)")
+    if not INSTALLED_MODES.is_dir():
+        missing.append(f"{INSTALLED_MODES} (Apertium's language pairs: apertium-eng-spa and the others)")
     return missing
 
 

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pageDates } from './scripts/page-dates.mjs'
+import { seoFiles } from './scripts/seo-files.mjs'
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
@@ -21,6 +22,7 @@ export default defineConfig(({ mode }) => {
         name: 'toolkit-html-product-name',
         transformIndexHtml: (html: string) => html.replaceAll('%APP_NAME%', appName),
       },
+      seoFiles(env.VITE_SITE_URL),
       VitePWA({
         registerType: 'autoUpdate',
         injectRegister: 'script-defer',

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react'
+import { lazy, type ComponentType, type ReactNode } from 'react'
 import type { RouteObject } from 'react-router'
 import { DashboardRecentTools } from '@/app/routes/dashboard-recent-tools'
 import { HomePage } from '@/app/routes/home'
@@ -6,6 +6,7 @@ import { RootLayout } from '@/app/routes/root-layout'
 import { RouteError } from '@/app/routes/route-error'
 import { ToolRoute } from '@/app/routes/tool-route'
 import { LoadingScreen } from '@/components/loading-screen'
+import { PagePlaceholder } from '@/components/page-placeholder'
 import { loadAccountPage } from '@/features/auth/account'
 // Static: the root layout already loads this room (its prompt), and a dynamic import of a module the
 // entry holds makes the bundler split shared code out of the entry chunk (+3 KB to the first load).
@@ -44,16 +45,11 @@ function protectedPage(path: (typeof PROTECTED_PAGE_PATHS)[number], load: () => 
   }
 }
 
+/** A tool's heading comes from the registry at once; its page loads into place (tool-route.tsx). */
 function toolRoute(tool: Readonly<ToolDefinition>): RouteObject {
-  return {
-    path: tool.path.slice(1),
-    lazy: async () => {
-      const { default: ToolPage } = await tool.component()
-      const page = <ToolRoute tool={tool} page={ToolPage} />
-      // The registry's requiresAuth decides which tools need an account.
-      return { Component: () => (tool.requiresAuth ? <RequireAuth pageName={tool.name}>{page}</RequireAuth> : page) }
-    },
-  }
+  const page = <ToolRoute tool={tool} page={lazy(tool.component)} />
+  // The registry's requiresAuth decides which tools need an account.
+  return { path: tool.path.slice(1), Component: () => (tool.requiresAuth ? <RequireAuth pageName={tool.name}>{page}</RequireAuth> : page) }
 }
 
 // Every route of SPEC §2, plus /changelog and /settings/security.
@@ -74,6 +70,9 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteError />,
+        // A first visit to a lazy page paints the header and footer at once, with the page's outline
+        // between them until its chunk arrives ('Loading...' is for the session: SPEC §2).
+        HydrateFallback: PagePlaceholder,
         children: [
           { index: true, Component: HomePage },
           { path: 'all-tools', ...page(() => import('@/app/routes/all-tools')) },

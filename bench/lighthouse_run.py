@@ -101,6 +101,10 @@ def run_page(url: str, out: Path, timeout: float = 180) -> PageRun:
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate()
         raise RuntimeError(f"Lighthouse on {url} took over {timeout:.0f} s") from None
+    except BaseException:  # Ctrl-C or SIGTERM (bench/stack.py): Lighthouse and its Chromium stop too
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise
     if process.returncode != 0 or not out.is_file():
         raise RuntimeError(f"Lighthouse on {url} exited {process.returncode}: {output[-600:]}")
     return reduce(json.loads(out.read_text()))

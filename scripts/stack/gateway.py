@@ -34,6 +34,8 @@ http {{
   scgi_temp_path {run}/scgi;
   sendfile on;
   gzip on;
+  # nginx's default level 1 sends the entry chunk ~18 % larger than level 6 does, for little CPU saved.
+  gzip_comp_level 6;
   gzip_types text/css application/javascript application/json image/svg+xml application/manifest+json;
   client_max_body_size 100m;
   # Idle upstream connections are dropped before gunicorn's 2 s keep-alive ends: nginx must never

@@ -102,8 +102,14 @@ def run_page(url: str, out: Path, timeout: float = 180) -> PageRun:
         process.communicate()
         raise RuntimeError(f"Lighthouse on {url} took over {timeout:.0f} s") from None
     except BaseException:  # Ctrl-C or SIGTERM (bench/stack.py): Lighthouse and its Chromium stop too
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
+        # Chromium runs in a process group of its own (chrome-launcher detaches it); Lighthouse's
+        # own SIGINT handler closes it, so it is asked first.
+        os.killpg(process.pid, signal.SIGINT)
+        try:
+            process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
         raise
     if process.returncode != 0 or not out.is_file():
         raise RuntimeError(f"Lighthouse on {url} exited {process.returncode}: {output[-600:]}")

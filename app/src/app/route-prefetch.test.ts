@@ -5,6 +5,8 @@ vi.mock('@/tools', async (original) => ({
   ...(await original<typeof import('@/tools')>()),
   findToolByPath: (path: string) => (path === '/qr-generator' ? { component: loadPage } : undefined),
 }))
+const loadDashboard = vi.hoisted(() => vi.fn(async () => ({ default: () => null })))
+vi.mock('@/features/dashboard', () => ({ loadDashboardPage: loadDashboard }))
 const { prefetchOnIntent } = await import('@/app/route-prefetch')
 
 function link(href: string): HTMLAnchorElement {
@@ -20,6 +22,7 @@ afterEach(() => {
   stop?.()
   document.body.replaceChildren()
   loadPage.mockClear()
+  loadDashboard.mockClear()
 })
 
 describe('prefetchOnIntent', () => {
@@ -30,6 +33,12 @@ describe('prefetchOnIntent', () => {
     expect(loadPage).toHaveBeenCalledTimes(1)
     anchor.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
     expect(loadPage).toHaveBeenCalledTimes(1)
+  })
+
+  it("starts loading a protected page's code too, though its route decides on the session first", () => {
+    stop = prefetchOnIntent()
+    link('/dashboard').dispatchEvent(new Event('pointerover', { bubbles: true }))
+    expect(loadDashboard).toHaveBeenCalledTimes(1)
   })
 
   it('leaves links to other sites and other pages alone, and stops when told', () => {

@@ -1,5 +1,5 @@
 import { matchRoutes } from 'react-router'
-import { appRoutes } from '@/app/route-table'
+import { appRoutes, type PrefetchHandle } from '@/app/route-table'
 import { findToolByPath } from '@/tools'
 
 const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const
@@ -12,8 +12,10 @@ export function prefetchRoute(path: string): void {
     return
   }
   for (const match of matchRoutes(appRoutes, path) ?? []) {
-    const { lazy } = match.route
+    const { lazy, handle } = match.route
     if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined)
+    const prefetch = (handle as Partial<PrefetchHandle> | undefined)?.prefetch
+    if (typeof prefetch === 'function') void prefetch().catch(() => undefined)
   }
 }
 

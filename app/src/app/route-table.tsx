@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import type { RouteObject } from 'react-router'
 import { DashboardRecentTools } from '@/app/routes/dashboard-recent-tools'
 import { HomePage } from '@/app/routes/home'
@@ -21,6 +21,11 @@ import type { ToolDefinition } from '@/tools/define-tool'
 type PageModule = { default: ComponentType }
 type DashboardModule = { default: ComponentType<{ recentTools?: ReactNode; cachedPastes?: (userId: string) => { id: string; title: string; views: number; privacy: string }[] }> }
 
+/** A route whose page is a lazy component rather than a lazy route names its code here (app/route-prefetch.ts). */
+export interface PrefetchHandle {
+  prefetch: () => Promise<unknown>
+}
+
 /** Lazy route: the page module becomes its own chunk and loads on first visit. */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) }
@@ -34,14 +39,23 @@ const PROTECTED_PAGE_NAMES: Record<(typeof PROTECTED_PAGE_PATHS)[number], string
   '/settings/security': 'Security settings',
 }
 
-/** A page that needs a session (SPEC §4): PROTECTED_PAGE_PATHS lists those outside the tool registry. */
+/**
+ * A page that needs a session (SPEC §4): PROTECTED_PAGE_PATHS lists those outside the tool registry.
+ * The session decides before the page's code is asked for ('Loading...', /login or the page), so a
+ * signed-out visitor goes straight on to /login without downloading a page they cannot see.
+ */
 function protectedPage(path: (typeof PROTECTED_PAGE_PATHS)[number], load: () => Promise<PageModule>): RouteObject {
+  const Page = lazy(load)
   return {
     path: path.slice(1),
-    lazy: async () => {
-      const { default: Page } = await load()
-      return { Component: () => <RequireAuth pageName={PROTECTED_PAGE_NAMES[path]}><Page /></RequireAuth> }
-    },
+    handle: { prefetch: load } satisfies PrefetchHandle,
+    Component: () => (
+      <RequireAuth pageName={PROTECTED_PAGE_NAMES[path]}>
+        <Suspense fallback={<PagePlaceholder />}>
+          <Page />
+        </Suspense>
+      </RequireAuth>
+    ),
   }
 }
 

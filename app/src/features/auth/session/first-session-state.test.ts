@@ -1,8 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { firstSessionState } from '@/features/auth/session/session-store'
+import { getAdminStatus } from '@/lib/admin-status'
+import { firstSessionState, resetSessionStoreForTests, startStoredSession } from '@/features/auth/session/session-store'
 
 // The first page paints with the session read synchronously from the SPEC §3 keys, before supabase-js.
-vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
+// supabase-js never arrives here: whatever these tests see was done without it.
+vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(() => new Promise(() => {})), clearStoredSession: vi.fn() }))
+const getMe = vi.hoisted(() => vi.fn())
+vi.mock('@/features/auth/session/api/get-me', () => ({ getMe }))
 
 const NOW = 1_800_000_000_000
 const user = { id: 'u-1', email: 'ada@example.com', factors: [] }
@@ -40,5 +44,31 @@ describe('firstSessionState', () => {
   ])("leaves %s to session start ('loading')", (_, values) => {
     store(values)
     expect(firstSessionState(NOW)).toEqual({ status: 'loading' })
+  })
+})
+
+/** An access token whose payload carries `aal` (the signature is the server's business). */
+function token(aal: string): string {
+  return `x.${btoa(JSON.stringify({ sub: 'u-1', aal })).replace(/=+$/, '')}.y`
+}
+
+describe('startStoredSession', () => {
+  beforeEach(() => getMe.mockReset())
+
+  it('asks the server who a stored, valid session is (admin status) at once, without waiting for supabase-js', async () => {
+    getMe.mockResolvedValue({ is_admin: true, profile: null })
+    store({ auth_token: token('aal1'), refresh_token: 'r', session_expiry: Date.now() + 600_000, user_data: user })
+    resetSessionStoreForTests()
+    expect(startStoredSession()).toBe('signed-in')
+    expect(getMe).toHaveBeenCalledWith(token('aal1'))
+    await vi.waitFor(() => expect(getAdminStatus()).toBe('admin'))
+  })
+
+  it('does not ask for a session still owing its authenticator code', () => {
+    const withFactor = { ...user, factors: [{ id: 'f-1', status: 'verified', factor_type: 'totp' }] }
+    store({ auth_token: token('aal1'), refresh_token: 'r', session_expiry: Date.now() + 600_000, user_data: withFactor })
+    resetSessionStoreForTests()
+    expect(startStoredSession()).toBe('signed-in')
+    expect(getMe).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,7 @@
 import type { Session } from '@supabase/supabase-js'
 import { loadAuth } from '@/features/auth/client'
+import { checkAdminStatus } from '@/features/auth/session/admin-check'
+import { needsSecondFactor } from '@/features/auth/session/assurance'
 import { clearLocalState, resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
 import { inspectStoredSession, storedTokens } from '@/features/auth/session/session-storage'
 import { afterFirstPaint } from '@/lib/after-first-paint'
@@ -92,7 +94,12 @@ export function startSessionStore(): Promise<void> {
 export function startStoredSession(): SessionState['status'] {
   setAccessTokenProvider(currentAccessToken)
   if (state.status === 'loading') void startSessionStore()
-  else if (state.status === 'signed-in') afterFirstPaint(() => void startSessionStore())
+  else if (state.status === 'signed-in') {
+    // The stored token asks the server who this is at once (admin status, profile), so /admin and
+    // the account menu do not wait for supabase-js; the lifecycle asks again when it starts.
+    if (!needsSecondFactor(state.session)) void checkAdminStatus(state.session.access_token)
+    afterFirstPaint(() => void startSessionStore())
+  }
   return state.status
 }
 

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { preactAliases } from './preact-compat'
 import { pageDates } from './scripts/page-dates.mjs'
 import { seoFiles } from './scripts/seo-files.mjs'
 
@@ -52,7 +53,7 @@ export default defineConfig(({ mode }) => {
       }),
     ],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
     },
     build: {
       target: 'es2022',

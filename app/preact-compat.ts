@@ -11,8 +11,12 @@ export const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ]
 
-/** Libraries that import React: Vitest must bundle them (not load them from node_modules) to alias it. */
+/**
+ * Libraries that import React: Vitest must bundle them (not load them from node_modules) to alias it.
+ * All of Testing Library with them, so user-event fires its events through the same copy of
+ * @testing-library/dom that @testing-library/react configured to flush renders and effects (act).
+ */
 export const reactLibraries = [
   /@radix-ui\//, /@floating-ui\/react-dom/, /react-remove-scroll/, /react-style-singleton/, /use-sidecar/, /use-callback-ref/,
-  /react-router/, /sonner/, /lucide-react/, /@testing-library\/react/,
+  /react-router/, /sonner/, /lucide-react/, /@testing-library\//,
 ]

@@ -16,7 +16,9 @@ export default defineConfig(({ mode }) => {
     // The info pages' "Last updated" dates, from the repository at build time (scripts/page-dates.mjs).
     define: { __INFO_PAGE_DATES__: JSON.stringify(pageDates()) },
     plugins: [
-      react(),
+      // React Fast Refresh cannot reach Preact's components (an edit would be "hot updated" and never
+      // shown): without it, an edited module reloads the page in the dev server.
+      react({ refreshExclude: /./ }),
       tailwindcss(),
       {
         // The product name is configurable, so the static title in index.html is filled at build time.

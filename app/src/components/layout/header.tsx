@@ -32,15 +32,11 @@ export function Header({ tools, groups, toolBadge, actions }: HeaderProps) {
   }
   const shortcut = isMacPlatform() ? '⌘K' : 'Ctrl K'
 
-  // Fetch the palette once the browser is idle so Ctrl/Cmd-K feels instant; it is not needed to render.
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') return
-    const handle = window.requestIdleCallback(() => void loadCommandPalette(), { timeout: 5000 })
-    return () => window.cancelIdleCallback(handle)
-  }, [])
-
+  // The palette is fetched on intent, not on every first visit (most never open it, and a phone has no
+  // Ctrl-K): pointing at or focusing the search button, or pressing Ctrl/Cmd, the first half of Ctrl/Cmd-K.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Control' || event.key === 'Meta') void loadCommandPalette()
       if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault()
         setPaletteLoaded(true)

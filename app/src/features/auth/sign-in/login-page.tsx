@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { finishAuthLanding, isAuthLanding } from '@/features/auth/sign-in/auth-landing'
-import { needsSecondFactor, safeReturnPath, useSession, type SignInReason } from '@/features/auth/session'
+import { needsSecondFactor, safeReturnPath, startSessionStore, useSession, type SignInReason } from '@/features/auth/session'
 import { loadAuth } from '@/features/auth/client'
 import { CheckEmail } from '@/features/auth/sign-in/check-email'
 import { MagicLinkForm } from '@/features/auth/sign-in/magic-link-form'
@@ -33,10 +33,14 @@ function useAuthLanding(): boolean {
 
   useEffect(() => {
     let active = true
-    void finishAuthLanding(location).then((outcome) => {
+    void finishAuthLanding(location).then(async (outcome) => {
       if (!active || outcome === 'none') return
-      setPending(false)
       const signedIn = outcome === 'signed-in'
+      // The session store follows supabase-js once started (after the first paint for a visitor who
+      // arrived signed out): the page opened next must already see the session the link brought.
+      if (signedIn) await startSessionStore()
+      if (!active) return
+      setPending(false)
       navigate(signedIn && isRecovery(location.search) ? '/login?reset=1' : signedIn ? '/dashboard' : '/login', { replace: true })
     })
     return () => {
@@ -100,6 +104,7 @@ export default function LoginPage() {
 
   // After a password (or a passkey, which owes no code: session/assurance.ts).
   const afterSignIn = async () => {
+    await startSessionStore() // as for a link's landing: the next page sees the new session
     const { data } = await (await loadAuth()).getSession()
     if (data.session && needsSecondFactor(data.session)) setCodeOwed(true)
     else navigate(destination, { replace: true })

@@ -1,5 +1,5 @@
 """/api/tools/translate, /translate/languages, /translate/detect: the translator, through the
-configured engine (engine.py: Apertium APY or LibreTranslate).
+configured engine (engine_choice.py: Apertium APY or LibreTranslate).
 
 A pair the engine lacks is translated through English or Spanish when it has both halves, and the
 answer says so (`pivot`). Detection is offline (detection.py). A translation is an outbound call
@@ -13,7 +13,7 @@ from ...auth import require_claims
 from ...errors import ApiError
 from ...jobs.options import get_str, request_body
 from ...jobs.slots import job_slot
-from .engine import current_engine
+from .engine_choice import current_engine
 from .languages import language_name
 from .routes import reachable, route, sources
 

@@ -4,8 +4,12 @@ from flask import Blueprint, current_app, jsonify
 
 from .. import db
 from ..config import VERSION
+from ..contract.operations import Routes
+from ..contract.responses import json_response
+from .models.me import Health
 
-bp = Blueprint("health", __name__)
+bp = Blueprint("health", __name__, url_prefix="/api")
+routes = Routes(bp, "system")
 
 
 def _auth_status() -> str:
@@ -18,8 +22,12 @@ def _auth_status() -> str:
         return "unreachable"
 
 
-@bp.get("/health")
+@routes.get("/health", "getHealth", answers={
+    200: json_response("Up, database reachable.", Health),
+    503: json_response("Up, but the database is unreachable (`status` is `degraded`; the body is the health "
+                       "report, not an Error).", Health)})
 def health():
+    """Is the BFF up, and can it reach the database?"""
     checks = {"database": "ok" if db.ping() else "unreachable", "auth": _auth_status()}
     healthy = "unreachable" not in checks.values()
     body = {"status": "ok" if healthy else "degraded", "version": VERSION, "checks": checks}

@@ -2,6 +2,6 @@
 their models (contract/operations.py); contract/document.py adds it to the document."""
 from __future__ import annotations
 
-from . import documents, images, pdf, text
+from . import documents, images, pdf
 
-AREAS = (images, pdf, text, documents)
+AREAS = (images, pdf, documents)

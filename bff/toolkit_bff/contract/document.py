@@ -2,7 +2,6 @@
 it): every operation the routes declared (operations.py), the models they name, and what they share."""
 from __future__ import annotations
 
-from ..api.openapi_doc import AREAS as LEGACY_AREAS
 from ..api.writes import WRITE_METHODS
 from ..config import VERSION
 from .envelope import Error
@@ -92,17 +91,12 @@ def build_document() -> dict:
     paths: dict[str, dict] = {}
     for operation in OPERATIONS:
         paths.setdefault(operation.path, {})[operation.method.lower()] = operation.spec
-    schemas, headers = {}, dict(HEADERS)
-    for area in LEGACY_AREAS:
-        paths.update(area.PATHS)
-        schemas.update(area.SCHEMAS)
-        headers.update(getattr(area, "HEADERS", {}))
     _limit_signed_in_writes(paths)
     return {
         "openapi": "3.1.1",
         "info": {"title": "Toolkit BFF", "version": VERSION, "description": DESCRIPTION},
         "tags": TAGS,
         "paths": paths,
-        "components": {"schemas": {**component_schemas(list(MODELS.values())), **schemas}, "headers": headers,
+        "components": {"schemas": component_schemas(list(MODELS.values())), "headers": HEADERS,
                        "securitySchemes": SECURITY_SCHEMES},
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 
-class ErrorDetail(BaseModel):
+class ErrorBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     code: str = Field(description="Stable, machine-readable; listed per response in `x-error-codes`.",
                       examples=["invalid_option"])
@@ -14,4 +14,4 @@ class ErrorDetail(BaseModel):
 class Error(BaseModel):
     """Every error the BFF sends, whatever the status."""
     model_config = ConfigDict(extra="forbid")
-    error: ErrorDetail
+    error: ErrorBody

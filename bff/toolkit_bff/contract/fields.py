@@ -77,12 +77,13 @@ class Documented:
         return {**handler(schema), **self.schema}
 
 
-def optional(shown_default: Any = None, **options) -> Any:
+def optional(shown_default: Any = None, json_schema_extra: dict | None = None, **options) -> Any:
     """A field that may be left out (its value is then None, and not in `model_fields_set`); sent
     as null it is refused unless its type allows null. The schema shows no default, or the one the
     endpoint applies itself (`shown_default`)."""
     def shown(schema: dict) -> None:
         schema.pop("default", None)
+        schema.update(json_schema_extra or {})
         if shown_default is not None:
             schema["default"] = shown_default
     return Field(None, json_schema_extra=shown, **options)

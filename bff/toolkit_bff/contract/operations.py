@@ -20,9 +20,12 @@ from flask import Blueprint, request
 from pydantic import BaseModel
 
 from ..auth import require_claims
+from ..errors import ApiError
+from .fields import SERVER_RULE
 from .parameters import path_parameters, query_parameters
-from .responses import (BODY_TOO_LARGE, DISK_FULL, FORM, JOB_RUN, JOB_TAGS, JSON, MULTIPART, RATE_LIMIT_HEADERS,
-                        RATE_LIMITED, error_responses, header_refs, schema_of)
+from .schemas import model_schema
+from .responses import (BODY_TOO_LARGE, DISK_FULL, FORM, JOB_RUN, JOB_TAGS, JSON, MULTIPART, OPTIONS,
+                        RATE_LIMIT_HEADERS, RATE_LIMITED, error_responses, header_refs, schema_of)
 from ..jobs.options import request_body as request_body_values
 from .validation import body_model, query_model, validated
 
@@ -69,6 +72,36 @@ def options_body(model: type[BaseModel]) -> dict:
                                           MULTIPART: {"schema": schema}}}
 
 
+FILE = {"type": "string", "contentMediaType": "application/octet-stream",
+        SERVER_RULE: "not empty, and of a type the tool reads, told from its bytes (415 otherwise)"}
+
+
+@dataclass(frozen=True)
+class Multipart:
+    """A multipart upload: field `file` (repeated when `many`), the options beside it."""
+    options: type[BaseModel] | None = None
+    many: bool = False
+    file_description: str = "The file; its type is told from its content."
+
+    def read_options(self) -> dict:
+        """The options as `options=`; a `file` sent as a text field is no file (a 422, not ignored)."""
+        if "file" in request.form:
+            raise ApiError(422, "invalid_option", "Option 'file' must be a file upload, not a text field")
+        return {"options": validated(self.options, request.values, options=True)} if self.options else {}
+
+    def body(self) -> dict:
+        """Options may also come as query parameters: the tools read form and query together."""
+        if self.many:
+            files = {"type": "array", "items": FILE, "minItems": 1, "maxItems": 100,
+                     "description": self.file_description + " Repeat the field for several files (at most 100)."}
+        else:
+            files = {**FILE, "description": self.file_description}
+        schema = model_schema(self.options) if self.options else {"type": "object", "properties": {}}
+        schema = {**schema, "required": ["file", *schema.get("required", [])],
+                  "properties": {"file": files, **schema["properties"]}}
+        return {"required": True, "content": {MULTIPART: {"schema": schema}}}
+
+
 class Routes:
     """The operations of one blueprint, under its url_prefix; tools (`tool=True`) are limited per
     client IP, so their answers carry the limit headers and any of them may be a 429."""
@@ -93,18 +126,22 @@ class Routes:
 
     def route(self, method: str, rule: str, operation_id: str, *, answers: dict, errors: tuple = (),
               body: type[BaseModel] | dict | None = None, query: type[BaseModel] | None = None,
-              form: type[BaseModel] | None = None, path: dict | None = None, parameters: tuple = (),
-              security: list | None = None, before: tuple = ()):
+              form: type[BaseModel] | None = None, upload: Multipart | None = None, path: dict | None = None,
+              parameters: tuple = (), security: list | None = None, before: tuple = (),
+              description: str | None = None):
         """`body`: a JSON body model (read and passed as `body=`), or a request body the view reads
         itself (a dict); `query`: a query model (passed as `query=`); `form`: a tool's options, as a
-        JSON object, form fields or the query string (passed as `options=`); `path`: schemas of path
+        JSON object, form fields or the query string (passed as `options=`); `upload`: a multipart
+        upload, its files and its options' model (read from its fields or the query string, passed
+        as `options=`; the view reads the files, jobs/uploads.py); `path`: schemas of path
         parameters beyond their converter's; `before`: decorators that run before the request is
-        read (a rate limit counts refused bodies too)."""
+        read (a rate limit counts refused bodies too); `description`: one several routes share, in
+        place of the docstring's."""
         def decorate(view):
-            summary, description = _summary_and_description(view)
+            summary, written = _summary_and_description(view)
             spec = {"operationId": operation_id, "tags": [self.tag], "summary": summary}
-            if description:
-                spec["description"] = description
+            if description or written:
+                spec["description"] = description or written
             found = [*path_parameters(rule, path or {}), *(query_parameters(query) if query else []), *parameters]
             if found:
                 spec["parameters"] = found
@@ -112,9 +149,13 @@ class Routes:
                 spec["requestBody"] = request_body(body)
             if form is not None:
                 spec["requestBody"] = options_body(form)
+            if upload is not None:
+                spec["requestBody"] = upload.body()
             if security is not None:
                 spec["security"] = security
-            spec["responses"] = self._responses(answers, errors, has_body=body is not None or form is not None)
+            reads_options = form is not None or upload is not None or (query is not None and self.tool)
+            spec["responses"] = self._responses(answers, (*errors, OPTIONS) if reads_options else errors,
+                                                has_body=body is not None or form is not None or upload is not None)
             OPERATIONS.append(Operation(method, openapi_path(self.bp.url_prefix or "", rule), spec))
 
             reads_body = body is not None and not isinstance(body, dict)
@@ -129,6 +170,8 @@ class Routes:
                 if form is not None:
                     kwargs["options"] = validated(form, request_body_values(), options=True,
                                                   context={"json": request.is_json})
+                if upload is not None:
+                    kwargs.update(upload.read_options())
                 return view(**kwargs)
             registered = checked_view
             for decorator in reversed(before):

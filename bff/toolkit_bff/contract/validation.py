@@ -65,7 +65,7 @@ def _words(error: dict, *, options: bool) -> str:
             return f"must be one of {', '.join(choices)}"
         return "must be " + (", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0])
     if error["type"] == "string_too_short" and error["ctx"]["min_length"] == 1:
-        return "must not be empty"
+        return "is required" if options else "must not be empty"
     template = WORDS.get(error["type"])
     if template is None:  # a type this API never declares: pydantic's own words, lower-cased
         return "is invalid: " + error["msg"][:1].lower() + error["msg"][1:]

@@ -9,6 +9,10 @@ from typing import Annotated
 from pydantic import Field
 
 from ..contract.base import Answer
+from ..contract.fields import SERVER_RULE
+
+PAGES = "Pages, 1-based: `1-3,5,8-` or `all`."
+PAGE_LIST = {SERVER_RULE: "pages the document has, written `1-3,5,8-` or `all`"}  # the document's length
 
 
 class PageWindow(Answer):

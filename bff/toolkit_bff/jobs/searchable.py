@@ -24,6 +24,7 @@ from pydantic import Field
 
 from ..contract import options as opt
 from ..contract.base import Answer
+from ..contract.fields import SERVER_RULE
 from ..contract.options import Options, Switch
 from ..contract.streams import stream_line
 from ..errors import ApiError
@@ -47,7 +48,7 @@ PHOTO_DPI = 300  # an image without a usable resolution is placed as if scanned 
 
 class SearchableOptions(Options):
     lang: opt.text(100) = Field("eng", description="Languages joined by `+`, from /api/tools/ocr/languages.",
-                                json_schema_extra={"x-server-rule": "installed languages only"})
+                                json_schema_extra={SERVER_RULE: "installed languages only"})
     mode: opt.choice(MODES) = Field("skip", description="Pages that already have text: kept as they are (`skip`), "
                                                         "their invisible text redone (`redo`), or rasterised and read "
                                                         "again (`force`). Case-insensitive.")

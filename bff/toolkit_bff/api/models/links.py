@@ -9,8 +9,8 @@ from pydantic import Field
 from toolkit_redirect.password import MAX_PASSWORD_LENGTH
 
 from ...contract.base import Answer, Body, Query
-from ...contract.fields import (LATEST_EXPIRY_TEXT, Between, Expiry, Rule, Text, WholeNumber, WholeNumberText,
-                                optional)
+from ...contract.fields import (LATEST_EXPIRY_TEXT, SERVER_RULE, Between, Expiry, Rule, Text, WholeNumber,
+                                WholeNumberText, optional)
 from .common import Count, DateTime, Id, PageOf
 
 CODE = r"[A-Za-z0-9_-]{3,64}"
@@ -20,9 +20,11 @@ Url = Annotated[str, Field(pattern="^https?://")]
 
 class ShortLinkCreate(Body):
     url: Text = Field(max_length=2048, description="http or https; without a scheme, https:// is added (SPEC §5). "
-                                                   "Links to our own /s/ are refused.")
+                                                   "Links to our own /s/ are refused.",
+                      json_schema_extra={SERVER_RULE: "an http(s) address, not one of our own short links"})
     alias: Annotated[Text, Rule(CODE, "must be 3 to 64 letters, digits, _ or -")] | None = optional(
-        description="A custom code; reserved words (api, s, admin, login, …) are refused; 409 when taken.")
+        description="A custom code; reserved words (api, s, admin, login, …) are refused; 409 when taken.",
+        json_schema_extra={SERVER_RULE: "not a reserved word"})
     expires_at: Expiry = optional(description=f"In the future and before {LATEST_EXPIRY_TEXT}, with a time zone.")
     max_clicks: Annotated[WholeNumber, Between(1, 2_000_000_000)] | None = optional(
         description="The link stops working after this many clicks.")

@@ -9,7 +9,7 @@ from ...contract import options as opt
 from ...contract.base import Answer
 from ...contract.envelope import ErrorBody
 from ...contract.streams import stream_line
-from ...contract.fields import optional
+from ...contract.fields import SERVER_RULE, optional
 from ...contract.options import Options, Switch
 from ...jobs.filetypes import IMAGE_KINDS
 from .exif_write import TEXT_TAGS
@@ -56,11 +56,15 @@ class ImageMetadata(Answer):
 
 MetadataEdit = create_model(
     "MetadataEdit", __base__=Options,
-    **{name: (opt.text(), optional(description=f"EXIF {name}; an empty value removes the tag."))
+    **{name: (opt.text(), optional(description=f"EXIF {name}; an empty value removes the tag.",
+                                   json_schema_extra={SERVER_RULE: "a date and time"}
+                                   if name == "DateTimeOriginal" else None))
        for name in TEXT_TAGS},
     Orientation=(opt.whole(1, 8), optional(description="EXIF orientation.")),
-    gps_latitude=(opt.number(-90, 90), optional(description="Decimal degrees (with gps_longitude).")),
-    gps_longitude=(opt.number(-180, 180), optional(description="Decimal degrees (with gps_latitude).")),
+    gps_latitude=(opt.number(-90, 90), optional(description="Decimal degrees (with gps_longitude).",
+                                                json_schema_extra={SERVER_RULE: "given with gps_longitude"})),
+    gps_longitude=(opt.number(-180, 180), optional(description="Decimal degrees (with gps_latitude).",
+                                                   json_schema_extra={SERVER_RULE: "given with gps_latitude"})),
     gps_altitude=(opt.number(-11000, 100000), optional(description="Metres; negative is below sea level.")),
     gps_remove=(Switch, Field(False, description="Remove the GPS block (wins over gps_latitude/gps_longitude).")),
 )

@@ -8,19 +8,18 @@ from pydantic import Field
 from ...config import Config
 from ...contract import options as opt
 from ...contract.base import Answer
+from ...contract.fields import SERVER_RULE
 from ...contract.options import Options, Switch
-from ...jobs.paging import PageWindow
-
-PAGES = "Pages, 1-based: `1-3,5,8-` or `all`."
+from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
 
 
 class OcrOptions(Options):
     lang: opt.text(100) = Field("eng", description="Languages joined by `+`, from /api/tools/ocr/languages.",
-                                json_schema_extra={"x-server-rule": "installed languages only"})
+                                json_schema_extra={SERVER_RULE: "installed languages only"})
     preprocess: Switch = Field(True, description="Greyscale, auto-contrast and upscale small images first.")
     psm: opt.whole(1, 13) = Field(3, description="Tesseract page segmentation mode.")
     dpi: opt.whole(72, 600) = Field(300, description="PDF: render resolution.")
-    pages: opt.text() = Field("all", description=PAGES)
+    pages: opt.text() = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
     password: opt.text(256) = Field("", description="Password of an encrypted PDF.")
 
 

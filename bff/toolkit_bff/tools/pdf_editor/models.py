@@ -9,18 +9,17 @@ from pydantic import Field, create_model
 from ...config import Config
 from ...contract import options as opt
 from ...contract.base import Answer
-from ...contract.fields import Rule, optional
+from ...contract.fields import SERVER_RULE, Rule, optional
 from ...contract.options import Options
-from ...jobs.paging import PageWindow
+from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
 from .edits import PAGE_NUMBER_POSITIONS
 from .info import METADATA_FIELDS
 
-PAGES = "Pages, 1-based: `1-3,5,8-` or `all`."
-SOME_TEXT = {"x-server-rule": "more than spaces"}
+SOME_TEXT = {SERVER_RULE: "more than spaces"}
 
 
-def required_text(description: str, max_length: int = opt.MAX_OPTION_LENGTH):
-    return Annotated[opt.text(max_length, min_length=1), Field(description=description, json_schema_extra=SOME_TEXT)]
+def required_text(description: str, max_length: int = opt.MAX_OPTION_LENGTH, rule: dict = SOME_TEXT):
+    return Annotated[opt.text(max_length, min_length=1), Field(description=description, json_schema_extra=rule)]
 
 
 class PdfOptions(Options):
@@ -29,33 +28,36 @@ class PdfOptions(Options):
 
 class ThumbnailOptions(PdfOptions):
     width: opt.whole(32, 1200) = Field(200, description="Thumbnail width in px.")
-    pages: opt.text() = Field("all", description=PAGES)
+    pages: opt.text() = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
 
 
 class MergeOptions(PdfOptions):
     order: opt.text() = Field("", description="Order of the uploaded files, 1-based, e.g. `2,1,3` (files may be left "
-                                              "out or repeated).")
+                                              "out or repeated).",
+                              json_schema_extra={SERVER_RULE: "numbers of the files uploaded"})
 
 
 class SplitOptions(PdfOptions):
-    ranges: opt.text() = Field("", description="One part per range, e.g. `1-3,5` (wins over `every`).")
+    ranges: opt.text() = Field("", description="One part per range, e.g. `1-3,5` (wins over `every`).",
+                               json_schema_extra=PAGE_LIST)
     every: opt.whole(1, 1000) = Field(1, description="Pages per part when no ranges are given.")
 
 
 class PageChoice(PdfOptions):
-    pages: required_text("Pages, 1-based: `1-3,5,8-`.")
+    pages: required_text("Pages, 1-based: `1-3,5,8-`.", rule=PAGE_LIST)
 
 
 class RotateOptions(PdfOptions):
     angle: opt.whole(-270, 270) = optional(description="Degrees clockwise, a multiple of 90; required without "
                                                        "`rotations`.", json_schema_extra={"multipleOf": 90})
-    pages: opt.text() = Field("all", description=PAGES)
+    pages: opt.text() = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
     rotations: opt.text() = Field("", description='Per-page angles as JSON, e.g. `{"1": 90, "3": 180}` (wins over '
-                                                  "`angle`/`pages`).")
+                                                  "`angle`/`pages`).",
+                                  json_schema_extra={SERVER_RULE: "JSON: pages the document has → multiples of 90"})
 
 
 class ReorderOptions(PdfOptions):
-    order: required_text("Every page exactly once, e.g. `3,1,2` or as ranges `4-5,1-3`.")
+    order: required_text("Every page exactly once, e.g. `3,1,2` or as ranges `4-5,1-3`.", rule=PAGE_LIST)
 
 
 class WatermarkOptions(PdfOptions):
@@ -69,7 +71,7 @@ class WatermarkOptions(PdfOptions):
 
 class PageNumberOptions(PdfOptions):
     template: opt.text(60) = Field("{n}", description="Must contain `{n}`; may contain `{total}`.",
-                                   json_schema_extra={"x-server-rule": "contains {n}"})
+                                   json_schema_extra={SERVER_RULE: "contains {n}"})
     position: opt.choice(PAGE_NUMBER_POSITIONS) = Field("bottom-center", description="Where on the page. "
                                                                                      "Case-insensitive.")
     start: opt.whole(0, 100000) = Field(1, description="Number of the first page.")

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from ...contract import options as opt
 from ...contract.base import Answer
+from ...contract.fields import SERVER_RULE
 from ...contract.options import Switch
 from ...contract.streams import stream_line
 from .models import PdfOptions
@@ -20,7 +21,7 @@ class SearchTerms(PdfOptions):
     terms: opt.text(MAX_TERMS * (MAX_TERM_LENGTH + 8)) = Field(
         "", description=f"Words or phrases to find and redact everywhere: a JSON array of strings (at most "
                         f"{MAX_TERMS}) or one per line.",
-        json_schema_extra={"x-server-rule": f"a JSON array of at most {MAX_TERMS} strings or one term per line, "
+        json_schema_extra={SERVER_RULE: f"a JSON array of at most {MAX_TERMS} strings or one term per line, "
                                             f"each at most {MAX_TERM_LENGTH} characters; required to find"})
     match_case: Switch = Field(False, description="Match upper and lower case exactly.")
     whole_word: Switch = Field(False, description="Only whole words (`cat` does not match `category`).")
@@ -30,7 +31,7 @@ class RedactOptions(SearchTerms):
     areas: opt.text(MAX_AREAS * 120) = Field(
         "", description=f"JSON array (at most {MAX_AREAS}) of `{{page, left, top, width, height}}`: page 1-based, "
                         "the rest fractions of the page as shown, from its top-left.",
-        json_schema_extra={"x-server-rule": "a JSON array of areas on pages the PDF has; an area or a term"})
+        json_schema_extra={SERVER_RULE: "a JSON array of areas on pages the PDF has; an area or a term"})
     dpi: opt.whole(72, 400) = Field(200, description="Resolution of redrawn pages.")
 
 

@@ -8,7 +8,7 @@ from pydantic import Field
 from ...config import Config
 from ...contract import options as opt
 from ...contract.base import Answer
-from ...contract.fields import Documented, Rule, optional
+from ...contract.fields import SERVER_RULE, Documented, Rule, optional
 from ...contract.options import Options
 
 MAX_TEXT = 20_000  # the most any deployment may allow (TOOLKIT_TRANSLATION_MAX_CHARS is at most this)
@@ -19,9 +19,10 @@ Text = Annotated[opt.text(MAX_TEXT, min_length=1), Documented(
     maxLength=Config.TRANSLATION_MAX_CHARS)]
 
 
-def language(what: str):
+def language(what: str, rule: str | None = None):
+    extra = {SERVER_RULE: rule} if rule else None
     return Annotated[opt.text(20, min_length=1), Rule(r"[A-Za-z0-9_-]+", "must be a language code like 'en'"),
-                     Field(description=what, examples=["en"])]
+                     Field(description=what, examples=["en"], json_schema_extra=extra)]
 
 
 class DetectRequest(Options):
@@ -35,7 +36,7 @@ class TranslateRequest(DetectRequest):
                           ("target", "string_too_short"): "Choose a target language",
                           ("source", "string_too_short"): "Choose a source language"}
     source: language("Language code, or `auto` (detected).") = "auto"
-    target: language("Language code.")
+    target: language("Language code.", "other than `source`, and one the engine translates into from it")
     format: opt.choice(("text", "html")) = Field("text", description="How to read `q` (ignored: text).")
 
 

@@ -7,7 +7,7 @@ from pydantic import Field, RootModel
 
 from ...contract import options as opt
 from ...contract.base import Answer
-from ...contract.fields import optional
+from ...contract.fields import SERVER_RULE, optional
 from ...contract.options import Options, Switch
 
 Status = Literal["available", "taken", "invalid", "unknown", "blocked"]
@@ -15,7 +15,8 @@ Count = Annotated[int, Field(ge=0)]
 
 
 class UsernameQuery(Options):
-    sites: opt.text() = Field("", description="Only these sites (comma-separated names, case-insensitive).")
+    sites: opt.text() = Field("", description="Only these sites (comma-separated names, case-insensitive).",
+                              json_schema_extra={SERVER_RULE: "at least one name in the server's site list"})
     nsfw: Switch = Field(False, description="Include NSFW sites. `true`/`false` (also 1/0, yes/no, on/off).")
 
 

@@ -5,7 +5,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
-from ...contract.fields import Rule
+from ...contract.fields import SERVER_RULE, Rule
 from ...contract import options as opt
 from ...contract.options import Options, Switch
 
@@ -20,20 +20,25 @@ COLOUR_WORDS = "must be a colour like #1a2b3c"
 
 
 def _filled(*names: str) -> dict:
-    return {"required": list(names), "properties": {name: {"minLength": 1, "x-server-rule": SOME_TEXT}
-                                                    for name in names}}
+    return {name: {"minLength": 1, SERVER_RULE: SOME_TEXT} for name in names}
 
 
-def _needs(kind: str) -> dict:
-    # An absent `type` is text: only text's condition may hold without it.
-    when = {"properties": {"type": {"const": kind}}, **({} if kind == "text" else {"required": ["type"]})}
-    if kind in EITHER:
-        return {"if": when, "then": {"anyOf": [_filled(name) for name in EITHER[kind]]}}
-    then = _filled(*REQUIRED[kind])
-    if kind == "wifi":  # a secured network needs its password
-        then |= {"if": {"required": ["encryption"], "properties": {"encryption": {"const": "none"}}},
-                 "else": _filled("password")}
-    return {"if": when, "then": then}
+def _variant(kind: str, *needed: str, **fixed) -> dict:
+    """One way a request may be whole: its type, the fields it needs filled, fixed values."""
+    properties = {"type": {"const": kind}, **{name: {"const": value} for name, value in fixed.items()},
+                  **_filled(*needed)}
+    # An absent `type` is text: only text's variant may leave it out.
+    required = [*([] if kind == "text" else ["type"]), *fixed, *needed]
+    return {"properties": properties, "required": required}
+
+
+def _variants() -> list[dict]:
+    # One anyOf of whole variants rather than if/then per type: fuzzers generate from it.
+    variants = [_variant(kind, *REQUIRED[kind]) for kind in REQUIRED if kind != "wifi"]
+    variants += [_variant("wifi", *REQUIRED["wifi"], "password"),  # a secured network needs its password
+                 _variant("wifi", *REQUIRED["wifi"], encryption="none")]
+    variants += [_variant(kind, name) for kind, names in EITHER.items() for name in names]
+    return variants
 
 
 class QrRequest(Options):
@@ -41,21 +46,21 @@ class QrRequest(Options):
     `ssid`, `encryption`, `password`, `hidden`; email → `email`, `subject`, `body`; phone → `phone`;
     vcard → `first_name` or `last_name`, `organization`, `title`, `phone`, `email`, `website`,
     `note`, `address`."""
-    model_config = ConfigDict(json_schema_extra={"allOf": [_needs(kind) for kind in PAYLOAD_TYPES]})
+    model_config = ConfigDict(json_schema_extra={"anyOf": _variants()})
     type: opt.choice(PAYLOAD_TYPES) = Field("text", description="Payload type. Case-insensitive.")
     text: opt.text(4000) = Field("", description="text: the content.")
     url: opt.text() = Field("", description="url: an http(s) address; `https://` is added when no scheme is given.",
-                        json_schema_extra={"x-server-rule": "an http(s) address"})
+                        json_schema_extra={SERVER_RULE: "an http(s) address"})
     ssid: opt.text(64) = Field("", description="wifi: network name.")
     encryption: opt.choice(("wpa", "wep", "none")) = Field("wpa", description="wifi: security. Case-insensitive.")
     password: opt.text(128) = Field("", description="wifi: required unless encryption is none.")
     hidden: Switch = Field(False, description="wifi: hidden network. `true`/`false` (also 1/0, yes/no, on/off).")
     email: opt.text(254) = Field("", description="email, vcard: an address.",
-                             json_schema_extra={"x-server-rule": "an e-mail address: something@domain.tld"})
+                             json_schema_extra={SERVER_RULE: "an e-mail address: something@domain.tld"})
     subject: opt.text() = Field("", description="email: subject.")
     body: opt.text() = Field("", description="email: body.")
     phone: opt.text(300) = Field("", description="phone (at most 32 characters), vcard: a phone number.",
-                             json_schema_extra={"x-server-rule": "phone: at most 32 characters, 3 to 20 digits"})
+                             json_schema_extra={SERVER_RULE: "phone: at most 32 characters, 3 to 20 digits"})
     first_name: opt.text(100) = Field("", description="vcard: first name.")
     last_name: opt.text(100) = Field("", description="vcard: last name.")
     organization: opt.text(300) = Field("", description="vcard: organization.")

@@ -326,6 +326,527 @@ export interface paths {
         patch: operations["updateMyProfile"];
         trace?: never;
     };
+    "/api/tools/color-picker/decode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An image the browser cannot open (HEIC, …) as a PNG
+         * @description For signed-in users only (SPEC; the server enforces it).
+         */
+        post: operations["decodeImageForColourPicker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert images, PDFs and office documents
+         * @description Images between formats, images → PDF, PDF pages → images, office documents (DOCX, ODT, RTF, TXT, PPTX, XLSX, …) → PDF with LibreOffice. Encrypted PDFs cannot be converted (there is no password option). For signed-in users only (SPEC; the server enforces it).
+         */
+        post: operations["convertFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read an image's EXIF, grouped, GPS in decimal degrees */
+        post: operations["readImageMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/metadata/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or remove EXIF tags and GPS
+         * @description JPEG and WebP are edited at the byte level and HEIC by rewriting its boxes around the untouched HEVC data, so pixels are identical; PNG is re-saved losslessly. Other image types answer 415.
+         */
+        post: operations["editImageMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/metadata/remove-gps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the location
+         * @description Drops the EXIF GPS block (JPEG and HEIC: also XMP carrying GPS).
+         */
+        post: operations["removeImageGps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/metadata/strip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove all metadata
+         * @description Removes every tag, comment and XMP packet but keeps Orientation and the ICC profile.
+         */
+        post: operations["stripImageMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/metadata/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Many photos, one choice, one ZIP
+         * @description `remove-gps`, `strip` (all but Orientation and the colour profile) or `keep`, for JPEG, PNG, WebP and HEIC without re-encoding. A file that cannot be cleaned gets its own error in the report; the others still go into the ZIP.
+         */
+        post: operations["cleanImageMetadataBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/ocr/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Installed OCR languages */
+        get: operations["listOcrLanguages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/ocr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Text, words, confidences and boxes from an image or a PDF */
+        post: operations["recogniseText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/ocr/searchable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A searchable PDF (invisible text layer) from a scan or a photo
+         * @description OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become one page.
+         */
+        post: operations["makeSearchablePdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge PDFs into one
+         * @description `password` is used for every encrypted input; the result is not encrypted.
+         */
+        post: operations["mergePdfs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split a PDF by ranges or every N pages
+         * @description The parts are not encrypted.
+         */
+        post: operations["splitPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep only the given pages */
+        post: operations["extractPdfPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given pages (not all of them) */
+        post: operations["deletePdfPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate pages
+         * @description Rotations add to each page's current rotation. Like extract, delete, reorder, watermark and page-numbers, the result keeps the input's password.
+         */
+        post: operations["rotatePdfPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the pages in a new order */
+        post: operations["reorderPdfPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/watermark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stamp a text watermark on every page */
+        post: operations["watermarkPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/page-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stamp page numbers */
+        post: operations["numberPdfPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set document information
+         * @description Fields not given are kept. The result is not encrypted.
+         */
+        post: operations["setPdfMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/encrypt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Protect with a password (AES-256) */
+        post: operations["encryptPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/decrypt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the password
+         * @description `password` (the current one) is required.
+         */
+        post: operations["decryptPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/compress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the PDF smaller
+         * @description Drops unused resources and recompresses streams. When that is no smaller, the input comes back unchanged; otherwise the result is not encrypted.
+         */
+        post: operations["compressPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/searchable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the PDF searchable (OCR text layer)
+         * @description OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become one page.
+         */
+        post: operations["makePdfSearchable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pages, sizes, version, encryption and document information */
+        post: operations["getPdfInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/thumbnails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page thumbnails as PNG data URLs */
+        post: operations["renderPdfThumbnails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The text of every page */
+        post: operations["extractPdfText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/redact/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview: every match of the search terms, page by page */
+        post: operations["findRedactionMatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/pdf/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redact areas and every match of words: the content under them is removed
+         * @description Pages with something to remove are redrawn as an image (at `dpi`) with the areas black and their other words kept as an invisible, selectable layer; their annotations and form fields go. Properties, XMP, bookmarks and other strings lose the redacted words; attachments and scripts are removed. The report says what was removed.
+         */
+        post: operations["redactPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tools/qr": {
         parameters: {
             query?: never;
@@ -581,524 +1102,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tools/convert": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Convert images, PDFs and office documents
-         * @description Images between formats, images → PDF, PDF pages → images, office documents (DOCX, ODT, RTF, TXT, PPTX, XLSX, …) → PDF with LibreOffice. Encrypted PDFs cannot be converted (there is no password option). For signed-in users only.
-         */
-        post: operations["convertFiles"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/ocr/languages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Installed OCR languages */
-        get: operations["listOcrLanguages"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/ocr": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Text, words, confidences and boxes from an image or a PDF */
-        post: operations["recogniseText"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/metadata": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Read an image's EXIF, grouped, GPS in decimal degrees */
-        post: operations["readImageMetadata"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/metadata/edit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Set or remove EXIF tags and GPS
-         * @description JPEG and WebP are edited at the byte level and HEIC by rewriting its boxes around the untouched HEVC data, so pixels are identical; PNG is re-saved losslessly. Other image types answer 415.
-         */
-        post: operations["editImageMetadata"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/metadata/remove-gps": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Remove the location
-         * @description Drops the EXIF GPS block (JPEG and HEIC: also XMP carrying GPS).
-         */
-        post: operations["removeImageGps"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/metadata/strip": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Remove all metadata
-         * @description Removes every tag, comment and XMP packet but keeps Orientation and the ICC profile.
-         */
-        post: operations["stripImageMetadata"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/info": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Pages, sizes, version, encryption and document information */
-        post: operations["getPdfInfo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/thumbnails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Page thumbnails as PNG data URLs */
-        post: operations["renderPdfThumbnails"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/merge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Merge PDFs into one
-         * @description `password` is used for every encrypted input; the result is not encrypted.
-         */
-        post: operations["mergePdfs"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/split": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Split a PDF by ranges or every N pages
-         * @description The parts are not encrypted.
-         */
-        post: operations["splitPdf"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/extract": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Keep only the given pages */
-        post: operations["extractPdfPages"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete the given pages (not all of them) */
-        post: operations["deletePdfPages"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rotate pages
-         * @description Rotations add to each page's current rotation. Like extract, delete, reorder, watermark and page-numbers, the result keeps the input's password.
-         */
-        post: operations["rotatePdfPages"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/reorder": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Put the pages in a new order */
-        post: operations["reorderPdfPages"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/watermark": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stamp a text watermark on every page */
-        post: operations["watermarkPdf"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/page-numbers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stamp page numbers */
-        post: operations["numberPdfPages"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/metadata": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Set document information
-         * @description Fields not given are kept. The result is not encrypted.
-         */
-        post: operations["setPdfMetadata"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/encrypt": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Protect with a password (AES-256) */
-        post: operations["encryptPdf"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/decrypt": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Remove the password
-         * @description `password` (the current one) is required.
-         */
-        post: operations["decryptPdf"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/compress": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make the PDF smaller
-         * @description Drops unused resources and recompresses streams. When that is no smaller, the input comes back unchanged; otherwise the result is not encrypted.
-         */
-        post: operations["compressPdf"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/text": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The text of every page */
-        post: operations["extractPdfText"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/ocr/searchable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A searchable PDF (invisible text layer) from a scan or a photo
-         * @description OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become one page.
-         */
-        post: operations["makeSearchablePdf"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/searchable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make the PDF searchable (OCR text layer)
-         * @description OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become one page.
-         */
-        post: operations["makePdfSearchable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/redact/find": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Preview: every match of the search terms, page by page */
-        post: operations["findRedactionMatches"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/pdf/redact": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Redact areas and every match of words: the content under them is removed
-         * @description Pages with something to remove are redrawn as an image (at `dpi`) with the areas black and their other words kept as an invisible, selectable layer; their annotations and form fields go. Properties, XMP, bookmarks and other strings lose the redacted words; attachments and scripts are removed. The report says what was removed.
-         */
-        post: operations["redactPdf"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/metadata/batch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Many photos, one choice, one ZIP
-         * @description `remove-gps`, `strip` (all but Orientation and the colour profile) or `keep`, for JPEG, PNG, WebP and HEIC without re-encoding. A file that cannot be cleaned gets its own error in the report; the others still go into the ZIP.
-         */
-        post: operations["cleanImageMetadataBatch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tools/color-picker/decode": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** An image the browser cannot open (HEIC, …) as a PNG */
-        post: operations["decodeImageForColourPicker"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1183,6 +1186,24 @@ export interface components {
              */
             role: "authenticated";
         };
+        CleanedFile: {
+            name: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "done";
+            /** @description Its name in the ZIP. */
+            output: string;
+            had_gps: boolean;
+            has_gps: boolean;
+            /** @description Group (camera, time, location, author, image, other) → tags removed. */
+            removed: {
+                [key: string]: string[];
+            };
+            size_before: number;
+            size_after: number;
+        };
         DailyClicks: {
             /** Format: date */
             day: string;
@@ -1214,9 +1235,9 @@ export interface components {
         };
         /** @description Every error the BFF sends, whatever the status. */
         Error: {
-            error: components["schemas"]["ErrorDetail"];
+            error: components["schemas"]["ErrorBody"];
         };
-        ErrorDetail: {
+        ErrorBody: {
             /**
              * @description Stable, machine-readable; listed per response in `x-error-codes`.
              * @example invalid_option
@@ -1224,6 +1245,17 @@ export interface components {
             code: string;
             /** @description For people; names the limit or option. */
             message: string;
+        };
+        /** @description An EXIF value as JSON: rationals as numbers, text decoded, blobs summarised. */
+        ExifValue: string | number | boolean | components["schemas"]["ExifValue"][] | null;
+        FailedFile: {
+            name: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "failed";
+            error: components["schemas"]["ErrorBody"];
         };
         Health: {
             /** @enum {string} */
@@ -1240,6 +1272,57 @@ export interface components {
              * @enum {string}
              */
             auth: "ok" | "unreachable" | "not_configured";
+        };
+        /** @description Empty without GPS; coordinates in decimal degrees. */
+        ImageLocation: {
+            latitude?: number;
+            longitude?: number;
+            altitude?: number;
+            /** @description Tag name → value. */
+            raw?: {
+                [key: string]: components["schemas"]["ExifValue"];
+            };
+        };
+        ImageMetadata: {
+            filename: string;
+            /** @enum {string} */
+            format: "avif" | "bmp" | "gif" | "heif" | "ico" | "jpeg" | "png" | "tiff" | "webp";
+            width: number;
+            height: number;
+            /** @description Pillow's mode, e.g. RGB. */
+            mode: string;
+            icc_profile: boolean;
+            has_gps: boolean;
+            groups: components["schemas"]["MetadataGroups"];
+        };
+        JobProgress: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "progress";
+            /**
+             * @example OCR
+             * @example Redacting
+             * @example Cleaning
+             */
+            stage: string;
+            done: number;
+            total: number | null;
+            /**
+             * @example page
+             * @example file
+             */
+            unit: string;
+        };
+        /** @description The job failed after it started (e.g. `job_timeout`). */
+        JobStreamError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+            error: components["schemas"]["ErrorBody"];
         };
         LanguageRef: {
             language: string;
@@ -1271,11 +1354,69 @@ export interface components {
             browsers: components["schemas"]["BrowserClicks"][];
             devices: components["schemas"]["DeviceClicks"][];
         };
+        Match: {
+            term: string;
+            /** @description As found on the page. */
+            text: string;
+            boxes: components["schemas"]["MatchBox"][];
+        };
+        /** @description Fractions of the page as shown (its crop box turned by its rotation), from the top-left. */
+        MatchBox: {
+            left: number;
+            top: number;
+            width: number;
+            height: number;
+        };
         Me: {
             user: components["schemas"]["Caller"];
             profile: components["schemas"]["Profile"] | null;
             /** @description `is_admin(auth.uid())`, decided in SQL. */
             is_admin: boolean;
+        };
+        MetadataBatchReport: {
+            /** @enum {string} */
+            action: "remove-gps" | "strip" | "keep";
+            done: number;
+            failed: number;
+            files: (components["schemas"]["CleanedFile"] | components["schemas"]["FailedFile"])[];
+        };
+        MetadataBatchResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "result";
+            filename: string;
+            content_type: string;
+            size: number;
+            report: components["schemas"]["MetadataBatchReport"];
+            /** @description The file, base64. */
+            data: string;
+        };
+        /** @description One line of the stream: progress lines, then the result or an error. */
+        MetadataBatchStreamLine: components["schemas"]["JobProgress"] | components["schemas"]["MetadataBatchResult"] | components["schemas"]["JobStreamError"];
+        MetadataGroups: {
+            /** @description Tag name → value. */
+            camera: {
+                [key: string]: components["schemas"]["ExifValue"];
+            };
+            /** @description Tag name → value. */
+            time: {
+                [key: string]: components["schemas"]["ExifValue"];
+            };
+            location: components["schemas"]["ImageLocation"];
+            /** @description Tag name → value. */
+            author: {
+                [key: string]: components["schemas"]["ExifValue"];
+            };
+            /** @description Tag name → value. */
+            image: {
+                [key: string]: components["schemas"]["ExifValue"];
+            };
+            /** @description Tag name → value. */
+            other: {
+                [key: string]: components["schemas"]["ExifValue"];
+            };
         };
         ModeratedLink: {
             short_code: string;
@@ -1363,6 +1504,37 @@ export interface components {
             /** @description Shown only in this response (only its hash is stored): send it as `X-Edit-Token` to change or delete the paste. */
             edit_token?: string;
         };
+        OcrLanguage: {
+            /** @example deu */
+            code: string;
+            name: string;
+        };
+        OcrLanguages: {
+            languages: components["schemas"]["OcrLanguage"][];
+        };
+        OcrPage: {
+            page: number;
+            text: string;
+            words: components["schemas"]["OcrWord"][];
+        };
+        OcrResult: {
+            /** @description Pages in the document (1 for an image). */
+            page_count: number;
+            /** @description One request answers a window of the pages asked for; these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
+            next_pages: string | null;
+            /** @description The languages used, e.g. `eng+deu`. */
+            language: string;
+            /** @description All pages' text, pages separated by a blank line. */
+            text: string;
+            /** @description Mean word confidence 0-100; null without words. */
+            confidence: number | null;
+            pages: components["schemas"]["OcrPage"][];
+        };
+        OcrWord: {
+            text: string;
+            confidence: number;
+            box: components["schemas"]["WordBox"];
+        };
         /** @description This document. */
         OpenApiDocument: {
             openapi: string;
@@ -1374,6 +1546,18 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        PageMatches: {
+            page: number;
+            matches: components["schemas"]["Match"][];
+        };
+        PageSize: {
+            page: number;
+            width_pt: number;
+            height_pt: number;
+            width_mm: number;
+            height_mm: number;
+            rotation: number;
         };
         PageState: {
             is_disabled: boolean;
@@ -1388,6 +1572,10 @@ export interface components {
             disable_reason: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        PageText: {
+            page: number;
+            text: string;
         };
         PageUpdate: {
             is_disabled: boolean;
@@ -1514,6 +1702,40 @@ export interface components {
             expires_at?: string | null;
             /** @description Deleted by its first read by anyone but the owner. */
             burn_after_read?: boolean;
+        };
+        PdfInfo: {
+            filename: string;
+            /** @description Bytes. */
+            size: number;
+            pages: number;
+            encrypted: boolean;
+            /** @example 1.7 */
+            pdf_version: string;
+            metadata: components["schemas"]["PdfMetadata"];
+            page_sizes: components["schemas"]["PageSize"][];
+        };
+        /** @description Document information; dates as the PDF stores them. */
+        PdfMetadata: {
+            title: string | null;
+            author: string | null;
+            subject: string | null;
+            keywords: string | null;
+            creator: string | null;
+            producer: string | null;
+            created: string | null;
+            modified: string | null;
+        };
+        PdfText: {
+            pages: components["schemas"]["PageText"][];
+            /** @description All pages, separated by a blank line. */
+            text: string;
+        };
+        PdfThumbnails: {
+            /** @description Pages in the document (1 for an image). */
+            page_count: number;
+            /** @description One request answers a window of the pages asked for; these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
+            next_pages: string | null;
+            thumbnails: components["schemas"]["Thumbnail"][];
         };
         Profile: {
             /** Format: uuid */
@@ -1672,7 +1894,76 @@ export interface components {
              * @enum {string}
              */
             format?: "png" | "svg";
-        } & (unknown & unknown & unknown & unknown & unknown & unknown);
+        } | {
+            /** @constant */
+            type?: "text";
+            text: unknown;
+        } | {
+            /** @constant */
+            type: "url";
+            url: unknown;
+        } | {
+            /** @constant */
+            type: "email";
+            email: unknown;
+        } | {
+            /** @constant */
+            type: "phone";
+            phone: unknown;
+        } | {
+            /** @constant */
+            type: "wifi";
+            ssid: unknown;
+            password: unknown;
+        } | {
+            /** @constant */
+            type: "wifi";
+            /** @constant */
+            encryption: "none";
+            ssid: unknown;
+        } | {
+            /** @constant */
+            type: "vcard";
+            first_name: unknown;
+        } | {
+            /** @constant */
+            type: "vcard";
+            last_name: unknown;
+        };
+        RedactedPage: {
+            page: number;
+            areas: number;
+            matches: number;
+            characters_removed: number;
+            annotations_removed: number;
+        };
+        RedactionMatches: {
+            total: number;
+            pages: components["schemas"]["PageMatches"][];
+        };
+        RedactionReport: {
+            dpi: number;
+            page_count: number;
+            /** @description The pages redrawn as images. */
+            pages: components["schemas"]["RedactedPage"][];
+            terms: components["schemas"]["TermMatches"][];
+            scrubbed: components["schemas"]["Scrubbed"];
+        };
+        RedactionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "result";
+            filename: string;
+            content_type: string;
+            size: number;
+            report: components["schemas"]["RedactionReport"];
+            /** @description The file, base64. */
+            data: string;
+        };
+        /** @description One line of the stream: progress lines, then the result or an error. */
+        RedactionStreamLine: components["schemas"]["JobProgress"] | components["schemas"]["RedactionResult"] | components["schemas"]["JobStreamError"];
         ReferrerClicks: {
             host: string | null;
             clicks: number;
@@ -1681,6 +1972,41 @@ export interface components {
             short_code: string;
             url: string;
         };
+        Scrubbed: {
+            metadata_fields: string[];
+            xmp_removed: number;
+            bookmarks: number;
+            annotations_removed: number;
+            form_fields_removed: number;
+            attachments_removed: string[];
+            scripts_removed: number;
+            tags_removed: boolean;
+            other_strings: number;
+        };
+        SearchableReport: {
+            pages: number;
+            language: string;
+            /** @enum {string} */
+            mode: "skip" | "redo" | "force";
+            /** @description e.g. `PDF/A-2B`; null when the result is a regular PDF (it did not validate as PDF/A, or it is password-protected). */
+            pdfa: string | null;
+            protected: boolean;
+        };
+        SearchableResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "result";
+            filename: string;
+            content_type: string;
+            size: number;
+            report: components["schemas"]["SearchableReport"];
+            /** @description The file, base64. */
+            data: string;
+        };
+        /** @description One line of the stream: progress lines, then the result or an error. */
+        SearchableStreamLine: components["schemas"]["JobProgress"] | components["schemas"]["SearchableResult"] | components["schemas"]["JobStreamError"];
         ShortLink: {
             /** Format: uuid */
             id: string;
@@ -1719,6 +2045,17 @@ export interface components {
             limit: number;
             offset: number;
             links: components["schemas"]["ShortLink"][];
+        };
+        TermMatches: {
+            term: string;
+            matches: number;
+            pages: number[];
+        };
+        Thumbnail: {
+            page: number;
+            width: number;
+            height: number;
+            data_url: string;
         };
         TranslateRequest: {
             /** @description The text (never more than 20000). */
@@ -1817,260 +2154,13 @@ export interface components {
             not_found: number;
             could_not_check: number;
         };
-        OcrLanguages: {
-            languages: {
-                /** @example deu */
-                code: string;
-                name: string;
-            }[];
-        };
-        OcrResult: {
-            /** @description The languages used, e.g. `eng+deu`. */
-            language: string;
-            /** @description All pages' text, pages separated by a blank line. */
-            text: string;
-            /** @description Mean word confidence 0-100; null without words. */
-            confidence: number | null;
-            pages: components["schemas"]["OcrPage"][];
-            /** @description Pages in the document (1 for an image). */
-            page_count: number;
-            /** @description One request reads at most 10 PDF pages; these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
-            next_pages: string | null;
-        };
-        OcrPage: {
-            page: number;
-            text: string;
-            words: {
-                text: string;
-                confidence: number;
-                /** @description In the original image's (or rendered page's) pixels. */
-                box: {
-                    left: number;
-                    top: number;
-                    width: number;
-                    height: number;
-                };
-            }[];
-        };
-        /** @description An EXIF value as JSON: rationals as numbers, text decoded, blobs summarised. */
-        ExifValue: string | number | boolean | null | components["schemas"]["ExifValue"][];
-        /** @description Tag name → value. */
-        ExifGroup: {
-            [key: string]: components["schemas"]["ExifValue"];
-        };
-        ImageMetadata: {
-            filename: string;
-            /** @enum {string} */
-            format: "avif" | "bmp" | "gif" | "heif" | "ico" | "jpeg" | "png" | "tiff" | "webp";
+        /** @description In the original image's (or rendered page's) pixels. */
+        WordBox: {
+            left: number;
+            top: number;
             width: number;
             height: number;
-            /** @description Pillow's mode, e.g. RGB. */
-            mode: string;
-            icc_profile: boolean;
-            has_gps: boolean;
-            groups: {
-                camera: components["schemas"]["ExifGroup"];
-                time: components["schemas"]["ExifGroup"];
-                /** @description Empty without GPS; coordinates in decimal degrees. */
-                location: {
-                    latitude?: number;
-                    longitude?: number;
-                    altitude?: number;
-                    raw?: components["schemas"]["ExifGroup"];
-                };
-                author: components["schemas"]["ExifGroup"];
-                image: components["schemas"]["ExifGroup"];
-                other: components["schemas"]["ExifGroup"];
-            };
         };
-        PdfInfo: {
-            filename: string;
-            /** @description Bytes. */
-            size: number;
-            pages: number;
-            encrypted: boolean;
-            /** @example 1.7 */
-            pdf_version: string;
-            /** @description Document information; dates as the PDF stores them. */
-            metadata: {
-                title: string | null;
-                author: string | null;
-                subject: string | null;
-                keywords: string | null;
-                creator: string | null;
-                producer: string | null;
-                created: string | null;
-                modified: string | null;
-            };
-            page_sizes: {
-                page: number;
-                width_pt: number;
-                height_pt: number;
-                width_mm: number;
-                height_mm: number;
-                rotation: number;
-            }[];
-        };
-        PdfThumbnails: {
-            thumbnails: {
-                page: number;
-                width: number;
-                height: number;
-                data_url: string;
-            }[];
-            /** @description Pages in the document (1 for an image). */
-            page_count: number;
-            /** @description One request answers at most 50 thumbnails and 8 MB (always at least one thumbnail); these are the pages asked for that remain, to send as `pages` in the next request. null when none remain. */
-            next_pages: string | null;
-        };
-        PdfText: {
-            pages: {
-                page: number;
-                text: string;
-            }[];
-            /** @description All pages, separated by a blank line. */
-            text: string;
-        };
-        JobProgress: {
-            /** @constant */
-            type: "progress";
-            /**
-             * @example OCR
-             * @example Redacting
-             * @example Cleaning
-             */
-            stage: string;
-            done: number;
-            total: number | null;
-            /**
-             * @example page
-             * @example file
-             */
-            unit: string;
-        };
-        /** @description The job failed after it started (e.g. `job_timeout`). */
-        JobStreamError: {
-            /** @constant */
-            type: "error";
-            error: components["schemas"]["ErrorBody"];
-        };
-        ErrorBody: {
-            code: string;
-            message: string;
-        };
-        SearchableReport: {
-            pages: number;
-            language: string;
-            /** @enum {string} */
-            mode: "skip" | "redo" | "force";
-            /** @description e.g. `PDF/A-2B`; null when the result is a regular PDF (it did not validate as PDF/A, or it is password-protected). */
-            pdfa: string | null;
-            protected: boolean;
-        };
-        /** @description One line of the stream: progress lines, then the result or an error. */
-        SearchableStreamLine: components["schemas"]["JobProgress"] | {
-            /** @constant */
-            type: "result";
-            filename: string;
-            content_type: string;
-            size: number;
-            report: components["schemas"]["SearchableReport"];
-            /** @description The file, base64. */
-            data: string;
-        } | components["schemas"]["JobStreamError"];
-        RedactionReport: {
-            dpi: number;
-            page_count: number;
-            /** @description The pages redrawn as images. */
-            pages: {
-                page: number;
-                areas: number;
-                matches: number;
-                characters_removed: number;
-                annotations_removed: number;
-            }[];
-            terms: {
-                term: string;
-                matches: number;
-                pages: number[];
-            }[];
-            scrubbed: {
-                metadata_fields: string[];
-                xmp_removed: number;
-                bookmarks: number;
-                annotations_removed: number;
-                form_fields_removed: number;
-                attachments_removed: string[];
-                scripts_removed: number;
-                tags_removed: boolean;
-                other_strings: number;
-            };
-        };
-        /** @description One line of the stream: progress lines, then the result or an error. */
-        RedactionStreamLine: components["schemas"]["JobProgress"] | {
-            /** @constant */
-            type: "result";
-            filename: string;
-            content_type: string;
-            size: number;
-            report: components["schemas"]["RedactionReport"];
-            /** @description The file, base64. */
-            data: string;
-        } | components["schemas"]["JobStreamError"];
-        RedactionMatches: {
-            total: number;
-            pages: {
-                page: number;
-                matches: {
-                    term: string;
-                    /** @description As found on the page. */
-                    text: string;
-                    boxes: {
-                        left: number;
-                        top: number;
-                        width: number;
-                        height: number;
-                    }[];
-                }[];
-            }[];
-        };
-        MetadataBatchReport: {
-            /** @enum {string} */
-            action: "remove-gps" | "strip" | "keep";
-            done: number;
-            failed: number;
-            files: ({
-                name: string;
-                /** @constant */
-                status: "done";
-                /** @description Its name in the ZIP. */
-                output: string;
-                had_gps: boolean;
-                has_gps: boolean;
-                /** @description Group (camera, time, location, author, image, other) → tags removed. */
-                removed: {
-                    [key: string]: string[];
-                };
-                size_before: number;
-                size_after: number;
-            } | {
-                name: string;
-                /** @constant */
-                status: "failed";
-                error: components["schemas"]["ErrorBody"];
-            })[];
-        };
-        /** @description One line of the stream: progress lines, then the result or an error. */
-        MetadataBatchStreamLine: components["schemas"]["JobProgress"] | {
-            /** @constant */
-            type: "result";
-            filename: string;
-            content_type: string;
-            size: number;
-            report: components["schemas"]["MetadataBatchReport"];
-            /** @description The file, base64. */
-            data: string;
-        } | components["schemas"]["JobStreamError"];
     };
     responses: never;
     parameters: never;
@@ -3779,6 +3869,3468 @@ export interface operations {
             };
         };
     };
+    decodeImageForColourPicker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description An image. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Upright, in sRGB, at most 4096 px on its longest side; colours exactly as decoded. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_option`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    convertFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The file; its type is told from its content. Repeat the field for several files (at most 100). */
+                    file: string[];
+                    /**
+                     * @description Target format; `pdf` makes one PDF of all images, or one PDF per office document (then a ZIP). Case-insensitive.
+                     * @enum {string}
+                     */
+                    format: "png" | "jpeg" | "webp" | "gif" | "bmp" | "tiff" | "ico" | "avif" | "pdf";
+                    /** @description Lossy quality (JPEG 85, WebP 80, AVIF 60 when not given). */
+                    quality?: number;
+                    /**
+                     * @description Lossless WebP.
+                     * @default false
+                     */
+                    lossless?: boolean;
+                    /** @description Target width in px; alone, the height follows the aspect ratio. */
+                    width?: number;
+                    /** @description Target height in px. */
+                    height?: number;
+                    /**
+                     * @description With both sides: inside the box, cropped to fill it, or stretched. Case-insensitive.
+                     * @default contain
+                     * @enum {string}
+                     */
+                    fit?: "contain" | "cover" | "fill";
+                    /**
+                     * @description Drop EXIF (the ICC profile is always kept).
+                     * @default true
+                     */
+                    strip_metadata?: boolean;
+                    /**
+                     * @description Apply and drop the EXIF orientation.
+                     * @default true
+                     */
+                    auto_orient?: boolean;
+                    /**
+                     * @description PDF pages → images: render resolution; images → PDF: page size.
+                     * @default 150
+                     */
+                    dpi?: number;
+                    /** @description Password of an encrypted PDF. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The converted file, or a ZIP when there are several results (several uploads, or a PDF's pages as images). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-Output-Count": components["headers"]["XOutputCount"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/webp": unknown;
+                    "image/gif": unknown;
+                    "image/bmp": unknown;
+                    "image/tiff": unknown;
+                    "image/vnd.microsoft.icon": unknown;
+                    "image/avif": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `page_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `job_timeout`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `conversion_failed`, `office_too_many_entries`, `office_too_large`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readImageMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description An image. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image's facts and metadata. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageMetadata"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_option`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editImageMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A JPEG, PNG, WebP or HEIC image. */
+                    file: string;
+                    /** @description EXIF Artist; an empty value removes the tag. */
+                    Artist?: string;
+                    /** @description EXIF Copyright; an empty value removes the tag. */
+                    Copyright?: string;
+                    /** @description EXIF ImageDescription; an empty value removes the tag. */
+                    ImageDescription?: string;
+                    /** @description EXIF Make; an empty value removes the tag. */
+                    Make?: string;
+                    /** @description EXIF Model; an empty value removes the tag. */
+                    Model?: string;
+                    /** @description EXIF Software; an empty value removes the tag. */
+                    Software?: string;
+                    /** @description EXIF DateTimeOriginal; an empty value removes the tag. */
+                    DateTimeOriginal?: string;
+                    /** @description EXIF orientation. */
+                    Orientation?: number;
+                    /** @description Decimal degrees (with gps_longitude). */
+                    gps_latitude?: number;
+                    /** @description Decimal degrees (with gps_latitude). */
+                    gps_longitude?: number;
+                    /** @description Metres; negative is below sea level. */
+                    gps_altitude?: number;
+                    /**
+                     * @description Remove the GPS block (wins over gps_latitude/gps_longitude).
+                     * @default false
+                     */
+                    gps_remove?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The image in its own format, named with a suffix. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/heif": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `invalid_option`, `nothing_to_change`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeImageGps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A JPEG, PNG, WebP or HEIC image. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image in its own format, named with a suffix. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/heif": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `invalid_option`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stripImageMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A JPEG, PNG, WebP or HEIC image. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image in its own format, named with a suffix. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/heif": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `invalid_option`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cleanImageMetadataBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The photos (at most 100). Repeat the field for several files (at most 100). */
+                    file: string[];
+                    /**
+                     * @description What to remove. Case-insensitive.
+                     * @enum {string}
+                     */
+                    action: "remove-gps" | "strip" | "keep";
+                };
+            };
+        };
+        responses: {
+            /** @description A ZIP of the cleaned photos, file by file, with a report per file. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["MetadataBatchStreamLine"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `job_timeout`, `no_file_processed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOcrLanguages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tesseract's installed languages. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OcrLanguages"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recogniseText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description An image or a PDF. */
+                    file: string;
+                    /**
+                     * @description Languages joined by `+`, from /api/tools/ocr/languages.
+                     * @default eng
+                     */
+                    lang?: string;
+                    /**
+                     * @description Greyscale, auto-contrast and upscale small images first.
+                     * @default true
+                     */
+                    preprocess?: boolean;
+                    /**
+                     * @description Tesseract page segmentation mode.
+                     * @default 3
+                     */
+                    psm?: number;
+                    /**
+                     * @description PDF: render resolution.
+                     * @default 300
+                     */
+                    dpi?: number;
+                    /**
+                     * @description Pages, 1-based: `1-3,5,8-` or `all`.
+                     * @default all
+                     */
+                    pages?: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What Tesseract read, page by page: at most 10 pages of a PDF per request, the rest named in `next_pages`. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OcrResult"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `unsupported_language`, `ocr_failed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeSearchablePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF or an image. */
+                    file: string;
+                    /**
+                     * @description Languages joined by `+`, from /api/tools/ocr/languages.
+                     * @default eng
+                     */
+                    lang?: string;
+                    /**
+                     * @description Pages that already have text: kept as they are (`skip`), their invisible text redone (`redo`), or rasterised and read again (`force`). Case-insensitive.
+                     * @default skip
+                     * @enum {string}
+                     */
+                    mode?: "skip" | "redo" | "force";
+                    /**
+                     * @description Turn pages that were scanned sideways (Tesseract's orientation detection).
+                     * @default false
+                     */
+                    rotate_pages?: boolean;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The searchable PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["SearchableStreamLine"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `unsupported_language`, `ocr_failed`, `pdf_signed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mergePdfs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Two or more PDFs. Repeat the field for several files (at most 100). */
+                    file: string[];
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /**
+                     * @description Order of the uploaded files, 1-based, e.g. `2,1,3` (files may be left out or repeated).
+                     * @default
+                     */
+                    order?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The merged PDF, named after the first file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `too_few_files`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    splitPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /**
+                     * @description One part per range, e.g. `1-3,5` (wins over `every`).
+                     * @default
+                     */
+                    ranges?: string;
+                    /**
+                     * @description Pages per part when no ranges are given.
+                     * @default 1
+                     */
+                    every?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A ZIP of PDFs, or the one PDF when the split yields a single part. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-Output-Count": components["headers"]["XOutputCount"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    extractPdfPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /** @description Pages, 1-based: `1-3,5,8-`. */
+                    pages: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePdfPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /** @description Pages, 1-based: `1-3,5,8-`. */
+                    pages: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotatePdfPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /** @description Degrees clockwise, a multiple of 90; required without `rotations`. */
+                    angle?: number;
+                    /**
+                     * @description Pages, 1-based: `1-3,5,8-` or `all`.
+                     * @default all
+                     */
+                    pages?: string;
+                    /**
+                     * @description Per-page angles as JSON, e.g. `{"1": 90, "3": 180}` (wins over `angle`/`pages`).
+                     * @default
+                     */
+                    rotations?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reorderPdfPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /** @description Every page exactly once, e.g. `3,1,2` or as ranges `4-5,1-3`. */
+                    order: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    watermarkPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /** @description The watermark (Latin characters). */
+                    text: string;
+                    /**
+                     * @description Points.
+                     * @default 48
+                     */
+                    font_size?: number;
+                    /**
+                     * @description 0-1.
+                     * @default 0.25
+                     */
+                    opacity?: number;
+                    /**
+                     * @description Degrees counter-clockwise as the reader sees the page.
+                     * @default 45
+                     */
+                    angle?: number;
+                    /**
+                     * @description Colour like `#1a2b3c` or `#abc`.
+                     * @default #ff0000
+                     */
+                    color?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    numberPdfPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /**
+                     * @description Must contain `{n}`; may contain `{total}`.
+                     * @default {n}
+                     */
+                    template?: string;
+                    /**
+                     * @description Where on the page. Case-insensitive.
+                     * @default bottom-center
+                     * @enum {string}
+                     */
+                    position?: "bottom-center" | "bottom-left" | "bottom-right" | "top-center" | "top-left" | "top-right";
+                    /**
+                     * @description Number of the first page.
+                     * @default 1
+                     */
+                    start?: number;
+                    /**
+                     * @description Points.
+                     * @default 11
+                     */
+                    font_size?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPdfMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /** @description Document title; an empty value removes it. */
+                    title?: string;
+                    /** @description Document author; an empty value removes it. */
+                    author?: string;
+                    /** @description Document subject; an empty value removes it. */
+                    subject?: string;
+                    /** @description Document keywords; an empty value removes it. */
+                    keywords?: string;
+                    /** @description Document creator; an empty value removes it. */
+                    creator?: string;
+                    /** @description Document producer; an empty value removes it. */
+                    producer?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    encryptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /** @description Password needed to open the result. */
+                    new_password: string;
+                    /** @description Owner password (default: the new password). */
+                    owner_password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decryptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /** @description The current password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compressPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /** @description Also re-encode large images as JPEG at this quality (lossy). */
+                    image_quality?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Input-Size": components["headers"]["XInputSize"];
+                    "X-Output-Size": components["headers"]["XOutputSize"];
+                    "X-Size-Change": components["headers"]["XSizeChange"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makePdfSearchable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF or an image. */
+                    file: string;
+                    /**
+                     * @description Languages joined by `+`, from /api/tools/ocr/languages.
+                     * @default eng
+                     */
+                    lang?: string;
+                    /**
+                     * @description Pages that already have text: kept as they are (`skip`), their invisible text redone (`redo`), or rasterised and read again (`force`). Case-insensitive.
+                     * @default skip
+                     * @enum {string}
+                     */
+                    mode?: "skip" | "redo" | "force";
+                    /**
+                     * @description Turn pages that were scanned sideways (Tesseract's orientation detection).
+                     * @default false
+                     */
+                    rotate_pages?: boolean;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The searchable PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["SearchableStreamLine"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `unsupported_language`, `ocr_failed`, `pdf_signed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPdfInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Facts about the PDF. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdfInfo"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renderPdfThumbnails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /**
+                     * @description Thumbnail width in px.
+                     * @default 200
+                     */
+                    width?: number;
+                    /**
+                     * @description Pages, 1-based: `1-3,5,8-` or `all`.
+                     * @default all
+                     */
+                    pages?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One thumbnail per page asked for, in that order: at most 50 thumbnails and 8 MB (always at least one thumbnail) per request, the rest named in `next_pages`. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdfThumbnails"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `invalid_image`, `image_too_large`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    extractPdfText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Text per page and in all. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdfText"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findRedactionMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /**
+                     * @description Words or phrases to find and redact everywhere: a JSON array of strings (at most 50) or one per line.
+                     * @default
+                     */
+                    terms?: string;
+                    /**
+                     * @description Match upper and lower case exactly.
+                     * @default false
+                     */
+                    match_case?: boolean;
+                    /**
+                     * @description Only whole words (`cat` does not match `category`).
+                     * @default false
+                     */
+                    whole_word?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Where each match is, as the page thumbnails show it. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedactionMatches"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redactPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF. */
+                    file: string;
+                    /**
+                     * @description Password of an encrypted PDF.
+                     * @default
+                     */
+                    password?: string;
+                    /**
+                     * @description Words or phrases to find and redact everywhere: a JSON array of strings (at most 50) or one per line.
+                     * @default
+                     */
+                    terms?: string;
+                    /**
+                     * @description Match upper and lower case exactly.
+                     * @default false
+                     */
+                    match_case?: boolean;
+                    /**
+                     * @description Only whole words (`cat` does not match `category`).
+                     * @default false
+                     */
+                    whole_word?: boolean;
+                    /**
+                     * @description JSON array (at most 500) of `{page, left, top, width, height}`: page 1-based, the rest fractions of the page as shown, from its top-left.
+                     * @default
+                     */
+                    areas?: string;
+                    /**
+                     * @description Resolution of redrawn pages.
+                     * @default 200
+                     */
+                    dpi?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The redacted PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["RedactionStreamLine"];
+                };
+            };
+            /** @description Bad request. Codes: `file_missing`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `invalid_image`, `image_too_large`, `job_timeout`, `nothing_to_redact`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createQrCode: {
         parameters: {
             query?: never;
@@ -5305,3393 +8857,6 @@ export interface operations {
             /** @description Unexpected server error. Codes: `internal_error`. */
             500: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    convertFiles: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description The file; its type is told from its content. Repeat the field for several files (at most 100). */
-                    file: string[];
-                    /**
-                     * @description Target format; `pdf` makes one PDF of all images, or one PDF per office document (then a ZIP). Case-insensitive.
-                     * @enum {string}
-                     */
-                    format: "png" | "jpeg" | "webp" | "gif" | "bmp" | "tiff" | "ico" | "avif" | "pdf";
-                    /** @description Lossy quality (JPEG 85, WebP 80, AVIF 60 when not given). */
-                    quality?: number;
-                    /**
-                     * @description Lossless WebP. `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default false
-                     */
-                    lossless?: boolean;
-                    /** @description Target width in px; alone, the height follows the aspect ratio. */
-                    width?: number;
-                    /** @description Target height in px. */
-                    height?: number;
-                    /**
-                     * @description With both sides: inside the box, cropped to fill it, or stretched. Case-insensitive.
-                     * @default contain
-                     * @enum {string}
-                     */
-                    fit?: "contain" | "cover" | "fill";
-                    /**
-                     * @description Drop EXIF (the ICC profile is always kept). `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default true
-                     */
-                    strip_metadata?: boolean;
-                    /**
-                     * @description Apply and drop the EXIF orientation. `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default true
-                     */
-                    auto_orient?: boolean;
-                    /**
-                     * @description PDF pages → images: render resolution; images → PDF: page size.
-                     * @default 150
-                     */
-                    dpi?: number;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The converted file, or a ZIP when there are several results (several uploads, or a PDF's pages as images). */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-Output-Count": components["headers"]["XOutputCount"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": unknown;
-                    "image/jpeg": unknown;
-                    "image/webp": unknown;
-                    "image/gif": unknown;
-                    "image/bmp": unknown;
-                    "image/tiff": unknown;
-                    "image/vnd.microsoft.icon": unknown;
-                    "image/avif": unknown;
-                    "application/pdf": unknown;
-                    "application/zip": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`, `session_not_found`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `mfa_required`, `page_disabled`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `job_timeout`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `conversion_failed`, `office_too_many_entries`, `office_too_large`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listOcrLanguages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Tesseract's installed languages. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OcrLanguages"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    recogniseText: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description An image or a PDF. */
-                    file: string;
-                    /**
-                     * @description Languages joined by `+`, from /api/tools/ocr/languages.
-                     * @default eng
-                     */
-                    lang?: string;
-                    /**
-                     * @description Greyscale, auto-contrast and upscale small images first. `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default true
-                     */
-                    preprocess?: boolean;
-                    /**
-                     * @description Tesseract page segmentation mode.
-                     * @default 3
-                     */
-                    psm?: number;
-                    /**
-                     * @description PDF: render resolution.
-                     * @default 300
-                     */
-                    dpi?: number;
-                    /**
-                     * @description Pages, 1-based: `1-3,5,8-` or `all`.
-                     * @default all
-                     */
-                    pages?: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description What Tesseract read, page by page: at most 10 pages of a PDF per request, the rest named in `next_pages`. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OcrResult"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `unsupported_language`, `ocr_failed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    readImageMetadata: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description An image. */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The image's facts and metadata. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ImageMetadata"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    editImageMetadata: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A JPEG, PNG, WebP or HEIC image. */
-                    file: string;
-                    /** @description EXIF Artist; an empty value removes the tag. */
-                    Artist?: string;
-                    /** @description EXIF Copyright; an empty value removes the tag. */
-                    Copyright?: string;
-                    /** @description EXIF ImageDescription; an empty value removes the tag. */
-                    ImageDescription?: string;
-                    /** @description EXIF Make; an empty value removes the tag. */
-                    Make?: string;
-                    /** @description EXIF Model; an empty value removes the tag. */
-                    Model?: string;
-                    /** @description EXIF Software; an empty value removes the tag. */
-                    Software?: string;
-                    /** @description EXIF DateTimeOriginal; an empty value removes the tag. */
-                    DateTimeOriginal?: string;
-                    /** @description EXIF orientation. */
-                    Orientation?: number;
-                    /** @description Decimal degrees (with gps_longitude). */
-                    gps_latitude?: number;
-                    /** @description Decimal degrees (with gps_latitude). */
-                    gps_longitude?: number;
-                    /** @description Metres; negative is below sea level. */
-                    gps_altitude?: number;
-                    /**
-                     * @description Remove the GPS block (wins over gps_latitude/gps_longitude). `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default false
-                     */
-                    gps_remove?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description The image in its own format, named with a suffix. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/heif": unknown;
-                    "image/jpeg": unknown;
-                    "image/png": unknown;
-                    "image/webp": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `invalid_option`, `nothing_to_change`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    removeImageGps: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A JPEG, PNG, WebP or HEIC image. */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The image in its own format, named with a suffix. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/heif": unknown;
-                    "image/jpeg": unknown;
-                    "image/png": unknown;
-                    "image/webp": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    stripImageMetadata: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A JPEG, PNG, WebP or HEIC image. */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The image in its own format, named with a suffix. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/heif": unknown;
-                    "image/jpeg": unknown;
-                    "image/png": unknown;
-                    "image/webp": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `invalid_metadata`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `tool_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getPdfInfo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Facts about the PDF. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PdfInfo"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    renderPdfThumbnails: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /**
-                     * @description Thumbnail width in px.
-                     * @default 200
-                     */
-                    width?: number;
-                    /**
-                     * @description Pages, 1-based: `1-3,5,8-` or `all`.
-                     * @default all
-                     */
-                    pages?: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description One thumbnail per page asked for, in that order: at most 50 thumbnails and 8 MB (always at least one thumbnail) per request, the rest named in `next_pages`. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PdfThumbnails"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `invalid_image`, `image_too_large`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    mergePdfs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description Two or more PDFs. Repeat the field for several files (at most 100). */
-                    file: string[];
-                    /** @description Order of the uploaded files, 1-based, e.g. `2,1,3` (files may be left out or repeated). */
-                    order?: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The merged PDF, named after the first file. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `too_few_files`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    splitPdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description One part per range, e.g. `1-3,5` (wins over `every`). */
-                    ranges?: string;
-                    /**
-                     * @description Pages per part when no ranges are given.
-                     * @default 1
-                     */
-                    every?: number;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description A ZIP of PDFs, or the one PDF when the split yields a single part. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-Output-Count": components["headers"]["XOutputCount"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/zip": unknown;
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    extractPdfPages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Pages, 1-based: `1-3,5,8-`. */
-                    pages: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deletePdfPages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Pages, 1-based: `1-3,5,8-`. */
-                    pages: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    rotatePdfPages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Degrees clockwise, a multiple of 90; required without `rotations`. */
-                    angle?: number;
-                    /**
-                     * @description Pages, 1-based: `1-3,5,8-` or `all`.
-                     * @default all
-                     */
-                    pages?: string;
-                    /** @description Per-page angles as JSON, e.g. `{"1": 90, "3": 180}` (wins over `angle`/`pages`). */
-                    rotations?: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    reorderPdfPages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Every page exactly once, e.g. `3,1,2` or as ranges `4-5,1-3`. */
-                    order: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    watermarkPdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description The watermark (Latin characters). */
-                    text: string;
-                    /**
-                     * @description Points.
-                     * @default 48
-                     */
-                    font_size?: number;
-                    /**
-                     * @description 0-1.
-                     * @default 0.25
-                     */
-                    opacity?: number;
-                    /**
-                     * @description Degrees counter-clockwise as the reader sees the page.
-                     * @default 45
-                     */
-                    angle?: number;
-                    /**
-                     * @description Colour like `#1a2b3c` or `#abc`.
-                     * @default #ff0000
-                     */
-                    color?: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    numberPdfPages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /**
-                     * @description Must contain `{n}`; may contain `{total}`.
-                     * @default {n}
-                     */
-                    template?: string;
-                    /**
-                     * @description Where on the page. Case-insensitive.
-                     * @default bottom-center
-                     * @enum {string}
-                     */
-                    position?: "bottom-center" | "bottom-left" | "bottom-right" | "top-center" | "top-left" | "top-right";
-                    /**
-                     * @description Number of the first page.
-                     * @default 1
-                     */
-                    start?: number;
-                    /**
-                     * @description Points.
-                     * @default 11
-                     */
-                    font_size?: number;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    setPdfMetadata: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Document title; an empty value removes it. */
-                    title?: string;
-                    /** @description Document author; an empty value removes it. */
-                    author?: string;
-                    /** @description Document subject; an empty value removes it. */
-                    subject?: string;
-                    /** @description Document keywords; an empty value removes it. */
-                    keywords?: string;
-                    /** @description Document creator; an empty value removes it. */
-                    creator?: string;
-                    /** @description Document producer; an empty value removes it. */
-                    producer?: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    encryptPdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Password needed to open the result. */
-                    new_password: string;
-                    /** @description Owner password (default: the new password). */
-                    owner_password?: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    decryptPdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Password of an encrypted PDF. */
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    compressPdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Also re-encode large images as JPEG at this quality (lossy). */
-                    image_quality?: number;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The edited PDF. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-Size-Change": components["headers"]["XSizeChange"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    extractPdfText: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Text per page and in all. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PdfText"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    makeSearchablePdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF or an image. */
-                    file: string;
-                    /**
-                     * @description Languages joined by `+`, from /api/tools/ocr/languages.
-                     * @default eng
-                     */
-                    lang?: string;
-                    /**
-                     * @description Pages that already have text: kept as they are (`skip`), their invisible text redone (`redo`), or rasterised and read again (`force`). Case-insensitive.
-                     * @default skip
-                     * @enum {string}
-                     */
-                    mode?: "skip" | "redo" | "force";
-                    /**
-                     * @description Turn pages that were scanned sideways (Tesseract's orientation detection). `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default false
-                     */
-                    rotate_pages?: boolean;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The searchable PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["NoStore"];
-                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/x-ndjson": components["schemas"]["SearchableStreamLine"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `unsupported_language`, `ocr_failed`, `pdf_signed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    makePdfSearchable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF or an image. */
-                    file: string;
-                    /**
-                     * @description Languages joined by `+`, from /api/tools/ocr/languages.
-                     * @default eng
-                     */
-                    lang?: string;
-                    /**
-                     * @description Pages that already have text: kept as they are (`skip`), their invisible text redone (`redo`), or rasterised and read again (`force`). Case-insensitive.
-                     * @default skip
-                     * @enum {string}
-                     */
-                    mode?: "skip" | "redo" | "force";
-                    /**
-                     * @description Turn pages that were scanned sideways (Tesseract's orientation detection). `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default false
-                     */
-                    rotate_pages?: boolean;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The searchable PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["NoStore"];
-                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/x-ndjson": components["schemas"]["SearchableStreamLine"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_image`, `image_too_large`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `unsupported_language`, `ocr_failed`, `pdf_signed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `tool_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    findRedactionMatches: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description Words or phrases to find and redact everywhere: a JSON array of strings (at most 50) or one per line. */
-                    terms: string;
-                    /**
-                     * @description Match upper and lower case exactly. `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default false
-                     */
-                    match_case?: boolean;
-                    /**
-                     * @description Only whole words (`cat` does not match `category`). `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default false
-                     */
-                    whole_word?: boolean;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Where each match is, as the page thumbnails show it. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RedactionMatches"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    redactPdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description A PDF. */
-                    file: string;
-                    /** @description JSON array (at most 500) of `{page, left, top, width, height}`: page 1-based, the rest fractions of the page as shown, from its top-left. */
-                    areas?: string;
-                    /** @description Words or phrases to find and redact everywhere: a JSON array of strings (at most 50) or one per line. */
-                    terms?: string;
-                    /**
-                     * @description Match upper and lower case exactly. `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default false
-                     */
-                    match_case?: boolean;
-                    /**
-                     * @description Only whole words (`cat` does not match `category`). `true`/`false` (also 1/0, yes/no, on/off).
-                     * @default false
-                     */
-                    whole_word?: boolean;
-                    /** @description Password of an encrypted PDF. */
-                    password?: string;
-                    /**
-                     * @description Resolution of redrawn pages.
-                     * @default 200
-                     */
-                    dpi?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description The redacted PDF, page by page. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["NoStore"];
-                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/x-ndjson": components["schemas"]["RedactionStreamLine"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `page_disabled`, `token_scope`, `client_scope`, `user_banned`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `invalid_pdf`, `pdf_password_required`, `pdf_wrong_password`, `too_many_pages`, `invalid_page_range`, `invalid_image`, `image_too_large`, `job_timeout`, `nothing_to_redact`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `database_unavailable`, `auth_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    cleanImageMetadataBatch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description The photos (at most 100). Repeat the field for several files (at most 100). */
-                    file: string[];
-                    /**
-                     * @description What to remove. Case-insensitive.
-                     * @enum {string}
-                     */
-                    action: "remove-gps" | "strip" | "keep";
-                };
-            };
-        };
-        responses: {
-            /** @description A ZIP of the cleaned photos, file by file, with a report per file. A progress stream (NDJSON): `progress` lines as the work goes on, then one `result` line with the file (base64) and its report, or an `error` line if it failed after it started. Bad input fails before the stream starts, with an ordinary error response. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["NoStore"];
-                    "X-Accel-Buffering": components["headers"]["NoBuffering"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/x-ndjson": components["schemas"]["MetadataBatchStreamLine"];
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_option`, `job_timeout`, `no_file_processed`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    decodeImageForColourPicker: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description An image. */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Upright, in sRGB, at most 4096 px on its longest side; colours exactly as decoded. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    "X-Input-Size": components["headers"]["XInputSize"];
-                    "X-Output-Size": components["headers"]["XOutputSize"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": unknown;
-                };
-            };
-            /** @description Bad request. Codes: `file_missing`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in, or the access token is invalid. Codes: `not_authenticated`, `invalid_token`, `token_reissue_required`, `anonymous_user_not_accepted`, `oauth_client_not_accepted`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed (decided by row-level security or an SQL function). Codes: `token_scope`, `client_scope`, `user_banned`, `anonymous_user`, `page_disabled`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too large. Codes: `file_too_large`, `request_entity_too_large`, `output_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type, or a file type told from the content (not the name). Codes: `unsupported_file_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid option or input that cannot be processed. Codes: `empty_file`, `too_many_files`, `invalid_image`, `image_too_large`, `job_timeout`, `job_memory_limit`, `job_cpu_limit`, `job_failed`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests. Codes: `too_many_requests`, `too_many_jobs`. */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected server error. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service the endpoint needs is not available. Codes: `auth_unavailable`, `database_unavailable`, `busy`, `insufficient_storage`. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfterWhenBusy"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -77,7 +77,7 @@ class Config:
     TOOLS_TMP_DIR = os.environ.get("TOOLKIT_TOOLS_TMP_DIR", "")
     # Free space a job needs there beyond its upload before it starts (503 insufficient_storage below it).
     TOOLS_SCRATCH_MIN_FREE_BYTES = int(os.environ.get("TOOLKIT_TOOLS_SCRATCH_MIN_FREE_MB", "64")) * 2**20
-    # Translator (tools/translator/engine.py): `apertium` or `libretranslate`; empty: the one whose
+    # Translator (tools/translator/engine_choice.py): `apertium` or `libretranslate`; empty: the one whose
     # URL is set (LibreTranslate when both are). No engine: 503 "Translation is not available…".
     TRANSLATION_ENGINE = os.environ.get("TOOLKIT_TRANSLATION_ENGINE", "")
     APERTIUM_APY_URL = os.environ.get("APERTIUM_APY_URL", "")

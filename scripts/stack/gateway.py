@@ -60,6 +60,7 @@ http {{
   server {{
     listen 127.0.0.1:{port};
     root {dist};
+    set $bff_upstream http://bff;  # the BFF, for the error pages it answers (app/nginx-errors.conf)
     location /api/ {{
       proxy_pass http://bff;
       include {run}/client-proxy.conf;

@@ -1,14 +1,14 @@
-"""Shared parts of the OpenAPI document (Error schema, headers, security scheme) and the helpers
-that keep each operation short: error responses by status and code, file responses, multipart
-bodies and form fields. Plain dicts, so the document needs no extra runtime dependency."""
+"""The shared parts of every operation's answers in the OpenAPI document: error responses by status
+and code (`x-error-codes`), response headers, security schemes, file and JSON answers. The models
+(request and answer bodies) are pydantic classes; these are the parts that are no body."""
 from __future__ import annotations
 
-from ..writes import WRITE_METHODS
+# Every model the document names, by its name (its components/schemas key).
+MODELS: dict[str, type] = {}
 
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
 MULTIPART = "multipart/form-data"
-MAX_OPTION_LENGTH = 2000  # jobs/options.py: the default cap on every text option
 
 REASONS = {
     400: "Bad request", 401: "Not signed in, or the access token is invalid",
@@ -20,21 +20,6 @@ REASONS = {
     500: "Unexpected server error", 502: "The translation engine failed or refused us",
     503: "A service the endpoint needs is not available", 504: "The translation engine timed out",
 }
-
-SCHEMAS = {
-    "Error": {
-        "type": "object", "required": ["error"], "additionalProperties": False,
-        "description": "Every error the BFF sends, whatever the status.",
-        "properties": {"error": {
-            "type": "object", "required": ["code", "message"], "additionalProperties": False,
-            "properties": {
-                "code": {"type": "string", "description": "Stable, machine-readable; listed per "
-                         "response in `x-error-codes`.", "examples": ["invalid_option"]},
-                "message": {"type": "string", "description": "For people; names the limit or option."},
-            }}},
-    },
-}
-
 
 def _header(description: str, schema: dict, required: bool = True) -> dict:
     return {"description": description, "required": required, "schema": schema}
@@ -60,6 +45,9 @@ HEADERS = {
     "RateLimitLimit": _header("Requests allowed in the current window (rate limits on).", _COUNT, False),
     "RateLimitRemaining": _header("Requests left in the current window.", _COUNT, False),
     "RateLimitReset": _header("When the window resets (Unix time).", _COUNT, False),
+    "NoStore": _header("`no-store`: results are never cached.", {"type": "string", "const": "no-store"}),
+    "NoBuffering": _header("`no`: tells the gateway to pass lines through at once. nginx acts on it and removes it, "
+                           "so callers behind the gateway do not see it.", {"type": "string", "const": "no"}, False),
 }
 RATE_LIMIT_HEADERS = {"X-RateLimit-Limit": "RateLimitLimit", "X-RateLimit-Remaining": "RateLimitRemaining",
                       "X-RateLimit-Reset": "RateLimitReset"}
@@ -86,22 +74,16 @@ WITH_API_TOKEN = [{}, {"bearerAuth": []}, {"apiToken": []}]
 SIGNED_IN_OR_API_TOKEN = [{"bearerAuth": []}, {"apiToken": []}]
 
 
-UUID = {"type": "string", "format": "uuid"}
-DATE_TIME = {"type": "string", "format": "date-time"}
-NULLABLE_DATE_TIME = {"type": ["string", "null"], "format": "date-time"}
-
-
 def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def page_of(key: str, item: str) -> dict:
-    """One page of a list: the rows under `key`, and the paging the BFF answers with."""
-    return {
-        "type": "object", "additionalProperties": False, "required": [key, "total", "limit", "offset"],
-        "properties": {key: {"type": "array", "items": ref(item)}, "total": {"type": "integer", "minimum": 0},
-                       "limit": {"type": "integer"}, "offset": {"type": "integer"}},
-    }
+def schema_of(model) -> dict:
+    """A model's place in the document (every model used is listed there once), or a schema as it is."""
+    if isinstance(model, dict):
+        return model
+    MODELS[model.__name__] = model
+    return ref(model.__name__)
 
 
 def header_refs(headers: dict[str, str]) -> dict:
@@ -177,33 +159,10 @@ def error_responses(*groups: dict[int, list[str]]) -> dict:
     return responses
 
 
-def limit_signed_in_writes(paths: dict) -> None:
-    """The data API's writes are rate-limited per signed-in user (api/__init__.py, writes.py): each
-    write a token may make can answer 429 with Retry-After, and its answers carry the limit headers."""
-    for path, item in paths.items():
-        if path.startswith("/api/tools/"):  # limited per client IP, documented by tool_operation
-            continue
-        for method, operation in item.items():
-            if method.upper() not in WRITE_METHODS or {"bearerAuth": []} not in operation.get("security", []):
-                continue
-            responses = operation["responses"]
-            for status, response in list(responses.items()):
-                if status.startswith("2"):  # a copy: response objects may be shared between operations
-                    responses[status] = {**response, "headers": {**response.get("headers", {}),
-                                                                 **header_refs(RATE_LIMIT_HEADERS)}}
-            limited = error_responses(RATE_LIMITED)["429"]
-            if "429" in responses:  # an anonymous limit is there already: one response, the codes merged
-                codes = responses["429"]["x-error-codes"]
-                limited = {**limited, "x-error-codes": codes + [c for c in limited["x-error-codes"] if c not in codes]}
-                limited["description"] = f"{REASONS[429]}. Codes: {', '.join(f'`{c}`' for c in limited['x-error-codes'])}."
-            responses["429"] = limited
-            operation["responses"] = dict(sorted(responses.items(), key=lambda entry: entry[0]))
-
-
 # --- Success responses. ----------------------------------------------------------------------
-def json_response(description: str, schema: dict, headers: dict[str, str] | None = None,
-                  links: dict | None = None) -> dict:
-    response = {"description": description, "content": {JSON: {"schema": schema}}}
+def json_response(description: str, model, headers: dict[str, str] | None = None,
+                  links: dict | None = None, media_type: str = JSON) -> dict:
+    response = {"description": description, "content": {media_type: {"schema": schema_of(model)}}}
     if headers:
         response["headers"] = header_refs(headers)
     if links:
@@ -229,101 +188,3 @@ def file_response(description: str, media_types: list[str], headers: dict[str, s
             "content": {media_type: {} for media_type in media_types}}
 
 
-# --- Request bodies and their fields. --------------------------------------------------------
-FILE = {"type": "string", "contentMediaType": "application/octet-stream"}
-
-
-def upload_body(fields: dict | None = None, *, many: bool = False, required: tuple[str, ...] = (),
-                file_description: str = "The file; its type is told from its content.") -> dict:
-    """Multipart with field `file` (repeated when many). Options may also come as query parameters,
-    since the tools read Flask's request.values (form and query together)."""
-    if many:
-        file_schema = {"type": "array", "items": FILE, "minItems": 1, "maxItems": 100,
-                       "description": file_description + " Repeat the field for several files (at most 100)."}
-    else:
-        file_schema = {**FILE, "description": file_description}
-    schema = {"type": "object", "required": ["file", *required],
-              "properties": {"file": file_schema, **(fields or {})}}
-    return {"required": True, "content": {MULTIPART: {"schema": schema}}}
-
-
-def json_body(schema_name: str) -> dict:
-    return {"required": True, "content": {JSON: {"schema": ref(schema_name)}}}
-
-
-def json_or_form_body(schema_name: str) -> dict:
-    """The same fields as a JSON object or as form fields."""
-    schema = ref(schema_name)
-    return {"required": True, "content": {JSON: {"schema": schema}, FORM: {"schema": schema},
-                                          MULTIPART: {"schema": schema}}}
-
-
-def _field(schema: dict, description: str, default) -> dict:
-    schema["description"] = description
-    if default is not None:
-        schema["default"] = default
-    return schema
-
-
-def text(description: str, *, max_length: int = MAX_OPTION_LENGTH, default: str | None = None,
-         **extra) -> dict:
-    return _field({"type": "string", "maxLength": max_length, **extra}, description, default)
-
-
-def integer(description: str, low: int, high: int, default: int | None = None) -> dict:
-    return _field({"type": "integer", "minimum": low, "maximum": high}, description, default)
-
-
-def number(description: str, low: float, high: float, default: float | None = None) -> dict:
-    return _field({"type": "number", "minimum": low, "maximum": high}, description, default)
-
-
-def flag(description: str, default: bool) -> dict:
-    return _field({"type": "boolean"}, description + " `true`/`false` (also 1/0, yes/no, on/off).",
-                  default)
-
-
-def choice(description: str, values: list[str], default: str | None = None) -> dict:
-    return _field({"type": "string", "enum": list(values)}, description + " Case-insensitive.", default)
-
-
-PASSWORD = text("Password of an encrypted PDF.", max_length=256)
-PAGES_FIELD = text("Pages, 1-based: `1-3,5,8-` or `all`.", default="all")
-
-
-def page_window(what: str, limit: str) -> dict:
-    """The fields of an answer that covers only the first pages asked for (jobs/paging.py)."""
-    return {
-        "page_count": {"type": "integer", "minimum": 1, "description": "Pages in the document (1 for an image)."},
-        "next_pages": {"type": ["string", "null"], "pattern": r"^\d+(-\d+)?(,\d+(-\d+)?)*$",
-                       "description": f"One request {what} at most {limit}; these are the pages asked for that "
-                                      "remain, to send as `pages` in the next request. null when none remain."},
-    }
-
-
-# --- Operations. -----------------------------------------------------------------------------
-def operation(operation_id: str, tag: str, summary: str, responses: dict, *, description: str | None = None,
-              body: dict | None = None, parameters: list | None = None, security: list | None = None) -> dict:
-    op = {"operationId": operation_id, "tags": [tag], "summary": summary}
-    if description:
-        op["description"] = description
-    if parameters:
-        op["parameters"] = parameters
-    if body:
-        op["requestBody"] = body
-    if security is not None:
-        op["security"] = security
-    op["responses"] = responses
-    return op
-
-
-def tool_operation(operation_id: str, tag: str, summary: str, success: dict, *errors: dict,
-                   status: int = 200, **options) -> dict:
-    """A /api/tools operation: rate-limited per client IP, so its answers carry the limit headers
-    and any of them may be a 429; POSTs may also meet the 100 MB request limit."""
-    success = {**success, "headers": {**success.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)}}
-    groups = (RATE_LIMITED, *errors) + ((BODY_TOO_LARGE,) if options.get("body") else ())
-    if tag in JOB_TAGS and options.get("body"):
-        groups += (JOB_RUN, DISK_FULL)
-    return operation(operation_id, tag, summary, {str(status): success, **error_responses(*groups)},
-                     **options)

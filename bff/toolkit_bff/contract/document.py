@@ -1,11 +1,14 @@
 """The BFF's OpenAPI 3.1 document, the API's single contract (the app's types are generated from
-it). One module per area; `build_document` assembles them."""
+it): every operation the routes declared (operations.py), the models they name, and what they share."""
 from __future__ import annotations
 
-from ...config import VERSION
-from . import admin, api_tokens, common, core, documents, images, links, pastes, pdf, text
-
-AREAS = (core, api_tokens, links, pastes, admin, images, pdf, text, documents)
+from ..api.writes import WRITE_METHODS
+from ..config import VERSION
+from .envelope import Error
+from .operations import OPERATIONS
+from .responses import (HEADERS, MODELS, RATE_LIMITED, REASONS, SECURITY_SCHEMES, error_responses, header_refs,
+                        RATE_LIMIT_HEADERS, schema_of)
+from .schemas import component_schemas
 
 TAGS = [
     {"name": "system", "description": "Health and this document."},
@@ -58,18 +61,42 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
 """
 
 
+
+def _limit_signed_in_writes(paths: dict) -> None:
+    """The data API's writes are rate-limited per signed-in user (api/__init__.py, writes.py): each
+    write a token may make can answer 429 with Retry-After, and its answers carry the limit headers."""
+    for path, item in paths.items():
+        if path.startswith("/api/tools/"):  # limited per client IP, documented by tool_operation
+            continue
+        for method, operation in item.items():
+            if method.upper() not in WRITE_METHODS or {"bearerAuth": []} not in operation.get("security", []):
+                continue
+            responses = operation["responses"]
+            for status, response in list(responses.items()):
+                if status.startswith("2"):  # a copy: response objects may be shared between operations
+                    responses[status] = {**response, "headers": {**response.get("headers", {}),
+                                                                 **header_refs(RATE_LIMIT_HEADERS)}}
+            limited = error_responses(RATE_LIMITED)["429"]
+            if "429" in responses:  # an anonymous limit is there already: one response, the codes merged
+                codes = responses["429"]["x-error-codes"]
+                limited = {**limited, "x-error-codes": codes + [c for c in limited["x-error-codes"] if c not in codes]}
+                limited["description"] = f"{REASONS[429]}. Codes: {', '.join(f'`{c}`' for c in limited['x-error-codes'])}."
+            responses["429"] = limited
+            operation["responses"] = dict(sorted(responses.items(), key=lambda entry: entry[0]))
+
+
+
 def build_document() -> dict:
-    paths, schemas, headers = {}, dict(common.SCHEMAS), dict(common.HEADERS)
-    for area in AREAS:
-        paths.update(area.PATHS)
-        schemas.update(area.SCHEMAS)
-        headers.update(getattr(area, "HEADERS", {}))
-    common.limit_signed_in_writes(paths)
+    schema_of(Error)
+    paths: dict[str, dict] = {}
+    for operation in OPERATIONS:
+        paths.setdefault(operation.path, {})[operation.method.lower()] = operation.spec
+    _limit_signed_in_writes(paths)
     return {
         "openapi": "3.1.1",
         "info": {"title": "Toolkit BFF", "version": VERSION, "description": DESCRIPTION},
         "tags": TAGS,
         "paths": paths,
-        "components": {"schemas": schemas, "headers": headers,
-                       "securitySchemes": common.SECURITY_SCHEMES},
+        "components": {"schemas": component_schemas(list(MODELS.values())), "headers": HEADERS,
+                       "securitySchemes": SECURITY_SCHEMES},
     }

@@ -1,12 +1,13 @@
 """Reading uploaded files (size limit, content-detected kind) and per-request scratch directories."""
 from __future__ import annotations
 
+import io
 import shutil
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Iterable, Iterator
+from typing import IO, Iterable, Iterator
 
 from flask import current_app, g, request
 
@@ -23,6 +24,21 @@ class Upload:
     @property
     def stem(self) -> str:
         return PurePath(self.filename).stem or "file"
+
+
+def keep_request_body() -> None:
+    """Reads the whole body in the worker before a check there parses its form (the converter's
+    refusals before a job), so the job process is handed the same bytes (job_body): the client's
+    stream can be read only once. Still within the request's size limit (413 past it)."""
+    if "kept_request_body" not in g:
+        g.kept_request_body = request.get_data(cache=True)
+
+
+def job_body() -> IO[bytes]:
+    """The body a job process reads: streamed from the client as it arrives, or the copy a check in
+    the worker kept."""
+    kept = g.get("kept_request_body")
+    return io.BytesIO(kept) if kept is not None else request.stream
 
 
 def clean_filename(name: str | None) -> str:

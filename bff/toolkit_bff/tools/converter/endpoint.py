@@ -20,7 +20,7 @@ from ...jobs.filetypes import IMAGE_KINDS, MIME_TYPES
 from ...jobs.images import open_image, prepare_mode, resize, save_image
 from ...jobs.limits import Deadline
 from ...jobs.pdfdocs import iter_rendered_pages
-from ...jobs.uploads import Upload, job_workdir, read_uploads
+from ...jobs.uploads import Upload, job_workdir, keep_request_body, read_uploads
 from .inputs import check_convertible
 from .models import TARGETS, ConvertOptions
 from .office import office_to_pdf
@@ -35,6 +35,7 @@ UPLOAD_OPTIONS = Multipart(ConvertOptions, many=True)
 def checked_request() -> tuple[ConvertOptions, list[Upload]]:
     """The options and the files, each checked; any problem is a 4xx here (the files are read once)."""
     require_claims()  # SPEC: the file converter is for signed-in users; who asks comes before what they sent
+    keep_request_body()  # for the job, which reads the body again
     options: ConvertOptions = UPLOAD_OPTIONS.read_options()["options"]
     uploads = read_uploads("file")
     for upload in uploads:

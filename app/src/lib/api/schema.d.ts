@@ -1274,19 +1274,16 @@ export interface components {
             auth: "ok" | "unreachable" | "not_configured";
             /**
              * @description Redis, when it is the rate limits' store; unreachable does not make the BFF degraded.
-             * @default null
              * @enum {string}
              */
             rate_limit_store?: "ok" | "unreachable";
             /**
              * @description Whether TOOLKIT_JWT_SECRET is the deployment's (it signed the service-role key and Auth accepts that key).
-             * @default null
              * @enum {string}
              */
             jwt_secret?: "ok" | "mismatch" | "unknown";
             /**
              * @description Whether the database has the migrations this BFF's code expects.
-             * @default null
              * @enum {string}
              */
             migrations?: "ok" | "behind" | "unknown";

@@ -13,19 +13,24 @@ NICKNAME = Rule(r"[a-z0-9_]{3,32}", "must be 3 to 32 lower-case letters, digits 
 AVATAR_URL = Rule(r"https://[^\s/?#]+\S*", "must be an https:// URL")
 
 
+def _no_default(schema: dict) -> None:
+    schema.pop("default", None)
+
+
 class HealthChecks(Answer):
     database: Literal["ok", "unreachable"]
     auth: Literal["ok", "unreachable", "not_configured"] = Field(
         description="Supabase Auth's /health, when TOOLKIT_AUTH_URL is set.")
-    # The replica checks (toolkit_bff/replica_checks.py), each present only where it applies.
+    # The replica checks (toolkit_bff/replica_checks.py), each present only where it applies: absent,
+    # not null (no default in the document).
     rate_limit_store: Literal["ok", "unreachable"] = Field(
-        default=None, description="Redis, when it is the rate limits' store; unreachable does not make the BFF "
+        default=None, json_schema_extra=_no_default, description="Redis, when it is the rate limits' store; unreachable does not make the BFF "
                                   "degraded.")
     jwt_secret: Literal["ok", "mismatch", "unknown"] = Field(
-        default=None, description="Whether TOOLKIT_JWT_SECRET is the deployment's (it signed the service-role key "
+        default=None, json_schema_extra=_no_default, description="Whether TOOLKIT_JWT_SECRET is the deployment's (it signed the service-role key "
                                   "and Auth accepts that key).")
     migrations: Literal["ok", "behind", "unknown"] = Field(
-        default=None, description="Whether the database has the migrations this BFF's code expects.")
+        default=None, json_schema_extra=_no_default, description="Whether the database has the migrations this BFF's code expects.")
 
 
 class Health(Answer):

@@ -14,7 +14,7 @@ import { toolEntries } from './tool-registry.mjs'
 // goal for a visitor's first page is 100 KB. A tool's heading paints with the entry; its page's chunks
 // follow and count here too.
 const BUDGETS_KB = {
-  '/': 95, '/all-tools': 96, '/login': 117, '/help': 100,
+  '/': 95, '/all-tools': 96, '/login': 120, '/help': 100, // /login: passkey sign-in and its autofill start with the page
   '/color-picker': 105, '/converter': 151, '/image-metadata': 156, '/image-to-text': 151, '/password-generator': 143,
   '/pastes': 111, '/pdf-editor': 167, '/qr-generator': 150, '/text-cleaner': 108, '/translator': 134,
   '/url-shortener': 121, '/username-checker': 141,

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { api, toApiError, unwrap, type ApiSchemas } from '@/lib/api/client'
 import { useAccessToken } from '@/lib/api/use-access-token'
-import { ShortLinkQrDialog } from '@/tools/url-shortener/short-link-qr-dialog'
+import { ShortLinkQrButton } from '@/tools/url-shortener/short-link-qr-button'
 import { BROWSER_LABELS, DEVICE_LABELS, STATS_PERIODS, summarizeClicks } from '@/tools/url-shortener/link-stats.service'
 
 const ClicksChart = lazy(() => import('@/tools/url-shortener/clicks-chart'))
@@ -88,7 +88,7 @@ export function LinkStats({ linkId }: { linkId: string }) {
           )}
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          {stats && <ShortLinkQrDialog shortUrl={stats.short_url} shortCode={stats.short_code} withLabel />}
+          {stats && <ShortLinkQrButton shortUrl={stats.short_url} shortCode={stats.short_code} withLabel />}
           <Button variant="ghost" size="icon" asChild>
             <Link to="/url-shortener" aria-label="Close the statistics">
               <X aria-hidden />

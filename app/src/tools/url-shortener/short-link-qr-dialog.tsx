@@ -1,21 +1,14 @@
-import { QrCode } from 'lucide-react'
 import { QrCodeWithLogo } from '@/components/qr-code-with-logo'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 
 /**
  * The QR code of a short link at any time (a row of "My links", its statistics), not only right after
- * making it: the same code, logo and PNG/SVG downloads as the new link's.
+ * making it: the same code, logo and PNG/SVG downloads as the new link's. Its own chunk, loaded when
+ * asked for (short-link-qr-button.tsx): the dialog is not part of the page's first load.
  */
-export function ShortLinkQrDialog({ shortUrl, shortCode, withLabel = false, className }: { shortUrl: string; shortCode: string; withLabel?: boolean; className?: string }) {
+export default function ShortLinkQrDialog({ shortUrl, shortCode, onClose }: { shortUrl: string; shortCode: string; onClose: () => void }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant={withLabel ? 'outline' : 'ghost'} size={withLabel ? 'sm' : 'icon'} className={className} aria-label={withLabel ? undefined : `QR code of ${shortUrl}`}>
-          <QrCode aria-hidden />
-          {withLabel && 'QR code'}
-        </Button>
-      </DialogTrigger>
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-sm">
         <DialogHeader>
           <DialogTitle>QR code</DialogTitle>

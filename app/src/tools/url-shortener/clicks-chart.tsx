@@ -45,6 +45,7 @@ export default function ClicksChart({ daily }: { daily: readonly { day: string; 
     if (!element || !drawable) return
     const xs = daily.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000)
     const plot = new uPlot(options(element.clientWidth || 600, daily), [xs, daily.map((d) => d.clicks)], element)
+    element.dataset.days = String(daily.length) // the period drawn (a new one is drawn a frame after it arrives)
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }))
     resize.observe(element)
     return () => {

@@ -87,8 +87,12 @@ for (const width of [1280, 360]) {
     // column of pixels, at the bar's height, is background, not a bar cut in half by the edge.
     await page.getByRole('button', { name: '7 days' }).click()
     await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true')
+    // The summary and the chart follow the answer for the new period, not the button.
+    await expect(page.getByText(/ in the last 7 days/)).toBeVisible()
     const chart = page.getByTestId('clicks-chart')
+    await expect(chart).toHaveAttribute('data-days', '7')
     await expect(chart.locator('canvas')).toBeVisible()
+    await chart.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     const cut = await chart.evaluate((element) => {
       const canvas = element.querySelector('canvas')!
       const plot = element.querySelector('.u-over')!.getBoundingClientRect()

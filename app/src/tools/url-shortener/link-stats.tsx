@@ -116,7 +116,7 @@ export function LinkStats({ linkId }: { linkId: string }) {
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-sm" aria-live="polite">
-                <strong className="tabular-nums">{summary.total}</strong> {summary.total === 1 ? 'click' : 'clicks'} in the last {days} days
+                <strong className="tabular-nums">{summary.total}</strong> {summary.total === 1 ? 'click' : 'clicks'} in the last {stats.days} days
                 {summary.busiest && ` · busiest day ${summary.busiest.day} (${summary.busiest.clicks})`}
               </p>
               <div role="group" aria-label="Period" className="flex gap-1">

@@ -51,7 +51,8 @@ export default defineConfig({
   projects: [
     { name: 'chromium', testIgnore: SITE_WIDE_SPECS, use: chromium },
     // These journeys switch pages off and change who is admin, which every other test would see:
-    // they run on their own, after the rest.
-    { name: 'site-wide', testMatch: SITE_WIDE_SPECS, dependencies: ['chromium'], use: chromium },
+    // they run on their own, after the rest, and one at a time (one leaves a single admin while
+    // another switches pages as its own admin).
+    { name: 'site-wide', testMatch: SITE_WIDE_SPECS, dependencies: ['chromium'], use: chromium, workers: 1 },
   ],
 })

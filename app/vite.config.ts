@@ -3,7 +3,9 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { preactAliases } from './preact-compat'
 import { pageDates } from './scripts/page-dates.mjs'
+import { seoFiles } from './scripts/seo-files.mjs'
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
@@ -14,13 +16,16 @@ export default defineConfig(({ mode }) => {
     // The info pages' "Last updated" dates, from the repository at build time (scripts/page-dates.mjs).
     define: { __INFO_PAGE_DATES__: JSON.stringify(pageDates()) },
     plugins: [
-      react(),
+      // React Fast Refresh cannot reach Preact's components (an edit would be "hot updated" and never
+      // shown): without it, an edited module reloads the page in the dev server.
+      react({ refreshExclude: /./ }),
       tailwindcss(),
       {
         // The product name is configurable, so the static title in index.html is filled at build time.
         name: 'toolkit-html-product-name',
         transformIndexHtml: (html: string) => html.replaceAll('%APP_NAME%', appName),
       },
+      seoFiles(env.VITE_SITE_URL),
       VitePWA({
         registerType: 'autoUpdate',
         injectRegister: 'script-defer',
@@ -50,7 +55,7 @@ export default defineConfig(({ mode }) => {
       }),
     ],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
     },
     build: {
       target: 'es2022',

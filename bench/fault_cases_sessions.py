@@ -13,7 +13,7 @@ from pathlib import Path
 from .fault_browser import Browser
 from .fault_load import Pool, Record, timed
 from .fault_stack import FaultStack
-from .fault_table import Row, errors_cell, kinds_note, recover_cell
+from .fault_table import Row, errors_cell, kinds_note, load_problems, recover_cell
 
 PAGE_KEY, PAGE_PATH = "pdf-editor", "/pdf-editor"
 PAGE_READY = "Choose files"  # the PDF editor's button: the page is usable
@@ -73,6 +73,7 @@ async def auth_restart(stack: FaultStack, sessions: list[dict], crash: bool) -> 
     fault_at = time.monotonic()
     down = await asyncio.to_thread(stack.stop_service, "auth", signal.SIGKILL if crash else signal.SIGTERM)
     back = await asyncio.to_thread(stack.start_service, "auth")
+    fault_end = time.monotonic()
     await asyncio.sleep(8)
     stop.set()
     await asyncio.gather(*loops)
@@ -86,9 +87,12 @@ async def auth_restart(stack: FaultStack, sessions: list[dict], crash: bool) -> 
     notes = [f"Auth stopped in {down:.1f} s, ready {back:.1f} s after start", kinds_note(record),
              f"after the restart: {len(after.of()) - len(after.errors())} of {len(after.of())} refreshes and "
              f"user reads succeeded ({kinds_note(after)})"]
+    # Auth answers nothing while it is down: the load must have run before and after.
+    no_load = load_problems(record, ["get user", "refresh"], fault_at, fault_end, during=False)
+    notes += [f"LOAD DID NOT RUN: {p}" for p in no_load]
     return Row(f"Local Auth {how}", f"{len(users)} signed-in users: get-user every 1 s, refresh every 3 s",
                errors_cell(record), recover_cell(record, fault_at), f"{lost} of {len(users)} sessions",
-               lost == 0, notes)
+               not no_load and lost == 0, notes)
 
 
 async def _set_page(pool: Pool, token: str, disabled: bool, reason: str | None) -> str:

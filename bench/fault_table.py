@@ -40,6 +40,19 @@ def recover_cell(record: Record, fault_at: float, kind: str | None = None) -> st
     return f"{max(0.0, last - fault_at):.1f} s (errors from {first - fault_at:+.1f} s)"
 
 
+def load_problems(record: Record, kinds: list[str], fault_at: float, fault_end: float, during: bool = True) -> list[str]:
+    """What says the load a row is about did not happen: a kind with no successful answer before the
+    fault or after it, or (`during`) no successful answer of any kind while it lasted. A row whose
+    load did not run proves nothing, so it fails."""
+    ok = [o for o in record.of() if o.ok]
+    problems = [f"no successful {kind} {phase} the fault" for kind in kinds for phase, count in (
+        ("before", sum(1 for o in ok if o.kind == kind and o.ended < fault_at)),
+        ("after", sum(1 for o in ok if o.kind == kind and o.ended > fault_end))) if count == 0]
+    if during and not any(fault_at <= o.ended <= fault_end for o in ok):
+        problems.append(f"no successful {' or '.join(kinds)} while the fault lasted")
+    return problems
+
+
 def kinds_note(record: Record, kind: str | None = None, limit: int = 4) -> str:
     kinds = record.error_kinds(kind)
     if not kinds:

@@ -3,9 +3,9 @@ one shared stack. Adding a benchmark is one entry here (its module follows bench
 contract). The redirect benchmark restarts Postgres, so it runs last."""
 from __future__ import annotations
 
-from . import auth, documents, realtime, redirect, redirect_under_ocr, tools, translate, usernames
+from . import auth, documents, lighthouse, realtime, redirect, redirect_under_ocr, tools, translate, usernames
 
-BENCHMARKS = [tools, documents, translate, usernames, auth, realtime, redirect_under_ocr, redirect]
+BENCHMARKS = [lighthouse, tools, documents, translate, usernames, auth, realtime, redirect_under_ocr, redirect]
 
 
 def by_name(names: list[str]) -> list:

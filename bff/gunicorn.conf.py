@@ -19,6 +19,7 @@ accesslog = None
 def post_worker_init(worker):
     from toolkit_bff.db import open_pool
     from toolkit_bff.jobs.job_pool import start_job_pool
+    from toolkit_bff.replica_checks import log_start_checks
     from toolkit_bff.server_errors import use_json_error_pages
     from toolkit_bff.tools.translator.detection import warm_up
 
@@ -29,3 +30,6 @@ def post_worker_init(worker):
     # Connect the worker's database pool before its first request, not during it.
     open_pool(worker.wsgi)
     warm_up()  # the language model loads in the background, not during the first detection
+    # Redis away, or a JWT secret other than the deployment's: said in the log from the start.
+    with worker.wsgi.app_context():  # the database's migration level is read through the app's pool
+        log_start_checks(worker.wsgi.config)

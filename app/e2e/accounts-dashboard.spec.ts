@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test'
-import { signedUpAndIn } from './accounts'
+import { signedInNewUser } from './signed-in'
 import { expectNoSeriousAxeViolations, watchConsole } from './support'
 
 // /dashboard's lists, filled through the real UI and BFF by the test's own new account.
 
 test('the dashboard lists my short links with their clicks, my pastes and the tools I used', async ({ page }) => {
   const problems = watchConsole(page)
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
+  await page.goto('/dashboard')
   await expect(page.getByRole('region', { name: 'My short links' })).toContainText('No short links yet.')
   await expect(page.getByRole('region', { name: 'My pastes' })).toContainText('No pastes yet.')
 

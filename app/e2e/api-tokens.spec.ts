@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { signedUpAndIn } from './accounts'
+import { signedInNewUser } from './signed-in'
 import { expectNoSeriousAxeViolations, watchConsole } from './support'
 
 test('a personal API token is made in /account, shown once, works from a script within its scope, and stops when revoked', async ({ page, request }) => {
   const problems = watchConsole(page)
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/account')
   const section = page.getByRole('region', { name: 'API tokens' })
   await expect(section.getByText('You have no API tokens.')).toBeVisible()
@@ -46,7 +46,7 @@ test('a personal API token is made in /account, shown once, works from a script 
 
 test('signing out of the other devices can revoke every API token too', async ({ page, request }) => {
   const problems = watchConsole(page)
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/account')
   const section = page.getByRole('region', { name: 'API tokens' })
   const tokens: string[] = []

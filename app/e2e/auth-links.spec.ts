@@ -12,11 +12,9 @@ test('a mailed sign-in link (magic link, PKCE) signs in without the password', a
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
   await page.getByLabel('Email').fill(account.email)
   await expectNoSeriousAxeViolations(page)
-  // One mail per address per second in the test stack: the request may need a second try.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Send sign-in link' }).click()
-    await expect(page.getByText('A sign-in link is on its way to')).toBeVisible({ timeout: 2000 })
-  }).toPass({ timeout: 15_000 })
+  // The address's first sign-in link: Auth's frequency window (per kind of mail) does not apply.
+  await page.getByRole('button', { name: 'Send sign-in link' }).click()
+  await expect(page.getByText('A sign-in link is on its way to')).toBeVisible()
 
   await page.goto(await confirmationLink(account.email, 2))
   await expect(page).toHaveURL(/\/dashboard$/)

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect } from '@playwright/test'
+import pg from 'pg'
 
 // Reads the stack's captured mail (.eml files written by scripts/stack/mail_capture.py).
 
@@ -44,4 +45,25 @@ export async function confirmationLink(address: string, count = 1): Promise<stri
   const link = body.match(/href="([^"]*\/verify\?[^"]+)"/)?.[1]
   if (!link) throw new Error(`No confirmation link in the mail to ${address}:\n${body}`)
   return link.replaceAll('&amp;', '&')
+}
+
+/**
+ * As if Auth's mail frequency window (GOTRUE_SMTP_MAX_FREQUENCY) had passed since the address's last
+ * confirmation mail: its stamp moved a minute back in the auth schema, so the next mail is sent
+ * however quickly or slowly the test asks for it (no waiting, no second try).
+ */
+export async function mailWindowPassed(address: string): Promise<void> {
+  const url = process.env.TOOLKIT_DATABASE_ADMIN_URL
+  if (!url) throw new Error('TOOLKIT_DATABASE_ADMIN_URL is not set: run these specs through ./scripts/test playwright')
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query(
+      "update auth.users set confirmation_sent_at = confirmation_sent_at - interval '1 minute' where email = $1",
+      [address],
+    )
+    expect(rowCount, `a user with the address ${address}`).toBe(1)
+  } finally {
+    await client.end()
+  }
 }

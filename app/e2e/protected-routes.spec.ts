@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { PASSWORD, signedUpAndIn, signIn, signOutFromMenu } from './accounts'
+import { PASSWORD, signIn, signOutFromMenu } from './accounts'
+import { signedInNewUser } from './signed-in'
 import { expectNoSeriousAxeViolations } from './support'
 
 // SPEC §4 protected routes, driven by the tool registry's requiresAuth and the list of account pages.
@@ -11,7 +12,8 @@ test('a signed-out visitor of /converter is sent to sign in', async ({ page }) =
 })
 
 test('a protected page sends a signed-out visitor to sign in and back where they were', async ({ page }) => {
-  const account = await signedUpAndIn(page)
+  const account = await signedInNewUser(page)
+  await page.goto('/dashboard')
   await signOutFromMenu(page)
 
   await page.goto('/account?tab=profile')

@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { PASSWORD } from './accounts'
-import type { TestUser } from './admin-accounts'
+import { createUser, type TestUser } from './admin-accounts'
 
 // A signed-in browser without the sign-in form: Auth's password grant, and the session put where
 // supabase-js keeps it (its default key, sb-<first label of the host>-auth-token), as a storage
@@ -23,29 +23,38 @@ export async function passwordSession(user: TestUser): Promise<Record<string, un
   return (await response.json()) as Record<string, unknown>
 }
 
+/** What the app keeps in localStorage for a signed-in session: supabase-js's own key, and the SPEC §3
+ * keys the app writes on sign-in, which tell it at start that someone is signed in. */
+function sessionItems(session: Record<string, unknown>): { name: string; value: string }[] {
+  const storageKey = `sb-${new URL(required('E2E_BASE_URL')).hostname.split('.')[0]}-auth-token`
+  return [
+    { name: storageKey, value: JSON.stringify(session) },
+    { name: 'auth_token', value: JSON.stringify(session.access_token) },
+    { name: 'refresh_token', value: JSON.stringify(session.refresh_token) },
+    { name: 'session_expiry', value: JSON.stringify(Number(session.expires_at) * 1000) },
+    { name: 'user_data', value: JSON.stringify(session.user) },
+  ]
+}
+
 export async function signedInContext(browser: Browser, user: TestUser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const base = required('E2E_BASE_URL')
   const session = await passwordSession(user)
-  const storageKey = `sb-${new URL(base).hostname.split('.')[0]}-auth-token`
   return browser.newContext({
     ...options,
-    // And the SPEC §3 keys the app writes on sign-in, which tell it at start that someone is signed in.
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: new URL(base).origin,
-          localStorage: [
-            { name: storageKey, value: JSON.stringify(session) },
-            { name: 'auth_token', value: JSON.stringify(session.access_token) },
-            { name: 'refresh_token', value: JSON.stringify(session.refresh_token) },
-            { name: 'session_expiry', value: JSON.stringify(Number(session.expires_at) * 1000) },
-            { name: 'user_data', value: JSON.stringify(session.user) },
-          ],
-        },
-      ],
-    },
+    storageState: { cookies: [], origins: [{ origin: new URL(required('E2E_BASE_URL')).origin, localStorage: sessionItems(session) }] },
   })
+}
+
+/**
+ * A new confirmed user (Auth's admin API), signed in on `page` before the test opens anything: for
+ * journeys that are not about signing up, which e2e/auth.spec.ts goes through with the form and the
+ * mail. The session is written from the site's icon, a same-origin document that loads no app.
+ */
+export async function signedInNewUser(page: Page): Promise<TestUser> {
+  const user = await createUser()
+  const items = sessionItems(await passwordSession(user))
+  await page.goto('/favicon.svg')
+  await page.evaluate((entries) => entries.forEach(({ name, value }) => localStorage.setItem(name, value)), items)
+  return user
 }
 
 /** A signed-in page of its own context. */

@@ -1,54 +1,108 @@
 #!/usr/bin/env node
-// Size budget: JavaScript the browser must fetch before "/" can render (entry chunk, its static
-// imports, and classic scripts in index.html), gzipped. Lazy route chunks are not counted.
+// Size budget, in bytes (gzip level 9), never timings: the JavaScript a visitor's first page needs
+// before it can show itself, for every route bench/lighthouse.py measures (home, /all-tools, each
+// tool, /login, /help): the entry chunk and its static imports, classic scripts in index.html, and
+// the route's own lazy chunk with its static imports. Also fails when supabase-js is among them: it
+// loads after the first paint, or when a page asks for Auth.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { toolEntries } from './tool-registry.mjs'
 
-const BUDGET_KB = 150
-const dist = new URL('../dist/', import.meta.url).pathname
+// Per route, a little above what each needs today, so any growth is a decision. The entry alone (the
+// shell, the registry, home, Preact with preact/compat, react-router 7, sonner) is ~92 KB: the issue's
+// goal for a visitor's first page is 100 KB. A tool's heading paints with the entry; its page's chunks
+// follow and count here too.
+const BUDGETS_KB = {
+  '/': 95, '/all-tools': 96, '/login': 120, '/help': 100, // /login: passkey sign-in and its autofill start with the page
+  '/color-picker': 105, '/converter': 151, '/image-metadata': 156, '/image-to-text': 151, '/password-generator': 143,
+  '/pastes': 111, '/pdf-editor': 167, '/qr-generator': 150, '/text-cleaner': 108, '/translator': 134,
+  '/url-shortener': 121, '/username-checker': 141,
+}
+const app = new URL('../', import.meta.url).pathname
+const dist = join(app, 'dist')
 const manifestPath = join(dist, '.vite', 'manifest.json')
 
-if (!existsSync(manifestPath)) {
-  console.error(`No build manifest at ${manifestPath}. Run "npm run build" first.`)
-  process.exit(2)
+function fail(message, code = 1) {
+  console.error(message)
+  process.exit(code)
 }
 
+if (!existsSync(manifestPath)) fail(`No build manifest at ${manifestPath}. Run "npm run build" first.`, 2)
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
-const entry = manifest['index.html']
-if (!entry) {
-  console.error('The build manifest has no index.html entry.')
-  process.exit(2)
-}
+if (!manifest['index.html']) fail('The build manifest has no index.html entry.', 2)
 
-const files = new Set()
-const visit = (key) => {
+/** A chunk's file and every file it imports statically (what the browser fetches before running it). */
+function closure(key, files = new Set()) {
   const chunk = manifest[key]
-  if (!chunk || files.has(chunk.file)) return
+  if (!chunk || files.has(chunk.file)) return files
   files.add(chunk.file)
-  for (const dependency of chunk.imports ?? []) visit(dependency)
+  for (const dependency of chunk.imports ?? []) closure(dependency, files)
+  return files
 }
-visit('index.html')
 
-// Classic scripts injected into index.html (e.g. the service-worker registration).
+/** The manifest key of a source module named as the app imports it ('@/tools/x/x-page'). */
+function manifestKey(alias) {
+  const stem = `src/${alias.replace(/^@\//, '')}.`
+  const key = Object.keys(manifest).find((name) => name.startsWith(stem) && manifest[name].isDynamicEntry)
+  if (!key) fail(`No lazy chunk for ${alias} in the build manifest: the route table and this script disagree.`)
+  return key
+}
+
+const read = (path) => readFileSync(join(app, path), 'utf8')
+const importOf = (text) => text.match(/import\('(@\/[^']+)'\)/)?.[1]
+
+// The routes and the module each loads, read from the sources that define them.
+function routes() {
+  const found = [['/', undefined]] // home is in the entry chunk
+  const table = read('src/app/route-table.tsx')
+  const lazyPage = (path) => {
+    const line = table.split('\n').find((text) => text.includes(`path: '${path}'`) && text.includes('page('))
+    if (!line) fail(`The route table has no lazy page for /${path}.`)
+    const direct = importOf(line)
+    if (direct) return direct
+    // A named loader, e.g. page(loadLoginPage) with loadLoginPage = () => import('@/features/auth/sign-in/login-page')
+    const name = line.match(/page\((\w+)\)/)?.[1]
+    const module = name && read('src/features/auth/sign-in/index.ts').match(new RegExp(`${name}\\s*=\\s*\\(\\)\\s*=>\\s*import\\('(@/[^']+)'\\)`))?.[1]
+    return module ?? fail(`Cannot tell which module /${path} loads.`)
+  }
+  found.push(['/all-tools', lazyPage('all-tools')])
+  for (const tool of toolEntries()) found.push([tool.path, tool.module])
+  found.push(['/login', lazyPage('login')], ['/help', lazyPage('help')])
+  return found
+}
+
+const entryFiles = closure('index.html')
+// Classic scripts injected into index.html (the service-worker registration).
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
 for (const match of html.matchAll(/<script[^>]*\ssrc="\/?([^"]+\.js)"/g)) {
-  if (match[1] && !match[1].startsWith('src/')) files.add(match[1])
+  if (match[1] && !match[1].startsWith('src/')) entryFiles.add(match[1])
+}
+// supabase-js: its chunk (lib/supabase.ts bundles the library) and any file carrying its client name.
+const supabaseFiles = [...closure(manifestKey('@/lib/supabase'))].filter((file) => !entryFiles.has(file))
+const carriesSupabase = (file) => supabaseFiles.includes(file) || readFileSync(join(dist, file), 'utf8').includes('supabase-js')
+
+const gzipped = new Map()
+const size = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length)
+  return gzipped.get(file)
 }
 
-let total = 0
-const rows = []
-for (const file of files) {
-  const bytes = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
-  total += bytes
-  rows.push([file, bytes])
+let failed = false
+const kb = (bytes) => (bytes / 1000).toFixed(1)
+console.log(`Entry (every route):`)
+for (const file of [...entryFiles].sort((a, b) => size(b) - size(a))) console.log(`  ${kb(size(file)).padStart(7)} KB  ${file}`)
+for (const [path, module] of routes()) {
+  const budget = BUDGETS_KB[path]
+  if (budget === undefined) fail(`No budget for ${path}: add it to BUDGETS_KB in scripts/size.mjs.`)
+  const files = module ? closure(manifestKey(module), new Set(entryFiles)) : new Set(entryFiles)
+  const total = [...files].reduce((sum, file) => sum + size(file), 0) / 1000
+  const own = [...files].filter((file) => !entryFiles.has(file))
+  const over = total > budget
+  const supabase = [...files].filter(carriesSupabase)
+  failed ||= over || supabase.length > 0
+  console.log(`Initial JS for ${path}: ${total.toFixed(1)} KB gzipped (budget ${budget} KB)${over ? ` — over by ${(total - budget).toFixed(1)} KB` : ''}` +
+    (own.length ? `; the page's own ${own.length} chunk(s) ${kb(own.reduce((sum, file) => sum + size(file), 0))} KB` : ''))
+  if (supabase.length) console.error(`  supabase-js is loaded before ${path} can show itself: ${supabase.join(', ')}`)
 }
-rows.sort((a, b) => b[1] - a[1])
-for (const [file, bytes] of rows) console.log(`  ${(bytes / 1000).toFixed(1).padStart(7)} KB  ${file}`)
-
-const totalKb = total / 1000
-console.log(`Initial JS for /: ${totalKb.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`)
-if (totalKb > BUDGET_KB) {
-  console.error(`Over budget by ${(totalKb - BUDGET_KB).toFixed(1)} KB.`)
-  process.exit(1)
-}
+if (failed) process.exit(1)

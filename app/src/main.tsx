@@ -2,18 +2,25 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppProviders } from '@/app/providers'
+import { prefetchOnIntent } from '@/app/route-prefetch'
 import { router } from '@/app/router'
-import { startStoredSession } from '@/app/session-bootstrap'
+import { startSessionFromStorage } from '@/app/session-bootstrap'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import '@/index.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
 
-startStoredSession()
-// Local security checks and the catch-all for unexpected failures load beside the first page.
-void import('@/features/security/security-monitor').then(({ startSecurityMonitor }) => startSecurityMonitor())
-// Live re-checks of admin status and disabled pages (Realtime), loaded beside the first page too.
-void import('@/app/realtime-sources').then(({ startRealtimeSources }) => startRealtimeSources())
+startSessionFromStorage()
+// Local security checks and the catch-all for unexpected failures, and the live re-checks of admin
+// status and disabled pages (Realtime, which loads supabase-js): none is needed to show the first
+// page, so they load once it has painted. From then on, a link the visitor points at or focuses
+// starts loading its page.
+afterFirstPaint(() => {
+  prefetchOnIntent()
+  void import('@/features/security/security-monitor').then(({ startSecurityMonitor }) => startSecurityMonitor())
+  void import('@/app/realtime-sources').then(({ startRealtimeSources }) => startRealtimeSources())
+})
 
 createRoot(container).render(
   <StrictMode>

@@ -77,7 +77,7 @@ class Config:
     TOOLS_TMP_DIR = os.environ.get("TOOLKIT_TOOLS_TMP_DIR", "")
     # Free space a job needs there beyond its upload before it starts (503 insufficient_storage below it).
     TOOLS_SCRATCH_MIN_FREE_BYTES = int(os.environ.get("TOOLKIT_TOOLS_SCRATCH_MIN_FREE_MB", "64")) * 2**20
-    # Translator (tools/translator/engine.py): `apertium` or `libretranslate`; empty: the one whose
+    # Translator (tools/translator/engine_choice.py): `apertium` or `libretranslate`; empty: the one whose
     # URL is set (LibreTranslate when both are). No engine: 503 "Translation is not available…".
     TRANSLATION_ENGINE = os.environ.get("TOOLKIT_TRANSLATION_ENGINE", "")
     APERTIUM_APY_URL = os.environ.get("APERTIUM_APY_URL", "")
@@ -106,7 +106,12 @@ class Config:
     # Rate limits (flask-limiter) per client IP (IPv6: per /64) or per signed-in user. Counters must
     # live where every worker sees them (redis://host:6379; scripts/stack starts Redis): memory://
     # keeps them per worker, multiplying every limit by the worker count. If the store is down,
-    # each worker falls back to its own memory rather than failing requests.
+    # each worker falls back to its own memory rather than failing requests, at its share of each
+    # limit (REPLICAS below).
+    # While the store is down, each worker allows only its share of every limit and of each client's
+    # running jobs: the limit / (WORKERS × REPLICAS), at least 1 (limit_shares.py).
+    REPLICAS = int(os.environ.get("TOOLKIT_REPLICAS", "1") or 1)
+    WORKERS = int(os.environ.get("GUNICORN_WORKERS", "") or os.cpu_count() or 1)  # gunicorn.conf.py's default
     RATELIMIT_ENABLED = os.environ.get("TOOLKIT_RATE_LIMIT_ENABLED", "true").lower() != "false"
     RATELIMIT_STORAGE_URI = os.environ.get("TOOLKIT_RATE_LIMIT_STORAGE_URI", "memory://")
     RATELIMIT_STORAGE_OPTIONS = {"socket_timeout": 1, "socket_connect_timeout": 1}

@@ -101,6 +101,16 @@ def run_once(query: str, values: dict, *, claims: dict | None = None, role: str 
         return cursor.fetchall()
 
 
+def schema_level() -> str | None:
+    """The newest migration applied to the database (supabase_migrations), None if it cannot be read."""
+    try:
+        with _pool().connection(timeout=2) as conn:
+            row = conn.execute("select max(version) as version from supabase_migrations.schema_migrations").fetchone()
+        return row["version"] if row else None
+    except Exception:  # unreadable means "unknown" for the health report
+        return None
+
+
 def ping() -> bool:
     try:
         with _pool().connection(timeout=2) as conn:

@@ -80,11 +80,22 @@ def upstreams():
             upstream.close()
 
 
+def seo_file(name: str) -> str:
+    """robots.txt or sitemap.xml as the app's build writes them without VITE_SITE_URL (the real
+    generator, app/scripts/seo-files.mjs, so its placeholder is the one the configs fill in)."""
+    call = {"robots.txt": "robotsTxt", "sitemap.xml": "sitemapXml"}[name]
+    script = (f"import('{ROOT / 'app' / 'scripts' / 'seo-files.mjs'}')"
+              f".then((m) => process.stdout.write(m.{call}(m.SITE_ORIGIN_PLACEHOLDER)))")
+    return subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
+
+
 def fake_dist(tmp_path: Path) -> Path:
     dist = tmp_path / "dist"
     (dist / "assets").mkdir(parents=True, exist_ok=True)
     (dist / "index.html").write_text("<!doctype html><title>app shell</title>")
     (dist / "assets" / "index-abc123.js").write_text("console.log('app')")
+    for name in ("robots.txt", "sitemap.xml"):
+        (dist / name).write_text(seo_file(name))
     return dist
 
 

@@ -25,7 +25,8 @@ def test_auth_gets_every_setting_compose_gives_it():
     env = auth_environment()
     site = env["GOTRUE_SITE_URL"]
     examples = {"SITE_URL": site, "API_EXTERNAL_URL": env["API_EXTERNAL_URL"], "SMTP_HOST": env["GOTRUE_SMTP_HOST"],
-                "SMTP_ADMIN_EMAIL": env["GOTRUE_SMTP_ADMIN_EMAIL"]}
+                "SMTP_ADMIN_EMAIL": env["GOTRUE_SMTP_ADMIN_EMAIL"],
+                "PASSKEY_RP_ID": site.removeprefix("https://")}
     assert env["API_EXTERNAL_URL"] == f"{site}/auth/v1"  # the app proxies Auth on its own origin
     compose = services()["auth"]["environment"]
     for name, value in compose.items():

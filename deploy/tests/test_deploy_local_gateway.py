@@ -62,3 +62,22 @@ def test_both_keep_their_connections_to_the_redirect_service_between_redirects(t
         peers = [seen["peer"] for seen in stand_ins["redirect"].requests]
         assert len(peers) == redirects
         assert len(set(peers)) <= (os.cpu_count() or 1) < redirects
+
+
+@pytest.mark.parametrize("which", ["production", "local"])
+def test_robots_txt_and_the_sitemap_name_the_address_asked_for(both, which):
+    """Absolute URLs, as crawlers (and Lighthouse's robots.txt audit) require, from a build that was
+    given no site address: both configs fill in the one the request was made to."""
+    port = dict(zip(["production", "local"], both))[which]
+    host = {"Host": "toolkit.example.com"}
+    robots, body = request(port, "GET", "/robots.txt", host)
+    assert robots.status == 200 and robots.getheader("Content-Type").startswith("text/plain")
+    lines = body.decode().splitlines()
+    assert lines[0] == "User-agent: *" and "Disallow: /api/" in lines
+    assert "Sitemap: http://toolkit.example.com/sitemap.xml" in lines
+    sitemap, body = request(port, "GET", "/sitemap.xml", host)
+    assert sitemap.status == 200 and "xml" in sitemap.getheader("Content-Type")
+    locs = re.findall(r"<loc>([^<]+)</loc>", body.decode())
+    assert "http://toolkit.example.com/" in locs and "http://toolkit.example.com/all-tools" in locs
+    assert all(loc.startswith("http://toolkit.example.com/") for loc in locs)
+    assert "http://toolkit.example.com/converter" not in locs  # needs an account: visitors land on /login

@@ -150,14 +150,20 @@ def features_auth_env(cfg: StackConfig) -> dict[str, str]:
         "GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED": "true",
         # Phone as production has it by default (no SMS provider): the official "disabled" answers.
         "GOTRUE_EXTERNAL_PHONE_ENABLED": "false",
+        # Upstream's mail frequency window: the tests of the window ask twice at once and must be
+        # within it however slow the machine (app/conformance/auth).
+        "GOTRUE_SMTP_MAX_FREQUENCY": "60s",
         "LOCAL_AUTH_THREADS": "4",
     }
 
 
 def start_auth(cfg: StackConfig, sup: Supervisor) -> None:
-    sup.start("auth", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
-              port=cfg.auth_port, env=auth_env(cfg), cwd=AUTH_DIR,
-              ready=lambda: healthy(f"{cfg.auth_url}/health"))
+    # Every instance on the same database and keys: codes, challenges and sessions are rows there.
+    for instance, port in enumerate(cfg.auth_ports):
+        name = "auth" if instance == 0 else f"auth-{instance + 1}"
+        sup.start(name, [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+                  port=port, env=auth_env(cfg) | {"PORT": str(port)}, cwd=AUTH_DIR,
+                  ready=lambda port=port: healthy(f"http://127.0.0.1:{port}/health"))
     if cfg.name == "test":
         sup.start("auth-features", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
                   port=features_auth_port(cfg), env=features_auth_env(cfg), cwd=AUTH_DIR,

@@ -24,6 +24,35 @@ class StackConfig:
     realtime_port: int
     jwt_secret: str = LOCAL_JWT_SECRET
     db_password: str = LOCAL_DB_PASSWORD
+    # Instances of the BFF, the redirect service and Auth (issue 41): 1, or 2 beside one Postgres and
+    # one Redis. A second instance listens two ports above the first BFF/redirect, two below Auth.
+    replicas: int = 1
+    # The test stack's main gateway keeps the first instance of each (its suites count Auth's
+    # per-instance request limits) and this second gateway balances every instance; None: the main
+    # gateway balances them (./scripts/dev --replicas 2).
+    replicas_gateway_port: int | None = None
+
+    @property
+    def bff_ports(self) -> list[int]:
+        return [self.bff_port + 2 * i for i in range(self.replicas)]
+
+    @property
+    def redirect_ports(self) -> list[int]:
+        return [port + 1 for port in self.bff_ports]
+
+    @property
+    def auth_ports(self) -> list[int]:
+        # The test stack's features Auth is at auth_port - 1, so the second instance is at - 2.
+        return [self.auth_port - 2 * i for i in range(self.replicas)]
+
+    def redirect_socket_of(self, instance: int) -> Path:
+        return self.redirect_socket if instance == 0 else self.data_dir / f"redirect-{instance + 1}.sock"
+
+    @property
+    def redirect_journal_dir(self) -> Path:
+        """One directory for every redirect instance on this host: each worker journals to files of
+        its own, and any instance replays those of a worker that is gone (toolkit_redirect/journal.py)."""
+        return self.data_dir / "redirect-journal"
 
     @property
     def pg_dir(self) -> Path:
@@ -111,7 +140,18 @@ class StackConfig:
         }
 
 
-def dev_config() -> StackConfig:
+def replicas_env(cfg: StackConfig) -> dict[str, str]:
+    """Where each instance is, for the tests that address them one by one (bff/tests/replicas/)."""
+    urls = lambda ports: ",".join(f"http://127.0.0.1:{port}" for port in ports)  # noqa: E731
+    env = {"TOOLKIT_BFF_URLS": urls(cfg.bff_ports), "TOOLKIT_REDIRECT_URLS": urls(cfg.redirect_ports),
+           "TOOLKIT_AUTH_URLS": urls(cfg.auth_ports),
+           "TOOLKIT_STACK_REDIRECT_JOURNAL_DIR": str(cfg.redirect_journal_dir)}
+    if cfg.replicas_gateway_port:
+        env["TOOLKIT_REPLICAS_GATEWAY_URL"] = f"http://127.0.0.1:{cfg.replicas_gateway_port}"
+    return env
+
+
+def dev_config(replicas: int = 1) -> StackConfig:
     return StackConfig(
         name="dev",
         data_dir=ROOT / ".local",
@@ -121,13 +161,18 @@ def dev_config() -> StackConfig:
         gateway_port=8000,
         auth_port=9999,
         realtime_port=4000,
+        replicas=replicas,
     )
 
 
-def test_config(data_dir: Path) -> StackConfig:
+def test_port_base() -> int:
     # Ports are offset from TOOLKIT_TEST_PORT_BASE so several test runs (or a dev stack) can coexist.
     # Below the kernel's ephemeral range (32768–60999), where an outgoing connection could hold a port.
-    base = int(os.environ.get("TOOLKIT_TEST_PORT_BASE", "26300"))
+    return int(os.environ.get("TOOLKIT_TEST_PORT_BASE", "26300"))
+
+
+def test_config(data_dir: Path, replicas: int = 1) -> StackConfig:
+    base = test_port_base()
     return StackConfig(
         name="test",
         data_dir=data_dir,
@@ -137,4 +182,7 @@ def test_config(data_dir: Path) -> StackConfig:
         gateway_port=base + 80,
         auth_port=base + 99,
         realtime_port=base + 40,
+        replicas=replicas,
+        # The second instances: BFF base+52, redirect base+53, Auth base+97; this gateway base+81.
+        replicas_gateway_port=base + 81 if replicas > 1 else None,
     )

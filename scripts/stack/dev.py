@@ -16,8 +16,10 @@ from .supervisor import StackError, Supervisor, raise_on_termination_signals
 def main() -> int:
     parser = argparse.ArgumentParser(prog="scripts/dev")
     parser.add_argument("--reset", action="store_true", help="wipe .local/ data before starting")
+    parser.add_argument("--replicas", type=int, choices=(1, 2), default=1,
+                        help="instances of the BFF, the redirect service and Auth behind the gateway (default 1)")
     args = parser.parse_args()
-    cfg = dev_config()
+    cfg = dev_config(args.replicas)
     if args.reset and cfg.data_dir.exists():
         say("wiping .local/ (database, mail, logs)")
         shutil.rmtree(cfg.data_dir)

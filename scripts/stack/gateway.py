@@ -35,16 +35,21 @@ http {{
   scgi_temp_path {run}/scgi;
   sendfile on;
   gzip on;
+  # nginx's default level 1 sends the entry chunk ~18 % larger than level 6 does, for little CPU saved.
+  gzip_comp_level 6;
   gzip_types text/css application/javascript application/json image/svg+xml application/manifest+json;
   client_max_body_size 100m;
+  # With replicas (issue 41) each upstream lists every instance: nginx takes turns, and an instance
+  # that refuses a connection is left out for fail_timeout (10 s) while its request goes to the next
+  # (its error log names the instance: "connect() failed … upstream: …").
   # Idle upstream connections are dropped before gunicorn's 2 s keep-alive ends: nginx must never
   # send a request (a POST is not retried) on a connection gunicorn is closing.
-  upstream bff {{ server 127.0.0.1:{bff_port}; keepalive 16; keepalive_timeout 1s; }}
+  upstream bff {{ {bff_servers} keepalive 16; keepalive_timeout 1s; }}
   # The short-link redirect service (bff/toolkit_redirect/): more idle connections, as every
   # redirect is one short request, each kept for as many as come (nginx's default closes one every
   # 1,000). On this host through its unix socket: no TCP on either side of the hop.
-  upstream redirect {{ server {redirect_server}; keepalive 64; keepalive_timeout 1s; keepalive_requests 1000000; }}
-  upstream auth {{ server 127.0.0.1:{auth_port}; keepalive 16; keepalive_timeout 1s; }}
+  upstream redirect {{ {redirect_servers} keepalive 64; keepalive_timeout 1s; keepalive_requests 1000000; }}
+  upstream auth {{ {auth_servers} keepalive 16; keepalive_timeout 1s; }}
   upstream realtime {{ server 127.0.0.1:{realtime_port}; }}
   map_hash_bucket_size 256;  # the keys are long JWTs
   # Like Kong in production: Auth answers only requests carrying the anon or service-role key.
@@ -55,6 +60,7 @@ http {{
   server {{
     listen 127.0.0.1:{port};
     root {dist};
+    set $bff_upstream http://bff;  # the BFF, for the error pages it answers (app/nginx-errors.conf)
     location /api/ {{
       proxy_pass http://bff;
       include {run}/client-proxy.conf;
@@ -96,6 +102,13 @@ http {{
     # What nginx answers itself (malformed requests, limits, an upstream that is down) is JSON,
     # like the BFF's errors: the same file as the app image's config.
     include {errors};
+    # robots.txt and sitemap.xml need absolute URLs: a build without VITE_SITE_URL leaves a
+    # placeholder in them (app/scripts/seo-files.mjs), filled in with the address asked for.
+    location ~ ^/(robots\\.txt|sitemap\\.xml)$ {{
+      sub_filter '__TOOLKIT_SITE_ORIGIN__' '$scheme://$http_host';
+      sub_filter_once off;
+      sub_filter_types text/plain text/xml application/xml;
+    }}
     # Cache-Control comes with the headers above: assets for a year, the app shell revalidated.
     location / {{
       try_files $uri /index.html;
@@ -132,35 +145,58 @@ proxy_set_header X-Forwarded-For $remote_addr;
 """
 
 
-def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int, redirect_port: int, auth_port: int,
-                     realtime_port: int, anon_key: str, service_key: str, dist: Path = APP_DIST,
-                     redirect_socket: Path | None = None) -> Path:
+def _servers(addresses: list[str]) -> str:
+    return " ".join(f"server {address};" for address in addresses)
+
+
+def _listed(value):
+    return value if isinstance(value, list) else [value]
+
+
+def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int | list[int], redirect_port: int | list[int],
+                     auth_port: int | list[int], realtime_port: int, anon_key: str, service_key: str,
+                     dist: Path = APP_DIST, redirect_socket: Path | list[Path] | None = None) -> Path:
     """The gateway's config (and the file it includes) in `run`; returns the config's path. The
-    redirect service is reached through `redirect_socket` when given, else on `redirect_port`."""
+    redirect service is reached through `redirect_socket` when given, else on `redirect_port`. A list
+    of ports (or sockets) is one upstream of every instance."""
     run.mkdir(parents=True, exist_ok=True)
     logs.mkdir(parents=True, exist_ok=True)
     (run / "proxy-headers.conf").write_text(PROXY_HEADERS_CONF)
     (run / "client-proxy.conf").write_text(CLIENT_PROXY_CONF.format(run=run))
     (run / "apikey-required.conf").write_text(APIKEY_REQUIRED_CONF)
+    redirects = ([f"unix:{socket}" for socket in _listed(redirect_socket)] if redirect_socket
+                 else [f"127.0.0.1:{p}" for p in _listed(redirect_port)])
     conf = run / "nginx.conf"
     conf.write_text(NGINX_CONF.format(
         # As root, nginx would switch workers to `nobody`, who may not read the checkout.
         user_directive="user root;" if os.geteuid() == 0 else "",
-        run=run, logs=logs, port=port, bff_port=bff_port, dist=dist, headers=HEADERS_CONF, errors=ERRORS_CONF,
-        redirect_server=f"unix:{redirect_socket}" if redirect_socket else f"127.0.0.1:{redirect_port}",
-        realtime_port=realtime_port,
-        auth_port=auth_port, anon_key=anon_key, service_key=service_key,
+        run=run, logs=logs, port=port, dist=dist, headers=HEADERS_CONF, errors=ERRORS_CONF,
+        bff_servers=_servers([f"127.0.0.1:{p}" for p in _listed(bff_port)]),
+        redirect_servers=_servers(redirects),
+        auth_servers=_servers([f"127.0.0.1:{p}" for p in _listed(auth_port)]),
+        realtime_port=realtime_port, anon_key=anon_key, service_key=service_key,
     ))
     return conf
 
 
 def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
+    """The gateway; with replicas, it balances every instance, or (the test stack) keeps the first and
+    a second gateway on cfg.replicas_gateway_port balances them all."""
+    split = cfg.replicas_gateway_port is not None
+    _start_one(cfg, sup, "gateway", cfg.gateway_port, instances=1 if split else cfg.replicas)
+    if split:
+        _start_one(cfg, sup, "gateway-replicas", cfg.replicas_gateway_port, instances=cfg.replicas)
+
+
+def _start_one(cfg: StackConfig, sup: Supervisor, name: str, port: int, *, instances: int) -> None:
     env = cfg.service_env()
-    conf = write_nginx_conf(cfg.data_dir / "nginx", cfg.log_dir, port=cfg.gateway_port, bff_port=cfg.bff_port,
-                            redirect_port=cfg.redirect_port, redirect_socket=cfg.redirect_socket,
-                            auth_port=cfg.auth_port,
+    run_dir = cfg.data_dir / ("nginx" if name == "gateway" else f"nginx-{name}")
+    conf = write_nginx_conf(run_dir, cfg.log_dir / ("" if name == "gateway" else name), port=port,
+                            bff_port=cfg.bff_ports[:instances], redirect_port=cfg.redirect_ports[:instances],
+                            redirect_socket=[cfg.redirect_socket_of(i) for i in range(instances)],
+                            auth_port=cfg.auth_ports[:instances],
                             realtime_port=cfg.realtime_port, anon_key=env["TOOLKIT_ANON_KEY"],
                             service_key=env["TOOLKIT_SERVICE_ROLE_KEY"])
     run = conf.parent
-    sup.start("gateway", ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
-              port=cfg.gateway_port, stop_signal=signal.SIGQUIT)  # graceful shutdown
+    sup.start(name, ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
+              port=port, stop_signal=signal.SIGQUIT)  # graceful shutdown

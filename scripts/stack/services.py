@@ -17,23 +17,44 @@ from .supervisor import Supervisor
 
 VENV_BIN = ROOT / ".venv" / "bin"
 APP_DIR = ROOT / "app"
+# The test stack's BFF processes, whatever the machine's cores (gunicorn's default follows them): the
+# tests of the job slots fill exactly this many workers' slots (bff/tests/jobs/test_fair_shares.py).
+TEST_BFF_WORKERS = 2
 
 
 def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
+    """Every BFF instance (cfg.replicas), identical but for the port."""
+    for instance, port in enumerate(cfg.bff_ports):
+        start_bff_instance(cfg, sup, instance, port)
+
+
+def bff_env(cfg: StackConfig, port: int) -> dict[str, str]:
     env = cfg.service_env() | storage_env(cfg) | {
-        "GUNICORN_BIND": f"127.0.0.1:{cfg.bff_port}",
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
         # The local Auth's key set is on loopback, which outbound requests refuse unless allowed.
         "TOOLKIT_OUTBOUND_ALLOW_NETWORKS": "127.0.0.1/32",
         # The translator's engine: Apertium APY on loopback (APERTIUM_APY_URL is in service_env).
         "TOOLKIT_TRANSLATION_ENGINE": "apertium",
+        # How many instances share the limits: each worker's share of a limit while Redis is away.
+        "TOOLKIT_REPLICAS": str(cfg.replicas),
     }
     if cfg.name == "test":
         env |= test_stack_bff_env(cfg)
+        env["GUNICORN_WORKERS"] = str(TEST_BFF_WORKERS)
+    return env
+
+
+def start_bff_instance(cfg: StackConfig, sup: Supervisor, instance: int, port: int) -> None:
     # The test stack's own entry point lets the username checker reach its local fake sites.
     entry = "test_stack_wsgi:app" if cfg.name == "test" else "wsgi:app"
-    sup.start("bff", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],
-              port=cfg.bff_port, env=env, cwd=ROOT / "bff",
-              ready=lambda: healthy(f"http://127.0.0.1:{cfg.bff_port}/api/health"))
+    sup.start(instance_name("bff", instance), [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],
+              port=port, env=bff_env(cfg, port), cwd=ROOT / "bff",
+              ready=lambda: healthy(f"http://127.0.0.1:{port}/api/health"))
+
+
+def instance_name(service: str, instance: int) -> str:
+    """The first instance keeps the service's name (its log file too): bff, bff-2, …"""
+    return service if instance == 0 else f"{service}-{instance + 1}"
 
 
 def test_stack_bff_env(cfg: StackConfig) -> dict[str, str]:
@@ -42,19 +63,21 @@ def test_stack_bff_env(cfg: StackConfig) -> dict[str, str]:
     deployment with the switches on would: the tests through the gateway show what they may do. The
     production default (off: such tokens refused) is tested on apps the tests build themselves. The
     gateway also answers on 127.0.0.1: one more origin whose /s/ links are ours."""
+    own = [f"http://127.0.0.1:{port}" for port in (cfg.gateway_port, cfg.replicas_gateway_port) if port]
     return {"TOOLKIT_ACCEPT_ANONYMOUS_USERS": "true", "TOOLKIT_ACCEPT_OAUTH_CLIENTS": "true",
-            "TOOLKIT_OWN_ORIGINS": f"http://127.0.0.1:{cfg.gateway_port}"}
+            "TOOLKIT_OWN_ORIGINS": ",".join(own)}
 
 
 def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
     """The short-link redirect service: the BFF's code and Python environment, its own processes."""
-    env = cfg.service_env() | {"REDIRECT_BIND": f"127.0.0.1:{cfg.redirect_port}",
-                               "REDIRECT_SOCKET": str(cfg.redirect_socket),  # the gateway's way in
-                               # Clicks written ahead, replayed if a worker is killed (journal.py).
-                               "TOOLKIT_REDIRECT_JOURNAL_DIR": str(cfg.data_dir / "redirect-journal")}
-    sup.start("redirect", [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py"],
-              port=cfg.redirect_port, env=env, cwd=ROOT / "bff",
-              ready=lambda: redirects_home(f"http://127.0.0.1:{cfg.redirect_port}/s/readiness-check"))
+    for instance, port in enumerate(cfg.redirect_ports):
+        env = cfg.service_env() | {"REDIRECT_BIND": f"127.0.0.1:{port}",
+                                   "REDIRECT_SOCKET": str(cfg.redirect_socket_of(instance)),  # the gateway's way in
+                                   # Clicks written ahead, replayed if a worker is killed (journal.py).
+                                   "TOOLKIT_REDIRECT_JOURNAL_DIR": str(cfg.redirect_journal_dir)}
+        sup.start(instance_name("redirect", instance), [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py"],
+                  port=port, env=env, cwd=ROOT / "bff",
+                  ready=lambda port=port: redirects_home(f"http://127.0.0.1:{port}/s/readiness-check"))
 
 
 def redirects_home(url: str) -> bool:

@@ -18,6 +18,10 @@ def say(message: str) -> None:
     print(f"\033[1;34m[toolkit]\033[0m {message}", file=sys.stderr, flush=True)
 
 
+def ports(numbers: list[int]) -> str:
+    return " and ".join(str(n) for n in numbers)
+
+
 def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     if postgres.init_cluster(cfg):
         say(f"created a new Postgres cluster in {cfg.pg_dir}")
@@ -36,14 +40,17 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
     say(f"SMS capture ready on {cfg.sms_port} (text messages in {cfg.sms_dir})")
     start_ratelimit_store(cfg, sup)  # before the BFF: its workers count rate limits there
     start_auth(cfg, sup)
-    say(f"auth ready on {cfg.auth_port}")
+    say(f"auth ready on {ports(cfg.auth_ports)}")
     start_realtime(cfg, sup)
     say(f"realtime ready on {cfg.realtime_port}")
-    start_apertium(cfg, sup)  # before the BFF, whose translator it is
+    for left_out in start_apertium(cfg, sup):  # before the BFF, whose translator it is
+        say(f"translation pair left out, its data is incomplete: {left_out}")
     say(f"translation engine (Apertium APY) ready on {cfg.apertium_port}")
     start_bff(cfg, sup)
-    say(f"BFF ready on {cfg.bff_port}")
+    say(f"BFF ready on {ports(cfg.bff_ports)}")
     start_redirect(cfg, sup)
-    say(f"redirect service ready on {cfg.redirect_port}")
+    say(f"redirect service ready on {ports(cfg.redirect_ports)}")
     start_gateway(cfg, sup)
     say(f"gateway ready on {cfg.gateway_port}")
+    if cfg.replicas_gateway_port:
+        say(f"gateway of every replica ready on {cfg.replicas_gateway_port}")

@@ -1,44 +1,22 @@
 """The test suites ./scripts/test runs, and how to read each runner's counts."""
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import re
 import shlex
-import signal
-import subprocess
-import sys
-import time
-from collections.abc import Callable
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from .auth import auth_env, features_auth_env, features_auth_url
-from .config import ROOT, StackConfig
-from .honesty import (
-    ALLOWED_SKIPS,
-    EXPECTED_COUNTS,
-    count_problems,
-    load_allowed_skips,
-    load_expected_counts,
-    skip_problems,
-)
+from .config import ROOT, StackConfig, replicas_env
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
-from .test_counts import (
-    Counts,
-    count_bench,
-    count_lint,
-    count_pg_prove,
-    count_playwright,
-    count_pytest,
-    count_size,
-    count_vitest,
-)
+from .services import TEST_BFF_WORKERS
 from .username_sites import fake_sites_url
-
-ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+from .test_counts import (Counts, count_bench, count_lint, count_playwright, count_pg_prove, count_pytest, count_size,
+                          count_vitest)
 
 
 @dataclass
@@ -48,6 +26,7 @@ class SuiteResult:
     exit_code: int
     seconds: float
     problems: list[str] = field(default_factory=list)  # skips not allowed, a count that is off
+    cpu_seconds: float = 0.0  # its processes', and the test stack's while it served the suite (suite_run.py)
 
     @property
     def passed(self) -> int:
@@ -74,6 +53,10 @@ class Suite:
     count: Callable[[str], Counts]
     env: dict[str, str] | None = None
     narrowing: str | None = None  # the variable that runs only part of the suite, if any
+    # May run while the other suites run (schedule.py): it changes nothing in the test stack.
+    beside_others: bool = False
+    # Needs the machine to itself (two browsers on two cores): starts once those beside others have ended.
+    alone: bool = False
     needs_stack: bool = True  # False: the suite reads only the source tree (lint)
 
 
@@ -83,11 +66,8 @@ def narrowed_by(suite: Suite) -> str | None:
 
 
 def chromium_path() -> str:
-    for candidate in ("chromium", "chromium-browser"):
-        path = subprocess.run(["which", candidate], capture_output=True, text=True).stdout.strip()
-        if path:
-            return path
-    raise RuntimeError("Debian's chromium is not installed (scripts/setup installs it)")
+    """Debian's chromium ("" when missing: the runner's preflight says so before anything starts)."""
+    return shutil.which("chromium") or shutil.which("chromium-browser") or ""
 
 
 def prepare_pgtap(cfg: StackConfig) -> None:
@@ -101,15 +81,20 @@ def features_env(cfg: StackConfig) -> dict[str, str]:
             "TOOLKIT_AUTH_FEATURES_ENV": json.dumps(features_auth_env(cfg))}
 
 
+SUITE_NAMES = ["pgtap", "pytest", "vitest", "auth", "playwright", "size", "bench", "lint"]  # in the order they run
+
+
 def all_suites(cfg: StackConfig) -> list[Suite]:
     # The tests of the local Auth build their own app instances with the stack's Auth configuration;
     # the rate-limit store's address is given for the tests that check the running BFF shares its
     # counters there (the tests' own apps keep per-app memory counters).
-    # TOOLKIT_LOG_DIR: the tests of encrypted pastes check that no log of the stack holds a plaintext.
+    # TOOLKIT_LOG_DIR: the tests that check no log of the stack holds a secret; TOOLKIT_TEST_BFF_WORKERS: the
+    # tests that fill every job slot of the running BFF.
     env = cfg.service_env() | {"TOOLKIT_AUTH_ENV": json.dumps(auth_env(cfg)),
                                "TOOLKIT_TEST_RATE_LIMIT_STORE": storage_uri(cfg),
                                "TOOLKIT_FAKE_SITES_URL": fake_sites_url(cfg),
-                               "TOOLKIT_LOG_DIR": str(cfg.log_dir)} | features_env(cfg)
+                               "TOOLKIT_LOG_DIR": str(cfg.log_dir),
+                               "TOOLKIT_TEST_BFF_WORKERS": str(TEST_BFF_WORKERS)} | features_env(cfg) | replicas_env(cfg)
     db_tests = sorted(str(p) for p in (ROOT / "supabase" / "tests" / "database").glob("*.sql"))
     # The e2e specs read the confirmation mails the stack captured.
     node_env = {"E2E_BASE_URL": cfg.gateway_url, "CHROMIUM_PATH": chromium_path(), "CI": "true",
@@ -121,68 +106,32 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
               ROOT, count_pg_prove, {"PGOPTIONS": "-c search_path=public,extensions"}),
         # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/tools/qr_generator -k y" ./scripts/test pytest
         # (the count check then fails and says the run was narrowed).
+        # --durations: the summary names the slowest tests of every suite.
         Suite("pytest", [str(ROOT / ".venv" / "bin" / "pytest"), "-q", "-rsxfE", "-p", "no:cacheprovider",
-                         *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
+                         "--durations=30", *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", ""))],
               ROOT, count_pytest, env, narrowing="TOOLKIT_PYTEST_ARGS"),
-        Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env),
+        # Unit tests: only the API types' drift check reads the BFF's document (a GET).
+        Suite("vitest", ["npm", "test", "--silent", "--", "--reporter=verbose"], ROOT / "app", count_vitest, node_env,
+              beside_others=True),
         # supabase-js against the running Auth through the gateway (app/conformance/auth/README.md).
         Suite("auth", ["npm", "run", "test:auth", "--silent", "--", "--reporter=verbose"], ROOT / "app",
               count_vitest, node_env | cfg.service_env() | features_env(cfg)),
         # The admin journeys make their users through Auth's admin API and the first admin in
-        # user_roles as service_role, as an operator would.
+        # user_roles as service_role, as an operator would; the admin URL only moves a mail's stamp past
+        # Auth's frequency window (e2e/mail.ts).
         Suite("playwright", ["npm", "run", "e2e", "--silent"], ROOT / "app", count_playwright,
               node_env | {name: cfg.service_env()[name] for name in ("TOOLKIT_SERVICE_ROLE_KEY", "TOOLKIT_DATABASE_URL",
-                                                                      "TOOLKIT_ANON_KEY")}
+                                                                      "TOOLKIT_DATABASE_ADMIN_URL", "TOOLKIT_ANON_KEY")}
               | {"TOOLKIT_AUTH_FEATURES_URL": features_auth_url(cfg)},
-              narrowing="TOOLKIT_E2E_GREP"),  # app/playwright.config.ts reads it
-        Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env),
+              narrowing="TOOLKIT_E2E_GREP", alone=True),  # app/playwright.config.ts reads it
+        Suite("size", ["npm", "run", "size", "--silent"], ROOT / "app", count_size, node_env, beside_others=True),
         # Every benchmark in smoke mode on a throw-away stack of its own (bench/README.md): it must
         # complete, produce its figures and really run its load; never judged on a timing.
         # TOOLKIT_BENCH_ARGS="tools report" runs only those (benchmarks or checks).
         Suite("bench", [str(ROOT / ".venv" / "bin" / "python"), "-m", "bench.smoke",
                         *shlex.split(os.environ.get("TOOLKIT_BENCH_ARGS", ""))],
-              ROOT, count_bench, narrowing="TOOLKIT_BENCH_ARGS"),
+              ROOT, count_bench, narrowing="TOOLKIT_BENCH_ARGS", beside_others=True),
         # ruff, ruff format --check, mypy strict, ESLint and tsc -b over the tree (scripts/stack/lint.py).
         Suite("lint", [str(ROOT / ".venv" / "bin" / "python"), "-m", "stack.lint"], ROOT / "scripts", count_lint,
-              needs_stack=False),
+              beside_others=True, needs_stack=False),
     ]
-
-
-def stop_group(proc: subprocess.Popen[str], grace: float = 30) -> None:
-    """SIGTERM first: a runner that started processes in sessions of their own (the bench suite's
-    stack) stops them itself; then SIGKILL whatever of the group is left."""
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        pass
-    except ProcessLookupError:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
-def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts: Path = EXPECTED_COUNTS) -> SuiteResult:
-    print(f"\n\033[1;35m══ {suite.name} ══\033[0m", flush=True)
-    started = time.monotonic()
-    # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium).
-    proc = subprocess.Popen(suite.cmd, cwd=suite.cwd, env={**os.environ, **(suite.env or {})},
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
-    lines = []
-    with proc:
-        try:
-            for line in proc.stdout or ():  # stream while keeping a copy to count from
-                sys.stdout.write(line)
-                lines.append(line)
-            proc.wait()
-        except BaseException:
-            stop_group(proc)
-            raise
-    counts = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
-    if proc.returncode != 0 and counts.failed == 0:
-        counts.failed = 1  # the runner failed without a countable test failure (crash, build error)
-    problems = (skip_problems(suite.name, counts, load_allowed_skips(allowed_skips))
-                + count_problems(suite.name, counts, load_expected_counts(expected_counts), narrowed_by(suite)))
-    return SuiteResult(suite.name, counts, proc.returncode, time.monotonic() - started, problems)

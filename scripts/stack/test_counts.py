@@ -17,6 +17,46 @@ class Counts:
     skipped: int = 0
     skipped_names: list[str] = field(default_factory=list)  # one line per skipped test, when named
     failed_names: list[str] = field(default_factory=list)  # one line per failed test, for the summary
+    durations: dict[str, float] = field(default_factory=dict)  # seconds per test, as far as the runner says
+
+
+_UNIT_SECONDS = {"ms": 0.001, "s": 1.0, "m": 60.0}
+
+
+def _seconds(number: str, unit: str) -> float:
+    return round(float(number) * _UNIT_SECONDS[unit], 3)
+
+
+def pytest_durations(out: str) -> dict[str, float]:
+    """`--durations` lines ("12.34s call     path::test"), the phases of one test added up. Tests that
+    share a name (schemathesis parametrizes one per operation) are told apart as "name (2)"…"""
+    found: dict[str, float] = {}
+    phases: dict[str, set[str]] = {}
+    for seconds, phase, name in re.findall(r"^([\d.]+)s (setup|call|teardown)\s+(\S.*)$", out, flags=re.MULTILINE):
+        key, number = name, 1
+        while phase in phases.get(key, set()):
+            number += 1
+            key = f"{name} ({number})"
+        phases.setdefault(key, set()).add(phase)
+        found[key] = round(found.get(key, 0.0) + float(seconds), 3)
+    return found
+
+
+def vitest_durations(out: str) -> dict[str, float]:
+    """The verbose reporter: "✓ src/a.test.ts > suite > name 647ms" (only tests slower than a few ms)."""
+    return {name: _seconds(number, unit) for name, number, unit
+            in re.findall(r"^\s*[✓×]\s+(\S.*?)\s+([\d.]+)(ms|s)$", out, flags=re.MULTILINE)}
+
+
+def playwright_durations(out: str) -> dict[str, float]:
+    """The list reporter: "✓  12 [chromium] › e2e/a.spec.ts:3:1 › title (1.2s)", or (350ms), (1.5m)."""
+    return {name: _seconds(number, unit) for name, number, unit
+            in re.findall(r"^\s+[✓✘]\s+\d+ (\[.*?)\s+\(([\d.]+)(ms|s|m)\)$", out, flags=re.MULTILINE)}
+
+
+def bench_durations(out: str) -> dict[str, float]:
+    return {name: float(seconds) for name, seconds in re.findall(r"^(?:PASS|FAIL) (.+?) \(([\d.]+) s\)", out,
+                                                                  flags=re.MULTILINE)}
 
 
 def _lines(pattern: str, out: str) -> list[str]:
@@ -44,7 +84,8 @@ def count_pytest(out: str) -> Counts:
     skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) xfailed", last)
     # -rsxfE: "SKIPPED [2] path:line: reason" (one line may stand for several) and "XFAIL path::test - reason".
     names = _lines(r"(SKIPPED|XFAIL) ", out)
-    return Counts(_last_int(r"(\d+) passed", last), failed, skipped, names, _lines(r"(FAILED|ERROR) ", out))
+    return Counts(_last_int(r"(\d+) passed", last), failed, skipped, names, _lines(r"(FAILED|ERROR) ", out),
+                  pytest_durations(out))
 
 
 def count_vitest(out: str) -> Counts:
@@ -54,7 +95,7 @@ def count_vitest(out: str) -> Counts:
     # The verbose reporter marks a skipped test "↓ name [skipped]" and a todo "□ name".
     names = _lines(r"\s*(↓|□)\s", out)
     return Counts(_last_int(r"(\d+) passed", last), _last_int(r"(\d+) failed", last), skipped, names,
-                  _lines(r"\s*×\s", out))
+                  _lines(r"\s*×\s", out), vitest_durations(out))
 
 
 def count_playwright(out: str) -> Counts:
@@ -63,7 +104,8 @@ def count_playwright(out: str) -> Counts:
     failed = _last_int(r"^\s+(\d+) failed", out) + _last_int(r"^\s+(\d+) did not run", out)
     # The list reporter marks skipped tests with "-": "  -   3 [chromium] › e2e/a.spec.ts:5:3 › title".
     names = _lines(r"\s+-\s+\d+ \[", out)
-    return Counts(_last_int(r"^\s+(\d+) passed", out), failed, skipped, names, _lines(r"\s+✘\s+\d+ \[", out))
+    return Counts(_last_int(r"^\s+(\d+) passed", out), failed, skipped, names, _lines(r"\s+✘\s+\d+ \[", out),
+                  playwright_durations(out))
 
 
 def count_size(out: str) -> Counts:
@@ -75,7 +117,7 @@ def _count_pass_fail_lines(out: str, summary_prefix: str) -> Counts:
     last = [line for line in out.splitlines() if line.startswith(summary_prefix)]
     summary = last[-1] if last else ""
     return Counts(_last_int(r"(\d+) passed", summary), _last_int(r"(\d+) failed", summary),
-                  failed_names=_lines(r"FAIL ", out))
+                  failed_names=_lines(r"FAIL ", out), durations=bench_durations(out))
 
 
 def count_bench(out: str) -> Counts:

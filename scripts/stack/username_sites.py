@@ -20,8 +20,9 @@ SERVE = ("import sys; from tools_servers.fake_sites import serve_stack;"
          " serve_stack(int(sys.argv[1]), int(sys.argv[2]))")
 # The BFF's view of them (read at its start; the pytest suite, run later, configures its own apps).
 # Sites answer within 2 s except HoldSite, which tests release themselves; the answer about the
-# internet is kept one second, so a test that switches it sees the change at once.
-BFF_ENV = {"TOOLKIT_USERNAME_SITE_TIMEOUT": "20", "TOOLKIT_USERNAME_INTERNET_CACHE_SECONDS": "1"}
+# internet is not kept (0 s), so the first check after a test switches it sees the change, in every
+# worker, with no wait.
+BFF_ENV = {"TOOLKIT_USERNAME_SITE_TIMEOUT": "20", "TOOLKIT_USERNAME_INTERNET_CACHE_SECONDS": "0"}
 
 
 def fake_sites_url(cfg: StackConfig) -> str:

@@ -9,16 +9,10 @@ from pathlib import Path
 import pytest
 
 from stack.honesty import count_problems, load_allowed_skips, skip_problems
-from stack.suites import Suite, run_suite
-from stack.test_counts import (
-    Counts,
-    count_bench,
-    count_lint,
-    count_pg_prove,
-    count_playwright,
-    count_pytest,
-    count_vitest,
-)
+from stack.run_tests import print_summary
+from stack.suite_run import run_suite
+from stack.suites import Suite, SuiteResult
+from stack.test_counts import Counts, count_bench, count_lint, count_pg_prove, count_playwright, count_pytest, count_vitest
 
 PYTEST = """\
 ........s...x
@@ -98,6 +92,32 @@ def test_failed_tests_are_named_for_the_summary():
     assert count_pg_prove(pg).failed_names == ['# Failed test 2: "admins only"']
 
 
+def test_each_runner_says_how_long_its_tests_took_and_the_summary_names_the_slowest(capsys):
+    pytest_out = ("============ slowest 30 durations ============\n"
+                  "12.50s call     bff/tests/tools/test_ocr.py::test_reads_a_page\n"
+                  "0.40s setup    bff/tests/tools/test_ocr.py::test_reads_a_page\n"
+                  "3.00s teardown bff/tests/api/test_links.py::test_a\n"
+                  "2.00s call     bff/tests/api/test_fuzz.py::test_b\n1.00s call     bff/tests/api/test_fuzz.py::test_b\n"
+                  "1 passed in 20s\n")
+    assert count_pytest(pytest_out).durations == {"bff/tests/tools/test_ocr.py::test_reads_a_page": 12.9,
+                                                  "bff/tests/api/test_links.py::test_a": 3.0,
+                                                  "bff/tests/api/test_fuzz.py::test_b": 2.0,
+                                                  "bff/tests/api/test_fuzz.py::test_b (2)": 1.0}
+    assert count_vitest(VITEST + " ✓ src/b.test.ts > waits 1.5s\n").durations == {
+        "src/lib/a.test.ts > adds": 0.002, "src/b.test.ts > waits": 1.5}
+    playwright = PLAYWRIGHT + "  ✓   4 [chromium] › e2e/b.spec.ts:3:1 › slow (1.5m)\n  ✓   5 [chromium] › e2e/c.spec.ts:1:1 › quick (350ms)\n"
+    assert count_playwright(playwright).durations == {"[chromium] › e2e/a.spec.ts:3:1 › home": 1.2,
+                                                      "[chromium] › e2e/b.spec.ts:3:1 › slow": 90.0,
+                                                      "[chromium] › e2e/c.spec.ts:1:1 › quick": 0.35}
+    assert count_bench(BENCH).durations == {"check ports-taken": 2.0, "benchmark tools": 8.1, "benchmark auth": 9.0}
+
+    results = [SuiteResult("pytest", count_pytest(pytest_out), 0, 20), SuiteResult("playwright", count_playwright(playwright), 0, 95)]
+    print_summary(results, [], 115)
+    out = capsys.readouterr().out
+    assert out.index("90.0s  playwright [chromium] › e2e/b.spec.ts:3:1 › slow") < out.index(
+        "12.9s  pytest     bff/tests/tools/test_ocr.py::test_reads_a_page") < out.index("1.2s  playwright")
+
+
 def _allowed(tmp_path, entries: dict) -> dict:
     path = tmp_path / "allowed_skips.json"
     path.write_text(json.dumps(entries))
@@ -175,7 +195,7 @@ def test_three():
 """
 
 
-@pytest.fixture
+@pytest.fixture()
 def small_suite(tmp_path) -> Suite:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_small.py").write_text(TESTS)
@@ -193,6 +213,7 @@ def test_the_runner_passes_a_suite_only_with_its_skips_listed_and_its_count_exac
     listed = {"pytest": [{"test": "test_small.py", "reason": "no GPU here"}]}
     result = run_suite(small_suite, *_lists(tmp_path, listed, {"pytest": 2}))
     assert (result.passed, result.failed, result.skipped, result.problems, result.ok) == (2, 0, 1, [], True)
+    assert result.cpu_seconds > 0.1  # at least starting Python and pytest
 
     unlisted = run_suite(small_suite, *_lists(tmp_path, {}, {"pytest": 2}))
     assert not unlisted.ok and unlisted.problems == [

@@ -41,17 +41,17 @@ def test_the_database_checks_and_holds_exactly_the_spec_keys():
 
 
 def test_the_bff_serves_and_gates_exactly_the_spec_keys():
-    from toolkit_bff import page_gate
     from toolkit_bff.api import pages
-    from toolkit_bff.api.openapi_doc import build_document
+    from toolkit_bff.api.openapi import DOCUMENT
+    from toolkit_bff import page_gate
 
     assert list(pages.PAGE_KEYS) == KEYS
-    schemas = build_document()["components"]["schemas"]
+    schemas = DOCUMENT["components"]["schemas"]
     assert schemas["PageState"]["properties"]["page_key"]["enum"] == KEYS
     assert schemas["Pages"]["properties"]["pages"]["required"] == KEYS
     gated = set(page_gate.PAGE_OF_BLUEPRINT.values()) | set(page_gate.PAGE_OF_ENDPOINT.values())
     assert gated <= set(KEYS), gated - set(KEYS)
-    assert SPEC["default_message"] == page_gate.DEFAULT_MESSAGE
+    assert page_gate.DEFAULT_MESSAGE == SPEC["default_message"]
 
 
 def test_the_app_reads_the_spec_file_and_its_generated_types_agree():

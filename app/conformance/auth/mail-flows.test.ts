@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { adminClient, expectApiError, newEmail, PASSWORD, redirectTo, userClient } from './support/clients'
+import { adminClient, expectApiError, featuresClient, newEmail, PASSWORD, redirectTo, userClient } from './support/clients'
 import { contractTest } from './support/contract'
+import { ageMailSent } from './support/db'
 import { follow } from './support/links'
 import { Inbox, verifyLink } from './support/mail'
 
@@ -42,8 +43,9 @@ describe('password recovery', () => {
   it('an unknown address answers the same as a known one; a second request at once is over_email_send_rate_limit', async () => {
     expect(await userClient().auth.resetPasswordForEmail(newEmail('unknown'))).toEqual({ data: {}, error: null })
     const email = await confirmedUser()
-    expect((await userClient().auth.resetPasswordForEmail(email)).error).toBeNull()
-    expectApiError((await userClient().auth.resetPasswordForEmail(email)).error, 'over_email_send_rate_limit', 429)
+    // The second server keeps upstream's 60 s window: "at once" is within it however slow the machine.
+    expect((await featuresClient().auth.resetPasswordForEmail(email)).error).toBeNull()
+    expectApiError((await featuresClient().auth.resetPasswordForEmail(email)).error, 'over_email_send_rate_limit', 429)
   })
 })
 
@@ -102,8 +104,7 @@ describe('resend', () => {
     const inbox = new Inbox(email)
     expect((await userClient('implicit').auth.signUp({ email, password: PASSWORD })).error).toBeNull()
     const firstLink = verifyLink(await inbox.next())
-    // The mail frequency window of the test configurations is 1 s.
-    await new Promise((r) => setTimeout(r, 1100))
+    await ageMailSent(email, 60) // the frequency window has passed
     expect((await userClient('implicit').auth.resend({ type: 'signup', email })).error).toBeNull()
     const secondLink = verifyLink(await inbox.next())
     expect(secondLink).not.toBe(firstLink)
@@ -113,8 +114,8 @@ describe('resend', () => {
 
   it('resend right after the first mail is over_email_send_rate_limit', async () => {
     const email = newEmail('resend-fast')
-    expect((await userClient().auth.signUp({ email, password: PASSWORD })).error).toBeNull()
-    expectApiError((await userClient().auth.resend({ type: 'signup', email })).error, 'over_email_send_rate_limit', 429)
+    expect((await featuresClient().auth.signUp({ email, password: PASSWORD })).error).toBeNull()
+    expectApiError((await featuresClient().auth.resend({ type: 'signup', email })).error, 'over_email_send_rate_limit', 429)
   })
 
   it('resend for a confirmed address answers success and sends nothing', async () => {

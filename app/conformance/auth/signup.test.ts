@@ -2,7 +2,7 @@
 import { isAuthWeakPasswordError } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 
-import { adminClient, expectApiError, newEmail, PASSWORD, redirectTo, userClient } from './support/clients'
+import { adminClient, expectApiError, featuresClient, newEmail, PASSWORD, redirectTo, userClient } from './support/clients'
 import { contractTest } from './support/contract'
 import { follow } from './support/links'
 import { Inbox, verifyLink } from './support/mail'
@@ -95,9 +95,11 @@ describe('sign-up with email confirmation', () => {
   })
 
   it('signing up again within the mail frequency window is over_email_send_rate_limit', async () => {
+    // The second server keeps upstream's 60 s window (the first's is 1 s, which a loaded machine can
+    // outlast between two requests): "again at once" is within it.
     const email = newEmail('twice')
-    expect((await userClient().auth.signUp({ email, password: PASSWORD })).error).toBeNull()
-    const again = await userClient().auth.signUp({ email, password: PASSWORD })
+    expect((await featuresClient().auth.signUp({ email, password: PASSWORD })).error).toBeNull()
+    const again = await featuresClient().auth.signUp({ email, password: PASSWORD })
     expectApiError(again.error, 'over_email_send_rate_limit', 429)
   })
 

@@ -8,7 +8,7 @@ import { subscribeToTable, type SubscriptionStatus, type TableChange } from '../
 import { signedInUser } from '../auth/support/clients'
 import { query, sql, subscribe } from './support'
 
-it('subscribeToTable reports live, delivers the user\'s own admin grant, and stops on unsubscribe', async () => {
+it('subscribeToTable reports live, withholds another user\'s grant, delivers the user\'s own, and stops on unsubscribe', async () => {
   const user = await signedInUser()
   const changes: TableChange[] = []
   const statuses: SubscriptionStatus[] = []
@@ -20,10 +20,23 @@ it('subscribeToTable reports live, delivers the user\'s own admin grant, and sto
     })
   })
 
+  // Not yet an admin, the user may not see another user's grant. Absence is checked by a later change:
+  // the row's DELETE reaches every subscriber (a deleted row cannot be checked against the policies).
+  const other = await signedInUser()
+  await sql('insert into public.user_roles (user_id) values ($1)', [other.userId])
+  const otherRowId = Number((await query('select id from public.user_roles where user_id = $1', [other.userId]))[0].id)
+  await sql('delete from public.user_roles where user_id = $1', [other.userId])
+  const otherDeleted = () => changes.some((c) => c.eventType === 'DELETE' && c.old.id === otherRowId)
+  for (let i = 0; i < 100 && !otherDeleted(); i++) await new Promise((r) => setTimeout(r, 10))
+  expect(otherDeleted()).toBe(true)
+
+  // The grant makes the user an admin, who may read every row ("admins read all"): grants that other
+  // tests make from then on reach the user too, so only the user's own is looked for among them.
   await sql('insert into public.user_roles (user_id) values ($1)', [user.userId])
-  const inserts = () => changes.filter((c) => c.eventType === 'INSERT')
-  for (let i = 0; i < 100 && inserts().length === 0; i++) await new Promise((r) => setTimeout(r, 10))
-  expect(inserts().map((c) => c.new.user_id)).toEqual([user.userId])
+  const grantsOf = (userId: string) => changes.filter((c) => c.eventType === 'INSERT' && c.new.user_id === userId)
+  for (let i = 0; i < 100 && grantsOf(user.userId).length === 0; i++) await new Promise((r) => setTimeout(r, 10))
+  expect(grantsOf(user.userId)).toHaveLength(1)
+  expect(grantsOf(other.userId)).toEqual([])
   const rowId = Number((await query('select id from public.user_roles where user_id = $1', [user.userId]))[0].id)
   const deletion = (c: TableChange) => c.eventType === 'DELETE' && c.old.id === rowId
 

@@ -1,9 +1,10 @@
 import { ArrowUpRight, Lock } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { NavTool } from '@/components/layout/nav-types'
 import { cn } from '@/lib/utils'
 
-export function ToolCard({ tool, className, headingLevel = 3 }: { tool: NavTool; className?: string; headingLevel?: 2 | 3 }) {
+export function ToolCard({ tool, className, headingLevel = 3, badge }: { tool: NavTool; className?: string; headingLevel?: 2 | 3; /** Beside the name, e.g. that the tool is switched off. */ badge?: ReactNode }) {
   const Icon = tool.icon
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
@@ -21,11 +22,12 @@ export function ToolCard({ tool, className, headingLevel = 3 }: { tool: NavTool;
         <ArrowUpRight className="size-4 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100" aria-hidden />
       </div>
       <div className="flex flex-col gap-1">
-        <Heading className="flex items-center gap-1.5 font-semibold">
+        <Heading className="flex flex-wrap items-center gap-1.5 font-semibold">
           {tool.name}
           {tool.requiresAuth && (
             <Lock className="size-3.5 text-muted-foreground" aria-label="Requires an account" role="img" />
           )}
+          {badge}
         </Heading>
         <p className="text-sm leading-relaxed text-muted-foreground">{tool.description}</p>
       </div>

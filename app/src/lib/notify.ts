@@ -1,6 +1,8 @@
 import { toast, type ExternalToast } from 'sonner'
 
 // The one way the app shows notices (SPEC §8, §9). Durations are product rules, not library defaults.
+// sonner is part of the first page on purpose: the notice that the connection dropped (SPEC §4) must
+// show when the network is already gone, so its code cannot be left to load on demand.
 export type NotifyVariant = 'default' | 'destructive' | 'success' | 'warning' | 'info'
 
 export const NOTIFY_DURATIONS_MS: Record<NotifyVariant, number> = {

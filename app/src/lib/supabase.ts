@@ -1,16 +1,14 @@
 import { createClient } from '@supabase/supabase-js'
 import { config } from '@/config'
+import { authStorageKey } from '@/lib/auth-storage-key'
 
 // The one Supabase client. The gateway serves Auth under this same origin (/auth/v1), so the app
 // needs no separate URL. Import this module only dynamically (see features/auth/auth-client.ts):
 // supabase-js must stay out of the initial bundle of "/".
 const url = window.location.origin
 
-/**
- * supabase-js's own default storage key (`sb-<first label of the host>-auth-token`), spelled out so a
- * sign-out whose server call failed can still clear the stored session (SPEC §4).
- */
-export const AUTH_STORAGE_KEY = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`
+/** supabase-js's default key, named so a sign-out whose server call failed can still clear it (SPEC §4). */
+export const AUTH_STORAGE_KEY = authStorageKey(url)
 
 export const supabase = createClient(url, config.supabaseAnonKey, {
   auth: {

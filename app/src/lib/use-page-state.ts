@@ -1,4 +1,4 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react'
+import { useLayoutEffect, useState, type Dispatch, type SetStateAction } from 'react'
 
 // What a user typed or got on a tool page, kept for this tab in sessionStorage: Back then Forward
 // and a reload bring it back, a new tab starts fresh, and nothing outlives the tab.
@@ -27,7 +27,9 @@ export function forgetPageStates(): void {
 /** useState that survives leaving the page and coming back in the same tab; `key` names the page's field. */
 export function usePageState<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
   const [value, setValue] = useState<T>(() => read(key, initial))
-  useEffect(() => {
+  // Kept in the same commit as the render that shows it, not after the next frame: a reload right
+  // after typing must not lose the last keystrokes.
+  useLayoutEffect(() => {
     try {
       window.sessionStorage.setItem(PREFIX + key, JSON.stringify(value))
     } catch (error) {

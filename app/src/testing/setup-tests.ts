@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeEach } from 'vitest'
 import { installMatchMedia } from '@/testing/match-media'
 
 // Lazy routes and dynamic imports can take seconds on a busy 2-core machine: waits end when the
@@ -28,4 +28,12 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
+})
+
+// Preact runs effects after the next frame (jsdom's requestAnimationFrame, or a 100 ms timer): a file's
+// last render may still have that frame pending when the file ends, and jsdom is gone by then
+// ("cancelAnimationFrame is not defined"). Frames run their callbacks in order, so the pending ones
+// have run once this file's own next frame and the timer after it have.
+afterAll(async () => {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
 })

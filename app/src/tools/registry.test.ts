@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PAGE_KEYS } from '@/lib/page-keys'
-import { findToolByPath, searchTools, tools, toolsByCategory } from '@/tools'
+import { rankTools } from '@/lib/tool-search'
+import { findToolByPath, tools, toolsByCategory } from '@/tools'
 import { TOOL_CATEGORIES } from '@/tools/define-tool'
 
 // SPEC §2 tool routes; §3 disabled-pages keys; §4 signed-out redirect list.
@@ -30,6 +31,8 @@ const SPEC_PAGE_KEYS: Record<string, string> = {
 }
 
 const REQUIRES_AUTH = ['/converter', '/translator', '/color-picker']
+
+const searchTools = (query: string) => rankTools(query, tools)
 
 describe('tool registry', () => {
   it('registers every SPEC §2 tool route exactly once', () => {
@@ -79,5 +82,13 @@ describe('tool registry', () => {
     expect(searchTools('pdf merge').map((tool) => tool.path)).toEqual(['/pdf-editor'])
     expect(searchTools('   ')).toHaveLength(tools.length)
     expect(searchTools('zzzz-nothing')).toEqual([])
+  })
+
+  it('forgives a typing slip, ranking exact matches first', () => {
+    expect(searchTools('translte')[0]?.path).toBe('/translator')
+    expect(searchTools('pasword generater').map((tool) => tool.path)).toEqual(['/password-generator'])
+    expect(searchTools('shortner')[0]?.path).toBe('/url-shortener')
+    // "image" names two tools exactly; a slip-match never outranks them.
+    expect(searchTools('image').slice(0, 2).every((tool) => tool.name.toLowerCase().includes('image'))).toBe(true)
   })
 })

@@ -221,6 +221,15 @@ def test_5_what_the_gateway_or_gunicorn_refuse_under_api_is_json_never_html():
     assert json.loads(body)["error_code"] == "bad_request"
 
 
+def test_5_a_refused_method_names_the_methods_the_address_takes():
+    """nginx refuses TRACE itself; under /api/ the refusal is the BFF's, with Allow (RFC 9110)."""
+    for number, (path, allowed) in enumerate((("/api/pastes", {"GET", "POST"}),
+                                              ("/api/pastes/abc123/like", {"POST", "DELETE"})), start=1):
+        answered, headers, body = raw_exchange(f"TRACE {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode(), f"127.66.2.{number}")
+        assert (answered, json.loads(body)["error"]["code"]) == (405, "method_not_allowed"), body[:200]
+        assert allowed <= {method.strip() for method in headers.get("Allow", "").split(",")}, headers
+
+
 # --- 6. Answers that broke the API document. -----------------------------------------------------------
 def test_6_answers_match_the_document(make_user, make_token):
     base = gateway_url()

@@ -141,6 +141,7 @@ def test_the_owner_and_admins_read_a_links_statistics_and_nobody_else(client, li
     mine = client.get(f"/api/links/{link['id']}/stats?days=7", headers=owner.headers)
     assert mine.status_code == 200, mine.data
     stats = mine.get_json()
+    assert stats["short_url"] == link["short_url"]  # what its QR code holds
     assert [d["clicks"] for d in stats["daily"]] == [0, 0, 0, 0, 3, 0, 4] and len(stats["daily"]) == 7
     assert stats["referrers"] == [{"host": "news.example", "clicks": 4}, {"host": None, "clicks": 3}]
     assert stats["browsers"] == [{"browser": "firefox", "clicks": 4}, {"browser": "safari", "clicks": 3}]

@@ -200,7 +200,8 @@ SAMPLES = {
     "scan": lambda: (samples.png_of(samples.text_image(["Hello OCR world"])), "scan.png"),
     "unknown": lambda: (b"\x00\x01 nothing we know", "x.bin"),
     "heic": lambda: (documents.heic_photo(), "IMG_0001.HEIC"),
-    "scanned_pdf": lambda: (documents.scanned_pdf([["Hello searchable world"]])[0], "scan.pdf"),
+    # A postcard-sized scan: the answer's shape is the point, not the page (full A4 pages: test_searchable_pdf.py).
+    "scanned_pdf": lambda: (documents.scanned_pdf([["Hello searchable world"]], pixels=(1240, 874))[0], "scan.pdf"),
     "secret_pdf": lambda: (documents.secret_pdf(pages=1), "notes.pdf"),
 }
 

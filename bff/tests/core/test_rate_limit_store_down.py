@@ -16,7 +16,7 @@ from toolkit_bff.extensions import limiter
 INVALID_NAME = "/api/tools/username/-not-a-name"  # answered 422 without going out: only the limit counts
 
 
-@pytest.fixture
+@pytest.fixture()
 def store():
     server = PrivateRedis()
     server.start()
@@ -24,10 +24,15 @@ def store():
     server.kill()
 
 
-@pytest.fixture
+def make_app(stack_env, store, limit: str, *, workers: int = 1, replicas: int = 1):
+    return create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": store.url, "USERNAME_RATE_LIMIT": limit,
+                       "WORKERS": workers, "REPLICAS": replicas,
+                       "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+
+
+@pytest.fixture()
 def app(stack_env, store):
-    app = create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": store.url, "USERNAME_RATE_LIMIT": "3 per minute",
-                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+    app = make_app(stack_env, store, "3 per minute")
     yield app
     app.extensions["db_pool"].close()
     limiter._storage_dead = False  # the limiter is one per process (a worker's): leave it as found
@@ -51,3 +56,19 @@ def test_limits_fall_back_to_memory_while_redis_is_down_and_return_to_it(app, st
     fresh = redis.Redis.from_url(store.url)
     # The limiter looks for its store again after a back-off (1 s, then 2 s, …).
     assert until(lambda: get().status_code in (422, 429) and bool(fresh.keys("LIMITS*")), within=15)
+
+
+def test_while_redis_is_down_each_worker_allows_only_its_share_of_a_limit(stack_env, store):
+    """Two workers in each of two replicas counting alone: each allows a quarter, so all of them
+    together never allow more than the limit (toolkit_bff/limit_shares.py)."""
+    app = make_app(stack_env, store, "8 per minute", workers=2, replicas=2)
+    try:
+        client = app.test_client()
+        ip = f"198.51.100.{uuid.uuid4().int % 250 + 1}"
+        get = lambda: client.get(INVALID_NAME, headers={"X-Forwarded-For": ip})  # noqa: E731
+        assert [get().status_code for _ in range(3)] == [422] * 3  # counted in Redis: the whole limit
+        store.kill()
+        assert [get().status_code for _ in range(3)] == [422, 422, 429]  # 8 / (2 × 2), counted afresh
+    finally:
+        app.extensions["db_pool"].close()
+        limiter._storage_dead = False

@@ -135,16 +135,17 @@ def test_qpdf_stream_limit_is_set_at_start(tools_app):
 
 
 def test_images_to_pdf_hit_the_output_budget(tools_app, tools_client):
-    """8 plain-colour 16-megapixel PNGs (450 KB in all) make a 2 MB PDF."""
+    """8 plain-colour 4-megapixel PNGs (about 100 KB in all) make a PDF of about 500 KB, over a
+    128 KB budget: small uploads, a large output (the budget's size does not change the check)."""
     import io
 
     from PIL import Image
 
-    tools_app.config["TOOLS_MAX_OUTPUT_BYTES"] = 1 * 2**20
+    tools_app.config["TOOLS_MAX_OUTPUT_BYTES"] = 2**17
     uploads = []
     for shade in range(8):
         buffer = io.BytesIO()
-        Image.new("RGB", (4000, 4000), (20 * shade, 100, 200)).save(buffer, "PNG")
+        Image.new("RGB", (2000, 2000), (20 * shade, 100, 200)).save(buffer, "PNG")
         uploads.append((buffer.getvalue(), f"plain-{shade}.png"))
     error = assert_json_error(upload(tools_client, "/api/tools/convert", uploads, format="pdf"), 413, "output_too_large")
-    assert "1 MB output limit" in error["message"]
+    assert "0.125 MB output limit" in error["message"]

@@ -56,9 +56,15 @@ def test_a_worker_killed_mid_job_answers_its_client_and_the_next_one_removes_the
     client = threading.Thread(target=post)
     client.start()
     [worker] = children(master.pid)
-    assert until(lambda: any(scratch.glob(f"toolkit-job-{worker}-*")) and children(worker), within=30)
-    job_processes = [member for job in children(worker) for member in session_members(job)]
-    assert job_processes
+    # The job's processes: the members of the session its child leads (a child just forked has not
+    # made its session yet, so the session is waited for, not only the child).
+    job_processes: list[int] = []
+
+    def job_running() -> bool:
+        job_processes[:] = [member for job in children(worker) for member in session_members(job)]
+        return any(scratch.glob(f"toolkit-job-{worker}-*")) and bool(job_processes)
+
+    assert until(job_running, within=30)
     os.kill(worker, signal.SIGKILL)
     client.join(timeout=60)  # the job deadline: the client must not wait that long
     assert not client.is_alive()

@@ -6,9 +6,12 @@ from __future__ import annotations
 import time
 
 import pytest
+from redis import Redis
 
+from fixtures.redirect_support import free_port
 from fixtures.redis_server import PrivateRedis
 from toolkit_bff.jobs.shared_counts import SharedJobCounts
+from toolkit_bff.jobs.slots import JobSlots
 
 
 @pytest.fixture
@@ -43,3 +46,18 @@ def test_released_jobs_free_their_place_and_clients_are_apart(counts):
     counts.release("198.51.100.8", first)
     assert counts.running("198.51.100.8") == 1
     assert counts.try_acquire("198.51.100.8", limit=2)
+
+
+def test_while_the_store_is_away_a_worker_runs_only_its_share_of_a_clients_jobs(counts):
+    """4 jobs per client shared by 2 workers in each of 2 replicas: alone, a worker takes 1 (4 / (2 × 2))."""
+    slots = JobSlots(per_worker=8, per_client=4, shared=counts, alone_per_client=1)
+    shared = [slots.acquire("198.51.100.9") for _ in range(2)]
+    assert [full for full, _ in shared] == [None, None] and all(member for _, member in shared)  # in Redis
+    for _, member in shared:
+        slots.release("198.51.100.9", member)
+    counts.store.connection_pool.disconnect()
+    counts.store = Redis(host="127.0.0.1", port=free_port(), socket_timeout=1, socket_connect_timeout=1)  # gone
+    first, second = slots.acquire("198.51.100.9"), slots.acquire("198.51.100.9")
+    assert first == (None, None) and second == ("client", None)
+    slots.release("198.51.100.9", None)
+    assert slots.acquire("198.51.100.9") == (None, None)  # its place is free again

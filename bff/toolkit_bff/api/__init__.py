@@ -24,4 +24,4 @@ for _module in (me, api_tokens, links, pastes, pages, admin):
 
 def register_blueprints(app: Flask) -> None:
     for module in (health, me, api_tokens, links, pastes, pages, admin, openapi):
-        app.register_blueprint(module.bp, url_prefix="/api")
+        app.register_blueprint(module.bp)  # each under its own url_prefix, /api

@@ -1,42 +1,51 @@
 """The admin area: list users, grant and revoke admin rights, remove a user's authenticator, moderate
-public pastes and short links. SQL checks the caller is an admin (admin_list_users, grant_admin,
-revoke_admin, admin_authenticator_removal, admin_recent_*, admin_delete_*); only the authenticator's
+public pastes and short links. Every route asks whether the caller is an admin before it reads any
+input (admin_only.py, the routes' first `before`); SQL checks again (admin_list_users, grant_admin,
+revoke_admin, admin_authenticator_removal, admin_recent_*, admin_delete_*). Only the authenticator's
 removal then needs Auth's admin API and its service-role key."""
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 
 from .. import auth_admin
 from ..auth import require_claims
 from ..db import rls_transaction
+from ..contract.operations import Routes
+from ..contract.responses import DATA_SIGNED_IN, DATABASE, json_response
 from ..errors import ApiError
-from . import body
+from .admin_only import admin_only, user_id_of
+from .models.admin import (AdminStatus, AdminUserList, AuthenticatorRemoval, ModeratedLinkList, ModeratedPasteList,
+                           search_page)
 
-bp = Blueprint("admin", __name__)
+bp = Blueprint("admin", __name__, url_prefix="/api")
+routes = Routes(bp, "admin")
+ADMINS = [{"bearerAuth": []}]
+# Routes take the id as text and parse it after the role check: no 404 from routing before it is known.
+USER_ID = {"user_id": {"schema": {"type": "string", "format": "uuid"}}}
+ADMIN_ONLY = {403: ["forbidden"]}
+LIST_ERRORS = (DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})
+DELETE_ERRORS = (DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]})
+USERS_SEARCH = search_page("email or nickname", high=200, default=50)
+PASTES_SEARCH = search_page("the id or title", high=100, default=20)
+LINKS_SEARCH = search_page("the code or the target URL", high=100, default=20)
 
 
-@bp.get("/admin/users")
-def list_users():
+def _page(function: str, key: str, query):
+    """A page of an admin list, newest first: {key: [...], total, limit, offset}."""
     claims = require_claims()
-    limit = body.query_int("limit", 50, low=1, high=200)
-    offset = body.query_int("offset", 0, low=0, high=body.MAX_OFFSET)
-    search = request.args.get("q", "")[:200]
     with rls_transaction(claims, read_only=True) as conn:
-        rows = conn.execute("select * from public.admin_list_users(%s, %s, %s)", (search, limit, offset)).fetchall()
-    total = rows[0]["total"] if rows else 0
-    users = [{k: v for k, v in row.items() if k != "total"} for row in rows]
-    return jsonify(users=users, total=total, limit=limit, offset=offset)
-
-
-def _page(function: str, key: str):
-    """A page of a moderation list, newest first: {key: [...], total, limit, offset}."""
-    claims = require_claims()
-    limit = body.query_int("limit", 20, low=1, high=100)
-    offset = body.query_int("offset", 0, low=0, high=body.MAX_OFFSET)
-    search = request.args.get("q", "")[:200]
-    with rls_transaction(claims, read_only=True) as conn:
-        rows = conn.execute(f"select * from public.{function}(%s, %s, %s)", (search, limit, offset)).fetchall()
+        rows = conn.execute(f"select * from public.{function}(%s, %s, %s)",
+                            (query.q, query.limit, query.offset)).fetchall()
     total = rows[0]["total"] if rows else 0
     return jsonify({key: [{k: v for k, v in row.items() if k != "total"} for row in rows],
-                    "total": total, "limit": limit, "offset": offset})
+                    "total": total, "limit": query.limit, "offset": query.offset})
+
+
+@routes.get("/admin/users", "listUsers", before=(admin_only("list users"),), query=USERS_SEARCH, security=ADMINS, errors=LIST_ERRORS,
+            answers={200: json_response("A page of users.", AdminUserList)})
+def list_users(query):
+    """Users, newest first
+
+    Read by the SQL function admin_list_users, which refuses non-admins."""
+    return _page("admin_list_users", "users", query)
 
 
 def _delete(function: str, key: str):
@@ -45,49 +54,79 @@ def _delete(function: str, key: str):
     return "", 204
 
 
-@bp.get("/admin/pastes")
-def recent_pastes():
-    return _page("admin_recent_pastes", "pastes")
+@routes.get("/admin/pastes", "listModeratedPastes", before=(admin_only("moderate"),), query=PASTES_SEARCH, security=ADMINS, errors=LIST_ERRORS,
+            answers={200: json_response("A page of public pastes.", ModeratedPasteList)})
+def recent_pastes(query):
+    """Recent public pastes, newest first
+
+    Through admin_recent_pastes(), which refuses non-admins."""
+    return _page("admin_recent_pastes", "pastes", query)
 
 
-@bp.delete("/admin/pastes/<paste_id>")
+@routes.delete("/admin/pastes/<paste_id>", "deleteModeratedPaste", before=(admin_only("moderate"),), security=ADMINS, errors=DELETE_ERRORS,
+               answers={204: {"description": "Deleted for everyone."}})
 def delete_paste(paste_id):
+    """Delete one of the public pastes (moderation)"""
     return _delete("admin_delete_paste", paste_id)
 
 
-@bp.get("/admin/links")
-def recent_links():
-    return _page("admin_recent_short_links", "links")
+@routes.get("/admin/links", "listModeratedLinks", before=(admin_only("moderate"),), query=LINKS_SEARCH, security=ADMINS, errors=LIST_ERRORS,
+            answers={200: json_response("A page of short links.", ModeratedLinkList)})
+def recent_links(query):
+    """Recent short links, newest first
+
+    Through admin_recent_short_links(), which refuses non-admins."""
+    return _page("admin_recent_short_links", "links", query)
 
 
-@bp.delete("/admin/links/<code>")
+@routes.delete("/admin/links/<code>", "deleteModeratedLink", before=(admin_only("moderate"),), security=ADMINS, errors=DELETE_ERRORS,
+               answers={204: {"description": "Deleted for everyone."}})
 def delete_link(code):
+    """Delete one of the short links (moderation)"""
     return _delete("admin_delete_short_link", code)
 
 
-def _admin_status(user_id, function: str):
-    claims = require_claims()
+def _admin_status(user_id: str, function: str):
+    claims, user_id = require_claims(), user_id_of(user_id)
     with rls_transaction(claims) as conn:
         conn.execute(f"select public.{function}(%s)", (user_id,))
         is_admin = conn.execute("select public.is_admin(%s) as is_admin", (user_id,)).fetchone()["is_admin"]
     return jsonify(user_id=user_id, is_admin=is_admin)
 
 
-@bp.post("/admin/users/<uuid:user_id>/admin")
+STATUS = {200: json_response("The user's admin status afterwards.", AdminStatus)}
+
+
+@routes.post("/admin/users/<user_id>/admin", "grantAdmin", path=USER_ID, before=(admin_only("grant admin rights"),), security=ADMINS, answers=STATUS,
+             errors=DELETE_ERRORS)
 def grant_admin(user_id):
+    """Make a user an administrator
+
+    Through grant_admin(): admins only, never yourself."""
     return _admin_status(user_id, "grant_admin")
 
 
-@bp.delete("/admin/users/<uuid:user_id>/admin")
+@routes.delete("/admin/users/<user_id>/admin", "revokeAdmin", path=USER_ID, before=(admin_only("revoke admin rights"),), security=ADMINS, answers=STATUS,
+               errors=(*DELETE_ERRORS, {409: ["conflict"]}))
 def revoke_admin(user_id):
+    """Take administrator rights away
+
+    Through revoke_admin(): admins only; the last admin stays (409)."""
     return _admin_status(user_id, "revoke_admin")
 
 
-@bp.delete("/admin/users/<uuid:user_id>/factors")
+@routes.delete("/admin/users/<user_id>/factors", "removeAuthenticator", path=USER_ID,
+               before=(admin_only("remove a user's authenticator"),), security=ADMINS,
+               answers={200: json_response("The user signs in with their password alone until they add a new one.",
+                                           AuthenticatorRemoval)},
+               errors=(*DELETE_ERRORS, {503: ["auth_admin_unavailable"]}))
 def remove_authenticator(user_id):
-    """For a user who lost their phone: SQL decides the caller may (an admin at aal2), then Auth's
-    admin API removes the user's factors; they sign in with their password alone and may enrol again."""
-    claims = require_claims()
+    """Remove a user's authenticator (lost device)
+
+    For a user who lost their phone: admin_authenticator_removal() in SQL refuses all but admins at
+    aal2; Auth's admin API then removes the user's factors, and they sign in with their password
+    alone and may enrol again."""
+    claims, user_id = require_claims(), user_id_of(user_id)
     base, key = current_app.config["AUTH_URL"], current_app.config["SERVICE_ROLE_KEY"]
     with rls_transaction(claims, read_only=True) as conn:
         conn.execute("select public.admin_authenticator_removal(%s)", (user_id,))

@@ -8,13 +8,17 @@ from flask import Blueprint, jsonify
 
 from ..auth import require_claims
 from ..db import rls_transaction
+from ..contract.operations import Routes
+from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response, links_to
 from ..errors import ApiError
-from . import body
+from .models.api_tokens import ApiToken, ApiTokenCreate, ApiTokenList, ApiTokensRevoked, NewApiToken
 
-bp = Blueprint("api_tokens", __name__)
+bp = Blueprint("api_tokens", __name__, url_prefix="/api")
+routes = Routes(bp, "account")
+SIGNED_IN = [{"bearerAuth": []}]
+WRITE_LIMITED = {429: ["too_many_requests"]}
 
-TOKEN_COLUMNS = ("id", "name", "token_prefix", "scopes", "created_at", "last_used_at", "expires_at")
-SCOPES = ("pastes", "links")
+TOKEN_COLUMNS = tuple(ApiToken.model_fields)
 
 
 def _token(row: dict) -> dict:
@@ -22,18 +26,10 @@ def _token(row: dict) -> dict:
     return {key: row[key] for key in (*TOKEN_COLUMNS, "token") if key in row}
 
 
-def _scopes(data: dict) -> list[str]:
-    scopes = data.get("scopes", body.MISSING)
-    if scopes is body.MISSING:
-        raise body.invalid("scopes", "is required")
-    if (not isinstance(scopes, list) or not scopes or len(scopes) > len(SCOPES)
-            or not all(isinstance(scope, str) and scope in SCOPES for scope in scopes)):
-        raise body.invalid("scopes", "must be a list of pastes, links or both")
-    return scopes
-
-
-@bp.get("/me/tokens")
+@routes.get("/me/tokens", "listMyApiTokens", security=SIGNED_IN, errors=(DATA_SIGNED_IN, DATABASE),
+            answers={200: json_response("Newest first.", ApiTokenList)})
 def list_tokens():
+    """My personal API tokens (never the tokens themselves)"""
     claims = require_claims()
     with rls_transaction(claims, read_only=True) as conn:
         rows = conn.execute(f"select {', '.join(TOKEN_COLUMNS)} from public.api_tokens"
@@ -41,21 +37,30 @@ def list_tokens():
     return jsonify(tokens=[_token(row) for row in rows])
 
 
-@bp.post("/me/tokens")
-def create_token():
+@routes.post("/me/tokens", "createApiToken", body=ApiTokenCreate, security=SIGNED_IN,
+             answers={201: json_response("The token, shown this once.", NewApiToken,
+                                         links=links_to("token_id", "$response.body#/id", "revokeApiToken"))},
+             errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, WRITE_LIMITED))
+def create_token(body: ApiTokenCreate):
+    """Make a personal API token for scripts
+
+    At most 20 per account (422 past it). An account with a verified MFA factor needs an `aal2`
+    session; a token made at `aal1` stops working once the account has a factor. Only the
+    account's own session makes tokens: never a token, an OAuth client or an anonymous sign-in."""
     claims = require_claims()
-    data = body.json_object(("name", "scopes", "expires_at"))
-    name = body.text(data, "name", max_length=100, required=True)
-    scopes = _scopes(data)
-    expires_at = body.expiry(data)
     with rls_transaction(claims) as conn:
         created = conn.execute("select public.create_api_token(%s, %s, %s) as token",
-                               (name, scopes, body.or_none(expires_at))).fetchone()["token"]
+                               (body.name, body.scopes, body.expires_at)).fetchone()["token"]
     return jsonify(_token(created)), 201
 
 
-@bp.delete("/me/tokens/<uuid:token_id>")
+@routes.delete("/me/tokens/<uuid:token_id>", "revokeApiToken", security=SIGNED_IN,
+               answers={204: {"description": "Revoked: its next request is a 401."}},
+               errors=(DATA_SIGNED_IN, DATABASE, {404: ["not_found"]}, WRITE_LIMITED))
 def revoke_token(token_id):
+    """Revoke one of my tokens
+
+    Someone else's token answers 404 like a missing one."""
     claims = require_claims()
     with rls_transaction(claims) as conn:
         revoked = conn.execute("delete from public.api_tokens where id = %s returning id", (token_id,)).fetchone()
@@ -64,8 +69,13 @@ def revoke_token(token_id):
     return "", 204
 
 
-@bp.delete("/me/tokens")
+@routes.delete("/me/tokens", "revokeAllMyApiTokens", security=SIGNED_IN, errors=(DATA_SIGNED_IN, DATABASE, WRITE_LIMITED),
+               answers={200: json_response("Every script using one of them is refused from its next request.",
+                                           ApiTokensRevoked)})
 def revoke_all_tokens():
+    """Revoke all of my tokens
+
+    What the account page offers beside signing out of every other device."""
     claims = require_claims()
     with rls_transaction(claims) as conn:
         revoked = conn.execute("delete from public.api_tokens where user_id = auth.uid() returning id").fetchall()

@@ -2,19 +2,22 @@
 statistics, resolve for the app's /s screen."""
 from flask import Blueprint, current_app, jsonify, request
 
-from toolkit_redirect.password import MAX_PASSWORD_LENGTH
-
 from ..auth import request_claims, require_claims
 from ..db import rls_transaction
+from ..contract.operations import Routes
+from ..contract.responses import (DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, PAGE_GATE, RATE_LIMITED,
+                                  SIGNED_IN_OR_API_TOKEN, WITH_API_TOKEN, json_response, links_to)
 from ..errors import ApiError
 from ..extensions import limiter
 from ..site_origins import record_own_origins
-from . import body
 from .link_passwords.create import create_protected_link
 from .link_passwords.policy import weakness
+from .models.common import Paging
+from .models.links import LinkStats, ResolvedLink, ShortLink, ShortLinkCreate, ShortLinkList, StatsPeriod
 from .writes import anonymous_write_limit, is_anonymous
 
-bp = Blueprint("links", __name__)
+bp = Blueprint("links", __name__, url_prefix="/api")
+routes = Routes(bp, "links")
 
 LINK_COLUMNS = ("id, short_code, original_url, clicks, max_clicks, expires_at, created_at, protected,"
                 " case when expires_at is not null and expires_at <= now() then 'expired'"
@@ -40,19 +43,23 @@ def _with_short_url(row: dict) -> dict:
             **{k: v for k, v in row.items() if k not in ("id", "short_code")}}
 
 
-@bp.post("/links")
-@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
-def create_link():
+@routes.post("/links", "createLink", body=ShortLinkCreate, security=WITH_API_TOKEN, answers={
+    201: json_response("The new link.", ShortLink, links={
+        **links_to("link_id", "$response.body#/id", "getLinkStats", "deleteLink"),
+        **links_to("code", "$response.body#/short_code", "resolveLink")})},
+    errors=(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
+            {409: ["conflict"], 422: ["password_too_weak"]}),
+    before=(limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False),))
+def create_link(body: ShortLinkCreate):
+    """Shorten a URL
+
+    Signed in or not; anonymous callers are rate-limited per IP and own nothing (they cannot list
+    or delete the link later)."""
     claims = request_claims()
-    data = body.json_object(("url", "alias", "expires_at", "max_clicks", "password"))
-    url = body.text(data, "url", max_length=2048, required=True)
-    alias = body.text(data, "alias", max_length=64, nullable=True)
-    expires_at = body.expiry(data)
-    max_clicks = body.integer(data, "max_clicks", low=1, high=2_000_000_000)
-    password = body.text(data, "password", max_length=MAX_PASSWORD_LENGTH, nullable=True)
+    url, password = body.url, body.password
     if isinstance(password, str) and (problem := weakness(password)):
         raise ApiError(422, "password_too_weak", problem)
-    options = (body.or_none(alias), body.or_none(expires_at), body.or_none(max_clicks))
+    options = (body.alias, body.expires_at, body.max_clicks)
     record_own_origins()  # so SQL knows which /s/ links are ours (a link to one would loop)
     with rls_transaction(claims) as conn:
         # The function returns the new row, so anonymous creators (who cannot read it) see it too.
@@ -64,11 +71,13 @@ def create_link():
     return jsonify(_with_short_url(row)), 201
 
 
-@bp.get("/links")
-def list_links():
+@routes.get("/links", "listMyLinks", query=Paging, security=SIGNED_IN_OR_API_TOKEN,
+            answers={200: json_response("A page of my links.", ShortLinkList)},
+            errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]}))
+def list_links(query: Paging):
+    """My links, newest first, with their clicks"""
     claims = require_claims()
-    limit = body.query_int("limit", 50, low=1, high=200)
-    offset = body.query_int("offset", 0, low=0, high=body.MAX_OFFSET)
+    limit, offset = query.limit, query.offset
     with rls_transaction(claims, read_only=True) as conn:
         rows = conn.execute(
             f"select {LINK_COLUMNS}, count(*) over () as total from public.shortened_urls"
@@ -78,8 +87,13 @@ def list_links():
     return jsonify(links=links, total=total, limit=limit, offset=offset)
 
 
-@bp.delete("/links/<uuid:link_id>")
+@routes.delete("/links/<uuid:link_id>", "deleteLink", security=SIGNED_IN_OR_API_TOKEN,
+               answers={204: {"description": "Deleted."}},
+               errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]}))
 def delete_link(link_id):
+    """Delete one of my links
+
+    Someone else's link answers 404 like a missing one: nothing leaks."""
     claims = require_claims()
     with rls_transaction(claims) as conn:
         deleted = conn.execute("delete from public.shortened_urls where id = %s returning id", (link_id,)).fetchone()
@@ -88,18 +102,34 @@ def delete_link(link_id):
     return "", 204
 
 
-@bp.get("/links/<uuid:link_id>/stats")
-def link_stats(link_id):
-    """Clicks per day, referrer hosts, browsers and devices of one of my links (admins: any link)."""
+@routes.get("/links/<uuid:link_id>/stats", "getLinkStats", query=StatsPeriod, security=SIGNED_IN_OR_API_TOKEN,
+            answers={200: json_response("The link's statistics for the last `days` days.", LinkStats)},
+            errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE,
+                    {403: ["aal2_required"], 404: ["not_found"], 422: ["invalid_input"]}))
+def link_stats(link_id, query: StatsPeriod):
+    """Clicks per day, referrer hosts, browsers and devices of my link
+
+    The owner's, or any link's for an admin's own session at `aal2` (an admin at `aal1` gets 403
+    `aal2_required`; an admin's API token is no admin); someone else's link answers 404 like a
+    missing one. Kept by the redirect service's batched click counting, so the last fraction of a
+    second may not be in yet."""
     claims = require_claims()
-    days = body.query_int("days", 30, low=1, high=366)
+    days = query.days
     with rls_transaction(claims, read_only=True) as conn:
         stats = conn.execute("select public.short_link_stats(%s, %s) as stats", (link_id, days)).fetchone()["stats"]
-    return jsonify(stats)
+    return jsonify({**stats, "short_url": short_url(stats["short_code"])})
 
 
-@bp.get("/links/resolve/<code>")
+@routes.get("/links/resolve/<code>", "resolveLink", security=WITH_API_TOKEN,
+            answers={200: json_response("The destination.", ResolvedLink)},
+            errors=(DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE,
+                    {403: ["password_required"], 404: ["not_found"], 410: ["link_expired", "link_exhausted"]}))
 def resolve_link(code):
+    """Where a short code leads (counts a click)
+
+    For the app's /s screen: 404 for no such link, 410 `link_expired` or `link_exhausted` for a
+    dead one (the screen says which on the home page), 403 `password_required` for a protected
+    one, whose destination only the redirect service's password page gives."""
     with rls_transaction(request_claims()) as conn:
         url = conn.execute("select public.resolve_short_link(%s) as url", (code,)).fetchone()["url"]
         state = None if url else conn.execute("select public.short_link_state(%s) as state", (code,)).fetchone()["state"]

@@ -4,17 +4,25 @@ from flask import Blueprint, current_app, jsonify
 from .. import auth_admin
 from ..auth import require_claims
 from ..db import rls_transaction
+from ..contract.operations import Routes
+from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
 from ..errors import ApiError
-from . import body
+from .models.me import Me, ProfileResult, ProfileUpdate
 
-bp = Blueprint("me", __name__)
+bp = Blueprint("me", __name__, url_prefix="/api")
+routes = Routes(bp, "account")
+SIGNED_IN = [{"bearerAuth": []}]
 
 PROFILE_COLUMNS = "id, nickname, email, full_name, bio, avatar_url, location, role, created_at, updated_at"
-EDITABLE = ("nickname", "full_name", "bio", "location", "avatar_url")
 
 
-@bp.get("/me")
+@routes.get("/me", "getMe", security=SIGNED_IN, answers={200: json_response("The caller.", Me)},
+            errors=(DATA_SIGNED_IN, DATABASE))
 def me():
+    """Who the verified caller is
+
+    Verifies the bearer token and reads the caller back from inside a transaction that carries
+    their role and claims, as row-level security sees them."""
     claims = require_claims()
     with rls_transaction(claims, read_only=True) as conn:
         user = conn.execute(
@@ -24,28 +32,20 @@ def me():
     return jsonify(user=user, profile=profile, is_admin=is_admin)
 
 
-def _profile_changes() -> dict:
-    data = body.json_object(EDITABLE)
-    changes = {
-        "nickname": body.text(data, "nickname", max_length=32, pattern=r"[a-z0-9_]{3,32}",
-                              rule="must be 3 to 32 lower-case letters, digits or _"),
-        "full_name": body.text(data, "full_name", max_length=100),
-        "bio": body.text(data, "bio", max_length=500),
-        "location": body.text(data, "location", max_length=100, nullable=True),
-        "avatar_url": body.text(data, "avatar_url", max_length=2048, nullable=True,
-                                pattern=r"https://[^\s/?#]+\S*", rule="must be an https:// URL"),
-    }
-    changes = {name: value for name, value in changes.items() if value is not body.MISSING}
-    if not changes:
-        raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(EDITABLE)}")
-    return changes
+@routes.patch("/me/profile", "updateMyProfile", body=ProfileUpdate, security=SIGNED_IN,
+              answers={200: json_response("The updated profile.", ProfileResult)},
+              errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, {404: ["not_found"], 409: ["conflict"]}))
+def update_profile(body: ProfileUpdate):
+    """Change my profile
 
-
-@bp.patch("/me/profile")
-def update_profile():
+    Nickname (3–32 of `[a-z0-9_]`, unique), full name, bio (≤ 500), location, avatar URL (https
+    only). Row-level security and column privileges make `role`, `id` and `email` unwritable
+    whatever the BFF sends."""
     claims = require_claims()
-    changes = _profile_changes()
-    assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names from EDITABLE only
+    changes = body.model_dump(include=body.model_fields_set)
+    if not changes:
+        raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(ProfileUpdate.model_fields)}")
+    assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names of the model's fields only
     with rls_transaction(claims) as conn:
         profile = conn.execute(
             f"update public.profile set {assignments} where id = auth.uid() returning {PROFILE_COLUMNS}",
@@ -55,10 +55,16 @@ def update_profile():
     return jsonify(profile=profile)
 
 
-@bp.delete("/me")
+@routes.delete("/me", "deleteMe", security=SIGNED_IN, answers={
+    204: {"description": "Deleted: the user, their sessions, identities and factors, and (by foreign key) their "
+                         "profile row, short links, pastes and likes."}},
+    errors=(DATA_SIGNED_IN, {404: ["not_found"], 503: ["auth_admin_unavailable"]}))
 def delete_me():
-    """The caller deletes their own account through Auth's admin API (the profile row goes with the
-    user by its foreign key, as do their links and pastes); only the BFF holds the service-role key that API needs."""
+    """Delete my account
+
+    Asks Auth's admin API (`DELETE /admin/users/{id}` with the service-role key, which only the BFF
+    holds) to delete the caller. 404 when Auth no longer knows them; 503 `auth_admin_unavailable`
+    when TOOLKIT_AUTH_URL or TOOLKIT_SERVICE_ROLE_KEY is unset, Auth is unreachable or refuses."""
     claims = require_claims()
     base, key = current_app.config["AUTH_URL"], current_app.config["SERVICE_ROLE_KEY"]
     if not base or not key:

@@ -1,13 +1,19 @@
 """The disabled-pages map: everyone reads it, admins change it (SPEC §3, §4)."""
+from functools import wraps
+
 from flask import Blueprint, jsonify
 
 from ..auth import request_claims, require_claims
 from ..db import rls_transaction
+from ..contract.operations import Routes
+from ..contract.responses import DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
 from ..errors import ApiError
 from ..spec_constants import PAGE_KEYS
-from . import body
+from .admin_only import admin_only
+from .models.admin import Pages, PageState, PageUpdate
 
-bp = Blueprint("pages", __name__)
+bp = Blueprint("pages", __name__, url_prefix="/api")
+routes = Routes(bp, "pages")
 
 PAGE_COLUMNS = "page_key, is_disabled, disable_reason, updated_at"
 
@@ -17,8 +23,10 @@ def _entry(row: dict) -> dict:
             "updated_at": row["updated_at"]}
 
 
-@bp.get("/pages")
+@routes.get("/pages", "getPages", security=[{}, {"bearerAuth": []}], errors=(DATA_OPTIONAL_TOKEN, DATABASE),
+            answers={200: json_response("Every page key with its state; cacheable for 10 s.", Pages)})
 def pages():
+    """The disabled-pages map"""
     with rls_transaction(request_claims(), read_only=True) as conn:
         rows = conn.execute(f"select {PAGE_COLUMNS} from public.page_settings order by page_key").fetchall()
     response = jsonify(pages={row["page_key"]: _entry(row) for row in rows})
@@ -27,23 +35,30 @@ def pages():
     return response
 
 
-@bp.put("/admin/pages/<page_key>")
-def update_page(page_key):
+def _known_page(view):
+    """An unknown page key is a 404 before the body is read (and after the caller is known to be an admin)."""
+    @wraps(view)
+    def checked(page_key, **kwargs):
+        if page_key not in PAGE_KEYS:
+            raise ApiError(404, "not_found", f"Unknown page key; one of: {', '.join(PAGE_KEYS)}")
+        return view(page_key=page_key, **kwargs)
+    return checked
+
+
+@routes.put("/admin/pages/<page_key>", "updatePage", body=PageUpdate, security=[{"bearerAuth": []}],
+            path={"page_key": {"schema": {"type": "string", "enum": list(PAGE_KEYS)}}}, before=(admin_only("change pages"), _known_page),
+            answers={200: json_response("The page's new state (who and when are recorded by the database).",
+                                        PageState)},
+            errors=(JSON_BODY, DATA_SIGNED_IN, {403: ["forbidden"]}, DATABASE, {404: ["not_found"]}))
+def update_page(page_key, body: PageUpdate):
+    """Disable or enable a page"""
     claims = require_claims()
-    if page_key not in PAGE_KEYS:
-        raise ApiError(404, "not_found", f"Unknown page key; one of: {', '.join(PAGE_KEYS)}")
-    data = body.json_object(("is_disabled", "disable_reason"))
-    is_disabled = body.boolean(data, "is_disabled")
-    if is_disabled is body.MISSING:
-        raise body.invalid("is_disabled", "is required")
-    reason = body.text(data, "disable_reason", max_length=500, nullable=True)
+    is_disabled, reason = body.is_disabled, body.disable_reason
     with rls_transaction(claims) as conn:
-        if not conn.execute("select public.is_admin() as ok").fetchone()["ok"]:
-            raise ApiError(403, "forbidden", "Only administrators can change pages")
         row = conn.execute(
             f"update public.page_settings set is_disabled = %s, disable_reason = %s where page_key = %s"
             f" returning {PAGE_COLUMNS}",
-            (is_disabled, body.or_none(reason) or "", page_key)).fetchone()
+            (is_disabled, reason or "", page_key)).fetchone()
     if row is None:  # RLS refused the row after all
         raise ApiError(403, "forbidden", "Only administrators can change pages")
     return jsonify(page_key=page_key, **_entry(row))

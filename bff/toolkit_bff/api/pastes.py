@@ -10,24 +10,29 @@ import re
 import threading
 import time
 from datetime import datetime
+from functools import wraps
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..auth import request_claims, require_claims
+from ..contract.operations import Routes
 from ..db import rls_transaction
+from ..contract.responses import (DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, RATE_LIMIT_HEADERS,
+                                  RATE_LIMITED, SIGNED_IN_OR_API_TOKEN, WITH_API_TOKEN, header_refs, json_response,
+                                  links_to)
 from ..errors import ApiError
 from ..extensions import limiter
-from . import body
+from .models.pastes import (PASTE_ID as PASTE_ID_PATTERN, LikeResult, NewPaste, Paste, PasteCreate, PasteList,
+                            PasteListQuery, PasteUpdate)
 from .writes import anonymous_write_limit, is_anonymous
 
-bp = Blueprint("pastes", __name__)
+bp = Blueprint("pastes", __name__, url_prefix="/api")
+routes = Routes(bp, "pastes")
 
-FIELDS = ("content", "title", "language", "privacy", "expires_at", "burn_after_read")
+FIELDS = tuple(PasteUpdate.model_fields)
 # Encrypted in the browser (AES-GCM, the key only in the link's fragment): the server gets the
 # envelope `tk1.<iv>.<ciphertext>` and the flag, and SQL refuses anything else under the flag.
-CREATE_FIELDS = (*FIELDS, "encrypted")
 ENVELOPE = r"tk1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}"
-MAX_CONTENT_BYTES = 512 * 1024  # the table's check constraint
 PASTE_FIELDS = ("id", "title", "content", "language", "privacy", "user_id", "created_at", "updated_at", "expires_at",
                 "burn_after_read", "views", "likes", "encrypted")
 # An owner's edit returns their row: RLS made sure it is theirs, and user_id is not selectable
@@ -36,29 +41,19 @@ OWNER_RETURNING = ", ".join("(select auth.uid()) as user_id" if name == "user_id
 EDIT_TOKEN_HEADER = "X-Edit-Token"
 NOT_FOUND = "No paste has this id, or it has expired"
 # The table's id check; anything else (a NUL byte, which psycopg cannot even send) is no paste.
-PASTE_ID = re.compile(r"[A-Za-z0-9]{6,32}")
+PASTE_ID = re.compile(PASTE_ID_PATTERN)
 # Edit tokens are URL-safe base64; a header of another shape matches no paste (SQL hashes '').
 EDIT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
-
-
-def _fields(data: dict, *, creating: bool) -> dict:
-    values = {
-        # Measured in bytes below, with a message in KB; this bound only stops absurd bodies early.
-        "content": body.text(data, "content", max_length=4 * MAX_CONTENT_BYTES, required=creating),
-        "title": body.text(data, "title", max_length=200),
-        "language": body.text(data, "language", max_length=32, pattern=r"[a-z0-9][a-z0-9+#._-]{0,31}",
-                              rule="must be a lower-case language id such as python or plaintext"),
-        "privacy": body.text(data, "privacy", max_length=8, pattern="public|unlisted|private",
-                             rule="must be public, unlisted or private"),
-        "expires_at": body.expiry(data),
-        "burn_after_read": body.boolean(data, "burn_after_read"),
-    }
-    content = values["content"]
-    if isinstance(content, str) and not content.strip():
-        raise body.invalid("content", "must have some text: a paste of only spaces or blank lines is empty")
-    if isinstance(content, str) and len(content.encode()) > MAX_CONTENT_BYTES:
-        raise body.invalid("content", f"is {len(content.encode()) // 1024} KB; a paste holds at most {MAX_CONTENT_BYTES // 1024} KB of text")
-    return {name: value for name, value in values.items() if value is not body.MISSING}
+PASTE_ID_PARAMETER = {"paste_id": {"schema": {"type": "string", "pattern": f"^{PASTE_ID_PATTERN}$"},
+                                   "description": "Any other shape is a 404 like a missing paste."}}
+EDIT_TOKEN_PARAMETER = {"name": EDIT_TOKEN_HEADER, "in": "header", "required": False, "schema": {"type": "string"},
+                        "description": "The edit token of an anonymous paste, instead of signing in. A wrong token, "
+                                       "or one sent for a paste with an owner, is a 403."}
+PASTE_LINKS = links_to("paste_id", "$response.body#/id", "getPaste", "getPasteRaw", "updatePaste", "deletePaste",
+                       "likePaste", "unlikePaste", "duplicatePaste")
+NOT_FOUND_ERRORS = (DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
+REFUSED = {403: ["forbidden"], 404: ["not_found"]}
+ANONYMOUS_WRITES = limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 
 
 def _paste(row: dict) -> dict:
@@ -66,57 +61,57 @@ def _paste(row: dict) -> dict:
     return {key: row[key] for key in (*PASTE_FIELDS, "edit_token") if key in row}
 
 
-def _encrypted_fields(data: dict) -> dict:
+def _invalid(field: str, problem: str) -> ApiError:
+    return ApiError(422, "invalid_input", f"{field} {problem}")
+
+
+def _check_encrypted(body: PasteCreate) -> None:
     """An encrypted paste: the envelope and the options the server still enforces, nothing readable."""
-    readable = [name for name in ("title", "language") if data.get(name) not in (None, "", "plaintext")]
+    readable = [name for name in ("title", "language") if getattr(body, name) not in (None, "", "plaintext")]
     if readable:
-        raise body.invalid(readable[0], "must stay inside the ciphertext of an encrypted paste")
-    values = _fields({k: v for k, v in data.items() if k not in ("encrypted", "title", "language")}, creating=True)
-    if not re.fullmatch(ENVELOPE, values["content"]):
-        raise body.invalid("content", "must be the ciphertext your browser made (tk1.<iv>.<data>, base64url)")
-    if values.get("privacy", "unlisted") == "public":
-        raise body.invalid("privacy", "must be unlisted or private for an encrypted paste: only its link carries the key")
-    return values
+        raise _invalid(readable[0], "must stay inside the ciphertext of an encrypted paste")
+    if not re.fullmatch(ENVELOPE, body.content):
+        raise _invalid("content", "must be the ciphertext your browser made (tk1.<iv>.<data>, base64url)")
+    if body.privacy == "public":
+        raise _invalid("privacy", "must be unlisted or private for an encrypted paste: only its link carries the key")
 
 
-@bp.post("/pastes")
-@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
-def create_paste():
+@routes.post("/pastes", "createPaste", body=PasteCreate, security=WITH_API_TOKEN, before=(ANONYMOUS_WRITES,),
+             answers={201: json_response("The new paste; an anonymous author also gets its edit token, this once.",
+                                         NewPaste, RATE_LIMIT_HEADERS, PASTE_LINKS)},
+             errors=(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE))
+def create_paste(body: PasteCreate):
+    """Create a paste
+
+    Signed in, the caller owns the paste. Anonymous authors are rate-limited per IP, cannot make
+    private pastes (422) and change or delete theirs with the edit token."""
     claims = request_claims()
-    data = body.json_object(CREATE_FIELDS)
-    if body.boolean(data, "encrypted") is True:
-        values = _encrypted_fields(data)
+    values = body.model_dump(include=set(FIELDS))
+    if body.encrypted:
+        _check_encrypted(body)
         with rls_transaction(claims) as conn:
             created = conn.execute(
                 "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
-                " coalesce(%(burn_after_read)s, false)) as paste",
-                {name: values.get(name) for name in FIELDS}).fetchone()["paste"]
+                " %(burn_after_read)s) as paste", values).fetchone()["paste"]
         return jsonify(_paste(created)), 201
-    values = _fields({k: v for k, v in data.items() if k != "encrypted"}, creating=True)
     with rls_transaction(claims) as conn:
         created = conn.execute(
-            "select public.create_paste(%(content)s, coalesce(%(title)s, ''), coalesce(%(language)s, 'plaintext'),"
-            " coalesce(%(privacy)s, 'public'), %(expires_at)s, coalesce(%(burn_after_read)s, false)) as paste",
-            {name: values.get(name) for name in FIELDS}).fetchone()["paste"]
+            "select public.create_paste(%(content)s, %(title)s, %(language)s, coalesce(%(privacy)s, 'public'),"
+            " %(expires_at)s, %(burn_after_read)s) as paste", values).fetchone()["paste"]
     return jsonify(_paste(created)), 201
 
 
 # --- Listing --------------------------------------------------------------------------------
-MAX_CURSOR_LENGTH = 200  # ours are about 70 characters; a longer one is not ours
-
-
 def _cursor_after(raw: str | None) -> tuple[datetime, str] | None:
     if not raw:
         return None
-    if len(raw) > MAX_CURSOR_LENGTH:
-        raise body.invalid("cursor", "is not a cursor this API returned")
     try:
         created_at, paste_id = json.loads(base64.urlsafe_b64decode(raw.encode() + b"==="))
         if not isinstance(paste_id, str) or not PASTE_ID.fullmatch(paste_id):
             raise ValueError(paste_id)
         return datetime.fromisoformat(created_at), paste_id
     except (ValueError, TypeError):
-        raise body.invalid("cursor", "is not a cursor this API returned") from None
+        raise _invalid("cursor", "is not a cursor this API returned") from None
 
 
 def _cursor_for(row: dict) -> str:
@@ -139,14 +134,17 @@ def _purge_expired_now_and_then() -> None:
         conn.execute("select public.purge_expired()")
 
 
-@bp.get("/pastes")
-def list_pastes():
-    scope = request.args.get("scope", "recent")
-    if scope not in ("recent", "mine"):
-        raise body.invalid("scope", "must be recent or mine")
+@routes.get("/pastes", "listPastes", query=PasteListQuery, security=WITH_API_TOKEN,
+            answers={200: json_response("A page of pastes, without their content.", PasteList)},
+            errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]}))
+def list_pastes(query: PasteListQuery):
+    """Recent public pastes, or mine; newest first
+
+    10 per page by default (SPEC §9); expired pastes never appear. Without a token `scope=mine` is
+    a 401."""
+    scope, limit = query.scope, query.limit
     claims = require_claims() if scope == "mine" else request_claims()
-    limit = body.query_int("limit", 10, low=1, high=100)  # SPEC §9: 10 recent pastes by default
-    after = _cursor_after(request.args.get("cursor"))
+    after = _cursor_after(query.cursor)
     _purge_expired_now_and_then()
     before_created_at, before_id = after or (None, None)
     # list_pastes names an owner only to that owner (SQL decides what each list holds).
@@ -165,6 +163,15 @@ def _known_shape(paste_id: str) -> None:
         raise ApiError(404, "not_found", NOT_FOUND)
 
 
+def _of_known_shape(view):
+    """A body is read only for an id the table could hold."""
+    @wraps(view)
+    def checked(paste_id, **kwargs):
+        _known_shape(paste_id)
+        return view(paste_id=paste_id, **kwargs)
+    return checked
+
+
 def _view(paste_id: str) -> dict:
     _known_shape(paste_id)
     with rls_transaction(request_claims()) as conn:
@@ -174,13 +181,25 @@ def _view(paste_id: str) -> dict:
     return paste
 
 
-@bp.get("/pastes/<paste_id>")
+@routes.get("/pastes/<paste_id>", "getPaste", path=PASTE_ID_PARAMETER, security=WITH_API_TOKEN,
+            answers={200: json_response("The paste, its views including this one.", Paste)}, errors=NOT_FOUND_ERRORS)
 def read_paste(paste_id):
+    """Read a paste (counts a view)
+
+    Unlisted pastes are readable by id. Missing, expired and other people's private pastes are the
+    same 404. A burn-after-read paste is deleted by this read unless the caller owns it."""
     return jsonify(_paste(_view(paste_id)))
 
 
-@bp.get("/pastes/<paste_id>/raw")
+@routes.get("/pastes/<paste_id>/raw", "getPasteRaw", path=PASTE_ID_PARAMETER, security=WITH_API_TOKEN, answers={
+    200: {"description": "The content, UTF-8, as `text/plain` with `X-Content-Type-Options: nosniff` and a sandboxing "
+                         "CSP: never rendered as HTML, whatever it holds. For an encrypted paste, its ciphertext.",
+          "headers": header_refs({"Cache-Control": "NoStore"}),
+          "content": {"text/plain": {"schema": {"type": "string"}}}}}, errors=NOT_FOUND_ERRORS)
 def read_raw(paste_id):
+    """A paste's content as plain text (counts a view)
+
+    As `getPaste`, views and burn-after-read included; errors are JSON."""
     paste = _view(paste_id)
     return Response(paste["content"], mimetype="text/plain", headers={"Cache-Control": "no-store"})
 
@@ -200,10 +219,16 @@ def _refused(conn, paste_id: str, action: str) -> ApiError:
     return ApiError(404, "not_found", NOT_FOUND)
 
 
-@bp.patch("/pastes/<paste_id>")
-def update_paste(paste_id):
-    _known_shape(paste_id)
-    changes = _fields(body.json_object(FIELDS), creating=False)
+@routes.patch("/pastes/<paste_id>", "updatePaste", body=PasteUpdate, path=PASTE_ID_PARAMETER,
+              parameters=(EDIT_TOKEN_PARAMETER,), security=WITH_API_TOKEN, before=(_of_known_shape,),
+              answers={200: json_response("The changed paste.", Paste)},
+              errors=(JSON_BODY, DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE))
+def update_paste(paste_id, body: PasteUpdate):
+    """Change a paste
+
+    By its owner, or with `X-Edit-Token` for an anonymous paste. Someone else's paste is a 403 when
+    they can read it, else a 404 (private pastes stay secret)."""
+    changes = body.model_dump(include=body.model_fields_set)
     if not changes:
         raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(FIELDS)}")
     token = _edit_token()
@@ -223,8 +248,14 @@ def update_paste(paste_id):
     return jsonify(_paste(row))
 
 
-@bp.delete("/pastes/<paste_id>")
+@routes.delete("/pastes/<paste_id>", "deletePaste", path=PASTE_ID_PARAMETER, parameters=(EDIT_TOKEN_PARAMETER,),
+               security=WITH_API_TOKEN, answers={204: {"description": "Deleted."}},
+               errors=(DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE))
 def delete_paste(paste_id):
+    """Delete a paste
+
+    Only the owner deletes an owned paste (403 'You are not authorized to delete this paste.', SPEC
+    §5); an anonymous one needs its `X-Edit-Token`."""
     _known_shape(paste_id)
     token = _edit_token()
     if token is not None:
@@ -247,19 +278,34 @@ def _set_like(paste_id: str, liked: bool):
     return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
 
 
-@bp.post("/pastes/<paste_id>/like")
+LIKES = {200: json_response("The likes now.", LikeResult)}
+LIKE_ERRORS = (DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
+
+
+@routes.post("/pastes/<paste_id>/like", "likePaste", path=PASTE_ID_PARAMETER, security=SIGNED_IN_OR_API_TOKEN,
+             answers=LIKES, errors=LIKE_ERRORS)
 def like(paste_id):
+    """Like a paste (once per user)"""
     return _set_like(paste_id, True)
 
 
-@bp.delete("/pastes/<paste_id>/like")
+@routes.delete("/pastes/<paste_id>/like", "unlikePaste", path=PASTE_ID_PARAMETER, security=SIGNED_IN_OR_API_TOKEN,
+               answers=LIKES, errors=LIKE_ERRORS)
 def unlike(paste_id):
+    """Take my like back"""
     return _set_like(paste_id, False)
 
 
-@bp.post("/pastes/<paste_id>/duplicate")
-@limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
+@routes.post("/pastes/<paste_id>/duplicate", "duplicatePaste", path=PASTE_ID_PARAMETER, security=WITH_API_TOKEN,
+             before=(ANONYMOUS_WRITES,), errors=NOT_FOUND_ERRORS, answers={
+                 201: json_response("The copy: title + ' (Copy)', views and likes 0, owned by the caller (an "
+                                    "anonymous caller gets its edit token).", NewPaste, RATE_LIMIT_HEADERS,
+                                    PASTE_LINKS)})
 def duplicate(paste_id):
+    """Copy a paste I can read
+
+    SPEC §4. Other people's burn-after-read pastes are 404: copying would read them without
+    burning. Anonymous callers are rate-limited per IP."""
     _known_shape(paste_id)
     with rls_transaction(request_claims()) as conn:
         copy = conn.execute("select public.duplicate_paste(%s) as paste", (paste_id,)).fetchone()["paste"]

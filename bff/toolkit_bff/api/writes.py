@@ -4,12 +4,13 @@ every new one a fresh allowance.
 
 Counters live in the shared store (RATELIMIT_STORAGE_URI: Redis in the local stack), so a limit
 holds across every worker rather than once per worker."""
-from flask import current_app, request
+from flask import request
 
 from ..auth import is_api_token_request, request_claims
 from ..client_keys import request_client_key
 from ..credentials import is_anonymous_user
 from ..errors import ApiError
+from ..limit_shares import limit_of
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 
@@ -32,11 +33,11 @@ def is_anonymous() -> bool:
 
 
 def anonymous_write_limit() -> str:
-    return current_app.config["ANON_WRITE_RATE_LIMIT"]
+    return limit_of("ANON_WRITE_RATE_LIMIT")
 
 
 def signed_in_write_limit() -> str:
-    return current_app.config["USER_WRITE_RATE_LIMIT"]
+    return limit_of("USER_WRITE_RATE_LIMIT")
 
 
 def writer_key() -> str:
@@ -46,7 +47,7 @@ def writer_key() -> str:
 
 
 def api_token_limit() -> str:
-    return current_app.config["API_TOKEN_RATE_LIMIT"]
+    return limit_of("API_TOKEN_RATE_LIMIT")
 
 
 def api_token_key() -> str:

@@ -36,6 +36,7 @@ from .job_pool import job_pool
 from .job_process import DeadlinePassed, Ending, JobProcess
 from .limits import Limits, job_timed_out
 from .scratch import make_scratch_dir
+from .uploads import job_body
 from .slots import job_slot
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ def run_as_job(view):
     def job_view(**kwargs):
         limits = Limits.current()
         with job_slot():
-            body = request.stream  # a body over the request limit is refused (413) before a job starts
+            body = job_body()  # a body over the request limit is refused (413) before a job starts
             scratch = make_scratch_dir()
             try:
                 process = start_job(key, kwargs, scratch, limits, body)

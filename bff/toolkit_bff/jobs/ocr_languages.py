@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytesseract
 
 from ..errors import ApiError
-from .options import get_str
 
 LANGUAGE_NAMES = {"eng": "English", "deu": "German", "fra": "French", "spa": "Spanish",
                   "ita": "Italian", "por": "Portuguese", "nld": "Dutch", "pol": "Polish",
@@ -22,9 +21,9 @@ def installed_languages() -> list[str]:
     return sorted(code for code in codes if code not in ("osd", "equ"))
 
 
-def requested_language() -> str:
-    """The `lang` option ('eng' by default): every code installed, else 422 naming the choices."""
-    requested = (get_str("lang", "eng", max_length=100) or "eng").strip()
+def requested_language(requested: str) -> str:
+    """The `lang` option (e.g. 'eng+deu'): every code installed, else 422 naming the choices."""
+    requested = requested.strip() or "eng"
     codes = [code for code in requested.split("+") if code]
     available = set(installed_languages())
     unknown = [code for code in codes if code not in available]

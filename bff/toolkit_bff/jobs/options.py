@@ -1,16 +1,13 @@
-"""Form and query options, checked: a bad value is a 422 naming the option, never a 500."""
+"""The tools' options as they arrive (a JSON object, or form and query values) and the checks their
+models (contract/options.py) leave to code: a bad value is a 422 naming the option, never a 500."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from typing import Mapping
 
 from flask import request
 
 from ..errors import ApiError
-from ..numbers import whole_number
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off", ""}
 
 
 def invalid(name: str, why: str) -> ApiError:
@@ -25,77 +22,6 @@ def request_body() -> Mapping:
             raise ApiError(400, "invalid_json", "The body must be a JSON object")
         return body
     return request.values
-
-
-def _source(source: Mapping | None) -> Mapping:
-    return source if source is not None else request_body()
-
-
-def get_str(name: str, default: str | None = None, *, source: Mapping | None = None,
-            max_length: int = 2000) -> str | None:
-    value = _source(source).get(name)
-    if value is None:
-        return default
-    if not isinstance(value, str):
-        value = str(value)
-    if len(value) > max_length:
-        raise invalid(name, f"must be at most {max_length} characters")
-    return value
-
-
-def get_choice(name: str, choices: Iterable[str], default: str | None = None, *,
-               source: Mapping | None = None) -> str | None:
-    choices = list(choices)
-    value = get_str(name, None, source=source)
-    if value is None or value == "":
-        return default
-    value = value.strip().lower()
-    if value not in choices:
-        raise invalid(name, f"must be one of {', '.join(choices)}")
-    return value
-
-
-def _get_number(name: str, default, low, high, source: Mapping | None, parse, kind: str, shown: str):
-    value = get_str(name, None, source=source)
-    if value is None or str(value).strip() == "":
-        return default
-    number = parse(value)
-    if number is None:
-        raise invalid(name, f"must be {kind}")
-    if not low <= number <= high:  # also rejects NaN
-        raise invalid(name, f"must be between {low:{shown}} and {high:{shown}}")
-    return number
-
-
-def get_int(name: str, default: int | None = None, *, low: int, high: int,
-            source: Mapping | None = None) -> int | None:
-    return _get_number(name, default, low, high, source, whole_number, "a whole number", "")
-
-
-def get_float(name: str, default: float | None = None, *, low: float, high: float,
-              source: Mapping | None = None) -> float | None:
-    return _get_number(name, default, low, high, source, _float_or_none, "a number", "g")
-
-
-def _float_or_none(raw) -> float | None:
-    try:
-        return float(str(raw).strip())
-    except ValueError:
-        return None
-
-
-def get_bool(name: str, default: bool, *, source: Mapping | None = None) -> bool:
-    value = _source(source).get(name)
-    if value is None:
-        return default
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    raise invalid(name, "must be true or false")
 
 
 def parse_colour(value: str, name: str) -> tuple[int, int, int, int]:

@@ -4,6 +4,24 @@ that remain, in the `pages` syntax, for the next request. So no request takes a 
 or answers tens of megabytes, whatever the PDF."""
 from __future__ import annotations
 
+from typing import Annotated
+
+from pydantic import Field
+
+from ..contract.base import Answer
+from ..contract.fields import SERVER_RULE
+
+PAGES = "Pages, 1-based: `1-3,5,8-` or `all`."
+PAGE_LIST = {SERVER_RULE: "pages the document has, written `1-3,5,8-` or `all`"}  # the document's length
+
+
+class PageWindow(Answer):
+    """What an answer covering only the first pages asked for says about the rest."""
+    page_count: Annotated[int, Field(ge=1)] = Field(description="Pages in the document (1 for an image).")
+    next_pages: Annotated[str, Field(pattern=r"^\d+(-\d+)?(,\d+(-\d+)?)*$")] | None = Field(
+        description="One request answers a window of the pages asked for; these are the pages asked for that "
+                    "remain, to send as `pages` in the next request. null when none remain.")
+
 
 def page_list_text(indexes: list[int]) -> str | None:
     """0-based pages as the `pages` option writes them, 1-based: [0, 1, 2, 4] → '1-3,5'; None if empty."""

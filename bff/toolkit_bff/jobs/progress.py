@@ -38,6 +38,7 @@ from .job_pool import job_pool
 from .job_process import DeadlinePassed, JobProcess
 from .limits import Limits, job_timed_out
 from .scratch import make_scratch_dir
+from .uploads import job_body
 from .slots import acquire_job_slot
 
 NDJSON = "application/x-ndjson"
@@ -74,7 +75,7 @@ def run_as_progress_job(view):
         scratch: Path | None = None
         job: _Job | None = None
         try:
-            body = request.stream  # a body over the request limit is refused (413) before a job starts
+            body = job_body()  # a body over the request limit is refused (413) before a job starts
             scratch = make_scratch_dir()
             process = start_job(key, kwargs, scratch, limits, body, progress=True)
             job = _Job(process, time.monotonic() + limits.job_timeout, limits, scratch, release)

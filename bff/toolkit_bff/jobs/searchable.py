@@ -12,21 +12,27 @@ from __future__ import annotations
 import io
 import logging
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal
 
 import ocrmypdf
 import pikepdf
 from ocrmypdf import exceptions as ocr_errors
 from PIL import Image, ImageOps
 
+from pydantic import Field
+
+from ..contract import options as opt
+from ..contract.base import Answer
+from ..contract.fields import SERVER_RULE
+from ..contract.options import Options, Switch
+from ..contract.streams import stream_line
 from ..errors import ApiError
 from .files import Result, file_response
 from .filetypes import IMAGE_KINDS
 from .images import open_image
 from .limits import Deadline, Limits
 from .ocr_languages import requested_language
-from .options import get_bool, get_choice, get_str
 from .pdfdocs import open_pikepdf, pdf_errors
 from .progress import report_progress, set_report
 from .uploads import Upload, job_workdir, read_upload, require_kind
@@ -40,24 +46,42 @@ PROGRESS_PLUGIN = "toolkit_bff.jobs.ocrmypdf_progress"
 PHOTO_DPI = 300  # an image without a usable resolution is placed as if scanned at this
 
 
-@dataclass(frozen=True)
-class SearchableOptions:
-    language: str  # Tesseract codes joined by '+', checked against the installed ones
-    mode: str
-    rotate_pages: bool
-    password: str | None
+class SearchableOptions(Options):
+    lang: opt.text(100) = Field("eng", description="Languages joined by `+`, from /api/tools/ocr/languages.",
+                                json_schema_extra={SERVER_RULE: "installed languages only"})
+    mode: opt.choice(MODES) = Field("skip", description="Pages that already have text: kept as they are (`skip`), "
+                                                        "their invisible text redone (`redo`), or rasterised and read "
+                                                        "again (`force`). Case-insensitive.")
+    rotate_pages: Switch = Field(False, description="Turn pages that were scanned sideways (Tesseract's orientation "
+                                                    "detection).")
+    password: opt.text(256) = Field("", description="Password of an encrypted PDF.")
 
-    @classmethod
-    def from_request(cls, language: str) -> SearchableOptions:
-        return cls(language=language, mode=get_choice("mode", MODES, "skip"),
-                   rotate_pages=get_bool("rotate_pages", False),
-                   password=get_str("password", None, max_length=256) or None)
+    @property
+    def language(self) -> str:
+        """Tesseract codes joined by '+', each installed (else a 422 naming the choices)."""
+        return requested_language(self.lang)
 
 
-def searchable_pdf_response():
+class SearchableReport(Answer):
+    pages: Annotated[int, Field(ge=0)]
+    language: str
+    mode: Literal[tuple(MODES)]  # type: ignore[valid-type]
+    pdfa: str | None = Field(description="e.g. `PDF/A-2B`; null when the result is a regular PDF (it did not "
+                                         "validate as PDF/A, or it is password-protected).")
+    protected: bool
+
+
+SearchableStreamLine = stream_line("Searchable", SearchableReport)
+SEARCHABLE = ("OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF "
+              "can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become "
+              "one page.")
+SEARCHABLE_ERRORS = {422: ["unsupported_language", "ocr_failed", "pdf_signed"]}
+
+
+def searchable_pdf_response(options: SearchableOptions):
     """The whole view of both routes (the tool's blueprint marks it @streams_progress)."""
     deadline = Deadline.for_job()
-    options = SearchableOptions.from_request(requested_language())
+    options.language  # noqa: B018 — the languages are checked before the upload is read
     upload = read_upload()
     data, report = make_searchable(upload, options, deadline)
     set_report(report)
@@ -69,7 +93,7 @@ def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadli
     before the first progress line; OCR problems after it end the stream with their error."""
     require_kind(upload, IMAGE_KINDS | {"pdf"}, "a PDF or an image")
     with job_workdir() as work:
-        source, pages, protected = _prepare_input(upload, options.password, work)
+        source, pages, protected = _prepare_input(upload, options.password or None, work)
         report_progress(stage="Starting", done=0, total=pages)
         output = work / "searchable.pdf"
         _run_ocrmypdf(source, output, options, deadline, keep_pdfa=not protected)
@@ -80,7 +104,7 @@ def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadli
                 if protected:  # a protected input stays protected, with the password it was opened with
                     buffer = io.BytesIO()
                     result.save(buffer, encryption=pikepdf.Encryption(
-                        user=options.password, owner=options.password, aes=True, R=6))
+                        user=options.password or None, owner=options.password or None, aes=True, R=6))
                     data = buffer.getvalue()
                 else:
                     data = output.read_bytes()

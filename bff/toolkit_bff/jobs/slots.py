@@ -10,13 +10,14 @@ shared_counts.py), else per worker. IPv6 clients are counted by their /64, like 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Callable, Iterator
 
 from flask import current_app, request
 
-from ..client_keys import client_key
 from ..errors import ApiError
+from ..client_keys import client_key
+from ..limit_shares import share_of
 from .shared_counts import SharedJobCounts, shared_counts_for
 
 RETRY_AFTER_SECONDS = 5
@@ -26,8 +27,11 @@ class JobSlots:
     """Counters of running jobs in this worker (all of them, and per client key), and the shared
     per-client count when there is a shared store."""
 
-    def __init__(self, per_worker: int, per_client: int, shared: SharedJobCounts | None = None):
+    def __init__(self, per_worker: int, per_client: int, shared: SharedJobCounts | None = None,
+                 alone_per_client: int | None = None):
         self.per_worker, self.per_client, self.shared = per_worker, per_client, shared
+        # While the shared store is away, this worker's share of the client's cap (limit_shares.py).
+        self.alone_per_client = alone_per_client or per_client
         self._lock = threading.Lock()
         self.running = 0
         self.by_client: dict[str, int] = {}
@@ -42,8 +46,9 @@ class JobSlots:
         counted = self.shared.try_acquire(client, self.per_client) if self.shared else None
         if counted is False:
             return "client", None
+        cap = self.alone_per_client if self.shared and counted is None else self.per_client
         with self._lock:
-            full = ("client" if self.by_client.get(client, 0) >= self.per_client
+            full = ("client" if self.by_client.get(client, 0) >= cap
                     else "worker" if self.running >= self.per_worker else None)
             if not full:
                 self.running += 1
@@ -75,7 +80,8 @@ def _slots() -> JobSlots:
     if slots is None:
         shared = shared_counts_for(app.config["RATELIMIT_STORAGE_URI"], int(app.config["TOOLS_JOB_TIMEOUT"]) + 30)
         slots = app.extensions.setdefault("tool_job_slots", JobSlots(
-            app.config["TOOLS_MAX_JOBS_PER_WORKER"], app.config["TOOLS_MAX_JOBS_PER_CLIENT"], shared))
+            app.config["TOOLS_MAX_JOBS_PER_WORKER"], app.config["TOOLS_MAX_JOBS_PER_CLIENT"], shared,
+            share_of(app.config["TOOLS_MAX_JOBS_PER_CLIENT"], app.config)))
     return slots
 
 

@@ -1,19 +1,19 @@
 """Reading uploaded files (size limit, content-detected kind) and per-request scratch directories."""
 from __future__ import annotations
 
+import io
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePath
+from typing import IO, Iterable, Iterator
 
 from flask import current_app, g, request
 
 from ..errors import ApiError
 from .filetypes import detect_kind
 from .limits import Limits, file_too_large
-
 
 @dataclass
 class Upload:
@@ -26,6 +26,21 @@ class Upload:
         return PurePath(self.filename).stem or "file"
 
 
+def keep_request_body() -> None:
+    """Reads the whole body in the worker before a check there parses its form (the converter's
+    refusals before a job), so the job process is handed the same bytes (job_body): the client's
+    stream can be read only once. Still within the request's size limit (413 past it)."""
+    if "kept_request_body" not in g:
+        g.kept_request_body = request.get_data(cache=True)
+
+
+def job_body() -> IO[bytes]:
+    """The body a job process reads: streamed from the client as it arrives, or the copy a check in
+    the worker kept."""
+    kept = g.get("kept_request_body")
+    return io.BytesIO(kept) if kept is not None else request.stream
+
+
 def clean_filename(name: str | None) -> str:
     base = PurePath((name or "").replace("\\", "/")).name
     kept = "".join(ch for ch in base if ch.isalnum() or ch in "._- ").strip(" .")
@@ -33,6 +48,15 @@ def clean_filename(name: str | None) -> str:
 
 
 def read_uploads(field: str = "file", *, max_count: int = 100) -> list[Upload]:
+    """The request's files, read once: a check in the worker before the job and the job itself share
+    them (a job's child process inherits the worker's `g`)."""
+    read = g.setdefault("read_uploads", {})
+    if (field, max_count) not in read:
+        read[(field, max_count)] = _read_uploads(field, max_count)
+    return read[(field, max_count)]
+
+
+def _read_uploads(field: str, max_count: int) -> list[Upload]:
     storages = request.files.getlist(field) or request.files.getlist(field + "s")
     if not storages:
         raise ApiError(400, "file_missing", f"Upload a file in the multipart field '{field}'")
@@ -60,7 +84,7 @@ def read_upload(field: str = "file") -> Upload:
 
 
 # A file's extension, as detect_kind names the type it claims.
-_EXTENSION_KINDS = {"jpg": "jpeg", "jpe": "jpeg", "tif": "tiff", "htm": "html"}
+_EXTENSION_KINDS = {"jpg": "jpeg", "jpe": "jpeg", "jfif": "jpeg", "tif": "tiff", "heic": "heif", "htm": "html"}
 
 
 def claimed_kind(filename: str) -> str:

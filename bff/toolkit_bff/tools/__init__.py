@@ -2,10 +2,11 @@
 (app/src/tools/<slug>/ with underscores); what they share is in toolkit_bff/jobs/."""
 from __future__ import annotations
 
-from flask import Flask, current_app
+from flask import Flask
 
 from ..auth import check_session
 from ..extensions import limiter
+from ..limit_shares import limit_of
 from ..jobs.child_jobs import run_as_job
 from ..jobs.progress import run_as_progress_job
 from ..jobs.images import enable_decompression_bomb_guard
@@ -19,15 +20,17 @@ JOB_TOOLS = (converter, image_to_text, image_metadata, pdf_editor, qr_generator,
 
 # Every tool is free to use without signing in and costs real CPU: each is limited per client IP.
 # Done once at import, like any decorator, since the blueprints are module-level objects.
-limiter.limit(lambda: current_app.config["USERNAME_RATE_LIMIT"])(username_checker.bp)
+limiter.limit(lambda: limit_of("USERNAME_RATE_LIMIT"))(username_checker.bp)
 for _tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator, translator, color_picker):
-    limiter.limit(lambda: current_app.config["TOOLS_RATE_LIMIT"])(_tool.bp)
+    limiter.limit(lambda: limit_of("TOOLS_RATE_LIMIT"))(_tool.bp)
 
 # The tools that read the caller's token ask, as the data API does, whether its session still stands
 # (401 session_not_found once signed out or deleted) and its assurance level suffices (403
 # mfa_required), before any upload is read.
 for _tool in (converter, translator, username_checker, color_picker):
     _tool.bp.before_request(check_session)
+# Then, before a job starts, the converter refuses what it cannot convert (answered at once, no job).
+converter.bp.before_request(converter.refuse_before_job)
 
 
 def register_tool_blueprints(app: Flask) -> None:

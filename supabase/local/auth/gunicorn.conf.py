@@ -7,6 +7,11 @@ workers = 1
 threads = int(os.environ.get("LOCAL_AUTH_THREADS", "16"))
 worker_class = "gthread"
 timeout = 30
+# Upstream (Go's net/http, no idle timeout) keeps an idle connection open; gunicorn's default closes it
+# after 2 s, and a client that sends its next request on it at that moment (httpx, Node and nginx keep
+# idle connections 1 to 5 s) gets "Server disconnected" with no answer: the BFF's admin calls did so
+# under load. Every client gives up an idle connection long before this.
+keepalive = 75
 accesslog = "-"
 errorlog = "-"
 loglevel = "warning"

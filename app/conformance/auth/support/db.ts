@@ -1,6 +1,7 @@
 /**
  * Direct writes to the auth schema, only to make time pass: a session older than 24 hours (password
- * changes then need a reauthentication nonce) and refresh tokens revoked longer ago than the reuse interval.
+ * changes then need a reauthentication nonce), refresh tokens revoked longer ago than the reuse interval,
+ * and a confirmation mail sent longer ago than the mail frequency window.
  */
 import pg from 'pg'
 
@@ -30,4 +31,12 @@ export async function ageRefreshToken(token: string, seconds: number): Promise<v
     [token, seconds],
   )
   if (rows !== 1) throw new Error(`refresh token ${token} not found`)
+}
+
+export async function ageMailSent(email: string, seconds: number): Promise<void> {
+  const rows = await run(
+    `update auth.users set confirmation_sent_at = confirmation_sent_at - make_interval(secs => $2) where email = $1`,
+    [email, seconds],
+  )
+  if (rows !== 1) throw new Error(`user ${email} not found`)
 }

@@ -4,8 +4,10 @@ import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
 import { ToolCard } from '@/components/tool-card'
 import { Input } from '@/components/ui/input'
+import { SwitchedOffBadge } from '@/features/disabled-pages/switched-off-badge'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
-import { searchTools, tools, toolsByCategory } from '@/tools'
+import { rankTools } from '@/lib/tool-search'
+import { tools, toolsByCategory } from '@/tools'
 import { countOf } from '@/lib/plural'
 
 export default function AllToolsPage() {
@@ -16,7 +18,7 @@ export default function AllToolsPage() {
     path: '/all-tools',
   })
   const [query, setQuery] = useState('')
-  const groups = useMemo(() => toolsByCategory(searchTools(query)), [query])
+  const groups = useMemo(() => toolsByCategory(rankTools(query, tools)), [query])
   const count = groups.reduce((total, [, entries]) => total + entries.length, 0)
 
   return (
@@ -48,7 +50,7 @@ export default function AllToolsPage() {
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {entries.map((tool) => (
                   <li key={tool.path}>
-                    <ToolCard tool={tool} />
+                    <ToolCard tool={tool} badge={<SwitchedOffBadge pageKey={tool.pageKey} />} />
                   </li>
                 ))}
               </ul>

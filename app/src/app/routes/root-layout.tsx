@@ -7,9 +7,13 @@ import { PendingSyncIndicator } from '@/features/offline/pending-sync-indicator'
 import { InstallPrompt } from '@/features/install-prompt/install-prompt'
 import { SecondFactorPrompt } from '@/features/auth/second-factor'
 import { ThemeToggle } from '@/features/theme/theme-toggle'
-import { searchTools, tools, toolsByCategory } from '@/tools'
+import { SwitchedOffBadge } from '@/features/disabled-pages/switched-off-badge'
+import type { ToolBadge } from '@/components/layout/nav-types'
+import { tools, toolsByCategory } from '@/tools'
 
 const toolGroups = toolsByCategory()
+// Rendered only while the menu or the palette is open: only then does the header watch the page switches.
+const switchedOff: ToolBadge = (tool) => <SwitchedOffBadge pageKey={tool.pageKey} />
 
 export function RootLayout() {
   return (
@@ -24,7 +28,7 @@ export function RootLayout() {
       <Header
         tools={tools}
         groups={toolGroups}
-        search={searchTools}
+        toolBadge={switchedOff}
         actions={
           <>
             <PendingSyncIndicator />

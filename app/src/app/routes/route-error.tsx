@@ -2,12 +2,14 @@ import { TriangleAlert } from 'lucide-react'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { CHUNK_NOT_LOADED, isChunkLoadError } from '@/lib/chunk-load-error'
 import { applyPageMetadata } from '@/lib/seo/metadata'
 import { cn } from '@/lib/utils'
 
-/** The router's fallback error screen (SPEC §2, §8). */
+/** The router's fallback error screen (SPEC §2, §8), inside the header and footer unless standalone. */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError()
+  const notLoaded = isChunkLoadError(error)
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined
 
   useEffect(() => {
@@ -21,15 +23,19 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
           <TriangleAlert className="size-7" aria-hidden />
         </span>
         <h1 className="text-2xl font-bold tracking-tight">Unexpected Application Error!</h1>
-        <p className="text-muted-foreground">Something went wrong while showing this page. Please try again, or head back home.</p>
+        <p className="text-muted-foreground">
+          {notLoaded
+            ? CHUNK_NOT_LOADED
+            : 'Something went wrong while showing this page. Please try again, or head back home.'}
+        </p>
         {detail && import.meta.env.DEV && <pre className="max-w-full overflow-x-auto rounded-md bg-muted p-3 text-left text-xs">{detail}</pre>}
         <div className="flex flex-wrap justify-center gap-2">
-          <Button asChild>
-            {/* A full reload clears whatever state broke the page. */}
+          <Button asChild variant={notLoaded ? 'outline' : 'default'}>
             <a href="/">Go to home page</a>
           </Button>
-          <Button variant="outline" onClick={() => window.location.reload()}>
-            Reload
+          {/* A reload asks for the page's code again and clears whatever state broke the page. */}
+          <Button variant={notLoaded ? 'default' : 'outline'} onClick={() => window.location.reload()}>
+            {notLoaded ? 'Try again' : 'Reload'}
           </Button>
         </div>
         {!standalone && (

@@ -1,8 +1,10 @@
 import { Lock } from 'lucide-react'
-import { useEffect, type ComponentType } from 'react'
+import { Suspense, useEffect, type ComponentType } from 'react'
 import { Link } from 'react-router'
+import { ChunkErrorBoundary } from '@/components/chunk-error-boundary'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
+import { ToolBodyPlaceholder } from '@/components/page-placeholder'
 import { Badge } from '@/components/ui/badge'
 import { DisabledPageGate } from '@/features/disabled-pages/disabled-page-gate'
 import { rememberToolVisit } from '@/features/recent-tools/recent-tools'
@@ -10,7 +12,10 @@ import { useOfflineNote } from '@/lib/offline-note'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
 import type { ToolDefinition } from '@/tools/define-tool'
 
-/** Wraps every tool page: heading, metadata and recent-tool tracking all come from the registry entry. */
+/**
+ * Wraps every tool page: heading, metadata and recent-tool tracking all come from the registry entry,
+ * so they paint with the first bundle; the tool's own page (a chunk of its own) follows into place.
+ */
 export function ToolRoute({ tool, page: ToolPage }: { tool: Readonly<ToolDefinition>; page: ComponentType }) {
   usePageMetadata({ title: tool.name, description: tool.description, keywords: tool.keywords, path: tool.path })
   useOfflineNote(tool.offline ?? `You are offline. ${tool.name} needs the connection; what you have entered stays here until you are back.`)
@@ -39,7 +44,11 @@ export function ToolRoute({ tool, page: ToolPage }: { tool: Readonly<ToolDefinit
         )}
       </PageHeader>
       <DisabledPageGate pageKey={tool.pageKey}>
-        <ToolPage />
+        <ChunkErrorBoundary>
+          <Suspense fallback={<ToolBodyPlaceholder />}>
+            <ToolPage />
+          </Suspense>
+        </ChunkErrorBoundary>
       </DisabledPageGate>
     </PageContainer>
   )

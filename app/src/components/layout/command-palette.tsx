@@ -1,26 +1,28 @@
 import { CornerDownLeft, Search } from 'lucide-react'
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { NavTool } from '@/components/layout/nav-types'
+import type { NavTool, ToolBadge } from '@/components/layout/nav-types'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { rankTools } from '@/lib/tool-search'
 import { cn } from '@/lib/utils'
 
 interface CommandPaletteProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   tools: readonly NavTool[]
-  search: (query: string) => readonly NavTool[]
+  /** Beside a tool's name, e.g. that it is switched off. */
+  badge?: ToolBadge
   /** Where focus goes on close when nothing had it before Ctrl+K (the header's search button). */
   returnFocus?: () => HTMLElement | null
 }
 
 /** Ctrl/Cmd-K tool finder: a combobox over the tool registry. */
-export function CommandPalette({ open, onOpenChange, tools, search, returnFocus }: CommandPaletteProps) {
+export function CommandPalette({ open, onOpenChange, tools, badge, returnFocus }: CommandPaletteProps) {
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const navigate = useNavigate()
   const listId = useId()
-  const results = useMemo(() => (query.trim() ? search(query) : tools), [query, search, tools])
+  const results = useMemo(() => (query.trim() ? rankTools(query, tools) : tools), [query, tools])
   const activeIndex = Math.min(active, Math.max(results.length - 1, 0))
   // After opening a tool, focus belongs to the new page, not to what opened the palette.
   const navigated = useRef(false)
@@ -106,7 +108,10 @@ export function CommandPalette({ open, onOpenChange, tools, search, returnFocus 
               >
                 <Icon className="size-4 shrink-0 text-primary" aria-hidden />
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="font-medium">{tool.name}</span>
+                  <span className="flex flex-wrap items-center gap-1.5 font-medium">
+                    {tool.name}
+                    {badge?.(tool)}
+                  </span>
                   <span className="truncate text-xs text-muted-foreground">{tool.description}</span>
                 </span>
                 {selected && <CornerDownLeft className="size-4 shrink-0 text-muted-foreground" aria-hidden />}

@@ -2,7 +2,7 @@ import { ChevronDown, LayoutGrid, Search, UserRound } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { DeferredMenu } from '@/components/layout/deferred-menu'
 import { Logo } from '@/components/layout/logo'
-import type { NavTool } from '@/components/layout/nav-types'
+import type { NavTool, ToolBadge } from '@/components/layout/nav-types'
 import type { ToolGroups } from '@/components/layout/tools-menu'
 import { Button } from '@/components/ui/button'
 import { isMacPlatform } from '@/lib/utils'
@@ -16,12 +16,13 @@ const loadAccountMenu = () => import('@/components/layout/account-menu').then((m
 interface HeaderProps {
   tools: readonly NavTool[]
   groups: ToolGroups
-  search: (query: string) => readonly NavTool[]
+  /** Beside a tool's name in the menu and the palette (e.g. that the admin switched it off). */
+  toolBadge?: ToolBadge
   /** Extra controls before the account menu, e.g. the theme switch. */
   actions?: ReactNode
 }
 
-export function Header({ tools, groups, search, actions }: HeaderProps) {
+export function Header({ tools, groups, toolBadge, actions }: HeaderProps) {
   const [paletteOpen, setPaletteOpen] = useState(false)
   const [paletteLoaded, setPaletteLoaded] = useState(false)
   const searchButton = useRef<HTMLButtonElement>(null)
@@ -31,15 +32,11 @@ export function Header({ tools, groups, search, actions }: HeaderProps) {
   }
   const shortcut = isMacPlatform() ? '⌘K' : 'Ctrl K'
 
-  // Fetch the palette once the browser is idle so Ctrl/Cmd-K feels instant; it is not needed to render.
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') return
-    const handle = window.requestIdleCallback(() => void loadCommandPalette(), { timeout: 5000 })
-    return () => window.cancelIdleCallback(handle)
-  }, [])
-
+  // The palette is fetched on intent, not on every first visit (most never open it, and a phone has no
+  // Ctrl-K): pointing at or focusing the search button, or pressing Ctrl/Cmd, the first half of Ctrl/Cmd-K.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Control' || event.key === 'Meta') void loadCommandPalette()
       if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault()
         setPaletteLoaded(true)
@@ -57,7 +54,7 @@ export function Header({ tools, groups, search, actions }: HeaderProps) {
         <nav aria-label="Main" className="ml-1 sm:ml-4">
           <DeferredMenu
             load={loadToolsMenu}
-            menuProps={{ groups }}
+            menuProps={{ groups, badge: toolBadge }}
             trigger={
               <Button variant="ghost" className="gap-1.5 px-2.5 sm:px-3" aria-label="Tools menu">
                 <LayoutGrid aria-hidden />
@@ -96,7 +93,7 @@ export function Header({ tools, groups, search, actions }: HeaderProps) {
       </div>
       {paletteLoaded && (
         <Suspense fallback={null}>
-          <CommandPalette open={paletteOpen} onOpenChange={openPalette} tools={tools} search={search} returnFocus={() => searchButton.current} />
+          <CommandPalette open={paletteOpen} onOpenChange={openPalette} tools={tools} badge={toolBadge} returnFocus={() => searchButton.current} />
         </Suspense>
       )}
     </header>

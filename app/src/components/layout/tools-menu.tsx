@@ -1,7 +1,7 @@
 import { LayoutGrid } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DeferredMenuProps } from '@/components/layout/deferred-menu'
-import type { NavTool } from '@/components/layout/nav-types'
+import type { NavTool, ToolBadge } from '@/components/layout/nav-types'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,7 +14,7 @@ import {
 
 export type ToolGroups = readonly (readonly [string, readonly NavTool[]])[]
 
-export function ToolsMenu({ groups, trigger, defaultOpen }: { groups: ToolGroups } & DeferredMenuProps) {
+export function ToolsMenu({ groups, badge, trigger, defaultOpen }: { groups: ToolGroups; badge?: ToolBadge } & DeferredMenuProps) {
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
@@ -30,6 +30,7 @@ export function ToolsMenu({ groups, trigger, defaultOpen }: { groups: ToolGroups
                   <Link to={tool.path}>
                     <Icon className="text-primary" aria-hidden />
                     {tool.name}
+                    {badge && <span className="ml-auto">{badge(tool)}</span>}
                   </Link>
                 </DropdownMenuItem>
               )

@@ -6,9 +6,11 @@ import { ListError, ListSearch, Pager } from '@/features/admin/list-controls'
 import { usePagedList } from '@/features/admin/use-paged-list'
 import { ConfirmRevokeDialog, type PendingRevoke } from '@/features/admin/confirm-revoke-dialog'
 import { removeAuthenticator } from '@/features/admin/api/remove-authenticator'
-import { UserRow } from '@/features/admin/user-row'
+import { UserCard } from '@/features/admin/user-card'
+import { UserRow, type UserRowProps } from '@/features/admin/user-row'
 import { recheckAdminStatus } from '@/lib/admin-status'
 import { useAccessToken } from '@/lib/api/use-access-token'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { notify } from '@/lib/notify'
 import { tokenUser } from '@/lib/token-user'
 import { userMessageFor } from '@/lib/unexpected-error'
@@ -59,6 +61,16 @@ export function UsersTable() {
 
   const total = page?.total ?? 0
   const shown = page?.users.length ?? 0
+  // On a phone a card per user: the table's Role and dates would sit behind a sideways scroll.
+  const phone = useMediaQuery('(max-width: 639px)')
+  const none = search ? `No user matches "${search}".` : 'No users yet.'
+  const rowProps = (user: NonNullable<typeof page>['users'][number]): UserRowProps => ({
+    user,
+    isMe: user.id === me?.id,
+    busy: busyId === user.id,
+    onChangeAdmin: (admin) => askToChange(user.id, user.email ?? user.id, admin),
+    onRemoveAuthenticator: () => setPendingRevoke({ kind: 'authenticator', userId: user.id, label: user.email ?? user.id, isMe: user.id === me?.id }),
+  })
 
   return (
     <Card>
@@ -71,47 +83,45 @@ export function UsersTable() {
       <CardContent className="flex flex-col gap-4">
         <ListSearch id="user-search" label="Search users" placeholder="Email or nickname" onSearch={find} headingId="users-title" />
         {error && <ListError message={error} onRetry={reload} />}
-        {/* Fits at desktop widths (long addresses wrap); on a phone it scrolls, and a control that gets focus is brought into view. */}
-        <div
-          className="overflow-x-auto rounded-md border"
-          data-testid="users-table-scroller"
-          onFocus={(event) => event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
-        >
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">Users, newest first</caption>
-            <thead className="bg-muted/50 text-left">
-              <tr>
-                {['Email', 'Nickname', 'Created', 'Last sign-in', 'Role'].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2 font-medium">
-                    {heading}
-                  </th>
-                ))}
-                <th scope="col" className="sticky right-0 bg-muted px-3 py-2 font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {page?.users.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  isMe={user.id === me?.id}
-                  busy={busyId === user.id}
-                  onChangeAdmin={(admin) => askToChange(user.id, user.email ?? user.id, admin)}
-                  onRemoveAuthenticator={() => setPendingRevoke({ kind: 'authenticator', userId: user.id, label: user.email ?? user.id, isMe: user.id === me?.id })}
-                />
-              ))}
-              {page && shown === 0 && (
+        {phone ? (
+          <ul aria-label="Users, newest first" className="divide-y rounded-md border">
+            {page?.users.map((user) => <UserCard key={user.id} {...rowProps(user)} />)}
+            {page && shown === 0 && <li className="px-3 py-6 text-center text-muted-foreground">{none}</li>}
+          </ul>
+        ) : (
+          // Fits at desktop widths (long addresses wrap); narrower, a control that gets focus is brought into view.
+          <div
+            className="overflow-x-auto rounded-md border"
+            data-testid="users-table-scroller"
+            onFocus={(event) => event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
+          >
+            <table className="w-full min-w-[40rem] text-sm">
+              <caption className="sr-only">Users, newest first</caption>
+              <thead className="bg-muted/50 text-left">
                 <tr>
-                  <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
-                    {search ? `No user matches "${search}".` : 'No users yet.'}
-                  </td>
+                  {['Email', 'Nickname', 'Created', 'Last sign-in', 'Role'].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2 font-medium">
+                      {heading}
+                    </th>
+                  ))}
+                  <th scope="col" className="sticky right-0 bg-muted px-3 py-2 font-medium">
+                    Actions
+                  </th>
                 </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y">
+                {page?.users.map((user) => <UserRow key={user.id} {...rowProps(user)} />)}
+                {page && shown === 0 && (
+                  <tr>
+                    <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
+                      {none}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
         <ConfirmRevokeDialog
           pending={pendingRevoke}
           busy={busyId !== undefined}

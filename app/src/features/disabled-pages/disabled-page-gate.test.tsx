@@ -73,7 +73,8 @@ describe('disabled page gate', () => {
     expect(await screen.findByText('Viewing as administrator')).toBeVisible()
     expect(screen.getByRole('button', { name: 'Merge PDFs' })).toBeEnabled()
     expect(screen.queryByRole('heading', { name: 'Page Disabled' })).toBeNull()
-    expect(notify.info).toHaveBeenCalledWith(ADMIN_ACCESS_TOAST)
+    // The toast follows the note from an effect, which Preact runs after the next frame.
+    await waitFor(() => expect(notify.info).toHaveBeenCalledWith(ADMIN_ACCESS_TOAST))
   })
 
   it('follows changes when the window regains focus', async () => {

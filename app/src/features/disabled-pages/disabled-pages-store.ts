@@ -8,6 +8,9 @@ import { cacheMap, fromApi, readCachedMap, sameMap, type DisabledPagesMap, type 
 // focus and every 30 s so an admin's change reaches open tabs; where the stack has Realtime, a
 // subscription on page_settings joins through addDisabledPagesSource and the poll stays the fallback.
 let map: DisabledPagesMap | undefined
+// Whether GET /api/pages has answered (or failed) since the app started: until then an empty cache
+// cannot tell that a page is switched off.
+let answered = false
 const listeners = new Set<() => void>()
 let stopWatching: (() => void) | undefined
 let sources: ChangeSource[] = [pollSource(), focusSource()]
@@ -23,13 +26,13 @@ export async function refreshDisabledPages(): Promise<void> {
     const data = unwrap(await api().GET('/api/pages', { cache: 'no-cache' }))
     const next = fromApi(data.pages)
     cacheMap(next)
-    if (sameMap(current(), next)) return
-    map = next
-    for (const listener of listeners) listener()
+    if (!sameMap(current(), next)) map = next
   } catch (error) {
     // The cached map stays in force; the next poll or focus tries again.
     console.warn('[pages] Could not load the disabled-pages map.', error)
   }
+  answered = true
+  for (const listener of listeners) listener()
 }
 
 export function subscribeDisabledPages(listener: () => void): () => void {
@@ -67,11 +70,17 @@ export function usePageState(pageKey: PageKey): PageState | undefined {
   return useSyncExternalStore(subscribeDisabledPages, getDisabledPages, getDisabledPages)[pageKey]
 }
 
+/** Whether the server's map has been asked for and answered (or failed): before, a page missing from an empty cache may still be switched off. */
+export function useDisabledPagesAnswered(): boolean {
+  return useSyncExternalStore(subscribeDisabledPages, () => answered, () => answered)
+}
+
 /** Tests only. */
 export function resetDisabledPagesForTests(nextSources?: ChangeSource[]): void {
   stopWatching?.()
   stopWatching = undefined
   listeners.clear()
   map = undefined
+  answered = false
   if (nextSources) sources = nextSources
 }

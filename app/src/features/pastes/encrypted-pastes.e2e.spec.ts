@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, test, type Request } from '@playwright/test'
 import pg from 'pg'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
@@ -19,6 +21,16 @@ async function storedRow(id: string): Promise<{ title: string; content: string; 
   } finally {
     await client.end()
   }
+}
+
+/** Every log the test stack's services wrote (./scripts/test passes their directory). */
+function stackLogs(): string {
+  const directory = process.env.TOOLKIT_LOG_DIR ?? ''
+  expect(directory, 'TOOLKIT_LOG_DIR (set by ./scripts/test)').not.toBe('')
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+    .join('\n')
 }
 
 test('an encrypted paste opens in another browser with the whole link only; the server stores and receives ciphertext', async ({ page, browser }) => {
@@ -45,19 +57,30 @@ test('an encrypted paste opens in another browser with the whole link only; the 
   await expect(page.getByRole('link', { name: 'Raw' })).toHaveCount(0) // the server has no text to give
   await expectNoSeriousAxeViolations(page)
 
-  // Nothing this browser sent carried the text, the title or the key.
+  // Nothing this browser sent carried the text, the title or the key: not the address, the headers
+  // (a Referer, a cookie) or the body. The paste's own POST is among what was inspected, and sent the
+  // very ciphertext the database holds.
+  const created = sent.filter((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/pastes')
+  expect(created, 'the POST /api/pastes that created the paste').toHaveLength(1)
   for (const request of sent) {
-    const seen = `${request.url()}\n${request.postData() ?? ''}`
+    const headers = Object.entries(await request.allHeaders()).map(([name, value]) => `${name}: ${value}`)
+    const seen = [request.url(), ...headers, request.postData() ?? ''].join('\n')
     for (const plain of [secret, title, key]) expect(seen, `${request.method()} ${request.url()}`).not.toContain(plain)
   }
   const row = await storedRow(id)
   expect(row.encrypted).toBe(true)
   expect(row.content).toMatch(/^tk1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/)
+  expect(created[0].postDataJSON()).toMatchObject({ content: row.content, encrypted: true })
   for (const value of [row.content, row.title, row.language]) {
     expect(value).not.toContain(stamp)
     expect(value).not.toContain('swordfish')
   }
   expect(row.privacy).toBe('unlisted')
+  // The server hands back exactly what it stored, and no log of the stack holds the text or the key.
+  expect(await (await page.request.get(`/api/pastes/${id}/raw`)).text()).toBe(row.content)
+  const logs = stackLogs()
+  expect(logs, 'the logs are the stack\'s: they saw this paste\'s requests').toContain(id)
+  for (const plain of [secret, title, key]) expect(logs).not.toContain(plain)
 
   // Another browser: the whole link opens it there, in the browser.
   const visitor = await (await browser.newContext()).newPage()

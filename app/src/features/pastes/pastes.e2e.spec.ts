@@ -1,42 +1,39 @@
 import { expect, test } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
-import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
+import { signedInNewUser } from '../../../e2e/signed-in'
+import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 import { createPaste, fillPasteForm, MISSING, PASTE_URL } from './pastes.e2e-support'
 
 const PYTHON = 'def greet(name):\n    return f"Hello, {name}!"\n'
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`${theme}: an anonymous visitor creates a highlighted Python paste and finds it in the recent list`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: theme })
-    const problems = watchConsole(page)
-    const title = `Greeter ${theme} ${Date.now()}`
-    await page.goto('/paste/new')
-    await fillPasteForm(page, { title, content: PYTHON, language: 'Python' })
-    // The editor colours the text as it is typed.
-    await expect(page.locator('form .hljs-keyword').first()).toHaveText('def')
-    await expectNoSeriousAxeViolations(page)
-    await page.getByRole('button', { name: 'Create paste' }).click()
+test('an anonymous visitor creates a highlighted Python paste and finds it in the recent list', async ({ page }) => {
+  const problems = watchConsole(page)
+  const title = `Greeter ${Date.now()}`
+  await page.goto('/paste/new')
+  await fillPasteForm(page, { title, content: PYTHON, language: 'Python' })
+  // The editor colours the text as it is typed.
+  await expect(page.locator('form .hljs-keyword').first()).toHaveText('def')
+  await expectNoSeriousAxeViolationsInBothThemes(page)
+  await page.getByRole('button', { name: 'Create paste' }).click()
 
-    await expect(page).toHaveURL(PASTE_URL)
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-    const content = page.getByLabel(`Content of ${title}`)
-    await expect(content).toContainText('return f"Hello, {name}!"')
-    await expect(content.locator('.hljs-keyword').first()).toHaveText('def')
-    await expect(page.getByRole('img', { name: /^QR code for http.+\/paste\/[A-Za-z0-9]+$/ })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Raw' })).toHaveAttribute('href', /\/api\/pastes\/[A-Za-z0-9]+\/raw$/)
-    await expectNoSeriousAxeViolations(page)
+  await expect(page).toHaveURL(PASTE_URL)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  const content = page.getByLabel(`Content of ${title}`)
+  await expect(content).toContainText('return f"Hello, {name}!"')
+  await expect(content.locator('.hljs-keyword').first()).toHaveText('def')
+  await expect(page.getByRole('img', { name: /^QR code for http.+\/paste\/[A-Za-z0-9]+$/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Raw' })).toHaveAttribute('href', /\/api\/pastes\/[A-Za-z0-9]+\/raw$/)
+  await expectNoSeriousAxeViolationsInBothThemes(page)
 
-    await page.goto('/pastes')
-    const item = page.getByRole('region', { name: 'Recent public pastes' }).getByRole('link', { name: new RegExp(title) })
-    await expect(item).toBeVisible()
-    await page.getByLabel('Search pastes by title').fill(`${theme} ${title.split(' ').at(-1)}`)
-    await expect(item).toBeVisible()
-    await page.getByLabel('Search pastes by title').fill('no such title anywhere')
-    await expect(page.getByText('No paste title matches your search.')).toBeVisible()
-    await expectNoSeriousAxeViolations(page)
-    expect(problems).toEqual([])
-  })
-}
+  await page.goto('/pastes')
+  const item = page.getByRole('region', { name: 'Recent public pastes' }).getByRole('link', { name: new RegExp(title) })
+  await expect(item).toBeVisible()
+  await page.getByLabel('Search pastes by title').fill(`greeter ${title.split(' ').at(-1)}`)
+  await expect(item).toBeVisible()
+  await page.getByLabel('Search pastes by title').fill('no such title anywhere')
+  await expect(page.getByText('No paste title matches your search.')).toBeVisible()
+  await expectNoSeriousAxeViolationsInBothThemes(page)
+  expect(problems).toEqual([])
+})
 
 test('at 360 px the paste pages fit the screen and work with the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
@@ -126,7 +123,7 @@ test('expiry: the chosen time shows on the paste, and an expired paste is gone',
 
 test('a signed-in user likes a paste once, duplicates it, and keeps a private paste to themselves', async ({ page, browser }) => {
   test.setTimeout(120_000)
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   const title = `Liked ${Date.now()}`
   const id = await createPaste(page, { title, content: 'like me' })
   await page.getByRole('button', { name: 'Like' }).click()
@@ -157,7 +154,7 @@ test('a signed-in user likes a paste once, duplicates it, and keeps a private pa
   await expect(anonymous.getByRole('region', { name: 'Recent public pastes' }).getByRole('link').first()).toBeVisible()
   await expect(anonymous.getByText(privateTitle)).toHaveCount(0)
 
-  await signedUpAndIn(anonymous)
+  await signedInNewUser(anonymous)
   await anonymous.goto(`/paste/${privateId}`)
   await expect(anonymous.getByText(MISSING)).toBeVisible()
   await anonymous.close()

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
-import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
+import { signedInNewUser } from '../../../e2e/signed-in'
+import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
 /** An 80 × 80 PNG in four flat quadrants: red, green / blue, white. Drawn by the browser itself. */
 async function quadrantPng(page: Page): Promise<string> {
@@ -23,54 +23,51 @@ async function quadrantPng(page: Page): Promise<string> {
   })
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`${theme}: picks colours by pointer and keyboard, shows four formats, the palette and recent picks`, async ({ page, context }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await page.emulateMedia({ colorScheme: theme })
-    await signedUpAndIn(page) // the colour picker needs an account (SPEC §2)
-    const problems = watchConsole(page)
-    await page.goto('/color-picker')
-    const png = await quadrantPng(page)
-    await page.locator('input[type=file]').setInputFiles({ name: 'quadrants.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') })
+test('picks colours by pointer and keyboard, shows four formats, the palette and recent picks', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signedInNewUser(page) // the colour picker needs an account (SPEC §2)
+  const problems = watchConsole(page)
+  await page.goto('/color-picker')
+  const png = await quadrantPng(page)
+  await page.locator('input[type=file]').setInputFiles({ name: 'quadrants.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') })
 
-    const canvas = page.getByTestId('image-canvas')
-    await expect(canvas).toBeVisible()
-    await canvas.hover({ position: { x: 10, y: 10 } })
-    await expect(page.getByTestId('loupe')).toBeVisible()
-    await canvas.click({ position: { x: 10, y: 10 } })
-    await expect(page.getByTestId('picked-hex')).toHaveText('#ff0000')
-    await expect(page.getByTestId('format-RGB')).toHaveText('rgb(255 0 0)')
-    await expect(page.getByTestId('format-HSL')).toHaveText('hsl(0 100% 50%)')
-    await expect(page.getByTestId('format-OKLCH')).toHaveText('oklch(0.628 0.258 29.2)')
+  const canvas = page.getByTestId('image-canvas')
+  await expect(canvas).toBeVisible()
+  await canvas.hover({ position: { x: 10, y: 10 } })
+  await expect(page.getByTestId('loupe')).toBeVisible()
+  await canvas.click({ position: { x: 10, y: 10 } })
+  await expect(page.getByTestId('picked-hex')).toHaveText('#ff0000')
+  await expect(page.getByTestId('format-RGB')).toHaveText('rgb(255 0 0)')
+  await expect(page.getByTestId('format-HSL')).toHaveText('hsl(0 100% 50%)')
+  await expect(page.getByTestId('format-OKLCH')).toHaveText('oklch(0.628 0.258 29.2)')
 
-    // The image has focus after the click: Shift+→ five times is 50 pixels, into the green quadrant.
-    await page.mouse.move(0, 0)
-    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Shift+ArrowRight')
-    await page.keyboard.press('ArrowDown')
-    await page.keyboard.press('Enter')
-    await expect(page.getByTestId('picked-hex')).toHaveText('#00aa00')
-    await page.getByRole('button', { name: 'Copy HEX' }).click()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('#00aa00')
+  // The image has focus after the click: Shift+→ five times is 50 pixels, into the green quadrant.
+  await page.mouse.move(0, 0)
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('Shift+ArrowRight')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('picked-hex')).toHaveText('#00aa00')
+  await page.getByRole('button', { name: 'Copy HEX' }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('#00aa00')
 
-    const palette = page.getByRole('list', { name: 'Dominant colours' })
-    for (const hex of ['#ff0000', '#00aa00', '#0000ff', '#ffffff']) await expect(palette.getByRole('button', { name: `${hex}, 25% of the image` })).toBeVisible()
-    await page.getByRole('button', { name: 'Copy as CSS' }).click()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^:root \{\n  --palette-1: #[0-9a-f]{6};\n(.*\n){3}\}$/)
-    await expectNoSeriousAxeViolations(page)
+  const palette = page.getByRole('list', { name: 'Dominant colours' })
+  for (const hex of ['#ff0000', '#00aa00', '#0000ff', '#ffffff']) await expect(palette.getByRole('button', { name: `${hex}, 25% of the image` })).toBeVisible()
+  await page.getByRole('button', { name: 'Copy as CSS' }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^:root \{\n  --palette-1: #[0-9a-f]{6};\n(.*\n){3}\}$/)
+  await expectNoSeriousAxeViolationsInBothThemes(page)
 
-    await page.reload()
-    const recent = page.getByRole('list', { name: 'Recent picks' })
-    await expect(recent.getByRole('button')).toHaveText(['', ''])
-    await expect(recent.getByRole('button', { name: '#00aa00' })).toBeVisible()
-    await expect(recent.getByRole('button', { name: '#ff0000' })).toBeVisible()
-    await recent.getByRole('button', { name: '#ff0000' }).click()
-    await expect(page.getByTestId('picked-hex')).toHaveText('#ff0000')
-    expect(problems).toEqual([])
-  })
-}
+  await page.reload()
+  const recent = page.getByRole('list', { name: 'Recent picks' })
+  await expect(recent.getByRole('button')).toHaveText(['', ''])
+  await expect(recent.getByRole('button', { name: '#00aa00' })).toBeVisible()
+  await expect(recent.getByRole('button', { name: '#ff0000' })).toBeVisible()
+  await recent.getByRole('button', { name: '#ff0000' }).click()
+  await expect(page.getByTestId('picked-hex')).toHaveText('#ff0000')
+  expect(problems).toEqual([])
+})
 
 test('an image pasted from the clipboard opens too', async ({ page }) => {
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/color-picker')
   const png = await quadrantPng(page)
   // The page listens for pastes once its drop zone is on screen.

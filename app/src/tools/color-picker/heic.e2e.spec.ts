@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
+import { signedInNewUser } from '../../../e2e/signed-in'
 import { python, workDir } from '../../../e2e/documents'
 import { expectNoSeriousAxeViolations } from '../../../e2e/support'
 
@@ -17,7 +17,7 @@ Image.new("RGB", (96, 64), (30, 120, 200)).save(sys.argv[1], quality=95)
 print("#%02x%02x%02x" % Image.open(sys.argv[1]).convert("RGB").getpixel((48, 32)))`,
     file,
   )
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/color-picker')
   await page.locator('input[type=file]').setInputFiles(file)
   await expect(page.getByText('IMG_5001.HEIC (decoded on the server) · 96 × 64')).toBeVisible({ timeout: 30_000 })

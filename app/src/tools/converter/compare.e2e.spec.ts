@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
+import { signedInNewUser } from '../../../e2e/signed-in'
 import { makeDocuments, workDir } from '../../../e2e/documents'
 import { expectNoSeriousAxeViolations } from '../../../e2e/support'
 
@@ -10,7 +10,7 @@ test('dark at 360 px: a phone HEIC is previewed at each quality, then compared w
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.setViewportSize({ width: 360, height: 740 })
   const files = makeDocuments(workDir())
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/converter')
   await page.getByLabel('Choose files').setInputFiles(files.phone)
   await page.getByRole('radio', { name: 'WebP' }).check()

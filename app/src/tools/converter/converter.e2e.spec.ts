@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
+import { signedInNewUser } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
 
 // Real files, made here with the repo's Python (Pillow, python-docx, pypdf), and checked the same way.
@@ -53,7 +53,7 @@ test('light: a PNG becomes a WebP of the chosen width, previewed with its sizes 
   await page.emulateMedia({ colorScheme: 'light' })
   const problems = watchConsole(page)
   const files = makeFiles()
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/converter')
 
   await page.getByLabel('Choose files').setInputFiles(files.png)
@@ -79,7 +79,7 @@ test('dark: a DOCX and a PNG become PDFs together, a broken file is refused alon
   test.setTimeout(120_000) // LibreOffice starts cold for each document
   await page.emulateMedia({ colorScheme: 'dark' })
   const files = makeFiles()
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/converter')
 
   await page.getByLabel('Choose files').setInputFiles([files.docx, files.png, files.broken])
@@ -105,7 +105,7 @@ test('dark: a DOCX and a PNG become PDFs together, a broken file is refused alon
 test('at 360 px the format is chosen with the keyboard and the options stay usable', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const files = makeFiles()
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/converter')
   await page.getByLabel('Choose files').setInputFiles(files.png)
 

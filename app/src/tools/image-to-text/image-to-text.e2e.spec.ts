@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
+import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
 /** A PNG with a sentence drawn by the browser's own text renderer: a real image for the real tesseract. */
 async function sentenceImage(page: Page): Promise<Buffer> {
@@ -51,43 +51,40 @@ test('a long PDF is read a window of pages at a time, the next window on request
   await expect(page.getByTestId('ocr-summary')).toContainText('12 pages')
 })
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`${theme}: a sentence rendered into an image is read, boxed word by word and saved as text`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: theme })
-    const problems = watchConsole(page)
-    await page.goto('/image-to-text')
-    await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
-    await page.locator('input[type=file]').setInputFiles({ name: 'sentence.png', mimeType: 'image/png', buffer: await sentenceImage(page) })
-    await expect(page.getByTestId('chosen-file')).toContainText('sentence.png')
-    await page.getByRole('button', { name: 'Read text' }).click()
+test('a sentence rendered into an image is read, boxed word by word and saved as text', async ({ page }) => {
+  const problems = watchConsole(page)
+  await page.goto('/image-to-text')
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
+  await page.locator('input[type=file]').setInputFiles({ name: 'sentence.png', mimeType: 'image/png', buffer: await sentenceImage(page) })
+  await expect(page.getByTestId('chosen-file')).toContainText('sentence.png')
+  await page.getByRole('button', { name: 'Read text' }).click()
 
-    const text = page.getByLabel('Recognised text')
-    await expect(text).toHaveValue(/quick brown fox jumps\s+over the lazy dog/i, { timeout: 30_000 })
-    await expect(page.getByTestId('ocr-summary')).toContainText(/9 words/)
-    await expect(page.getByTestId('word-box')).toHaveCount(9)
+  const text = page.getByLabel('Recognised text')
+  await expect(text).toHaveValue(/quick brown fox jumps\s+over the lazy dog/i, { timeout: 30_000 })
+  await expect(page.getByTestId('ocr-summary')).toContainText(/9 words/)
+  await expect(page.getByTestId('word-box')).toHaveCount(9)
 
-    // Pointing at a box names that word; the keyboard walks the words from the first.
-    await page.locator('[data-testid=word-box][data-word=brown]').hover()
-    await expect(page.getByTestId('word-caption')).toContainText(/“brown” — \d+% confidence/)
-    // A keyboard user's pointer is elsewhere: park it, so no box under it claims the caption.
-    await page.mouse.move(0, 0)
-    await expect(page.getByTestId('word-caption')).not.toContainText('“brown”')
-    await page.getByRole('group', { name: /Recognised words on the image/ }).focus()
-    await page.keyboard.press('Home')
-    await expect(page.getByTestId('word-caption')).toContainText('“The”')
-    await page.keyboard.press('ArrowRight')
-    await expect(page.getByTestId('word-caption')).toContainText('“quick”')
+  // Pointing at a box names that word; the keyboard walks the words from the first.
+  await page.locator('[data-testid=word-box][data-word=brown]').hover()
+  await expect(page.getByTestId('word-caption')).toContainText(/“brown” — \d+% confidence/)
+  // A keyboard user's pointer is elsewhere: park it, so no box under it claims the caption.
+  await page.mouse.move(0, 0)
+  await expect(page.getByTestId('word-caption')).not.toContainText('“brown”')
+  await page.getByRole('group', { name: /Recognised words on the image/ }).focus()
+  await page.keyboard.press('Home')
+  await expect(page.getByTestId('word-caption')).toContainText('“The”')
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('word-caption')).toContainText('“quick”')
 
-    // A correction typed into the text is what gets saved.
-    await text.fill('The quick brown fox jumps over the lazy dog, corrected.')
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download TXT' }).click()])
-    expect(download.suggestedFilename()).toBe('sentence.txt')
-    expect(await readFile((await download.path())!, 'utf8')).toBe('The quick brown fox jumps over the lazy dog, corrected.')
+  // A correction typed into the text is what gets saved.
+  await text.fill('The quick brown fox jumps over the lazy dog, corrected.')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download TXT' }).click()])
+  expect(download.suggestedFilename()).toBe('sentence.txt')
+  expect(await readFile((await download.path())!, 'utf8')).toBe('The quick brown fox jumps over the lazy dog, corrected.')
 
-    await expectNoSeriousAxeViolations(page)
-    expect(problems).toEqual([])
-  })
-}
+  await expectNoSeriousAxeViolationsInBothThemes(page)
+  expect(problems).toEqual([])
+})
 
 test('at 360 px: a damaged image gets the server’s message and stays chosen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 })
@@ -99,5 +96,5 @@ test('at 360 px: a damaged image gets the server’s message and stays chosen', 
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Could not read the text' })).toBeVisible()
   await expect(page.getByTestId('chosen-file')).toContainText('broken.png')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await expectNoSeriousAxeViolations(page)
+  await expectNoSeriousAxeViolationsInBothThemes(page)
 })

@@ -75,12 +75,13 @@ function RedactDialog({ workspace, job, onClose, onResult }: { workspace: Worksp
 
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-h-[92vh] max-w-5xl overflow-y-auto p-4 sm:p-6">
-        <DialogHeader>
+      {/* Header and footer stay put and only the middle scrolls: a scrolled page never shows around the footer. */}
+      <DialogContent className="flex max-h-[92vh] max-w-5xl flex-col gap-0 p-0">
+        <DialogHeader className="p-4 pr-12 pb-3 sm:px-6 sm:pt-6 sm:pr-12">
           <DialogTitle>Redact {working.name}</DialogTitle>
           <DialogDescription>Drag on a page to black out an area, or find words to remove everywhere. Nothing changes until you press Redact.</DialogDescription>
         </DialogHeader>
-        <div className="grid gap-4 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+        <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-4 pb-4 sm:px-6 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]" data-testid="redaction-scroller">
           <div className="flex flex-col gap-3">
             <Label htmlFor={termsId}>Words or phrases to remove everywhere</Label>
             <Textarea id={termsId} value={termsText} onChange={(event) => { setTermsText(event.target.value); setMatches(null) }} placeholder={'One per line, e.g.\nACME Corp\n48213'} className="min-h-24" />
@@ -110,7 +111,7 @@ function RedactDialog({ workspace, job, onClose, onResult }: { workspace: Worksp
             ))}
           </ol>
         </div>
-        <DialogFooter className="sticky bottom-0 flex flex-wrap gap-2 border-t bg-popover pt-3">
+        <DialogFooter className="flex flex-wrap gap-2 border-t p-4 sm:px-6">
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>

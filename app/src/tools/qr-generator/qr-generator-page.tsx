@@ -76,7 +76,8 @@ export default function QrGeneratorPage() {
             </TabsList>
             {CONTENT_TYPES.map((item) => (
               <TabsContent key={item} value={item} className="pt-2">
-                <div onChange={() => setTouched(true)}>
+                {/* Both events, as they bubble from the fields: 'input' as one types, 'change' from a choice. */}
+                <div onInput={() => setTouched(true)} onChange={() => setTouched(true)}>
                   <QrContentFields type={item} fields={fields} onChange={setFields} error={touched && 'error' in result ? { field: result.field, message: result.error } : null} />
                 </div>
               </TabsContent>

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Languages, Loader2 } from 'lucide-react'
+import { ArrowLeftRight, Info, Languages, Loader2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { CopyButton } from '@/components/copy-button'
 import { Badge } from '@/components/ui/badge'
@@ -23,15 +23,21 @@ import {
   HISTORY_KEY,
   isHistory,
   isLanguagePair,
+  isStale,
+  languageName,
   LANGUAGES_KEY,
   pickTarget,
   pivotFor,
+  pivotNote,
+  pivotsFrom,
+  plannedPivotNote,
   swapLanguages,
   targetsFor,
   type Detection,
   type Engine,
   type HistoryEntry,
   type LanguageRef,
+  type TranslatedFor,
 } from '@/tools/translator/translator.service'
 
 type EngineState = { kind: 'loading' } | { kind: 'ready'; engine: Engine } | { kind: 'missing'; message: string } | { kind: 'failed'; message: string }
@@ -43,6 +49,8 @@ export default function TranslatorPage() {
   const [target, setTarget] = useState(() => readStorage(LANGUAGES_KEY, { source: AUTO, target: 'en' }, isLanguagePair).target)
   const [text, setText] = useState('')
   const [translation, setTranslation] = useState('')
+  // What the shown translation was made from: once the text or a language changes, it is marked out of date.
+  const [translatedFor, setTranslatedFor] = useState<TranslatedFor | null>(null)
   const [detected, setDetected] = useState<Detection | null>(null)
   const [pivot, setPivot] = useState<LanguageRef | null>(null)
   const [busy, setBusy] = useState(false)
@@ -50,6 +58,7 @@ export default function TranslatorPage() {
   const liveDetection = useLiveDetection(text, source === AUTO && engine.kind === 'ready' && detected === null)
   const inputId = useId()
   const counterId = useId()
+  const staleId = useId()
 
   useEffect(() => {
     let live = true
@@ -98,6 +107,9 @@ export default function TranslatorPage() {
   const swapped = swapLanguages(languages, { source, target, text, translation, detected: shownDetection })
   // Said before sending: the chosen pair has no direct engine pair and goes through another language.
   const plannedPivot = source === AUTO ? (shownDetection ? pivotFor(languages, shownDetection.language, target) : null) : pivotFor(languages, source, target)
+  const targetPivots = source === AUTO ? (shownDetection ? pivotsFrom(languages, shownDetection.language) : {}) : pivotsFrom(languages, source)
+  const stale = translation !== '' && isStale(translatedFor, { text, source, target })
+  const note = pivot ? pivotNote(pivot.name) : plannedPivot ? plannedPivotNote(plannedPivot, languageName(languages, target)) : ''
   const untranslatable = source === AUTO && shownDetection?.translatable === false
 
   const remember = (from: string, to: string) => writeStorage(LANGUAGES_KEY, { source: from, target: to })
@@ -121,6 +133,7 @@ export default function TranslatorPage() {
     try {
       const result = await translateText({ q: text, source, target })
       setTranslation(result.translation)
+      setTranslatedFor({ text, source, target })
       setDetected(result.detected)
       setPivot(result.pivot)
       notify.succeeded('translate')
@@ -143,6 +156,8 @@ export default function TranslatorPage() {
     setTarget(swapped.target)
     setText(swapped.text)
     setTranslation(swapped.translation)
+    // Swapped with its translation, the text and the translation still belong together (unless it was out of date).
+    setTranslatedFor(swapped.translation && !stale ? { text: swapped.text, source: swapped.source, target: swapped.target } : null)
     setDetected(null)
     setPivot(null)
     remember(swapped.source, swapped.target)
@@ -153,6 +168,7 @@ export default function TranslatorPage() {
     setTarget(entry.target)
     setText(entry.text)
     setTranslation(entry.translation)
+    setTranslatedFor({ text: entry.text, source: entry.source, target: entry.target })
     setDetected(entry.detected)
     setPivot(entry.pivot ?? null)
   }
@@ -172,7 +188,7 @@ export default function TranslatorPage() {
             <Button variant="outline" size="icon" className="self-center" aria-label="Swap languages" onClick={swap} disabled={!swapped} title={swapped ? 'Swap languages and texts' : 'Detect or choose a source language the target can translate back into'}>
               <ArrowLeftRight aria-hidden className="rotate-90 sm:rotate-0" />
             </Button>
-            <LanguageSelect label="Translate to" value={target} languages={targetsFor(languages, source)} onChange={changeTarget} />
+            <LanguageSelect label="Translate to" value={target} languages={targetsFor(languages, source)} pivots={targetPivots} onChange={changeTarget} />
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="flex flex-col gap-2">
@@ -211,14 +227,27 @@ export default function TranslatorPage() {
             </div>
             <div className="flex flex-col gap-2">
               <div className="relative">
-                <Textarea readOnly value={translation} aria-label="Translation" placeholder="Translation" className="min-h-48 bg-muted/40" />
+                <Textarea
+                  readOnly
+                  value={translation}
+                  aria-label="Translation"
+                  aria-describedby={stale ? staleId : undefined}
+                  placeholder="Translation"
+                  className={cn('min-h-48 bg-muted/40', stale && 'text-muted-foreground')}
+                />
                 {busy && <Loader2 className="absolute top-3 right-3 size-4 animate-spin text-primary" aria-hidden />}
               </div>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="text-xs text-muted-foreground" data-testid="pivot-note">
-                  {pivot ? `Translated through ${pivot.name}: this engine has no direct pair for these languages.` : plannedPivot ? `No direct pair: the text will go through ${plannedPivot}.` : ''}
+              {stale && (
+                <p id={staleId} role="status" className="text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="stale-translation">
+                  Out of date: the text or the languages changed since this translation. Translate again.
                 </p>
-                <CopyButton value={translation} label="Copy translation" showLabel />
+              )}
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className={cn('flex items-start gap-1.5 text-xs', note ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground')} data-testid="pivot-note">
+                  {note && <Info aria-hidden className="mt-px size-3.5 shrink-0" />}
+                  {note}
+                </p>
+                <CopyButton value={translation} label="Copy translation" showLabel disabled={!translation || stale} />
               </div>
             </div>
           </div>

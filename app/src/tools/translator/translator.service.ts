@@ -42,6 +42,34 @@ export function pivotFor(languages: readonly EngineLanguage[], source: string, t
   return pivot ? languageName(languages, pivot) : null
 }
 
+/** For each target `source` reaches only through another language: that language's name. */
+export function pivotsFrom(languages: readonly EngineLanguage[], source: string): Record<string, string> {
+  const via = languages.find((language) => language.code === source)?.via ?? {}
+  return Object.fromEntries(Object.entries(via).map(([target, pivot]) => [target, languageName(languages, pivot)]))
+}
+
+/** Said before and after a translation that goes through another language: two engines, each losing a little. */
+export const PIVOT_QUALITY = 'expect a rougher translation than a direct pair gives'
+
+export function plannedPivotNote(pivot: string, target: string): string {
+  return `No direct pair: the text will be translated into ${pivot} first, then into ${target} — ${PIVOT_QUALITY}.`
+}
+
+export function pivotNote(pivot: string): string {
+  return `Translated through ${pivot}: this engine has no direct pair for these languages — ${PIVOT_QUALITY}.`
+}
+
+/** What a translation was made from; when the text or a language changes, the shown translation is out of date. */
+export interface TranslatedFor {
+  text: string
+  source: string
+  target: string
+}
+
+export function isStale(made: TranslatedFor | null, now: TranslatedFor): boolean {
+  return made !== null && (made.text !== now.text || made.source !== now.source || made.target !== now.target)
+}
+
 /** What the engine can translate `source` into; with auto-detect, every target any language has. */
 export function targetsFor(languages: readonly EngineLanguage[], source: string): EngineLanguage[] {
   const codes = new Set(source === AUTO ? languages.flatMap((language) => language.targets) : (languages.find((language) => language.code === source)?.targets ?? []))

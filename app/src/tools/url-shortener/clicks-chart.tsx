@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import uPlot from 'uplot'
 
 const HEIGHT = 220
+const HALF_DAY = 12 * 60 * 60 // seconds: room for the first and the last day's bar, drawn centred on its day
 const BAR = '#6366f1' // indigo-500, readable on both themes
 
 function options(width: number, daily: readonly { day: string; clicks: number }[]): uPlot.Options {
@@ -18,7 +19,7 @@ function options(width: number, daily: readonly { day: string; clicks: number }[
     legend: { show: false },
     cursor: { show: false },
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'), // the days are UTC days
-    scales: { x: { time: true }, y: { range: [0, Math.ceil(most * 1.15)] } },
+    scales: { x: { time: true, range: (_plot, first, last) => [first - HALF_DAY, last + HALF_DAY] }, y: { range: [0, Math.ceil(most * 1.15)] } },
     axes: [
       { stroke: ink, grid, ticks: grid, space: 60 },
       { stroke: ink, grid, ticks: grid, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000], size: 48 },
@@ -44,6 +45,7 @@ export default function ClicksChart({ daily }: { daily: readonly { day: string; 
     if (!element || !drawable) return
     const xs = daily.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000)
     const plot = new uPlot(options(element.clientWidth || 600, daily), [xs, daily.map((d) => d.clicks)], element)
+    element.dataset.days = String(daily.length) // the period drawn (a new one is drawn a frame after it arrives)
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }))
     resize.observe(element)
     return () => {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { api, toApiError, unwrap, type ApiSchemas } from '@/lib/api/client'
 import { useAccessToken } from '@/lib/api/use-access-token'
+import { ShortLinkQrButton } from '@/tools/url-shortener/short-link-qr-button'
 import { BROWSER_LABELS, DEVICE_LABELS, STATS_PERIODS, summarizeClicks } from '@/tools/url-shortener/link-stats.service'
 
 const ClicksChart = lazy(() => import('@/tools/url-shortener/clicks-chart'))
@@ -72,7 +73,8 @@ export function LinkStats({ linkId }: { linkId: string }) {
 
   const summary = stats ? summarizeClicks(stats.daily) : null
   return (
-    <Card ref={card} tabIndex={-1} aria-label="Link statistics" className="outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    // scroll-mt-20: brought into view below the sticky header (h-16), not under it.
+    <Card ref={card} tabIndex={-1} aria-label="Link statistics" className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1.5">
           <CardTitle className="flex items-center gap-2 text-base">
@@ -85,11 +87,14 @@ export function LinkStats({ linkId }: { linkId: string }) {
             </CardDescription>
           )}
         </div>
-        <Button variant="ghost" size="icon" asChild>
-          <Link to="/url-shortener" aria-label="Close the statistics">
-            <X aria-hidden />
-          </Link>
-        </Button>
+        <div className="flex shrink-0 items-center gap-1">
+          {stats && <ShortLinkQrButton shortUrl={stats.short_url} shortCode={stats.short_code} withLabel />}
+          <Button variant="ghost" size="icon" asChild>
+            <Link to="/url-shortener" aria-label="Close the statistics">
+              <X aria-hidden />
+            </Link>
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {!token ? (
@@ -111,7 +116,7 @@ export function LinkStats({ linkId }: { linkId: string }) {
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-sm" aria-live="polite">
-                <strong className="tabular-nums">{summary.total}</strong> {summary.total === 1 ? 'click' : 'clicks'} in the last {days} days
+                <strong className="tabular-nums">{summary.total}</strong> {summary.total === 1 ? 'click' : 'clicks'} in the last {stats.days} days
                 {summary.busiest && ` · busiest day ${summary.busiest.day} (${summary.busiest.clicks})`}
               </p>
               <div role="group" aria-label="Period" className="flex gap-1">

@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { api, toApiError, unwrap, type ApiSchemas } from '@/lib/api/client'
 import { useAccessToken } from '@/lib/api/use-access-token'
 import { notify } from '@/lib/notify'
+import { ShortLinkQrButton } from '@/tools/url-shortener/short-link-qr-button'
 import { formatExpiry, STATUS_LABELS } from '@/tools/url-shortener/url-shortener.service'
 
 type ShortLink = ApiSchemas['ShortLink']
@@ -98,6 +99,7 @@ export function MyShortLinks({ refreshKey }: { refreshKey: number }) {
                     <BarChart3 aria-hidden />
                   </Link>
                 </Button>
+                <ShortLinkQrButton shortUrl={shortLink.short_url} shortCode={shortLink.short_code} className="size-8" />
                 <CopyButton value={shortLink.short_url} label={`Copy ${shortLink.short_url}`} className="size-8" />
                 <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${shortLink.short_url}`} onClick={() => void remove(shortLink)}>
                   <Trash2 aria-hidden />

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
+import { signedInNewUser } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
 
 test('a link made with a password asks its visitor for it, refuses a wrong one, opens on the right one; its owner reads the click in its statistics', async ({ page, browser }) => {
   const problems = watchConsole(page)
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/url-shortener')
   const origin = new URL(page.url()).origin
   const alias = `locked-${Date.now().toString(36)}`

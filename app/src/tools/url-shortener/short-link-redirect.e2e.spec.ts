@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { clientNavigate, expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
+import { clientNavigate, expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
 async function shorten(page: Page, url: string, expiresAt?: string): Promise<string> {
   const response = await page.request.post('/api/links', { data: { url, ...(expiresAt ? { expires_at: expiresAt } : {}) } })
@@ -34,33 +34,30 @@ test('an expired short link lands on the home page, which says why', async ({ pa
   await expect(page.getByText('That short link has expired')).toHaveCount(0)
 })
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`${theme}: the in-app /s/{code} screen says it is redirecting, resolves through the BFF and replaces the location`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: theme })
-    const problems = watchConsole(page)
-    await page.goto('/')
-    const origin = new URL(page.url()).origin
-    const code = await shorten(page, `${origin}/help`)
-    // Hold the resolution until the screen has been checked; then let the BFF answer.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(`**/api/links/resolve/${code}`, async (route) => {
-      await held
-      await route.continue()
-    })
-    await clientNavigate(page, `/s/${code}`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Redirecting you...' })).toBeVisible()
-    await expect(page.getByText("You'll be taken to your destination momentarily")).toBeVisible()
-    await expectNoSeriousAxeViolations(page)
-    release()
-    await expect(page).toHaveURL(`${origin}/help`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
-    // replace(): Back leaves the redirect screen out.
-    await page.goBack()
-    await expect(page).toHaveURL(`${origin}/`)
-    expect(problems).toEqual([])
+test('the in-app /s/{code} screen says it is redirecting, resolves through the BFF and replaces the location', async ({ page }) => {
+  const problems = watchConsole(page)
+  await page.goto('/')
+  const origin = new URL(page.url()).origin
+  const code = await shorten(page, `${origin}/help`)
+  // Hold the resolution until the screen has been checked; then let the BFF answer.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**/api/links/resolve/${code}`, async (route) => {
+    await held
+    await route.continue()
   })
-}
+  await clientNavigate(page, `/s/${code}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Redirecting you...' })).toBeVisible()
+  await expect(page.getByText("You'll be taken to your destination momentarily")).toBeVisible()
+  await expectNoSeriousAxeViolationsInBothThemes(page)
+  release()
+  await expect(page).toHaveURL(`${origin}/help`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
+  // replace(): Back leaves the redirect screen out.
+  await page.goBack()
+  await expect(page).toHaveURL(`${origin}/`)
+  expect(problems).toEqual([])
+})
 
 test('the in-app screen sends an unknown code home, which says why', async ({ page }) => {
   await page.goto('/help')

@@ -1,35 +1,32 @@
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { signedUpAndIn } from '../../../e2e/accounts'
-import { expectNoSeriousAxeViolations, watchConsole } from '../../../e2e/support'
+import { signedInNewUser } from '../../../e2e/signed-in'
+import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`${theme}: an anonymous visitor shortens a link with an alias and the short link lands on the target`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: theme })
-    const problems = watchConsole(page)
-    await page.goto('/url-shortener')
-    const origin = new URL(page.url()).origin
-    const alias = `e2e-${theme}-${Date.now()}`
+test('an anonymous visitor shortens a link with an alias and the short link lands on the target', async ({ page }) => {
+  const problems = watchConsole(page)
+  await page.goto('/url-shortener')
+  const origin = new URL(page.url()).origin
+  const alias = `e2e-${Date.now()}`
 
-    await page.getByLabel('Long URL').fill(`${origin}/help`)
-    await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
-    await page.getByLabel('Custom alias').fill(alias)
-    await page.getByLabel('Max clicks').fill('5')
-    await page.getByRole('button', { name: 'Shorten' }).click()
+  await page.getByLabel('Long URL').fill(`${origin}/help`)
+  await page.getByRole('button', { name: 'Custom alias, expiry, click limit and password' }).click()
+  await page.getByLabel('Custom alias').fill(alias)
+  await page.getByLabel('Max clicks').fill('5')
+  await page.getByRole('button', { name: 'Shorten' }).click()
 
-    const shortUrl = page.getByTestId('short-url')
-    await expect(shortUrl).toHaveText(`${origin}/s/${alias}`)
-    await expect(page.getByRole('img', { name: `QR code for ${origin}/s/${alias}` })).toBeVisible()
-    await expect(page.getByText('Sign in to keep a list of your links', { exact: false })).toBeVisible()
-    await expectNoSeriousAxeViolations(page)
+  const shortUrl = page.getByTestId('short-url')
+  await expect(shortUrl).toHaveText(`${origin}/s/${alias}`)
+  await expect(page.getByRole('img', { name: `QR code for ${origin}/s/${alias}` })).toBeVisible()
+  await expect(page.getByText('Sign in to keep a list of your links', { exact: false })).toBeVisible()
+  await expectNoSeriousAxeViolationsInBothThemes(page)
 
-    await page.goto(`${origin}/s/${alias}`)
-    await expect(page).toHaveURL(`${origin}/help`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
-    expect(problems).toEqual([])
-  })
-}
+  await page.goto(`${origin}/s/${alias}`)
+  await expect(page).toHaveURL(`${origin}/help`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
+  expect(problems).toEqual([])
+})
 
 test("the BFF's validation messages appear beside the field and the input stays", async ({ page }) => {
   await page.goto('/url-shortener')
@@ -56,7 +53,7 @@ test("the BFF's validation messages appear beside the field and the input stays"
 })
 
 test('a signed-in user sees their new link in "My links" with its clicks, and deletes it', async ({ page }) => {
-  await signedUpAndIn(page)
+  await signedInNewUser(page)
   await page.goto('/url-shortener')
   const origin = new URL(page.url()).origin
   const alias = `mine-${Date.now()}`

@@ -8,19 +8,27 @@ import io
 from flask import Blueprint
 from PIL import Image, ImageCms, ImageOps
 
-from ...auth import require_claims
+from ...contract.operations import Multipart, Routes
+from ...contract.responses import IMAGE, PAGE_GATE, SIGNED_IN, UPLOAD, file_response as file_answer
 from ...jobs.files import Result, file_response
+from ...jobs.filetypes import MIME_TYPES
 from ...jobs.images import open_image
 from ...jobs.uploads import read_upload
 
-bp = Blueprint("tools_color_picker", __name__)
+bp = Blueprint("tools_color_picker", __name__, url_prefix="/api/tools")
+routes = Routes(bp, "color", tool=True)
 
 MAX_SIDE = 4096  # app/src/tools/color-picker/load-image.ts reads pixels at this size too
 
 
-@bp.post("/color-picker/decode")
+@routes.post("/color-picker/decode", "decodeImageForColourPicker", upload=Multipart(file_description="An image."),
+             security=[{"bearerAuth": []}], errors=(SIGNED_IN, PAGE_GATE, UPLOAD, IMAGE), answers={200: file_answer(
+                 "Upright, in sRGB, at most 4096 px on its longest side; colours exactly as decoded.",
+                 [MIME_TYPES["png"]])})
 def decode():
-    require_claims()  # SPEC: the colour picker is for signed-in users; the server enforces it
+    """An image the browser cannot open (HEIC, …) as a PNG
+
+    For signed-in users only (SPEC; the server enforces it)."""
     upload = read_upload()
     image = ImageOps.exif_transpose(open_image(upload))
     image = _in_srgb(image)

@@ -1,66 +1,71 @@
-"""POST /api/tools/convert: images between formats, images → PDF, PDF → images, office → PDF."""
+"""POST /api/tools/convert: images between formats, images → PDF, PDF → images, office → PDF.
+
+The request is checked in the worker before the job starts (refuse_before_job: options and every
+file's type, inputs.py), so what cannot be converted is answered at once and never reaches LibreOffice."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from flask import Blueprint
+from flask import Blueprint, request
 from PIL import Image, ImageOps
 
 from ...auth import require_claims
-from ...errors import ApiError
+from ...contract.operations import Multipart, Routes
+from ...contract.responses import (IMAGE, JOB, OPTIONS, PAGE_GATE, PROGRAM_MISSING, RESULTS_HEADERS, SESSION, SIGNED_IN,
+                                   UPLOAD, file_response as file_answer)
 from ...jobs.files import Result, output_name, results_response
-from ...jobs.filetypes import IMAGE_KINDS, OFFICE_KINDS
-from ...jobs.images import OUTPUT_FORMATS, open_image, prepare_mode, resize, save_image
+from ...jobs.filetypes import IMAGE_KINDS, MIME_TYPES
+from ...jobs.images import open_image, prepare_mode, resize, save_image
 from ...jobs.limits import Deadline
-from ...jobs.options import get_bool, get_choice, get_int, get_str
 from ...jobs.pdfdocs import iter_rendered_pages
-from ...jobs.uploads import Upload, job_workdir, read_uploads, require_kind
+from ...jobs.uploads import Upload, job_workdir, keep_request_body, read_uploads
+from .inputs import check_convertible
+from .models import TARGETS, ConvertOptions
 from .office import office_to_pdf
 
-bp = Blueprint("tools_convert", __name__)
-
-TARGETS = [*OUTPUT_FORMATS, "pdf"]
-
-
-@dataclass(frozen=True)
-class ImageOptions:
-    quality: int | None
-    lossless: bool
-    width: int | None
-    height: int | None
-    fit: str
-    strip_metadata: bool
-    auto_orient: bool
-    dpi: int
-    password: str | None  # opens a protected PDF input
-
-    @classmethod
-    def from_request(cls) -> "ImageOptions":
-        return cls(
-            quality=get_int("quality", None, low=1, high=100),
-            lossless=get_bool("lossless", False),
-            width=get_int("width", None, low=1, high=20000),
-            height=get_int("height", None, low=1, high=20000),
-            fit=get_choice("fit", ["contain", "cover", "fill"], "contain"),
-            strip_metadata=get_bool("strip_metadata", True),
-            auto_orient=get_bool("auto_orient", True),
-            dpi=get_int("dpi", 150, low=36, high=600),
-            password=get_str("password", None, max_length=256) or None,
-        )
+bp = Blueprint("tools_convert", __name__, url_prefix="/api/tools")
+routes = Routes(bp, "convert", tool=True)
 
 
-@bp.post("/convert")
-def convert():
-    require_claims()  # SPEC: the file converter is for signed-in users; the server enforces it
-    deadline = Deadline.for_job()
-    target = get_choice("format", TARGETS)
-    if target is None:
-        raise ApiError(422, "invalid_option", f"Option 'format' is required: one of {', '.join(TARGETS)}")
-    options = ImageOptions.from_request()
+UPLOAD_OPTIONS = Multipart(ConvertOptions, many=True)
+
+
+def checked_request() -> tuple[ConvertOptions, list[Upload]]:
+    """The options and the files, each checked; any problem is a 4xx here (the files are read once)."""
+    require_claims()  # SPEC: the file converter is for signed-in users; who asks comes before what they sent
+    keep_request_body()  # for the job, which reads the body again
+    options: ConvertOptions = UPLOAD_OPTIONS.read_options()["options"]
     uploads = read_uploads("file")
+    for upload in uploads:
+        check_convertible(upload, options.format)
+    return options, uploads
+
+
+def refuse_before_job() -> None:
+    """A before_request hook (tools/__init__.py registers it after the session check): the checks run
+    in the worker, so a refusal costs no job slot, no child process and no LibreOffice start."""
+    if request.endpoint == "tools_convert.convert":
+        checked_request()
+
+
+@routes.post("/convert", "convertFiles", security=[{"bearerAuth": []}], answers={200: file_answer(
+    "The converted file, or a ZIP when there are several results (several uploads, or a PDF's pages as images).",
+    [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]], RESULTS_HEADERS)},
+    upload=UPLOAD_OPTIONS,
+    errors=(SIGNED_IN, SESSION, PAGE_GATE, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
+            {422: ["invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages",
+                   "conversion_failed", "office_too_many_entries", "office_too_large"]}))
+def convert(options: ConvertOptions):
+    """Convert images, PDFs and office documents
+
+    Images between formats, images → PDF, PDF pages → images, office documents (DOCX, ODT, RTF,
+    TXT, PPTX, XLSX, …) → PDF with LibreOffice. For signed-in users only (SPEC; the server enforces
+    it). A file that cannot become the chosen format is refused before any job starts."""
+    deadline = Deadline.for_job()
+    target = options.format
+    uploads = read_uploads("file")  # read and checked before the job (refuse_before_job)
     input_size = sum(len(upload.data) for upload in uploads)
     if target == "pdf":
         results = convert_to_pdf(uploads, options, deadline)
@@ -70,11 +75,10 @@ def convert():
     return results_response(results, zip_name=zip_name, input_size=input_size)
 
 
-def convert_to_image(upload: Upload, target: str, options: ImageOptions,
+def convert_to_image(upload: Upload, target: str, options: ConvertOptions,
                      deadline: Deadline) -> Iterator[Result]:
     deadline.check()
-    kind = require_kind(upload, IMAGE_KINDS | {"pdf"}, "an image or a PDF")
-    if kind == "pdf":
+    if upload.kind == "pdf":
         for index, page in iter_rendered_pages(upload, options.dpi, deadline, options.password):
             yield Result(output_name(upload.stem, target, f"-page{index + 1}"), encode_image(page, target, options), target)
         return
@@ -82,7 +86,7 @@ def convert_to_image(upload: Upload, target: str, options: ImageOptions,
     yield Result(output_name(upload.stem, target), encode_image(image, target, options), target)
 
 
-def encode_image(image: Image.Image, target: str, options: ImageOptions) -> bytes:
+def encode_image(image: Image.Image, target: str, options: ConvertOptions) -> bytes:
     exif = icc = None
     if options.auto_orient:
         image = ImageOps.exif_transpose(image)  # also drops the Orientation tag it applied
@@ -94,10 +98,7 @@ def encode_image(image: Image.Image, target: str, options: ImageOptions) -> byte
                       exif=exif, icc_profile=icc)
 
 
-def convert_to_pdf(uploads: list[Upload], options: ImageOptions, deadline: Deadline) -> list[Result]:
-    for upload in uploads:
-        require_kind(upload, IMAGE_KINDS | OFFICE_KINDS,
-                     "an image or an office document (DOCX, ODT, RTF, TXT, PPTX, XLSX)")
+def convert_to_pdf(uploads: list[Upload], options: ConvertOptions, deadline: Deadline) -> list[Result]:
     if all(upload.kind in IMAGE_KINDS for upload in uploads):
         stem = uploads[0].stem if len(uploads) == 1 else "images"
         return [Result(output_name(stem, "pdf"), images_to_pdf(uploads, options, deadline), "pdf")]
@@ -111,7 +112,7 @@ def convert_to_pdf(uploads: list[Upload], options: ImageOptions, deadline: Deadl
     return results
 
 
-def images_to_pdf(uploads: list[Upload], options: ImageOptions, deadline: Deadline) -> bytes:
+def images_to_pdf(uploads: list[Upload], options: ConvertOptions, deadline: Deadline) -> bytes:
     """One page per image, each page the image's size at options.dpi (72 dpi = 1 px per point)."""
     pages = []
     for upload in uploads:

@@ -18,22 +18,29 @@ from ...jobs.files import Result, content_disposition, output_name, stream_zip
 from ...jobs.filetypes import MIME_TYPES, detect_kind
 from ...jobs.images import open_image
 from ...jobs.limits import Limits, file_too_large
-from ...jobs.options import get_choice
+from ...contract.operations import Multipart
+from ...contract.responses import JOB, OPTIONS, UPLOAD
+from ...contract.streams import stream_answer
 from ...jobs.progress import report_progress, set_report, streams_progress
 from ...jobs.uploads import Upload, clean_filename, require_kind
-from .endpoint import EDITABLE_KINDS, EDITABLE_WHAT, bp, gps_removed, stripped
+from .endpoint import EDITABLE_KINDS, EDITABLE_WHAT, gps_removed, routes, stripped
 from .exif_read import read_groups
-
-ACTIONS = {"remove-gps": "-no-gps", "strip": "-stripped", "keep": ""}
-MAX_FILES = 100
+from .models import ACTIONS, MAX_FILES, BatchOptions, MetadataBatchStreamLine
 
 
-@bp.post("/metadata/batch")
+@routes.post("/metadata/batch", "cleanImageMetadataBatch",
+             upload=Multipart(BatchOptions, many=True, file_description=f"The photos (at most {MAX_FILES})."),
+             answers={200: stream_answer("A ZIP of the cleaned photos, file by file, with a report per file.",
+                                         MetadataBatchStreamLine)},
+             errors=(UPLOAD, OPTIONS, JOB, {422: ["no_file_processed"]}))
 @streams_progress
-def batch():
-    action = get_choice("action", list(ACTIONS))
-    if action is None:
-        raise ApiError(422, "invalid_option", "Option 'action' is required: remove-gps, strip or keep")
+def batch(options: BatchOptions):
+    """Many photos, one choice, one ZIP
+
+    `remove-gps`, `strip` (all but Orientation and the colour profile) or `keep`, for JPEG, PNG,
+    WebP and HEIC without re-encoding. A file that cannot be cleaned gets its own error in the
+    report; the others still go into the ZIP."""
+    action = options.action
     uploads = _uploads()
     report = {"action": action, "files": []}
     set_report(report)  # filled in as the ZIP is written; read once the last file is in

@@ -12,26 +12,36 @@ import piexif
 from flask import Blueprint, jsonify
 from PIL import Image, PngImagePlugin
 
+from ...contract.operations import Multipart, Routes
+from ...contract.responses import IMAGE, OPTIONS, PROGRAM_MISSING, UPLOAD, file_response as file_answer, json_response
 from ...errors import ApiError
 from ...jobs.files import Result, file_response, output_name
+from ...jobs.filetypes import MIME_TYPES
 from ...jobs.images import open_image
 from ...jobs.limits import Deadline
-from ...jobs.options import get_bool, get_float, get_int, get_str
 from ...jobs.uploads import Upload, read_upload, require_kind
 from .exif_read import read_groups
 from .exif_write import (ORIENTATION, TEXT_TAGS, dump_exif, empty_exif, exif_datetime, gps_ifd,
                          jpeg_strip, jpeg_without_gps_xmp, load_exif, webp_strip)
 from .heic import heic_stripped, heic_with_exif, heic_without_gps
+from .models import ImageMetadata, MetadataEdit
 
-bp = Blueprint("tools_metadata", __name__)
+bp = Blueprint("tools_metadata", __name__, url_prefix="/api/tools")
+routes = Routes(bp, "metadata", tool=True)
 
 EDITABLE_KINDS = {"jpeg", "webp", "png", "heif"}
 EDITABLE_WHAT = ("a JPEG, PNG, WebP or HEIC image (the formats whose metadata can be edited without"
                  " re-encoding)")
+EDITED = {200: file_answer("The image in its own format, named with a suffix.",
+                           [MIME_TYPES[kind] for kind in sorted(EDITABLE_KINDS)])}
+EDITABLE = Multipart(file_description="A JPEG, PNG, WebP or HEIC image.")
+EDIT_ERRORS = (UPLOAD, IMAGE, {422: ["invalid_metadata"]}, PROGRAM_MISSING)
 
 
-@bp.post("/metadata")
+@routes.post("/metadata", "readImageMetadata", upload=Multipart(file_description="An image."),
+             answers={200: json_response("The image's facts and metadata.", ImageMetadata)}, errors=(UPLOAD, IMAGE))
 def read_metadata():
+    """Read an image's EXIF, grouped, GPS in decimal degrees"""
     upload = read_upload()
     image = open_image(upload)
     groups = read_groups(image)
@@ -41,25 +51,35 @@ def read_metadata():
                    has_gps=bool(groups["location"]), groups=groups)
 
 
-@bp.post("/metadata/edit")
-def edit_metadata():
+@routes.post("/metadata/edit", "editImageMetadata", upload=Multipart(MetadataEdit, file_description=EDITABLE.file_description),
+             answers=EDITED, errors=(*EDIT_ERRORS, OPTIONS, {422: ["nothing_to_change"]}))
+def edit_metadata(options: MetadataEdit):
+    """Set or remove EXIF tags and GPS
+
+    JPEG and WebP are edited at the byte level and HEIC by rewriting its boxes around the untouched
+    HEVC data, so pixels are identical; PNG is re-saved losslessly. Other image types answer 415."""
     upload, image = _editable_upload()
     exif = _current_exif(upload, image)
-    changed = apply_tag_edits(exif)
+    changed = apply_tag_edits(exif, options)
     if not changed:
         raise ApiError(422, "nothing_to_change", "Give at least one tag to set or remove")
     return _respond(upload, write_exif(upload, image, exif), "-edited")
 
 
-@bp.post("/metadata/remove-gps")
+@routes.post("/metadata/remove-gps", "removeImageGps", upload=EDITABLE, answers=EDITED, errors=EDIT_ERRORS)
 def remove_gps():
+    """Remove the location
+
+    Drops the EXIF GPS block (JPEG and HEIC: also XMP carrying GPS)."""
     upload, image = _editable_upload()
     return _respond(upload, gps_removed(upload, image), "-no-gps")
 
 
-@bp.post("/metadata/strip")
+@routes.post("/metadata/strip", "stripImageMetadata", upload=EDITABLE, answers=EDITED, errors=EDIT_ERRORS)
 def strip_metadata():
-    """Remove every tag, comment and XMP packet but keep Orientation and the ICC colour profile."""
+    """Remove all metadata
+
+    Removes every tag, comment and XMP packet but keeps Orientation and the ICC profile."""
     upload, image = _editable_upload()
     return _respond(upload, stripped(upload, image), "-stripped")
 
@@ -107,11 +127,11 @@ def _current_exif(upload: Upload, image: Image.Image) -> dict:
     return load_exif(image.info.get("exif"))
 
 
-def apply_tag_edits(exif: dict) -> bool:
+def apply_tag_edits(exif: dict, options) -> bool:
     """Set each tag given in the form; an empty value removes it. True when anything changed."""
     changed = False
     for name, (ifd, tag) in TEXT_TAGS.items():
-        value = get_str(name, None)
+        value = getattr(options, name)
         if value is None:
             continue
         changed = True
@@ -120,26 +140,23 @@ def apply_tag_edits(exif: dict) -> bool:
         else:
             text = exif_datetime(value) if name == "DateTimeOriginal" else value.strip()
             exif[ifd][tag] = text.encode("utf-8")
-    orientation = get_int("Orientation", None, low=1, high=8)
-    if orientation is not None:
-        exif[ORIENTATION[0]][ORIENTATION[1]] = orientation
+    if options.Orientation is not None:
+        exif[ORIENTATION[0]][ORIENTATION[1]] = options.Orientation
         changed = True
-    return _apply_gps_edit(exif) or changed
+    return _apply_gps_edit(exif, options) or changed
 
 
-def _apply_gps_edit(exif: dict) -> bool:
-    if get_bool("gps_remove", False):
+def _apply_gps_edit(exif: dict, options) -> bool:
+    if options.gps_remove:
         exif["GPS"] = {}
         exif["0th"].pop(piexif.ImageIFD.GPSTag, None)
         return True
-    latitude = get_float("gps_latitude", None, low=-90, high=90)
-    longitude = get_float("gps_longitude", None, low=-180, high=180)
+    latitude, longitude = options.gps_latitude, options.gps_longitude
     if latitude is None and longitude is None:
         return False
     if latitude is None or longitude is None:
         raise ApiError(422, "invalid_option", "Give both gps_latitude and gps_longitude")
-    altitude = get_float("gps_altitude", None, low=-11000, high=100000)
-    exif["GPS"] = gps_ifd(latitude, longitude, altitude)
+    exif["GPS"] = gps_ifd(latitude, longitude, options.gps_altitude)
     return True
 
 

@@ -12,44 +12,53 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from flask import Blueprint, jsonify
 from PIL import Image, ImageOps
 
-from ...errors import ApiError
+from ...contract.operations import Multipart, Routes
+from ...contract.responses import IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PDF, PROGRAM_MISSING, UPLOAD, json_response
+from ...config import Config
 from ...jobs.filetypes import IMAGE_KINDS
 from ...jobs.images import check_pixels, open_image
 from ...jobs.limits import Deadline, Limits
 from ...jobs.ocr_languages import LANGUAGE_NAMES, installed_languages, requested_language
-from ...jobs.options import get_bool, get_int, get_str
 from ...jobs.paging import page_list_text
 from ...jobs.pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
 from ...jobs.progress import streams_progress
-from ...jobs.searchable import searchable_pdf_response
+from ...contract.streams import stream_answer
+from ...jobs.searchable import SEARCHABLE, SEARCHABLE_ERRORS, SearchableOptions, SearchableStreamLine, searchable_pdf_response
 from ...jobs.uploads import read_upload, require_kind
+from .models import OcrLanguages, OcrOptions, OcrResult
 from .tesseract import image_to_data
 
-bp = Blueprint("tools_ocr", __name__)
+bp = Blueprint("tools_ocr", __name__, url_prefix="/api/tools")
+routes = Routes(bp, "ocr", tool=True)
 
 TARGET_LONG_SIDE = 2200  # px: small images are upscaled towards this (at most 3×)
 
 
-@bp.get("/ocr/languages")
+@routes.get("/ocr/languages", "listOcrLanguages", errors=(PROGRAM_MISSING,),
+            answers={200: json_response("Tesseract's installed languages.", OcrLanguages)})
 def languages():
+    """Installed OCR languages"""
     return jsonify(languages=[{"code": code, "name": LANGUAGE_NAMES.get(code, code)}
                               for code in installed_languages()])
 
 
-@bp.post("/ocr")
-def ocr():
+@routes.post("/ocr", "recogniseText", upload=Multipart(OcrOptions, file_description="An image or a PDF."),
+             answers={200: json_response(f"What Tesseract read, page by page: at most {Config.TOOLS_OCR_MAX_PAGES} "
+                                         "pages of a PDF per request, the rest named in `next_pages`.", OcrResult)},
+             errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, PAGES, JOB, PROGRAM_MISSING,
+                     {422: ["unsupported_language", "ocr_failed"]}))
+def ocr(options: OcrOptions):
+    """Text, words, confidences and boxes from an image or a PDF"""
     deadline = Deadline.for_job()
-    lang, preprocess = requested_language(), get_bool("preprocess", True)
-    psm = get_int("psm", 3, low=1, high=13)
+    lang, preprocess, psm = requested_language(options.lang), options.preprocess, options.psm
     upload = read_upload()
     require_kind(upload, IMAGE_KINDS | {"pdf"}, "an image or a PDF")
     page_count, next_pages = 1, None
     if upload.kind == "pdf":
-        dpi = get_int("dpi", 300, low=72, high=600)
-        password = get_str("password", None)
+        dpi, password = options.dpi, options.password or None
         with pdfium_document(upload, password) as document:
             page_count = len(document)
-            asked = parse_page_list(get_str("pages", "all"), page_count)
+            asked = parse_page_list(options.pages, page_count)
         # At most TOOLS_OCR_MAX_PAGES pages per request; the rest are named for the next one.
         window = Limits.current().ocr_max_pages
         indexes, next_pages = asked[:window], page_list_text(asked[window:])
@@ -64,11 +73,15 @@ def ocr():
                    confidence=confidence, pages=pages, page_count=page_count, next_pages=next_pages)
 
 
-@bp.post("/ocr/searchable")
+@routes.post("/ocr/searchable", "makeSearchablePdf",
+             upload=Multipart(SearchableOptions, file_description="A PDF or an image."),
+             answers={200: stream_answer("The searchable PDF, page by page.", SearchableStreamLine)},
+             errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
+             description=SEARCHABLE)
 @streams_progress
-def searchable():
-    """A PDF with an invisible text layer (OCRmyPDF), streamed with progress per page."""
-    return searchable_pdf_response()
+def searchable(options: SearchableOptions):
+    """A searchable PDF (invisible text layer) from a scan or a photo"""
+    return searchable_pdf_response(options)
 
 
 def recognise_pages(rendered, lang: str, preprocess: bool, psm: int, deadline: Deadline) -> list[dict]:

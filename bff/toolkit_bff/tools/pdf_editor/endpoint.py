@@ -1,32 +1,40 @@
-"""/api/tools/pdf/…: info, thumbnails, merge, split, extract, delete, rotate, reorder, watermark,
-page numbers, metadata, encrypt, decrypt, compress, text. Every route takes multipart `file`
-(merge: several) and an optional `password` for encrypted input."""
+"""/api/tools/pdf/…: merge, split, extract, delete, rotate, reorder, watermark, page numbers,
+metadata, encrypt, decrypt, compress, searchable (reading.py: info, thumbnails, text). Every route
+takes multipart `file` (merge: several) and an optional `password` for encrypted input."""
 from __future__ import annotations
 
-import base64
-import io
 import json
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint
 
+from ...contract.operations import Multipart, Routes
+from ...contract.responses import (FILE_HEADERS, IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PDF, PROGRAM_MISSING,
+                                   RESULTS_HEADERS, UPLOAD, file_response as file_answer)
+from ...contract.streams import stream_answer
 from ...errors import ApiError
 from ...jobs.files import Result, file_response, results_response
+from ...jobs.filetypes import MIME_TYPES
 from ...jobs.limits import Deadline, Limits, too_many_pages
-from ...jobs.options import get_choice, get_float, get_int, get_str, invalid, parse_colour
-from ...jobs.paging import page_list_text
-from ...jobs.pdfdocs import (open_pikepdf, parse_page_list, parse_page_ranges, pdf_errors, pdfium_document,
-                             render_page)
+from ...jobs.options import invalid, parse_colour
+from ...jobs.pdfdocs import open_pikepdf, parse_page_list, parse_page_ranges, pdf_errors
 from ...jobs.progress import streams_progress
-from ...jobs.searchable import searchable_pdf_response
+from ...jobs.searchable import (SEARCHABLE, SEARCHABLE_ERRORS, SearchableOptions, SearchableStreamLine,
+                                searchable_pdf_response)
 from ...jobs.uploads import Upload, read_upload, read_uploads
 from . import edits
-from .info import document_info, set_metadata
+from .info import set_metadata
+from .models import (CompressOptions, DecryptOptions, EncryptOptions, MergeOptions, PageChoice, PageNumberOptions,
+                     PdfMetadataOptions, PdfOptions, ReorderOptions, RotateOptions, SplitOptions, WatermarkOptions)
 
-bp = Blueprint("tools_pdf", __name__)
+bp = Blueprint("tools_pdf", __name__, url_prefix="/api/tools")
+routes = Routes(bp, "pdf", tool=True)
+A_PDF = "A PDF."
+EDITED = {200: file_answer("The edited PDF.", [MIME_TYPES["pdf"]])}
+EDIT_ERRORS = (PAGE_GATE, UPLOAD, PDF)
 
 
-def _password() -> str | None:
-    return get_str("password", None, max_length=256) or None
+def _password(options: PdfOptions) -> str | None:
+    return options.password or None
 
 
 def _respond(upload: Upload, data: bytes, suffix: str, headers: dict | None = None):
@@ -41,9 +49,9 @@ def _kept_encryption(sources, password: str | None):
     return None
 
 
-def _edit(suffix: str, operation, *, keep_encryption: bool = True):
+def _edit(suffix: str, operation, options: PdfOptions, *, keep_encryption: bool = True):
     """Open the upload with pikepdf, apply operation(pdf), save (keeping its encryption)."""
-    upload, password = read_upload(), _password()
+    upload, password = read_upload(), _password(options)
     pdf = open_pikepdf(upload, password)
     with pdf, pdf_errors(upload.filename):
         result = operation(pdf)
@@ -53,60 +61,16 @@ def _edit(suffix: str, operation, *, keep_encryption: bool = True):
         return _respond(upload, edits.save_pdf(result or pdf, encryption=encryption), suffix)
 
 
-@bp.post("/pdf/info")
-def info():
-    upload = read_upload()
-    return jsonify(document_info(upload, _password()))
+@routes.post("/pdf/merge", "mergePdfs", upload=Multipart(MergeOptions, many=True, file_description="Two or more PDFs."),
+             answers={200: file_answer("The merged PDF, named after the first file.", [MIME_TYPES["pdf"]],
+                                       FILE_HEADERS)},
+             errors=(*EDIT_ERRORS, PAGES, JOB, {422: ["too_few_files"]}))
+def merge(options: MergeOptions):
+    """Merge PDFs into one
 
-
-@bp.post("/pdf/thumbnails")
-def thumbnails():
-    deadline, upload, limits = Deadline.for_job(), read_upload(), Limits.current()
-    width = get_int("width", 200, low=32, high=1200)
-    with pdfium_document(upload, _password()) as document:
-        page_count = len(document)
-        indexes = parse_page_list(get_str("pages", "all"), page_count)
-    items = (_thumbnail(upload, index, width) for index in _checked(indexes[:limits.thumbnails_max_pages], deadline))
-    # Streamed: each page is rendered, encoded and written out before the next one.
-    return Response(_thumbnails_json(items, indexes, page_count, limits.thumbnails_max_bytes),
-                    mimetype="application/json")
-
-
-def _checked(indexes: list[int], deadline: Deadline):
-    for index in indexes:
-        deadline.check()
-        yield index
-
-
-def _thumbnail(upload: Upload, index: int, width: int) -> dict:
-    with pdfium_document(upload, _password()) as document:
-        page_width = document[index].get_width() or 1
-        image = render_page(document, index, dpi=72 * width / page_width)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=3)
-    return {"page": index + 1, "width": image.width, "height": image.height,
-            "data_url": "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()}
-
-
-def _thumbnails_json(items, indexes: list[int], page_count: int, max_bytes: int):
-    """`{"thumbnails": [...], "page_count", "next_pages"}` as chunks, one thumbnail at a time, until
-    the pages or bytes of one answer are used up (the first thumbnail is always sent)."""
-    yield b'{"thumbnails": ['
-    sent, size = 0, 0
-    for item in items:
-        chunk = json.dumps(item).encode()
-        if sent and size + len(chunk) > max_bytes:
-            break
-        yield (b", " if sent else b"") + chunk
-        sent, size = sent + 1, size + len(chunk)
-    tail = {"page_count": page_count, "next_pages": page_list_text(indexes[sent:])}
-    yield b"], " + json.dumps(tail).encode()[1:]
-
-
-@bp.post("/pdf/merge")
-def merge():
-    deadline, uploads, password = Deadline.for_job(), read_uploads("file"), _password()
-    order = get_str("order", "")
+    `password` is used for every encrypted input; the result is not encrypted."""
+    deadline, uploads, password = Deadline.for_job(), read_uploads("file"), _password(options)
+    order = options.order
     if order:
         indexes = parse_page_list(order, len(uploads), "order")
         uploads = [uploads[index] for index in indexes]
@@ -126,12 +90,17 @@ def merge():
                          input_size=sum(len(upload.data) for upload in uploads))
 
 
-@bp.post("/pdf/split")
-def split():
-    upload, password = read_upload(), _password()
+@routes.post("/pdf/split", "splitPdf", upload=Multipart(SplitOptions, file_description=A_PDF),
+             answers={200: file_answer("A ZIP of PDFs, or the one PDF when the split yields a single part.",
+                                       [MIME_TYPES["zip"], MIME_TYPES["pdf"]], RESULTS_HEADERS)},
+             errors=(*EDIT_ERRORS, PAGES))
+def split(options: SplitOptions):
+    """Split a PDF by ranges or every N pages
+
+    The parts are not encrypted."""
+    upload, password = read_upload(), _password(options)
     pdf = open_pikepdf(upload, password)
-    every = get_int("every", None, low=1, high=1000)
-    ranges = get_str("ranges", "")
+    every, ranges = options.every, options.ranges
     with pdf_errors(upload.filename):
         count = len(pdf.pages)
         if ranges:
@@ -153,42 +122,51 @@ def _split_parts(upload: Upload, pdf, groups: list[list[int]], password: str | N
             yield Result(name, edits.save_pdf(edits.pages_copy(pdf, group), encryption=encryption), "pdf")
 
 
-@bp.post("/pdf/extract")
-def extract():
+@routes.post("/pdf/extract", "extractPdfPages", upload=Multipart(PageChoice, file_description=A_PDF), answers=EDITED,
+             errors=(*EDIT_ERRORS, PAGES))
+def extract(options: PageChoice):
+    """Keep only the given pages"""
     return _edit("-extract", lambda pdf: edits.pages_copy(
-        pdf, parse_page_list(_required("pages"), len(pdf.pages))))
+        pdf, parse_page_list(_required(options.pages, "pages"), len(pdf.pages))), options)
 
 
-@bp.post("/pdf/delete")
-def delete():
+@routes.post("/pdf/delete", "deletePdfPages", upload=Multipart(PageChoice, file_description=A_PDF), answers=EDITED,
+             errors=(*EDIT_ERRORS, PAGES))
+def delete(options: PageChoice):
+    """Delete the given pages (not all of them)"""
     def remove(pdf):
-        doomed = set(parse_page_list(_required("pages"), len(pdf.pages)))
+        doomed = set(parse_page_list(_required(options.pages, "pages"), len(pdf.pages)))
         if len(doomed) >= len(pdf.pages):
             raise ApiError(422, "invalid_page_range", "Deleting every page would leave an empty PDF")
         return edits.pages_copy(pdf, [i for i in range(len(pdf.pages)) if i not in doomed])
-    return _edit("-edited", remove)
+    return _edit("-edited", remove, options)
 
 
-@bp.post("/pdf/rotate")
-def rotate():
+@routes.post("/pdf/rotate", "rotatePdfPages", upload=Multipart(RotateOptions, file_description=A_PDF), answers=EDITED,
+             errors=(*EDIT_ERRORS, PAGES))
+def rotate(options: RotateOptions):
+    """Rotate pages
+
+    Rotations add to each page's current rotation. Like extract, delete, reorder, watermark and
+    page-numbers, the result keeps the input's password."""
     def turn(pdf):
-        edits.rotate(pdf, _rotations(len(pdf.pages)))
-    return _edit("-rotated", turn)
+        edits.rotate(pdf, _rotations(len(pdf.pages), options))
+    return _edit("-rotated", turn, options)
 
 
-def _rotations(page_count: int) -> dict[int, int]:
+def _rotations(page_count: int, options: RotateOptions) -> dict[int, int]:
     """Either `rotations` as JSON {"1": 90, "3": 180} or `angle` applied to `pages` (default all)."""
-    raw = get_str("rotations", "")
+    raw = options.rotations
     if raw:
         try:
             mapping = {int(page) - 1: int(angle) for page, angle in json.loads(raw).items()}
         except (ValueError, TypeError, AttributeError, RecursionError):  # RecursionError: [[[[…]]]]
             raise invalid("rotations", 'must be JSON like {"1": 90, "3": 180}') from None
     else:
-        angle = get_int("angle", None, low=-270, high=270)
+        angle = options.angle
         if angle is None:
             raise invalid("angle", "is required (90, 180 or 270)")
-        mapping = {index: angle for index in parse_page_list(get_str("pages", "all"), page_count)}
+        mapping = {index: angle for index in parse_page_list(options.pages, page_count)}
     for index, angle in mapping.items():
         if not 0 <= index < page_count:
             raise ApiError(422, "invalid_page_range", f"Page {index + 1} is not within 1-{page_count}")
@@ -197,66 +175,82 @@ def _rotations(page_count: int) -> dict[int, int]:
     return mapping
 
 
-@bp.post("/pdf/reorder")
-def reorder():
+@routes.post("/pdf/reorder", "reorderPdfPages", upload=Multipart(ReorderOptions, file_description=A_PDF),
+             answers=EDITED, errors=(*EDIT_ERRORS, PAGES))
+def reorder(options: ReorderOptions):
+    """Put the pages in a new order"""
     def arrange(pdf):
-        order = parse_page_list(_required("order"), len(pdf.pages), "order")
+        order = parse_page_list(_required(options.order, "order"), len(pdf.pages), "order")
         if sorted(order) != list(range(len(pdf.pages))):
             raise invalid("order", f"must list every page 1-{len(pdf.pages)} exactly once")
         return edits.pages_copy(pdf, order)
-    return _edit("-reordered", arrange)
+    return _edit("-reordered", arrange, options)
 
 
-@bp.post("/pdf/watermark")
-def watermark():
-    deadline = Deadline.for_job()
-    text = _required("text", 200)
-    size = get_float("font_size", 48, low=4, high=400)
-    opacity = get_float("opacity", 0.25, low=0.02, high=1)
-    angle = get_float("angle", 45, low=-360, high=360)
-    colour = parse_colour(get_str("color", "#ff0000"), "color")
+@routes.post("/pdf/watermark", "watermarkPdf", upload=Multipart(WatermarkOptions, file_description=A_PDF),
+             answers=EDITED, errors=(*EDIT_ERRORS, JOB))
+def watermark(options: WatermarkOptions):
+    """Stamp a text watermark on every page"""
+    deadline, text = Deadline.for_job(), _required(options.text, "text")
+    colour = parse_colour(options.color, "color")
     return _edit("-watermarked", lambda pdf: edits.watermark(
-        pdf, text, size=size, opacity=opacity, angle=angle, colour=colour[:3], deadline=deadline))
+        pdf, text, size=options.font_size, opacity=options.opacity, angle=options.angle, colour=colour[:3],
+        deadline=deadline), options)
 
 
-@bp.post("/pdf/page-numbers")
-def page_numbers():
-    deadline = Deadline.for_job()
-    template = get_str("template", "{n}", max_length=60) or "{n}"
+@routes.post("/pdf/page-numbers", "numberPdfPages", upload=Multipart(PageNumberOptions, file_description=A_PDF),
+             answers=EDITED, errors=(*EDIT_ERRORS, JOB))
+def page_numbers(options: PageNumberOptions):
+    """Stamp page numbers"""
+    deadline, template = Deadline.for_job(), options.template or "{n}"
     if "{n}" not in template:
         raise invalid("template", "must contain {n} (and may contain {total})")
-    position = get_choice("position", edits.PAGE_NUMBER_POSITIONS, "bottom-center")
-    start = get_int("start", 1, low=0, high=100000)
-    size = get_float("font_size", 11, low=4, high=72)
     return _edit("-numbered", lambda pdf: edits.page_numbers(
-        pdf, template=template, position=position, start=start, size=size, deadline=deadline))
+        pdf, template=template, position=options.position, start=options.start, size=options.font_size,
+        deadline=deadline), options)
 
 
-@bp.post("/pdf/metadata")
-def metadata():
+@routes.post("/pdf/metadata", "setPdfMetadata", upload=Multipart(PdfMetadataOptions, file_description=A_PDF),
+             answers=EDITED, errors=EDIT_ERRORS)
+def metadata(options: PdfMetadataOptions):
+    """Set document information
+
+    Fields not given are kept. The result is not encrypted."""
     upload = read_upload()
-    return _respond(upload, set_metadata(upload, _password()), "-metadata")
+    return _respond(upload, set_metadata(upload, _password(options), options), "-metadata")
 
 
-@bp.post("/pdf/encrypt")
-def encrypt():
-    password = _required("new_password", 256)
-    owner = get_str("owner_password", None, max_length=256)
+@routes.post("/pdf/encrypt", "encryptPdf", upload=Multipart(EncryptOptions, file_description=A_PDF), answers=EDITED,
+             errors=EDIT_ERRORS)
+def encrypt(options: EncryptOptions):
+    """Protect with a password (AES-256)"""
+    password = _required(options.new_password, "new_password")
     return _edit("-protected", lambda pdf: edits.save_pdf(
-        pdf, encryption=edits.encryption_for(password, owner)))
+        pdf, encryption=edits.encryption_for(password, options.owner_password)), options)
 
 
-@bp.post("/pdf/decrypt")
-def decrypt():
-    if not _password():
+@routes.post("/pdf/decrypt", "decryptPdf", upload=Multipart(DecryptOptions, file_description=A_PDF), answers=EDITED,
+             errors=EDIT_ERRORS)
+def decrypt(options: DecryptOptions):
+    """Remove the password
+
+    `password` (the current one) is required."""
+    if not _password(options):
         raise invalid("password", "is required to remove a password")
-    return _edit("-unlocked", lambda pdf: None, keep_encryption=False)
+    return _edit("-unlocked", lambda pdf: None, options, keep_encryption=False)
 
 
-@bp.post("/pdf/compress")
-def compress():
+@routes.post("/pdf/compress", "compressPdf", upload=Multipart(CompressOptions, file_description=A_PDF),
+             answers={200: file_answer("The edited PDF.", [MIME_TYPES["pdf"]],
+                                       {**FILE_HEADERS, "X-Size-Change": "XSizeChange"})},
+             errors=(*EDIT_ERRORS, JOB))
+def compress(options: CompressOptions):
+    """Make the PDF smaller
+
+    Drops unused resources and recompresses streams. When that is no smaller, the input comes back
+    unchanged; otherwise the result is not encrypted."""
     deadline, upload = Deadline.for_job(), read_upload()
-    quality, password = get_int("image_quality", None, low=10, high=95), _password()
+    quality, password = options.image_quality, _password(options)
     pdf = open_pikepdf(upload, password)
     with pdf, pdf_errors(upload.filename):
         edits.compress(pdf, image_quality=quality, deadline=deadline,
@@ -268,30 +262,19 @@ def compress():
     return _respond(upload, data, "-compressed", {"X-Size-Change": f"{change:.1f}%"})
 
 
-@bp.post("/pdf/text")
-def text():
-    deadline, upload = Deadline.for_job(), read_upload()
-    with pdfium_document(upload, _password()) as document:
-        pages = []
-        for index in range(len(document)):
-            deadline.check()
-            page = document[index]
-            text_page = page.get_textpage()
-            pages.append({"page": index + 1, "text": text_page.get_text_bounded().replace("\r\n", "\n")})
-            text_page.close()
-            page.close()
-    return jsonify(pages=pages, text="\n\n".join(page["text"] for page in pages))
-
-
-@bp.post("/pdf/searchable")
+@routes.post("/pdf/searchable", "makePdfSearchable",
+             upload=Multipart(SearchableOptions, file_description="A PDF or an image."),
+             answers={200: stream_answer("The searchable PDF, page by page.", SearchableStreamLine)},
+             errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
+             description=SEARCHABLE)
 @streams_progress
-def searchable():
-    """The PDF with an invisible text layer (OCRmyPDF), streamed with progress per page."""
-    return searchable_pdf_response()
+def searchable(options: SearchableOptions):
+    """Make the PDF searchable (OCR text layer)"""
+    return searchable_pdf_response(options)
 
 
-def _required(name: str, max_length: int = 2000) -> str:
-    value = (get_str(name, "", max_length=max_length) or "").strip()
-    if not value:
+def _required(value: str, name: str) -> str:
+    """A required option holding more than spaces."""
+    if not value.strip():
         raise invalid(name, "is required")
-    return value
+    return value.strip()

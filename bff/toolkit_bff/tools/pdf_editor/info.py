@@ -5,7 +5,6 @@ import io
 
 from pypdf import PdfWriter
 
-from ...jobs.options import get_str
 from ...jobs.pdfdocs import open_reader, pdf_errors
 from ...jobs.uploads import Upload
 
@@ -39,7 +38,7 @@ def _text(value) -> str | None:
     return str(value).strip("\x00 ")[:2000]
 
 
-def set_metadata(upload: Upload, password: str | None) -> bytes:
+def set_metadata(upload: Upload, password: str | None, values) -> bytes:
     """Set every field given (title, author, subject, keywords, creator, producer); an empty
     value removes that field."""
     reader = open_reader(upload, password)
@@ -47,7 +46,7 @@ def set_metadata(upload: Upload, password: str | None) -> bytes:
         writer = PdfWriter(clone_from=reader)
         current = dict(reader.metadata or {})
         for name, key in METADATA_FIELDS.items():
-            value = get_str(name, None, max_length=2000)
+            value = getattr(values, name)
             if value is None:
                 continue
             if value.strip():

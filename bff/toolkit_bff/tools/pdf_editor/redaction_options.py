@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 
 from ...errors import ApiError
-from ...jobs.options import get_bool, get_int, get_str, invalid
+from ...jobs.options import invalid
 from .redaction_text import Box
 
 MAX_AREAS = 500
@@ -64,9 +64,9 @@ class PageFrame:
         return (self.left, self.bottom, self.right, self.top)
 
 
-def requested_terms() -> list[str]:
+def requested_terms(raw: str) -> list[str]:
     """`terms`: a JSON array of strings (or one term per line)."""
-    raw = (get_str("terms", "", max_length=MAX_TERMS * (MAX_TERM_LENGTH + 8)) or "").strip()
+    raw = raw.strip()
     if not raw:
         return []
     if raw.startswith("["):
@@ -86,8 +86,8 @@ def requested_terms() -> list[str]:
     return terms
 
 
-def requested_areas(page_count: int) -> list[Area]:
-    raw = (get_str("areas", "", max_length=MAX_AREAS * 120) or "").strip()
+def requested_areas(raw: str, page_count: int) -> list[Area]:
+    raw = raw.strip()
     if not raw:
         return []
     try:
@@ -127,9 +127,5 @@ class SearchOptions:
     whole_word: bool
 
     @classmethod
-    def from_request(cls) -> "SearchOptions":
-        return cls(requested_terms(), get_bool("match_case", False), get_bool("whole_word", False))
-
-
-def requested_dpi() -> int:
-    return get_int("dpi", 200, low=72, high=400)
+    def of(cls, options) -> "SearchOptions":
+        return cls(requested_terms(options.terms), options.match_case, options.whole_word)

@@ -8,29 +8,36 @@ from flask import Blueprint
 from PIL import Image
 from qrcode.exceptions import DataOverflowError
 
+from ...contract.operations import Routes
+from ...contract.responses import OPTIONS, PAGE_GATE, file_response as file_answer
 from ...errors import ApiError
+from ...jobs.filetypes import MIME_TYPES
 from ...jobs.files import Result, file_response
-from ...jobs.options import get_choice, get_int, get_str, parse_colour, request_body
+from ...jobs.options import parse_colour
+from .models import QrRequest
 from .payloads import build_payload
 
-bp = Blueprint("tools_qr", __name__)
+bp = Blueprint("tools_qr", __name__, url_prefix="/api/tools")
+routes = Routes(bp, "qr", tool=True)
 
 ERROR_CORRECTION = {"l": qrcode.constants.ERROR_CORRECT_L, "m": qrcode.constants.ERROR_CORRECT_M,
                     "q": qrcode.constants.ERROR_CORRECT_Q, "h": qrcode.constants.ERROR_CORRECT_H}
 
 
-@bp.post("/qr")
-def make_qr():
-    source = request_body()
-    payload = build_payload(source)
-    level = get_choice("error_correction", list(ERROR_CORRECTION), "m", source=source)
-    size = get_int("size", 512, low=64, high=4096, source=source)
-    margin = get_int("margin", 4, low=0, high=20, source=source)
-    foreground = parse_colour(get_str("foreground", "#000000", source=source), "foreground")
-    background = parse_colour(get_str("background", "#ffffff", source=source), "background")
+@routes.post("/qr", "createQrCode", form=QrRequest, answers={200: file_answer(
+    "The QR code, named `qr-code.png` or `qr-code.svg`.", [MIME_TYPES["png"], MIME_TYPES["svg"]],
+    {"Content-Disposition": "ContentDisposition", "X-Output-Size": "XOutputSize", "X-QR-Modules": "XQrModules"})},
+    errors=(PAGE_GATE, OPTIONS, {400: ["invalid_json"], 422: ["low_contrast", "payload_too_long"]}))
+def make_qr(options: QrRequest):
+    """A QR code as PNG or SVG
+
+    A JSON body that is not an object is a 400; form bodies are read as fields."""
+    payload = build_payload(options)
+    size, output = options.size, options.format
+    foreground = parse_colour(options.foreground, "foreground")
+    background = parse_colour(options.background, "background")
     check_contrast(foreground, background)
-    output = get_choice("format", ["png", "svg"], "png", source=source)
-    matrix = qr_matrix(payload, ERROR_CORRECTION[level], margin)
+    matrix = qr_matrix(payload, ERROR_CORRECTION[options.error_correction], options.margin)
     if len(matrix) > size:
         raise ApiError(422, "invalid_option",
                        f"Option 'size' must be at least {len(matrix)} px for this much data")

@@ -1,23 +1,27 @@
-"""What a QR code says, per payload type: text, URL, Wi-Fi, e-mail, phone, vCard."""
+"""What a QR code says, per payload type: text, URL, Wi-Fi, e-mail, phone, vCard (models.py says
+which fields each type needs)."""
 from __future__ import annotations
 
 import re
-from typing import Callable, Mapping
+from typing import Callable
 from urllib.parse import quote, urlsplit
 
 from ...errors import ApiError
-from ...jobs.options import get_bool, get_choice, get_str
+from .models import EITHER, REQUIRED, QrRequest
 
 
-def _required(name: str, source: Mapping, max_length: int = 2000) -> str:
-    value = (get_str(name, "", source=source, max_length=max_length) or "").strip()
-    if not value:
-        raise ApiError(422, "invalid_option", f"Option '{name}' is required")
-    return value
+def _refused(name: str, why: str) -> ApiError:
+    return ApiError(422, "invalid_option", f"Option '{name}' {why}")
 
 
-def _optional(name: str, source: Mapping, max_length: int = 2000) -> str:
-    return (get_str(name, "", source=source, max_length=max_length) or "").strip()
+def _filled(options: QrRequest) -> None:
+    """The fields the type needs hold more than spaces."""
+    for name in REQUIRED.get(options.type, ()):
+        if not getattr(options, name).strip():
+            raise _refused(name, "is required")
+    either = EITHER.get(options.type)
+    if either and not any(getattr(options, name).strip() for name in either):
+        raise ApiError(422, "invalid_option", f"Give '{either[0]}' or '{either[1]}' for a vCard")
 
 
 def escape_wifi(value: str) -> str:
@@ -25,44 +29,43 @@ def escape_wifi(value: str) -> str:
     return re.sub(r'([\\;,":])', r"\\\1", value)
 
 
-def wifi_payload(source: Mapping) -> str:
-    ssid = _required("ssid", source, 64)
-    encryption = get_choice("encryption", ["wpa", "wep", "none"], "wpa", source=source)
-    password = get_str("password", "", source=source, max_length=128) or ""
+def wifi_payload(options: QrRequest) -> str:
+    ssid, encryption, password = options.ssid.strip(), options.encryption, options.password
     if encryption != "none" and not password:
         raise ApiError(422, "invalid_option", "Option 'password' is required for a secured network")
     parts = [f"T:{'nopass' if encryption == 'none' else encryption.upper()}", f"S:{escape_wifi(ssid)}"]
     if encryption != "none":
         parts.append(f"P:{escape_wifi(password)}")
-    if get_bool("hidden", False, source=source):
+    if options.hidden:
         parts.append("H:true")
     return "WIFI:" + ";".join(parts) + ";;"
 
 
-def url_payload(source: Mapping) -> str:
-    url = _required("url", source)
+def url_payload(options: QrRequest) -> str:
+    url = options.url.strip()
     if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", url):
         url = "https://" + url
     parts = urlsplit(url)
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc or " " in url:
-        raise ApiError(422, "invalid_option", "Option 'url' must be an http(s) address")
+        raise _refused("url", "must be an http(s) address")
     return url
 
 
-def email_payload(source: Mapping) -> str:
-    address = _required("email", source, 254)
+def email_payload(options: QrRequest) -> str:
+    address = options.email.strip()
     if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", address):
-        raise ApiError(422, "invalid_option", "Option 'email' must be an email address")
-    query = [f"{key}={quote(value)}" for key in ("subject", "body")
-             if (value := _optional(key, source))]
+        raise _refused("email", "must be an email address")
+    query = [f"{key}={quote(value)}" for key in ("subject", "body") if (value := getattr(options, key).strip())]
     return f"mailto:{address}" + ("?" + "&".join(query) if query else "")
 
 
-def phone_payload(source: Mapping) -> str:
-    phone = _required("phone", source, 32)
+def phone_payload(options: QrRequest) -> str:
+    phone = options.phone.strip()
+    if len(phone) > 32:
+        raise _refused("phone", "must be at most 32 characters")
     digits = re.sub(r"[\s().-]", "", phone)
     if not re.fullmatch(r"\+?[0-9]{3,20}", digits):
-        raise ApiError(422, "invalid_option", "Option 'phone' must be a phone number")
+        raise _refused("phone", "must be a phone number")
     return f"tel:{digits}"
 
 
@@ -72,11 +75,9 @@ def escape_vcard(value: str) -> str:
     return value.replace("\r\n", "\\n").replace("\n", "\\n")
 
 
-def vcard_payload(source: Mapping) -> str:
-    first, last = _optional("first_name", source, 100), _optional("last_name", source, 100)
-    if not (first or last):
-        raise ApiError(422, "invalid_option", "Give 'first_name' or 'last_name' for a vCard")
-    field = lambda name: escape_vcard(_optional(name, source, 300))  # noqa: E731
+def vcard_payload(options: QrRequest) -> str:
+    first, last = options.first_name.strip(), options.last_name.strip()
+    field = lambda name: escape_vcard(getattr(options, name).strip())  # noqa: E731
     lines = ["BEGIN:VCARD", "VERSION:3.0", f"N:{escape_vcard(last)};{escape_vcard(first)};;;",
              f"FN:{escape_vcard(' '.join(part for part in (first, last) if part))}"]
     optional = [("ORG", "organization"), ("TITLE", "title"), ("TEL;TYPE=CELL", "phone"),
@@ -88,8 +89,8 @@ def vcard_payload(source: Mapping) -> str:
     return "\r\n".join(lines)
 
 
-PAYLOADS: dict[str, Callable[[Mapping], str]] = {
-    "text": lambda source: _required("text", source, 4000),
+PAYLOADS: dict[str, Callable[[QrRequest], str]] = {
+    "text": lambda options: options.text.strip(),
     "url": url_payload,
     "wifi": wifi_payload,
     "email": email_payload,
@@ -98,6 +99,6 @@ PAYLOADS: dict[str, Callable[[Mapping], str]] = {
 }
 
 
-def build_payload(source: Mapping) -> str:
-    kind = get_choice("type", list(PAYLOADS), "text", source=source)
-    return PAYLOADS[kind](source)
+def build_payload(options: QrRequest) -> str:
+    _filled(options)
+    return PAYLOADS[options.type](options)

@@ -1,5 +1,5 @@
 """/api/tools/translate, /translate/languages, /translate/detect: the translator, through the
-configured engine (engine.py: Apertium APY or LibreTranslate).
+configured engine (engine_choice.py: Apertium APY or LibreTranslate).
 
 A pair the engine lacks is translated through English or Spanish when it has both halves, and the
 answer says so (`pivot`). Detection is offline (detection.py). A translation is an outbound call
@@ -9,33 +9,35 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
 
-from ...auth import require_claims
+from ...contract.operations import Routes
+from ...contract.responses import JOB_SLOT, SESSION, SIGNED_IN, json_response
 from ...errors import ApiError
-from ...jobs.options import get_str, request_body
 from ...jobs.slots import job_slot
-from .engine import current_engine
+from .engine_choice import current_engine
 from .languages import language_name
+from .models import (ENTER_TEXT, MAX_TEXT, DetectRequest, Detections, TranslateRequest, Translation,
+                     TranslationLanguages)
 from .routes import reachable, route, sources
 
-bp = Blueprint("tools_translate", __name__)
-
-MAX_TEXT = 20_000  # the most any deployment may allow (TOOLKIT_TRANSLATION_MAX_CHARS is at most this)
-
-
-@bp.before_request
-def _signed_in_only() -> None:
-    require_claims()  # SPEC: the translator is for signed-in users; the server enforces it, not the app
+bp = Blueprint("tools_translate", __name__, url_prefix="/api/tools")
+routes = Routes(bp, "translate", tool=True)
+# SPEC: the translator is for signed-in users; the server enforces it (Routes checks the token first).
+SIGNED_IN_ONLY = [{"bearerAuth": []}]
+# The engine's failures, mapped (engine.py, apertium.py, libretranslate.py); its own 429 shares the status.
+ENGINE = {422: ["translation_rejected", "unsupported_pair", "language_not_detected"],
+          429: ["translation_rate_limited"],
+          502: ["translation_engine_refused", "translation_engine_error"],
+          503: ["translation_not_configured", "translation_unavailable"], 504: ["translation_timeout"]}
+TEXT_INPUT = {400: ["invalid_json"], 422: ["invalid_option", "text_too_long"]}
 
 
 def max_chars() -> int:
     return min(MAX_TEXT, int(current_app.config["TRANSLATION_MAX_CHARS"]))
 
 
-def _text() -> str:
-    value = request_body().get("q")
-    text = value if isinstance(value, str) else ("" if value is None else str(value))
+def _text(text: str) -> str:
     if not text.strip():
-        raise ApiError(422, "invalid_option", "Enter some text to translate")
+        raise ApiError(422, "invalid_option", ENTER_TEXT)
     limit = max_chars()
     if len(text) > limit:
         raise ApiError(422, "text_too_long", f"The text is {len(text):,} characters long; at most {limit:,} "
@@ -43,21 +45,15 @@ def _text() -> str:
     return text
 
 
-def _language(name: str, default: str | None) -> str:
-    value = (get_str(name, default, source=request_body(), max_length=20) or "").strip().lower()
-    if not value:
-        raise ApiError(422, "invalid_option", f"Choose a {'target' if name == 'target' else 'source'} language")
-    if not value.replace("-", "").replace("_", "").isalnum():
-        raise ApiError(422, "invalid_option", f"Option '{name}' must be a language code like 'en'")
-    return value
-
-
 def _pair_name(source: str, target: str) -> str:
     return f"{language_name(source)} into {language_name(target)}"
 
 
-@bp.get("/translate/languages")
+@routes.get("/translate/languages", "listTranslationLanguages", security=SIGNED_IN_ONLY,
+            answers={200: json_response("Each language and the targets it translates into.", TranslationLanguages)},
+            errors=(SIGNED_IN, SESSION, ENGINE))
 def languages():
+    """Languages the translation engine offers"""
     engine = current_engine()
     pairs = engine.pairs()
     listed = []  # every language of a pair; one only ever translated into has no targets
@@ -69,19 +65,25 @@ def languages():
     return jsonify(engine=engine.name, max_chars=max_chars(), languages=listed)
 
 
-@bp.post("/translate/detect")
-def detect():
+@routes.post("/translate/detect", "detectLanguage", form=DetectRequest, security=SIGNED_IN_ONLY,
+             answers={200: json_response("Candidate languages with confidence.", Detections)},
+             errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE))
+def detect(options: DetectRequest):
+    """Detect the language of a text"""
     engine = current_engine()
-    text = _text()
+    text = _text(options.q)
     translatable = set(sources(engine.pairs()))
     return jsonify(detections=[{**item, "translatable": item["language"] in translatable}
                                for item in engine.detect(text)])
 
 
-@bp.post("/translate")
-def translate():
+@routes.post("/translate", "translateText", form=TranslateRequest, security=SIGNED_IN_ONLY,
+             answers={200: json_response("The translation.", Translation)},
+             errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE, JOB_SLOT))
+def translate(options: TranslateRequest):
+    """Translate text (Apertium APY or LibreTranslate)"""
     engine = current_engine()
-    text, source, target = _text(), _language("source", "auto"), _language("target", None)
+    text, source, target = _text(options.q), options.source.lower(), options.target.lower()
     pairs = engine.pairs()
     detected = None
     if source == "auto":

@@ -1,10 +1,8 @@
-"""The one small interface every translation engine is reached through, and the choice of engine.
+"""The one small interface every translation engine is reached through (engine_choice.py picks one).
 
 An engine knows its language pairs (ISO 639-1 codes), translates a text along one of them, and
 detects a text's language; detection is the offline detector (detection.py) unless an engine
-overrides it. Which engine runs is configuration (TOOLKIT_TRANSLATION_ENGINE, else the one whose
-URL is set): Apertium APY (apertium.py) locally, LibreTranslate (libretranslate.py) in the
-production compose file; with neither, the translator answers 503 translation_not_configured."""
+overrides it."""
 from __future__ import annotations
 
 import threading
@@ -12,7 +10,7 @@ import time
 from abc import ABC, abstractmethod
 
 import requests
-from flask import Flask, current_app
+from flask import Flask
 
 from ...errors import ApiError
 from ...outbound import OutboundRefused, internal_address_of, outbound_session, service_policy
@@ -20,7 +18,6 @@ from .detection import detect_languages
 
 PAIRS_CACHE_SECONDS = 60.0
 SURE_ENOUGH = 50.0  # percent
-NOT_AVAILABLE = "Translation is not available on this site right now"
 
 
 class TranslationEngine(ABC):
@@ -86,36 +83,3 @@ def json_of(response: requests.Response):
         return response.json()
     except ValueError:
         raise unreadable() from None
-
-
-def chosen_engine_name(config) -> str | None:
-    chosen = (config.get("TRANSLATION_ENGINE") or "").strip().lower()
-    if chosen:
-        return chosen
-    if config.get("LIBRETRANSLATE_URL"):
-        return "libretranslate"
-    if config.get("APERTIUM_APY_URL"):
-        return "apertium"
-    return None
-
-
-def current_engine() -> TranslationEngine:
-    """The configured engine (one instance per app and configuration), or 503 when there is none."""
-    from .apertium import ApertiumEngine
-    from .libretranslate import LibreTranslateEngine
-
-    app = current_app._get_current_object()
-    config = app.config
-    name = chosen_engine_name(config)
-    urls = {"apertium": config.get("APERTIUM_APY_URL"), "libretranslate": config.get("LIBRETRANSLATE_URL")}
-    if not name or not urls.get(name):
-        raise ApiError(503, "translation_not_configured", NOT_AVAILABLE)
-    key = (name, urls[name], config.get("LIBRETRANSLATE_API_KEY"), config["TRANSLATION_TIMEOUT"])
-    engines = app.extensions.setdefault("translation_engines", {})
-    if key not in engines:
-        if name == "apertium":
-            engines[key] = ApertiumEngine(app, urls[name], config["TRANSLATION_TIMEOUT"])
-        else:
-            engines[key] = LibreTranslateEngine(app, urls[name], config["TRANSLATION_TIMEOUT"],
-                                                config.get("LIBRETRANSLATE_API_KEY") or "")
-    return engines[key]

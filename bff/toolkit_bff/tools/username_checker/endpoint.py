@@ -25,18 +25,25 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from flask import Blueprint, Response, current_app, stream_with_context
 
 from ...auth import request_claims
+from ...contract.operations import Routes
+from ...contract.responses import JOB_SLOT, PAGE_GATE, SESSION, json_response
 from ...db import rls_transaction
 from ...errors import ApiError
-from ...jobs.options import get_bool, get_str
 from ...jobs.slots import acquire_job_slot
 from ...outbound import OutboundPolicy, allowed_networks, outbound_session
 from .probes import check_site, result_line
 from .reachability import internet_problem
+from .models import UsernameQuery, UsernameStreamLine
 from .sites import NAME_REFUSED, TIMED_OUT, Site, allowed_hosts, bundled_sites_path, load_sites
 
-bp = Blueprint("tools_username", __name__)
+bp = Blueprint("tools_username", __name__, url_prefix="/api/tools")
+routes = Routes(bp, "username", tool=True)
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+STREAM = json_response("A stream of newline-delimited JSON, one `UsernameStreamLine` per line, sent as answers "
+                       "arrive (at most the 60 s job limit; sites still pending then are `unknown`).",
+                       UsernameStreamLine, {"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"},
+                       media_type="application/x-ndjson")
 # The summary's three answers: found (taken), not found (available), could not check (the rest).
 SUMMARY = {"taken": "found", "available": "not_found", "unknown": "could_not_check",
            "blocked": "could_not_check", "invalid": "could_not_check"}
@@ -46,13 +53,22 @@ def sites_path() -> str:
     return current_app.config.get("USERNAME_SITES_FILE") or bundled_sites_path()
 
 
-@bp.get("/username/<name>")
-def check_username(name: str):
+@routes.get("/username/<name>", "checkUsername", query=UsernameQuery, security=[{}, {"bearerAuth": []}],
+            path={"name": {"description": "The username.",
+                           "schema": {"type": "string", "pattern": USERNAME_PATTERN.pattern}}},
+            answers={200: STREAM},
+            errors=(PAGE_GATE, SESSION, JOB_SLOT, {401: ["invalid_token"], 503: ["auth_unavailable", "internet_unreachable"],
+                                                   422: ["invalid_username", "invalid_option"]}))
+def check_username(name: str, query: UsernameQuery):
+    """Is a username taken on ~480 sites and in Toolkit?
+
+    Sends a token, optionally, to check Toolkit's own profiles as that user (row-level security
+    applies); a malformed or invalid token is a 401."""
     if not USERNAME_PATTERN.fullmatch(name):
         raise ApiError(422, "invalid_username", "A username is 1-64 letters, digits, '.', '_' or '-',"
                        " starting with a letter or digit")
     path = sites_path()
-    sites = _selected_sites(load_sites(path))
+    sites = _selected_sites(load_sites(path), query)
     claims = request_claims()  # a bad token is refused now, not in the middle of the stream
     config = current_app.config
     problem = internet_problem(config["USERNAME_INTERNET_PROBE"], config["USERNAME_INTERNET_CACHE_SECONDS"])
@@ -81,9 +97,9 @@ def _released_at_end(lines, release):
         release()
 
 
-def _selected_sites(sites: tuple[Site, ...]) -> list[Site]:
-    wanted = {item.strip().lower() for item in (get_str("sites", "") or "").split(",") if item.strip()}
-    include_nsfw = get_bool("nsfw", False)
+def _selected_sites(sites: tuple[Site, ...], query: UsernameQuery) -> list[Site]:
+    wanted = {item.strip().lower() for item in query.sites.split(",") if item.strip()}
+    include_nsfw = query.nsfw
     chosen = [site for site in sites if (include_nsfw or not site.nsfw)
               and (not wanted or site.name.lower() in wanted)]
     if wanted and not chosen:

@@ -1,7 +1,8 @@
 """What a subscriber may learn, on the test stack's database with the project's migrations: the
-service runs here (its own slot and port, the real supabase_realtime publication) and a WebSocket
+service runs here (its own slot and port, the real supabase_realtime publication or one of its own) and a WebSocket
 client speaks Phoenix to it as realtime-js does. A DELETE names no user, a filter on a column the
-role may not select is refused at join, and such a column never appears in a payload.
+role may not select is refused at join, such a column never appears in a payload, and users
+subscribed side by side while rows are written from several connections each receive their own only.
 
 Absence is checked as in app/conformance/realtime: changes reach one socket in commit order, so once
 a later change has arrived, an earlier one that did not will not."""
@@ -14,6 +15,7 @@ import socket
 import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing, contextmanager
 
 import jwt
@@ -54,8 +56,8 @@ def token(role: str, sub: str | None = None) -> str:
     return jwt.encode(claims, SECRET, algorithm="HS256")
 
 
-@pytest.fixture(scope="module")
-def service():
+@contextmanager
+def running_service(publication: str = "supabase_realtime"):
     """The service in a thread of its own, on a free port; yields its port."""
     params = psycopg.conninfo.conninfo_to_dict(admin_url())
     with closing(socket.socket()) as s:
@@ -63,7 +65,8 @@ def service():
         port = s.getsockname()[1]
     config = Config.from_env({"DB_HOST": params["host"], "DB_PORT": str(params.get("port", 5432)),
                               "DB_USER": params["user"], "DB_PASSWORD": params["password"],
-                              "DB_NAME": params["dbname"], "API_JWT_SECRET": SECRET, "PORT": str(port)})
+                              "DB_NAME": params["dbname"], "API_JWT_SECRET": SECRET, "PORT": str(port),
+                              "PUBLICATION": publication})
     server = Server(config)
     loop = asyncio.new_event_loop()
     task = loop.create_task(server.run())
@@ -76,14 +79,22 @@ def service():
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
-    while not server.poller.ready.is_set():
-        assert thread.is_alive() and time.monotonic() < deadline, "the service did not start"
-        time.sleep(0.05)
-    yield port
-    loop.call_soon_threadsafe(task.cancel)
-    thread.join(timeout=10)
-    loop.close()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.poller.ready.is_set():
+            assert thread.is_alive() and time.monotonic() < deadline, "the service did not start"
+            time.sleep(0.05)
+        yield port
+    finally:
+        loop.call_soon_threadsafe(task.cancel)
+        thread.join(timeout=10)
+        loop.close()
+
+
+@pytest.fixture(scope="module")
+def service():
+    with running_service() as port:
+        yield port
 
 
 @contextmanager
@@ -214,3 +225,60 @@ def update_page_as(user_id: str | None, reason: str) -> None:
         db.execute("select set_config('request.jwt.claims', %s, true)",
                    (json.dumps({"sub": user_id, "role": "authenticated"}) if user_id else "",))
         db.execute("update public.page_settings set disable_reason = %s where page_key = %s", (reason, PAGE))
+
+
+NOTES = "realtime_privacy_notes"  # a schema and publication of this module's own
+
+
+@pytest.fixture(scope="module")
+def notes_service():
+    """The service on a publication of its own: one table whose rows only their owner may read."""
+    sql(f"""drop schema if exists {NOTES} cascade; drop publication if exists {NOTES};
+      create schema {NOTES}; grant usage on schema {NOTES} to authenticated;
+      create table {NOTES}.notes (id bigint generated always as identity primary key, owner uuid not null);
+      alter table {NOTES}.notes enable row level security;
+      grant select on {NOTES}.notes to authenticated;
+      create policy owner_reads on {NOTES}.notes for select to authenticated using (owner = (select auth.uid()));
+      create publication {NOTES} for table {NOTES}.notes""")
+    try:
+        with running_service(NOTES) as port:
+            yield port
+    finally:
+        sql(f"drop publication if exists {NOTES}; drop schema if exists {NOTES} cascade")
+
+
+def write_notes(owners: list[str], per_commit: int) -> list[tuple[str, int]]:
+    """The operator's inserts, `per_commit` rows to a transaction; (owner, id) of each row."""
+    written = []
+    with psycopg.connect(admin_url()) as db:
+        for start in range(0, len(owners), per_commit):
+            with db.transaction():
+                for owner in owners[start:start + per_commit]:
+                    written.append((owner, db.execute(f"insert into {NOTES}.notes (owner) values (%s) returning id",
+                                                      (owner,)).fetchone()[0]))
+    return written
+
+
+@pytest.mark.parametrize("round_", range(5))
+def test_concurrent_changes_reach_each_subscriber_under_its_own_claims_only(notes_service, round_):
+    """Two users subscribed at once (one of them twice) while the operator writes their rows and a
+    third user's from four connections at once: every change is checked for both users' claims in
+    one call, in batches of many changes, and each user receives exactly the rows that are theirs."""
+    alice, bob, carol = (str(uuid.uuid4()) for _ in range(3))
+    binding = {"event": "INSERT", "schema": NOTES, "table": "notes"}
+    with subscriber(notes_service, token("authenticated", alice)) as alice_1, \
+            subscriber(notes_service, token("authenticated", alice)) as alice_2, \
+            subscriber(notes_service, token("authenticated", bob)) as bob_1:
+        clients = {alice_1: alice, alice_2: alice, bob_1: bob}
+        for client in clients:
+            assert client.join("notes", binding)["status"] == "ok"
+        owners = [alice, bob, carol] * 40
+        with ThreadPoolExecutor(4) as pool:
+            batches = pool.map(write_notes, [owners[i::4] for i in range(4)], [1, 3, 5, 10])
+            written = [row for batch in batches for row in batch]
+        # Each user's last row is written after all the others, so it arrives after them.
+        last = {user: write_notes([user], 1)[0][1] for user in (alice, bob)}
+        for client, user in clients.items():
+            client.change("notes", lambda d, user=user: d["record"]["id"] == last[user])
+            received = [d["record"]["id"] for d in client.changes("notes")]
+            assert sorted(received) == sorted(id_ for owner, id_ in written if owner == user)

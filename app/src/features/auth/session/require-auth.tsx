@@ -28,15 +28,18 @@ export function RequireAuth({ children, pageName }: { children: ReactNode; /** e
   if (session.status === 'signed-out' && wasSignedIn.current) return <Navigate to={loginAfterSignOut()} replace />
   // A session still owing its authenticator code (aal1) counts as signed out here: /login asks for it.
   if (session.status === 'signed-out' || (session.status === 'signed-in' && needsSecondFactor(session.session))) return <Navigate to={loginReturningTo(location.pathname + location.search)} state={pageName ? ({ pageName } satisfies SignInReason) : undefined} replace />
-  if (session.status === 'loading') {
-    return (
-      <PageContainer>
-        <p role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground">
-          <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />
-          Loading...
-        </p>
-      </PageContainer>
-    )
-  }
+  if (session.status === 'loading') return <PageLoading />
   return children
+}
+
+/** A protected page's wait state, inside the layout: 'Loading...' (SPEC §2) while what decides it is not known yet. */
+export function PageLoading() {
+  return (
+    <PageContainer>
+      <p role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground">
+        <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />
+        Loading...
+      </p>
+    </PageContainer>
+  )
 }

@@ -135,6 +135,15 @@ describe('auth events (SPEC §4)', () => {
     expect(auth.refreshSession).toHaveBeenCalledTimes(1)
   })
 
+  it('the store hears of a sign-in or sign-out before the call that caused it returns, so the next page sees it', async () => {
+    const { fire, report } = await start(null)
+    const session = sessionExpiringIn(30 * MINUTE, 'access-4')
+    fire('SIGNED_IN', session) // supabase-js awaits this listener before signInWithPassword() resolves
+    expect(report).toHaveBeenLastCalledWith(session)
+    fire('SIGNED_OUT', null)
+    expect(report).toHaveBeenLastCalledWith(null)
+  })
+
   it('token refreshed: updates the stored tokens and reschedules from the new expiry', async () => {
     const { auth, fire } = await start(sessionExpiringIn(10 * MINUTE))
     auth.refreshSession.mockImplementation(async () => {

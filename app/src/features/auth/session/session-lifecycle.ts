@@ -105,6 +105,13 @@ export function handleAuthEvent(auth: Auth, event: AuthChangeEvent, session: Ses
   if (session) report(session)
 }
 
+/** What an auth event means for the signed-in state at once (undefined: nothing it changes). */
+function reportedSession(event: AuthChangeEvent, session: Session | null): Session | null | undefined {
+  if (event === 'SIGNED_OUT') return null
+  const changesSession = event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED' || event === 'USER_UPDATED' || event === 'TOKEN_REFRESHED'
+  return changesSession && session ? session : undefined
+}
+
 /** Session start (SPEC §4): read with retries; on failure clear local state and report signed out. */
 export async function startSessionLifecycle(auth: Auth, report: Report): Promise<void> {
   let session: Session | null = null
@@ -126,6 +133,10 @@ export async function startSessionLifecycle(auth: Auth, report: Report): Promise
   report(session)
   stopAdminWatch ??= watchAdminStatus(() => currentAccessToken)
   auth.onAuthStateChange((event, changed) => {
+    // supabase-js awaits its listeners before the call that signed in or out returns: telling the store
+    // here means the page that call then opens (/dashboard, /login?t=) already sees the new session.
+    const reported = reportedSession(event, changed)
+    if (reported !== undefined) report(reported)
     // supabase-js awaits its listeners: leave the callback before doing anything that calls Auth.
     setTimeout(() => handleAuthEvent(auth, event, changed, report), 0)
   })

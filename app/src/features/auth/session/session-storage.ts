@@ -78,24 +78,38 @@ function parseUser(raw: string): User | undefined {
 }
 
 /**
- * SPEC §4 validity: valid only when a token and an expiry are stored and now is before the expiry.
- * An unparseable expiry is "not logged in" (logged to the console); unparseable user data is
- * "no session" with the 'Session data error' toast.
+ * SPEC §4 validity, without telling anyone: valid only when a token and an expiry are stored and now
+ * is before the expiry. Read synchronously at start-up, so the first page paints with the session.
  */
-export function readStoredSession(now = Date.now()): StoredSession {
+export function inspectStoredSession(now = Date.now()): StoredSession {
   const rawUser = rawItem(SESSION_KEYS.user)
   const user = rawUser === null ? null : parseUser(rawUser)
-  if (user === undefined) {
-    notify.error(SESSION_DATA_ERROR)
-    return { status: 'unparseable-user' }
-  }
+  if (user === undefined) return { status: 'unparseable-user' }
   const token = readStorage<string | null>(SESSION_KEYS.token, null)
   const rawExpiry = rawItem(SESSION_KEYS.expiry)
   if (!token || rawExpiry === null) return { status: 'none' }
   const expiresAt = parseExpiry(rawExpiry)
-  if (expiresAt === undefined) {
-    console.log(`[auth] Unreadable session expiry "${rawExpiry}": treating the visitor as signed out.`)
-    return { status: 'unparseable-expiry' }
-  }
+  if (expiresAt === undefined) return { status: 'unparseable-expiry' }
   return now < expiresAt ? { status: 'valid', user, expiresAt } : { status: 'expired' }
+}
+
+/**
+ * The same as the session starts: an unparseable expiry is "not logged in" (logged to the console);
+ * unparseable user data is "no session" with the 'Session data error' toast.
+ */
+export function readStoredSession(now = Date.now()): StoredSession {
+  const stored = inspectStoredSession(now)
+  if (stored.status === 'unparseable-user') notify.error(SESSION_DATA_ERROR)
+  if (stored.status === 'unparseable-expiry') {
+    console.log(`[auth] Unreadable session expiry "${rawItem(SESSION_KEYS.expiry)}": treating the visitor as signed out.`)
+  }
+  return stored
+}
+
+/** The stored token and refresh value, read as the session store's first state. */
+export function storedTokens(): { accessToken: string | null; refreshToken: string | null } {
+  return {
+    accessToken: readStorage<string | null>(SESSION_KEYS.token, null),
+    refreshToken: readStorage<string | null>(SESSION_KEYS.refreshToken, null),
+  }
 }

@@ -1,18 +1,56 @@
 import type { Session } from '@supabase/supabase-js'
 import { loadAuth } from '@/features/auth/client'
+import { checkAdminStatus } from '@/features/auth/session/admin-check'
+import { needsSecondFactor } from '@/features/auth/session/assurance'
 import { forgetSignedOutUser, resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
+import { inspectStoredSession, storedTokens } from '@/features/auth/session/session-storage'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import { notifyAccessTokenChanged, setAccessTokenProvider } from '@/lib/api/access-token'
+import { authStorageKey } from '@/lib/auth-storage-key'
 
 // The signed-in state as the rest of the app sees it. It is a module-level store rather than a
-// React context so any component can read it without a provider, and supabase-js loads only when
-// the first reader subscribes. The SPEC §4 lifecycle (storage keys, refresh timer, inactivity,
-// profile) lives in session/session-lifecycle.ts; it reports here.
+// React context so any component can read it without a provider. Its first state is read
+// synchronously from the SPEC §3 keys, so the first page paints without waiting for supabase-js;
+// the SPEC §4 lifecycle (session start with its retries, refresh timer, inactivity, profile) lives
+// in session/session-lifecycle.ts, starts after that paint and reports here.
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
   | { status: 'signed-in'; session: Session }
 
-let state: SessionState = { status: 'loading' }
+/** Whether supabase-js holds a session of its own (its key, read without loading it). */
+function supabaseHoldsSession(): boolean {
+  try {
+    return window.localStorage.getItem(authStorageKey()) !== null
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The state before supabase-js has loaded: signed in with the stored session while it is valid,
+ * signed out when nothing at all is stored, and 'loading' (session start decides, with its retries)
+ * for anything else: an expired session to refresh, unreadable keys, a session only supabase-js holds.
+ */
+export function firstSessionState(now = Date.now()): SessionState {
+  const stored = inspectStoredSession(now)
+  const { accessToken, refreshToken } = storedTokens()
+  if (stored.status === 'valid' && stored.user && accessToken) {
+    const session: Session = {
+      access_token: accessToken,
+      refresh_token: refreshToken ?? '',
+      expires_at: Math.floor(stored.expiresAt / 1000),
+      expires_in: Math.max(0, Math.round((stored.expiresAt - now) / 1000)),
+      token_type: 'bearer',
+      user: stored.user,
+    }
+    return { status: 'signed-in', session }
+  }
+  if (stored.status === 'none' && !supabaseHoldsSession()) return { status: 'signed-out' }
+  return { status: 'loading' }
+}
+
+let state: SessionState = firstSessionState()
 const listeners = new Set<() => void>()
 let started: Promise<void> | undefined
 
@@ -48,9 +86,29 @@ export function startSessionStore(): Promise<void> {
   return started
 }
 
+/**
+ * At app start: the stored session answers every reader at once. supabase-js follows when the state
+ * is unknown (at once: 'Loading...' waits for it) or signed in (after the first paint); a visitor
+ * with no session loads it only when a page needs Auth. Returns the first state.
+ */
+export function startStoredSession(): SessionState['status'] {
+  setAccessTokenProvider(currentAccessToken)
+  if (state.status === 'loading') void startSessionStore()
+  else if (state.status === 'signed-in') {
+    // The stored token asks the server who this is at once (admin status, profile), so /admin and
+    // the account menu do not wait for supabase-js; the lifecycle asks again when it starts.
+    if (!needsSecondFactor(state.session)) void checkAdminStatus(state.session.access_token)
+    afterFirstPaint(() => void startSessionStore())
+  }
+  return state.status
+}
+
 export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener)
-  void startSessionStore()
+  // A reader of the session may act on Auth's events (sign-in, sign-out): follow them, though only
+  // after the first paint when the stored state already answers.
+  if (state.status === 'loading') void startSessionStore()
+  else afterFirstPaint(() => void startSessionStore())
   return () => listeners.delete(listener)
 }
 
@@ -62,7 +120,7 @@ export function markSignedOut(): void {
 
 /** Tests only: back to the state before the first subscriber. */
 export function resetSessionStoreForTests(): void {
-  state = { status: 'loading' }
+  state = firstSessionState()
   started = undefined
   listeners.clear()
   resetSessionLifecycleForTests()

@@ -16,12 +16,16 @@ const auth = {
   signUp: vi.fn(),
   resend: vi.fn(),
   signOut: vi.fn(),
+  // The session store starts (and follows Auth's events) before the sign-out.
+  getSession: vi.fn(),
+  onAuthStateChange: vi.fn(),
 }
 
 beforeEach(() => {
   vi.clearAllMocks()
   vi.mocked(loadAuth).mockResolvedValue(auth as never)
   for (const fn of Object.values(auth)) fn.mockReset()
+  auth.getSession.mockResolvedValue({ data: { session: null }, error: null })
 })
 
 describe('signOutEverywhere', () => {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { finishAuthLanding, isAuthLanding } from '@/features/auth/sign-in/auth-landing'
-import { needsSecondFactor, safeReturnPath, useSession, type SignInReason } from '@/features/auth/session'
+import { needsSecondFactor, safeReturnPath, startSessionStore, useSession, type SignInReason } from '@/features/auth/session'
 import { loadAuth } from '@/features/auth/client'
 import { CheckEmail } from '@/features/auth/sign-in/check-email'
 import { MagicLinkForm } from '@/features/auth/sign-in/magic-link-form'
@@ -33,10 +33,14 @@ function useAuthLanding(): boolean {
 
   useEffect(() => {
     let active = true
-    void finishAuthLanding(location).then((outcome) => {
+    void finishAuthLanding(location).then(async (outcome) => {
       if (!active || outcome === 'none') return
-      setPending(false)
       const signedIn = outcome === 'signed-in'
+      // The session store follows supabase-js once started (after the first paint for a visitor who
+      // arrived signed out): the page opened next must already see the session the link brought.
+      if (signedIn) await startSessionStore()
+      if (!active) return
+      setPending(false)
       navigate(signedIn && isRecovery(location.search) ? '/login?reset=1' : signedIn ? '/dashboard' : '/login', { replace: true })
     })
     return () => {
@@ -100,6 +104,7 @@ export default function LoginPage() {
 
   // After a password (or a passkey, which owes no code: session/assurance.ts).
   const afterSignIn = async () => {
+    await startSessionStore() // as for a link's landing: the next page sees the new session
     const { data } = await (await loadAuth()).getSession()
     if (data.session && needsSecondFactor(data.session)) setCodeOwed(true)
     else navigate(destination, { replace: true })
@@ -148,7 +153,9 @@ export default function LoginPage() {
                 <TabsTrigger value="sign-in">Sign in</TabsTrigger>
                 <TabsTrigger value="sign-up">Create account</TabsTrigger>
               </TabsList>
-              <TabsContent value="sign-in">
+              {/* tabIndex -1: the panels hold form fields, so Tab goes from the tab straight to the first one
+                  (Radix makes a panel a tab stop of its own, for panels with nothing focusable). */}
+              <TabsContent value="sign-in" tabIndex={-1}>
                 <SignInForm email={email} onEmailChange={setEmail} onSignedIn={() => void afterSignIn()} />
                 <div className="mt-2 flex flex-col items-center sm:flex-row sm:justify-center">
                   <Button variant="link" onClick={() => setPanel('forgot')}>
@@ -160,7 +167,7 @@ export default function LoginPage() {
                 </div>
                 <PasskeySignIn onSignedIn={() => void afterSignIn()} />
               </TabsContent>
-              <TabsContent value="sign-up">
+              <TabsContent value="sign-up" tabIndex={-1}>
                 <SignUpForm email={email} onEmailChange={setEmail} onSignedUp={setSentTo} />
               </TabsContent>
             </Tabs>

@@ -1,0 +1,193 @@
+"""Routes declared with their contract: one decorator registers the Flask route, reads its body and
+query into their models before the view runs (a refusal is the API's 422) and records the
+operation for the OpenAPI document (document.py). The view's docstring is the operation's summary
+(first line) and description (the rest).
+
+    routes = Routes(bp, tag="links")
+
+    @routes.post("/links", "createLink", body=ShortLinkCreate,
+                 answers={201: json_response("The new link.", ShortLink)}, errors=(JSON_BODY,))
+    def create_link(body: ShortLinkCreate): ...
+"""
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass, field
+from functools import wraps
+
+from flask import Blueprint, request
+from pydantic import BaseModel
+
+from ..auth import require_claims
+from ..errors import ApiError
+from .fields import SERVER_RULE
+from .parameters import path_parameters, query_parameters
+from .schemas import model_schema
+from .responses import (BODY_TOO_LARGE, DISK_FULL, FORM, JOB_RUN, JOB_TAGS, JSON, MULTIPART, OPTIONS,
+                        RATE_LIMIT_HEADERS, RATE_LIMITED, error_responses, header_refs, schema_of)
+from ..jobs.options import request_body as request_body_values
+from .validation import body_model, query_model, validated
+
+
+@dataclass
+class Operation:
+    method: str
+    path: str  # as the document writes it: /api/links/{link_id}
+    spec: dict = field(default_factory=dict)
+
+
+OPERATIONS: list[Operation] = []
+
+
+def openapi_path(prefix: str, rule: str) -> str:
+    return prefix + re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule)
+
+
+def _summary_and_description(view) -> tuple[str, str | None]:
+    summary, _, rest = inspect.cleandoc(view.__doc__ or "").partition("\n")
+    description = " ".join(rest.split()) or None  # paragraphs of a docstring read as one
+    return summary.strip(), description
+
+
+def request_body(body) -> dict:
+    """A model (or an OpenAPI request body as it is) as the operation's required JSON body."""
+    if isinstance(body, dict) and "content" in body:
+        return body
+    return {"required": True, "content": {JSON: {"schema": schema_of(body)}}}
+
+
+def _signed_in_first(view):
+    @wraps(view)
+    def signed_in_view(**kwargs):
+        require_claims()
+        return view(**kwargs)
+    return signed_in_view
+
+
+def options_body(model: type[BaseModel]) -> dict:
+    """The same fields as a JSON object or as form fields."""
+    schema = schema_of(model)
+    return {"required": True, "content": {JSON: {"schema": schema}, FORM: {"schema": schema},
+                                          MULTIPART: {"schema": schema}}}
+
+
+FILE = {"type": "string", "contentMediaType": "application/octet-stream",
+        SERVER_RULE: "not empty, and of a type the tool reads, told from its bytes (415 otherwise)"}
+
+
+@dataclass(frozen=True)
+class Multipart:
+    """A multipart upload: field `file` (repeated when `many`), the options beside it."""
+    options: type[BaseModel] | None = None
+    many: bool = False
+    file_description: str = "The file; its type is told from its content."
+
+    def read_options(self) -> dict:
+        """The options as `options=`; a `file` sent as a text field is no file (a 422, not ignored)."""
+        if "file" in request.form:
+            raise ApiError(422, "invalid_option", "Option 'file' must be a file upload, not a text field")
+        return {"options": validated(self.options, request.values, options=True)} if self.options else {}
+
+    def body(self) -> dict:
+        """Options may also come as query parameters: the tools read form and query together."""
+        if self.many:
+            files = {"type": "array", "items": FILE, "minItems": 1, "maxItems": 100,
+                     "description": self.file_description + " Repeat the field for several files (at most 100)."}
+        else:
+            files = {**FILE, "description": self.file_description}
+        schema = model_schema(self.options) if self.options else {"type": "object", "properties": {}}
+        schema = {**schema, "required": ["file", *schema.get("required", [])],
+                  "properties": {"file": files, **schema["properties"]}}
+        return {"required": True, "content": {MULTIPART: {"schema": schema}}}
+
+
+class Routes:
+    """The operations of one blueprint, under its url_prefix; tools (`tool=True`) are limited per
+    client IP, so their answers carry the limit headers and any of them may be a 429."""
+
+    def __init__(self, bp: Blueprint, tag: str, *, tool: bool = False):
+        self.bp, self.tag, self.tool = bp, tag, tool
+
+    def get(self, rule: str, operation_id: str, **options):
+        return self.route("GET", rule, operation_id, **options)
+
+    def post(self, rule: str, operation_id: str, **options):
+        return self.route("POST", rule, operation_id, **options)
+
+    def put(self, rule: str, operation_id: str, **options):
+        return self.route("PUT", rule, operation_id, **options)
+
+    def patch(self, rule: str, operation_id: str, **options):
+        return self.route("PATCH", rule, operation_id, **options)
+
+    def delete(self, rule: str, operation_id: str, **options):
+        return self.route("DELETE", rule, operation_id, **options)
+
+    def route(self, method: str, rule: str, operation_id: str, *, answers: dict, errors: tuple = (),
+              body: type[BaseModel] | dict | None = None, query: type[BaseModel] | None = None,
+              form: type[BaseModel] | None = None, upload: Multipart | None = None, path: dict | None = None,
+              parameters: tuple = (), security: list | None = None, before: tuple = (),
+              description: str | None = None):
+        """`body`: a JSON body model (read and passed as `body=`), or a request body the view reads
+        itself (a dict); `query`: a query model (passed as `query=`); `form`: a tool's options, as a
+        JSON object, form fields or the query string (passed as `options=`); `upload`: a multipart
+        upload, its files and its options' model (read from its fields or the query string, passed
+        as `options=`; the view reads the files, jobs/uploads.py); `path`: schemas of path
+        parameters beyond their converter's; `before`: decorators that run before the request is
+        read (a rate limit counts refused bodies too); `description`: one several routes share, in
+        place of the docstring's."""
+        def decorate(view):
+            summary, written = _summary_and_description(view)
+            spec = {"operationId": operation_id, "tags": [self.tag], "summary": summary}
+            if description or written:
+                spec["description"] = description or written
+            found = [*path_parameters(rule, path or {}), *(query_parameters(query) if query else []), *parameters]
+            if found:
+                spec["parameters"] = found
+            if body is not None:
+                spec["requestBody"] = request_body(body)
+            if form is not None:
+                spec["requestBody"] = options_body(form)
+            if upload is not None:
+                spec["requestBody"] = upload.body()
+            if security is not None:
+                spec["security"] = security
+            reads_options = form is not None or upload is not None or (query is not None and self.tool)
+            spec["responses"] = self._responses(answers, (*errors, OPTIONS) if reads_options else errors,
+                                                has_body=body is not None or form is not None or upload is not None)
+            OPERATIONS.append(Operation(method, openapi_path(self.bp.url_prefix or "", rule), spec))
+
+            reads_body = body is not None and not isinstance(body, dict)
+            signed_in_only = security is not None and {} not in security
+
+            @wraps(view)
+            def checked_view(**kwargs):
+                if query is not None:
+                    kwargs["query"] = query_model(query, options=self.tool)
+                if reads_body:
+                    kwargs["body"] = body_model(body)
+                if form is not None:
+                    kwargs["options"] = validated(form, request_body_values(), options=True,
+                                                  context={"json": request.is_json})
+                if upload is not None:
+                    kwargs.update(upload.read_options())
+                return view(**kwargs)
+            registered = checked_view
+            for decorator in reversed(before):
+                registered = decorator(registered)
+            if signed_in_only:  # who is asking comes before anything they sent
+                registered = _signed_in_first(registered)
+            self.bp.add_url_rule(rule, view_func=registered, methods=[method])
+            return registered
+        return decorate
+
+    def _responses(self, answers: dict, errors: tuple, *, has_body: bool) -> dict:
+        answers = {str(status): answer for status, answer in answers.items()}
+        if self.tool:
+            answers = {status: {**answer, "headers": {**answer.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)}}
+                       for status, answer in answers.items()}
+            errors = (RATE_LIMITED, *errors) + ((BODY_TOO_LARGE,) if has_body else ())
+            if self.tag in JOB_TAGS and has_body:
+                errors += (JOB_RUN, DISK_FULL)
+        return {**answers, **error_responses(*errors)}

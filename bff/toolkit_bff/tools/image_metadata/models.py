@@ -1,0 +1,107 @@
+"""/api/tools/metadata…: what an image's metadata reads as, and the edits."""
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal, Union
+
+from pydantic import Field, RootModel, create_model
+
+from ...contract import options as opt
+from ...contract.base import Answer
+from ...contract.envelope import ErrorBody
+from ...contract.streams import stream_line
+from ...contract.fields import SERVER_RULE, optional
+from ...contract.options import Options, Switch
+from ...jobs.filetypes import IMAGE_KINDS
+from .exif_write import TEXT_TAGS
+
+Count = Annotated[int, Field(ge=0)]
+ImageKind = Literal[tuple(sorted(IMAGE_KINDS))]  # type: ignore[valid-type]
+
+
+class ExifValue(RootModel):
+    """An EXIF value as JSON: rationals as numbers, text decoded, blobs summarised."""
+    root: Union[str, float, bool, None, list["ExifValue"]]
+
+
+ExifGroup = Annotated[dict[str, ExifValue], Field(description="Tag name → value.")]
+
+
+class ImageLocation(Answer):
+    """Empty without GPS; coordinates in decimal degrees."""
+    latitude: float = optional()
+    longitude: float = optional()
+    altitude: float = optional()
+    raw: ExifGroup = optional()
+
+
+class MetadataGroups(Answer):
+    camera: ExifGroup
+    time: ExifGroup
+    location: ImageLocation
+    author: ExifGroup
+    image: ExifGroup
+    other: ExifGroup
+
+
+class ImageMetadata(Answer):
+    filename: str
+    format: ImageKind
+    width: int
+    height: int
+    mode: str = Field(description="Pillow's mode, e.g. RGB.")
+    icc_profile: bool
+    has_gps: bool
+    groups: MetadataGroups
+
+
+MetadataEdit = create_model(
+    "MetadataEdit", __base__=Options,
+    **{name: (opt.text(), optional(description=f"EXIF {name}; an empty value removes the tag.",
+                                   json_schema_extra={SERVER_RULE: "a date and time"}
+                                   if name == "DateTimeOriginal" else None))
+       for name in TEXT_TAGS},
+    Orientation=(opt.whole(1, 8), optional(description="EXIF orientation.")),
+    gps_latitude=(opt.number(-90, 90), optional(description="Decimal degrees (with gps_longitude).",
+                                                json_schema_extra={SERVER_RULE: "given with gps_longitude"})),
+    gps_longitude=(opt.number(-180, 180), optional(description="Decimal degrees (with gps_latitude).",
+                                                   json_schema_extra={SERVER_RULE: "given with gps_latitude"})),
+    gps_altitude=(opt.number(-11000, 100000), optional(description="Metres; negative is below sea level.")),
+    gps_remove=(Switch, Field(False, description="Remove the GPS block (wins over gps_latitude/gps_longitude).")),
+)
+
+
+ACTIONS = {"remove-gps": "-no-gps", "strip": "-stripped", "keep": ""}  # action → the outputs' name suffix
+MAX_FILES = 100
+
+
+class BatchOptions(Options):
+    messages: ClassVar = {("action", "missing"): "Option 'action' is required: remove-gps, strip or keep"}
+    action: opt.choice(tuple(ACTIONS)) = Field(description="What to remove. Case-insensitive.")
+
+
+class CleanedFile(Answer):
+    name: str
+    status: Literal["done"]
+    output: str = Field(description="Its name in the ZIP.")
+    had_gps: bool
+    has_gps: bool
+    removed: dict[str, list[str]] = Field(
+        description="Group (camera, time, location, author, image, other) → tags removed.")
+    size_before: Count
+    size_after: Count
+
+
+class FailedFile(Answer):
+    name: str
+    status: Literal["failed"]
+    error: ErrorBody
+
+
+class MetadataBatchReport(Answer):
+    action: Literal[tuple(ACTIONS)]  # type: ignore[valid-type]
+    done: Count
+    failed: Count
+    files: list[Annotated[Union[CleanedFile, FailedFile], Field(discriminator="status")]]
+
+
+MetadataBatchStreamLine = stream_line("MetadataBatch", MetadataBatchReport)

@@ -1,0 +1,59 @@
+"""/api/tools/ocr: options, and what Tesseract read."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from ...config import Config
+from ...contract import options as opt
+from ...contract.base import Answer
+from ...contract.fields import SERVER_RULE
+from ...contract.options import Options, Switch
+from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
+
+
+class OcrOptions(Options):
+    lang: opt.text(100) = Field("eng", description="Languages joined by `+`, from /api/tools/ocr/languages.",
+                                json_schema_extra={SERVER_RULE: "installed languages only"})
+    preprocess: Switch = Field(True, description="Greyscale, auto-contrast and upscale small images first.")
+    psm: opt.whole(1, 13) = Field(3, description="Tesseract page segmentation mode.")
+    dpi: opt.whole(72, 600) = Field(300, description="PDF: render resolution.")
+    pages: opt.text() = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
+    password: opt.text(256) = Field("", description="Password of an encrypted PDF.")
+
+
+class OcrLanguage(Answer):
+    code: str = Field(examples=["deu"])
+    name: str
+
+
+class OcrLanguages(Answer):
+    languages: list[OcrLanguage]
+
+
+class WordBox(Answer):
+    """In the original image's (or rendered page's) pixels."""
+    left: int
+    top: int
+    width: int
+    height: int
+
+
+class OcrWord(Answer):
+    text: str
+    confidence: float
+    box: WordBox
+
+
+class OcrPage(Answer):
+    page: Annotated[int, Field(ge=1)]
+    text: str
+    words: list[OcrWord]
+
+
+class OcrResult(PageWindow):
+    language: str = Field(description="The languages used, e.g. `eng+deu`.")
+    text: str = Field(description="All pages' text, pages separated by a blank line.")
+    confidence: float | None = Field(description="Mean word confidence 0-100; null without words.")
+    pages: list[OcrPage] = Field(max_length=Config.TOOLS_OCR_MAX_PAGES)

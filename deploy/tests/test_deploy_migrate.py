@@ -11,8 +11,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
-
 from deploy_support import ROOT
+
 from stack.postgres import apply_migrations, bootstrap, changed_migration_message, file_checksum
 
 SCRIPT = ROOT / "deploy" / "migrate" / "apply-migrations.sh"
@@ -47,7 +47,7 @@ def migrated():
         _drop(admin_url, [name])
 
 
-@pytest.fixture()
+@pytest.fixture
 def make_db():
     """make_db() -> a new bootstrapped database; make_db(like=name) -> a copy of that database."""
     admin_url = os.environ["TOOLKIT_DATABASE_ADMIN_URL"]

@@ -12,10 +12,10 @@ import ctypes
 import os
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 TERMINATION_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>

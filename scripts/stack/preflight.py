@@ -5,9 +5,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 
+from .apertium_modes import INSTALLED_MODES
 from .postgres import PG_BIN
 from .supervisor import port_holder, port_in_use
-from .apertium_modes import INSTALLED_MODES
 from .translation_engine import SYSTEM_PYTHON
 
 BLOCK = 100  # a test stack's ports: base+0 … base+99 (config.test_config)

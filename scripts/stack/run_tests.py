@@ -23,8 +23,13 @@ from .schedule import run_suites
 from .services import build_app
 from .stack import say, start_stack
 from .suites import SUITE_NAMES, SuiteResult, all_suites, prepare_pgtap
-from .supervisor import (StackError, Supervisor, only_note_termination_signals, raise_on_termination_signals,
-                         received_signal)
+from .supervisor import (
+    StackError,
+    Supervisor,
+    only_note_termination_signals,
+    raise_on_termination_signals,
+    received_signal,
+)
 from .username_sites import fake_username_sites
 from .watchdog import Watchdog
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from .suite_run import run_suite, stop_group
 from .suites import SUITE_NAMES, Suite, SuiteResult

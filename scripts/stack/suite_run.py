@@ -9,11 +9,17 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from .honesty import (ALLOWED_SKIPS, EXPECTED_COUNTS, count_problems, load_allowed_skips, load_expected_counts,
-                      skip_problems)
+from .honesty import (
+    ALLOWED_SKIPS,
+    EXPECTED_COUNTS,
+    count_problems,
+    load_allowed_skips,
+    load_expected_counts,
+    skip_problems,
+)
 from .lifetime import child_setup, record_session, termination_deferred
 from .suites import Suite, SuiteResult, narrowed_by
 

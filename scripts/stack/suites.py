@@ -5,18 +5,26 @@ import json
 import os
 import shlex
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .auth import auth_env, features_auth_env, features_auth_url
 from .config import ROOT, StackConfig, replicas_env
 from .postgres import superuser_connection
 from .ratelimit_store import storage_uri
 from .services import TEST_BFF_WORKERS
+from .test_counts import (
+    Counts,
+    count_bench,
+    count_lint,
+    count_pg_prove,
+    count_playwright,
+    count_pytest,
+    count_size,
+    count_vitest,
+)
 from .username_sites import fake_sites_url
-from .test_counts import (Counts, count_bench, count_lint, count_playwright, count_pg_prove, count_pytest, count_size,
-                          count_vitest)
 
 
 @dataclass

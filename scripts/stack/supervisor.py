@@ -7,9 +7,9 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from .lifetime import child_setup, record_session, termination_deferred
 

@@ -69,7 +69,7 @@ def _created(path: str, body: dict) -> bytes:
 @pytest.mark.parametrize("what", ["a raw plain paste", "a JSON answer", "an API error", "the app shell",
                                   "a protected link's password page", "Auth", "nginx's own refusal"])
 def test_each_security_header_comes_exactly_once(answers, what):
-    assert counts(answers[what]) == {name: 1 for name in ONCE}
+    assert counts(answers[what]) == dict.fromkeys(ONCE, 1)
 
 
 def test_a_raw_paste_keeps_the_bffs_sandbox_policy_alone(answers):

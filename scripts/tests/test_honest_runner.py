@@ -12,7 +12,15 @@ from stack.honesty import count_problems, load_allowed_skips, skip_problems
 from stack.run_tests import print_summary
 from stack.suite_run import run_suite
 from stack.suites import Suite, SuiteResult
-from stack.test_counts import Counts, count_bench, count_lint, count_pg_prove, count_playwright, count_pytest, count_vitest
+from stack.test_counts import (
+    Counts,
+    count_bench,
+    count_lint,
+    count_pg_prove,
+    count_playwright,
+    count_pytest,
+    count_vitest,
+)
 
 PYTEST = """\
 ........s...x
@@ -195,7 +203,7 @@ def test_three():
 """
 
 
-@pytest.fixture()
+@pytest.fixture
 def small_suite(tmp_path) -> Suite:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_small.py").write_text(TESTS)

@@ -41,9 +41,9 @@ def test_the_database_checks_and_holds_exactly_the_spec_keys():
 
 
 def test_the_bff_serves_and_gates_exactly_the_spec_keys():
+    from toolkit_bff import page_gate
     from toolkit_bff.api import pages
     from toolkit_bff.api.openapi import DOCUMENT
-    from toolkit_bff import page_gate
 
     assert list(pages.PAGE_KEYS) == KEYS
     schemas = DOCUMENT["components"]["schemas"]
@@ -51,7 +51,7 @@ def test_the_bff_serves_and_gates_exactly_the_spec_keys():
     assert schemas["Pages"]["properties"]["pages"]["required"] == KEYS
     gated = set(page_gate.PAGE_OF_BLUEPRINT.values()) | set(page_gate.PAGE_OF_ENDPOINT.values())
     assert gated <= set(KEYS), gated - set(KEYS)
-    assert page_gate.DEFAULT_MESSAGE == SPEC["default_message"]
+    assert SPEC["default_message"] == page_gate.DEFAULT_MESSAGE
 
 
 def test_the_app_reads_the_spec_file_and_its_generated_types_agree():

@@ -55,7 +55,7 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
-@pytest.fixture()
+@pytest.fixture
 def run_tmp():
     """TMPDIR for a runner: the postgres OS user must reach the cluster inside (pytest's tmp_path is private)."""
     path = Path(tempfile.mkdtemp(prefix="toolkit-runner-test-"))

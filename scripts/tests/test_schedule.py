@@ -28,7 +28,7 @@ def python_suite(name: str, code: str, *args: str, **flags) -> Suite:
                  **flags)
 
 
-@pytest.fixture()
+@pytest.fixture
 def run(tmp_path):
     (tmp_path / "skips.json").write_text("{}")
     (tmp_path / "counts.json").write_text(json.dumps({"pytest": 1, "vitest": 1, "playwright": 1}))

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from stack import supervisor
-from stack import config
+from stack import config, supervisor
 from stack.lifetime import termination_deferred
 from stack.supervisor import Supervisor, port_in_use
 
@@ -72,7 +71,7 @@ def until(check, within: float = 30) -> bool:
     return True
 
 
-@pytest.fixture()
+@pytest.fixture
 def parent(tmp_path):
     """(the stack's layout on spare ports, the parent process); killed at the end if the test did not stop it."""
     cfg = spare_stack_config(tmp_path / "stack")

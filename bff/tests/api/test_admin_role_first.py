@@ -32,7 +32,7 @@ def send(client, method: str, url: str, headers: dict):
     return client.open(url, method=method, headers=headers, data=BAD_BODY, content_type="application/json")
 
 
-@pytest.fixture()
+@pytest.fixture
 def verified_factor(admin_db):
     def add(user_id: str) -> None:
         admin_db.execute("insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"

@@ -225,7 +225,7 @@ def _headers_it_removed(case) -> dict | None:
                and mutation.parameter and mutation.parameter not in (case.headers or {})
                and (mutation.operator == OperatorKind.REMOVE_REQUIRED_PROPERTY
                     or (mutation.operator == OperatorKind.NEGATE_CONSTRAINTS and "required" in mutation.keywords))}
-    return {name: None for name in removed} or None  # None drops a session header (requests)
+    return dict.fromkeys(removed) or None  # None drops a session header (requests)
 
 
 def _call(case, session) -> None:

@@ -16,7 +16,7 @@ from toolkit_bff.extensions import limiter
 INVALID_NAME = "/api/tools/username/-not-a-name"  # answered 422 without going out: only the limit counts
 
 
-@pytest.fixture()
+@pytest.fixture
 def store():
     server = PrivateRedis()
     server.start()
@@ -30,7 +30,7 @@ def make_app(stack_env, store, limit: str, *, workers: int = 1, replicas: int = 
                        "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
 
 
-@pytest.fixture()
+@pytest.fixture
 def app(stack_env, store):
     app = make_app(stack_env, store, "3 per minute")
     yield app

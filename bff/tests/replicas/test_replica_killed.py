@@ -13,7 +13,7 @@ from fixtures.redirect_support import RedirectInstance, make_link, request, sett
 from fixtures.replica_stack import replicas, turns  # noqa: F401 (replicas: a fixture)
 
 
-@pytest.fixture()
+@pytest.fixture
 def code(admin_db):
     made = make_link(admin_db, "https://replicas.example/busy")
     yield made

@@ -14,7 +14,7 @@ from fixtures.replica_stack import replicas, turns  # noqa: F401 (replicas: a fi
 INVALID_NAME = "/api/tools/username/-not-a-name"  # answered 422 without going out: only the limit counts
 
 
-@pytest.fixture()
+@pytest.fixture
 def codes(admin_db):
     made: list[str] = []
     forget_password_tries(admin_db)

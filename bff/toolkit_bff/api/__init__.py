@@ -4,8 +4,15 @@ from flask import Flask
 from ..auth import check_session
 from ..extensions import limiter
 from . import admin, api_tokens, health, links, me, openapi, pages, pastes
-from .writes import (WRITE_METHODS, api_token_key, api_token_limit, is_anonymous, is_not_api_token,
-                     signed_in_write_limit, writer_key)
+from .writes import (
+    WRITE_METHODS,
+    api_token_key,
+    api_token_limit,
+    is_anonymous,
+    is_not_api_token,
+    signed_in_write_limit,
+    writer_key,
+)
 
 # Scripts with a personal API token (the only areas it opens) are limited per token: one count over
 # every endpoint and method of both areas (a shared limit; others here count per endpoint).

@@ -7,13 +7,19 @@ from flask import Blueprint, current_app, jsonify
 
 from .. import auth_admin
 from ..auth import require_claims
-from ..db import rls_transaction
 from ..contract.operations import Routes
 from ..contract.responses import DATA_SIGNED_IN, DATABASE, json_response
+from ..db import rls_transaction
 from ..errors import ApiError
 from .admin_only import admin_only, user_id_of
-from .models.admin import (AdminStatus, AdminUserList, AuthenticatorRemoval, ModeratedLinkList, ModeratedPasteList,
-                           search_page)
+from .models.admin import (
+    AdminStatus,
+    AdminUserList,
+    AuthenticatorRemoval,
+    ModeratedLinkList,
+    ModeratedPasteList,
+    search_page,
+)
 
 bp = Blueprint("admin", __name__, url_prefix="/api")
 routes = Routes(bp, "admin")

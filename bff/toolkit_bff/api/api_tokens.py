@@ -7,9 +7,9 @@ POST's answer only; scripts send it as `Authorization: Bearer tkp_…` to /api/p
 from flask import Blueprint, jsonify
 
 from ..auth import require_claims
-from ..db import rls_transaction
 from ..contract.operations import Routes
 from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response, links_to
+from ..db import rls_transaction
 from ..errors import ApiError
 from .models.api_tokens import ApiToken, ApiTokenCreate, ApiTokenList, ApiTokensRevoked, NewApiToken
 

@@ -3,10 +3,20 @@ statistics, resolve for the app's /s screen."""
 from flask import Blueprint, current_app, jsonify, request
 
 from ..auth import request_claims, require_claims
-from ..db import rls_transaction
 from ..contract.operations import Routes
-from ..contract.responses import (DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, PAGE_GATE, RATE_LIMITED,
-                                  SIGNED_IN_OR_API_TOKEN, WITH_API_TOKEN, json_response, links_to)
+from ..contract.responses import (
+    DATA_OPTIONAL_TOKEN,
+    DATA_SIGNED_IN,
+    DATABASE,
+    JSON_BODY,
+    PAGE_GATE,
+    RATE_LIMITED,
+    SIGNED_IN_OR_API_TOKEN,
+    WITH_API_TOKEN,
+    json_response,
+    links_to,
+)
+from ..db import rls_transaction
 from ..errors import ApiError
 from ..extensions import limiter
 from ..site_origins import record_own_origins

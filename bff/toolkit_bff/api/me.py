@@ -3,9 +3,9 @@ from flask import Blueprint, current_app, jsonify
 
 from .. import auth_admin
 from ..auth import require_claims
-from ..db import rls_transaction
 from ..contract.operations import Routes
 from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
+from ..db import rls_transaction
 from ..errors import ApiError
 from .models.me import Me, ProfileResult, ProfileUpdate
 

@@ -4,9 +4,9 @@ from functools import wraps
 from flask import Blueprint, jsonify
 
 from ..auth import request_claims, require_claims
-from ..db import rls_transaction
 from ..contract.operations import Routes
 from ..contract.responses import DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
+from ..db import rls_transaction
 from ..errors import ApiError
 from ..spec_constants import PAGE_KEYS
 from .admin_only import admin_only

@@ -16,14 +16,24 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..auth import request_claims, require_claims
 from ..contract.operations import Routes
+from ..contract.responses import (
+    DATA_OPTIONAL_TOKEN,
+    DATA_SIGNED_IN,
+    DATABASE,
+    JSON_BODY,
+    RATE_LIMIT_HEADERS,
+    RATE_LIMITED,
+    SIGNED_IN_OR_API_TOKEN,
+    WITH_API_TOKEN,
+    header_refs,
+    json_response,
+    links_to,
+)
 from ..db import rls_transaction
-from ..contract.responses import (DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, RATE_LIMIT_HEADERS,
-                                  RATE_LIMITED, SIGNED_IN_OR_API_TOKEN, WITH_API_TOKEN, header_refs, json_response,
-                                  links_to)
 from ..errors import ApiError
 from ..extensions import limiter
-from .models.pastes import (PASTE_ID as PASTE_ID_PATTERN, LikeResult, NewPaste, Paste, PasteCreate, PasteList,
-                            PasteListQuery, PasteUpdate)
+from .models.pastes import PASTE_ID as PASTE_ID_PATTERN
+from .models.pastes import LikeResult, NewPaste, Paste, PasteCreate, PasteList, PasteListQuery, PasteUpdate
 from .writes import anonymous_write_limit, is_anonymous
 
 bp = Blueprint("pastes", __name__, url_prefix="/api")

@@ -6,8 +6,17 @@ from ..api.writes import WRITE_METHODS
 from ..config import VERSION
 from .envelope import Error
 from .operations import OPERATIONS
-from .responses import (HEADERS, MODELS, RATE_LIMITED, REASONS, SECURITY_SCHEMES, error_responses, header_refs,
-                        RATE_LIMIT_HEADERS, schema_of)
+from .responses import (
+    HEADERS,
+    MODELS,
+    RATE_LIMIT_HEADERS,
+    RATE_LIMITED,
+    REASONS,
+    SECURITY_SCHEMES,
+    error_responses,
+    header_refs,
+    schema_of,
+)
 from .schemas import component_schemas
 
 TAGS = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from pydantic import Field, GetCoreSchemaHandler, GetJsonSchemaHandler, StrictBool, StrictStr, WithJsonSchema
@@ -113,7 +113,7 @@ Flag = StrictBool
 
 # Expiry dates end before this (the columns' check constraints say the same): later ones are no
 # different from "never" for a person, and year 10000 in UTC is a value no client library can read.
-LATEST_EXPIRY = datetime(2100, 1, 1, tzinfo=timezone.utc)
+LATEST_EXPIRY = datetime(2100, 1, 1, tzinfo=UTC)
 LATEST_EXPIRY_TEXT = "2100-01-01T00:00:00Z"
 
 
@@ -130,12 +130,12 @@ def _expiry(value):
     if parsed.tzinfo is None:
         raise refuse("must include a time zone (Z or ±hh:mm)")
     try:
-        in_utc = parsed.astimezone(timezone.utc)
+        in_utc = parsed.astimezone(UTC)
     except OverflowError:  # 9999-12-31T23:59:59-12:00 is in year 10000 in UTC
         in_utc = LATEST_EXPIRY
     if in_utc >= LATEST_EXPIRY:
         raise refuse(f"must be before {LATEST_EXPIRY_TEXT}")
-    if in_utc <= datetime.now(timezone.utc):
+    if in_utc <= datetime.now(UTC):
         raise refuse("must be in the future")  # SQL checks too, without the name
     return in_utc
 

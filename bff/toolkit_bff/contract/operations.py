@@ -21,12 +21,25 @@ from pydantic import BaseModel
 
 from ..auth import require_claims
 from ..errors import ApiError
+from ..jobs.options import request_body as request_body_values
 from .fields import SERVER_RULE
 from .parameters import path_parameters, query_parameters
+from .responses import (
+    BODY_TOO_LARGE,
+    DISK_FULL,
+    FORM,
+    JOB_RUN,
+    JOB_TAGS,
+    JSON,
+    MULTIPART,
+    OPTIONS,
+    RATE_LIMIT_HEADERS,
+    RATE_LIMITED,
+    error_responses,
+    header_refs,
+    schema_of,
+)
 from .schemas import model_schema
-from .responses import (BODY_TOO_LARGE, DISK_FULL, FORM, JOB_RUN, JOB_TAGS, JSON, MULTIPART, OPTIONS,
-                        RATE_LIMIT_HEADERS, RATE_LIMITED, error_responses, header_refs, schema_of)
-from ..jobs.options import request_body as request_body_values
 from .validation import body_model, query_model, validated
 
 

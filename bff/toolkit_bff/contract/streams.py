@@ -2,7 +2,7 @@
 `progress` as the work goes on, then one `result` with the file and its report, or an `error`."""
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, RootModel, create_model
 
@@ -38,7 +38,7 @@ def stream_line(name: str, report: type[BaseModel]) -> type[RootModel]:
         f"{name}Result", __base__=Answer, type=(Literal["result"], ...), filename=(str, ...), content_type=(str, ...),
         size=(Count, ...), report=(report, ...),
         data=(str, Field(description="The file, base64.", json_schema_extra={"contentEncoding": "base64"})))
-    line = Annotated[Union[JobProgress, result, JobStreamError], Field(discriminator="type")]
+    line = Annotated[JobProgress | result | JobStreamError, Field(discriminator="type")]
     return create_model(f"{name}StreamLine", __base__=RootModel[line],
                         __doc__="One line of the stream: progress lines, then the result or an error.")
 

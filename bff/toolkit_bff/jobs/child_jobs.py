@@ -36,8 +36,8 @@ from .job_pool import job_pool
 from .job_process import DeadlinePassed, Ending, JobProcess
 from .limits import Limits, job_timed_out
 from .scratch import make_scratch_dir
-from .uploads import job_body
 from .slots import job_slot
+from .uploads import job_body
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@ models (contract/options.py) leave to code: a bad value is a 422 naming the opti
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from flask import request
 

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from functools import wraps
 from pathlib import Path
 
-from flask import Response, current_app, g, make_response, request, stream_with_context
+from flask import Response, current_app, g, make_response, stream_with_context
 from werkzeug.http import parse_options_header
 
 from ..errors import ApiError
@@ -38,8 +38,8 @@ from .job_pool import job_pool
 from .job_process import DeadlinePassed, JobProcess
 from .limits import Limits, job_timed_out
 from .scratch import make_scratch_dir
-from .uploads import job_body
 from .slots import acquire_job_slot
+from .uploads import job_body
 
 NDJSON = "application/x-ndjson"
 _BASE64_CHUNK = 3 * 65536  # a multiple of 3: the pieces join into one valid base64 text

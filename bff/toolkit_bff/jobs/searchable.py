@@ -19,7 +19,6 @@ import ocrmypdf
 import pikepdf
 from ocrmypdf import exceptions as ocr_errors
 from PIL import Image, ImageOps
-
 from pydantic import Field
 
 from ..contract import options as opt

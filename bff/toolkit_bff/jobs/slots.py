@@ -10,13 +10,13 @@ shared_counts.py), else per worker. IPv6 clients are counted by their /64, like 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 from flask import current_app, request
 
-from ..errors import ApiError
 from ..client_keys import client_key
+from ..errors import ApiError
 from ..limit_shares import share_of
 from .shared_counts import SharedJobCounts, shared_counts_for
 

@@ -4,16 +4,18 @@ from __future__ import annotations
 import io
 import shutil
 import tempfile
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import IO, Iterable, Iterator
+from typing import IO
 
 from flask import current_app, g, request
 
 from ..errors import ApiError
 from .filetypes import detect_kind
 from .limits import Limits, file_too_large
+
 
 @dataclass
 class Upload:

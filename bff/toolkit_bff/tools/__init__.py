@@ -6,14 +6,22 @@ from flask import Flask
 
 from ..auth import check_session
 from ..extensions import limiter
-from ..limit_shares import limit_of
 from ..jobs.child_jobs import run_as_job
-from ..jobs.progress import run_as_progress_job
 from ..jobs.images import enable_decompression_bomb_guard
 from ..jobs.pdfdocs import set_stream_limits
+from ..jobs.progress import run_as_progress_job
 from ..jobs.scratch import remove_stale_scratch, scratch_parent
-from . import (color_picker, converter, image_metadata, image_to_text, pdf_editor, qr_generator, translator,
-               username_checker)
+from ..limit_shares import limit_of
+from . import (
+    color_picker,
+    converter,
+    image_metadata,
+    image_to_text,
+    pdf_editor,
+    qr_generator,
+    translator,
+    username_checker,
+)
 
 # The tools that process files: every POST of theirs runs as a bounded job (jobs/child_jobs.py).
 JOB_TOOLS = (converter, image_to_text, image_metadata, pdf_editor, qr_generator, color_picker)

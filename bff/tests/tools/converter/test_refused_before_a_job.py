@@ -12,7 +12,7 @@ from fixtures.tools_support import assert_json_error, upload
 TWO_BYTES = b"ab"
 
 
-@pytest.fixture()
+@pytest.fixture
 def no_job_slots(tools_app):
     tools_app.config["TOOLS_MAX_JOBS_PER_WORKER"] = 0  # read when the slots are first made, per app
 

@@ -9,6 +9,7 @@ from ...contract.base import Answer, Body
 from ...contract.fields import LATEST_EXPIRY_TEXT, Expiry, Text, optional, refuse
 from .common import Count, DateTime, Id
 
+
 def _each_once(scopes: list[str]) -> list[str]:
     if len(set(scopes)) != len(scopes):
         raise refuse("must name each scope once")

@@ -9,8 +9,17 @@ from pydantic import Field
 from toolkit_redirect.password import MAX_PASSWORD_LENGTH
 
 from ...contract.base import Answer, Body, Query
-from ...contract.fields import (LATEST_EXPIRY_TEXT, SERVER_RULE, Between, Expiry, Rule, Text, WholeNumber,
-                                WholeNumberText, optional)
+from ...contract.fields import (
+    LATEST_EXPIRY_TEXT,
+    SERVER_RULE,
+    Between,
+    Expiry,
+    Rule,
+    Text,
+    WholeNumber,
+    WholeNumberText,
+    optional,
+)
 from .common import Count, DateTime, Id, PageOf
 
 CODE = r"[A-Za-z0-9_-]{3,64}"

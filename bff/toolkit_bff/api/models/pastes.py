@@ -6,8 +6,18 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, ConfigDict, Field
 
 from ...contract.base import Answer, Body, Query
-from ...contract.fields import (LATEST_EXPIRY_TEXT, Between, Documented, Expiry, Flag, Rule, Text, WholeNumberText,
-                                optional, refuse)
+from ...contract.fields import (
+    LATEST_EXPIRY_TEXT,
+    Between,
+    Documented,
+    Expiry,
+    Flag,
+    Rule,
+    Text,
+    WholeNumberText,
+    optional,
+    refuse,
+)
 from .common import Count, DateTime, Id
 
 MAX_CONTENT_BYTES = 512 * 1024  # the table's check constraint

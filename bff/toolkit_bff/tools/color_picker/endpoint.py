@@ -9,7 +9,8 @@ from flask import Blueprint
 from PIL import Image, ImageCms, ImageOps
 
 from ...contract.operations import Multipart, Routes
-from ...contract.responses import IMAGE, PAGE_GATE, SIGNED_IN, UPLOAD, file_response as file_answer
+from ...contract.responses import IMAGE, PAGE_GATE, SIGNED_IN, UPLOAD
+from ...contract.responses import file_response as file_answer
 from ...jobs.files import Result, file_response
 from ...jobs.filetypes import MIME_TYPES
 from ...jobs.images import open_image

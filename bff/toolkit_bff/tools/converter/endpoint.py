@@ -5,16 +5,26 @@ file's type, inputs.py), so what cannot be converted is answered at once and nev
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from flask import Blueprint, request
 from PIL import Image, ImageOps
 
 from ...auth import require_claims
 from ...contract.operations import Multipart, Routes
-from ...contract.responses import (IMAGE, JOB, OPTIONS, PAGE_GATE, PROGRAM_MISSING, RESULTS_HEADERS, SESSION, SIGNED_IN,
-                                   UPLOAD, file_response as file_answer)
+from ...contract.responses import (
+    IMAGE,
+    JOB,
+    OPTIONS,
+    PAGE_GATE,
+    PROGRAM_MISSING,
+    RESULTS_HEADERS,
+    SESSION,
+    SIGNED_IN,
+    UPLOAD,
+)
+from ...contract.responses import file_response as file_answer
 from ...jobs.files import Result, output_name, results_response
 from ...jobs.filetypes import IMAGE_KINDS, MIME_TYPES
 from ...jobs.images import open_image, prepare_mode, resize, save_image

@@ -8,19 +8,19 @@ report and the others still go into the ZIP. The report lists, per file, the tag
 from __future__ import annotations
 
 import io
-from typing import Iterator
+from collections.abc import Iterator
 
 from flask import Response, request
 from PIL import Image
 
+from ...contract.operations import Multipart
+from ...contract.responses import JOB, OPTIONS, UPLOAD
+from ...contract.streams import stream_answer
 from ...errors import ApiError
 from ...jobs.files import Result, content_disposition, output_name, stream_zip
 from ...jobs.filetypes import MIME_TYPES, detect_kind
 from ...jobs.images import open_image
 from ...jobs.limits import Limits, file_too_large
-from ...contract.operations import Multipart
-from ...contract.responses import JOB, OPTIONS, UPLOAD
-from ...contract.streams import stream_answer
 from ...jobs.progress import report_progress, set_report, streams_progress
 from ...jobs.uploads import Upload, clean_filename, require_kind
 from .endpoint import EDITABLE_KINDS, EDITABLE_WHAT, gps_removed, routes, stripped

@@ -13,7 +13,8 @@ from flask import Blueprint, jsonify
 from PIL import Image, PngImagePlugin
 
 from ...contract.operations import Multipart, Routes
-from ...contract.responses import IMAGE, OPTIONS, PROGRAM_MISSING, UPLOAD, file_response as file_answer, json_response
+from ...contract.responses import IMAGE, OPTIONS, PROGRAM_MISSING, UPLOAD, json_response
+from ...contract.responses import file_response as file_answer
 from ...errors import ApiError
 from ...jobs.files import Result, file_response, output_name
 from ...jobs.filetypes import MIME_TYPES
@@ -21,8 +22,18 @@ from ...jobs.images import open_image
 from ...jobs.limits import Deadline
 from ...jobs.uploads import Upload, read_upload, require_kind
 from .exif_read import read_groups
-from .exif_write import (ORIENTATION, TEXT_TAGS, dump_exif, empty_exif, exif_datetime, gps_ifd,
-                         jpeg_strip, jpeg_without_gps_xmp, load_exif, webp_strip)
+from .exif_write import (
+    ORIENTATION,
+    TEXT_TAGS,
+    dump_exif,
+    empty_exif,
+    exif_datetime,
+    gps_ifd,
+    jpeg_strip,
+    jpeg_without_gps_xmp,
+    load_exif,
+    webp_strip,
+)
 from .heic import heic_stripped, heic_with_exif, heic_without_gps
 from .models import ImageMetadata, MetadataEdit
 
@@ -176,7 +187,7 @@ def _piexif_insert(exif: dict, data: bytes) -> bytes:
         piexif.insert(dump_exif(exif), data, output)
     except ApiError:
         raise
-    except Exception:  # noqa: BLE001 — piexif's parser on a damaged file
+    except Exception:
         raise ApiError(422, "invalid_image", "The image's structure is damaged") from None
     return output.getvalue()
 

@@ -32,7 +32,7 @@ def load_exif(data: bytes | None) -> dict:
         return empty_exif()
     try:
         return piexif.load(data)
-    except Exception:  # noqa: BLE001 — unreadable EXIF is replaced rather than fatal
+    except Exception:
         return empty_exif()
 
 
@@ -47,13 +47,13 @@ def dump_exif(exif: dict) -> bytes:
             if not match or int(match.group(1)) not in exif.get(match.group(2), {}):
                 break
             del exif[match.group(2)][int(match.group(1))]
-        except Exception:  # noqa: BLE001
+        except Exception:
             break
     exif["thumbnail"] = None
     exif["1st"] = {}
     try:
         return piexif.dump(exif)
-    except Exception:  # noqa: BLE001
+    except Exception:
         raise ApiError(422, "invalid_metadata", "The image's existing EXIF could not be rewritten") from None
 
 

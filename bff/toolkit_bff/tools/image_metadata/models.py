@@ -1,16 +1,16 @@
 """/api/tools/metadata…: what an image's metadata reads as, and the edits."""
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Union
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, RootModel, create_model
 
 from ...contract import options as opt
 from ...contract.base import Answer
 from ...contract.envelope import ErrorBody
-from ...contract.streams import stream_line
 from ...contract.fields import SERVER_RULE, optional
 from ...contract.options import Options, Switch
+from ...contract.streams import stream_line
 from ...jobs.filetypes import IMAGE_KINDS
 from .exif_write import TEXT_TAGS
 
@@ -20,7 +20,7 @@ ImageKind = Literal[tuple(sorted(IMAGE_KINDS))]  # type: ignore[valid-type]
 
 class ExifValue(RootModel):
     """An EXIF value as JSON: rationals as numbers, text decoded, blobs summarised."""
-    root: Union[str, float, bool, None, list["ExifValue"]]
+    root: str | float | bool | list[ExifValue] | None
 
 
 ExifGroup = Annotated[dict[str, ExifValue], Field(description="Tag name → value.")]
@@ -101,7 +101,7 @@ class MetadataBatchReport(Answer):
     action: Literal[tuple(ACTIONS)]  # type: ignore[valid-type]
     done: Count
     failed: Count
-    files: list[Annotated[Union[CleanedFile, FailedFile], Field(discriminator="status")]]
+    files: list[Annotated[CleanedFile | FailedFile, Field(discriminator="status")]]
 
 
 MetadataBatchStreamLine = stream_line("MetadataBatch", MetadataBatchReport)

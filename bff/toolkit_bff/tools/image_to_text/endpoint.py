@@ -6,15 +6,16 @@ scans. Word boxes are reported in the original image's (or rendered page's) pixe
 from __future__ import annotations
 
 import os
-from contextvars import copy_context
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from contextvars import copy_context
 
 from flask import Blueprint, jsonify
 from PIL import Image, ImageOps
 
+from ...config import Config
 from ...contract.operations import Multipart, Routes
 from ...contract.responses import IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PDF, PROGRAM_MISSING, UPLOAD, json_response
-from ...config import Config
+from ...contract.streams import stream_answer
 from ...jobs.filetypes import IMAGE_KINDS
 from ...jobs.images import check_pixels, open_image
 from ...jobs.limits import Deadline, Limits
@@ -22,8 +23,13 @@ from ...jobs.ocr_languages import LANGUAGE_NAMES, installed_languages, requested
 from ...jobs.paging import page_list_text
 from ...jobs.pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
 from ...jobs.progress import streams_progress
-from ...contract.streams import stream_answer
-from ...jobs.searchable import SEARCHABLE, SEARCHABLE_ERRORS, SearchableOptions, SearchableStreamLine, searchable_pdf_response
+from ...jobs.searchable import (
+    SEARCHABLE,
+    SEARCHABLE_ERRORS,
+    SearchableOptions,
+    SearchableStreamLine,
+    searchable_pdf_response,
+)
 from ...jobs.uploads import read_upload, require_kind
 from .models import OcrLanguages, OcrOptions, OcrResult
 from .tesseract import image_to_data

@@ -8,8 +8,19 @@ import json
 from flask import Blueprint
 
 from ...contract.operations import Multipart, Routes
-from ...contract.responses import (FILE_HEADERS, IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PDF, PROGRAM_MISSING,
-                                   RESULTS_HEADERS, UPLOAD, file_response as file_answer)
+from ...contract.responses import (
+    FILE_HEADERS,
+    IMAGE,
+    JOB,
+    OPTIONS,
+    PAGE_GATE,
+    PAGES,
+    PDF,
+    PROGRAM_MISSING,
+    RESULTS_HEADERS,
+    UPLOAD,
+)
+from ...contract.responses import file_response as file_answer
 from ...contract.streams import stream_answer
 from ...errors import ApiError
 from ...jobs.files import Result, file_response, results_response
@@ -18,13 +29,30 @@ from ...jobs.limits import Deadline, Limits, too_many_pages
 from ...jobs.options import invalid, parse_colour
 from ...jobs.pdfdocs import open_pikepdf, parse_page_list, parse_page_ranges, pdf_errors
 from ...jobs.progress import streams_progress
-from ...jobs.searchable import (SEARCHABLE, SEARCHABLE_ERRORS, SearchableOptions, SearchableStreamLine,
-                                searchable_pdf_response)
+from ...jobs.searchable import (
+    SEARCHABLE,
+    SEARCHABLE_ERRORS,
+    SearchableOptions,
+    SearchableStreamLine,
+    searchable_pdf_response,
+)
 from ...jobs.uploads import Upload, read_upload, read_uploads
 from . import edits
 from .info import set_metadata
-from .models import (CompressOptions, DecryptOptions, EncryptOptions, MergeOptions, PageChoice, PageNumberOptions,
-                     PdfMetadataOptions, PdfOptions, ReorderOptions, RotateOptions, SplitOptions, WatermarkOptions)
+from .models import (
+    CompressOptions,
+    DecryptOptions,
+    EncryptOptions,
+    MergeOptions,
+    PageChoice,
+    PageNumberOptions,
+    PdfMetadataOptions,
+    PdfOptions,
+    ReorderOptions,
+    RotateOptions,
+    SplitOptions,
+    WatermarkOptions,
+)
 
 bp = Blueprint("tools_pdf", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "pdf", tool=True)
@@ -166,7 +194,7 @@ def _rotations(page_count: int, options: RotateOptions) -> dict[int, int]:
         angle = options.angle
         if angle is None:
             raise invalid("angle", "is required (90, 180 or 270)")
-        mapping = {index: angle for index in parse_page_list(options.pages, page_count)}
+        mapping = dict.fromkeys(parse_page_list(options.pages, page_count), angle)
     for index, angle in mapping.items():
         if not 0 <= index < page_count:
             raise ApiError(422, "invalid_page_range", f"Page {index + 1} is not within 1-{page_count}")

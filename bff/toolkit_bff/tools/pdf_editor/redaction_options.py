@@ -127,5 +127,5 @@ class SearchOptions:
     whole_word: bool
 
     @classmethod
-    def of(cls, options) -> "SearchOptions":
+    def of(cls, options) -> SearchOptions:
         return cls(requested_terms(options.terms), options.match_case, options.whole_word)

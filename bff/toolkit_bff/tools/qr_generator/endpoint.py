@@ -9,10 +9,11 @@ from PIL import Image
 from qrcode.exceptions import DataOverflowError
 
 from ...contract.operations import Routes
-from ...contract.responses import OPTIONS, PAGE_GATE, file_response as file_answer
+from ...contract.responses import OPTIONS, PAGE_GATE
+from ...contract.responses import file_response as file_answer
 from ...errors import ApiError
-from ...jobs.filetypes import MIME_TYPES
 from ...jobs.files import Result, file_response
+from ...jobs.filetypes import MIME_TYPES
 from ...jobs.options import parse_colour
 from .models import QrRequest
 from .payloads import build_payload

@@ -5,8 +5,8 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
-from ...contract.fields import SERVER_RULE, Rule
 from ...contract import options as opt
+from ...contract.fields import SERVER_RULE, Rule
 from ...contract.options import Options, Switch
 
 PAYLOAD_TYPES = ("text", "url", "wifi", "email", "phone", "vcard")

@@ -3,7 +3,7 @@ which fields each type needs)."""
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import quote, urlsplit
 
 from ...errors import ApiError

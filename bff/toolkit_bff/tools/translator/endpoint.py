@@ -15,8 +15,7 @@ from ...errors import ApiError
 from ...jobs.slots import job_slot
 from .engine_choice import current_engine
 from .languages import language_name
-from .models import (ENTER_TEXT, MAX_TEXT, DetectRequest, Detections, TranslateRequest, Translation,
-                     TranslationLanguages)
+from .models import ENTER_TEXT, MAX_TEXT, Detections, DetectRequest, TranslateRequest, Translation, TranslationLanguages
 from .routes import reachable, route, sources
 
 bp = Blueprint("tools_translate", __name__, url_prefix="/api/tools")

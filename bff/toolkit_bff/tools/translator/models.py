@@ -52,10 +52,10 @@ class LanguageRef(Answer):
 
 
 class Translation(Answer):
-    translatedText: str  # noqa: N815 (LibreTranslate's name, which clients of either engine read)
+    translatedText: str
     source: str = Field(description="The language translated from (detected with `auto`).")
     target: str
-    detectedLanguage: Detection = optional(description="Only with source `auto`.")  # noqa: N815
+    detectedLanguage: Detection = optional(description="Only with source `auto`.")
     pivot: LanguageRef = optional(description="Only when the engine has no direct pair: the language the text "
                                                  "went through (English or Spanish).")
 

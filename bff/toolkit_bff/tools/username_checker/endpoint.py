@@ -31,9 +31,9 @@ from ...db import rls_transaction
 from ...errors import ApiError
 from ...jobs.slots import acquire_job_slot
 from ...outbound import OutboundPolicy, allowed_networks, outbound_session
+from .models import UsernameQuery, UsernameStreamLine
 from .probes import check_site, result_line
 from .reachability import internet_problem
-from .models import UsernameQuery, UsernameStreamLine
 from .sites import NAME_REFUSED, TIMED_OUT, Site, allowed_hosts, bundled_sites_path, load_sites
 
 bp = Blueprint("tools_username", __name__, url_prefix="/api/tools")
@@ -159,6 +159,6 @@ def _own_profile(app, name: str, claims) -> dict:
     try:
         with app.app_context(), rls_transaction(claims, read_only=True) as conn:
             row = conn.execute("select public.nickname_taken(%s) as taken", (name,)).fetchone()
-    except Exception:  # noqa: BLE001 — any database trouble leaves the answer unknown
+    except Exception:
         return result_line("Toolkit", "", "unknown", "Could not reach Toolkit's own database")
     return result_line("Toolkit", "", "taken" if row["taken"] else "available")

@@ -1,7 +1,7 @@
 """GET /api/tools/username/{name}: its options and the lines of its NDJSON stream."""
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, RootModel
 
@@ -56,4 +56,4 @@ class UsernameDone(Answer):
 class UsernameStreamLine(RootModel):
     """One line of the NDJSON stream: `start` first, one `result` per site (Toolkit's own profiles
     included) as answers arrive, `done` last."""
-    root: Annotated[Union[UsernameStart, UsernameResult, UsernameDone], Field(discriminator="type")]
+    root: Annotated[UsernameStart | UsernameResult | UsernameDone, Field(discriminator="type")]

@@ -31,7 +31,7 @@ def _lookup(host: str, port: int) -> list:
     worker = threading.Thread(target=resolve, name="internet-probe-dns", daemon=True)
     worker.start()
     worker.join(PROBE_STEP_SECONDS)
-    if "addresses" in answer and answer["addresses"]:
+    if answer.get("addresses"):
         return answer["addresses"]
     raise OSError("looking up site addresses " + ("timed out" if worker.is_alive() else "failed"))
 
@@ -54,7 +54,7 @@ def _probe(target: str) -> str | None:
                 sock.settimeout(remaining)
                 sock.connect(address)
             return None
-        except socket.timeout:
+        except TimeoutError:
             problem = "connecting timed out"
         except OSError:
             continue

@@ -59,7 +59,7 @@ class Site:
     nsfw: bool = False
 
     @classmethod
-    def from_entry(cls, name: str, entry: dict) -> "Site":
+    def from_entry(cls, name: str, entry: dict) -> Site:
         return cls(name=name, url=entry["url"], url_main=entry.get("urlMain", ""),
                    url_probe=entry.get("urlProbe"), error_types=tuple(_as_list(entry["errorType"])),
                    error_messages=tuple(_as_list(entry.get("errorMsg"))),

@@ -1,6 +1,7 @@
 """Load loops for bench.auth: closed loop (N clients back to back) and open loop (a fixed request
 schedule). A scenario is `make(index) -> request`, where request() returns True when answered as
 expected; a client whose request raised (a dropped connection) is made again."""
+
 from __future__ import annotations
 
 import threading
@@ -13,8 +14,15 @@ def _summary(latencies: list[float], errors: int, seconds: float, total: int) ->
 
     def pct(p: float) -> float:
         return 1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
-    return {"rps": len(ordered) / seconds, "p50": pct(0.50), "p99": pct(0.99), "errors": errors, "count": len(ordered),
-            "total": total}  # total: every answered request, warm-up included (for CPU per request)
+
+    return {
+        "rps": len(ordered) / seconds,
+        "p50": pct(0.50),
+        "p99": pct(0.99),
+        "errors": errors,
+        "count": len(ordered),
+        "total": total,
+    }  # total: every answered request, warm-up included (for CPU per request)
 
 
 def _clients(make, count: int) -> list:
@@ -93,7 +101,8 @@ def closed_loop(make, clients: int, duration: float, meter=None, warmup: float =
 
     _run(worker, clients)
     return _summary(tally.latencies, tally.errors, finished[0] - measure_from, tally.total) | {
-        "cpu": (meter() if meter else 0.0) - cpu_before}
+        "cpu": (meter() if meter else 0.0) - cpu_before
+    }
 
 
 def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmup: float = 2.0) -> dict:
@@ -124,4 +133,5 @@ def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmu
     # The achieved rate: what was answered, over the time it took (longer than planned if the
     # server fell behind the schedule).
     return _summary(tally.latencies, tally.errors, max(duration, finished[0] - measure_from), tally.total) | {
-        "cpu": (meter() if meter else 0.0) - cpu_before}
+        "cpu": (meter() if meter else 0.0) - cpu_before
+    }

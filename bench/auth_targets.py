@@ -1,5 +1,6 @@
 """What bench.auth sends: an HTTP origin with the headers every request to it carries, and one
 client factory per scenario (`make(index) -> request`, request() True when answered 200)."""
+
 from __future__ import annotations
 
 import http.client
@@ -55,18 +56,22 @@ def scenarios(auth: Target, bff: Target, sessions: Sessions) -> dict:
 
     def sign_in_client(index):
         conn = auth.connect()
-        return lambda: auth.call(conn, "POST", "/token?grant_type=password",
-                                 {"email": emails[index], "password": password})[0] == 200
+        return lambda: (
+            auth.call(conn, "POST", "/token?grant_type=password", {"email": emails[index], "password": password})[0]
+            == 200
+        )
 
     def refresh_client(index):
         conn, state = auth.connect(), sessions.of(index)
 
         def request():
-            status, body = auth.call(conn, "POST", "/token?grant_type=refresh_token",
-                                     {"refresh_token": state["refresh_token"]})
+            status, body = auth.call(
+                conn, "POST", "/token?grant_type=refresh_token", {"refresh_token": state["refresh_token"]}
+            )
             if status == 200:
                 state["refresh_token"] = json.loads(body)["refresh_token"]
             return status == 200
+
         return request
 
     def get_user_client(index):

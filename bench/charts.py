@@ -1,6 +1,7 @@
 """Charts of a results file, drawn with matplotlib (one PNG per benchmark, one panel per chart):
 grouped horizontal bars, the baseline's bars pale, hatched and on top, each other bar labelled with
 its value and its multiple of the baseline in the same series."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -51,8 +52,15 @@ def _panel(ax, chart: dict) -> None:
     ax.grid(axis="x", alpha=0.3)
     ax.spines[["top", "right"]].set_visible(False)
     if count > 1:
-        ax.legend([Patch(color=COLOURS[i % len(COLOURS)]) for i in range(count)], list(series), fontsize=7,
-                  loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=count, frameon=False)
+        ax.legend(
+            [Patch(color=COLOURS[i % len(COLOURS)]) for i in range(count)],
+            list(series),
+            fontsize=7,
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.22),
+            ncol=count,
+            frameon=False,
+        )
 
 
 def draw(result: dict, path: Path) -> Path | None:
@@ -66,7 +74,7 @@ def draw(result: dict, path: Path) -> Path | None:
     fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, (1.2 + 0.32 * tallest) * rows + 0.7), squeeze=False)
     for ax, chart in zip(axes.flat, charts):
         _panel(ax, chart)
-    for ax in list(axes.flat)[len(charts):]:
+    for ax in list(axes.flat)[len(charts) :]:
         ax.set_visible(False)
     fig.suptitle(result["title"], fontsize=11, x=0.01, ha="left")
     fig.tight_layout()

@@ -2,6 +2,7 @@
 previous file of the same host, figure by figure (each a ratio against a baseline measured in its
 own run, so two runs on differently loaded days still compare); a figure more than 20 % worse than
 before is flagged. Figures of a benchmark that FAILed in the previous run are not compared with."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,11 @@ def host_name() -> str:
 
 def previous_file(results_dir: Path, host: str, before: str) -> Path | None:
     """The latest results file of `host` whose name sorts before `before` (names start with the date)."""
-    found = sorted(p for p in results_dir.glob(f"*-{host}.json")
-                   if (m := NAME.match(p.name)) and m.group(2) == host and p.name < before)
+    found = sorted(
+        p
+        for p in results_dir.glob(f"*-{host}.json")
+        if (m := NAME.match(p.name)) and m.group(2) == host and p.name < before
+    )
     return found[-1] if found else None
 
 
@@ -50,7 +54,16 @@ def compare(current: dict, previous: dict | None) -> list[dict]:
             if before is None:
                 continue
             change = worse_by(fig["better"], before["value"], fig["value"])
-            rows.append({"benchmark": result["name"], "figure": key, "label": fig["label"], "better": fig["better"],
-                         "previous": before["value"], "value": fig["value"], "worse_by": change,
-                         "flagged": change > THRESHOLD})
+            rows.append(
+                {
+                    "benchmark": result["name"],
+                    "figure": key,
+                    "label": fig["label"],
+                    "better": fig["better"],
+                    "previous": before["value"],
+                    "value": fig["value"],
+                    "worse_by": change,
+                    "flagged": change > THRESHOLD,
+                }
+            )
     return rows

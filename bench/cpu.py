@@ -1,5 +1,6 @@
 """CPU accounting from /proc: what the processes a benchmark started used, and what the rest of the
 machine used meanwhile. CPU time per request depends much less than latency on the neighbours."""
+
 from __future__ import annotations
 
 import os
@@ -29,7 +30,7 @@ def processes() -> dict[int, tuple[int, int]]:
             stat = Path(entry.path, "stat").read_text()
         except OSError:
             continue  # exited meanwhile
-        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": state ppid pgrp session …
+        fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (comm) ": state ppid pgrp session …
         found[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))  # utime + stime
     return found
 
@@ -80,9 +81,10 @@ def port_cpu(port: int) -> float:
 class Share:
     """How the machine's cores were used over an interval: by what we started (the stack, this
     process and its children) and by everything else ("others": the neighbours)."""
+
     seconds: float
-    ours: float     # cores
-    others: float   # cores
+    ours: float  # cores
+    others: float  # cores
 
 
 class Meter:

@@ -9,6 +9,7 @@ would otherwise run on the same file, in the same run:
     .venv/bin/python -m bench.documents [--smoke] [--scan-pages 4] [--pairs 3] [--redact-pages 50]
 
 The documents are the BFF tests' own (bff/tests/fixtures/documents.py), made the same way."""
+
 from __future__ import annotations
 
 import base64
@@ -32,23 +33,45 @@ from .users import signed_in_headers
 
 NAME = "documents"
 TITLE = "Searchable PDF and redaction vs ocrmypdf and pdftoppm"
-ABOUT = ("Two document jobs through the gateway to the BFF (upload, job, the whole progress stream — what a user "
-         "waits for). A scan of A4 pages at 300 DPI made searchable, timed in back-to-back pairs with the bare "
-         "ocrmypdf command on the same file with the BFF's options (pairs cancel slow drifts of a shared machine); "
-         "and the redaction of a word found on every page of a text PDF, which redraws every page, against "
-         "poppler's pdftoppm drawing every page of the same file at the same DPI.")
+ABOUT = (
+    "Two document jobs through the gateway to the BFF (upload, job, the whole progress stream — what a user "
+    "waits for). A scan of A4 pages at 300 DPI made searchable, timed in back-to-back pairs with the bare "
+    "ocrmypdf command on the same file with the BFF's options (pairs cancel slow drifts of a shared machine); "
+    "and the redaction of a word found on every page of a text PDF, which redraws every page, against "
+    "poppler's pdftoppm drawing every page of the same file at the same DPI."
+)
 FIGURES = ["searchable.http_vs_ocrmypdf_pairs", "redaction.http_vs_pdftoppm"]
-PARAMS = {"full": {"scan_pages": 4, "pairs": 3, "redact_pages": 50, "repeat": 3, "warmup": True},
-          "smoke": {"scan_pages": 1, "pairs": 1, "redact_pages": 3, "repeat": 1, "warmup": False}}
+PARAMS = {
+    "full": {"scan_pages": 4, "pairs": 3, "redact_pages": 50, "repeat": 3, "warmup": True},
+    "smoke": {"scan_pages": 1, "pairs": 1, "redact_pages": 3, "repeat": 1, "warmup": False},
+}
 # Only the BFF's own job cap may refuse a job; the per-IP request limit would count the benchmark.
 STACK_ENV = {"TOOLKIT_TOOLS_RATE_LIMIT": "100000 per minute"}
-LINES = ["Quarterly report for Harbour Street and the river wharf",
-         "The invoice number is 48213 and payment is due in thirty days",
-         "Five boxing wizards jump quickly over the lazy brown dog"]
+LINES = [
+    "Quarterly report for Harbour Street and the river wharf",
+    "The invoice number is 48213 and payment is due in thirty days",
+    "Five boxing wizards jump quickly over the lazy brown dog",
+]
 READ_BACK = "Harbour"  # a word of every scanned page the text layer must give back
 DPI = 200  # the redaction's default: pages are redrawn at it
-OCRMYPDF = [sys.executable, "-m", "ocrmypdf", "-q", "-l", "eng", "--mode", "skip", "--output-type", "auto",
-            "--pdfa-backend", "internal", "--tagged-pdf-mode", "ignore", "--jobs", str(os.cpu_count() or 1)]
+OCRMYPDF = [
+    sys.executable,
+    "-m",
+    "ocrmypdf",
+    "-q",
+    "-l",
+    "eng",
+    "--mode",
+    "skip",
+    "--output-type",
+    "auto",
+    "--pdfa-backend",
+    "internal",
+    "--tagged-pdf-mode",
+    "ignore",
+    "--jobs",
+    str(os.cpu_count() or 1),
+]
 OVERHEAD_TARGET = 1.15
 
 
@@ -58,8 +81,12 @@ class JobFailed(RuntimeError):
 
 def page_texts(path: Path, pages: int) -> list[str]:
     """Each page's text as poppler's pdftotext reads it."""
-    return [subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(path), "-"], capture_output=True,
-                           check=True, text=True).stdout for n in range(1, pages + 1)]
+    return [
+        subprocess.run(
+            ["pdftotext", "-f", str(n), "-l", str(n), str(path), "-"], capture_output=True, check=True, text=True
+        ).stdout
+        for n in range(1, pages + 1)
+    ]
 
 
 class Gateway:
@@ -71,8 +98,9 @@ class Gateway:
 
     def stream(self, path: str, data: bytes, **fields) -> Path:
         """The whole progress stream; answers where the result's file was written."""
-        response = self.session.post(self.base + path, files=[("file", ("bench.pdf", data))], data=fields,
-                                     headers=self.headers, timeout=600)
+        response = self.session.post(
+            self.base + path, files=[("file", ("bench.pdf", data))], data=fields, headers=self.headers, timeout=600
+        )
         lines = [line for line in response.content.splitlines() if line.strip()]
         last = json.loads(lines[-1]) if response.status_code == 200 and lines else {}
         if last.get("type") != "result":
@@ -100,19 +128,24 @@ def run(stack, params: dict, result: Result) -> None:
         outputs: dict[str, Path] = {}
 
         def http_searchable():
-            outputs["searchable"] = gateway.stream("/api/tools/pdf/searchable", scan.read_bytes(), lang="eng",
-                                                   mode="skip")
+            outputs["searchable"] = gateway.stream(
+                "/api/tools/pdf/searchable", scan.read_bytes(), lang="eng", mode="skip"
+            )
 
         def bare_ocrmypdf():
             subprocess.run([*OCRMYPDF, str(scan), str(work / "ocrmypdf.pdf")], check=True, capture_output=True)
 
         def http_redact():
-            outputs["redacted"] = gateway.stream("/api/tools/pdf/redact", redactable.read_bytes(), terms=SECRET,
-                                                 dpi=DPI)
+            outputs["redacted"] = gateway.stream(
+                "/api/tools/pdf/redact", redactable.read_bytes(), terms=SECRET, dpi=DPI
+            )
 
         def bare_pdftoppm():
-            subprocess.run(["pdftoppm", "-r", str(DPI), "-png", str(redactable), str(work / "page")], check=True,
-                           capture_output=True)
+            subprocess.run(
+                ["pdftoppm", "-r", str(DPI), "-png", str(redactable), str(work / "page")],
+                check=True,
+                capture_output=True,
+            )
 
         if params["warmup"]:  # imports, caches, Tesseract's model in the page cache
             http_searchable(), bare_ocrmypdf(), http_redact(), bare_pdftoppm()
@@ -130,14 +163,19 @@ def check_outputs(result: Result, outputs: dict[str, Path], work: Path, scan_pag
     for name, path in (("through the gateway", outputs["searchable"]), ("by bare ocrmypdf", work / "ocrmypdf.pdf")):
         texts = page_texts(path, scan_pages)
         readable = sum(READ_BACK in text for text in texts)
-        result.check(f"the searchable PDF made {name} has a text layer on every page (pdftotext reads "
-                     f"'{READ_BACK}')", readable == scan_pages, f"{readable} of {scan_pages} pages")
+        result.check(
+            f"the searchable PDF made {name} has a text layer on every page (pdftotext reads '{READ_BACK}')",
+            readable == scan_pages,
+            f"{readable} of {scan_pages} pages",
+        )
     texts = page_texts(outputs["redacted"], redact_pages)
     leaks = sum(SECRET in text for text in texts)
     kept = sum("opening line stays readable" in text for text in texts)
-    result.check(f"the redacted PDF no longer contains '{SECRET}' on any page, and keeps the text around it",
-                 leaks == 0 and kept == redact_pages,
-                 f"'{SECRET}' on {leaks} of {redact_pages} pages, the opening line on {kept}")
+    result.check(
+        f"the redacted PDF no longer contains '{SECRET}' on any page, and keeps the text around it",
+        leaks == 0 and kept == redact_pages,
+        f"'{SECRET}' on {leaks} of {redact_pages} pages, the opening line on {kept}",
+    )
     drawn = len(list(work.glob("page-*.png")))
     result.check("pdftoppm drew every page", drawn == redact_pages, f"{drawn} of {redact_pages} pages")
 
@@ -147,27 +185,59 @@ def report(result: Result, params: dict, pairs: list[tuple[float, float]], redac
     overhead = statistics.median(h / b for h, b in pairs)
     http_page = statistics.median(h for h, _ in pairs) / scan_pages
     bare_page = statistics.median(b for _, b in pairs) / scan_pages
-    result.figure("searchable.http_vs_ocrmypdf_pairs",
-                  f"searchable PDF of {scan_pages} scanned A4 page(s): gateway vs ocrmypdf, back-to-back pairs",
-                  overhead, "ocrmypdf")
-    result.figure("redaction.http_vs_pdftoppm", f"redaction of a word on each of {redact_pages} pages: gateway vs "
-                  f"pdftoppm -r {DPI}", ratio(redaction, drawing), f"pdftoppm -r {DPI}")
-    result.tables.append(Table("seconds (medians)", ["job", "variant", "seconds", "seconds per page"], [
-        ["searchable PDF", "through the gateway", http_page * scan_pages, http_page],
-        ["searchable PDF", "bare ocrmypdf", bare_page * scan_pages, bare_page],
-        [f"redaction, {redact_pages} pages", "through the gateway", redaction, redaction / redact_pages],
-        [f"drawing {redact_pages} pages", f"pdftoppm -r {DPI}", drawing, drawing / redact_pages]]))
-    result.charts.append(Chart(f"searchable PDF, {scan_pages} scanned page(s)", "seconds per page (median)",
-                               ["ocrmypdf", "through the gateway"], {"median": [bare_page, http_page]}, "ocrmypdf"))
-    result.charts.append(Chart(f"{redact_pages} pages: redaction vs drawing them", "seconds (median)",
-                               [f"pdftoppm -r {DPI}", "redaction through the gateway"], {"median": [drawing, redaction]},
-                               f"pdftoppm -r {DPI}"))
-    result.target(f"searchable PDF within {OVERHEAD_TARGET:g}× of bare ocrmypdf (back-to-back pairs)",
-                  overhead <= OVERHEAD_TARGET, f"{overhead:.2f}×")
-    result.headline = (f"Through the gateway a scanned page is made searchable in {http_page:.2f} s against "
-                       f"{bare_page:.2f} s for bare ocrmypdf ({overhead:.2f}×); redacting a word on each of "
-                       f"{redact_pages} pages takes {redaction:.1f} s, {ratio(redaction, drawing):.2f}× drawing them "
-                       f"with pdftoppm.")
+    result.figure(
+        "searchable.http_vs_ocrmypdf_pairs",
+        f"searchable PDF of {scan_pages} scanned A4 page(s): gateway vs ocrmypdf, back-to-back pairs",
+        overhead,
+        "ocrmypdf",
+    )
+    result.figure(
+        "redaction.http_vs_pdftoppm",
+        f"redaction of a word on each of {redact_pages} pages: gateway vs pdftoppm -r {DPI}",
+        ratio(redaction, drawing),
+        f"pdftoppm -r {DPI}",
+    )
+    result.tables.append(
+        Table(
+            "seconds (medians)",
+            ["job", "variant", "seconds", "seconds per page"],
+            [
+                ["searchable PDF", "through the gateway", http_page * scan_pages, http_page],
+                ["searchable PDF", "bare ocrmypdf", bare_page * scan_pages, bare_page],
+                [f"redaction, {redact_pages} pages", "through the gateway", redaction, redaction / redact_pages],
+                [f"drawing {redact_pages} pages", f"pdftoppm -r {DPI}", drawing, drawing / redact_pages],
+            ],
+        )
+    )
+    result.charts.append(
+        Chart(
+            f"searchable PDF, {scan_pages} scanned page(s)",
+            "seconds per page (median)",
+            ["ocrmypdf", "through the gateway"],
+            {"median": [bare_page, http_page]},
+            "ocrmypdf",
+        )
+    )
+    result.charts.append(
+        Chart(
+            f"{redact_pages} pages: redaction vs drawing them",
+            "seconds (median)",
+            [f"pdftoppm -r {DPI}", "redaction through the gateway"],
+            {"median": [drawing, redaction]},
+            f"pdftoppm -r {DPI}",
+        )
+    )
+    result.target(
+        f"searchable PDF within {OVERHEAD_TARGET:g}× of bare ocrmypdf (back-to-back pairs)",
+        overhead <= OVERHEAD_TARGET,
+        f"{overhead:.2f}×",
+    )
+    result.headline = (
+        f"Through the gateway a scanned page is made searchable in {http_page:.2f} s against "
+        f"{bare_page:.2f} s for bare ocrmypdf ({overhead:.2f}×); redacting a word on each of "
+        f"{redact_pages} pages takes {redaction:.1f} s, {ratio(redaction, drawing):.2f}× drawing them "
+        f"with pdftoppm."
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The app in a real browser for the fault run: Debian's Chromium, headless, driven over the Chrome
 DevTools Protocol (one WebSocket, `websockets` as bench/realtime.py uses it), so the fault run needs
 no Node. It also records the page's WebSocket frames and requests: what reached the tab, and how."""
+
 from __future__ import annotations
 
 import asyncio
@@ -16,8 +17,16 @@ from pathlib import Path
 
 import websockets
 
-FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--remote-debugging-port=0"]
+FLAGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--remote-debugging-port=0",
+]
 
 
 @dataclass
@@ -43,8 +52,12 @@ class Browser:
         profile.mkdir(parents=True, exist_ok=True)
         log = open(self.workdir / "chromium.log", "wb")
         # Its own session: stopped as a whole, by its process id, however the run ends.
-        self.process = subprocess.Popen([executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
-                                        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            [executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         log.close()
         active = profile / "DevToolsActivePort"
         deadline = time.monotonic() + 30
@@ -81,7 +94,9 @@ class Browser:
 
     async def open(self, url: str) -> Tab:
         target = await self.send("Target.createTarget", {"url": "about:blank"})
-        session = (await self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}))["sessionId"]
+        session = (await self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}))[
+            "sessionId"
+        ]
         tab = Tab(self, session)
         for domain in ("Page", "Runtime", "Network"):
             await self.send(f"{domain}.enable", session=session)
@@ -99,8 +114,9 @@ class Tab:
         self.browser, self.session = browser, session
 
     async def evaluate(self, expression: str):
-        result = await self.browser.send("Runtime.evaluate", {"expression": expression, "returnByValue": True},
-                                         session=self.session)
+        result = await self.browser.send(
+            "Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=self.session
+        )
         return result["result"].get("value")
 
     async def shows(self, text: str) -> bool:
@@ -126,12 +142,22 @@ class Tab:
 
     def frames(self, since: float, *containing: str) -> list[Event]:
         """WebSocket frames the page received after `since` whose text contains each of `containing`."""
-        return [e for e in self.browser.events if e.at >= since and e.method == "Network.webSocketFrameReceived"
-                and all(part in e.params.get("response", {}).get("payloadData", "") for part in containing)]
+        return [
+            e
+            for e in self.browser.events
+            if e.at >= since
+            and e.method == "Network.webSocketFrameReceived"
+            and all(part in e.params.get("response", {}).get("payloadData", "") for part in containing)
+        ]
 
     def sockets_opened(self, since: float) -> list[Event]:
         return [e for e in self.browser.events if e.at >= since and e.method == "Network.webSocketCreated"]
 
     def requests(self, since: float, url_part: str) -> list[Event]:
-        return [e for e in self.browser.events if e.at >= since and e.method == "Network.requestWillBeSent"
-                and url_part in e.params.get("request", {}).get("url", "")]
+        return [
+            e
+            for e in self.browser.events
+            if e.at >= since
+            and e.method == "Network.requestWillBeSent"
+            and url_part in e.params.get("request", {}).get("url", "")
+        ]

@@ -1,6 +1,7 @@
 """Fault cases on the data path: Postgres restarts under redirects and paste writes, redirect
 workers killed, the rate-limit store (Redis) down. Each runs load through the gateway while the
 fault happens and checks the database afterwards."""
+
 from __future__ import annotations
 
 import asyncio
@@ -20,8 +21,18 @@ def redirect_call(pool: Pool, code: str):
     async def call(_: int):
         answer = await pool.request("GET", f"/s/{code}")
         ok = answer.status == 302 and answer.headers.get("location") == TARGET
-        return ok, ("302" if ok else f"302 to {answer.headers.get('location')}" if answer.status == 302
-                    else answer.error_code()), None
+        return (
+            ok,
+            (
+                "302"
+                if ok
+                else f"302 to {answer.headers.get('location')}"
+                if answer.status == 302
+                else answer.error_code()
+            ),
+            None,
+        )
+
     return call
 
 
@@ -32,6 +43,7 @@ def paste_call(pool: Pool, tag: str):
         if answer.status == 201:
             return True, "201", (answer.json() or {}).get("id")
         return False, answer.error_code(), None
+
     return call
 
 
@@ -79,21 +91,33 @@ async def postgres_restart(stack: FaultStack, mode: str, rate: float) -> Row:
         return f"Postgres stopped in {down:.1f} s, accepting connections {back:.1f} s after start"
 
     record, fault_at, fault_end, note = await _with_load(
-        stack, [("redirect", rate * 0.8, redirect_call(redirects, code)), ("paste", rate * 0.2, paste_call(pastes, tag))],
-        before=5, fault=fault, after=12)
+        stack,
+        [("redirect", rate * 0.8, redirect_call(redirects, code)), ("paste", rate * 0.2, paste_call(pastes, tag))],
+        before=5,
+        fault=fault,
+        after=12,
+    )
     seen, lost, twice = check_clicks(stack, record, code)
     acked, missing, unacked_written = check_pastes(stack, record, tag)
     exited = stack.all_running()
     # Redirects of a link in a worker's cache go on while Postgres is away; paste writes cannot.
     no_load = load_problems(record, ["redirect", "paste"], fault_at, fault_end)
-    notes = [note, kinds_note(record),
-             f"{seen:,} redirects seen, clicks counted {seen - lost + twice:,}; {acked:,} paste writes acknowledged, "
-             f"{acked - missing:,} of them in the database; {unacked_written} written although the client saw an error",
-             f"services that exited: {', '.join(exited) or 'none'}"] + [f"LOAD DID NOT RUN: {p}" for p in no_load]
-    return Row(f"Postgres restart ({mode} shutdown)", f"{rate:g} req/s: {rate * 0.8:g} redirects + {rate * 0.2:g} paste writes",
-               errors_cell(record), recover_cell(record, fault_at),
-               f"{lost} clicks, {missing} pastes ({twice} clicks counted twice)",
-               not no_load and lost == 0 and missing == 0 and twice == 0 and not exited, notes)
+    notes = [
+        note,
+        kinds_note(record),
+        f"{seen:,} redirects seen, clicks counted {seen - lost + twice:,}; {acked:,} paste writes acknowledged, "
+        f"{acked - missing:,} of them in the database; {unacked_written} written although the client saw an error",
+        f"services that exited: {', '.join(exited) or 'none'}",
+    ] + [f"LOAD DID NOT RUN: {p}" for p in no_load]
+    return Row(
+        f"Postgres restart ({mode} shutdown)",
+        f"{rate:g} req/s: {rate * 0.8:g} redirects + {rate * 0.2:g} paste writes",
+        errors_cell(record),
+        recover_cell(record, fault_at),
+        f"{lost} clicks, {missing} pastes ({twice} clicks counted twice)",
+        not no_load and lost == 0 and missing == 0 and twice == 0 and not exited,
+        notes,
+    )
 
 
 async def redirect_worker_kill(stack: FaultStack, rate: float, kills: int = 3, journal: bool = True) -> Row:
@@ -110,19 +134,31 @@ async def redirect_worker_kill(stack: FaultStack, rate: float, kills: int = 3, j
             time.sleep(2.5)
         return f"killed workers {', '.join(map(str, killed))} 2.5 s apart"
 
-    record, fault_at, fault_end, note = await _with_load(stack, [("redirect", rate, redirect_call(pool, code))],
-                                                         before=3, fault=fault, after=5)
+    record, fault_at, fault_end, note = await _with_load(
+        stack, [("redirect", rate, redirect_call(pool, code))], before=3, fault=fault, after=5
+    )
     seen, lost, twice = check_clicks(stack, record, code)
     replaced = len(stack.workers("redirect")) == 2 and not set(killed) & set(stack.workers("redirect"))
     no_load = load_problems(record, ["redirect"], fault_at, fault_end)
-    notes = [note, kinds_note(record), f"{seen:,} redirects seen, {seen - lost + twice:,} clicks counted",
-             "workers replaced" if replaced else "workers NOT replaced"] + [f"LOAD DID NOT RUN: {p}" for p in no_load]
+    notes = [
+        note,
+        kinds_note(record),
+        f"{seen:,} redirects seen, {seen - lost + twice:,} clicks counted",
+        "workers replaced" if replaced else "workers NOT replaced",
+    ] + [f"LOAD DID NOT RUN: {p}" for p in no_load]
     label = "Redirect worker SIGKILL" + ("" if journal else " — journal off (before this branch)")
     # With the journal every acknowledged click is counted once. Without it the row shows what is lost
     # (at most a flush interval's clicks per kill), so it holds when its load ran and nothing is counted twice.
     held = not no_load and replaced and twice == 0 and (lost == 0 if journal else True)
-    return Row(f"{label} ×{kills}", f"{rate:g} redirects/s", errors_cell(record), recover_cell(record, fault_at),
-               f"{lost} clicks ({twice} counted twice)", held, notes)
+    return Row(
+        f"{label} ×{kills}",
+        f"{rate:g} redirects/s",
+        errors_cell(record),
+        recover_cell(record, fault_at),
+        f"{lost} clicks ({twice} counted twice)",
+        held,
+        notes,
+    )
 
 
 def username_call(pool: Pool):
@@ -130,6 +166,7 @@ def username_call(pool: Pool):
         answer = await pool.request("GET", "/api/tools/username/-not-a-name")
         ok = answer.status in (422, 429) and answer.json() is not None  # the name is invalid; or limited
         return ok, answer.error_code(), answer.status
+
     return call
 
 
@@ -154,16 +191,29 @@ async def redis_down(stack: FaultStack, rate: float) -> Row:
     acked, missing, _ = check_pastes(stack, record, tag)
     no_load = load_problems(record, ["limited", "paste"], fault_at, fault_end)
     statuses = {}
-    for label, start, end in (("before", 0, phases["down"]), ("down", phases["down"], phases["back"]),
-                              ("after", phases["back"], float("inf"))):
+    for label, start, end in (
+        ("before", 0, phases["down"]),
+        ("down", phases["down"], phases["back"]),
+        ("after", phases["back"], float("inf")),
+    ):
         answers = [o.value for o in record.of("limited") if start <= o.started < end and o.value]
         statuses[label] = {status: answers.count(status) for status in sorted(set(answers))}
     five_hundreds = sum(1 for o in record.outcomes if o.detail.startswith("500"))
-    notes = [note, kinds_note(record), "rate-limited endpoint answers by phase (status: count): "
-             + "; ".join(f"{label} {counts}" for label, counts in statuses.items()),
-             f"{acked:,} paste writes acknowledged, {acked - missing:,} in the database"]
+    notes = [
+        note,
+        kinds_note(record),
+        "rate-limited endpoint answers by phase (status: count): "
+        + "; ".join(f"{label} {counts}" for label, counts in statuses.items()),
+        f"{acked:,} paste writes acknowledged, {acked - missing:,} in the database",
+    ]
     notes += [f"LOAD DID NOT RUN: {p}" for p in no_load]
     limited_while_down = statuses["down"].get(429, 0) > 0
-    return Row("Redis (rate-limit store) down 8 s", f"{rate:g} req/s: 5 clients on a limited endpoint + paste writes",
-               errors_cell(record), recover_cell(record, fault_at), f"{missing} pastes; 500s: {five_hundreds}",
-               not no_load and five_hundreds == 0 and missing == 0 and limited_while_down, notes)
+    return Row(
+        "Redis (rate-limit store) down 8 s",
+        f"{rate:g} req/s: 5 clients on a limited endpoint + paste writes",
+        errors_cell(record),
+        recover_cell(record, fault_at),
+        f"{missing} pastes; 500s: {five_hundreds}",
+        not no_load and five_hundreds == 0 and missing == 0 and limited_while_down,
+        notes,
+    )

@@ -1,5 +1,6 @@
 """Fault cases of the file tools: a BFF worker SIGKILLed in the middle of a job and in the middle of
 an upload, and a scratch disk that is nearly full or fills up during jobs."""
+
 from __future__ import annotations
 
 import asyncio
@@ -26,18 +27,41 @@ KEY_PREFIX = "toolkit:running-job-set:"  # bff/toolkit_bff/jobs/shared_counts.py
 
 def multipart(fields: dict[str, str], filename: str, data: bytes) -> tuple[dict[str, str], bytes]:
     boundary = uuid.uuid4().hex
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
-             for k, v in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
-                 f"Content-Type: application/octet-stream\r\n\r\n".encode() + data + b"\r\n")
-    return {"Content-Type": f"multipart/form-data; boundary={boundary}"}, b"".join(parts) + f"--{boundary}--\r\n".encode()
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode() for k, v in fields.items()
+    ]
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+        f"Content-Type: application/octet-stream\r\n\r\n".encode()
+        + data
+        + b"\r\n"
+    )
+    return {"Content-Type": f"multipart/form-data; boundary={boundary}"}, b"".join(
+        parts
+    ) + f"--{boundary}--\r\n".encode()
 
 
 def text_page() -> bytes:
     """An A4 page of text at 150 DPI: an OCR job of a few seconds."""
     image = Image.new("L", (1240, 1754), 255)
     draw, font = ImageDraw.Draw(image), ImageFont.truetype(FONT, 24)
-    words = ["The", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "while", "five", "boxing", "wizards", "jump", "quickly"]
+    words = [
+        "The",
+        "quick",
+        "brown",
+        "fox",
+        "jumps",
+        "over",
+        "the",
+        "lazy",
+        "dog",
+        "while",
+        "five",
+        "boxing",
+        "wizards",
+        "jump",
+        "quickly",
+    ]
     for row in range(55):
         draw.text((100, 100 + row * 28), " ".join(words[(row + i) % len(words)] for i in range(9)), fill=0, font=font)
     buffer = io.BytesIO()
@@ -60,6 +84,7 @@ def tool_call(pool: Pool, token: str, path: str, fields: dict[str, str], data: b
     async def call():
         answer = await pool.request("POST", path, headers, body)
         return answer.status == 200, answer.error_code() if answer.status != 200 else "200", answer.status
+
     return call
 
 
@@ -74,7 +99,7 @@ async def _loop(record: Record, kind: str, call, stop: asyncio.Event) -> None:
 def jobs_of(scratch: Path, pids: list[int]) -> dict[int, list[Path]]:
     found: dict[int, list[Path]] = {}
     for path in scratch.glob(f"{JOB_PREFIX}*"):
-        owner = path.name[len(JOB_PREFIX):].partition("-")[0]
+        owner = path.name[len(JOB_PREFIX) :].partition("-")[0]
         if owner.isdigit() and int(owner) in pids:
             found.setdefault(int(owner), []).append(path)
     return found
@@ -130,9 +155,23 @@ async def bff_worker_kill(stack: FaultStack, scratch: Path, tmpdir: Path, users:
     """Three users run OCR jobs in a loop (each from its own address); a worker is SIGKILLed while
     one of them runs there. Then a fourth uploads 24 MB at a time and the worker receiving it is killed."""
     page, record, stop = text_page(), Record(), asyncio.Event()
-    loops = [asyncio.ensure_future(_loop(record, f"ocr user {n + 1}", tool_call(
-        Pool(stack.cfg.gateway_port, f"127.0.0.{31 + n}"), token, "/api/tools/ocr", {"language": "eng"}, page), stop))
-        for n, token in enumerate(users[:3])]
+    loops = [
+        asyncio.ensure_future(
+            _loop(
+                record,
+                f"ocr user {n + 1}",
+                tool_call(
+                    Pool(stack.cfg.gateway_port, f"127.0.0.{31 + n}"),
+                    token,
+                    "/api/tools/ocr",
+                    {"language": "eng"},
+                    page,
+                ),
+                stop,
+            )
+        )
+        for n, token in enumerate(users[:3])
+    ]
     rows = []
     victim, job_processes, started, seen = None, [], time.monotonic(), {}
     while victim is None and time.monotonic() - started < 120:
@@ -146,8 +185,17 @@ async def bff_worker_kill(stack: FaultStack, scratch: Path, tmpdir: Path, users:
     if victim is None:
         stop.set()
         await asyncio.gather(*loops)
-        return [Row("BFF worker SIGKILL mid-job", "3 users × OCR jobs", errors_cell(record), "—",
-                    "not measured: no job was seen running", False, [kinds_note(record)])]
+        return [
+            Row(
+                "BFF worker SIGKILL mid-job",
+                "3 users × OCR jobs",
+                errors_cell(record),
+                "—",
+                "not measured: no job was seen running",
+                False,
+                [kinds_note(record)],
+            )
+        ]
     stack.kill(victim)
     kill_at = time.monotonic()
     replaced = await _until(lambda: len(stack.workers("bff")) == 2 and victim not in stack.workers("bff"), 60)
@@ -166,16 +214,37 @@ async def bff_worker_kill(stack: FaultStack, scratch: Path, tmpdir: Path, users:
     killed_users = {o.kind for o in failed}
     others = {f"ocr user {n + 1}" for n in range(3)} - killed_users
     locked_out = sorted(killed_users - users_served_after)
-    held = (replaced and not left and not alive and all(o.ended - kill_at < 60 for o in failed)
-            and others <= users_served_after and all(o.detail.startswith("503") for o in failed))
-    rows.append(Row("BFF worker SIGKILL mid-job (OCR)", "3 users running OCR jobs back to back", errors_cell(record),
-                    f"{replaced_after:.1f} s (new worker)", f"{len(left)} scratch dirs, {len(alive)} job processes left",
-                    held, [kinds_note(record), f"the killed requests: {answer_times}",
-                           f"{len(finished_elsewhere)} jobs in flight on the other worker finished; "
-                           f"{len(users_served_after)} of 3 users served again after the kill",
-                           f"per-client job counts left in Redis by the killed job: {leaked} (they expire after "
-                           "the job timeout + 30 s, whatever the client does)" + (f"; meanwhile {', '.join(locked_out)} (whose job was killed) "
-                                                        "was told 503 busy" if locked_out else "")]))
+    held = (
+        replaced
+        and not left
+        and not alive
+        and all(o.ended - kill_at < 60 for o in failed)
+        and others <= users_served_after
+        and all(o.detail.startswith("503") for o in failed)
+    )
+    rows.append(
+        Row(
+            "BFF worker SIGKILL mid-job (OCR)",
+            "3 users running OCR jobs back to back",
+            errors_cell(record),
+            f"{replaced_after:.1f} s (new worker)",
+            f"{len(left)} scratch dirs, {len(alive)} job processes left",
+            held,
+            [
+                kinds_note(record),
+                f"the killed requests: {answer_times}",
+                f"{len(finished_elsewhere)} jobs in flight on the other worker finished; "
+                f"{len(users_served_after)} of 3 users served again after the kill",
+                f"per-client job counts left in Redis by the killed job: {leaked} (they expire after "
+                "the job timeout + 30 s, whatever the client does)"
+                + (
+                    f"; meanwhile {', '.join(locked_out)} (whose job was killed) was told 503 busy"
+                    if locked_out
+                    else ""
+                ),
+            ],
+        )
+    )
     rows.append(await _mid_upload(stack, scratch, tmpdir, users[3]))
     return rows
 
@@ -204,20 +273,36 @@ async def _mid_upload(stack: FaultStack, scratch: Path, tmpdir: Path, token: str
         if victim:
             break
     if victim is None:
-        return Row("BFF worker SIGKILL mid-upload", "24 MB uploads", errors_cell(record), "—",
-                   "not measured: no upload was caught in a worker", False, [kinds_note(record)])
+        return Row(
+            "BFF worker SIGKILL mid-upload",
+            "24 MB uploads",
+            errors_cell(record),
+            "—",
+            "not measured: no upload was caught in a worker",
+            False,
+            [kinds_note(record)],
+        )
     await _until(lambda: len(stack.workers("bff")) == 2 and victim not in stack.workers("bff"), 60)
     # The job had its scratch directory while the upload streamed into it: the replacement worker's
     # start-up removes it, so only what is left once it started counts.
     await _until(replacement_started(stack), 60)
     killed = record.of("upload")[-1]
-    leftovers = [p.name for p in tmpdir.iterdir() if p.name not in before] + [p.name for p in scratch.glob(f"{JOB_PREFIX}{victim}-*")]
+    leftovers = [p.name for p in tmpdir.iterdir() if p.name not in before] + [
+        p.name for p in scratch.glob(f"{JOB_PREFIX}{victim}-*")
+    ]
     held = killed.detail.startswith("503") and not leftovers and killed.ended - kill_at < 60
-    return Row("BFF worker SIGKILL mid-upload", "24 MB uploads to OCR (the worker receiving one is killed)",
-               errors_cell(record), f"{killed.ended - kill_at:.2f} s (the client's answer)",
-               f"{len(leftovers)} temporary files left", held,
-               [f"the client got {killed.detail} {killed.ended - kill_at:.2f} s after the kill, "
-                f"{len(record.of())} uploads tried before one was caught in a worker"])
+    return Row(
+        "BFF worker SIGKILL mid-upload",
+        "24 MB uploads to OCR (the worker receiving one is killed)",
+        errors_cell(record),
+        f"{killed.ended - kill_at:.2f} s (the client's answer)",
+        f"{len(leftovers)} temporary files left",
+        held,
+        [
+            f"the client got {killed.detail} {killed.ended - kill_at:.2f} s after the kill, "
+            f"{len(record.of())} uploads tried before one was caught in a worker"
+        ],
+    )
 
 
 async def disk_full(stack: FaultStack, scratch: Path, tokens: list[str], reserve_mb: int) -> Row:
@@ -226,8 +311,10 @@ async def disk_full(stack: FaultStack, scratch: Path, tokens: list[str], reserve
     filler, record = scratch / "filler", Record()
     photo = big_photo()
     pools = [Pool(stack.cfg.gateway_port, f"127.0.0.{41 + n}") for n in range(4)]
-    calls = [tool_call(pool, token, "/api/tools/convert", {"format": "bmp"}, photo, "photo.png")
-             for pool, token in zip(pools, tokens)]
+    calls = [
+        tool_call(pool, token, "/api/tools/convert", {"format": "bmp"}, photo, "photo.png")
+        for pool, token in zip(pools, tokens)
+    ]
 
     def fill(free_mb: int) -> None:
         filler.unlink(missing_ok=True)
@@ -248,9 +335,18 @@ async def disk_full(stack: FaultStack, scratch: Path, tokens: list[str], reserve
     # A worker whose two job slots are taken answers 503 busy: clear too, and not about the disk.
     only_known = all(o.detail in ("200", "503 insufficient_storage", "503 busy") for o in during)
     filled_up = any(o.detail == "503 insufficient_storage" for o in during)
-    notes = [f"below the {reserve_mb} MB reserve: " + ", ".join(o.detail for o in nearly),
-             f"{reserve_mb + 6} MB free, four 36 MB results at once: " + ", ".join(o.detail for o in during),
-             f"freed: {after.detail}", kinds_note(record)]
-    return Row("Scratch disk nearly full, then full during jobs", "4 users converting 12 MP images to BMP",
-               errors_cell(record), "0 s (the next job after space is freed)", f"{len(left)} partial files",
-               clear and only_known and filled_up and not left and after.ok, notes)
+    notes = [
+        f"below the {reserve_mb} MB reserve: " + ", ".join(o.detail for o in nearly),
+        f"{reserve_mb + 6} MB free, four 36 MB results at once: " + ", ".join(o.detail for o in during),
+        f"freed: {after.detail}",
+        kinds_note(record),
+    ]
+    return Row(
+        "Scratch disk nearly full, then full during jobs",
+        "4 users converting 12 MP images to BMP",
+        errors_cell(record),
+        "0 s (the next job after space is freed)",
+        f"{len(left)} partial files",
+        clear and only_known and filled_up and not left and after.ok,
+        notes,
+    )

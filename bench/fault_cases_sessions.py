@@ -1,6 +1,7 @@
 """Fault cases of signed-in users and open tabs: the local Auth restarted (or killed) while users
 refresh their sessions, and the local Realtime restarted under an open tab that an admin's page
 switch must still reach."""
+
 from __future__ import annotations
 
 import asyncio
@@ -30,14 +31,19 @@ class SignedIn:
         self.pool, self.session, self.anon = pool, session, keys["TOOLKIT_ANON_KEY"]
 
     async def get_user(self):
-        answer = await self.pool.request("GET", "/auth/v1/user", {
-            "apikey": self.anon, "Authorization": f"Bearer {self.session['access_token']}"})
+        answer = await self.pool.request(
+            "GET", "/auth/v1/user", {"apikey": self.anon, "Authorization": f"Bearer {self.session['access_token']}"}
+        )
         return answer.status == 200, str(answer.status) if answer.status == 200 else _auth_error(answer), None
 
     async def refresh(self):
         body = json.dumps({"refresh_token": self.session["refresh_token"]}).encode()
-        answer = await self.pool.request("POST", "/auth/v1/token?grant_type=refresh_token", {
-            "apikey": self.anon, "Content-Type": "application/json"}, body)
+        answer = await self.pool.request(
+            "POST",
+            "/auth/v1/token?grant_type=refresh_token",
+            {"apikey": self.anon, "Content-Type": "application/json"},
+            body,
+        )
         if answer.status == 200:
             self.session = answer.json()
             return True, "200", None
@@ -66,8 +72,10 @@ async def auth_restart(stack: FaultStack, sessions: list[dict], crash: bool) -> 
     (SIGKILL in the middle of whatever it was answering)."""
     record, stop = Record(), asyncio.Event()
     # Each user from an address of its own: Auth limits refreshes per address, as for real users.
-    users = [SignedIn(Pool(stack.cfg.gateway_port, f"127.0.1.{n + 1}"), session, stack.env)
-             for n, session in enumerate(sessions)]
+    users = [
+        SignedIn(Pool(stack.cfg.gateway_port, f"127.0.1.{n + 1}"), session, stack.env)
+        for n, session in enumerate(sessions)
+    ]
     loops = [asyncio.ensure_future(_session_loop(record, user, stop)) for user in users]
     await asyncio.sleep(4)
     fault_at = time.monotonic()
@@ -84,21 +92,34 @@ async def auth_restart(stack: FaultStack, sessions: list[dict], crash: bool) -> 
         known = await timed(after, "get user after", user.get_user)
         lost += not (refreshed.ok and known.ok)
     how = "killed (SIGKILL)" if crash else "restarted (SIGTERM)"
-    notes = [f"Auth stopped in {down:.1f} s, ready {back:.1f} s after start", kinds_note(record),
-             f"after the restart: {len(after.of()) - len(after.errors())} of {len(after.of())} refreshes and "
-             f"user reads succeeded ({kinds_note(after)})"]
+    notes = [
+        f"Auth stopped in {down:.1f} s, ready {back:.1f} s after start",
+        kinds_note(record),
+        f"after the restart: {len(after.of()) - len(after.errors())} of {len(after.of())} refreshes and "
+        f"user reads succeeded ({kinds_note(after)})",
+    ]
     # Auth answers nothing while it is down: the load must have run before and after.
     no_load = load_problems(record, ["get user", "refresh"], fault_at, fault_end, during=False)
     notes += [f"LOAD DID NOT RUN: {p}" for p in no_load]
-    return Row(f"Local Auth {how}", f"{len(users)} signed-in users: get-user every 1 s, refresh every 3 s",
-               errors_cell(record), recover_cell(record, fault_at), f"{lost} of {len(users)} sessions",
-               not no_load and lost == 0, notes)
+    return Row(
+        f"Local Auth {how}",
+        f"{len(users)} signed-in users: get-user every 1 s, refresh every 3 s",
+        errors_cell(record),
+        recover_cell(record, fault_at),
+        f"{lost} of {len(users)} sessions",
+        not no_load and lost == 0,
+        notes,
+    )
 
 
 async def _set_page(pool: Pool, token: str, disabled: bool, reason: str | None) -> str:
     body = json.dumps({"is_disabled": disabled, "disable_reason": reason}).encode()
-    answer = await pool.request("PUT", f"/api/admin/pages/{PAGE_KEY}", {
-        "Authorization": f"Bearer {token}", "Content-Type": "application/json"}, body)
+    answer = await pool.request(
+        "PUT",
+        f"/api/admin/pages/{PAGE_KEY}",
+        {"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        body,
+    )
     if answer.status != 200:
         raise RuntimeError(f"PUT /api/admin/pages/{PAGE_KEY}: {answer.error_code()}")
     return answer.error_code()
@@ -116,9 +137,11 @@ async def realtime_restart(stack: FaultStack, admin_token: str, workdir: Path) -
         tab = await browser.open(stack.cfg.gateway_url + PAGE_PATH)
         if await tab.wait_for_text(PAGE_READY, 60) is None:
             raise RuntimeError(f"{PAGE_PATH} did not load in the browser")
-        await tab.evaluate("(() => { const s = e => e.stopImmediatePropagation();"
-                           " window.addEventListener('focus', s, true);"
-                           " document.addEventListener('visibilitychange', s, true); return true })()")
+        await tab.evaluate(
+            "(() => { const s = e => e.stopImmediatePropagation();"
+            " window.addEventListener('focus', s, true);"
+            " document.addEventListener('visibilitychange', s, true); return true })()"
+        )
         opened = time.monotonic() - 120
         for _ in range(600):  # the page's channel is subscribed
             if tab.frames(opened, *JOINED):
@@ -145,11 +168,19 @@ async def realtime_restart(stack: FaultStack, admin_token: str, workdir: Path) -
         browser.stop()
     catch_up = f"{caught_up - back_at:.1f} s after Realtime was back" if caught_up else "never (60 s)"
     live_note = f"{live - switched_at:.2f} s" if live else "never (60 s)"
-    notes = [f"Realtime stopped in {down:.1f} s; the page switched off while it was down reached the tab {catch_up}"
-             + (" — through the app's re-check when its channel was joined again" if via_resubscribe else ""),
-             f"switched on again after the restart: on the tab after {live_note}"
-             + (", delivered as a Realtime message" if via_realtime else ", NOT through Realtime")]
+    notes = [
+        f"Realtime stopped in {down:.1f} s; the page switched off while it was down reached the tab {catch_up}"
+        + (" — through the app's re-check when its channel was joined again" if via_resubscribe else ""),
+        f"switched on again after the restart: on the tab after {live_note}"
+        + (", delivered as a Realtime message" if via_realtime else ", NOT through Realtime"),
+    ]
     held = bool(caught_up and via_resubscribe and live and via_realtime)
-    return Row("Local Realtime restart", "1 visitor's open tab; the admin switches the page during and after",
-               "—", f"{caught_up - fault_at:.1f} s (tab up to date)" if caught_up else "never",
-               "0 page switches" if held else "a page switch did not reach the tab", held, notes)
+    return Row(
+        "Local Realtime restart",
+        "1 visitor's open tab; the admin switches the page during and after",
+        "—",
+        f"{caught_up - fault_at:.1f} s (tab up to date)" if caught_up else "never",
+        "0 page switches" if held else "a page switch did not reach the tab",
+        held,
+        notes,
+    )

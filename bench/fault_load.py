@@ -4,6 +4,7 @@ fault's error window is read.
 
 Plain asyncio streams, no HTTP library: a request costs the client a few tens of microseconds, so
 hundreds per second leave the CPU to the stack (the machine has 2 shared cores)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,11 +44,11 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
-                      body: bytes = b"") -> Answer:
+    async def request(self, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b"") -> Answer:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(
-                "127.0.0.1", self.port, local_addr=(self.source, 0) if self.source else None)
+                "127.0.0.1", self.port, local_addr=(self.source, 0) if self.source else None
+            )
         head = [f"{method} {path} HTTP/1.1", f"Host: localhost:{self.port}", f"Content-Length: {len(body)}"]
         head += [f"{name}: {value}" for name, value in (headers or {}).items()]
         self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
@@ -68,7 +69,7 @@ class Connection:
             headers[name.strip().lower()] = value.strip()
         if headers.get("transfer-encoding", "").lower() == "chunked":
             body = b""
-            while (size := int((await self.reader.readline()).split(b";")[0], 16)):
+            while size := int((await self.reader.readline()).split(b";")[0], 16):
                 body += await self.reader.readexactly(size + 2)
                 body = body[:-2]
             await self.reader.readline()
@@ -86,13 +87,13 @@ class Connection:
 
 @dataclass
 class Outcome:
-    kind: str              # what was asked: "redirect", "paste", "ocr", …
-    started: float         # time.monotonic()
+    kind: str  # what was asked: "redirect", "paste", "ocr", …
+    started: float  # time.monotonic()
     ended: float
     ok: bool
-    detail: str            # "302", "201", "503 database_unavailable", "timeout", "ConnectionResetError"…
-    value: object = None   # what the check needs afterwards (a paste's id)
-    sent: float = 0.0      # when it actually went out (a loaded client falls behind its schedule)
+    detail: str  # "302", "201", "503 database_unavailable", "timeout", "ConnectionResetError"…
+    value: object = None  # what the check needs afterwards (a paste's id)
+    sent: float = 0.0  # when it actually went out (a loaded client falls behind its schedule)
 
 
 @dataclass
@@ -123,8 +124,9 @@ class Record:
         return min(o.sent or o.started for o in errors) if errors else None
 
 
-async def timed(record: Record, kind: str, call: Callable[[], Awaitable[tuple[bool, str, object]]],
-                started: float | None = None) -> Outcome:
+async def timed(
+    record: Record, kind: str, call: Callable[[], Awaitable[tuple[bool, str, object]]], started: float | None = None
+) -> Outcome:
     """Run one request and record it; `started` is its scheduled time when paced."""
     sent = time.monotonic()
     started = sent if started is None else started
@@ -154,8 +156,14 @@ class Pool:
         return answer
 
 
-async def paced(record: Record, kind: str, rate: float, stop: asyncio.Event,
-                call: Callable[[int], Awaitable[tuple[bool, str, object]]], max_in_flight: int = 2000) -> int:
+async def paced(
+    record: Record,
+    kind: str,
+    rate: float,
+    stop: asyncio.Event,
+    call: Callable[[int], Awaitable[tuple[bool, str, object]]],
+    max_in_flight: int = 2000,
+) -> int:
     """Start `rate` requests a second until `stop`, each recorded from its scheduled time (so a
     stall shows in every request queued behind it). Returns how many were started."""
     begun, number, running = time.monotonic(), 0, set()

@@ -1,6 +1,7 @@
 """The fault run's own stack, started by scripts/stack like the test stack, and the few things the
 cases do to it: restart a service the way it was started, find the processes to kill (only ever
 among those this run started), make users, ask the database."""
+
 from __future__ import annotations
 
 import json
@@ -148,9 +149,17 @@ class FaultStack:
     def _auth(self, method: str, path: str, body: dict, key: str, client: str) -> dict:
         """Auth itself, not through the gateway: setting up users is not the load being measured,
         and each user comes from an address of its own, as real users do (Auth limits per address)."""
-        request = urllib.request.Request(f"{self.cfg.auth_url}{path}", method=method, data=json.dumps(body).encode(),
-                                         headers={"apikey": key, "Content-Type": "application/json",
-                                                  "Authorization": f"Bearer {key}", "X-Forwarded-For": client})
+        request = urllib.request.Request(
+            f"{self.cfg.auth_url}{path}",
+            method=method,
+            data=json.dumps(body).encode(),
+            headers={
+                "apikey": key,
+                "Content-Type": "application/json",
+                "Authorization": f"Bearer {key}",
+                "X-Forwarded-For": client,
+            },
+        )
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.loads(response.read())
 
@@ -158,9 +167,19 @@ class FaultStack:
         """A confirmed user made through Auth's admin API, signed in: (email, session)."""
         email = f"fault-{uuid.uuid4().hex[:12]}@example.com"
         client = f"198.18.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250 + 1}"
-        user = self._auth("POST", "/admin/users", {"email": email, "password": PASSWORD, "email_confirm": True},
-                          self.env["TOOLKIT_SERVICE_ROLE_KEY"], client)
+        user = self._auth(
+            "POST",
+            "/admin/users",
+            {"email": email, "password": PASSWORD, "email_confirm": True},
+            self.env["TOOLKIT_SERVICE_ROLE_KEY"],
+            client,
+        )
         if admin:  # as an operator makes the first admin
             self.sql("insert into public.user_roles (user_id) values (%s)", (user["id"],))
-        return email, self._auth("POST", "/token?grant_type=password", {"email": email, "password": PASSWORD},
-                                 self.env["TOOLKIT_ANON_KEY"], client)
+        return email, self._auth(
+            "POST",
+            "/token?grant_type=password",
+            {"email": email, "password": PASSWORD},
+            self.env["TOOLKIT_ANON_KEY"],
+            client,
+        )

@@ -20,6 +20,7 @@ Cases, in order (names for --only):
     auth, auth-crash     the local Auth restarted (SIGTERM) / killed (SIGKILL) under signed-in users
     realtime             the local Realtime restarted under an open tab (headless Chromium)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,8 +45,18 @@ from . import fault_cases_sessions as sessions
 from .fault_stack import FaultStack, RecordingSupervisor
 from .fault_table import Row, print_row, print_table
 
-CASES = ["redirect", "redirect-no-journal", "postgres-fast", "postgres-immediate", "bff", "disk", "redis",
-         "auth", "auth-crash", "realtime"]
+CASES = [
+    "redirect",
+    "redirect-no-journal",
+    "postgres-fast",
+    "postgres-immediate",
+    "bff",
+    "disk",
+    "redis",
+    "auth",
+    "auth-crash",
+    "realtime",
+]
 # A reserve below one job's 36 MB result (the default is 64 MB), so a single job can fill the disk.
 SCRATCH_MB, RESERVE_MB = 320, 16
 NO_JOURNAL = "/proc/toolkit-no-journal"  # cannot be made: the workers count in memory only
@@ -64,8 +75,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-async def run_cases(stack: FaultStack, cases: list[str], rate: float, scratch: Path, tmpdir: Path,
-                    mounted: bool) -> list[Row]:
+async def run_cases(
+    stack: FaultStack, cases: list[str], rate: float, scratch: Path, tmpdir: Path, mounted: bool
+) -> list[Row]:
     rows: list[Row] = []
     wanted = set(cases)
     users = []
@@ -107,10 +119,13 @@ async def run_cases(stack: FaultStack, cases: list[str], rate: float, scratch: P
     await case("redis", lambda: data.redis_down(stack, rate * 0.2))
     # Users of their own for each: a session's refresh tokens are used up by the case that refreshes them.
     await case("auth", lambda: sessions.auth_restart(stack, [stack.create_user()[1] for _ in range(20)], crash=False))
-    await case("auth-crash", lambda: sessions.auth_restart(stack, [stack.create_user()[1] for _ in range(20)],
-                                                           crash=True))
-    await case("realtime", lambda: sessions.realtime_restart(stack, stack.create_user(admin=True)[1]["access_token"],
-                                                             stack.cfg.data_dir))
+    await case(
+        "auth-crash", lambda: sessions.auth_restart(stack, [stack.create_user()[1] for _ in range(20)], crash=True)
+    )
+    await case(
+        "realtime",
+        lambda: sessions.realtime_restart(stack, stack.create_user(admin=True)[1]["access_token"], stack.cfg.data_dir),
+    )
     return rows
 
 
@@ -123,8 +138,10 @@ def refuse_taken_ports(base: int) -> None:
 
 def setting(args) -> str:
     load = os.getloadavg()
-    return (f"{os.cpu_count()} cores, load average {load[0]:.1f} at the end · paced load {args.rate:g} req/s · "
-            f"Postgres durable (fsync on) · BFF and redirect service 2 workers each")
+    return (
+        f"{os.cpu_count()} cores, load average {load[0]:.1f} at the end · paced load {args.rate:g} req/s · "
+        f"Postgres durable (fsync on) · BFF and redirect service 2 workers each"
+    )
 
 
 def main(argv: list[str]) -> int:
@@ -144,8 +161,14 @@ def main(argv: list[str]) -> int:
     tmpdir.mkdir()
     # Every service gets these (the supervisor passes the environment on): paste writes at hundreds
     # a second from one address, the file tools' scratch on a disk of its own, temporary files apart.
-    os.environ.update({"TOOLKIT_ANON_WRITE_RATE_LIMIT": "1000000 per minute", "TOOLKIT_TOOLS_TMP_DIR": str(scratch),
-                       "TOOLKIT_TOOLS_SCRATCH_MIN_FREE_MB": str(RESERVE_MB), "TMPDIR": str(tmpdir)})
+    os.environ.update(
+        {
+            "TOOLKIT_ANON_WRITE_RATE_LIMIT": "1000000 per minute",
+            "TOOLKIT_TOOLS_TMP_DIR": str(scratch),
+            "TOOLKIT_TOOLS_SCRATCH_MIN_FREE_MB": str(RESERVE_MB),
+            "TMPDIR": str(tmpdir),
+        }
+    )
     raise_on_termination_signals()
     sup = RecordingSupervisor(cfg.log_dir)
     mounted, rows = False, []
@@ -153,8 +176,9 @@ def main(argv: list[str]) -> int:
         if "realtime" in args.cases:
             say("building the app" if build_app() else "app build is current")
         if os.geteuid() == 0:
-            subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SCRATCH_MB}m,mode=1777", "tmpfs", str(scratch)],
-                           check=True)
+            subprocess.run(
+                ["mount", "-t", "tmpfs", "-o", f"size={SCRATCH_MB}m,mode=1777", "tmpfs", str(scratch)], check=True
+            )
             mounted = True
         say(f"starting a stack of the fault run's own on ports {base}+ (data in {data_dir})")
         start_stack(cfg, sup, durable=True)

@@ -4,6 +4,7 @@ its baseline nginx serves.
 
 Lighthouse's defaults are kept: mobile, simulated slow 4G and a 4× slower CPU (Lantern), a fresh
 Chromium profile per run, so every run is a visitor's first page (no HTTP cache, no service worker)."""
+
 from __future__ import annotations
 
 import json
@@ -19,30 +20,44 @@ CLI = ROOT / "bench" / "node" / "node_modules" / "lighthouse" / "cli" / "index.j
 CHROMIUM = "/usr/bin/chromium"
 # As the machine's notes start Chromium: without the background-networking flags its connections to
 # the outside are refused by the closed network, many at a time.
-CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking "
-                "--disable-component-update --disable-sync --disable-dev-shm-usage")
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking "
+    "--disable-component-update --disable-sync --disable-dev-shm-usage"
+)
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # The audits that explain a slow page, read for routes that miss the target.
-WHY_AUDITS = ("render-blocking-resources", "unused-javascript", "bootup-time", "mainthread-work-breakdown",
-              "critical-request-chains", "largest-contentful-paint-element", "lcp-lazy-loaded", "long-tasks",
-              "font-display", "uses-rel-preload", "third-party-summary", "legacy-javascript")
+WHY_AUDITS = (
+    "render-blocking-resources",
+    "unused-javascript",
+    "bootup-time",
+    "mainthread-work-breakdown",
+    "critical-request-chains",
+    "largest-contentful-paint-element",
+    "lcp-lazy-loaded",
+    "long-tasks",
+    "font-display",
+    "uses-rel-preload",
+    "third-party-summary",
+    "legacy-javascript",
+)
 
 
 @dataclass
 class PageRun:
     """What one Lighthouse run of one page says."""
+
     url: str
-    scores: dict[str, float]          # category → 0…100
+    scores: dict[str, float]  # category → 0…100
     lcp_ms: float
     fcp_ms: float
     tbt_ms: float
-    js_bytes: int                     # transferred (gzip as served) by every script request
+    js_bytes: int  # transferred (gzip as served) by every script request
     unused_js_bytes: int
     requested_scripts: int
     final_url: str
     status: int | None
-    failed_audits: dict[str, list[str]] = field(default_factory=dict)   # category → audit titles below 1
-    why: list[str] = field(default_factory=list)                         # the slow page's worst audits
+    failed_audits: dict[str, list[str]] = field(default_factory=dict)  # category → audit titles below 1
+    why: list[str] = field(default_factory=list)  # the slow page's worst audits
 
 
 def installed() -> bool:
@@ -51,8 +66,13 @@ def installed() -> bool:
 
 def _failed(lhr: dict, category: str) -> list[str]:
     refs = lhr["categories"][category]["auditRefs"]
-    return [lhr["audits"][ref["id"]]["title"] for ref in refs if ref.get("weight", 0) > 0
-            and lhr["audits"][ref["id"]].get("score") is not None and lhr["audits"][ref["id"]]["score"] < 1]
+    return [
+        lhr["audits"][ref["id"]]["title"]
+        for ref in refs
+        if ref.get("weight", 0) > 0
+        and lhr["audits"][ref["id"]].get("score") is not None
+        and lhr["audits"][ref["id"]]["score"] < 1
+    ]
 
 
 def _why(audits: dict) -> list[str]:
@@ -75,26 +95,44 @@ def reduce(lhr: dict) -> PageRun:
     unused = (audits.get("unused-javascript", {}).get("details") or {}).get("items", [])
     scores = {name: round((lhr["categories"][name]["score"] or 0) * 100, 1) for name in CATEGORIES}
     return PageRun(
-        url=lhr["requestedUrl"], scores=scores,
+        url=lhr["requestedUrl"],
+        scores=scores,
         lcp_ms=audits["largest-contentful-paint"]["numericValue"],
         fcp_ms=audits["first-contentful-paint"]["numericValue"],
         tbt_ms=audits["total-blocking-time"]["numericValue"],
         js_bytes=int(sum(r.get("transferSize", 0) for r in scripts)),
         unused_js_bytes=int(sum(item.get("wastedBytes", 0) for item in unused)),
-        requested_scripts=len(scripts), final_url=lhr.get("finalDisplayedUrl") or lhr.get("finalUrl", ""),
+        requested_scripts=len(scripts),
+        final_url=lhr.get("finalDisplayedUrl") or lhr.get("finalUrl", ""),
         status=document.get("statusCode"),
         failed_audits={name: _failed(lhr, name) for name in CATEGORIES if name != "performance"},
-        why=_why(audits))
+        why=_why(audits),
+    )
 
 
 def run_page(url: str, out: Path, timeout: float = 180) -> PageRun:
     """Lighthouse on `url` once; its JSON report is kept in `out`."""
-    command = ["node", str(CLI), url, "--output=json", f"--output-path={out}", "--quiet",
-               f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}",
-               "--disable-full-page-screenshot", "--max-wait-for-load=60000"]
+    command = [
+        "node",
+        str(CLI),
+        url,
+        "--output=json",
+        f"--output-path={out}",
+        "--quiet",
+        f"--only-categories={','.join(CATEGORIES)}",
+        f"--chrome-flags={CHROME_FLAGS}",
+        "--disable-full-page-screenshot",
+        "--max-wait-for-load=60000",
+    ]
     # Its own session, so a time-out stops Chromium with it.
-    process = subprocess.Popen(command, env={**os.environ, "CHROME_PATH": CHROMIUM}, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, start_new_session=True, text=True)
+    process = subprocess.Popen(
+        command,
+        env={**os.environ, "CHROME_PATH": CHROMIUM},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        text=True,
+    )
     try:
         output, _ = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -116,8 +154,10 @@ def run_page(url: str, out: Path, timeout: float = 180) -> PageRun:
     return reduce(json.loads(out.read_text()))
 
 
-STATIC_BODY = ('<main style="max-width:40rem;margin:0 auto;padding:1.5rem"><h1 style="font-size:1.875rem">'
-               "Small, fast utilities</h1><p>Convert files, clean text, make QR codes and short links.</p></main>")
+STATIC_BODY = (
+    '<main style="max-width:40rem;margin:0 auto;padding:1.5rem"><h1 style="font-size:1.875rem">'
+    "Small, fast utilities</h1><p>Convert files, clean text, make QR codes and short links.</p></main>"
+)
 
 
 def write_static_page(dist: Path, into: Path) -> None:

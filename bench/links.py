@@ -1,4 +1,5 @@
 """Short links of the bench stack, made and read as the database's owner would."""
+
 from __future__ import annotations
 
 from scripts.stack import postgres
@@ -8,8 +9,9 @@ TARGET = "https://example.com/"
 
 def create_link(cfg, max_clicks: int | None = None) -> str:
     with postgres.superuser_connection(cfg) as conn:
-        return conn.execute("select (public.create_short_link(%s, null, null, %s)).short_code",
-                            (TARGET, max_clicks)).fetchone()[0]
+        return conn.execute(
+            "select (public.create_short_link(%s, null, null, %s)).short_code", (TARGET, max_clicks)
+        ).fetchone()[0]
 
 
 def create_protected_link(cfg, password: str) -> str:
@@ -18,8 +20,9 @@ def create_protected_link(cfg, password: str) -> str:
 
     with postgres.superuser_connection(cfg) as conn:
         code = conn.execute("select (public.create_short_link(%s)).short_code", (TARGET,)).fetchone()[0]
-        conn.execute("update public.shortened_urls set password_hash = %s where short_code = %s",
-                     (HASHER.hash(password), code))
+        conn.execute(
+            "update public.shortened_urls set password_hash = %s where short_code = %s", (HASHER.hash(password), code)
+        )
         return code
 
 
@@ -31,6 +34,8 @@ def clicks(cfg, code: str) -> int:
 def stats_clicks(cfg, code: str) -> int:
     """The clicks the link's daily statistics describe (short_link_daily_stats, written by the flushes)."""
     with postgres.superuser_connection(cfg) as conn:
-        return conn.execute("select coalesce(sum(t.clicks), 0) from public.short_link_daily_stats t"
-                            " join public.shortened_urls s on s.id = t.link_id where s.short_code = %s",
-                            (code,)).fetchone()[0]
+        return conn.execute(
+            "select coalesce(sum(t.clicks), 0) from public.short_link_daily_stats t"
+            " join public.shortened_urls s on s.id = t.link_id where s.short_code = %s",
+            (code,),
+        ).fetchone()[0]

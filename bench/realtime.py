@@ -13,6 +13,7 @@ than latency on what else the machine runs.
 Latency is from the moment the UPDATE's commit returns to the moment a subscriber has parsed the
 message; subscribers run in this process (asyncio), so their own parsing is included. The service polls
 its replication slot every 100 ms (upstream's default), which sets the floor: ~50 ms on average."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,14 +35,18 @@ from .runner import main_of
 
 NAME = "realtime"
 TITLE = "Realtime delivery vs subscribers"
-ABOUT = ("One row every role may read (`page_settings`) is updated every 200 ms; each subscriber is a WebSocket "
-         "client in this process (asyncio), joined to that table's changes. Latency runs from the moment the "
-         "UPDATE's commit returns to the moment a subscriber has parsed the message; the baseline is one "
-         "subscriber in the same run. The service polls its replication slot every 100 ms (upstream's default), "
-         "so ~50 ms on average is the floor. Besides latency: the service's CPU time per change.")
+ABOUT = (
+    "One row every role may read (`page_settings`) is updated every 200 ms; each subscriber is a WebSocket "
+    "client in this process (asyncio), joined to that table's changes. Latency runs from the moment the "
+    "UPDATE's commit returns to the moment a subscriber has parsed the message; the baseline is one "
+    "subscriber in the same run. The service polls its replication slot every 100 ms (upstream's default), "
+    "so ~50 ms on average is the floor. Besides latency: the service's CPU time per change."
+)
 FIGURES = ["distinct_p99_vs_single", "shared_p99_vs_single", "distinct_cpu_vs_single", "shared_cpu_vs_single"]
-PARAMS = {"full": {"subscribers": "1,100,500", "changes": 20, "gateway": False},
-          "smoke": {"subscribers": "1,5", "changes": 2, "gateway": False}}
+PARAMS = {
+    "full": {"subscribers": "1,100,500", "changes": 20, "gateway": False},
+    "smoke": {"subscribers": "1,5", "changes": 2, "gateway": False},
+}
 STACK_ENV: dict[str, str] = {}
 
 P99_TARGET_MS = 250.0
@@ -59,8 +64,17 @@ class Subscriber:
     async def join(self) -> None:
         self.ws = await websockets.connect(self.url, max_queue=None, ping_interval=None)
         binding = {"event": "UPDATE", "schema": "public", "table": "page_settings", "filter": "page_key=eq.pdf-editor"}
-        await self.ws.send(json.dumps(["1", "1", "realtime:bench", "phx_join",
-                                       {"config": {"postgres_changes": [binding]}, "access_token": self.access_token}]))
+        await self.ws.send(
+            json.dumps(
+                [
+                    "1",
+                    "1",
+                    "realtime:bench",
+                    "phx_join",
+                    {"config": {"postgres_changes": [binding]}, "access_token": self.access_token},
+                ]
+            )
+        )
         while True:
             _, _, _, event, payload = json.loads(await self.ws.recv())
             if event == "system":
@@ -94,14 +108,16 @@ async def scenario(name: str, url: str, tokens: list[str], db_url: str, changes:
     listeners = []
     try:
         for start in range(0, len(subs), 50):  # join in slices: 500 handshakes at once only measure the backlog
-            await asyncio.gather(*(s.join() for s in subs[start:start + 50]))
+            await asyncio.gather(*(s.join() for s in subs[start : start + 50]))
         listeners = [asyncio.create_task(s.listen()) for s in subs]
         latencies, slowest, delivered = [], [], 0
         cpu_before = cpu_seconds(pid)
         with psycopg.connect(db_url, autocommit=True) as db:
             for i in range(changes):
                 reason = f"bench {name} {i} {uuid.uuid4().hex[:8]}"
-                db.execute("update public.page_settings set disable_reason = %s where page_key = 'pdf-editor'", (reason,))
+                db.execute(
+                    "update public.page_settings set disable_reason = %s where page_key = 'pdf-editor'", (reason,)
+                )
                 committed = time.monotonic()
                 deadline = committed + 10
                 while not all(reason in s.received for s in subs) and time.monotonic() < deadline:
@@ -118,16 +134,26 @@ async def scenario(name: str, url: str, tokens: list[str], db_url: str, changes:
             task.cancel()
         await asyncio.gather(*(s.ws.close() for s in subs if hasattr(s, "ws")), return_exceptions=True)
     nan = float("nan")
-    return {"scenario": name, "subscribers": len(subs), "changes": changes, "delivered": delivered,
-            "p50": statistics.median(latencies) if latencies else nan,
-            "p99": percentile(latencies, 99) if latencies else nan, "max": max(latencies, default=nan),
-            "last_p50": statistics.median(slowest), "cpu_ms": cpu * 1000 / changes}
+    return {
+        "scenario": name,
+        "subscribers": len(subs),
+        "changes": changes,
+        "delivered": delivered,
+        "p50": statistics.median(latencies) if latencies else nan,
+        "p99": percentile(latencies, 99) if latencies else nan,
+        "max": max(latencies, default=nan),
+        "last_p50": statistics.median(slowest),
+        "cpu_ms": cpu * 1000 / changes,
+    }
 
 
 async def measure(env: dict[str, str], params: dict) -> list[dict]:
     realtime = env["TOOLKIT_REALTIME_URL"].replace("http://", "ws://")
-    url = (f"{env['TOOLKIT_PUBLIC_URL'].replace('http://', 'ws://')}/realtime/v1/websocket" if params["gateway"]
-           else f"{realtime}/socket/websocket") + f"?apikey={env['TOOLKIT_ANON_KEY']}&vsn=2.0.0"
+    url = (
+        f"{env['TOOLKIT_PUBLIC_URL'].replace('http://', 'ws://')}/realtime/v1/websocket"
+        if params["gateway"]
+        else f"{realtime}/socket/websocket"
+    ) + f"?apikey={env['TOOLKIT_ANON_KEY']}&vsn=2.0.0"
     counts = sorted({int(n) for n in str(params["subscribers"]).split(",")} - {1})
     secret = env["TOOLKIT_JWT_SECRET"]
     distinct = [token(secret, {"role": "authenticated", "sub": str(uuid.uuid4())}) for _ in range(max(counts))]
@@ -141,40 +167,76 @@ async def measure(env: dict[str, str], params: dict) -> list[dict]:
 
 
 def label(r: dict) -> str:
-    return {"single": "1 subscriber", "distinct": f"{r['subscribers']} users",
-            "shared": f"{r['subscribers']} sharing the anon key"}[r["scenario"]]
+    return {
+        "single": "1 subscriber",
+        "distinct": f"{r['subscribers']} users",
+        "shared": f"{r['subscribers']} sharing the anon key",
+    }[r["scenario"]]
 
 
 def run(stack, params: dict, result: Result) -> None:
     runs = asyncio.run(measure(stack.env, params))
     path = "gateway" if params["gateway"] else "direct"
-    result.tables.append(Table(f"{params['changes']} changes per scenario, {path}",
-                               ["scenario", "subs", "p50 ms", "p99 ms", "max ms", "slowest p50 ms", "CPU ms/change"],
-                               [[label(r), r["subscribers"], r["p50"], r["p99"], r["max"], r["last_p50"], r["cpu_ms"]]
-                                for r in runs]))
+    result.tables.append(
+        Table(
+            f"{params['changes']} changes per scenario, {path}",
+            ["scenario", "subs", "p50 ms", "p99 ms", "max ms", "slowest p50 ms", "CPU ms/change"],
+            [[label(r), r["subscribers"], r["p50"], r["p99"], r["max"], r["last_p50"], r["cpu_ms"]] for r in runs],
+        )
+    )
     single, largest, shared = runs[0], runs[-2], runs[-1]
     for key, r in (("distinct", largest), ("shared", shared)):
-        result.figure(f"{key}_p99_vs_single", f"p99 delivery, {label(r)} vs 1 subscriber", ratio(r["p99"], single["p99"]),
-                      "1 subscriber")
+        result.figure(
+            f"{key}_p99_vs_single",
+            f"p99 delivery, {label(r)} vs 1 subscriber",
+            ratio(r["p99"], single["p99"]),
+            "1 subscriber",
+        )
         # CPU time comes in clock ticks: a baseline that used less than one counts as one.
         tick_ms = 1000 / os.sysconf("SC_CLK_TCK") / single["changes"]
-        result.figure(f"{key}_cpu_vs_single", f"service CPU per change, {label(r)} vs 1 subscriber",
-                      ratio(r["cpu_ms"], max(single["cpu_ms"], tick_ms)), "1 subscriber")
-    result.headline = (f"One change reaches {largest['subscribers']} subscribers (each their own user) with a p99 of "
-                       f"{largest['p99']:.0f} ms, {ratio(largest['p99'], single['p99']):.2f}× one subscriber's; the service "
-                       f"spends {largest['cpu_ms']:.0f} ms of CPU per change on them.")
+        result.figure(
+            f"{key}_cpu_vs_single",
+            f"service CPU per change, {label(r)} vs 1 subscriber",
+            ratio(r["cpu_ms"], max(single["cpu_ms"], tick_ms)),
+            "1 subscriber",
+        )
+    result.headline = (
+        f"One change reaches {largest['subscribers']} subscribers (each their own user) with a p99 of "
+        f"{largest['p99']:.0f} ms, {ratio(largest['p99'], single['p99']):.2f}× one subscriber's; the service "
+        f"spends {largest['cpu_ms']:.0f} ms of CPU per change on them."
+    )
     worst = max(largest["p99"], shared["p99"])
-    result.target(f"p99 delivery < {P99_TARGET_MS:g} ms for {largest['subscribers']} subscribers ({path})",
-                  worst < P99_TARGET_MS, f"{worst:.1f} ms")
+    result.target(
+        f"p99 delivery < {P99_TARGET_MS:g} ms for {largest['subscribers']} subscribers ({path})",
+        worst < P99_TARGET_MS,
+        f"{worst:.1f} ms",
+    )
     labels = [label(r) for r in runs]
-    result.charts.append(Chart(f"delivery latency vs subscribers ({path})", "ms from commit to message", labels,
-                               {"p50": [r["p50"] for r in runs], "p99": [r["p99"] for r in runs]}, labels[0]))
-    result.charts.append(Chart("the service's CPU per change", "ms of CPU per change", labels,
-                               {"CPU": [r["cpu_ms"] for r in runs]}, labels[0]))
+    result.charts.append(
+        Chart(
+            f"delivery latency vs subscribers ({path})",
+            "ms from commit to message",
+            labels,
+            {"p50": [r["p50"] for r in runs], "p99": [r["p99"] for r in runs]},
+            labels[0],
+        )
+    )
+    result.charts.append(
+        Chart(
+            "the service's CPU per change",
+            "ms of CPU per change",
+            labels,
+            {"CPU": [r["cpu_ms"] for r in runs]},
+            labels[0],
+        )
+    )
     expected = sum(r["subscribers"] * r["changes"] for r in runs)
     delivered = sum(r["delivered"] for r in runs)
-    result.check("every subscriber received every change (within 10 s)", delivered == expected,
-                 f"{delivered} of {expected} deliveries")
+    result.check(
+        "every subscriber received every change (within 10 s)",
+        delivered == expected,
+        f"{delivered} of {expected} deliveries",
+    )
 
 
 if __name__ == "__main__":

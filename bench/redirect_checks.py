@@ -1,6 +1,7 @@
 """Exact checks for bench.redirect, with clients that see every answer (wrk abandons the requests
 in flight when it stops, so its runs can only bound the clicks): exact counts after the flush,
 max_clicks under concurrent clients, and a Postgres restart in the middle of the load."""
+
 from __future__ import annotations
 
 import http.client
@@ -14,8 +15,9 @@ from urllib.parse import urlsplit
 from .links import TARGET
 
 
-def _client(port: int, path: str, stop: Callable[[], bool], tally: Counter, lock: threading.Lock,
-            limit: int | None = None) -> None:
+def _client(
+    port: int, path: str, stop: Callable[[], bool], tally: Counter, lock: threading.Lock, limit: int | None = None
+) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     done = 0
     while not stop() and (limit is None or done < limit):
@@ -38,7 +40,13 @@ def _client(port: int, path: str, stop: Callable[[], bool], tally: Counter, lock
 
 def classify(status: int, location: str | None, body: bytes) -> str:
     if status == 302:
-        return "target" if location == TARGET else "home" if location is not None and urlsplit(location).path == "/" else f"302 to {location}"
+        return (
+            "target"
+            if location == TARGET
+            else "home"
+            if location is not None and urlsplit(location).path == "/"
+            else f"302 to {location}"
+        )
     if status == 503:
         try:
             return f"503 {json.loads(body)['error']['code']}"
@@ -47,12 +55,15 @@ def classify(status: int, location: str | None, body: bytes) -> str:
     return f"status {status}"
 
 
-def run_clients(port: int, path: str, *, clients: int, each: int | None = None,
-                stop: Callable[[], bool] = lambda: False) -> Counter:
+def run_clients(
+    port: int, path: str, *, clients: int, each: int | None = None, stop: Callable[[], bool] = lambda: False
+) -> Counter:
     tally, lock = Counter(), threading.Lock()
     # Daemon threads: an interrupted run must not wait for its clients before it exits.
-    threads = [threading.Thread(target=_client, args=(port, path, stop, tally, lock, each), daemon=True)
-               for _ in range(clients)]
+    threads = [
+        threading.Thread(target=_client, args=(port, path, stop, tally, lock, each), daemon=True)
+        for _ in range(clients)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -69,8 +80,9 @@ def settled(read: Callable[[], int], expected: int, within: float = 15.0) -> int
     return read()
 
 
-def under_restart(port: int, path: str, restart: Callable[[], float], *, clients: int = 8,
-                  before: float = 2.0, after: float = 3.0) -> tuple[Counter, float]:
+def under_restart(
+    port: int, path: str, restart: Callable[[], float], *, clients: int = 8, before: float = 2.0, after: float = 3.0
+) -> tuple[Counter, float]:
     """Clients run while restart() stops and starts Postgres; returns what they saw and the seconds
     Postgres was away."""
     finished = threading.Event()

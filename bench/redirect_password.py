@@ -6,6 +6,7 @@ four kinds share the machine's moments alike. Latency is each request's round tr
 The service allows each address 5 tries a minute per link and 20 over all links: each try names a
 new address in X-Forwarded-For (the service trusts the one proxy in front of it), and a new
 protected link takes over every PER_LINK rounds."""
+
 from __future__ import annotations
 
 import http.client
@@ -20,12 +21,17 @@ from .result import Chart, Table, ratio
 
 PASSWORD = "correct horse battery staple"
 PER_LINK = 12  # rounds per protected link (a fresh link now and then, as visitors spread over links)
-KINDS = {"plain": "plain redirect (GET)", "right": "right password (POST → 303)",
-         "wrong": "wrong password (POST → 403)", "missing": "missing link (POST → home)"}
+KINDS = {
+    "plain": "plain redirect (GET)",
+    "right": "right password (POST → 303)",
+    "wrong": "wrong password (POST → 403)",
+    "missing": "missing link (POST → home)",
+}
 
 
-def _send(conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None = None,
-          headers: dict | None = None) -> tuple[float, int, str | None]:
+def _send(
+    conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None = None, headers: dict | None = None
+) -> tuple[float, int, str | None]:
     started = time.perf_counter()
     conn.request(method, path, body=body, headers=headers or {})
     response = conn.getresponse()
@@ -34,8 +40,10 @@ def _send(conn: http.client.HTTPConnection, method: str, path: str, body: bytes 
 
 
 def _form(password: str, address: str) -> dict:
-    return {"body": urlencode({"password": password}).encode(),
-            "headers": {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address}}
+    return {
+        "body": urlencode({"password": password}).encode(),
+        "headers": {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address},
+    }
 
 
 def _expected(kind: str, status: int, location: str | None) -> bool:
@@ -61,10 +69,12 @@ def measure(cfg, port: int, rounds: int) -> dict:
             if number % PER_LINK == 0:
                 protected.append(create_protected_link(cfg, PASSWORD))
             address = f"10.{number // 256 % 256}.{number % 256}.%d"
-            sends = {"plain": ("GET", f"/s/{plain}", {}),
-                     "right": ("POST", f"/s/{protected[-1]}", _form(PASSWORD, address % 1)),
-                     "wrong": ("POST", f"/s/{protected[-1]}", _form(PASSWORD + "!", address % 2)),
-                     "missing": ("POST", f"/s/bench-{uuid.uuid4().hex[:12]}", _form(PASSWORD, address % 3))}
+            sends = {
+                "plain": ("GET", f"/s/{plain}", {}),
+                "right": ("POST", f"/s/{protected[-1]}", _form(PASSWORD, address % 1)),
+                "wrong": ("POST", f"/s/{protected[-1]}", _form(PASSWORD + "!", address % 2)),
+                "missing": ("POST", f"/s/bench-{uuid.uuid4().hex[:12]}", _form(PASSWORD, address % 3)),
+            }
             for kind, (method, path, extra) in sends.items():
                 elapsed, status, location = _send(conn, method, path, **extra)
                 times[kind].append(elapsed)
@@ -72,8 +82,12 @@ def measure(cfg, port: int, rounds: int) -> dict:
                     wrong_answers[f"{kind}: {status} {location}"] += 1
     finally:
         conn.close()
-    return {"times": times, "unexpected": wrong_answers,
-            "protected_clicks": sum(clicks(cfg, code) for code in protected), "links": len(protected)}
+    return {
+        "times": times,
+        "unexpected": wrong_answers,
+        "protected_clicks": sum(clicks(cfg, code) for code in protected),
+        "links": len(protected),
+    }
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -89,23 +103,55 @@ def report(result, seen: dict) -> None:
     times = seen["times"]
     figures = {kind: summary(values) for kind, values in times.items()}
     plain = figures["plain"]
-    rows = [[label, len(times[kind]), figures[kind]["p50"], figures[kind]["p99"], figures[kind]["max"],
-             ratio(figures[kind]["p50"], plain["p50"]), ratio(figures[kind]["p99"], plain["p99"])]
-            for kind, label in KINDS.items()]
-    result.tables.append(Table("a protected link's extra cost: one client straight to the redirect service",
-                               ["request", "n", "p50 ms", "p99 ms", "max ms", "p50 ×plain", "p99 ×plain"], rows))
-    result.figure("protected_p50_vs_plain", "protected link: right password's median latency vs a plain redirect",
-                  ratio(figures["right"]["p50"], plain["p50"]), "plain redirect, same client, same rounds")
-    result.figure("wrong_password_p50_vs_missing", "wrong password's median latency vs a missing link's",
-                  ratio(figures["wrong"]["p50"], figures["missing"]["p50"]), "a missing link's password form",
-                  better="lower")  # either way from 1 would show
-    result.notes.append(f"protected links: {len(times['right'])} rounds over {seen['links']} links (password "
-                        "hashed with the service's argon2id HASHER), a new X-Forwarded-For address per try")
+    rows = [
+        [
+            label,
+            len(times[kind]),
+            figures[kind]["p50"],
+            figures[kind]["p99"],
+            figures[kind]["max"],
+            ratio(figures[kind]["p50"], plain["p50"]),
+            ratio(figures[kind]["p99"], plain["p99"]),
+        ]
+        for kind, label in KINDS.items()
+    ]
+    result.tables.append(
+        Table(
+            "a protected link's extra cost: one client straight to the redirect service",
+            ["request", "n", "p50 ms", "p99 ms", "max ms", "p50 ×plain", "p99 ×plain"],
+            rows,
+        )
+    )
+    result.figure(
+        "protected_p50_vs_plain",
+        "protected link: right password's median latency vs a plain redirect",
+        ratio(figures["right"]["p50"], plain["p50"]),
+        "plain redirect, same client, same rounds",
+    )
+    result.figure(
+        "wrong_password_p50_vs_missing",
+        "wrong password's median latency vs a missing link's",
+        ratio(figures["wrong"]["p50"], figures["missing"]["p50"]),
+        "a missing link's password form",
+        better="lower",
+    )  # either way from 1 would show
+    result.notes.append(
+        f"protected links: {len(times['right'])} rounds over {seen['links']} links (password "
+        "hashed with the service's argon2id HASHER), a new X-Forwarded-For address per try"
+    )
     right = len(times["right"])
-    result.check("protected link: every right password led to the target (303) and counted one click",
-                 not seen["unexpected"] and seen["protected_clicks"] == right > 0,
-                 "; ".join(f"{count} × {what}" for what, count in sorted(seen["unexpected"].items()))
-                 or f"{right} redirects, {seen['protected_clicks']} clicks")
-    result.charts.append(Chart("a protected link's extra cost", "ms", list(KINDS.values()),
-                               {"p50": [figures[k]["p50"] for k in KINDS], "p99": [figures[k]["p99"] for k in KINDS]},
-                               KINDS["plain"]))
+    result.check(
+        "protected link: every right password led to the target (303) and counted one click",
+        not seen["unexpected"] and seen["protected_clicks"] == right > 0,
+        "; ".join(f"{count} × {what}" for what, count in sorted(seen["unexpected"].items()))
+        or f"{right} redirects, {seen['protected_clicks']} clicks",
+    )
+    result.charts.append(
+        Chart(
+            "a protected link's extra cost",
+            "ms",
+            list(KINDS.values()),
+            {"p50": [figures[k]["p50"] for k in KINDS], "p99": [figures[k]["p99"] for k in KINDS]},
+            KINDS["plain"],
+        )
+    )

@@ -11,6 +11,7 @@ second; each latency is measured from the request's scheduled time, so a stalled
 Retry-After, so jobs run at the cap all the time. Anything else than a 200 with the page's words, or
 one of those two refusals, is a failed job: the run then FAILs, whatever the latencies.
 Target: p99 < 50 ms under load."""
+
 from __future__ import annotations
 
 import http.client
@@ -30,13 +31,17 @@ from .users import signed_in_headers
 
 NAME = "redirect_under_ocr"
 TITLE = "Redirects while OCR jobs run"
-ABOUT = ("`GET /s/{code}` straight to the redirect service at a paced rate, first alone, then while OCR clients keep "
-         "the BFF's job slots full (a refusal by the job slots, 429 or 503 busy, is retried after `Retry-After`). The baseline is the same "
-         "redirects alone, measured minutes earlier in the same run: the ratio shows how much the tool jobs, which "
-         "run in other processes, slow the redirects down.")
+ABOUT = (
+    "`GET /s/{code}` straight to the redirect service at a paced rate, first alone, then while OCR clients keep "
+    "the BFF's job slots full (a refusal by the job slots, 429 or 503 busy, is retried after `Retry-After`). The baseline is the same "
+    "redirects alone, measured minutes earlier in the same run: the ratio shows how much the tool jobs, which "
+    "run in other processes, slow the redirects down."
+)
 FIGURES = ["p99_loaded_vs_alone", "p50_loaded_vs_alone"]
-PARAMS = {"full": {"duration": 30.0, "rate": 50, "clients": 8, "ocr_lines": 60, "settle": 3.0},
-          "smoke": {"duration": 1.0, "rate": 20, "clients": 2, "ocr_lines": 1, "settle": 0.5}}
+PARAMS = {
+    "full": {"duration": 30.0, "rate": 50, "clients": 8, "ocr_lines": 60, "settle": 3.0},
+    "smoke": {"duration": 1.0, "rate": 20, "clients": 2, "ocr_lines": 1, "settle": 0.5},
+}
 STACK_ENV = {"TOOLKIT_TOOLS_RATE_LIMIT": "100000 per minute"}  # only the job cap may refuse a job
 TARGET_P99_MS = 50.0
 
@@ -82,8 +87,13 @@ class OcrLoad:
         headers = self.headers | {"X-Forwarded-For": f"198.51.100.{n + 1}"}
         while not self.stop.is_set():
             try:
-                response = requests.post(self.base + "/api/tools/ocr", files=[("file", ("page.png", self.png))],
-                                         data={"lang": "eng"}, headers=headers, timeout=300)
+                response = requests.post(
+                    self.base + "/api/tools/ocr",
+                    files=[("file", ("page.png", self.png))],
+                    data={"lang": "eng"},
+                    headers=headers,
+                    timeout=300,
+                )
                 outcome = self.outcome(response)
             except requests.RequestException as exc:
                 response, outcome = None, f"{type(exc).__name__}"
@@ -120,8 +130,12 @@ class OcrLoad:
 
 def summary(latencies: list[float]) -> dict:
     ordered = sorted(latencies)
-    return {"p50": statistics.median(ordered), "p99": ordered[max(0, int(len(ordered) * 0.99) - 1)],
-            "max": ordered[-1], "count": len(ordered)}
+    return {
+        "p50": statistics.median(ordered),
+        "p99": ordered[max(0, int(len(ordered) * 0.99) - 1)],
+        "max": ordered[-1],
+        "count": len(ordered),
+    }
 
 
 def run(stack, params: dict, result: Result) -> None:
@@ -137,27 +151,49 @@ def run(stack, params: dict, result: Result) -> None:
         latencies, wrong_loaded = paced_redirects(cfg.redirect_port, path, rate, duration)
     loaded = summary(latencies)
     scenario = f"/s/ + {params['clients']} OCR clients"
-    result.tables.append(Table(f"/s/ at {rate:g}/s for {duration:g} s per scenario",
-                               ["scenario", "p50 ms", "p99 ms", "max ms", "redirects"],
-                               [["/s/ alone", alone["p50"], alone["p99"], alone["max"], alone["count"]],
-                                [scenario, loaded["p50"], loaded["p99"], loaded["max"], loaded["count"]]]))
-    result.figure("p99_loaded_vs_alone", "p99 of /s/ while OCR jobs run vs alone", ratio(loaded["p99"], alone["p99"]),
-                  "/s/ alone")
-    result.figure("p50_loaded_vs_alone", "p50 of /s/ while OCR jobs run vs alone", ratio(loaded["p50"], alone["p50"]),
-                  "/s/ alone")
-    result.headline = (f"While {params['clients']} clients keep OCR jobs running, the p99 of `/s/` is "
-                       f"{ratio(loaded['p99'], alone['p99']):.2f}× what it is alone ({alone['p99']:.0f} → {loaded['p99']:.0f} ms).")
+    result.tables.append(
+        Table(
+            f"/s/ at {rate:g}/s for {duration:g} s per scenario",
+            ["scenario", "p50 ms", "p99 ms", "max ms", "redirects"],
+            [
+                ["/s/ alone", alone["p50"], alone["p99"], alone["max"], alone["count"]],
+                [scenario, loaded["p50"], loaded["p99"], loaded["max"], loaded["count"]],
+            ],
+        )
+    )
+    result.figure(
+        "p99_loaded_vs_alone", "p99 of /s/ while OCR jobs run vs alone", ratio(loaded["p99"], alone["p99"]), "/s/ alone"
+    )
+    result.figure(
+        "p50_loaded_vs_alone", "p50 of /s/ while OCR jobs run vs alone", ratio(loaded["p50"], alone["p50"]), "/s/ alone"
+    )
+    result.headline = (
+        f"While {params['clients']} clients keep OCR jobs running, the p99 of `/s/` is "
+        f"{ratio(loaded['p99'], alone['p99']):.2f}× what it is alone ({alone['p99']:.0f} → {loaded['p99']:.0f} ms)."
+    )
     result.target(f"p99 < {TARGET_P99_MS:g} ms under load", loaded["p99"] < TARGET_P99_MS, f"{loaded['p99']:.1f} ms")
-    result.charts.append(Chart(f"/s/ latency at {rate:g} requests/s", "ms from the scheduled time",
-                               ["/s/ alone", scenario], {"p50": [alone["p50"], loaded["p50"]],
-                                                         "p99": [alone["p99"], loaded["p99"]]}, "/s/ alone"))
+    result.charts.append(
+        Chart(
+            f"/s/ latency at {rate:g} requests/s",
+            "ms from the scheduled time",
+            ["/s/ alone", scenario],
+            {"p50": [alone["p50"], loaded["p50"]], "p99": [alone["p99"], loaded["p99"]]},
+            "/s/ alone",
+        )
+    )
     wrong = wrong_alone + wrong_loaded
     result.check("every redirect answered 302", wrong == 0, f"{wrong} of {alone['count'] + loaded['count']} were not")
-    result.check("OCR jobs finished while the redirects ran", load.done > 0,
-                 f"{load.done} finished, {load.refused} refused by the job slots (429 or 503 busy, retried)")
+    result.check(
+        "OCR jobs finished while the redirects ran",
+        load.done > 0,
+        f"{load.done} finished, {load.refused} refused by the job slots (429 or 503 busy, retried)",
+    )
     failures = sorted(set(load.failures))
-    result.check("no OCR job failed", not load.failures,
-                 f"{len(load.failures)} failed: {'; '.join(failures[:3])}" if failures else "")
+    result.check(
+        "no OCR job failed",
+        not load.failures,
+        f"{len(load.failures)} failed: {'; '.join(failures[:3])}" if failures else "",
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """wrk runs for bench.redirect: the paced/unpaced Lua script, the baseline nginx, and CPU accounting."""
+
 from __future__ import annotations
 
 import os
@@ -32,8 +33,9 @@ http {{
 
 
 def baseline_conf(run: Path, port: int) -> str:
-    return BASELINE_CONF.format(user_directive="user root;" if os.geteuid() == 0 else "",
-                                run=run, port=port, target=TARGET)
+    return BASELINE_CONF.format(
+        user_directive="user root;" if os.geteuid() == 0 else "", run=run, port=port, target=TARGET
+    )
 
 
 # wrk's Lua hooks run in one Lua state per wrk thread (init, delay, request, response) and in the
@@ -116,15 +118,24 @@ function done(summary, latency, requests)
 end
 """
 
-def wrk(url: str, *, script: Path, rate: int, seconds: float, threads: int, connections: int,
-        services: dict[str, int] | None = None, worker_of: str = "") -> dict:
+
+def wrk(
+    url: str,
+    *,
+    script: Path,
+    rate: int,
+    seconds: float,
+    threads: int,
+    connections: int,
+    services: dict[str, int] | None = None,
+    worker_of: str = "",
+) -> dict:
     """One wrk run. CPU accounting over the run: `cpu_ms` is what the services we started used per
     request, `hot_worker` the cores the busiest worker of the service `worker_of` used, `other` the
     cores every other process on the machine used (wrk excluded)."""
     services = services or {}
     env = {**os.environ, "BENCH_RATE": str(rate), "BENCH_THREADS": str(threads), "BENCH_LOCATION": TARGET}
-    cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "5s",
-           "-s", str(script), url]
+    cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "5s", "-s", str(script), url]
     started, machine_before, client_before, procs_before = time.monotonic(), machine_cpu(), children_cpu(), processes()
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
     procs_after = processes()
@@ -141,7 +152,17 @@ def wrk(url: str, *, script: Path, rate: int, seconds: float, threads: int, conn
     values = {key: float(value) for key, value in re.findall(r"(\w+)=([\d.]+)", line)}
     cpu_ms = ours / values["requests"] * 1000 if values["requests"] else 0.0
     errors = values["bad"] + values["connect"] + values["read"] + values["write"] + values["timeout"]
-    return {"rps": values["requests"] / values["seconds"], "p50": values["p50_us"] / 1000,
-            "p90": values["p90_us"] / 1000, "p99": values["p99_us"] / 1000, "max": values["max_us"] / 1000,
-            "errors": int(errors), "ok": int(values["ok"]), "sent": int(values["sent"]),
-            "requests": int(values["requests"]), "other": other, "cpu_ms": cpu_ms, "hot_worker": hot_worker}
+    return {
+        "rps": values["requests"] / values["seconds"],
+        "p50": values["p50_us"] / 1000,
+        "p90": values["p90_us"] / 1000,
+        "p99": values["p99_us"] / 1000,
+        "max": values["max_us"] / 1000,
+        "errors": int(errors),
+        "ok": int(values["ok"]),
+        "sent": int(values["sent"]),
+        "requests": int(values["requests"]),
+        "other": other,
+        "cpu_ms": cpu_ms,
+        "hot_worker": hot_worker,
+    }

@@ -1,6 +1,7 @@
 """Every benchmark ./scripts/bench runs and ./scripts/test smoke-tests, in the order they run on
 one shared stack. Adding a benchmark is one entry here (its module follows bench/runner.py's
 contract). The redirect benchmark restarts Postgres, so it runs last."""
+
 from __future__ import annotations
 
 from . import auth, documents, lighthouse, realtime, redirect, redirect_under_ocr, tools, translate, usernames

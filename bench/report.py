@@ -3,6 +3,7 @@ since the previous run of the same host, flagged past 20 %), then one section pe
 charts, tables, targets and load checks. Drawn from the JSON alone:
 
     .venv/bin/python -m bench.report bench/results/<date>-<host>.json   # writes the .md and charts beside it"""
+
 from __future__ import annotations
 
 import json
@@ -32,15 +33,21 @@ def _conditions(doc: dict) -> list[str]:
     m = doc["machine"]
     others = [r["conditions"].get("cores used by other processes") for r in doc["results"]]
     others = [o for o in others if o is not None]
-    shared = (f" Other processes (not started by the benchmarks) used **{min(others):.1f}–{max(others):.1f} of the "
-              f"{m['cores']} cores** while the benchmarks ran (per benchmark below)." if others else "")
+    shared = (
+        f" Other processes (not started by the benchmarks) used **{min(others):.1f}–{max(others):.1f} of the "
+        f"{m['cores']} cores** while the benchmarks ran (per benchmark below)."
+        if others
+        else ""
+    )
     return [
         f"**Conditions.** {m['cores']} cores ({m['cpu']}), {m['memory_gb']} GB of memory, {m['os']}; load average "
         f"{m['load_before'][0]:.1f} before the run and {m['load_after'][0]:.1f} after.{shared} "
-        + ("The machine was shared, so absolute latencies and throughputs measure the neighbours too: read the ratios "
-           "against the baselines, which were measured in the same run on the same machine."
-           if others and max(others) > 0.25 * m["cores"] else
-           "The machine was quiet: absolute numbers mean something too."),
+        + (
+            "The machine was shared, so absolute latencies and throughputs measure the neighbours too: read the ratios "
+            "against the baselines, which were measured in the same run on the same machine."
+            if others and max(others) > 0.25 * m["cores"]
+            else "The machine was quiet: absolute numbers mean something too."
+        ),
         "",
         *([f"*{doc['note']}*", ""] if doc.get("note") else []),
         f"Commit `{doc['commit']}`, {doc['mode']} mode, every part started by `./scripts/bench` on one throw-away "
@@ -54,9 +61,15 @@ def _summary(doc: dict) -> list[str]:
     lines += [""]
     if doc.get("previous"):
         flagged = [c for c in doc["comparison"] if c["flagged"]]
-        lines += [f"Compared with the previous run of this host, [`{doc['previous']}`]({doc['previous']}): "
-                  + (f"**{len(flagged)} figure(s) got more than {THRESHOLD:.0%} worse** (⚠ below)." if flagged else
-                     f"no figure got more than {THRESHOLD:.0%} worse."), ""]
+        lines += [
+            f"Compared with the previous run of this host, [`{doc['previous']}`]({doc['previous']}): "
+            + (
+                f"**{len(flagged)} figure(s) got more than {THRESHOLD:.0%} worse** (⚠ below)."
+                if flagged
+                else f"no figure got more than {THRESHOLD:.0%} worse."
+            ),
+            "",
+        ]
     else:
         lines += ["No earlier results of this host to compare with.", ""]
     lines += ["Every figure is a ratio against a baseline measured in the same run (× = times the baseline):", ""]
@@ -66,16 +79,34 @@ def _summary(doc: dict) -> list[str]:
         for key, fig in r["figures"].items():
             change = changes.get((r["name"], key))
             was = _cell(change["previous"]) + fig["unit"] if change else "–"
-            delta = "–" if not change else (f"{change['worse_by']:+.0%} worse" if change["worse_by"] > 0 else
-                                             f"{-change['worse_by']:.0%} better")
+            delta = (
+                "–"
+                if not change
+                else (
+                    f"{change['worse_by']:+.0%} worse"
+                    if change["worse_by"] > 0
+                    else f"{-change['worse_by']:.0%} better"
+                )
+            )
             if change and change["flagged"]:
                 delta = f"⚠ {delta}"
-            rows.append([r["name"], verdict, fig["label"], f"{_cell(fig['value'])}{fig['unit']}", fig["baseline"],
-                         f"{fig['better']}", was, delta])
+            rows.append(
+                [
+                    r["name"],
+                    verdict,
+                    fig["label"],
+                    f"{_cell(fig['value'])}{fig['unit']}",
+                    fig["baseline"],
+                    f"{fig['better']}",
+                    was,
+                    delta,
+                ]
+            )
         if not r["figures"]:
             rows.append([r["name"], verdict, "; ".join(r["problems"]) or "–", "", "", "", "", ""])
-    lines += _table(["benchmark", "result", "figure", "value", "against", "better", "previous", "change"], rows,
-                    right=(3, 6, 7))
+    lines += _table(
+        ["benchmark", "result", "figure", "value", "against", "better", "previous", "change"], rows, right=(3, 6, 7)
+    )
     return lines + [""]
 
 
@@ -89,11 +120,15 @@ def _section(r: dict, chart: str | None) -> list[str]:
         lines += [f"*{table['title']}*", ""] + _table(table["columns"], table["rows"]) + [""]
     if r["targets"]:
         lines += ["Targets (timings: reported, never a reason to fail):", ""]
-        lines += [f"- {'met' if t['met'] else '**missed**'}: {t['what']}" + (f" — {t['detail']}" if t["detail"] else "")
-                  for t in r["targets"]] + [""]
+        lines += [
+            f"- {'met' if t['met'] else '**missed**'}: {t['what']}" + (f" — {t['detail']}" if t["detail"] else "")
+            for t in r["targets"]
+        ] + [""]
     lines += ["Load checks (the run fails if one does not hold):", ""]
-    lines += [f"- {'ok' if c['ok'] else '**FAILED**'}: {c['what']}" + (f" — {c['detail']}" if c["detail"] else "")
-              for c in r["checks"]] + [""]
+    lines += [
+        f"- {'ok' if c['ok'] else '**FAILED**'}: {c['what']}" + (f" — {c['detail']}" if c["detail"] else "")
+        for c in r["checks"]
+    ] + [""]
     lines += [f"Note: {note}" for note in r["notes"]] + ([""] if r["notes"] else [])
     params = ", ".join(f"{k} {v}" for k, v in r["params"].items())
     conditions = ", ".join(f"{k} {v}" for k, v in r["conditions"].items())

@@ -5,6 +5,7 @@ by ./scripts/bench; the report is drawn from the JSON alone.
 The verdict never depends on a timing: a run is ok when it completed, produced every figure it
 promises, and every load check held (requests answered, jobs finished, no unexpected errors).
 Targets (p99 below X, within Y× of the baseline) are reported as met or missed, beside it."""
+
 from __future__ import annotations
 
 import math
@@ -15,8 +16,8 @@ from dataclasses import asdict, dataclass, field
 class Figure:
     label: str
     value: float
-    baseline: str            # what it is measured against, in the same run
-    better: str = "lower"    # "lower" or "higher": which way is an improvement
+    baseline: str  # what it is measured against, in the same run
+    better: str = "lower"  # "lower" or "higher": which way is an improvement
     unit: str = "×"
 
 
@@ -45,6 +46,7 @@ class Table:
 class Chart:
     """Grouped horizontal bars: one group per category, one bar per series. The baseline category
     is drawn apart, so a reader compares every other bar with it."""
+
     title: str
     unit: str
     categories: list[str]
@@ -56,10 +58,10 @@ class Chart:
 class Result:
     name: str
     title: str
-    mode: str                       # "full" or "smoke"
+    mode: str  # "full" or "smoke"
     params: dict
     about: str = ""
-    headline: str = ""              # the finding in one sentence, for the report's summary
+    headline: str = ""  # the finding in one sentence, for the report's summary
     figures: dict[str, Figure] = field(default_factory=dict)
     checks: list[Check] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
@@ -67,7 +69,7 @@ class Result:
     charts: list[Chart] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     conditions: dict = field(default_factory=dict)
-    error: str | None = None        # the run stopped early: why
+    error: str | None = None  # the run stopped early: why
     promised: list[str] = field(default_factory=list)
 
     def figure(self, key: str, label: str, value: float, baseline: str, better: str = "lower", unit: str = "×"):
@@ -85,9 +87,14 @@ class Result:
         found = [f"stopped: {self.error}"] if self.error else []
         missing = [key for key in self.promised if key not in self.figures]
         found += [f"figure not produced: {key}" for key in missing]
-        found += [f"figure {key} is {f.value}" for key, f in self.figures.items()
-                  if not isinstance(f.value, (int, float)) or not math.isfinite(f.value)]
-        found += [f"load check failed: {c.what}" + (f" ({c.detail})" if c.detail else "") for c in self.checks if not c.ok]
+        found += [
+            f"figure {key} is {f.value}"
+            for key, f in self.figures.items()
+            if not isinstance(f.value, (int, float)) or not math.isfinite(f.value)
+        ]
+        found += [
+            f"load check failed: {c.what}" + (f" ({c.detail})" if c.detail else "") for c in self.checks if not c.ok
+        ]
         if not self.checks and not self.error:
             found.append("no load check ran")
         return found

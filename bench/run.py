@@ -4,6 +4,7 @@ previous results of the same host. Exit status 1 when a benchmark FAILed (its lo
 as intended, or a figure is missing); a missed timing target or a regression is reported, not fatal.
 
     ./scripts/bench [--smoke] [--port-base N] [--out DIR] [NAME ...]"""
+
 from __future__ import annotations
 
 import argparse
@@ -28,13 +29,32 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def machine(load_before) -> dict:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.machine())
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.machine(),
+    )
     memory = int(Path("/proc/meminfo").read_text().split()[1]) / 1024 / 1024
-    os_name = next((line.split("=", 1)[1].strip('"') for line in Path("/etc/os-release").read_text().splitlines()
-                    if line.startswith("PRETTY_NAME=")), platform.system())
-    return {"cores": os.cpu_count(), "cpu": cpu, "memory_gb": round(memory), "os": os_name,
-            "python": platform.python_version(), "load_before": load_before, "load_after": list(os.getloadavg())}
+    os_name = next(
+        (
+            line.split("=", 1)[1].strip('"')
+            for line in Path("/etc/os-release").read_text().splitlines()
+            if line.startswith("PRETTY_NAME=")
+        ),
+        platform.system(),
+    )
+    return {
+        "cores": os.cpu_count(),
+        "cpu": cpu,
+        "memory_gb": round(memory),
+        "os": os_name,
+        "python": platform.python_version(),
+        "load_before": load_before,
+        "load_after": list(os.getloadavg()),
+    }
 
 
 def commit() -> str:
@@ -51,17 +71,35 @@ def run_all(stack: Stack, modules, mode: str) -> list:
     return results
 
 
-def save(results, mode: str, out: Path, command: str, load_before, started: float,
-         stamp: str | None = None, charts: bool = True, note: str = "", code: str | None = None) -> tuple[Path, dict]:
+def save(
+    results,
+    mode: str,
+    out: Path,
+    command: str,
+    load_before,
+    started: float,
+    stamp: str | None = None,
+    charts: bool = True,
+    note: str = "",
+    code: str | None = None,
+) -> tuple[Path, dict]:
     """Write the results file and its report; returns the report's path and the document. `code`: the
     commit the benchmarks ran (taken when they started; the worktree may change during a long run)."""
     stamp, host = stamp or time.strftime(STAMP, time.localtime(started)), host_name()
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{stamp}-{host}.json"
     previous = previous_file(out, host, path.name)
-    doc = {"date": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)), "host": host, "mode": mode,
-           "commit": code or commit(), "command": command, "note": note, "machine": machine(load_before),
-           "results": [r.to_json() for r in results], "previous": previous.name if previous else None}
+    doc = {
+        "date": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)),
+        "host": host,
+        "mode": mode,
+        "commit": code or commit(),
+        "command": command,
+        "note": note,
+        "machine": machine(load_before),
+        "results": [r.to_json() for r in results],
+        "previous": previous.name if previous else None,
+    }
     doc["comparison"] = compare(doc, load(previous))
     path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     return report.write(doc, path, charts), doc
@@ -70,10 +108,16 @@ def save(results, mode: str, out: Path, command: str, load_before, started: floa
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="NAME", help=", ".join(m.NAME for m in BENCHMARKS))
-    parser.add_argument("--smoke", action="store_true", help="seconds-long runs on tiny inputs (./scripts/test's suite)")
+    parser.add_argument(
+        "--smoke", action="store_true", help="seconds-long runs on tiny inputs (./scripts/test's suite)"
+    )
     parser.add_argument("--port-base", type=int, help="use exactly this block of 100 ports")
-    parser.add_argument("--out", type=Path, help="where the results and the report go (default bench/results/, "
-                        "for --smoke bench/results/smoke/, which git ignores)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="where the results and the report go (default bench/results/, "
+        "for --smoke bench/results/smoke/, which git ignores)",
+    )
     parser.add_argument("--note", default="", help="a sentence for the report's conditions (what else ran, …)")
     args = parser.parse_args(argv)
     modules, mode = by_name(args.names), "smoke" if args.smoke else "full"
@@ -81,8 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     stop_on_signals()
     started, load_before, code = time.time(), list(os.getloadavg()), commit()
     try:
-        with bench_stack(durable=mode == "full", env=stack_env(modules), port_base=args.port_base,
-                         helpers=stack_helpers(modules)) as stack:
+        with bench_stack(
+            durable=mode == "full", env=stack_env(modules), port_base=args.port_base, helpers=stack_helpers(modules)
+        ) as stack:
             results = run_all(stack, modules, mode)
     except StackError as exc:
         say(f"error: {exc}")
@@ -90,17 +135,28 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("interrupted")
         return 130
-    command = " ".join(["./scripts/bench", *(["--smoke"] if args.smoke else []), *args.names,
-                        *([f"--port-base {args.port_base}"] if args.port_base else []),
-                        *([f"--out {args.out}"] if args.out else [])])
+    command = " ".join(
+        [
+            "./scripts/bench",
+            *(["--smoke"] if args.smoke else []),
+            *args.names,
+            *([f"--port-base {args.port_base}"] if args.port_base else []),
+            *([f"--out {args.out}"] if args.out else []),
+        ]
+    )
     path, doc = save(results, mode, out, command, load_before, started, note=args.note, code=code)
     print(f"\nreport: {path}")
     for change in doc["comparison"]:
         if change["flagged"]:
-            print(f"⚠ {change['benchmark']}: {change['label']}: {change['previous']:.3f} → {change['value']:.3f} "
-                  f"({change['worse_by']:+.0%}, more than {THRESHOLD:.0%} worse than {doc['previous']})")
+            print(
+                f"⚠ {change['benchmark']}: {change['label']}: {change['previous']:.3f} → {change['value']:.3f} "
+                f"({change['worse_by']:+.0%}, more than {THRESHOLD:.0%} worse than {doc['previous']})"
+            )
     failed = [r.name for r in results if not r.ok]
-    print(f"benchmarks: {len(results) - len(failed)} passed, {len(failed)} failed" + (f" ({', '.join(failed)})" if failed else ""))
+    print(
+        f"benchmarks: {len(results) - len(failed)} passed, {len(failed)} failed"
+        + (f" ({', '.join(failed)})" if failed else "")
+    )
     return 1 if failed else 0
 
 

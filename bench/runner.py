@@ -7,6 +7,7 @@ of the figures it promises), PARAMS ({"full": {...}, "smoke": {...}}: smoke is t
 on tiny inputs, seconds long), STACK_ENV (what its services need, e.g. a lifted rate limit),
 optionally STACK_HELPER (`(cfg, sup) -> env`: something the services must find running, started
 before the stack) and run(stack, params, result)."""
+
 from __future__ import annotations
 
 import argparse
@@ -54,26 +55,44 @@ def _cell(value) -> str:
 def print_result(result: Result) -> None:
     for table in result.tables:
         print(f"\n{table.title}")
-        widths = [max(len(str(c)), *(len(_cell(row[i])) for row in table.rows)) if table.rows else len(str(c))
-                  for i, c in enumerate(table.columns)]
-        print("  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(table.columns, widths))))
+        widths = [
+            max(len(str(c)), *(len(_cell(row[i])) for row in table.rows)) if table.rows else len(str(c))
+            for i, c in enumerate(table.columns)
+        ]
+        print(
+            "  ".join(
+                str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(table.columns, widths))
+            )
+        )
         for row in table.rows:
-            print("  ".join(_cell(v).ljust(w) if i == 0 else _cell(v).rjust(w) for i, (v, w) in enumerate(zip(row, widths))))
+            print(
+                "  ".join(
+                    _cell(v).ljust(w) if i == 0 else _cell(v).rjust(w) for i, (v, w) in enumerate(zip(row, widths))
+                )
+            )
     if result.figures:
         print("\nfigures (against a baseline measured in the same run):")
         for key, fig in result.figures.items():
             print(f"  {fig.label:<58} {fig.value:>9.3f}{fig.unit}  vs {fig.baseline} ({fig.better} is better)")
     for target in result.targets:
-        print(f"target {'met   ' if target.met else 'MISSED'} {target.what}" + (f": {target.detail}" if target.detail else ""))
+        print(
+            f"target {'met   ' if target.met else 'MISSED'} {target.what}"
+            + (f": {target.detail}" if target.detail else "")
+        )
     for check in result.checks:
-        print(f"check  {'ok    ' if check.ok else 'FAILED'} {check.what}" + (f": {check.detail}" if check.detail else ""))
+        print(
+            f"check  {'ok    ' if check.ok else 'FAILED'} {check.what}" + (f": {check.detail}" if check.detail else "")
+        )
     for note in result.notes:
         print(f"note: {note}")
     problems = result.problems()
     conditions = ", ".join(f"{k} {v}" for k, v in result.conditions.items())
-    print(f"\n{result.name}: {'PASS' if not problems else 'FAIL'}"
-          + (f" — {'; '.join(problems)}" if problems else " — the load ran as intended and every figure was produced")
-          + f"\n  ({conditions})", flush=True)
+    print(
+        f"\n{result.name}: {'PASS' if not problems else 'FAIL'}"
+        + (f" — {'; '.join(problems)}" if problems else " — the load ran as intended and every figure was produced")
+        + f"\n  ({conditions})",
+        flush=True,
+    )
 
 
 def _param_type(default):
@@ -83,19 +102,31 @@ def _param_type(default):
 def standalone(module) -> int:
     """`python -m bench.<name>`: this benchmark alone on its own throw-away stack."""
     parser = argparse.ArgumentParser(prog=f"python -m bench.{module.NAME}", description=module.TITLE)
-    parser.add_argument("--smoke", action="store_true", help="seconds-long run on tiny inputs (what ./scripts/test runs)")
-    parser.add_argument("--port-base", type=int, help="use exactly this block of 100 ports (default: the first free"
-                        " block from BENCH_PORT_BASE, 61000)")
+    parser.add_argument(
+        "--smoke", action="store_true", help="seconds-long run on tiny inputs (what ./scripts/test runs)"
+    )
+    parser.add_argument(
+        "--port-base",
+        type=int,
+        help="use exactly this block of 100 ports (default: the first free block from BENCH_PORT_BASE, 61000)",
+    )
     for name, default in module.PARAMS["full"].items():
-        parser.add_argument(f"--{name.replace('_', '-')}", dest=name, type=_param_type(default), default=None,
-                            help=f"default {default} (smoke: {module.PARAMS['smoke'].get(name)})")
+        parser.add_argument(
+            f"--{name.replace('_', '-')}",
+            dest=name,
+            type=_param_type(default),
+            default=None,
+            help=f"default {default} (smoke: {module.PARAMS['smoke'].get(name)})",
+        )
     args = parser.parse_args()
     mode = "smoke" if args.smoke else "full"
     overrides = {name: getattr(args, name) for name in module.PARAMS["full"] if getattr(args, name) is not None}
     stop_on_signals()
     try:
         helpers = (module.STACK_HELPER,) if getattr(module, "STACK_HELPER", None) else ()
-        with bench_stack(durable=mode == "full", env=module.STACK_ENV, port_base=args.port_base, helpers=helpers) as stack:
+        with bench_stack(
+            durable=mode == "full", env=module.STACK_ENV, port_base=args.port_base, helpers=helpers
+        ) as stack:
             result = run_one(module, stack, mode, overrides)
     except StackError as exc:
         say(f"error: {exc}")

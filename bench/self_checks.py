@@ -7,6 +7,7 @@
 - the report: results file, Markdown and one chart per benchmark; a later run compares with it and
   flags a figure that got more than 20 % worse.
 Each returns (ok, detail), or a list of (name, ok, detail)."""
+
 from __future__ import annotations
 
 import copy
@@ -42,8 +43,14 @@ class Child:
         self.parent.chmod(0o755)  # the postgres OS user must reach the cluster inside
         self.work = self.parent / "work"
         self.lines: list[str] = []
-        self.process = subprocess.Popen([*CHILD, *args], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                        text=True, env={**os.environ, **env, "BENCH_WORK": str(self.work)})
+        self.process = subprocess.Popen(
+            [*CHILD, *args],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, **env, "BENCH_WORK": str(self.work)},
+        )
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -100,7 +107,9 @@ class Interruption:
         if not self.started():
             return False, f"never said {self.after!r}:\n{child.output()}"
         moved = [line for line in child.lines if f"ports {shared.base}–" in line and "not free" in line]
-        block = next((int(m.group(1)) for line in child.lines if (m := re.search(r"bench stack on ports (\d+)", line))), None)
+        block = next(
+            (int(m.group(1)) for line in child.lines if (m := re.search(r"bench stack on ports (\d+)", line))), None
+        )
         tree = descendants(processes(), [child.process.pid]) - {child.process.pid}
         recorded = (child.work / "pids").read_text().split() if (child.work / "pids").exists() else []
         child.process.send_signal(self.sig)
@@ -108,13 +117,15 @@ class Interruption:
         time.sleep(0.5)  # orphans are reaped by init
         left = sorted(pid for pid in tree if _alive(pid))
         port = taken_port(block) if block is not None else None
-        problems = ([f"did not say the shared block {shared.base} was taken"] if not moved else []) + (
-            [f"used the shared block {block}"] if block == shared.base else []) + (
-            [f"exit status {code}, not 130"] if code != 130 else []) + (
-            [f"{len(recorded)} services recorded in its pids file"] if not recorded else []) + (
-            [f"processes still running: {left}"] if left else []) + (
-            [f"port {port} still in use"] if port is not None else []) + (
-            [f"{child.work} still exists"] if child.work.exists() else [])
+        problems = (
+            ([f"did not say the shared block {shared.base} was taken"] if not moved else [])
+            + ([f"used the shared block {block}"] if block == shared.base else [])
+            + ([f"exit status {code}, not 130"] if code != 130 else [])
+            + ([f"{len(recorded)} services recorded in its pids file"] if not recorded else [])
+            + ([f"processes still running: {left}"] if left else [])
+            + ([f"port {port} still in use"] if port is not None else [])
+            + ([f"{child.work} still exists"] if child.work.exists() else [])
+        )
         detail = f"{len(tree)} processes ({len(recorded)} services) on ports {block}–{(block or 0) + BLOCK - 1}"
         return not problems, "; ".join(problems) or detail + ": all stopped, block free, data removed"
 
@@ -154,7 +165,9 @@ def explicit_block_taken(shared: Stack) -> tuple[bool, str]:
 def failed_load_reports_fail(shared: Stack) -> tuple[bool, str]:
     def set_page(disabled: bool) -> None:
         with postgres.superuser_connection(shared.cfg) as conn:
-            conn.execute("update public.page_settings set is_disabled = %s where page_key = 'image-to-text'", (disabled,))
+            conn.execute(
+                "update public.page_settings set is_disabled = %s where page_key = 'image-to-text'", (disabled,)
+            )
 
     set_page(True)
     try:
@@ -178,16 +191,27 @@ def report_and_comparison(results, save) -> tuple[bool, str]:
         key, fig = next(iter(target.figures.items()))
         fig.value = fig.value * 1.3 if fig.better == "lower" else fig.value / 1.3
         second_report, second = save(worse, Path(out), "2000-01-01-0001", False)
-        charts = sorted(p.name for p in (first_report.with_suffix("")).glob("*.png")
-                        if p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n")
+        charts = sorted(
+            p.name for p in (first_report.with_suffix("")).glob("*.png") if p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        )
         wanted = sorted(f"{r.name}.png" for r in results if r.charts)
         flagged = [(c["benchmark"], c["figure"]) for c in second["comparison"] if c["flagged"]]
-        problems = ([f"charts {charts}, wanted {wanted}"] if charts != wanted else []) + (
-            ["the report misses a benchmark"] if any(r.title not in first_report.read_text() for r in results) else []) + (
-            [f"second run compared with {second['previous']}"] if second["previous"] != first_report.with_suffix(".json").name
-            else []) + ([f"flagged {flagged}, wanted {[(target.name, key)]}"] if flagged != [(target.name, key)] else []) + (
-            ["the first run flagged something"] if any(c["flagged"] for c in compare(first, None)) else []) + (
-            ["the flag is not in the report"] if "⚠" not in second_report.read_text() else [])
+        problems = (
+            ([f"charts {charts}, wanted {wanted}"] if charts != wanted else [])
+            + (
+                ["the report misses a benchmark"]
+                if any(r.title not in first_report.read_text() for r in results)
+                else []
+            )
+            + (
+                [f"second run compared with {second['previous']}"]
+                if second["previous"] != first_report.with_suffix(".json").name
+                else []
+            )
+            + ([f"flagged {flagged}, wanted {[(target.name, key)]}"] if flagged != [(target.name, key)] else [])
+            + (["the first run flagged something"] if any(c["flagged"] for c in compare(first, None)) else [])
+            + (["the flag is not in the report"] if "⚠" not in second_report.read_text() else [])
+        )
         json.loads(first_report.with_suffix(".json").read_text())
         failed = copy.deepcopy(worse)
         next(r for r in failed if r.name == target.name).check("a load check", False, "made to fail")
@@ -195,6 +219,8 @@ def report_and_comparison(results, save) -> tuple[bool, str]:
         _, fourth = save(worse, Path(out), "2000-01-01-0003", False)
         compared = {c["benchmark"] for c in fourth["comparison"]}
         problems += ([f"compared with the failed {target.name}"] if target.name in compared else []) + (
-            ["the others were not compared"] if len(results) > 1 and not compared else [])
-        return not problems, "; ".join(problems) or (f"{len(charts)} charts; {target.name} {key} 30 % worse was flagged; "
-                                                     "a failed run is no baseline")
+            ["the others were not compared"] if len(results) > 1 and not compared else []
+        )
+        return not problems, "; ".join(problems) or (
+            f"{len(charts)} charts; {target.name} {key} 30 % worse was flagged; a failed run is no baseline"
+        )

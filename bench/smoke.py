@@ -4,6 +4,7 @@ A benchmark passes when it completed, produced every figure it promises and its 
 never on a timing. One line per test, then "bench smoke: N passed, M failed".
 
     .venv/bin/python -m bench.smoke [NAME ...]     # NAME: a benchmark or a check; default all"""
+
 from __future__ import annotations
 
 import os
@@ -56,13 +57,21 @@ def main(names: list[str]) -> int:
                     result = run_one(module, stack, "smoke")
                     print_result(result)
                     results.append(result)
-                    outcome(f"benchmark {module.NAME}", result.ok, "; ".join(result.problems()),
-                            result.conditions.get("seconds", 0), tally)
+                    outcome(
+                        f"benchmark {module.NAME}",
+                        result.ok,
+                        "; ".join(result.problems()),
+                        result.conditions.get("seconds", 0),
+                        tally,
+                    )
         if REPORT_CHECK in wanted and results:
             began = time.monotonic()
             ok, detail = self_checks.report_and_comparison(
-                results, lambda rs, out, stamp, charts: save(rs, "smoke", out, "python -m bench.smoke", load_before, started,
-                                                          stamp, charts))
+                results,
+                lambda rs, out, stamp, charts: save(
+                    rs, "smoke", out, "python -m bench.smoke", load_before, started, stamp, charts
+                ),
+            )
             outcome(f"check {REPORT_CHECK}", ok, detail, time.monotonic() - began, tally)
     except StackError as exc:
         say(f"error: {exc}")

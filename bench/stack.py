@@ -10,6 +10,7 @@ starting anything and names the port and its holder.
 Stopping: SIGINT, SIGTERM and SIGHUP become KeyboardInterrupt once; later signals are ignored so the
 clean-up is not cut short. Every service leads a session of its own; their process ids are kept in
 <work>/pids while they run, so scripts/bench can stop them even if this process is killed."""
+
 from __future__ import annotations
 
 import os
@@ -89,15 +90,19 @@ def choose_base(explicit: int | None) -> int:
     if explicit is not None:
         port = taken_port(explicit)
         if port is not None:
-            raise StackError(f"port {port} (of the block {explicit}–{explicit + BLOCK - 1} asked for with --port-base)"
-                             f" is already in use by {port_holder(port)}")
+            raise StackError(
+                f"port {port} (of the block {explicit}–{explicit + BLOCK - 1} asked for with --port-base)"
+                f" is already in use by {port_holder(port)}"
+            )
         return explicit
     first = int(os.environ.get("BENCH_PORT_BASE", FIRST_BASE))
     for base in range(first, LAST_BASE + 1, BLOCK):
         port = taken_port(base)
         if port is None:
             return base
-        say(f"ports {base}–{base + BLOCK - 1} not free (port {port} is in use by {port_holder(port)}): trying the next block")
+        say(
+            f"ports {base}–{base + BLOCK - 1} not free (port {port} is in use by {port_holder(port)}): trying the next block"
+        )
     raise StackError(f"no free block of {BLOCK} ports between {first} and {LAST_BASE + BLOCK - 1}")
 
 
@@ -119,8 +124,9 @@ def stop_on_signals() -> None:
 
 
 @contextmanager
-def bench_stack(*, durable: bool, env: dict[str, str], port_base: int | None = None,
-                helpers: tuple = ()) -> Iterator[Stack]:
+def bench_stack(
+    *, durable: bool, env: dict[str, str], port_base: int | None = None, helpers: tuple = ()
+) -> Iterator[Stack]:
     """Start the whole stack with `env` added to every service's environment; stop it on exit.
     Each helper, `helper(cfg, sup) -> env`, starts what the stack's services must find running (a
     benchmark's stand-in for a third-party site) through the same supervisor, before the stack."""

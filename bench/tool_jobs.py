@@ -2,6 +2,7 @@
 in this process (what the BFF's job does, without HTTP or a job process), and with the Debian CLI a
 self-hoster would otherwise use. The small jobs (a merge of two 100-page PDFs, a 1 MP photo → WebP,
 a QR code) are the ones whose fixed cost a user feels: upload, job process, answer."""
+
 from __future__ import annotations
 
 import io
@@ -36,8 +37,8 @@ class Job:
     label: str
     http: Callable[[], None]
     library: Callable[[], None]
-    clis: dict[str, Callable[[], None]]   # name → run; the first is the baseline
-    small: bool = False                   # a small job: its fixed cost is what a user feels
+    clis: dict[str, Callable[[], None]]  # name → run; the first is the baseline
+    small: bool = False  # a small job: its fixed cost is what a user feels
 
 
 class Gateway:
@@ -47,13 +48,27 @@ class Gateway:
         self.base, self.headers = env["TOOLKIT_PUBLIC_URL"], signed_in_headers(env)
         self.session, self.done = requests.Session(), 0
 
-    def post(self, path: str, check: Callable[[requests.Response], bool], files: list[tuple[str, bytes]] = (),
-             json_body: dict | None = None, **fields):
-        response = self.session.post(self.base + path, files=[("file", item) for item in files] or None,
-                                     data=fields or None, json=json_body, headers=self.headers, timeout=300)
+    def post(
+        self,
+        path: str,
+        check: Callable[[requests.Response], bool],
+        files: list[tuple[str, bytes]] = (),
+        json_body: dict | None = None,
+        **fields,
+    ):
+        response = self.session.post(
+            self.base + path,
+            files=[("file", item) for item in files] or None,
+            data=fields or None,
+            json=json_body,
+            headers=self.headers,
+            timeout=300,
+        )
         if response.status_code != 200 or not check(response):
-            raise JobFailed(f"POST {path} answered {response.status_code} {response.headers.get('Content-Type')}: "
-                            f"{response.content[:200]!r}")
+            raise JobFailed(
+                f"POST {path} answered {response.status_code} {response.headers.get('Content-Type')}: "
+                f"{response.content[:200]!r}"
+            )
         self.done += 1
 
 
@@ -77,13 +92,22 @@ def webp_job(gateway: Gateway, work: Path, megapixels: float, key: str, small: b
         image.save(io.BytesIO(), "WEBP", quality=80, method=4)
 
     cwebp = ("cwebp", "-quiet", "-q", "80", "-m", "4", str(source), "-o", str(work / f"{key}.webp"))
-    clis = {"cwebp": cli(*cwebp), "ImageMagick": cli(CONVERT, str(source), "-quality", "80", str(work / f"{key}-im.webp"))}
+    clis = {
+        "cwebp": cli(*cwebp),
+        "ImageMagick": cli(CONVERT, str(source), "-quality", "80", str(work / f"{key}-im.webp")),
+    }
     if small:
         clis["cwebp at nice 10"] = niced(*cwebp)
-    return Job(key, f"{megapixels:g} MP JPEG → WebP (q 80)",
-               lambda: gateway.post("/api/tools/convert", lambda r: r.content[8:12] == b"WEBP",
-                                    [(source.name, jpeg)], format="webp", quality=80),
-               library, clis, small)
+    return Job(
+        key,
+        f"{megapixels:g} MP JPEG → WebP (q 80)",
+        lambda: gateway.post(
+            "/api/tools/convert", lambda r: r.content[8:12] == b"WEBP", [(source.name, jpeg)], format="webp", quality=80
+        ),
+        library,
+        clis,
+        small,
+    )
 
 
 def merge_job(gateway: Gateway, work: Path, pages: int) -> Job:
@@ -101,9 +125,14 @@ def merge_job(gateway: Gateway, work: Path, pages: int) -> Job:
         merged.save(io.BytesIO())
 
     qpdf = ("qpdf", "--empty", "--pages", str(work / "a.pdf"), str(work / "b.pdf"), "--", str(work / "merged.pdf"))
-    return Job("merge", f"merge 2 × {pages}-page PDFs",
-               lambda: gateway.post("/api/tools/pdf/merge", merged_pages, [("a.pdf", first), ("b.pdf", second)]),
-               library, {"qpdf": cli(*qpdf), "qpdf at nice 10": niced(*qpdf)}, small=True)
+    return Job(
+        "merge",
+        f"merge 2 × {pages}-page PDFs",
+        lambda: gateway.post("/api/tools/pdf/merge", merged_pages, [("a.pdf", first), ("b.pdf", second)]),
+        library,
+        {"qpdf": cli(*qpdf), "qpdf at nice 10": niced(*qpdf)},
+        small=True,
+    )
 
 
 def qr_matrix() -> list[list[bool]]:
@@ -130,10 +159,18 @@ def qr_job(gateway: Gateway, work: Path) -> Job:
         canvas.save(io.BytesIO(), "PNG", optimize=True)
 
     qrencode = ("qrencode", "-o", str(work / "qr.png"), "-s", str(box), "-m", str(QR_MARGIN), "-l", "M", QR_TEXT)
-    return Job("qr", f"QR code of a URL ({QR_SIZE} px PNG)",
-               lambda: gateway.post("/api/tools/qr", lambda r: r.content[:8] == b"\x89PNG\r\n\x1a\n",
-                                    json_body={"type": "url", "url": QR_TEXT, "size": QR_SIZE}),
-               library, {"qrencode": cli(*qrencode), "qrencode at nice 10": niced(*qrencode)}, small=True)
+    return Job(
+        "qr",
+        f"QR code of a URL ({QR_SIZE} px PNG)",
+        lambda: gateway.post(
+            "/api/tools/qr",
+            lambda r: r.content[:8] == b"\x89PNG\r\n\x1a\n",
+            json_body={"type": "url", "url": QR_TEXT, "size": QR_SIZE},
+        ),
+        library,
+        {"qrencode": cli(*qrencode), "qrencode at nice 10": niced(*qrencode)},
+        small=True,
+    )
 
 
 def ocr_job(gateway: Gateway, work: Path, lines: int) -> Job:
@@ -150,14 +187,20 @@ def ocr_job(gateway: Gateway, work: Path, lines: int) -> Job:
         return "quick" in json.loads(response.content).get("text", "")
 
     tesseract = ["tesseract", str(work / "page.png"), str(work / "ocr"), "--psm", "3", "-l", "eng", "tsv"]
-    return Job("ocr", "OCR of a printed A4 page at 300 DPI" + ("" if lines >= 60 else f" (a strip: {lines} of its 60 lines)"),
-               lambda: gateway.post("/api/tools/ocr", read_text, [("page.png", png)], lang="eng"),
-               library, {"tesseract OMP=1": cli(*tesseract, env={"OMP_THREAD_LIMIT": "1"}), "tesseract": cli(*tesseract)})
+    return Job(
+        "ocr",
+        "OCR of a printed A4 page at 300 DPI" + ("" if lines >= 60 else f" (a strip: {lines} of its 60 lines)"),
+        lambda: gateway.post("/api/tools/ocr", read_text, [("page.png", png)], lang="eng"),
+        library,
+        {"tesseract OMP=1": cli(*tesseract, env={"OMP_THREAD_LIMIT": "1"}), "tesseract": cli(*tesseract)},
+    )
 
 
 def jobs(gateway: Gateway, work: Path, params: dict) -> list[Job]:
-    return [merge_job(gateway, work, params["pdf_pages"]),
-            webp_job(gateway, work, params["small_photo_megapixels"], "webp_1mp", small=True),
-            qr_job(gateway, work),
-            webp_job(gateway, work, params["photo_megapixels"], "webp", small=False),
-            ocr_job(gateway, work, params["ocr_lines"])]
+    return [
+        merge_job(gateway, work, params["pdf_pages"]),
+        webp_job(gateway, work, params["small_photo_megapixels"], "webp_1mp", small=True),
+        qr_job(gateway, work),
+        webp_job(gateway, work, params["photo_megapixels"], "webp", small=False),
+        ocr_job(gateway, work, params["ocr_lines"]),
+    ]

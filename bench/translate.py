@@ -7,6 +7,7 @@ Spanish through the gateway (nginx → BFF → APY) and then straight from APY's
 at a time; medians of --repeat, after one warm-up each (APY starts a pair's pipeline on its first
 request). Every answer must be a 200 carrying Spanish ("hermana"). Target: the gateway within 1.2×
 of APY direct."""
+
 from __future__ import annotations
 
 import statistics
@@ -21,9 +22,11 @@ from .users import signed_in_headers
 
 NAME = "translate"
 TITLE = "Translation vs Apertium APY direct"
-ABOUT = ("The translator's engine is Apertium APY, on the same machine. The same English text is translated into "
-         "Spanish through the gateway as a signed-in user (nginx, the BFF's checks and job slot, its request to APY) "
-         "and straight from APY's `/translate`, one request at a time: the ratio is what Toolkit adds to the engine.")
+ABOUT = (
+    "The translator's engine is Apertium APY, on the same machine. The same English text is translated into "
+    "Spanish through the gateway as a signed-in user (nginx, the BFF's checks and job slot, its request to APY) "
+    "and straight from APY's `/translate`, one request at a time: the ratio is what Toolkit adds to the engine."
+)
 FIGURES = ["gateway_vs_apy"]
 PARAMS = {"full": {"chars": 1000, "repeat": 10}, "smoke": {"chars": 100, "repeat": 1}}
 STACK_ENV = {"TOOLKIT_TOOLS_RATE_LIMIT": "100000 per minute"}
@@ -51,36 +54,64 @@ def run(stack, params: dict, result: Result) -> None:
     session = requests.Session()
 
     def through_gateway():
-        response = session.post(f"{env['TOOLKIT_PUBLIC_URL']}/api/tools/translate", headers=headers, timeout=60,
-                                json={"q": source, "source": "en", "target": "es"})
+        response = session.post(
+            f"{env['TOOLKIT_PUBLIC_URL']}/api/tools/translate",
+            headers=headers,
+            timeout=60,
+            json={"q": source, "source": "en", "target": "es"},
+        )
         if response.status_code != 200 or "hermana" not in response.json().get("translatedText", ""):
             raise RuntimeError(f"the translator answered {response.status_code}: {response.text[:200]}")
         answered["gateway"] += 1
 
     def apy_direct():
-        response = session.post(f"{stack.cfg.apertium_url}/translate", timeout=60,
-                                data={"langpair": "eng|spa", "q": source, "markUnknown": "no"})
+        response = session.post(
+            f"{stack.cfg.apertium_url}/translate",
+            timeout=60,
+            data={"langpair": "eng|spa", "q": source, "markUnknown": "no"},
+        )
         if response.status_code != 200 or "hermana" not in response.json()["responseData"]["translatedText"]:
             raise RuntimeError(f"APY answered {response.status_code}: {response.text[:200]}")
         answered["APY"] += 1
 
     gateway, direct = timed(through_gateway, params["repeat"]), timed(apy_direct, params["repeat"])
-    rows = [[name, statistics.median(times), min(times), max(times)]
-            for name, times in (("APY direct", direct), ("through the gateway", gateway))]
-    result.tables.append(Table(f"English → Spanish, {params['chars']} characters, {params['repeat']} requests each",
-                               ["path", "median ms", "min ms", "max ms"], rows))
+    rows = [
+        [name, statistics.median(times), min(times), max(times)]
+        for name, times in (("APY direct", direct), ("through the gateway", gateway))
+    ]
+    result.tables.append(
+        Table(
+            f"English → Spanish, {params['chars']} characters, {params['repeat']} requests each",
+            ["path", "median ms", "min ms", "max ms"],
+            rows,
+        )
+    )
     value = ratio(statistics.median(gateway), statistics.median(direct))
-    result.figure("gateway_vs_apy", f"translation of {params['chars']} characters through the gateway vs APY direct",
-                  value, "APY direct")
-    result.headline = (f"Translating {params['chars']} characters through the gateway takes {value:.2f}× what Apertium "
-                       f"APY takes when called directly ({rows[1][1]:.0f} against {rows[0][1]:.0f} ms).")
+    result.figure(
+        "gateway_vs_apy",
+        f"translation of {params['chars']} characters through the gateway vs APY direct",
+        value,
+        "APY direct",
+    )
+    result.headline = (
+        f"Translating {params['chars']} characters through the gateway takes {value:.2f}× what Apertium "
+        f"APY takes when called directly ({rows[1][1]:.0f} against {rows[0][1]:.0f} ms)."
+    )
     result.target(f"gateway within {TARGET:g}× of APY direct", value <= TARGET, f"{value:.2f}×")
-    result.charts.append(Chart(f"English → Spanish, {params['chars']} characters", "ms per request (median)",
-                               ["APY direct", "through the gateway"], {"median": [rows[0][1], rows[1][1]]},
-                               "APY direct"))
-    result.check("every translation answered 200 in Spanish, through the gateway and from APY",
-                 answered["gateway"] > 0 and answered["APY"] > 0,
-                 f"{answered['gateway']} through the gateway, {answered['APY']} from APY")
+    result.charts.append(
+        Chart(
+            f"English → Spanish, {params['chars']} characters",
+            "ms per request (median)",
+            ["APY direct", "through the gateway"],
+            {"median": [rows[0][1], rows[1][1]]},
+            "APY direct",
+        )
+    )
+    result.check(
+        "every translation answered 200 in Spanish, through the gateway and from APY",
+        answered["gateway"] > 0 and answered["APY"] > 0,
+        f"{answered['gateway']} through the gateway, {answered['APY']} from APY",
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Users of the bench stack, made the way an operator makes them (Auth's admin API with the
 service-role key, e-mail confirmed) and signed in the way the app signs in (password grant): real
 sessions with real tokens, which every part of the stack accepts."""
+
 from __future__ import annotations
 
 import uuid
@@ -17,9 +18,12 @@ class AuthRefused(RuntimeError):
 def create_user(auth_url: str, service_key: str) -> str:
     """A confirmed user; returns the e-mail."""
     email = f"bench-{uuid.uuid4().hex[:12]}@example.com"
-    response = requests.post(f"{auth_url}/admin/users", timeout=30,
-                             headers={"Authorization": f"Bearer {service_key}", "apikey": service_key},
-                             json={"email": email, "password": PASSWORD, "email_confirm": True})
+    response = requests.post(
+        f"{auth_url}/admin/users",
+        timeout=30,
+        headers={"Authorization": f"Bearer {service_key}", "apikey": service_key},
+        json={"email": email, "password": PASSWORD, "email_confirm": True},
+    )
     if response.status_code != 200:
         raise AuthRefused(f"POST /admin/users answered {response.status_code}: {response.text[:200]}")
     return email
@@ -27,8 +31,9 @@ def create_user(auth_url: str, service_key: str) -> str:
 
 def sign_in(auth_url: str, email: str) -> dict:
     """A password session: {"access_token", "refresh_token", …}."""
-    response = requests.post(f"{auth_url}/token?grant_type=password", timeout=30,
-                             json={"email": email, "password": PASSWORD})
+    response = requests.post(
+        f"{auth_url}/token?grant_type=password", timeout=30, json={"email": email, "password": PASSWORD}
+    )
     if response.status_code != 200:
         raise AuthRefused(f"sign-in answered {response.status_code}: {response.text[:200]}")
     return response.json()

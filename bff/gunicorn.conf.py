@@ -1,4 +1,5 @@
 """gunicorn settings; every value can be overridden from the environment."""
+
 import multiprocessing
 import os
 

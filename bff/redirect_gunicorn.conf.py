@@ -5,6 +5,7 @@
 The worker (toolkit_redirect.raw_worker) speaks HTTP itself on gunicorn's sockets: there is no WSGI or
 ASGI app to name on the command line.
 """
+
 import multiprocessing
 import os
 

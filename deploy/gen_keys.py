@@ -2,6 +2,7 @@
 Auth's ES256 signing key. Needs only the standard library and `cryptography` (Debian's
 python3-cryptography on a Docker host), so it runs without the dev setup.
 The key layout is the local stack's (scripts/stack/auth.py, scripts/stack/keys.py)."""
+
 from __future__ import annotations
 
 import base64
@@ -29,16 +30,26 @@ def es256_private_jwk() -> dict:
     """A fresh P-256 private key as a JWK, with a kid and the uses Auth expects of a signing key."""
     private = ec.generate_private_key(ec.SECP256R1()).private_numbers()
     public = private.public_numbers
-    jwk = {"kty": "EC", "crv": "P-256", "x": _b64url(public.x.to_bytes(32, "big")),
-           "y": _b64url(public.y.to_bytes(32, "big")), "d": _b64url(private.private_value.to_bytes(32, "big"))}
+    jwk = {
+        "kty": "EC",
+        "crv": "P-256",
+        "x": _b64url(public.x.to_bytes(32, "big")),
+        "y": _b64url(public.y.to_bytes(32, "big")),
+        "d": _b64url(private.private_value.to_bytes(32, "big")),
+    }
     kid = hashlib.sha256(f'{{"crv":"P-256","kty":"EC","x":"{jwk["x"]}","y":"{jwk["y"]}"}}'.encode()).digest()
     return jwk | {"kid": _b64url(kid)[:16].lower(), "alg": "ES256", "key_ops": ["sign", "verify"]}
 
 
 def legacy_hs256_jwk(jwt_secret: str) -> dict:
     """The HS256 secret as a verify-only key, so the anon and service-role keys stay valid."""
-    return {"kty": "oct", "k": _b64url(jwt_secret.encode()), "alg": "HS256", "key_ops": ["verify"],
-            "kid": "legacy-hs256"}
+    return {
+        "kty": "oct",
+        "k": _b64url(jwt_secret.encode()),
+        "alg": "HS256",
+        "key_ops": ["verify"],
+        "kid": "legacy-hs256",
+    }
 
 
 def api_key(jwt_secret: str, role: str, now: int | None = None) -> str:
@@ -95,6 +106,9 @@ def production_env(site_url: str | None = None, template: str | None = None) -> 
     values = generate_secrets()
     if site_url:
         site = site_url.rstrip("/")
-        values |= {"SITE_URL": site, "API_EXTERNAL_URL": f"{site}/auth/v1",
-                   "PASSKEY_RP_ID": urlsplit(site).hostname or ""}
+        values |= {
+            "SITE_URL": site,
+            "API_EXTERNAL_URL": f"{site}/auth/v1",
+            "PASSKEY_RP_ID": urlsplit(site).hostname or "",
+        }
     return render_env(ENV_EXAMPLE.read_text() if template is None else template, values)

@@ -1,4 +1,5 @@
 """Fixtures against the real test stack that ./scripts/test starts (Postgres, BFF, gateway)."""
+
 from __future__ import annotations
 
 import os
@@ -25,8 +26,14 @@ def _env(name: str) -> str:
 
 @pytest.fixture(scope="session")
 def stack_env() -> dict[str, str]:
-    names = ["TOOLKIT_DATABASE_URL", "TOOLKIT_DATABASE_ADMIN_URL", "TOOLKIT_JWT_SECRET",
-             "TOOLKIT_PUBLIC_URL", "TOOLKIT_BFF_URL", "TOOLKIT_MAIL_DIR"]
+    names = [
+        "TOOLKIT_DATABASE_URL",
+        "TOOLKIT_DATABASE_ADMIN_URL",
+        "TOOLKIT_JWT_SECRET",
+        "TOOLKIT_PUBLIC_URL",
+        "TOOLKIT_BFF_URL",
+        "TOOLKIT_MAIL_DIR",
+    ]
     return {name: _env(name) for name in names}
 
 
@@ -38,11 +45,18 @@ def redirect_url() -> str:
 
 @pytest.fixture
 def app(stack_env):
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "OUTBOUND_TEST_NETWORKS": ["127.0.0.1/32"],
-                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
-                      "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
-                      # Tests that need Auth or its key set point these at the running service.
-                      "JWKS_URL": "", "AUTH_URL": ""})
+    app = create_app(
+        {
+            "TESTING": True,
+            "RATELIMIT_ENABLED": False,
+            "OUTBOUND_TEST_NETWORKS": ["127.0.0.1/32"],
+            "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+            "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
+            # Tests that need Auth or its key set point these at the running service.
+            "JWKS_URL": "",
+            "AUTH_URL": "",
+        }
+    )
     yield app
     close_job_pool(app)
     app.extensions["db_pool"].close()
@@ -63,11 +77,25 @@ def admin_db(stack_env):
 def make_token(stack_env):
     """Mint an access token shaped like the ones Supabase Auth issues."""
 
-    def make(sub: str | None = None, *, secret: str | None = None, expires_in: int = 3600,
-             algorithm: str = "HS256", drop: tuple[str, ...] = (), **overrides) -> str:
+    def make(
+        sub: str | None = None,
+        *,
+        secret: str | None = None,
+        expires_in: int = 3600,
+        algorithm: str = "HS256",
+        drop: tuple[str, ...] = (),
+        **overrides,
+    ) -> str:
         now = int(time.time())
-        claims = {"sub": sub or str(uuid.uuid4()), "aud": "authenticated", "role": "authenticated",
-                  "email": "someone@example.com", "iat": now, "exp": now + expires_in, **overrides}
+        claims = {
+            "sub": sub or str(uuid.uuid4()),
+            "aud": "authenticated",
+            "role": "authenticated",
+            "email": "someone@example.com",
+            "iat": now,
+            "exp": now + expires_in,
+            **overrides,
+        }
         for name in drop:
             del claims[name]
         return jwt.encode(claims, secret or stack_env["TOOLKIT_JWT_SECRET"], algorithm=algorithm)

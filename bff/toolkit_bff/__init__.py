@@ -1,4 +1,5 @@
 """Toolkit's BFF: verifies Supabase access tokens and serves the data API under RLS."""
+
 from __future__ import annotations
 
 from datetime import date, datetime
@@ -21,6 +22,7 @@ from .tools import register_tool_blueprints
 
 class JSONProvider(DefaultJSONProvider):
     """ISO 8601 date-times (Flask's default is the HTTP date format) and UUIDs as strings."""
+
     sort_keys = False  # keep response fields in the order the API documents them
 
     @staticmethod

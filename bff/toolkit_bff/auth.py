@@ -10,6 +10,7 @@ A personal API token (`tkp_…`, made in /account) is the other bearer: the data
 its owner's claims with its scopes (api_token_claims, one query, which is also the session check).
 What each kind of credential (session, API token, OAuth client, anonymous user) may reach is checked
 right after its claims are read (credentials.py)."""
+
 from __future__ import annotations
 
 import time
@@ -75,9 +76,14 @@ def _jwks_client() -> jwt.PyJWKClient | None:
         # The key set is cached for JWKS_CACHE_SECONDS; an unknown kid fetches it again, at most once
         # per JWKS_REFRESH_COOLDOWN seconds, so made-up kids cannot flood the auth server.
         app = current_app._get_current_object()
-        clients[url] = CheckedJWKClient(url, lambda: service_policy(app, url, budget=1), cache_jwk_set=True,
-                                        lifespan=app.config["JWKS_CACHE_SECONDS"],
-                                        cooldown_duration=app.config["JWKS_REFRESH_COOLDOWN"], timeout=5)
+        clients[url] = CheckedJWKClient(
+            url,
+            lambda: service_policy(app, url, budget=1),
+            cache_jwk_set=True,
+            lifespan=app.config["JWKS_CACHE_SECONDS"],
+            cooldown_duration=app.config["JWKS_REFRESH_COOLDOWN"],
+            timeout=5,
+        )
     return clients[url]
 
 
@@ -115,8 +121,11 @@ def verify_access_token(token: str) -> dict:
     issuer = current_app.config.get("JWT_ISSUER") or None
     try:
         claims = jwt.decode(
-            token, key, algorithms=[alg],
-            audience=current_app.config["JWT_AUDIENCE"], issuer=issuer,
+            token,
+            key,
+            algorithms=[alg],
+            audience=current_app.config["JWT_AUDIENCE"],
+            issuer=issuer,
             options={"require": ["exp", "sub", "aud", "role"] + (["iss"] if issuer else [])},
         )
     except jwt.ExpiredSignatureError:
@@ -142,8 +151,9 @@ def api_token_claims(token: str) -> dict:
     """The claims a personal API token acts with, or a 401 (unknown, revoked, expired, made at aal1
     before its owner turned on two-step verification) or 403 (banned owner) before any work."""
     # service_role: only it may turn a token into claims (the table keeps no token, only its hash).
-    claims = run_once("select public.api_token_claims({token}) as claims", {"token": token},
-                      role="service_role")[0]["claims"]
+    claims = run_once("select public.api_token_claims({token}) as claims", {"token": token}, role="service_role")[0][
+        "claims"
+    ]
     if claims is None:
         raise _unauthorized("This API token is unknown, revoked or expired")
     return claims
@@ -178,8 +188,10 @@ def require_claims() -> dict:
     return claims
 
 
-MFA_REQUIRED = ("Enter the code from your authenticator app first: this account uses two-step verification, "
-                "and this access token is from the password alone (aal1)")
+MFA_REQUIRED = (
+    "Enter the code from your authenticator app first: this account uses two-step verification, "
+    "and this access token is from the password alone (aal1)"
+)
 SESSION_ENDED = "This session has ended (signed out, or the account was deleted). Sign in again."
 USER_BANNED = "This account is banned"
 

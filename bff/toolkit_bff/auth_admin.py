@@ -1,6 +1,7 @@
 """Auth's admin API through supabase-py (the `supabase` package's Auth client), with the service-role
 key: what only Auth may do on the BFF's behalf. The client is pointed at Auth's own root
 (TOOLKIT_AUTH_URL), not at a project URL, so no gateway prefix is involved."""
+
 from __future__ import annotations
 
 import httpx
@@ -14,8 +15,13 @@ class AuthAdminUnavailable(Exception):
 
 
 def _client(http: httpx.Client, auth_url: str, service_role_key: str) -> SupabaseAuthClient:
-    return SupabaseAuthClient(url=auth_url, headers={"apikey": service_role_key, "Authorization": f"Bearer {service_role_key}"},
-                              auto_refresh_token=False, persist_session=False, http_client=http)
+    return SupabaseAuthClient(
+        url=auth_url,
+        headers={"apikey": service_role_key, "Authorization": f"Bearer {service_role_key}"},
+        auto_refresh_token=False,
+        persist_session=False,
+        http_client=http,
+    )
 
 
 def _unavailable(exc: AuthError) -> AuthAdminUnavailable:

@@ -10,6 +10,7 @@ Draining here keeps the connection in step. The gateway never sends more than it
 limit, so draining is bounded; a direct caller announcing more than DRAIN_LIMIT gets its answer and
 gunicorn closes that connection, as before. (A view that streams its answer while still reading
 the request body would be cut short by this; none does: uploads are read before any answer.)"""
+
 from __future__ import annotations
 
 import logging

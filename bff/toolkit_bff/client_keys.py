@@ -1,6 +1,7 @@
 """The key a client is counted under (rate limits, concurrent tool jobs): its IP address, or for
 IPv6 its /64 (toolkit_redirect.rules.client_key, which the redirect service counts password
 attempts under too)."""
+
 from __future__ import annotations
 
 from flask import request

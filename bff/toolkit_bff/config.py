@@ -1,4 +1,5 @@
 """Configuration read from the environment (documented in bff/.env.example)."""
+
 from __future__ import annotations
 
 import os
@@ -83,8 +84,9 @@ class Config:
     APERTIUM_APY_URL = os.environ.get("APERTIUM_APY_URL", "")
     LIBRETRANSLATE_URL = os.environ.get("LIBRETRANSLATE_URL", "")
     LIBRETRANSLATE_API_KEY = os.environ.get("LIBRETRANSLATE_API_KEY", "")
-    TRANSLATION_TIMEOUT = float(os.environ.get("TOOLKIT_TRANSLATION_TIMEOUT",
-                                               os.environ.get("LIBRETRANSLATE_TIMEOUT", "20")))
+    TRANSLATION_TIMEOUT = float(
+        os.environ.get("TOOLKIT_TRANSLATION_TIMEOUT", os.environ.get("LIBRETRANSLATE_TIMEOUT", "20"))
+    )
     # Longest text translated at once (at most 20 000), stated in the app before sending.
     TRANSLATION_MAX_CHARS = int(os.environ.get("TOOLKIT_TRANSLATION_MAX_CHARS", "5000"))
     # Outbound requests (toolkit_bff/outbound.py) never reach internal addresses, except these
@@ -145,8 +147,12 @@ def check_config(config) -> None:
     """Fail safe: with an empty or short JWT secret anyone could sign tokens the BFF accepts."""
     secret, jwks_url = config.get("JWT_SECRET") or "", config.get("JWKS_URL") or ""
     if secret and len(secret) < MIN_JWT_SECRET_LENGTH:
-        raise ConfigError(f"TOOLKIT_JWT_SECRET is shorter than {MIN_JWT_SECRET_LENGTH} characters: "
-                          "refusing to start (tokens signed with it could be forged)")
+        raise ConfigError(
+            f"TOOLKIT_JWT_SECRET is shorter than {MIN_JWT_SECRET_LENGTH} characters: "
+            "refusing to start (tokens signed with it could be forged)"
+        )
     if not secret and not jwks_url:
-        raise ConfigError("Neither TOOLKIT_JWT_SECRET (at least 32 characters) nor TOOLKIT_JWKS_URL is set: "
-                          "refusing to start without a way to verify access tokens")
+        raise ConfigError(
+            "Neither TOOLKIT_JWT_SECRET (at least 32 characters) nor TOOLKIT_JWKS_URL is set: "
+            "refusing to start without a way to verify access tokens"
+        )

@@ -11,6 +11,7 @@ supabase/migrations/20261128100000_credential_reach.sql); this answers early and
   refuse_anonymous_user). Refused altogether unless this deployment accepts anonymous sign-ins
   (TOOLKIT_ACCEPT_ANONYMOUS_USERS).
 A banned or deleted user is refused by the session check (auth.check_session) and by SQL."""
+
 from __future__ import annotations
 
 from flask import current_app, request
@@ -42,11 +43,16 @@ def check_reach(claims: dict) -> None:
         _check_token_scope(claims)
     elif is_oauth_client(claims):
         if not current_app.config["ACCEPT_OAUTH_CLIENTS"]:
-            raise ApiError(401, "oauth_client_not_accepted",
-                           "This server does not accept tokens issued to OAuth clients")
+            raise ApiError(
+                401, "oauth_client_not_accepted", "This server does not accept tokens issued to OAuth clients"
+            )
         if request.endpoint not in OAUTH_CLIENT_ENDPOINTS:
-            raise ApiError(403, "client_scope", "An OAuth client's token may only read who the user is "
-                                                "(GET /api/me); sign in to Toolkit itself for everything else")
+            raise ApiError(
+                403,
+                "client_scope",
+                "An OAuth client's token may only read who the user is "
+                "(GET /api/me); sign in to Toolkit itself for everything else",
+            )
     elif is_anonymous_user(claims) and not current_app.config["ACCEPT_ANONYMOUS_USERS"]:
         raise ApiError(401, "anonymous_user_not_accepted", "This server does not accept anonymous sign-ins")
 
@@ -55,8 +61,9 @@ def _check_token_scope(claims: dict) -> None:
     scope = TOKEN_SCOPE_OF_BLUEPRINT.get(request.blueprint or "")
     scopes = claims.get("token_scopes", [])
     if scope is None:
-        raise ApiError(403, "token_scope", "API tokens work only on /api/pastes and /api/links; "
-                                           "sign in for everything else")
+        raise ApiError(
+            403, "token_scope", "API tokens work only on /api/pastes and /api/links; sign in for everything else"
+        )
     if scope not in scopes:
         raise ApiError(403, "token_scope", f"This API token may not use {scope} (its scopes: {', '.join(scopes)})")
 
@@ -65,5 +72,6 @@ def refuse_anonymous_user(claims: dict) -> None:
     """An endpoint that needs an account (API tokens, private lists, profile, account-only tools):
     an anonymous sign-in is a visitor there, so it is told to sign up first."""
     if is_anonymous_user(claims):
-        raise ApiError(403, "anonymous_user", "Sign up with an e-mail address first: "
-                                              "an anonymous sign-in cannot use this")
+        raise ApiError(
+            403, "anonymous_user", "Sign up with an e-mail address first: an anonymous sign-in cannot use this"
+        )

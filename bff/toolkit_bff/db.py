@@ -4,6 +4,7 @@ The pool connects as `authenticator`; each request runs in one transaction that 
 to the caller's role (`anon` or `authenticated`) and JWT claims, so `auth.uid()` and the policies
 decide what the request may see and change.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,11 @@ def init_db(app: Flask) -> None:
     app.extensions["db_pool"] = ConnectionPool(
         # Every connection opened up front (in the background): opening one under load costs a
         # SCRAM handshake, which showed as p99 spikes in the redirect benchmark (bench/redirect.py).
-        app.config["DATABASE_URL"], min_size=app.config["DB_POOL_SIZE"], max_size=app.config["DB_POOL_SIZE"],
-        kwargs={"row_factory": dict_row, "autocommit": True}, open=False,
+        app.config["DATABASE_URL"],
+        min_size=app.config["DB_POOL_SIZE"],
+        max_size=app.config["DB_POOL_SIZE"],
+        kwargs={"row_factory": dict_row, "autocommit": True},
+        open=False,
     )
 
 
@@ -53,8 +57,10 @@ def _request_headers() -> str:
 
 
 # The caller's role, JWT claims and request headers, local to the transaction they are set in.
-SET_CONTEXT = ("select set_config('role', {role}, true), set_config('request.jwt.claims', {claims}, true),"
-               " set_config('request.headers', {headers}, true)")
+SET_CONTEXT = (
+    "select set_config('role', {role}, true), set_config('request.jwt.claims', {claims}, true),"
+    " set_config('request.headers', {headers}, true)"
+)
 
 
 def _context(claims: dict | None, role: str | None) -> dict[str, str]:
@@ -74,8 +80,9 @@ def _as_api_errors() -> Iterator[None]:
 
 
 @contextmanager
-def rls_transaction(claims: dict | None, *, read_only: bool = False,
-                    role: str | None = None) -> Iterator[psycopg.Connection]:
+def rls_transaction(
+    claims: dict | None, *, read_only: bool = False, role: str | None = None
+) -> Iterator[psycopg.Connection]:
     """One transaction as the caller: role and claims are local to it and vanish at commit."""
     context = _context(claims, role)
     set_context = sql.SQL(SET_CONTEXT).format(**{name: sql.Placeholder(name) for name in context})

@@ -1,4 +1,5 @@
 """Every error leaves the BFF as JSON: {"error": {"code", "message"}}, never HTML or a trace."""
+
 from __future__ import annotations
 
 import errno
@@ -21,8 +22,12 @@ class ApiError(Exception):
 
 def out_of_disk_space() -> ApiError:
     """A full disk (the scratch directory of the file tools, or the uploads' temporary files)."""
-    return ApiError(503, "insufficient_storage", "The server is out of disk space for files right now. "
-                    "Nothing was kept; try again later.", headers={"Retry-After": "60"})
+    return ApiError(
+        503,
+        "insufficient_storage",
+        "The server is out of disk space for files right now. Nothing was kept; try again later.",
+        headers={"Retry-After": "60"},
+    )
 
 
 def error_response(status: int, code: str, message: str):
@@ -42,8 +47,10 @@ def _too_large_message() -> str:
     limit, length = request.max_content_length, request.content_length
     if limit is not None and (length is None or length > limit):
         return f"The request is larger than the limit of {_size(limit)}"
-    return (f"The form has more than {request.max_form_parts} parts, or a field that is not a file is "
-            f"larger than {_size(request.max_form_memory_size)}")
+    return (
+        f"The form has more than {request.max_form_parts} parts, or a field that is not a file is "
+        f"larger than {_size(request.max_form_memory_size)}"
+    )
 
 
 def register_error_handlers(app: Flask) -> None:

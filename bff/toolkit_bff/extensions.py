@@ -1,4 +1,5 @@
 """Flask extensions, created once and bound to each app in create_app."""
+
 from flask_limiter import Limiter
 
 from .client_keys import request_client_key

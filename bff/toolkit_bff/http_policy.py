@@ -1,4 +1,5 @@
 """What every response carries: a request id, security headers, CORS for allowed origins, a log line."""
+
 from __future__ import annotations
 
 import json
@@ -37,14 +38,18 @@ def _finish_response(response: Response) -> Response:
         response.headers.pop("Retry-After", None)
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    access_log.info(json.dumps({
-        "request_id": g.get("request_id"),
-        "method": request.method,
-        "path": request.path,
-        "status": response.status_code,
-        "duration_ms": round((time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 1),
-        "client": request.remote_addr,
-    }))
+    access_log.info(
+        json.dumps(
+            {
+                "request_id": g.get("request_id"),
+                "method": request.method,
+                "path": request.path,
+                "status": response.status_code,
+                "duration_ms": round((time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 1),
+                "client": request.remote_addr,
+            }
+        )
+    )
     return response
 
 
@@ -60,13 +65,27 @@ def _configure_logging(app: Flask) -> None:
 
 def init_http_policy(app: Flask) -> None:
     if app.config["TRUSTED_PROXIES"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TRUSTED_PROXIES"],
-                                x_proto=app.config["TRUSTED_PROXIES"])
-    CORS(app, resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}},
-         expose_headers=[REQUEST_ID_HEADER, "Content-Disposition", "Retry-After", "X-RateLimit-Limit",
-                         "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Input-Size", "X-Output-Size",
-                         "X-Output-Count", "X-Size-Change", "X-QR-Modules"],
-         allow_headers=["Authorization", "Content-Type", "X-Edit-Token", REQUEST_ID_HEADER])
+        app.wsgi_app = ProxyFix(
+            app.wsgi_app, x_for=app.config["TRUSTED_PROXIES"], x_proto=app.config["TRUSTED_PROXIES"]
+        )
+    CORS(
+        app,
+        resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}},
+        expose_headers=[
+            REQUEST_ID_HEADER,
+            "Content-Disposition",
+            "Retry-After",
+            "X-RateLimit-Limit",
+            "X-RateLimit-Remaining",
+            "X-RateLimit-Reset",
+            "X-Input-Size",
+            "X-Output-Size",
+            "X-Output-Count",
+            "X-Size-Change",
+            "X-QR-Modules",
+        ],
+        allow_headers=["Authorization", "Content-Type", "X-Edit-Token", REQUEST_ID_HEADER],
+    )
     app.before_request(_begin_request)
     app.after_request(_finish_response)
     _configure_logging(app)

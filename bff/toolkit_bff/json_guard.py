@@ -4,6 +4,7 @@ they are parsed, and holding only text Postgres and the tools can take.
 Python's parser recurses once per nesting level: a body of a thousand `[` ended in a RecursionError
 (a 500). A lone surrogate (`"\\ud800"`) parses into a str that cannot be encoded as UTF-8, and NaN or
 Infinity are not JSON at all. Each is refused here, as a 4xx naming the field or the limit."""
+
 from __future__ import annotations
 
 import json
@@ -51,8 +52,11 @@ def _check_text(value, path: str) -> None:
     if isinstance(value, str):
         found = _BAD_TEXT.search(value)
         if found:
-            problem = ("must not contain NUL characters" if found.group() == "\x00"
-                       else "must be valid Unicode text (it holds a lone surrogate such as \\ud800)")
+            problem = (
+                "must not contain NUL characters"
+                if found.group() == "\x00"
+                else "must be valid Unicode text (it holds a lone surrogate such as \\ud800)"
+            )
             raise _field_error(path or "The body", problem)
     elif isinstance(value, dict):
         for key, item in value.items():
@@ -107,8 +111,9 @@ def _bound_json_bodies() -> None:
         if request.max_content_length is None or request.max_content_length > limit:
             request.max_content_length = limit
         if (request.content_length or 0) > limit:
-            raise ApiError(413, "request_entity_too_large",
-                           f"The JSON body is larger than the limit of {limit // 1024} KB")
+            raise ApiError(
+                413, "request_entity_too_large", f"The JSON body is larger than the limit of {limit // 1024} KB"
+            )
 
 
 def init_json_guard(app: Flask) -> None:

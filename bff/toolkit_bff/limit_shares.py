@@ -7,6 +7,7 @@ get W×R times every limit, so a worker counting alone allows only its share: th
 at least 1. For one client that is stricter than the shared count (the turns of the balancer decide
 which worker answers); all together it is never more than the limit. R is TOOLKIT_REPLICAS (set by
 scripts/stack and the Helm chart's replica count), W gunicorn's workers (GUNICORN_WORKERS)."""
+
 from __future__ import annotations
 
 from flask import current_app
@@ -28,8 +29,9 @@ def worker_share(limit: str, config) -> str:
     """`limit` ("60 per minute", "5/second; 100 per hour"), as this worker applies it now."""
     if not store_away():
         return limit
-    return "; ".join(f"{share_of(item.amount, config)} per {item.multiples} {item.GRANULARITY.name}"
-                     for item in parse_many(limit))
+    return "; ".join(
+        f"{share_of(item.amount, config)} per {item.multiples} {item.GRANULARITY.name}" for item in parse_many(limit)
+    )
 
 
 def share_of(amount: int, config) -> int:

@@ -1,4 +1,5 @@
 """Numbers as callers write them, read the way the OpenAPI document (JSON Schema) defines them."""
+
 from __future__ import annotations
 
 import math

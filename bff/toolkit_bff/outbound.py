@@ -13,6 +13,7 @@ Internal addresses are reachable only through `allow_networks`: the operator's
 OUTBOUND_ALLOW_NETWORKS for the services it configured (translator, JWKS; never the username
 checker's third-party list), and in tests the loopback address of the local protocol servers
 (OUTBOUND_TEST_NETWORKS, honoured only when the app runs with TESTING=True)."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -55,12 +56,14 @@ _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 def address_is_public(address: str) -> bool:
     ip = ipaddress.ip_address(address.split("%", 1)[0])
     if ip.version == 6:  # IPv6 forms that carry an IPv4 address are judged by that address
-        embedded = ip.ipv4_mapped or ip.sixtofour or (
-            ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF) if ip in _NAT64 else None)
+        embedded = (
+            ip.ipv4_mapped or ip.sixtofour or (ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF) if ip in _NAT64 else None)
+        )
         if embedded is not None:
             ip = embedded
-    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_private or ip.is_loopback
-                                 or ip.is_link_local or ip.is_unspecified)
+    return ip.is_global and not (
+        ip.is_multicast or ip.is_reserved or ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_unspecified
+    )
 
 
 @dataclass
@@ -107,6 +110,7 @@ def _checked_connection(base: type[HTTPConnection], policy: OutboundPolicy) -> t
             # address, keep the name for the certificate.
             self._dns_host = policy.checked_address(self.host.rstrip("."), self.port)
             return super()._new_conn()
+
     return CheckedConnection
 
 
@@ -118,10 +122,16 @@ class CheckedAdapter(requests.adapters.HTTPAdapter):
     def init_poolmanager(self, *args, **kwargs):
         super().init_poolmanager(*args, **kwargs)
         self.poolmanager.pool_classes_by_scheme = {
-            "http": type("CheckedPool", (HTTPConnectionPool,),
-                         {"ConnectionCls": _checked_connection(HTTPConnection, self.policy)}),
-            "https": type("CheckedTLSPool", (HTTPSConnectionPool,),
-                          {"ConnectionCls": _checked_connection(HTTPSConnection, self.policy)}),
+            "http": type(
+                "CheckedPool",
+                (HTTPConnectionPool,),
+                {"ConnectionCls": _checked_connection(HTTPConnection, self.policy)},
+            ),
+            "https": type(
+                "CheckedTLSPool",
+                (HTTPSConnectionPool,),
+                {"ConnectionCls": _checked_connection(HTTPSConnection, self.policy)},
+            ),
         }
 
     def send(self, request, *args, **kwargs):
@@ -159,5 +169,6 @@ def allowed_networks(app: Flask, *, configured_service: bool) -> tuple[Network, 
 
 def service_policy(app: Flask, url: str, budget: int) -> OutboundPolicy:
     """For a service the operator configured by URL: only that host."""
-    return OutboundPolicy(frozenset({(urlsplit(url).hostname or "").lower()}), budget,
-                          allowed_networks(app, configured_service=True))
+    return OutboundPolicy(
+        frozenset({(urlsplit(url).hostname or "").lower()}), budget, allowed_networks(app, configured_service=True)
+    )

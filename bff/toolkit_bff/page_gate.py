@@ -6,6 +6,7 @@ The check runs before the view (so before an upload is read, a job slot taken or
 one small query while the page is enabled; the token is verified and `is_admin()` asked, under the
 caller's claims, only once the page turns out to be disabled. The database being down answers
 503 `database_unavailable`, as everywhere else in the BFF."""
+
 from __future__ import annotations
 
 from flask import Flask, request
@@ -43,8 +44,10 @@ def page_of_endpoint(endpoint: str | None) -> str | None:
 def refuse_if_page_disabled(page_key: str) -> None:
     """403 page_disabled (the admin's reason, else SPEC's sentence) unless the page is enabled or
     the caller is an admin (with aal2 once they have a verified factor: `is_admin()`)."""
-    rows = run_once("select disable_reason from public.page_settings where page_key = {page_key} and is_disabled",
-                    {"page_key": page_key})
+    rows = run_once(
+        "select disable_reason from public.page_settings where page_key = {page_key} and is_disabled",
+        {"page_key": page_key},
+    )
     if not rows:
         return
     claims = request_claims()  # a forged or expired token is refused here (401), as anywhere

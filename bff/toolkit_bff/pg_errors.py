@@ -2,6 +2,7 @@
 
 Messages raised by our SQL functions are written for people and passed on; generic ones (a
 permission or constraint message naming tables) are replaced so no schema detail leaks."""
+
 from __future__ import annotations
 
 import logging
@@ -14,21 +15,27 @@ log = logging.getLogger(__name__)
 
 # SQLSTATE → (status, code, message or None to pass the database's own message on).
 _BY_STATE = {
-    "42501": (403, "forbidden", None),        # insufficient_privilege (also RAISE … errcode 42501)
-    "P0002": (404, "not_found", None),        # no_data_found, raised by our functions
-    "23505": (409, "conflict", None),         # unique_violation
+    "42501": (403, "forbidden", None),  # insufficient_privilege (also RAISE … errcode 42501)
+    "P0002": (404, "not_found", None),  # no_data_found, raised by our functions
+    "23505": (409, "conflict", None),  # unique_violation
     "23503": (404, "not_found", "A referenced row does not exist"),
     "23502": (422, "invalid_input", None),
-    "23514": (422, "invalid_input", None),    # check_violation
-    "22023": (422, "invalid_input", None),    # invalid_parameter_value, raised by our functions
+    "23514": (422, "invalid_input", None),  # check_violation
+    "22023": (422, "invalid_input", None),  # invalid_parameter_value, raised by our functions
     "57014": (503, "database_timeout", "The database took too long to answer"),
 }
 
 # Refusals our SQL raises as 42501 with a stable code as the hint (require_mfa_satisfied,
 # require_credential, api_token_claims, short_link_stats): the code and status the caller gets.
 _HINTED_REFUSALS = {
-    "mfa_required": 403, "aal2_required": 403, "token_scope": 403, "client_scope": 403, "anonymous_user": 403,
-    "user_banned": 403, "session_not_found": 401, "token_reissue_required": 401,
+    "mfa_required": 403,
+    "aal2_required": 403,
+    "token_scope": 403,
+    "client_scope": 403,
+    "anonymous_user": 403,
+    "user_banned": 403,
+    "session_not_found": 401,
+    "token_reissue_required": 401,
 }
 
 _GENERIC = {
@@ -56,7 +63,9 @@ def _message(exc: psycopg.Error, state: str) -> str:
 def api_error_for(exc: psycopg.Error) -> ApiError:
     state = exc.sqlstate or ""
     if not state and isinstance(exc, psycopg.DataError):  # refused by the driver, e.g. a NUL in text
-        return ApiError(422, "invalid_input", "The request holds a value the database cannot store (e.g. a NUL character)")
+        return ApiError(
+            422, "invalid_input", "The request holds a value the database cannot store (e.g. a NUL character)"
+        )
     if state.startswith("PT") and state[2:].isdigit():  # PostgREST's convention: PT409 → HTTP 409
         status = int(state[2:])
         code = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict"}.get(status, "error")

@@ -3,6 +3,7 @@ store, that its JWT secret is the deployment's and that the database has its mig
 worker's start and whenever /api/health finds it; a wrong secret also fails /api/health (503), so a
 balancer or Kubernetes takes that replica out instead of letting it refuse what the others accept; so
 does a database behind the code's migration level."""
+
 from __future__ import annotations
 
 import logging
@@ -28,8 +29,13 @@ def rate_limit_store_status(config) -> str | None:
         redis.Redis.from_url(uri, socket_timeout=1, socket_connect_timeout=1).ping()
         return "ok"
     except redis.RedisError as exc:
-        log.error("rate-limit store %s unreachable (%s): each worker counts alone and allows 1/%d of every "
-                  "limit and of each client's running jobs until it answers", _where(uri), exc, sharers(config))
+        log.error(
+            "rate-limit store %s unreachable (%s): each worker counts alone and allows 1/%d of every "
+            "limit and of each client's running jobs until it answers",
+            _where(uri),
+            exc,
+            sharers(config),
+        )
         return "unreachable"
 
 
@@ -42,17 +48,26 @@ def jwt_secret_status(config) -> str | None:
     try:
         jwt.decode(key, secret, algorithms=["HS256"], options={"verify_aud": False, "verify_exp": False})
     except jwt.InvalidTokenError:
-        log.error("TOOLKIT_JWT_SECRET did not sign TOOLKIT_SERVICE_ROLE_KEY: this replica's secret differs "
-                  "from the deployment's; /api/health answers 503 until it is fixed")
+        log.error(
+            "TOOLKIT_JWT_SECRET did not sign TOOLKIT_SERVICE_ROLE_KEY: this replica's secret differs "
+            "from the deployment's; /api/health answers 503 until it is fixed"
+        )
         return "mismatch"
     try:
-        answer = requests.get(f"{auth}/admin/users", params={"per_page": 1}, timeout=2,
-                              headers={"Authorization": f"Bearer {key}", "apikey": key})
+        answer = requests.get(
+            f"{auth}/admin/users",
+            params={"per_page": 1},
+            timeout=2,
+            headers={"Authorization": f"Bearer {key}", "apikey": key},
+        )
     except requests.RequestException:
         return "unknown"
     if answer.status_code in (401, 403):
-        log.error("Auth at %s refuses this replica's service-role key: TOOLKIT_JWT_SECRET differs from Auth's "
-                  "(GOTRUE_JWT_SECRET); /api/health answers 503 until it is fixed", auth)
+        log.error(
+            "Auth at %s refuses this replica's service-role key: TOOLKIT_JWT_SECRET differs from Auth's "
+            "(GOTRUE_JWT_SECRET); /api/health answers 503 until it is fixed",
+            auth,
+        )
         return "mismatch"
     return "ok" if answer.ok else "unknown"
 
@@ -80,8 +95,12 @@ def schema_status() -> str | None:
     if applied is None:
         return "unknown"
     if applied < expected:
-        log.error("the database is at migration %s but this replica expects %s: run the migrations "
-                  "(supabase/README.md); /api/health answers 503 until then", applied, expected)
+        log.error(
+            "the database is at migration %s but this replica expects %s: run the migrations "
+            "(supabase/README.md); /api/health answers 503 until then",
+            applied,
+            expected,
+        )
         return "behind"
     return "ok"
 

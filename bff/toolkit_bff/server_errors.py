@@ -5,6 +5,7 @@ fields, a header over 8 KB, a malformed chunk) never reaches Flask: gunicorn ans
 an HTML page that echoes the request line. Its one writer of those pages is replaced in each worker
 (gunicorn.conf.py), so the answer is `{"error": {"code", "message"}}` like every other, with a
 fixed message per status and nothing of the request echoed."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,11 @@ from gunicorn import util
 
 # gunicorn's status → (code, message). The status and reason phrase stay gunicorn's own.
 ANSWERS = {
-    400: ("bad_request", "The request is not valid HTTP/1.1 (for example raw non-ASCII bytes in the address, "
-                         "a malformed header or chunk)"),
+    400: (
+        "bad_request",
+        "The request is not valid HTTP/1.1 (for example raw non-ASCII bytes in the address, "
+        "a malformed header or chunk)",
+    ),
     403: ("forbidden", "The request was refused"),
     414: ("uri_too_long", "The address is longer than 8 KB"),
     417: ("expectation_failed", "The Expect header asks for something this server does not do"),
@@ -27,8 +31,10 @@ INTERNAL = ("internal_error", "The server could not answer this request")
 def write_json_error(sock, status_int: int, reason: str, _message: str) -> None:
     code, message = ANSWERS.get(status_int, INTERNAL)
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
-    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n")
+    head = (
+        f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
     util.write_nonblock(sock, head.encode("latin-1") + body)
 
 

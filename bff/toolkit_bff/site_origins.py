@@ -2,6 +2,7 @@
 short link to their /s/ (a redirect loop), reading them from public.site_hosts, never from a request's
 Host or X-Forwarded-Host, which the caller writes. Each worker records them there once, before it
 makes its first link (the database may still be starting when the worker does)."""
+
 from __future__ import annotations
 
 import threading

@@ -1,5 +1,6 @@
 """SPEC constants the app, the BFF and the SQL share, read from the one file that defines them
 (`spec-constants/disabled-pages.json` at the repository root; the image copies it to /srv/spec-constants)."""
+
 from __future__ import annotations
 
 import json

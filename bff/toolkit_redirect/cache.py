@@ -1,4 +1,5 @@
 """Per-worker LRU cache of code → link, with a TTL and invalidation by code."""
+
 from __future__ import annotations
 
 import time
@@ -8,10 +9,10 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Link:
-    location: str              # the destination, ready for the Location header
-    expires_at: float | None   # epoch seconds
-    limited: bool              # has max_clicks: every click is counted in SQL, never from the cache
-    protected: bool = False    # asks for a password first (password.py); opened only in SQL
+    location: str  # the destination, ready for the Location header
+    expires_at: float | None  # epoch seconds
+    limited: bool  # has max_clicks: every click is counted in SQL, never from the cache
+    protected: bool = False  # asks for a password first (password.py); opened only in SQL
 
 
 class LinkCache:

@@ -9,6 +9,7 @@ applies it once. Each click is also written ahead to the worker's journal before
 sent (journal.py), so a worker that is killed loses no click: another worker replays its journal with
 its flusher id through record_short_link_clicks (same batch numbers; the journal keeps counts only, so
 a killed worker's unflushed statistics are the one thing lost)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -32,8 +33,15 @@ ERRORS = (psycopg.OperationalError, PoolTimeout, TimeoutError, OSError)
 
 
 class ClickCounter:
-    def __init__(self, pool: AsyncConnectionPool, interval: float, timeout: float, journal_dir: Path | None = None,
-                 *, stats: bool = True):
+    def __init__(
+        self,
+        pool: AsyncConnectionPool,
+        interval: float,
+        timeout: float,
+        journal_dir: Path | None = None,
+        *,
+        stats: bool = True,
+    ):
         self._pool, self._interval, self._timeout = pool, interval, timeout
         self._pending: dict[str, int] = {}
         self.visits = VisitStats(stats)
@@ -51,8 +59,11 @@ class ClickCounter:
         try:
             self._journal.open()
         except OSError as exc:
-            log.error("no click journal in %s, counting in memory only (a killed worker would lose its "
-                      "unflushed clicks): %s", self._journal_dir, exc)
+            log.error(
+                "no click journal in %s, counting in memory only (a killed worker would lose its unflushed clicks): %s",
+                self._journal_dir,
+                exc,
+            )
             self._journal = None
 
     def count(self, code: str, referer: bytes = b"", agent: bytes = b"") -> None:

@@ -1,4 +1,5 @@
 """Postgres for the redirect service: one async pool per worker, connected as service_role."""
+
 from __future__ import annotations
 
 import psycopg
@@ -22,6 +23,13 @@ def make_pool(url: str, size: int) -> AsyncConnectionPool:
     # Every connection opened up front and kept: opening one under load costs a SCRAM handshake.
     # A lost connection is retried for 1 s, then given up, and the next request that needs one
     # grows the pool again: so after a long outage nobody waits out an ever longer backoff.
-    return AsyncConnectionPool(url, min_size=size, max_size=size, open=False, configure=_configure,
-                               kwargs={"autocommit": True, "connect_timeout": 2}, reconnect_timeout=1.0,
-                               name="redirect")
+    return AsyncConnectionPool(
+        url,
+        min_size=size,
+        max_size=size,
+        open=False,
+        configure=_configure,
+        kwargs={"autocommit": True, "connect_timeout": 2},
+        reconnect_timeout=1.0,
+        name="redirect",
+    )

@@ -8,6 +8,7 @@ Every line on the way of a cached redirect is paid on each request (bench/README
 back near nginx"): no system call but the answer's own write (the idle timer is re-armed only when
 it fires; asyncio.get_running_loop() costs a getpid()), no URL object unless the path has a query or
 an escape, each distinct User-Agent tested for a bot once, and each destination's answer built once."""
+
 from __future__ import annotations
 
 import asyncio
@@ -23,11 +24,11 @@ from .password import MAX_FORM_BYTES, form_password
 from .redirector import NEEDS_PASSWORD, Redirector
 from .rules import BOT_AGENTS, client_key
 
-IDLE_TIMEOUT = 5.0          # seconds a connection may sit without completing a request
-MAX_HEADER_BYTES = 16_384   # the gateway allows 8 KB request lines; nobody needs more here
-MAX_QUEUED = 32             # pipelined requests waiting on one connection before reading pauses
+IDLE_TIMEOUT = 5.0  # seconds a connection may sit without completing a request
+MAX_HEADER_BYTES = 16_384  # the gateway allows 8 KB request lines; nobody needs more here
+MAX_QUEUED = 32  # pipelined requests waiting on one connection before reading pauses
 
-REMEMBERED = 4096           # distinct User-Agents and destinations remembered; past it the memory starts again
+REMEMBERED = 4096  # distinct User-Agents and destinations remembered; past it the memory starts again
 
 log = logging.getLogger("toolkit_redirect")
 
@@ -80,15 +81,15 @@ class RedirectProtocol(asyncio.Protocol):
         self.parser = httptools.HttpRequestParser(self)
         # (method, path, agent, keep_alive, ready answer, referer, forwarded-for, body, accept) in arrival order
         self.queue: deque = deque()
-        self.busy = False            # a request is waiting on Postgres
-        self.in_headers = True       # the next bytes belong to a request line or headers
-        self.unparsed = 0            # bytes received since the current headers began
-        self.failed = False          # answered with an error; the connection is ending
-        self.peer = ""               # the connection's own address (a client without a proxy)
+        self.busy = False  # a request is waiting on Postgres
+        self.in_headers = True  # the next bytes belong to a request line or headers
+        self.unparsed = 0  # bytes received since the current headers began
+        self.failed = False  # answered with an error; the connection is ending
+        self.peer = ""  # the connection's own address (a client without a proxy)
         self.transport: asyncio.Transport | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.timer: asyncio.TimerHandle | None = None
-        self.last_seen = 0.0         # loop time the last request completed (or the connection began)
+        self.last_seen = 0.0  # loop time the last request completed (or the connection began)
 
     # ── connection ──────────────────────────────────────────────────────────────────────────────
     def connection_made(self, transport) -> None:
@@ -173,7 +174,7 @@ class RedirectProtocol(asyncio.Protocol):
     def on_body(self, body: bytes) -> None:
         # Only the password form has a body worth reading; one byte past the limit marks it too large.
         if len(self.body) <= MAX_FORM_BYTES:
-            self.body += body[:MAX_FORM_BYTES + 1 - len(self.body)]
+            self.body += body[: MAX_FORM_BYTES + 1 - len(self.body)]
 
     def on_message_complete(self) -> None:
         self.in_headers = True
@@ -181,8 +182,17 @@ class RedirectProtocol(asyncio.Protocol):
         if self.header_size > MAX_HEADER_BYTES:
             self.queue.append((b"GET", "", b"", False, responses.TOO_LARGE, b"", b"", b"", b""))
         else:
-            request = (self.parser.get_method(), _request_path(self.url), self.agent, self.parser.should_keep_alive(),
-                       None, self.referer, self.forwarded, self.body, self.accept)
+            request = (
+                self.parser.get_method(),
+                _request_path(self.url),
+                self.agent,
+                self.parser.should_keep_alive(),
+                None,
+                self.referer,
+                self.forwarded,
+                self.body,
+                self.accept,
+            )
             if not self.queue and not self.busy and self.transport:
                 # Nothing waits before it: a cached answer goes out now, without queueing.
                 response = self._answer_now(request)
@@ -223,8 +233,9 @@ class RedirectProtocol(asyncio.Protocol):
         count = method != b"HEAD" and not _is_bot(agent)
         try:
             if method == b"POST":
-                return await self._unlock(path[3:], body, forwarded, _wants_json(accept), count=count,
-                                          referer=referer, agent=agent)
+                return await self._unlock(
+                    path[3:], body, forwarded, _wants_json(accept), count=count, referer=referer, agent=agent
+                )
             return _answer_for(await self.redirector.follow(path[3:], count=count, referer=referer, agent=agent))
         except DatabaseUnavailable:
             return responses.UNAVAILABLE

@@ -21,6 +21,7 @@ batches, same flusher id and numbers, so record_short_link_clicks applies each e
 the dead worker had sent already is skipped there. A clean stop whose last flush succeeded leaves
 nothing behind; one whose last flush failed leaves its files to the next worker.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -54,7 +55,7 @@ class ClickJournal:
         self._lock_fd: int | None = None
         self._fd: int | None = None
         self._map: mmap.mmap | None = None
-        self._used = 0   # bytes of clicks in the mapped file
+        self._used = 0  # bytes of clicks in the mapped file
         self._number = 0
         self.broken = False  # a write failed: clicks are still counted, in memory only
 
@@ -91,7 +92,7 @@ class ClickJournal:
                 self._map.resize(len(self._map) + SEGMENT_BYTES)
             except OSError as exc:
                 return self._break(exc)
-        self._map[self._used:end] = line
+        self._map[self._used : end] = line
         self._used = end
 
     def _close_segment(self) -> None:
@@ -132,8 +133,11 @@ class ClickJournal:
 
     def _break(self, exc: OSError) -> None:
         if not self.broken:
-            log.error("click journal not writable, counting in memory only (a killed worker would "
-                      "lose its unflushed clicks): %s", exc)
+            log.error(
+                "click journal not writable, counting in memory only (a killed worker would "
+                "lose its unflushed clicks): %s",
+                exc,
+            )
         self.broken = True
         self._close_segment()
 
@@ -181,7 +185,7 @@ async def recover_orphans(directory: Path, apply: Apply) -> int:
 async def _replay(directory: Path, flusher: uuid.UUID, apply: Apply) -> int:
     segments = []
     for path in directory.glob(f"{flusher}.*{CLICKS}"):
-        number = path.name[len(str(flusher)) + 1: -len(CLICKS)]
+        number = path.name[len(str(flusher)) + 1 : -len(CLICKS)]
         if number.isdigit():
             segments.append((int(number), path))
     taken = 0

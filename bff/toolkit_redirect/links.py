@@ -1,4 +1,5 @@
 """Reading links and counting clicks of limited links, in SQL."""
+
 from __future__ import annotations
 
 import asyncio

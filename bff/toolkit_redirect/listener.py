@@ -1,4 +1,5 @@
 """Drops cached links as Postgres announces changes (the shortened_urls triggers NOTIFY them)."""
+
 from __future__ import annotations
 
 import asyncio

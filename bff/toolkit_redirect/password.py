@@ -7,6 +7,7 @@ other ones, so nobody can choose what a try costs. A check always costs one argo
 when there is no hash to check against (no such link, an expired one, one without a password) the
 service verifies against a stand-in hash of the same cost, so a wrong password and a missing link
 take the same time."""
+
 from __future__ import annotations
 
 import asyncio
@@ -21,8 +22,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1, hash_len=32, salt_len=16)
 # What every hash of HASHER starts with: the only parameters a stored hash may carry.
 SERVER_PARAMETERS = "$argon2id$v=19$m=19456,t=2,p=1$"
-MAX_PASSWORD_LENGTH = 256   # characters; longer answers are wrong without hashing anything
-MAX_FORM_BYTES = 4096       # the password form's body; larger ones are refused with 413
+MAX_PASSWORD_LENGTH = 256  # characters; longer answers are wrong without hashing anything
+MAX_FORM_BYTES = 4096  # the password form's body; larger ones are refused with 413
 
 
 def _verify(stored_hash: str, password: str) -> bool:
@@ -53,7 +54,8 @@ class PasswordChecker:
         attempt = password if password is not None and len(password) <= MAX_PASSWORD_LENGTH else ""
         usable = stored_hash is not None and stored_hash.startswith(SERVER_PARAMETERS)
         matched = await asyncio.get_running_loop().run_in_executor(
-            self._executor, _verify, stored_hash if usable else self._stand_in, attempt)
+            self._executor, _verify, stored_hash if usable else self._stand_in, attempt
+        )
         return matched and usable and attempt == password
 
     def close(self) -> None:

@@ -1,5 +1,6 @@
 """The small page a protected link shows: one password field, in both colour schemes, readable on a
 phone, usable with a keyboard alone. No script; its one stylesheet is allowed by hash."""
+
 from __future__ import annotations
 
 import base64

@@ -1,6 +1,7 @@
 """The redirect service's gunicorn worker: serves RedirectProtocol on gunicorn's sockets with uvloop.
 
-    gunicorn -c redirect_gunicorn.conf.py     (from bff/; the settings name this worker)"""
+gunicorn -c redirect_gunicorn.conf.py     (from bff/; the settings name this worker)"""
+
 from __future__ import annotations
 
 import asyncio
@@ -45,8 +46,14 @@ class RawRedirectWorker(Worker):
         gc.freeze()
         connections: set[RedirectProtocol] = set()
 
-        servers = [await loop.create_server(lambda: RedirectProtocol(redirector, connections), sock=getattr(listener, "sock", listener),
-                                            backlog=self.cfg.backlog) for listener in self.sockets]
+        servers = [
+            await loop.create_server(
+                lambda: RedirectProtocol(redirector, connections),
+                sock=getattr(listener, "sock", listener),
+                backlog=self.cfg.backlog,
+            )
+            for listener in self.sockets
+        ]
         self.log.info("redirect worker %s serving (httptools protocol on uvloop)", os.getpid())
         while not stopping.is_set() and self.ppid == os.getppid():
             self.notify()  # gunicorn's heartbeat: a stuck loop gets the worker restarted

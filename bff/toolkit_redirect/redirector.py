@@ -4,6 +4,7 @@ A live link leads to its destination. A dead one leads home (SPEC §5) with the 
 so the home page can say why: `/?link=unknown` (no such link, or no code), `/?link=expired`,
 `/?link=exhausted` (its click limit is reached). A protected link answers NEEDS_PASSWORD: the
 server shows the password page, and unlock() opens the link once the password is right."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,6 +35,7 @@ NEEDS_PASSWORD = object()  # not a Location: the password page
 @dataclass(frozen=True)
 class Unlocked:
     """The answer to a password: `location` to follow (303), or `wrong`, or `retry_after` seconds."""
+
     location: str | None = None
     wrong: bool = False
     retry_after: int = 0
@@ -51,8 +53,9 @@ class Redirector:
         self.cache = LinkCache(settings.cache_size, settings.cache_ttl)
         self.pool = make_pool(settings.database_url, settings.pool_size)
         self.store = LinkStore(self.pool, settings.db_timeout)
-        self.clicks = ClickCounter(self.pool, settings.flush_interval, settings.db_timeout, settings.journal_dir,
-                                   stats=settings.stats)
+        self.clicks = ClickCounter(
+            self.pool, settings.flush_interval, settings.db_timeout, settings.journal_dir, stats=settings.stats
+        )
         self.passwords = PasswordChecker(settings.password_checks)
         self._lookups: dict[str, asyncio.Future] = {}  # one lookup per code at a time, however many ask
         self._tasks: list[asyncio.Task] = []
@@ -61,9 +64,11 @@ class Redirector:
         # Not waiting for Postgres: a worker starts (and answers 503) while the database is away.
         await self.pool.open(wait=False)
         self.clicks.open_journal()
-        self._tasks = [asyncio.create_task(listen_for_changes(self.settings.database_url, self.cache,
-                                                              self._database_back)),
-                       asyncio.create_task(self.clicks.run()), asyncio.create_task(self.clicks.recover_forever())]
+        self._tasks = [
+            asyncio.create_task(listen_for_changes(self.settings.database_url, self.cache, self._database_back)),
+            asyncio.create_task(self.clicks.run()),
+            asyncio.create_task(self.clicks.recover_forever()),
+        ]
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -120,8 +125,9 @@ class Redirector:
             self.clicks.count(code, referer, agent)
         return link.location
 
-    async def unlock(self, code: str, password: str | None, client: str, *, count: bool,
-                     referer: bytes = b"", agent: bytes = b"") -> Unlocked:
+    async def unlock(
+        self, code: str, password: str | None, client: str, *, count: bool, referer: bytes = b"", agent: bytes = b""
+    ) -> Unlocked:
         """A password sent for /s/{code} from `client`. Every answer costs one check-in round trip
         and one argon2 verification, whether or not the link exists or has a password."""
         state, stored_hash, retry_after = await self.store.password_check_in(code[:64], client)

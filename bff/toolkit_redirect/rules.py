@@ -1,6 +1,7 @@
 """What a short code may look like, which visitors are not counted, and how a visit is described in
 the statistics (referrer host, browser and device family) — plain functions, no framework, so the
 BFF can share them (client_key) without loading the service."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -12,7 +13,8 @@ VALID_CODE = re.compile(r"[A-Za-z0-9_-]{3,64}")
 BOT_AGENTS = re.compile(
     r"bot\b|crawler|spider|preview|facebookexternalhit|facebookcatalog|embedly|iframely|whatsapp|"
     r"skypeuripreview|vkshare|pinterest|slack|discord|telegram|mastodon|bitlybot|outbrain|quora link",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def client_key(address: str | None) -> str:

@@ -1,4 +1,5 @@
 """The redirect service's settings, read once from the environment (names shared with the BFF)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -16,16 +17,16 @@ def _number(name: str, default: float) -> float:
 @dataclass(frozen=True)
 class Settings:
     database_url: str
-    cache_size: int = 10_000        # links per worker
-    cache_ttl: float = 10.0         # seconds: the safety net if a notification is ever missed
-    flush_interval: float = 0.1     # seconds between click flushes
-    pool_size: int = 4              # Postgres connections per worker (the listener has its own)
-    db_timeout: float = 2.0         # seconds a request waits for Postgres before answering 503
+    cache_size: int = 10_000  # links per worker
+    cache_ttl: float = 10.0  # seconds: the safety net if a notification is ever missed
+    flush_interval: float = 0.1  # seconds between click flushes
+    pool_size: int = 4  # Postgres connections per worker (the listener has its own)
+    db_timeout: float = 2.0  # seconds a request waits for Postgres before answering 503
     shutdown_flush_timeout: float = 7.0  # seconds a stopping worker retries its last flush (< graceful_timeout)
     journal_dir: Path | None = None  # clicks written ahead (journal.py); None: memory only
-    stats: bool = True              # clicks per day, referrer host and browser/device family (off: the benchmark's baseline)
-    trusted_proxies: int = 1        # proxies in front (the gateway) whose X-Forwarded-For names the client
-    password_checks: int = 2        # argon2 checks at once per worker (threads; each holds ~19 MB for ~25 ms)
+    stats: bool = True  # clicks per day, referrer host and browser/device family (off: the benchmark's baseline)
+    trusted_proxies: int = 1  # proxies in front (the gateway) whose X-Forwarded-For names the client
+    password_checks: int = 2  # argon2 checks at once per worker (threads; each holds ~19 MB for ~25 ms)
 
     @classmethod
     def from_environ(cls) -> Settings:

@@ -2,6 +2,7 @@
 referrer host, browser, device). Built for the hot path: the header values repeat, so each distinct
 Referer and User-Agent is classified once and remembered (bounded), and a click costs a few
 dictionary lookups."""
+
 from __future__ import annotations
 
 import time

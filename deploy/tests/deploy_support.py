@@ -1,4 +1,5 @@
 """What the deployment tests read: the compose file, .env.example and the files they point at."""
+
 from __future__ import annotations
 
 import re

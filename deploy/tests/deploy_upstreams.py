@@ -1,4 +1,5 @@
 """A stand-in upstream for the nginx tests: records each request and names itself in X-Upstream."""
+
 from __future__ import annotations
 
 import ssl
@@ -19,8 +20,15 @@ class RecordingUpstream:
 
             def _answer(self):
                 length = int(self.headers.get("Content-Length") or 0)
-                upstream.requests.append({"method": self.command, "path": self.path, "peer": self.client_address,
-                                          "headers": dict(self.headers), "body": self.rfile.read(length)})
+                upstream.requests.append(
+                    {
+                        "method": self.command,
+                        "path": self.path,
+                        "peer": self.client_address,
+                        "headers": dict(self.headers),
+                        "body": self.rfile.read(length),
+                    }
+                )
                 body = b'{"ok":true}'
                 self.send_response(200)
                 self.send_header("X-Upstream", upstream.name)

@@ -1,6 +1,7 @@
 """The Helm chart (deploy/helm/toolkit/) for the tests: helm and kubeconform from .venv/bin (built by
 scripts/setup), its values sets (ci/*-values.yaml), rendered manifests, and the Kubernetes API's JSON
 schemas that kubernetes-validate ships, made loadable by kubeconform offline."""
+
 from __future__ import annotations
 
 import atexit
@@ -40,9 +41,16 @@ def newest_schema_version() -> str:
 def _tool_env(home: Path) -> dict[str, str]:
     """helm's caches and settings in a directory of the test's, and no way out to the network: a
     proxy on a closed loopback port answers any fetch with an error at once."""
-    return {"PATH": "/usr/bin:/bin", "HOME": str(home), "HELM_CACHE_HOME": str(home / "cache"),
-            "HELM_CONFIG_HOME": str(home / "config"), "HELM_DATA_HOME": str(home / "data"),
-            "HTTP_PROXY": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "NO_PROXY": ""}
+    return {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(home),
+        "HELM_CACHE_HOME": str(home / "cache"),
+        "HELM_CONFIG_HOME": str(home / "config"),
+        "HELM_DATA_HOME": str(home / "data"),
+        "HTTP_PROXY": "http://127.0.0.1:9",
+        "HTTPS_PROXY": "http://127.0.0.1:9",
+        "NO_PROXY": "",
+    }
 
 
 def _scratch(prefix: str) -> Path:
@@ -67,8 +75,16 @@ def values_file(name: str) -> Path:
 
 
 def template(*args: str, kube_version: str | None = None) -> subprocess.CompletedProcess:
-    return run_helm("template", RELEASE, str(CHART), "--namespace", NAMESPACE,
-                    "--kube-version", kube_version or declared_kubernetes_version(), *args)
+    return run_helm(
+        "template",
+        RELEASE,
+        str(CHART),
+        "--namespace",
+        NAMESPACE,
+        "--kube-version",
+        kube_version or declared_kubernetes_version(),
+        *args,
+    )
 
 
 @functools.cache
@@ -128,11 +144,29 @@ def kubeconform(manifests: str, version: str) -> dict:
     """kubeconform -strict on the manifests against that version's schemas; its JSON summary and
     the resources it did not find valid."""
     assert KUBECONFORM.exists(), "kubeconform is missing: run ./scripts/setup"
-    location = str(loadable_schemas(version)) + "/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/" \
+    location = (
+        str(loadable_schemas(version)) + "/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/"
         "{{ .ResourceKind }}{{ .KindSuffix }}.json"
-    result = subprocess.run([str(KUBECONFORM), "-strict", "-summary", "-output", "json", "-kubernetes-version",
-                             version, "-schema-location", location, "-"], input=manifests,
-                            env=_tool_env(_home()), capture_output=True, text=True, timeout=300)
+    )
+    result = subprocess.run(
+        [
+            str(KUBECONFORM),
+            "-strict",
+            "-summary",
+            "-output",
+            "json",
+            "-kubernetes-version",
+            version,
+            "-schema-location",
+            location,
+            "-",
+        ],
+        input=manifests,
+        env=_tool_env(_home()),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     report = json.loads(result.stdout)
     report["exit"] = result.returncode
     return report

@@ -1,4 +1,5 @@
 """Production Auth runs with the local Auth's settings (scripts/stack/auth.py), and the same version."""
+
 import re
 
 import pytest
@@ -41,8 +42,16 @@ PRODUCTION_ONLY = {"GOTRUE_DB_DRIVER", "GOTRUE_SMTP_USER", "GOTRUE_SMTP_PASS"}
 def local_env(tmp_path):
     # The developer stack's configuration (not the test stack's, which relaxes mail limits), with
     # its signing key made in a scratch directory instead of the developer's .local/.
-    cfg = StackConfig(name="dev", data_dir=tmp_path, pg_port=54322, mail_port=54325, bff_port=5000,
-                      gateway_port=8000, auth_port=9999, realtime_port=4000)
+    cfg = StackConfig(
+        name="dev",
+        data_dir=tmp_path,
+        pg_port=54322,
+        mail_port=54325,
+        bff_port=5000,
+        gateway_port=8000,
+        auth_port=9999,
+        realtime_port=4000,
+    )
     return auth_env(cfg)
 
 
@@ -62,7 +71,9 @@ def test_every_local_auth_setting_is_set_the_same_in_production(local_env):
         elif name == "PORT":
             assert production[prod_name] == "9999"
         else:
-            assert production[prod_name] == local_value, f"{name}: local {local_value!r}, production {production[prod_name]!r}"
+            assert production[prod_name] == local_value, (
+                f"{name}: local {local_value!r}, production {production[prod_name]!r}"
+            )
 
 
 def test_production_sets_nothing_the_local_auth_does_not(local_env):

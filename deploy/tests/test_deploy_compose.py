@@ -1,4 +1,5 @@
 """docker-compose.yml: valid Compose, pinned images, every variable documented, health-ordered."""
+
 import json
 import re
 

@@ -2,6 +2,7 @@
 says what the compose stack runs. The Supabase CLI itself cannot be installed here (its npm package
 downloads the binary from GitHub on install, and the Go module proxy refuses github.com/supabase/cli),
 so this reads the file with Python's TOML parser and compares it setting by setting."""
+
 import tomllib
 
 import pytest
@@ -44,7 +45,9 @@ def test_the_email_and_mfa_settings_are_the_stack_s(config):
     email, mfa, env = config["auth"]["email"], config["auth"]["mfa"], gotrue()
     assert str(email["enable_signup"]).lower() == env["GOTRUE_EXTERNAL_EMAIL_ENABLED"]
     assert str(not email["enable_confirmations"]).lower() == env["GOTRUE_MAILER_AUTOCONFIRM"]
-    assert str(email["secure_password_change"]).lower() == env["GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION"]
+    assert (
+        str(email["secure_password_change"]).lower() == env["GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION"]
+    )
     assert duration_seconds(email["max_frequency"]) == duration_seconds(env["GOTRUE_SMTP_MAX_FREQUENCY"])
     assert str(mfa["totp"]["enroll_enabled"]).lower() == env["GOTRUE_MFA_TOTP_ENROLL_ENABLED"]
     assert str(mfa["totp"]["verify_enabled"]).lower() == env["GOTRUE_MFA_TOTP_VERIFY_ENABLED"]

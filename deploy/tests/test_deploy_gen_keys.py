@@ -1,4 +1,5 @@
 """scripts/gen-keys: a complete .env whose keys verify the way Auth, the BFF and Kong use them."""
+
 import base64
 import hashlib
 import json
@@ -15,9 +16,20 @@ from gen_keys import api_key, es256_private_jwk, generate_secrets
 from jwt.algorithms import ECAlgorithm, HMACAlgorithm
 
 GEN_KEYS = ROOT / "scripts" / "gen-keys"
-SECRETS = {"POSTGRES_PASSWORD", "AUTHENTICATOR_PASSWORD", "AUTH_ADMIN_PASSWORD", "JWT_SECRET", "JWT_KEYS",
-           "JWT_JWKS", "ANON_KEY", "SERVICE_ROLE_KEY", "DASHBOARD_PASSWORD", "SECRET_KEY_BASE",
-           "REALTIME_DB_ENC_KEY", "PG_META_CRYPTO_KEY"}
+SECRETS = {
+    "POSTGRES_PASSWORD",
+    "AUTHENTICATOR_PASSWORD",
+    "AUTH_ADMIN_PASSWORD",
+    "JWT_SECRET",
+    "JWT_KEYS",
+    "JWT_JWKS",
+    "ANON_KEY",
+    "SERVICE_ROLE_KEY",
+    "DASHBOARD_PASSWORD",
+    "SECRET_KEY_BASE",
+    "REALTIME_DB_ENC_KEY",
+    "PG_META_CRYPTO_KEY",
+}
 
 
 def gen_keys(*args, **kwargs) -> subprocess.CompletedProcess:
@@ -47,9 +59,21 @@ def test_every_secret_is_filled_and_the_rest_kept(env):
     # Together with the defaults in docker-compose.yml, nothing compose reads is left unset
     # except the mail server, the proxies in front and an SMS provider, which only the operator knows.
     unset = {name for name in compose_variables() if not env.get(name)}
-    assert unset <= {"SMTP_HOST", "SMTP_USER", "SMTP_PASS", "CORS_ORIGINS", "LIBRETRANSLATE_URL",
-                     "LIBRETRANSLATE_API_KEY", "TRUSTED_PROXY_CIDRS", "APERTIUM_APY_URL", "TRANSLATION_ENGINE",
-                     "SMS_PROVIDER", "SMS_TWILIO_ACCOUNT_SID", "SMS_TWILIO_AUTH_TOKEN", "SMS_TWILIO_MESSAGE_SERVICE_SID"}
+    assert unset <= {
+        "SMTP_HOST",
+        "SMTP_USER",
+        "SMTP_PASS",
+        "CORS_ORIGINS",
+        "LIBRETRANSLATE_URL",
+        "LIBRETRANSLATE_API_KEY",
+        "TRUSTED_PROXY_CIDRS",
+        "APERTIUM_APY_URL",
+        "TRANSLATION_ENGINE",
+        "SMS_PROVIDER",
+        "SMS_TWILIO_ACCOUNT_SID",
+        "SMS_TWILIO_AUTH_TOKEN",
+        "SMS_TWILIO_MESSAGE_SERVICE_SID",
+    }
 
 
 def test_passwords_are_separate_and_safe_in_connection_urls(env):
@@ -79,8 +103,11 @@ def test_the_api_keys_verify_with_the_jwt_secret(env, role):
 def test_api_key_matches_pyjwt_byte_for_byte():
     secret = "x" * 40
     ours = api_key(secret, "anon", now=1_700_000_000)
-    theirs = jwt.encode({"iss": "supabase", "role": "anon", "iat": 1_700_000_000,
-                         "exp": 1_700_000_000 + 10 * 365 * 24 * 3600}, secret, algorithm="HS256")
+    theirs = jwt.encode(
+        {"iss": "supabase", "role": "anon", "iat": 1_700_000_000, "exp": 1_700_000_000 + 10 * 365 * 24 * 3600},
+        secret,
+        algorithm="HS256",
+    )
     assert ours == theirs
 
 
@@ -89,8 +116,12 @@ def test_auth_s_signing_key_signs_tokens_the_published_key_set_verifies(env):
     assert signing["alg"] == "ES256" and "sign" in signing["key_ops"] and signing["kid"]
     assert legacy == {"kty": "oct", "k": legacy["k"], "alg": "HS256", "key_ops": ["verify"], "kid": "legacy-hs256"}
     private = ECAlgorithm.from_jwk(json.dumps(signing))
-    token = jwt.encode({"sub": "u1", "role": "authenticated", "aud": "authenticated"}, private,
-                       algorithm="ES256", headers={"kid": signing["kid"]})
+    token = jwt.encode(
+        {"sub": "u1", "role": "authenticated", "aud": "authenticated"},
+        private,
+        algorithm="ES256",
+        headers={"kid": signing["kid"]},
+    )
     published = json.loads(env["JWT_JWKS"])["keys"]
     assert all("d" not in key for key in published)  # no private part leaves Auth
     public = next(k for k in published if k["kid"] == signing["kid"])
@@ -153,6 +184,7 @@ def interpolate(value, env: dict[str, str]):
         if operator == ":?" and not found:
             raise ValueError(f"{name}: {argument}")
         return argument if operator == ":-" and not found else found
+
     return re.sub(r"\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:[-?])([^}]*))?\}", substitute, value)
 
 
@@ -162,7 +194,10 @@ def test_a_generated_env_with_a_mail_server_gives_a_complete_valid_compose_file(
         interpolate(parsed, env)  # compose refuses to start without a mail server
     resolved = interpolate(parsed, env | {"SMTP_HOST": "smtp.example.org"})
     auth = resolved["services"]["auth"]["environment"]
-    assert auth["GOTRUE_DB_DATABASE_URL"] == f"postgres://supabase_auth_admin:{env['AUTH_ADMIN_PASSWORD']}@db:5432/postgres"
+    assert (
+        auth["GOTRUE_DB_DATABASE_URL"]
+        == f"postgres://supabase_auth_admin:{env['AUTH_ADMIN_PASSWORD']}@db:5432/postgres"
+    )
     assert json.loads(auth["GOTRUE_JWT_KEYS"]) == json.loads(env["JWT_KEYS"])
     assert resolved["services"]["app"]["build"]["args"]["VITE_SUPABASE_ANON_KEY"] == env["ANON_KEY"]
     assert resolved["services"]["kong"]["ports"] == ["127.0.0.1:8001:8000/tcp"]

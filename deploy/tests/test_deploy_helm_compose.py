@@ -1,6 +1,7 @@
 """The chart runs what docker-compose.yml runs: the same variables for the BFF, the redirect service and
 the app, the same images and commands, probes on the compose healthchecks, and the migration step
 with the compose runner over exactly supabase/migrations."""
+
 import re
 from urllib.parse import urlsplit
 
@@ -56,18 +57,26 @@ def test_the_database_url_is_authenticators_with_the_password_from_the_secret():
     env_list = container(rendered("defaults"), "bff")["env"]
     names = [entry["name"] for entry in env_list]
     url = env_of({"env": env_list})["TOOLKIT_DATABASE_URL"]["value"]
-    assert url == "postgresql://authenticator:$(TOOLKIT_DATABASE_PASSWORD)@supabase-supabase-db.web.svc.cluster.local:5432/postgres"
+    assert (
+        url
+        == "postgresql://authenticator:$(TOOLKIT_DATABASE_PASSWORD)@supabase-supabase-db.web.svc.cluster.local:5432/postgres"
+    )
     # Kubernetes expands $(NAME) only from variables defined before it in the list.
     assert names.index("TOOLKIT_DATABASE_PASSWORD") < names.index("TOOLKIT_DATABASE_URL")
     hosted = env_of(container(rendered("hosted-supabase"), "redirect"))["TOOLKIT_DATABASE_URL"]["value"]
-    assert hosted == ("postgresql://authenticator.abcdefghijklmnop:$(TOOLKIT_DATABASE_PASSWORD)"
-                      "@aws-0-eu-central-1.pooler.supabase.com:5432/postgres?sslmode=require")
+    assert hosted == (
+        "postgresql://authenticator.abcdefghijklmnop:$(TOOLKIT_DATABASE_PASSWORD)"
+        "@aws-0-eu-central-1.pooler.supabase.com:5432/postgres?sslmode=require"
+    )
 
 
 def test_the_redirect_service_runs_the_bff_image_with_the_compose_command():
     docs = rendered("existing-secret")
-    assert container(docs, "redirect")["image"] == container(docs, "bff")["image"] == \
-        "registry.example.com/toolkit/bff:2026.11.28"
+    assert (
+        container(docs, "redirect")["image"]
+        == container(docs, "bff")["image"]
+        == "registry.example.com/toolkit/bff:2026.11.28"
+    )
     assert container(docs, "redirect")["command"] == services()["redirect"]["command"]
     assert "command" not in container(docs, "bff")  # the image's own, as in compose
 
@@ -79,11 +88,14 @@ def test_the_click_journal_is_a_volume_where_the_service_writes_it():
     assert mounts[journal] in {v["name"] for v in spec["volumes"]}
 
 
-@pytest.mark.parametrize("compose_name, component", [("redis", "redis"), ("translate", "libretranslate"),
-                                                      ("migrate", "migrate")])
+@pytest.mark.parametrize(
+    "compose_name, component", [("redis", "redis"), ("translate", "libretranslate"), ("migrate", "migrate")]
+)
 def test_the_third_party_images_are_the_compose_files(compose_name, component):
-    assert container(rendered("external-redis" if component == "libretranslate" else "defaults"),
-                     component)["image"] == services()[compose_name]["image"]
+    assert (
+        container(rendered("external-redis" if component == "libretranslate" else "defaults"), component)["image"]
+        == services()[compose_name]["image"]
+    )
 
 
 def test_redis_runs_with_the_compose_flags():
@@ -112,8 +124,9 @@ def test_the_http_readiness_probes_ask_what_the_compose_healthchecks_ask():
         assert _port(container(docs, service), probe["port"]) == int(port)
 
 
-@pytest.mark.parametrize("service, component", [("redirect", "redirect"), ("redis", "redis"),
-                                                 ("translate", "libretranslate")])
+@pytest.mark.parametrize(
+    "service, component", [("redirect", "redirect"), ("redis", "redis"), ("translate", "libretranslate")]
+)
 def test_the_exec_readiness_probes_run_the_compose_healthcheck(service, component):
     test = _compose_test(service)
     expected = test[1:] if test[0] == "CMD" else ["sh", "-c", test[1]]

@@ -1,6 +1,7 @@
 """What the chart's pods may do and how they scale: non-root on read-only filesystems, reachable only
 by who needs them, replicas from an autoscaler or fixed, secrets from the chart's Secret or the
 operator's, and the app's nginx pointed at the release's own Services and at Supabase."""
+
 import base64
 from urllib.parse import unquote
 
@@ -36,7 +37,9 @@ def component(doc):
 @pytest.mark.parametrize("values_set", VALUES_SETS)
 def test_every_container_runs_unprivileged_with_requests(values_set):
     docs = rendered(values_set)
-    assert {component(d) for d in workloads(docs)} >= set(WORKLOADS) - ({"redis"} if values_set == "external-redis" else set())
+    assert {component(d) for d in workloads(docs)} >= set(WORKLOADS) - (
+        {"redis"} if values_set == "external-redis" else set()
+    )
     for doc in workloads(docs):
         spec = doc["spec"]["template"]["spec"]
         name = component(doc)
@@ -92,7 +95,11 @@ def test_the_autoscalers_own_the_replica_counts_of_the_bff_and_the_redirect_serv
     docs = rendered("defaults")
     for name in ("bff", "redirect"):
         hpa = find(docs, "HorizontalPodAutoscaler", name)["spec"]
-        assert hpa["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": f"{RELEASE}-toolkit-{name}"}
+        assert hpa["scaleTargetRef"] == {
+            "apiVersion": "apps/v1",
+            "kind": "Deployment",
+            "name": f"{RELEASE}-toolkit-{name}",
+        }
         assert hpa["minReplicas"] == 2 and hpa["maxReplicas"] == 10
         assert hpa["metrics"][0]["resource"]["name"] == "cpu"
         assert "replicas" not in find(docs, "Deployment", name)["spec"]  # helm would fight the autoscaler
@@ -178,9 +185,14 @@ def test_an_external_redis_replaces_the_charts_own():
     bff = env_of(container(docs, "bff"))
     assert bff["TOOLKIT_RATE_LIMIT_STORAGE_URI"]["valueFrom"]["secretKeyRef"]["key"] == "redis-url"
     secret = next(d for d in docs if d["kind"] == "Secret")
-    assert base64.b64decode(secret["data"]["redis-url"]).decode() == \
-        "redis://:redis-password@redis.shared.svc.cluster.local:6379/2"
-    assert bff["LIBRETRANSLATE_URL"]["value"] == f"http://{RELEASE}-toolkit-libretranslate.{NAMESPACE}.svc.cluster.local:5000"
+    assert (
+        base64.b64decode(secret["data"]["redis-url"]).decode()
+        == "redis://:redis-password@redis.shared.svc.cluster.local:6379/2"
+    )
+    assert (
+        bff["LIBRETRANSLATE_URL"]["value"]
+        == f"http://{RELEASE}-toolkit-libretranslate.{NAMESPACE}.svc.cluster.local:5000"
+    )
     own = env_of(container(rendered("defaults"), "bff"))["TOOLKIT_RATE_LIMIT_STORAGE_URI"]["value"]
     assert own == f"redis://{RELEASE}-toolkit-redis:6379/0"
 
@@ -197,8 +209,11 @@ def test_the_pods_restart_when_the_charts_secret_changes():
         result = template("-f", str(values_file("defaults")), *overrides)
         assert result.returncode == 0, result.stderr
         docs = [d for d in yaml.safe_load_all(result.stdout) if d]
-        return [find(docs, "Deployment", name)["spec"]["template"]["metadata"]["annotations"]["checksum/secret"]
-                for name in ("bff", "redirect")]
+        return [
+            find(docs, "Deployment", name)["spec"]["template"]["metadata"]["annotations"]["checksum/secret"]
+            for name in ("bff", "redirect")
+        ]
+
     before = checksums()
     assert before == checksums("--set", "bff.workers=4")  # nothing secret changed
     after = checksums("--set", "secrets.jwtSecret=another-secret-of-at-least-32-characters")

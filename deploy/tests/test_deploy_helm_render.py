@@ -1,6 +1,7 @@
 """deploy/helm/toolkit/ passes `helm lint` and renders, for every values set in its ci/ folder, manifests
 that the Kubernetes API's schemas accept (kubeconform -strict) for the oldest version the chart
 declares and for the newest kubernetes-validate ships; missing secrets stop the rendering."""
+
 import pytest
 import yaml
 from helm_support import (
@@ -25,8 +26,15 @@ def test_the_values_sets_cover_the_ways_to_run_it():
 
 @pytest.mark.parametrize("values_set", VALUES_SETS)
 def test_helm_lint_passes_strictly(values_set):
-    result = run_helm("lint", "--strict", "--kube-version", declared_kubernetes_version(),
-                      "-f", str(values_file(values_set)), str(CHART))
+    result = run_helm(
+        "lint",
+        "--strict",
+        "--kube-version",
+        declared_kubernetes_version(),
+        "-f",
+        str(values_file(values_set)),
+        str(CHART),
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 chart(s) failed" in result.stdout
 
@@ -47,9 +55,9 @@ def test_the_schema_check_rejects_what_the_api_server_would():
     docs = rendered("defaults")
     bff = next(d for d in docs if d["kind"] == "Deployment" and d["metadata"]["name"].endswith("-bff"))
     probe = bff["spec"]["template"]["spec"]["containers"][0]
-    probe["readinesProbe"] = probe.pop("readinessProbe")   # a misspelt field
+    probe["readinesProbe"] = probe.pop("readinessProbe")  # a misspelt field
     pdb = next(d for d in docs if d["kind"] == "PodDisruptionBudget")
-    pdb["spec"]["maxUnavailable"] = True                      # a wrong type
+    pdb["spec"]["maxUnavailable"] = True  # a wrong type
     report = kubeconform(yaml.safe_dump_all(docs), version)
     assert report["exit"] != 0
     assert report["summary"]["invalid"] == 2
@@ -71,12 +79,15 @@ def test_the_chart_refuses_a_kubernetes_older_than_it_declares():
     assert "requires kubeVersion: >=1.30.0-0" in result.stderr
 
 
-@pytest.mark.parametrize("missing, message", [
-    ("secrets.databasePassword", "secrets.databasePassword (authenticator's password) is required"),
-    ("secrets.jwtSecret", "secrets.jwtSecret is required"),
-    ("secrets.serviceRoleKey", "secrets.serviceRoleKey is required"),
-    ("secrets.migrationPassword", "secrets.migrationPassword is required for the migration Job"),
-])
+@pytest.mark.parametrize(
+    "missing, message",
+    [
+        ("secrets.databasePassword", "secrets.databasePassword (authenticator's password) is required"),
+        ("secrets.jwtSecret", "secrets.jwtSecret is required"),
+        ("secrets.serviceRoleKey", "secrets.serviceRoleKey is required"),
+        ("secrets.migrationPassword", "secrets.migrationPassword is required for the migration Job"),
+    ],
+)
 def test_a_missing_secret_stops_the_rendering_with_its_name(missing, message):
     result = template("-f", str(values_file("defaults")), "--set", f"{missing}=")
     assert result.returncode != 0

@@ -1,5 +1,6 @@
 """deploy/helm/supabase-values.yaml, the Supabase community chart's values beside ours: the Auth image
 and settings docker-compose.yml gives Auth, and the Secrets our chart's example reads."""
+
 import re
 
 import yaml
@@ -8,8 +9,14 @@ from helm_support import values_file
 
 SUPABASE_VALUES = yaml.safe_load((ROOT / "deploy" / "helm" / "supabase-values.yaml").read_text())
 # Set by the Supabase chart itself from its Secrets and its database Service.
-SET_BY_THE_CHART = {"GOTRUE_DB_DATABASE_URL", "GOTRUE_DB_DRIVER", "GOTRUE_JWT_SECRET", "GOTRUE_JWT_KEYS",
-                    "GOTRUE_SMTP_USER", "GOTRUE_SMTP_PASS"}
+SET_BY_THE_CHART = {
+    "GOTRUE_DB_DATABASE_URL",
+    "GOTRUE_DB_DRIVER",
+    "GOTRUE_JWT_SECRET",
+    "GOTRUE_JWT_KEYS",
+    "GOTRUE_SMTP_USER",
+    "GOTRUE_SMTP_PASS",
+}
 
 
 def auth_environment() -> dict[str, str]:
@@ -24,9 +31,13 @@ def test_auth_is_the_version_compose_runs():
 def test_auth_gets_every_setting_compose_gives_it():
     env = auth_environment()
     site = env["GOTRUE_SITE_URL"]
-    examples = {"SITE_URL": site, "API_EXTERNAL_URL": env["API_EXTERNAL_URL"], "SMTP_HOST": env["GOTRUE_SMTP_HOST"],
-                "SMTP_ADMIN_EMAIL": env["GOTRUE_SMTP_ADMIN_EMAIL"],
-                "PASSKEY_RP_ID": site.removeprefix("https://")}
+    examples = {
+        "SITE_URL": site,
+        "API_EXTERNAL_URL": env["API_EXTERNAL_URL"],
+        "SMTP_HOST": env["GOTRUE_SMTP_HOST"],
+        "SMTP_ADMIN_EMAIL": env["GOTRUE_SMTP_ADMIN_EMAIL"],
+        "PASSKEY_RP_ID": site.removeprefix("https://"),
+    }
     assert env["API_EXTERNAL_URL"] == f"{site}/auth/v1"  # the app proxies Auth on its own origin
     compose = services()["auth"]["environment"]
     for name, value in compose.items():
@@ -34,8 +45,11 @@ def test_auth_gets_every_setting_compose_gives_it():
             assert name not in env, f"{name}: the Supabase chart sets it"
             continue
         # ${NAME}, ${NAME:-default}, ${NAME:?message}: the example's value, else compose's default.
-        expected = re.sub(r"\$\{(\w+)(?::([-?])([^}]*))?\}",
-                          lambda m: examples.get(m.group(1), m.group(3) if m.group(2) == "-" else ""), str(value))
+        expected = re.sub(
+            r"\$\{(\w+)(?::([-?])([^}]*))?\}",
+            lambda m: examples.get(m.group(1), m.group(3) if m.group(2) == "-" else ""),
+            str(value),
+        )
         assert env.get(name) == expected, f"{name}: {env.get(name)!r}, compose {expected!r}"
     assert set(env) == set(compose) - SET_BY_THE_CHART
 

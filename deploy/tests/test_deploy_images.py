@@ -1,4 +1,5 @@
 """The images run what the local stack runs, as non-root, and the Dockerfiles pass hadolint."""
+
 import dataclasses
 import json
 import re
@@ -15,8 +16,9 @@ from stack.services import start_bff, start_redirect
 HADOLINT = ROOT / ".venv" / "bin" / "hadolint"
 DOCKERFILES = [ROOT / "bff" / "Dockerfile", ROOT / "app" / "Dockerfile"]
 # Where the app's nginx proxies to when compose sets nothing (app/nginx-start.sh).
-APP_UPSTREAM_DEFAULTS = dict(re.findall(r'^\w+="\$\{(\w+_UPSTREAM):-([^}]+)\}"$',
-                                        (ROOT / "app" / "nginx-start.sh").read_text(), re.M))
+APP_UPSTREAM_DEFAULTS = dict(
+    re.findall(r'^\w+="\$\{(\w+_UPSTREAM):-([^}]+)\}"$', (ROOT / "app" / "nginx-start.sh").read_text(), re.M)
+)
 
 
 class RecordingSupervisor:
@@ -124,9 +126,17 @@ def test_the_base_images_are_pinned(dockerfile):
 
 def test_the_bff_image_has_the_tools_system_packages():
     text = (ROOT / "bff" / "Dockerfile").read_text()
-    for package in ("tesseract-ocr-eng", "tesseract-ocr-deu", "tesseract-ocr-fra", "tesseract-ocr-spa",
-                    "libreoffice-writer-nogui", "libreoffice-calc-nogui", "libreoffice-impress-nogui",
-                    "bubblewrap", "libimage-exiftool-perl"):
+    for package in (
+        "tesseract-ocr-eng",
+        "tesseract-ocr-deu",
+        "tesseract-ocr-fra",
+        "tesseract-ocr-spa",
+        "libreoffice-writer-nogui",
+        "libreoffice-calc-nogui",
+        "libreoffice-impress-nogui",
+        "bubblewrap",
+        "libimage-exiftool-perl",
+    ):
         assert package in text, package
 
 

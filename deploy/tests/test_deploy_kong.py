@@ -1,4 +1,5 @@
 """Kong's declarative config: rendered the way the kong service renders it, and routing what the app calls."""
+
 import re
 import shlex
 import subprocess
@@ -23,9 +24,11 @@ def kong(tmp_path_factory):
     """The kong service's own entrypoint, minus starting Kong, run on our template."""
     out = tmp_path_factory.mktemp("kong") / "kong.yml"
     entrypoint = services()["kong"]["entrypoint"]
-    script = (entrypoint.replace("$$", "$")  # compose's escape for a literal dollar
-              .replace("/home/kong/kong.template.yml", str(TEMPLATE))
-              .replace("/tmp/kong.yml", str(out)))
+    script = (
+        entrypoint.replace("$$", "$")  # compose's escape for a literal dollar
+        .replace("/home/kong/kong.template.yml", str(TEMPLATE))
+        .replace("/tmp/kong.yml", str(out))
+    )
     render, _, start = script.partition(" && exec ")
     assert start == "/docker-entrypoint.sh kong docker-start'"
     subprocess.run(shlex.split(render + "'"), env={"PATH": "/usr/bin:/bin", **SECRETS}, check=True)
@@ -34,8 +37,13 @@ def kong(tmp_path_factory):
 
 def route_for(kong: dict, path: str) -> dict:
     """The service Kong picks for a path: the longest matching route prefix, as its router does."""
-    candidates = [(len(prefix), service) for service in kong["services"]
-                  for route in service["routes"] for prefix in route["paths"] if path.startswith(prefix)]
+    candidates = [
+        (len(prefix), service)
+        for service in kong["services"]
+        for route in service["routes"]
+        for prefix in route["paths"]
+        if path.startswith(prefix)
+    ]
     assert candidates, f"no route for {path}"
     return max(candidates, key=lambda c: c[0])[1]
 
@@ -48,11 +56,13 @@ def test_the_keys_and_studio_credentials_are_substituted(kong):
     keys = {c["username"]: [k["key"] for k in c.get("keyauth_credentials", [])] for c in kong["consumers"]}
     assert keys["anon"] == [SECRETS["SUPABASE_ANON_KEY"]]
     assert keys["service_role"] == [SECRETS["SUPABASE_SERVICE_KEY"]]
-    assert kong["basicauth_credentials"] == [{"consumer": "DASHBOARD", "username": "studio-admin",
-                                              "password": "pa55-word_x"}]
+    assert kong["basicauth_credentials"] == [
+        {"consumer": "DASHBOARD", "username": "studio-admin", "password": "pa55-word_x"}
+    ]
     # Nothing else in the file was taken for a shell expansion.
     assert "$" not in TEMPLATE.read_text().replace("$SUPABASE_ANON_KEY", "").replace(
-        "$SUPABASE_SERVICE_KEY", "").replace("$DASHBOARD_USERNAME", "").replace("$DASHBOARD_PASSWORD", "")
+        "$SUPABASE_SERVICE_KEY", ""
+    ).replace("$DASHBOARD_USERNAME", "").replace("$DASHBOARD_PASSWORD", "")
     assert not re.search(r'["`]', TEMPLATE.read_text())
 
 
@@ -68,8 +78,19 @@ def test_the_compose_service_passes_the_variables_the_template_needs():
     assert used <= plugins_enabled
 
 
-@pytest.mark.parametrize("path", ["/auth/v1/token", "/auth/v1/user", "/auth/v1/signup", "/auth/v1/logout",
-                                  "/auth/v1/settings", "/auth/v1/factors", "/auth/v1/recover", "/auth/v1/otp"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/auth/v1/token",
+        "/auth/v1/user",
+        "/auth/v1/signup",
+        "/auth/v1/logout",
+        "/auth/v1/settings",
+        "/auth/v1/factors",
+        "/auth/v1/recover",
+        "/auth/v1/otp",
+    ],
+)
 def test_the_app_s_auth_calls_reach_auth_with_an_api_key(kong, path):
     service = route_for(kong, path)
     assert service["url"] == "http://auth:9999/"
@@ -81,8 +102,13 @@ def test_the_open_auth_routes_are_the_local_gateway_s(kong):
     # scripts/stack/gateway.py's nginx template lets exactly these through without a key, like Kong.
     local = re.search(r"location ~ \^/auth/v1/\(([^)]*)\)\$", NGINX_CONF).group(1)
     local_open = {"/auth/v1/" + p.replace("\\.", ".") for p in local.split("|")}
-    kong_open = {prefix for s in kong["services"] if s["url"].startswith("http://auth:9999")
-                 and "key-auth" not in plugins(s) for r in s["routes"] for prefix in r["paths"]}
+    kong_open = {
+        prefix
+        for s in kong["services"]
+        if s["url"].startswith("http://auth:9999") and "key-auth" not in plugins(s)
+        for r in s["routes"]
+        for prefix in r["paths"]
+    }
     assert kong_open == local_open
     for path in local_open:
         assert route_for(kong, path)["url"] == "http://auth:9999" + path.removeprefix("/auth/v1")

@@ -1,6 +1,7 @@
 """The local gateway (scripts/stack/gateway.py) answers with production's headers (app/nginx.conf):
 both nginx configs run natively in front of the same stand-in upstreams, and every header of the
 shared file comes back the same from both, for the app shell, assets, the API and nginx's own errors."""
+
 import os
 import re
 
@@ -10,22 +11,36 @@ from deploy_support import ROOT
 
 # (method, path, headers): the app shell, a client-side route, a hashed asset, proxied answers of the
 # API, the redirect service and Auth, and one nginx makes itself (too long an address).
-PATHS = [("GET", "/", {}), ("GET", "/tools/qr-generator", {}), ("GET", "/assets/index-abc123.js", {}),
-         ("GET", "/api/health", {}), ("GET", "/s/abc", {}), ("GET", "/auth/v1/user", {"apikey": "anon"}),
-         ("GET", "/api/" + "x" * 9000, {})]
+PATHS = [
+    ("GET", "/", {}),
+    ("GET", "/tools/qr-generator", {}),
+    ("GET", "/assets/index-abc123.js", {}),
+    ("GET", "/api/health", {}),
+    ("GET", "/s/abc", {}),
+    ("GET", "/auth/v1/user", {"apikey": "anon"}),
+    ("GET", "/api/" + "x" * 9000, {}),
+]
 SHARED = re.findall(r"^add_header ([A-Za-z-]+) ", HEADERS.read_text(), re.M)
 
 
 def test_the_shared_file_holds_the_security_headers():
-    assert {"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options",
-            "Permissions-Policy", "Cache-Control"} <= set(SHARED)
+    assert {
+        "Content-Security-Policy",
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+        "X-Frame-Options",
+        "Permissions-Policy",
+        "Cache-Control",
+    } <= set(SHARED)
 
 
 @pytest.fixture(scope="module")
 def both(tmp_path_factory):
-    with upstreams() as stand_ins, \
-            production(tmp_path_factory.mktemp("production"), stand_ins) as prod_port, \
-            local_gateway(tmp_path_factory.mktemp("local"), stand_ins) as local_port:
+    with (
+        upstreams() as stand_ins,
+        production(tmp_path_factory.mktemp("production"), stand_ins) as prod_port,
+        local_gateway(tmp_path_factory.mktemp("local"), stand_ins) as local_port,
+    ):
         yield prod_port, local_port
 
 

@@ -3,6 +3,7 @@ scratch databases of the test cluster: it records what the local runner and the 
 file's checksum too, and refuses a file changed after it was applied. The script applies every
 migration to a fresh database once per module; the tests that start from a migrated database
 (a second run, an upgrade, a failing or changed file) each get a copy of that one."""
+
 import os
 import shutil
 import subprocess
@@ -70,16 +71,23 @@ def make_db():
 
 def run_migrate(url: str, migrations=MIGRATIONS) -> subprocess.CompletedProcess:
     parts = urlsplit(url)
-    env = {"PATH": os.environ["PATH"], "PGHOST": parts.hostname, "PGPORT": str(parts.port),
-           "PGUSER": parts.username, "PGPASSWORD": parts.password, "PGDATABASE": parts.path.lstrip("/"),
-           "MIGRATIONS_DIR": str(migrations)}
+    env = {
+        "PATH": os.environ["PATH"],
+        "PGHOST": parts.hostname,
+        "PGPORT": str(parts.port),
+        "PGUSER": parts.username,
+        "PGPASSWORD": parts.password,
+        "PGDATABASE": parts.path.lstrip("/"),
+        "MIGRATIONS_DIR": str(migrations),
+    }
     return subprocess.run(["/bin/sh", str(SCRIPT)], env=env, capture_output=True, text=True)
 
 
 def records(url: str) -> list[tuple]:
     with psycopg.connect(url) as conn:
-        return conn.execute("select version, name, statements from supabase_migrations.schema_migrations"
-                            " order by version").fetchall()
+        return conn.execute(
+            "select version, name, statements from supabase_migrations.schema_migrations order by version"
+        ).fetchall()
 
 
 def checksums(url: str) -> dict[str, str]:
@@ -102,7 +110,9 @@ def test_applies_every_migration_and_records_it_as_the_local_runner_does(migrate
     expected = sorted(MIGRATIONS.glob("*.sql"))
     assert f"{len(expected)} new migration(s) applied" in result.stdout
     assert records(by_script) == records(by_runner)
-    assert checksums(by_script) == checksums(by_runner) == {p.stem.partition("_")[0]: file_checksum(p) for p in expected}
+    assert (
+        checksums(by_script) == checksums(by_runner) == {p.stem.partition("_")[0]: file_checksum(p) for p in expected}
+    )
     assert [r[0] + "_" + r[1] for r in records(by_script)] == [p.stem for p in expected]
     # The file is kept byte for byte, final newline included.
     assert records(by_script)[0][2] == [expected[0].read_text()]
@@ -123,7 +133,8 @@ def test_an_upgrade_applies_only_the_new_file(migrated, make_db, tmp_path):
     migrations = tmp_path / "migrations"
     shutil.copytree(MIGRATIONS, migrations)
     (migrations / "29991231000000_upgrade_note.sql").write_text(
-        "create table public.upgrade_note (id int primary key);\nalter table public.upgrade_note enable row level security;\n")
+        "create table public.upgrade_note (id int primary key);\nalter table public.upgrade_note enable row level security;\n"
+    )
     result = run_migrate(url, migrations)
     assert result.returncode == 0, result.stderr
     assert "applying 29991231000000_upgrade_note" in result.stdout
@@ -135,8 +146,7 @@ def test_a_failing_migration_leaves_nothing_behind_and_stops_the_start(migrated,
     url = make_db(like=migrated[0])
     migrations = tmp_path / "migrations"
     shutil.copytree(MIGRATIONS, migrations)
-    (migrations / "29991231000000_broken.sql").write_text(
-        "create table public.half_done (id int);\nselect 1 / 0;\n")
+    (migrations / "29991231000000_broken.sql").write_text("create table public.half_done (id int);\nselect 1 / 0;\n")
     result = run_migrate(url, migrations)
     assert result.returncode != 0  # compose then keeps bff, rest and realtime from starting
     assert "division by zero" in result.stderr
@@ -145,7 +155,9 @@ def test_a_failing_migration_leaves_nothing_behind_and_stops_the_start(migrated,
     assert len(records(url)) == len(list(MIGRATIONS.glob("*.sql")))
 
 
-def test_a_file_changed_after_it_was_applied_stops_the_start_with_the_local_runner_s_message(migrated, make_db, tmp_path):
+def test_a_file_changed_after_it_was_applied_stops_the_start_with_the_local_runner_s_message(
+    migrated, make_db, tmp_path
+):
     url = make_db(like=migrated[0])
     migrations = tmp_path / "migrations"
     shutil.copytree(MIGRATIONS, migrations)
@@ -155,7 +167,9 @@ def test_a_file_changed_after_it_was_applied_stops_the_start_with_the_local_runn
     (migrations / "29991231000000_upgrade_note.sql").write_text("create table public.upgrade_note (id int);\n")
     result = run_migrate(url, migrations)
     assert result.returncode != 0  # compose then keeps bff, rest and realtime from starting
-    assert f"migrate: {changed_migration_message(landed.name, before, file_checksum(landed))}" in " ".join(result.stderr.split())
+    assert f"migrate: {changed_migration_message(landed.name, before, file_checksum(landed))}" in " ".join(
+        result.stderr.split()
+    )
     assert {"sneaked_in", "upgrade_note"} & public_tables(url) == set()
     assert "29991231000000" not in [r[0] for r in records(url)]
 

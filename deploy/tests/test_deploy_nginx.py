@@ -1,5 +1,6 @@
 """app/nginx.conf: passes `nginx -t` with Debian's nginx, and, run against stand-in upstreams,
 serves the app with a strict CSP and routes /api, /s, /auth/v1 and /realtime/v1 where they belong."""
+
 import base64
 import hashlib
 import re
@@ -32,7 +33,9 @@ def test_nginx_t_fails_on_a_broken_config(tmp_path):
 
 
 def test_the_csp_allows_exactly_the_inline_scripts_of_index_html():
-    csp = re.search(r'map \$toolkit_route \$app_content_security_policy \{[^}]*default\s+"([^"]+)";', HEADERS.read_text()).group(1)
+    csp = re.search(
+        r'map \$toolkit_route \$app_content_security_policy \{[^}]*default\s+"([^"]+)";', HEADERS.read_text()
+    ).group(1)
     directives = csp_directives(csp)
     hashes = inline_script_hashes((ROOT / "app" / "index.html").read_text())
     assert hashes, "index.html has no inline script any more: drop its hash from the CSP"
@@ -95,9 +98,13 @@ def test_api_goes_to_the_bff_and_short_links_to_the_redirect_service_unchanged(g
 
 
 def test_auth_goes_to_kong_with_its_prefix_and_the_real_client_address(gateway):
-    response, _ = request(gateway, "POST", "/auth/v1/token?grant_type=password",
-                          {"apikey": "anon", "X-Forwarded-For": "198.51.100.7", "Content-Type": "application/json"},
-                          body=b'{"email":"a@b.c","password":"x"}')
+    response, _ = request(
+        gateway,
+        "POST",
+        "/auth/v1/token?grant_type=password",
+        {"apikey": "anon", "X-Forwarded-For": "198.51.100.7", "Content-Type": "application/json"},
+        body=b'{"email":"a@b.c","password":"x"}',
+    )
     assert response.getheader("X-Upstream") == "kong"
     seen = gateway["kong"].requests[-1]
     assert seen["path"] == "/auth/v1/token?grant_type=password"  # Kong's routes strip it
@@ -107,9 +114,17 @@ def test_auth_goes_to_kong_with_its_prefix_and_the_real_client_address(gateway):
 
 
 def test_realtime_websockets_are_upgraded_through_to_kong(gateway):
-    request(gateway, "GET", "/realtime/v1/websocket?apikey=anon&vsn=1.0.0",
-            {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
-             "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
+    request(
+        gateway,
+        "GET",
+        "/realtime/v1/websocket?apikey=anon&vsn=1.0.0",
+        {
+            "Upgrade": "websocket",
+            "Connection": "Upgrade",
+            "Sec-WebSocket-Version": "13",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        },
+    )
     seen = gateway["kong"].requests[-1]
     assert seen["path"] == "/realtime/v1/websocket?apikey=anon&vsn=1.0.0"
     assert seen["headers"]["Upgrade"] == "websocket"

@@ -4,6 +4,7 @@ client's address alone to Auth (through Kong) and to the BFF, which key their ra
 
 The proxy is played by a second loopback address: requests from 127.0.0.2 come "from the proxy",
 requests from 127.0.0.1 from a visitor connecting directly."""
+
 import pytest
 from app_nginx import check_conf, local_conf, production, request, upstreams
 
@@ -25,8 +26,11 @@ def client_seen_by_auth_and_bff(port, stand_ins, source, forwarded_for=None):
     request(port, "GET", "/api/me", headers, source=source)
     request(port, "GET", "/realtime/v1/websocket?apikey=anon", headers, source=source)
     seen = [stand_ins["kong"].requests[-2], stand_ins["bff"].requests[-1], stand_ins["kong"].requests[-1]]
-    assert [s["path"] for s in seen] == ["/auth/v1/token?grant_type=password", "/api/me",
-                                         "/realtime/v1/websocket?apikey=anon"]
+    assert [s["path"] for s in seen] == [
+        "/auth/v1/token?grant_type=password",
+        "/api/me",
+        "/realtime/v1/websocket?apikey=anon",
+    ]
     addresses = {s["headers"]["X-Forwarded-For"] for s in seen}
     assert len(addresses) == 1, seen  # Auth, the BFF and Realtime see the same client
     return addresses.pop()
@@ -61,7 +65,10 @@ def test_each_trusted_proxy_becomes_a_set_real_ip_from_line(tmp_path):
     assert result.returncode == 0, result.stderr
     lines = (tmp_path / "nginx-real-ip.conf").read_text().splitlines()
     assert [line for line in lines if not line.startswith("#")] == [
-        "set_real_ip_from 172.18.0.1;", "set_real_ip_from 10.0.0.0/8;", "set_real_ip_from 2001:db8::/32;"]
+        "set_real_ip_from 172.18.0.1;",
+        "set_real_ip_from 10.0.0.0/8;",
+        "set_real_ip_from 2001:db8::/32;",
+    ]
 
 
 @pytest.mark.parametrize("value", ["10.0.0.0/8; include /etc/passwd", "proxy.example", "10.0.0.0/8/8"])
@@ -79,6 +86,7 @@ def test_an_address_nginx_cannot_read_fails_the_config_check(tmp_path):
 
 def test_compose_hands_the_trusted_proxies_to_the_app_and_the_bff_trusts_only_the_apps_nginx():
     from deploy_support import env_example, services
+
     assert services()["app"]["environment"]["TRUSTED_PROXY_CIDRS"] == "${TRUSTED_PROXY_CIDRS:-}"
     assert env_example()["TRUSTED_PROXY_CIDRS"] == ""  # no one trusted unless the operator says so
     # The nginx sends one address, the client's: the BFF takes the last hop (ProxyFix x_for=1).

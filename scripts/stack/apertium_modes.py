@@ -7,6 +7,7 @@ Debian's `apertium-eo-es` is one: its es-eo mode names `/usr/share/apertium/aper
 the package installs its data under `apertium-es-eo/`. The stack therefore hands APY a directory of
 links to the pair modes whose every program and file is there (`link_runnable_modes`), and
 `scripts/setup` names the ones left out (`python -m stack.apertium_modes`, run from scripts/)."""
+
 from __future__ import annotations
 
 import re
@@ -68,8 +69,9 @@ def link_runnable_modes(target: Path, source: Path = INSTALLED_MODES) -> list[Br
 
 
 def describe(broken: list[BrokenMode]) -> list[str]:
-    return [f"{item.name}: missing {', '.join(item.missing[:3])}{' …' if len(item.missing) > 3 else ''}"
-            for item in broken]
+    return [
+        f"{item.name}: missing {', '.join(item.missing[:3])}{' …' if len(item.missing) > 3 else ''}" for item in broken
+    ]
 
 
 def main() -> int:

@@ -1,4 +1,5 @@
 """The local Auth service (supabase/local/auth/): its GOTRUE_* configuration and start-up."""
+
 from __future__ import annotations
 
 import base64
@@ -25,8 +26,10 @@ PASSWORD_POLICY = {"GOTRUE_PASSWORD_MIN_LENGTH": "8", "GOTRUE_PASSWORD_REQUIRED_
 
 def app_password_policy_env() -> dict[str, str]:
     """The password rules as the app's build reads them (VITE_AUTH_PASSWORD_*)."""
-    return {"VITE_AUTH_PASSWORD_MIN_LENGTH": PASSWORD_POLICY["GOTRUE_PASSWORD_MIN_LENGTH"],
-            "VITE_AUTH_PASSWORD_REQUIRED_CHARACTERS": PASSWORD_POLICY["GOTRUE_PASSWORD_REQUIRED_CHARACTERS"]}
+    return {
+        "VITE_AUTH_PASSWORD_MIN_LENGTH": PASSWORD_POLICY["GOTRUE_PASSWORD_MIN_LENGTH"],
+        "VITE_AUTH_PASSWORD_REQUIRED_CHARACTERS": PASSWORD_POLICY["GOTRUE_PASSWORD_REQUIRED_CHARACTERS"],
+    }
 
 
 def jwt_keys(cfg: StackConfig) -> str:
@@ -39,8 +42,13 @@ def jwt_keys(cfg: StackConfig) -> str:
         signing = private | {"kid": kid, "alg": "ES256", "key_ops": ["sign", "verify"]}
         path.write_text(json.dumps([signing]))
         path.chmod(0o600)
-    legacy = {"kty": "oct", "k": base64.urlsafe_b64encode(cfg.jwt_secret.encode()).decode().rstrip("="),
-              "alg": "HS256", "key_ops": ["verify"], "kid": "legacy-hs256"}
+    legacy = {
+        "kty": "oct",
+        "k": base64.urlsafe_b64encode(cfg.jwt_secret.encode()).decode().rstrip("="),
+        "alg": "HS256",
+        "key_ops": ["verify"],
+        "kid": "legacy-hs256",
+    }
     return json.dumps([*json.loads(path.read_text()), legacy])
 
 
@@ -109,14 +117,30 @@ def sms_env(cfg: StackConfig) -> dict[str, str]:
 
 
 def start_sms_capture(cfg: StackConfig, sup: Supervisor) -> None:
-    sup.start("sms", [sys.executable, "-m", "stack.sms_capture", str(cfg.sms_port), str(cfg.sms_dir),
-                      LOCAL_ACCOUNT_SID, LOCAL_AUTH_TOKEN], port=cfg.sms_port, cwd=ROOT / "scripts")
+    sup.start(
+        "sms",
+        [
+            sys.executable,
+            "-m",
+            "stack.sms_capture",
+            str(cfg.sms_port),
+            str(cfg.sms_dir),
+            LOCAL_ACCOUNT_SID,
+            LOCAL_AUTH_TOKEN,
+        ],
+        port=cfg.sms_port,
+        cwd=ROOT / "scripts",
+    )
 
 
 def passkey_env(site_url: str) -> dict[str, str]:
     """Passkeys (official switch names, v2.188.0 on): the site is the relying party."""
-    return {"GOTRUE_PASSKEY_ENABLED": "true", "GOTRUE_WEBAUTHN_RP_ID": urlsplit(site_url).hostname or "",
-            "GOTRUE_WEBAUTHN_RP_DISPLAY_NAME": "Toolkit", "GOTRUE_WEBAUTHN_RP_ORIGINS": site_url}
+    return {
+        "GOTRUE_PASSKEY_ENABLED": "true",
+        "GOTRUE_WEBAUTHN_RP_ID": urlsplit(site_url).hostname or "",
+        "GOTRUE_WEBAUTHN_RP_DISPLAY_NAME": "Toolkit",
+        "GOTRUE_WEBAUTHN_RP_ORIGINS": site_url,
+    }
 
 
 # The official switches the product leaves off, switched on for a second instance that only the test
@@ -138,8 +162,10 @@ def features_auth_env(cfg: StackConfig) -> dict[str, str]:
     return auth_env(cfg) | {
         "PORT": str(port),
         "API_EXTERNAL_URL": f"http://localhost:{port}",
-        **{f"GOTRUE_MAILER_URLPATHS_{kind}": "/verify" for kind in ("CONFIRMATION", "INVITE", "RECOVERY",
-                                                                     "EMAIL_CHANGE")},
+        **{
+            f"GOTRUE_MAILER_URLPATHS_{kind}": "/verify"
+            for kind in ("CONFIRMATION", "INVITE", "RECOVERY", "EMAIL_CHANGE")
+        },
         "GOTRUE_JWT_KEYS": json.dumps(signing_keys),
         "GOTRUE_JWT_VALIDMETHODS": "ES256,HS256",
         "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED": "true",
@@ -161,10 +187,20 @@ def start_auth(cfg: StackConfig, sup: Supervisor) -> None:
     # Every instance on the same database and keys: codes, challenges and sessions are rows there.
     for instance, port in enumerate(cfg.auth_ports):
         name = "auth" if instance == 0 else f"auth-{instance + 1}"
-        sup.start(name, [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
-                  port=port, env=auth_env(cfg) | {"PORT": str(port)}, cwd=AUTH_DIR,
-                  ready=lambda port=port: healthy(f"http://127.0.0.1:{port}/health"))
+        sup.start(
+            name,
+            [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+            port=port,
+            env=auth_env(cfg) | {"PORT": str(port)},
+            cwd=AUTH_DIR,
+            ready=lambda port=port: healthy(f"http://127.0.0.1:{port}/health"),
+        )
     if cfg.name == "test":
-        sup.start("auth-features", [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
-                  port=features_auth_port(cfg), env=features_auth_env(cfg), cwd=AUTH_DIR,
-                  ready=lambda: healthy(f"{features_auth_url(cfg)}/health"))
+        sup.start(
+            "auth-features",
+            [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+            port=features_auth_port(cfg),
+            env=features_auth_env(cfg),
+            cwd=AUTH_DIR,
+            ready=lambda: healthy(f"{features_auth_url(cfg)}/health"),
+        )

@@ -1,4 +1,5 @@
 """Where each part of the local stack lives: ports, directories and shared secrets."""
+
 from __future__ import annotations
 
 import os
@@ -143,9 +144,12 @@ class StackConfig:
 def replicas_env(cfg: StackConfig) -> dict[str, str]:
     """Where each instance is, for the tests that address them one by one (bff/tests/replicas/)."""
     urls = lambda ports: ",".join(f"http://127.0.0.1:{port}" for port in ports)  # noqa: E731
-    env = {"TOOLKIT_BFF_URLS": urls(cfg.bff_ports), "TOOLKIT_REDIRECT_URLS": urls(cfg.redirect_ports),
-           "TOOLKIT_AUTH_URLS": urls(cfg.auth_ports),
-           "TOOLKIT_STACK_REDIRECT_JOURNAL_DIR": str(cfg.redirect_journal_dir)}
+    env = {
+        "TOOLKIT_BFF_URLS": urls(cfg.bff_ports),
+        "TOOLKIT_REDIRECT_URLS": urls(cfg.redirect_ports),
+        "TOOLKIT_AUTH_URLS": urls(cfg.auth_ports),
+        "TOOLKIT_STACK_REDIRECT_JOURNAL_DIR": str(cfg.redirect_journal_dir),
+    }
     if cfg.replicas_gateway_port:
         env["TOOLKIT_REPLICAS_GATEWAY_URL"] = f"http://127.0.0.1:{cfg.replicas_gateway_port}"
     return env

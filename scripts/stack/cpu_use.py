@@ -1,6 +1,7 @@
 """CPU seconds the test stack's processes have used: with the suite's own (suite_run.py), what a
 suite costs, whatever the neighbours on a shared machine do to its wall-clock time (the runner's
 summary prints both)."""
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,7 @@ def _processes() -> dict[int, tuple[int, int]]:
             stat = Path(entry.path, "stat").read_text()
         except OSError:
             continue  # exited meanwhile
-        fields = stat[stat.rindex(")") + 2:].split()  # state ppid pgrp session … utime stime cutime cstime
+        fields = stat[stat.rindex(")") + 2 :].split()  # state ppid pgrp session … utime stime cutime cstime
         found[int(entry.name)] = (int(fields[1]), sum(int(value) for value in fields[11:15]))
     return found
 

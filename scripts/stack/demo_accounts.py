@@ -4,6 +4,7 @@ auth.admin.create_user, e-mail confirmed), then the first admin inserted into pu
 
 The passwords are random, made once per data directory and kept in `.local/demo-accounts.json`
 (never in the repository), so every start prints the same ones until `./scripts/dev --reset`."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ STATE_FILE = "demo-accounts.json"
 
 @dataclass
 class Account:
-    kind: str          # "admin" or "user"
+    kind: str  # "admin" or "user"
     email: str
     username: str
     password: str
@@ -48,8 +49,13 @@ def load_or_make(state_path: Path, accounts: Accounts = DEFAULT_ACCOUNTS) -> lis
 
 def _admin(auth_url: str, service_key: str, http: httpx.Client) -> SyncGoTrueAdminAPI:
     """supabase-py's Auth admin client on Auth's own root (no gateway prefix)."""
-    client = SupabaseAuthClient(url=auth_url, headers={"apikey": service_key, "Authorization": f"Bearer {service_key}"},
-                                auto_refresh_token=False, persist_session=False, http_client=http)
+    client = SupabaseAuthClient(
+        url=auth_url,
+        headers={"apikey": service_key, "Authorization": f"Bearer {service_key}"},
+        auto_refresh_token=False,
+        persist_session=False,
+        http_client=http,
+    )
     return client.admin
 
 
@@ -59,12 +65,20 @@ def create_in_auth(auth_url: str, service_key: str, account: Account) -> tuple[s
     with httpx.Client(timeout=10) as http:
         admin = _admin(auth_url, service_key, http)
         try:
-            created = admin.create_user({"email": account.email, "password": account.password, "email_confirm": True,
-                                         "user_metadata": {"username": account.username}})
+            created = admin.create_user(
+                {
+                    "email": account.email,
+                    "password": account.password,
+                    "email_confirm": True,
+                    "user_metadata": {"username": account.username},
+                }
+            )
             return created.user.id, True
         except AuthApiError as exc:
             if exc.code != "email_exists":
-                raise DemoAccountError(f"creating {account.email}: Auth answered {exc.status} {exc.code}: {exc.message}") from exc
+                raise DemoAccountError(
+                    f"creating {account.email}: Auth answered {exc.status} {exc.code}: {exc.message}"
+                ) from exc
         except AuthError as exc:
             raise DemoAccountError(f"creating {account.email}: {exc.message}") from None
         existing = _find(admin, account.email)
@@ -94,8 +108,9 @@ def make_admin(database_url: str, user_id: str) -> None:
         conn.execute("insert into public.user_roles (user_id) values (%s) on conflict do nothing", (user_id,))
 
 
-def ensure(auth_url: str, service_key: str, database_url: str, state_path: Path,
-           accounts: Accounts = DEFAULT_ACCOUNTS) -> tuple[list[Account], list[str]]:
+def ensure(
+    auth_url: str, service_key: str, database_url: str, state_path: Path, accounts: Accounts = DEFAULT_ACCOUNTS
+) -> tuple[list[Account], list[str]]:
     """Create whatever is missing; returns the accounts and the e-mails created now."""
     result, created = load_or_make(state_path, accounts), []
     for account in result:

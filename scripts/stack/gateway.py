@@ -1,4 +1,5 @@
 """The nginx gateway: one origin serving the built app and proxying the BFF, Auth and Realtime."""
+
 from __future__ import annotations
 
 import os
@@ -153,9 +154,20 @@ def _listed(value):
     return value if isinstance(value, list) else [value]
 
 
-def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int | list[int], redirect_port: int | list[int],
-                     auth_port: int | list[int], realtime_port: int, anon_key: str, service_key: str,
-                     dist: Path = APP_DIST, redirect_socket: Path | list[Path] | None = None) -> Path:
+def write_nginx_conf(
+    run: Path,
+    logs: Path,
+    *,
+    port: int,
+    bff_port: int | list[int],
+    redirect_port: int | list[int],
+    auth_port: int | list[int],
+    realtime_port: int,
+    anon_key: str,
+    service_key: str,
+    dist: Path = APP_DIST,
+    redirect_socket: Path | list[Path] | None = None,
+) -> Path:
     """The gateway's config (and the file it includes) in `run`; returns the config's path. The
     redirect service is reached through `redirect_socket` when given, else on `redirect_port`. A list
     of ports (or sockets) is one upstream of every instance."""
@@ -164,18 +176,30 @@ def write_nginx_conf(run: Path, logs: Path, *, port: int, bff_port: int | list[i
     (run / "proxy-headers.conf").write_text(PROXY_HEADERS_CONF)
     (run / "client-proxy.conf").write_text(CLIENT_PROXY_CONF.format(run=run))
     (run / "apikey-required.conf").write_text(APIKEY_REQUIRED_CONF)
-    redirects = ([f"unix:{socket}" for socket in _listed(redirect_socket)] if redirect_socket
-                 else [f"127.0.0.1:{p}" for p in _listed(redirect_port)])
+    redirects = (
+        [f"unix:{socket}" for socket in _listed(redirect_socket)]
+        if redirect_socket
+        else [f"127.0.0.1:{p}" for p in _listed(redirect_port)]
+    )
     conf = run / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(
-        # As root, nginx would switch workers to `nobody`, who may not read the checkout.
-        user_directive="user root;" if os.geteuid() == 0 else "",
-        run=run, logs=logs, port=port, dist=dist, headers=HEADERS_CONF, errors=ERRORS_CONF,
-        bff_servers=_servers([f"127.0.0.1:{p}" for p in _listed(bff_port)]),
-        redirect_servers=_servers(redirects),
-        auth_servers=_servers([f"127.0.0.1:{p}" for p in _listed(auth_port)]),
-        realtime_port=realtime_port, anon_key=anon_key, service_key=service_key,
-    ))
+    conf.write_text(
+        NGINX_CONF.format(
+            # As root, nginx would switch workers to `nobody`, who may not read the checkout.
+            user_directive="user root;" if os.geteuid() == 0 else "",
+            run=run,
+            logs=logs,
+            port=port,
+            dist=dist,
+            headers=HEADERS_CONF,
+            errors=ERRORS_CONF,
+            bff_servers=_servers([f"127.0.0.1:{p}" for p in _listed(bff_port)]),
+            redirect_servers=_servers(redirects),
+            auth_servers=_servers([f"127.0.0.1:{p}" for p in _listed(auth_port)]),
+            realtime_port=realtime_port,
+            anon_key=anon_key,
+            service_key=service_key,
+        )
+    )
     return conf
 
 
@@ -191,12 +215,22 @@ def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
 def _start_one(cfg: StackConfig, sup: Supervisor, name: str, port: int, *, instances: int) -> None:
     env = cfg.service_env()
     run_dir = cfg.data_dir / ("nginx" if name == "gateway" else f"nginx-{name}")
-    conf = write_nginx_conf(run_dir, cfg.log_dir / ("" if name == "gateway" else name), port=port,
-                            bff_port=cfg.bff_ports[:instances], redirect_port=cfg.redirect_ports[:instances],
-                            redirect_socket=[cfg.redirect_socket_of(i) for i in range(instances)],
-                            auth_port=cfg.auth_ports[:instances],
-                            realtime_port=cfg.realtime_port, anon_key=env["TOOLKIT_ANON_KEY"],
-                            service_key=env["TOOLKIT_SERVICE_ROLE_KEY"])
+    conf = write_nginx_conf(
+        run_dir,
+        cfg.log_dir / ("" if name == "gateway" else name),
+        port=port,
+        bff_port=cfg.bff_ports[:instances],
+        redirect_port=cfg.redirect_ports[:instances],
+        redirect_socket=[cfg.redirect_socket_of(i) for i in range(instances)],
+        auth_port=cfg.auth_ports[:instances],
+        realtime_port=cfg.realtime_port,
+        anon_key=env["TOOLKIT_ANON_KEY"],
+        service_key=env["TOOLKIT_SERVICE_ROLE_KEY"],
+    )
     run = conf.parent
-    sup.start(name, ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
-              port=port, stop_signal=signal.SIGQUIT)  # graceful shutdown
+    sup.start(
+        name,
+        ["/usr/sbin/nginx", "-c", str(conf), "-p", str(run), "-g", "daemon off;"],
+        port=port,
+        stop_signal=signal.SIGQUIT,
+    )  # graceful shutdown

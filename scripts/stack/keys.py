@@ -1,4 +1,5 @@
 """API keys for the local stack: HS256 JWTs carrying only a role, as Supabase issues them."""
+
 from __future__ import annotations
 
 import jwt

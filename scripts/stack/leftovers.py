@@ -6,6 +6,7 @@ A process is the run's when its environment carries the run's mark (every child 
 when it is in a session the run started and its environment was overwritten (nginx and Postgres
 write their process titles over it). A session id is trusted only while the process that started it
 is the one recorded (same start time): the kernel reuses process ids, 32,768 of them here."""
+
 from __future__ import annotations
 
 import os

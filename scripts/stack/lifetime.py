@@ -6,6 +6,7 @@ Three layers, each covering what the one before cannot:
 - `termination_deferred()`: a signal arriving while a child is being started and recorded waits
   until it is recorded, so no child is ever started that the clean-up does not know about;
 - the watchdog (watchdog.py) sweeps what escaped both: grandchildren in sessions of their own."""
+
 from __future__ import annotations
 
 import ctypes
@@ -45,8 +46,9 @@ def termination_deferred() -> Iterator[None]:
         yield
         return
     arrived: list[int] = []
-    previous = {signum: signal.signal(signum, lambda number, frame: arrived.append(number))
-                for signum in TERMINATION_SIGNALS}
+    previous = {
+        signum: signal.signal(signum, lambda number, frame: arrived.append(number)) for signum in TERMINATION_SIGNALS
+    }
     try:
         yield
     finally:
@@ -60,6 +62,7 @@ def termination_deferred() -> Iterator[None]:
 class Session:
     """A session this process started (start_new_session): its leader and the leader's start time
     (clock ticks since boot), which tells the leader from a later process given the same id."""
+
     leader: int
     started: int
 

@@ -4,6 +4,7 @@ the TypeScript build, each run once over the whole tree; no stack needed. Settin
 
 Prints "PASS <check>" or "FAIL <check>" (with the tool's findings) per check, then
 "lint: N passed, M failed"."""
+
 from __future__ import annotations
 
 import subprocess

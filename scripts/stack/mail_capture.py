@@ -3,6 +3,7 @@
 Auth's sign-up confirmation and recovery mails land here, where tests and developers read them.
 Run: python -m stack.mail_capture PORT DIRECTORY
 """
+
 from __future__ import annotations
 
 import asyncio

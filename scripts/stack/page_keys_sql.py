@@ -4,6 +4,7 @@
 
 Migrations are never edited once on main, so a change of keys is a new migration with a new
 timestamp; scripts/tests/test_page_keys.py compares the newest generated one with the file."""
+
 from __future__ import annotations
 
 import json
@@ -54,11 +55,17 @@ def generated_migrations() -> list[Path]:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1 or not re.fullmatch(r"\d{14}", argv[0]):
-        print("usage: scripts/page-keys-sql YYYYMMDDHHMMSS  (a timestamp later than every migration on main)", file=sys.stderr)
+        print(
+            "usage: scripts/page-keys-sql YYYYMMDDHHMMSS  (a timestamp later than every migration on main)",
+            file=sys.stderr,
+        )
         return 2
     target = MIGRATIONS / f"{argv[0]}_page_keys.sql"
     if target.exists():
-        print(f"{target.relative_to(ROOT)} exists: a landed migration is never rewritten; pick a new timestamp", file=sys.stderr)
+        print(
+            f"{target.relative_to(ROOT)} exists: a landed migration is never rewritten; pick a new timestamp",
+            file=sys.stderr,
+        )
         return 1
     target.write_text(render_migration(spec_page_keys()), encoding="utf-8")
     print(f"wrote {target.relative_to(ROOT)}")

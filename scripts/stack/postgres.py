@@ -1,4 +1,5 @@
 """The private PostgreSQL 15 cluster: create, start, bootstrap, migrate and seed."""
+
 from __future__ import annotations
 
 import hashlib
@@ -35,9 +36,22 @@ def init_cluster(cfg: StackConfig) -> bool:
     pwfile.write_text(cfg.db_password)
     _as_pg_user(pwfile)
     subprocess.run(
-        [str(PG_BIN / "initdb"), "-D", str(cfg.pg_dir), "-U", "postgres", "--pwfile", str(pwfile),
-         "--auth-local=trust", "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C.UTF-8"],
-        check=True, capture_output=True, user=PG_OS_USER,
+        [
+            str(PG_BIN / "initdb"),
+            "-D",
+            str(cfg.pg_dir),
+            "-U",
+            "postgres",
+            "--pwfile",
+            str(pwfile),
+            "--auth-local=trust",
+            "--auth-host=scram-sha-256",
+            "--encoding=UTF8",
+            "--locale=C.UTF-8",
+        ],
+        check=True,
+        capture_output=True,
+        user=PG_OS_USER,
     )
     pwfile.unlink()
     return True
@@ -54,26 +68,36 @@ def start_postgres(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
         "max_connections": 100,
     }
     if not durable:  # a throw-away test cluster trades crash safety for speed
-        settings |= {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
-                     # Logical decoding sees an asynchronous commit only once the WAL writer flushes
-                     # it (every 200 ms by default): Realtime would wait that long for every change.
-                     "wal_writer_delay": "10ms"}
+        settings |= {
+            "fsync": "off",
+            "synchronous_commit": "off",
+            "full_page_writes": "off",
+            # Logical decoding sees an asynchronous commit only once the WAL writer flushes
+            # it (every 200 ms by default): Realtime would wait that long for every change.
+            "wal_writer_delay": "10ms",
+        }
     cmd = [str(PG_BIN / "postgres"), "-D", str(cfg.pg_dir)]
     for key, value in settings.items():
         cmd += ["-c", f"{key}={value}"]
-    sup.start("postgres", cmd, port=cfg.pg_port, user=PG_OS_USER, stop_signal=signal.SIGINT,
-              ready=lambda: _accepts_connections(cfg))
+    sup.start(
+        "postgres",
+        cmd,
+        port=cfg.pg_port,
+        user=PG_OS_USER,
+        stop_signal=signal.SIGINT,
+        ready=lambda: _accepts_connections(cfg),
+    )
 
 
 def _accepts_connections(cfg: StackConfig) -> bool:
-    result = subprocess.run([str(PG_BIN / "pg_isready"), "-q", "-h", str(cfg.pg_socket_dir),
-                             "-p", str(cfg.pg_port)])
+    result = subprocess.run([str(PG_BIN / "pg_isready"), "-q", "-h", str(cfg.pg_socket_dir), "-p", str(cfg.pg_port)])
     return result.returncode == 0
 
 
 def superuser_connection(cfg: StackConfig) -> psycopg.Connection:
-    return psycopg.connect(host=str(cfg.pg_socket_dir), port=cfg.pg_port, user="postgres",
-                           dbname="postgres", autocommit=True)
+    return psycopg.connect(
+        host=str(cfg.pg_socket_dir), port=cfg.pg_port, user="postgres", dbname="postgres", autocommit=True
+    )
 
 
 def bootstrap(conn: psycopg.Connection, password: str) -> None:
@@ -100,8 +124,12 @@ def apply_migrations(conn: psycopg.Connection, directory: Path = SUPABASE_DIR / 
     transaction (the same as deploy/migrate/apply-migrations.sh). Before anything is applied, every
     recorded file is compared with the checksum it was applied with: a changed one stops the run."""
     conn.execute(MIGRATION_HISTORY.read_text())
-    recorded: dict[str, str | None] = dict(conn.execute("select m.version, c.sha256 from supabase_migrations.schema_migrations m"
-                                 " left join supabase_migrations.migration_checksums c using (version)"))
+    recorded: dict[str, str | None] = dict(
+        conn.execute(
+            "select m.version, c.sha256 from supabase_migrations.schema_migrations m"
+            " left join supabase_migrations.migration_checksums c using (version)"
+        )
+    )
     files = sorted(directory.glob("*.sql"))
     for path in files:
         version = path.stem.partition("_")[0]
@@ -121,23 +149,29 @@ def apply_migrations(conn: psycopg.Connection, directory: Path = SUPABASE_DIR / 
         statements = data.decode()
         with conn.transaction():
             conn.execute(statements)
-            conn.execute("insert into supabase_migrations.schema_migrations (version, name, statements)"
-                         " values (%s, %s, array[%s])", (version, name, statements))
+            conn.execute(
+                "insert into supabase_migrations.schema_migrations (version, name, statements)"
+                " values (%s, %s, array[%s])",
+                (version, name, statements),
+            )
             _record_checksum(conn, version, hashlib.sha256(data).hexdigest())
         applied_now.append(path.name)
     return applied_now
 
 
 def _record_checksum(conn: psycopg.Connection, version: str, checksum: str) -> None:
-    conn.execute("insert into supabase_migrations.migration_checksums (version, sha256) values (%s, %s)",
-                 (version, checksum))
+    conn.execute(
+        "insert into supabase_migrations.migration_checksums (version, sha256) values (%s, %s)", (version, checksum)
+    )
 
 
 def changed_migration_message(file: str, recorded: str, now: str) -> str:
     """The one explanation both runners give (apply-migrations.sh prints the same words)."""
-    return (f"{file} has changed since this database applied it (sha256 {recorded} then, {now} now). "
-            "A migration that has been applied is never edited: restore the file and put the change "
-            "in a new migration (supabase/README.md, \"Migrations\").")
+    return (
+        f"{file} has changed since this database applied it (sha256 {recorded} then, {now} now). "
+        "A migration that has been applied is never edited: restore the file and put the change "
+        'in a new migration (supabase/README.md, "Migrations").'
+    )
 
 
 def apply_seed(conn: psycopg.Connection, seed: Path = SUPABASE_DIR / "seed.sql") -> bool:
@@ -150,6 +184,9 @@ def apply_seed(conn: psycopg.Connection, seed: Path = SUPABASE_DIR / "seed.sql")
         return False
     with conn.transaction():
         conn.execute(seed.read_text())
-        conn.execute("insert into supabase_migrations.seed_files (path, hash) values (%s, %s)"
-                     " on conflict (path) do update set hash = excluded.hash", (seed.name, digest))
+        conn.execute(
+            "insert into supabase_migrations.seed_files (path, hash) values (%s, %s)"
+            " on conflict (path) do update set hash = excluded.hash",
+            (seed.name, digest),
+        )
     return True

@@ -4,6 +4,7 @@ Why Redis and not memcached: flask-limiter's moving-window strategy and its atom
 increment-with-expiry run as Lua scripts on Redis; on memcached only the fixed window works and
 counts are best-effort (no atomic check-and-set across keys). Redis here keeps nothing on disk
 (no RDB, no AOF): counters are minutes long and a restart may forget them."""
+
 from __future__ import annotations
 
 from .config import StackConfig
@@ -31,7 +32,26 @@ def start_ratelimit_store(cfg: StackConfig, sup: Supervisor) -> None:
     port = store_port(cfg)
     workdir = cfg.data_dir / "redis"
     workdir.mkdir(parents=True, exist_ok=True)
-    sup.start("redis", [REDIS, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no",
-                        "--protected-mode", "yes", "--dir", str(workdir), "--maxmemory", "64mb",
-                        "--maxmemory-policy", "volatile-ttl"],
-              port=port)
+    sup.start(
+        "redis",
+        [
+            REDIS,
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--protected-mode",
+            "yes",
+            "--dir",
+            str(workdir),
+            "--maxmemory",
+            "64mb",
+            "--maxmemory-policy",
+            "volatile-ttl",
+        ],
+        port=port,
+    )

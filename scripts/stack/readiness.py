@@ -1,4 +1,5 @@
 """Readiness checks the supervisor polls while a service starts."""
+
 from __future__ import annotations
 
 import urllib.request

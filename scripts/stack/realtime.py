@@ -2,6 +2,7 @@
 
 Configured with the official image's variables (DB_*, API_JWT_SECRET, API_JWT_JWKS, PORT), so the
 same block describes supabase/realtime in production."""
+
 from __future__ import annotations
 
 import json
@@ -42,6 +43,11 @@ def realtime_env(cfg: StackConfig) -> dict[str, str]:
 
 def start_realtime(cfg: StackConfig, sup: Supervisor) -> None:
     # Ready once its replication slot exists: changes committed from then on are delivered.
-    sup.start("realtime", [str(VENV_PYTHON if VENV_PYTHON.exists() else sys.executable), "-m", "local_realtime"],
-              port=cfg.realtime_port, env=realtime_env(cfg), cwd=REALTIME_DIR,
-              ready=lambda: healthy(f"{cfg.realtime_url}/health"))
+    sup.start(
+        "realtime",
+        [str(VENV_PYTHON if VENV_PYTHON.exists() else sys.executable), "-m", "local_realtime"],
+        port=cfg.realtime_port,
+        env=realtime_env(cfg),
+        cwd=REALTIME_DIR,
+        ready=lambda: healthy(f"{cfg.realtime_url}/health"),
+    )

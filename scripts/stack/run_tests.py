@@ -6,6 +6,7 @@ Usage: scripts/test [SUITE ...]   (suites: pgtap pytest vitest auth playwright s
 Nothing is started unless every program needed is installed and every port of the block is free.
 Every process started dies with the run (lifetime.py, watchdog.py); the run ends by checking that
 none is left and no port of its block is held, and fails naming them (leftovers.py)."""
+
 from __future__ import annotations
 
 import os
@@ -40,13 +41,16 @@ def print_summary(results: list[SuiteResult], problems: list[str], seconds: floa
     print("\n\033[1m══ summary ══\033[0m")
     for r in results:
         mark = "\033[32mok  \033[0m" if r.ok else "\033[31mFAIL\033[0m"
-        print(f"  {mark} {r.name:<11} {r.passed:>4} passed {r.failed:>3} failed {r.skipped:>3} skipped"
-              f"  ({r.seconds:.0f}s, cpu {r.cpu_seconds:.0f}s)")
+        print(
+            f"  {mark} {r.name:<11} {r.passed:>4} passed {r.failed:>3} failed {r.skipped:>3} skipped"
+            f"  ({r.seconds:.0f}s, cpu {r.cpu_seconds:.0f}s)"
+        )
         # CI keeps only the end of the output: name what failed here, not only far above.
         for name in r.counts.failed_names[:15]:
             print(f"         \033[31m✗\033[0m {name[:200]}")
-    slowest = sorted(((seconds, r.name, name) for r in results for name, seconds in r.counts.durations.items()),
-                     reverse=True)[:SLOWEST_SHOWN]
+    slowest = sorted(
+        ((seconds, r.name, name) for r in results for name, seconds in r.counts.durations.items()), reverse=True
+    )[:SLOWEST_SHOWN]
     if slowest:
         print(f"  the {len(slowest)} slowest tests:")
         for test_seconds, suite, name in slowest:
@@ -67,8 +71,9 @@ def left_behind(mark: str, base: int, within: float = 10) -> list[str]:
     each named, the processes stopped."""
     processes = leftovers.wait_until_gone(mark, started_sessions(), exclude={os.getpid()}, within=within)
     leftovers.stop(processes)
-    return ([f"left running, now stopped: {process}" for process in processes]
-            + [f"still held after the run: {port}" for port in leftovers.held_ports(base)])
+    return [f"left running, now stopped: {process}" for process in processes] + [
+        f"still held after the run: {port}" for port in leftovers.held_ports(base)
+    ]
 
 
 def main(argv: list[str]) -> int:

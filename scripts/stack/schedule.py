@@ -3,6 +3,7 @@ Vitest, the bundle size, the benchmarks' smoke run on a stack of their own) run 
 in a thread of their own while the others run in order, so the cores the stack's suites leave idle
 (waiting on Postgres, LibreOffice, a browser) are used; their output is printed as each ends. A
 suite that needs the machine to itself (Suite.alone: Playwright) starts once they have all ended."""
+
 from __future__ import annotations
 
 import subprocess
@@ -53,8 +54,12 @@ class Beside(threading.Thread):
             self.join(timeout=60)
 
 
-def run_suites(selected: list[Suite], results: list[SuiteResult], stack_cpu: Callable[[], float],
-               run: Callable[..., SuiteResult] = run_suite) -> None:
+def run_suites(
+    selected: list[Suite],
+    results: list[SuiteResult],
+    stack_cpu: Callable[[], float],
+    run: Callable[..., SuiteResult] = run_suite,
+) -> None:
     """Every selected suite, as described above, each result added to `results` as the suite ends
     (an interrupted run keeps those). `stack_cpu`: the test stack's CPU seconds so far."""
     in_order = [suite for suite in selected if not suite.beside_others]

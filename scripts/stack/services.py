@@ -1,4 +1,5 @@
 """The BFF and the app build: the parts of the stack that are our own code."""
+
 from __future__ import annotations
 
 import hashlib
@@ -29,15 +30,19 @@ def start_bff(cfg: StackConfig, sup: Supervisor) -> None:
 
 
 def bff_env(cfg: StackConfig, port: int) -> dict[str, str]:
-    env = cfg.service_env() | storage_env(cfg) | {
-        "GUNICORN_BIND": f"127.0.0.1:{port}",
-        # The local Auth's key set is on loopback, which outbound requests refuse unless allowed.
-        "TOOLKIT_OUTBOUND_ALLOW_NETWORKS": "127.0.0.1/32",
-        # The translator's engine: Apertium APY on loopback (APERTIUM_APY_URL is in service_env).
-        "TOOLKIT_TRANSLATION_ENGINE": "apertium",
-        # How many instances share the limits: each worker's share of a limit while Redis is away.
-        "TOOLKIT_REPLICAS": str(cfg.replicas),
-    }
+    env = (
+        cfg.service_env()
+        | storage_env(cfg)
+        | {
+            "GUNICORN_BIND": f"127.0.0.1:{port}",
+            # The local Auth's key set is on loopback, which outbound requests refuse unless allowed.
+            "TOOLKIT_OUTBOUND_ALLOW_NETWORKS": "127.0.0.1/32",
+            # The translator's engine: Apertium APY on loopback (APERTIUM_APY_URL is in service_env).
+            "TOOLKIT_TRANSLATION_ENGINE": "apertium",
+            # How many instances share the limits: each worker's share of a limit while Redis is away.
+            "TOOLKIT_REPLICAS": str(cfg.replicas),
+        }
+    )
     if cfg.name == "test":
         env |= test_stack_bff_env(cfg)
         env["GUNICORN_WORKERS"] = str(TEST_BFF_WORKERS)
@@ -47,9 +52,14 @@ def bff_env(cfg: StackConfig, port: int) -> dict[str, str]:
 def start_bff_instance(cfg: StackConfig, sup: Supervisor, instance: int, port: int) -> None:
     # The test stack's own entry point lets the username checker reach its local fake sites.
     entry = "test_stack_wsgi:app" if cfg.name == "test" else "wsgi:app"
-    sup.start(instance_name("bff", instance), [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],
-              port=port, env=bff_env(cfg, port), cwd=ROOT / "bff",
-              ready=lambda: healthy(f"http://127.0.0.1:{port}/api/health"))
+    sup.start(
+        instance_name("bff", instance),
+        [str(VENV_BIN / "gunicorn"), "-c", "gunicorn.conf.py", entry],
+        port=port,
+        env=bff_env(cfg, port),
+        cwd=ROOT / "bff",
+        ready=lambda: healthy(f"http://127.0.0.1:{port}/api/health"),
+    )
 
 
 def instance_name(service: str, instance: int) -> str:
@@ -64,20 +74,30 @@ def test_stack_bff_env(cfg: StackConfig) -> dict[str, str]:
     production default (off: such tokens refused) is tested on apps the tests build themselves. The
     gateway also answers on 127.0.0.1: one more origin whose /s/ links are ours."""
     own = [f"http://127.0.0.1:{port}" for port in (cfg.gateway_port, cfg.replicas_gateway_port) if port]
-    return {"TOOLKIT_ACCEPT_ANONYMOUS_USERS": "true", "TOOLKIT_ACCEPT_OAUTH_CLIENTS": "true",
-            "TOOLKIT_OWN_ORIGINS": ",".join(own)}
+    return {
+        "TOOLKIT_ACCEPT_ANONYMOUS_USERS": "true",
+        "TOOLKIT_ACCEPT_OAUTH_CLIENTS": "true",
+        "TOOLKIT_OWN_ORIGINS": ",".join(own),
+    }
 
 
 def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
     """The short-link redirect service: the BFF's code and Python environment, its own processes."""
     for instance, port in enumerate(cfg.redirect_ports):
-        env = cfg.service_env() | {"REDIRECT_BIND": f"127.0.0.1:{port}",
-                                   "REDIRECT_SOCKET": str(cfg.redirect_socket_of(instance)),  # the gateway's way in
-                                   # Clicks written ahead, replayed if a worker is killed (journal.py).
-                                   "TOOLKIT_REDIRECT_JOURNAL_DIR": str(cfg.redirect_journal_dir)}
-        sup.start(instance_name("redirect", instance), [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py"],
-                  port=port, env=env, cwd=ROOT / "bff",
-                  ready=lambda port=port: redirects_home(f"http://127.0.0.1:{port}/s/readiness-check"))
+        env = cfg.service_env() | {
+            "REDIRECT_BIND": f"127.0.0.1:{port}",
+            "REDIRECT_SOCKET": str(cfg.redirect_socket_of(instance)),  # the gateway's way in
+            # Clicks written ahead, replayed if a worker is killed (journal.py).
+            "TOOLKIT_REDIRECT_JOURNAL_DIR": str(cfg.redirect_journal_dir),
+        }
+        sup.start(
+            instance_name("redirect", instance),
+            [str(VENV_BIN / "gunicorn"), "-c", "redirect_gunicorn.conf.py"],
+            port=port,
+            env=env,
+            cwd=ROOT / "bff",
+            ready=lambda port=port: redirects_home(f"http://127.0.0.1:{port}/s/readiness-check"),
+        )
 
 
 def redirects_home(url: str) -> bool:
@@ -102,8 +122,13 @@ def _app_sources_digest() -> str:
     """Hash of everything that goes into the build, so an unchanged app is not rebuilt."""
     digest = hashlib.sha256()
     # spec-constants/ too: the app imports the SPEC constants from there.
-    tracked = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "app", "spec-constants"], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "app", "spec-constants"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     for name in sorted(tracked):
         path = ROOT / name
         if path.is_file():

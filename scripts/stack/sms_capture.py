@@ -4,6 +4,7 @@ them (`.local/sms/` in development). Auth sends exactly what it sends Twilio (GO
 twilio); only the base URL differs. Requests with other credentials are refused as Twilio does.
 Run: python -m stack.sms_capture PORT DIRECTORY ACCOUNT_SID AUTH_TOKEN
 """
+
 from __future__ import annotations
 
 import base64
@@ -42,12 +43,22 @@ def handler_for(directory: Path, account_sid: str, auth_token: str) -> type[Base
             form = parse_qs(self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode())
             match = _PATH.match(self.path)
             if not match or match.group(1) != account_sid or self.headers.get("Authorization") != expected:
-                self._answer(401, {"code": 20003, "message": "Authenticate", "more_info":
-                                   "https://www.twilio.com/docs/errors/20003", "status": 401})
+                self._answer(
+                    401,
+                    {
+                        "code": 20003,
+                        "message": "Authenticate",
+                        "more_info": "https://www.twilio.com/docs/errors/20003",
+                        "status": 401,
+                    },
+                )
                 return
             number = next(numbers)
-            message = {"sid": f"SM{time.time_ns():032x}"[:34], "status": "queued",
-                       **{key.lower(): values[0] for key, values in form.items()}}
+            message = {
+                "sid": f"SM{time.time_ns():032x}"[:34],
+                "status": "queued",
+                **{key.lower(): values[0] for key, values in form.items()},
+            }
             (directory / f"{time.time_ns()}-{number}.json").write_text(json.dumps(message, indent=1))
             self._answer(201, message)
 

@@ -1,4 +1,5 @@
 """Bring the whole local stack up in order; shared by scripts/dev and scripts/test."""
+
 from __future__ import annotations
 
 import sys
@@ -33,8 +34,12 @@ def start_stack(cfg: StackConfig, sup: Supervisor, *, durable: bool) -> None:
             say(f"applied migration {name}")
         if postgres.apply_seed(conn):
             say("applied supabase/seed.sql")
-    sup.start("mail", [sys.executable, "-m", "stack.mail_capture", str(cfg.mail_port), str(cfg.mail_dir)],
-              port=cfg.mail_port, cwd=ROOT / "scripts")
+    sup.start(
+        "mail",
+        [sys.executable, "-m", "stack.mail_capture", str(cfg.mail_port), str(cfg.mail_dir)],
+        port=cfg.mail_port,
+        cwd=ROOT / "scripts",
+    )
     say(f"mail capture ready on {cfg.mail_port} (messages in {cfg.mail_dir})")
     start_sms_capture(cfg, sup)
     say(f"SMS capture ready on {cfg.sms_port} (text messages in {cfg.sms_dir})")

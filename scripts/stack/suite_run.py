@@ -1,5 +1,6 @@
 """Running one suite: its own process group, its output streamed (or kept until it ends, for a suite
 run beside another), counted and checked against the two lists (honesty.py)."""
+
 from __future__ import annotations
 
 import os
@@ -57,9 +58,15 @@ def _reap(proc: subprocess.Popen) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts: Path = EXPECTED_COUNTS, *,
-              stream: bool = True, stack_cpu: Callable[[], float] | None = None,
-              started_process: Callable[[subprocess.Popen], None] | None = None) -> SuiteResult:
+def run_suite(
+    suite: Suite,
+    allowed_skips: Path = ALLOWED_SKIPS,
+    expected_counts: Path = EXPECTED_COUNTS,
+    *,
+    stream: bool = True,
+    stack_cpu: Callable[[], float] | None = None,
+    started_process: Callable[[subprocess.Popen], None] | None = None,
+) -> SuiteResult:
     """`stream`: print each line as it comes (else all of them when the suite ends); `stack_cpu`: the
     CPU seconds of the stack serving this suite so far, to count its share; `started_process`: told
     of the suite's process, for whoever must be able to stop it."""
@@ -70,9 +77,16 @@ def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts
     # Own process group, so an interrupted run can stop the suite and what it spawned (node, chromium);
     # it gets SIGTERM if the runner dies, and is recorded before any signal is handled (lifetime.py).
     with termination_deferred():
-        proc = subprocess.Popen(suite.cmd, cwd=suite.cwd, env={**os.environ, **(suite.env or {})},
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True, preexec_fn=child_setup(signal.SIGTERM))
+        proc = subprocess.Popen(
+            suite.cmd,
+            cwd=suite.cwd,
+            env={**os.environ, **(suite.env or {})},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+            preexec_fn=child_setup(signal.SIGTERM),
+        )
         record_session(proc.pid)
     if started_process:
         started_process(proc)
@@ -93,6 +107,7 @@ def run_suite(suite: Suite, allowed_skips: Path = ALLOWED_SKIPS, expected_counts
     counts = suite.count(ANSI_ESCAPE.sub("", "".join(lines)))
     if proc.returncode != 0 and counts.failed == 0:
         counts.failed = 1  # the runner failed without a countable test failure (crash, build error)
-    problems = (skip_problems(suite.name, counts, load_allowed_skips(allowed_skips))
-                + count_problems(suite.name, counts, load_expected_counts(expected_counts), narrowed_by(suite)))
+    problems = skip_problems(suite.name, counts, load_allowed_skips(allowed_skips)) + count_problems(
+        suite.name, counts, load_expected_counts(expected_counts), narrowed_by(suite)
+    )
     return SuiteResult(suite.name, counts, proc.returncode, time.monotonic() - started, problems, cpu)

@@ -1,4 +1,5 @@
 """Starts the stack's processes, waits until each is ready and stops all of them on any exit."""
+
 from __future__ import annotations
 
 import os
@@ -84,8 +85,14 @@ class Supervisor:
         with open(log_path, "ab") as log, termination_deferred():  # started means recorded
             # A new session per child: Ctrl-C reaches only us, and we stop children in order.
             process = subprocess.Popen(
-                cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
-                cwd=cwd, user=user, start_new_session=True, preexec_fn=child_setup(death_signal),
+                cmd,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, **(env or {})},
+                cwd=cwd,
+                user=user,
+                start_new_session=True,
+                preexec_fn=child_setup(death_signal),
             )
             service = Service(name, process, log_path, stop_signal)
             self.services.append(service)

@@ -4,6 +4,7 @@
 expected to fail proves nothing while it fails), fixme. Each runner is started in a mode that
 names them (pytest -rsxfE, vitest's verbose reporter, pg_prove --directives, Playwright's list
 reporter), so a skip can be matched against the allow-list by name."""
+
 from __future__ import annotations
 
 import re
@@ -44,19 +45,25 @@ def pytest_durations(out: str) -> dict[str, float]:
 
 def vitest_durations(out: str) -> dict[str, float]:
     """The verbose reporter: "✓ src/a.test.ts > suite > name 647ms" (only tests slower than a few ms)."""
-    return {name: _seconds(number, unit) for name, number, unit
-            in re.findall(r"^\s*[✓×]\s+(\S.*?)\s+([\d.]+)(ms|s)$", out, flags=re.MULTILINE)}
+    return {
+        name: _seconds(number, unit)
+        for name, number, unit in re.findall(r"^\s*[✓×]\s+(\S.*?)\s+([\d.]+)(ms|s)$", out, flags=re.MULTILINE)
+    }
 
 
 def playwright_durations(out: str) -> dict[str, float]:
     """The list reporter: "✓  12 [chromium] › e2e/a.spec.ts:3:1 › title (1.2s)", or (350ms), (1.5m)."""
-    return {name: _seconds(number, unit) for name, number, unit
-            in re.findall(r"^\s+[✓✘]\s+\d+ (\[.*?)\s+\(([\d.]+)(ms|s|m)\)$", out, flags=re.MULTILINE)}
+    return {
+        name: _seconds(number, unit)
+        for name, number, unit in re.findall(r"^\s+[✓✘]\s+\d+ (\[.*?)\s+\(([\d.]+)(ms|s|m)\)$", out, flags=re.MULTILINE)
+    }
 
 
 def bench_durations(out: str) -> dict[str, float]:
-    return {name: float(seconds) for name, seconds in re.findall(r"^(?:PASS|FAIL) (.+?) \(([\d.]+) s\)", out,
-                                                                  flags=re.MULTILINE)}
+    return {
+        name: float(seconds)
+        for name, seconds in re.findall(r"^(?:PASS|FAIL) (.+?) \(([\d.]+) s\)", out, flags=re.MULTILINE)
+    }
 
 
 def _lines(pattern: str, out: str) -> list[str]:
@@ -77,15 +84,17 @@ def count_pg_prove(out: str) -> Counts:
 
 
 def count_pytest(out: str) -> Counts:
-    summary = [line for line in out.splitlines()
-               if re.search(r"\d+ (passed|failed|errors?|skipped|xfailed|xpassed)\b", line)]
+    summary = [
+        line for line in out.splitlines() if re.search(r"\d+ (passed|failed|errors?|skipped|xfailed|xpassed)\b", line)
+    ]
     last = summary[-1] if summary else ""
     failed = _last_int(r"(\d+) failed", last) + _last_int(r"(\d+) errors?", last) + _last_int(r"(\d+) xpassed", last)
     skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) xfailed", last)
     # -rsxfE: "SKIPPED [2] path:line: reason" (one line may stand for several) and "XFAIL path::test - reason".
     names = _lines(r"(SKIPPED|XFAIL) ", out)
-    return Counts(_last_int(r"(\d+) passed", last), failed, skipped, names, _lines(r"(FAILED|ERROR) ", out),
-                  pytest_durations(out))
+    return Counts(
+        _last_int(r"(\d+) passed", last), failed, skipped, names, _lines(r"(FAILED|ERROR) ", out), pytest_durations(out)
+    )
 
 
 def count_vitest(out: str) -> Counts:
@@ -94,8 +103,14 @@ def count_vitest(out: str) -> Counts:
     skipped = _last_int(r"(\d+) skipped", last) + _last_int(r"(\d+) todo", last)
     # The verbose reporter marks a skipped test "↓ name [skipped]" and a todo "□ name".
     names = _lines(r"\s*(↓|□)\s", out)
-    return Counts(_last_int(r"(\d+) passed", last), _last_int(r"(\d+) failed", last), skipped, names,
-                  _lines(r"\s*×\s", out), vitest_durations(out))
+    return Counts(
+        _last_int(r"(\d+) passed", last),
+        _last_int(r"(\d+) failed", last),
+        skipped,
+        names,
+        _lines(r"\s*×\s", out),
+        vitest_durations(out),
+    )
 
 
 def count_playwright(out: str) -> Counts:
@@ -104,8 +119,14 @@ def count_playwright(out: str) -> Counts:
     failed = _last_int(r"^\s+(\d+) failed", out) + _last_int(r"^\s+(\d+) did not run", out)
     # The list reporter marks skipped tests with "-": "  -   3 [chromium] › e2e/a.spec.ts:5:3 › title".
     names = _lines(r"\s+-\s+\d+ \[", out)
-    return Counts(_last_int(r"^\s+(\d+) passed", out), failed, skipped, names, _lines(r"\s+✘\s+\d+ \[", out),
-                  playwright_durations(out))
+    return Counts(
+        _last_int(r"^\s+(\d+) passed", out),
+        failed,
+        skipped,
+        names,
+        _lines(r"\s+✘\s+\d+ \[", out),
+        playwright_durations(out),
+    )
 
 
 def count_size(out: str) -> Counts:
@@ -113,11 +134,15 @@ def count_size(out: str) -> Counts:
 
 
 def _count_pass_fail_lines(out: str, summary_prefix: str) -> Counts:
-    """"PASS/FAIL <name> …" lines, then "<summary_prefix>N passed, M failed"."""
+    """ "PASS/FAIL <name> …" lines, then "<summary_prefix>N passed, M failed"."""
     last = [line for line in out.splitlines() if line.startswith(summary_prefix)]
     summary = last[-1] if last else ""
-    return Counts(_last_int(r"(\d+) passed", summary), _last_int(r"(\d+) failed", summary),
-                  failed_names=_lines(r"FAIL ", out), durations=bench_durations(out))
+    return Counts(
+        _last_int(r"(\d+) passed", summary),
+        _last_int(r"(\d+) failed", summary),
+        failed_names=_lines(r"FAIL ", out),
+        durations=bench_durations(out),
+    )
 
 
 def count_bench(out: str) -> Counts:

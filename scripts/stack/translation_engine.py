@@ -5,6 +5,7 @@ all installed (apertium_modes.py), so it never offers a pair that cannot transla
 APY listens on every interface and has no option for it, so it is started through Debian's own
 Python with Tornado's bind address fixed to 127.0.0.1. Pipelines start on a pair's first request
 (under a second) and stop after ten idle minutes, so an unused pair costs no memory."""
+
 from __future__ import annotations
 
 import json
@@ -39,7 +40,22 @@ def start_apertium(cfg: StackConfig, sup: Supervisor) -> list[str]:
     port = cfg.apertium_port
     modes = cfg.data_dir / "apertium-modes"
     left_out = link_runnable_modes(modes)
-    sup.start("apertium", [SYSTEM_PYTHON, "-c", LOOPBACK_APY, "--port", str(port), "--max-idle-secs", "600",
-                           "--timeout", "20", str(modes)],
-              port=port, env={"LC_ALL": "C.UTF-8"}, ready=lambda: lists_pairs(cfg.apertium_url))
+    sup.start(
+        "apertium",
+        [
+            SYSTEM_PYTHON,
+            "-c",
+            LOOPBACK_APY,
+            "--port",
+            str(port),
+            "--max-idle-secs",
+            "600",
+            "--timeout",
+            "20",
+            str(modes),
+        ],
+        port=port,
+        env={"LC_ALL": "C.UTF-8"},
+        ready=lambda: lists_pairs(cfg.apertium_url),
+    )
     return describe(left_out)

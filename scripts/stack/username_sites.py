@@ -4,6 +4,7 @@ tests use (bff/tests/tools_servers/fake_sites.py), so the app's e2e test checks 
 The same process plays "the internet" for the checker's reachability check: the BFF is told
 explicitly where it is (TOOLKIT_USERNAME_INTERNET_PROBE, a port of that process, by name so a real
 lookup happens), and tests can switch it off and on (POST /__internet/off, /__internet/on)."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,7 @@ from .config import ROOT, StackConfig
 from .supervisor import Supervisor
 
 TESTS_DIR = ROOT / "bff" / "tests"
-SERVE = ("import sys; from tools_servers.fake_sites import serve_stack;"
-         " serve_stack(int(sys.argv[1]), int(sys.argv[2]))")
+SERVE = "import sys; from tools_servers.fake_sites import serve_stack; serve_stack(int(sys.argv[1]), int(sys.argv[2]))"
 # The BFF's view of them (read at its start; the pytest suite, run later, configures its own apps).
 # Sites answer within 2 s except HoldSite, which tests release themselves; the answer about the
 # internet is not kept (0 s), so the first check after a test switches it sees the change, in every
@@ -40,8 +40,10 @@ def fake_username_sites(cfg: StackConfig, sup: Supervisor) -> Iterator[None]:
     path = cfg.data_dir / "username-sites.json"
     path.write_text(json.dumps(site_list(f"http://127.0.0.1:{port}")))
     sup.start("fake-sites", [sys.executable, "-c", SERVE, str(port), str(internet_port)], port=port, cwd=TESTS_DIR)
-    env = BFF_ENV | {"TOOLKIT_USERNAME_SITES_FILE": str(path),
-                     "TOOLKIT_USERNAME_INTERNET_PROBE": f"localhost:{internet_port}"}
+    env = BFF_ENV | {
+        "TOOLKIT_USERNAME_SITES_FILE": str(path),
+        "TOOLKIT_USERNAME_INTERNET_PROBE": f"localhost:{internet_port}",
+    }
     os.environ.update(env)
     try:
         yield

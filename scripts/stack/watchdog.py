@@ -6,6 +6,7 @@ outright, SIGKILL included).
 Started by the runner in a session of its own, it reads "session LEADER START" lines on stdin as the
 runner starts children. Its stdin ends when the runner ends, however it ends: after a "done" line all
 is well; without one, it stops every process of the run (leftovers.find) and removes DIRECTORY."""
+
 from __future__ import annotations
 
 import os
@@ -23,9 +24,14 @@ class Watchdog:
 
     def __init__(self, mark: str, directory: Path):
         env = {name: value for name, value in os.environ.items() if name != mark}  # not one of the run's own
-        self.process = subprocess.Popen([sys.executable, "-m", "stack.watchdog", mark, str(directory)],
-                                        stdin=subprocess.PIPE, text=True, env=env, start_new_session=True,
-                                        cwd=Path(__file__).resolve().parents[1])
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "stack.watchdog", mark, str(directory)],
+            stdin=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,
+            cwd=Path(__file__).resolve().parents[1],
+        )
 
     def tell(self, session: Session) -> None:
         self._write(f"session {session.leader} {session.started}\n")
@@ -58,8 +64,12 @@ def main(argv: list[str]) -> int:
     if directory is not None:
         shutil.rmtree(directory, ignore_errors=True)
     names = ", ".join(str(process) for process in left) or "nothing was left running"
-    print(f"\033[1;34m[toolkit]\033[0m watchdog: the test run was killed; stopped {len(left)} of its processes "
-          f"({names}) and removed {directory}", file=sys.stderr, flush=True)
+    print(
+        f"\033[1;34m[toolkit]\033[0m watchdog: the test run was killed; stopped {len(left)} of its processes "
+        f"({names}) and removed {directory}",
+        file=sys.stderr,
+        flush=True,
+    )
     return 0
 
 

@@ -1,5 +1,6 @@
 """The stack gives Apertium APY only the pair modes whose programs and data files are all installed
 (stack/apertium_modes.py), so the translator never offers a pair that fails on its first request."""
+
 from pathlib import Path
 
 from stack.apertium_modes import INSTALLED_MODES, broken_modes, link_runnable_modes
@@ -22,7 +23,9 @@ def test_a_mode_naming_a_missing_file_or_program_is_left_out_and_the_rest_linked
     mode(modes, "xx-yy-debug", f"cat '{data}/missing.bin'")  # not a pair APY lists: ignored
     left_out = link_runnable_modes(tmp_path / "runnable", modes)
     assert {item.name: item.missing for item in left_out} == {
-        "yy-xx": (f"{data}/yy-xx.automorf.bin",), "xx-zz": ("no-such-apertium-program",)}
+        "yy-xx": (f"{data}/yy-xx.automorf.bin",),
+        "xx-zz": ("no-such-apertium-program",),
+    }
     linked = sorted((tmp_path / "runnable").iterdir())
     assert [path.name for path in linked] == ["xx-yy.mode"] and linked[0].resolve() == good
 

@@ -1,5 +1,6 @@
 """The demo accounts ./scripts/dev creates, made against the test stack's Auth: both sign in with
 their password, the admin is an admin (is_admin), the passwords are kept and reused."""
+
 from __future__ import annotations
 
 import json
@@ -24,13 +25,21 @@ def accounts_spec():
 
 
 def ensure(state_path, spec):
-    return demo_accounts.ensure(os.environ["TOOLKIT_AUTH_URL"], os.environ["TOOLKIT_SERVICE_ROLE_KEY"],
-                                os.environ["TOOLKIT_DATABASE_ADMIN_URL"], state_path, spec)
+    return demo_accounts.ensure(
+        os.environ["TOOLKIT_AUTH_URL"],
+        os.environ["TOOLKIT_SERVICE_ROLE_KEY"],
+        os.environ["TOOLKIT_DATABASE_ADMIN_URL"],
+        state_path,
+        spec,
+    )
 
 
 def sign_in(email: str, password: str) -> requests.Response:
-    return requests.post(f"{os.environ['TOOLKIT_AUTH_URL']}/token?grant_type=password",
-                         json={"email": email, "password": password}, timeout=10)
+    return requests.post(
+        f"{os.environ['TOOLKIT_AUTH_URL']}/token?grant_type=password",
+        json={"email": email, "password": password},
+        timeout=10,
+    )
 
 
 def test_demo_accounts_sign_in_and_the_admin_is_an_admin(tmp_path, accounts_spec):
@@ -49,7 +58,8 @@ def test_demo_accounts_sign_in_and_the_admin_is_an_admin(tmp_path, accounts_spec
             assert user["email_confirmed_at"] and user["user_metadata"]["username"] == account.username
             is_admin, nickname = conn.execute(
                 "select public.is_admin(%s), (select nickname from public.profile where id = %s)",
-                (user["id"], user["id"])).fetchone()
+                (user["id"], user["id"]),
+            ).fetchone()
             assert is_admin is (account.kind == "admin")
             assert nickname == account.username  # the profile trigger took the username
     assert sign_in(accounts[0].email, accounts[0].password + "x").status_code == 400

@@ -3,6 +3,7 @@
 paste came with two Content-Security-Policy headers (the BFF's sandbox and the app's) and every
 answer of the BFF with two of X-Content-Type-Options, Referrer-Policy and X-Frame-Options. Counted
 on the wire (http.client), where duplicates are not folded into one value."""
+
 from __future__ import annotations
 
 import http.client
@@ -20,8 +21,12 @@ ONCE = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", 
 def send(method: str, path: str, body: dict | None = None, headers: dict | None = None) -> http.client.HTTPResponse:
     gateway = urlsplit(os.environ["TOOLKIT_PUBLIC_URL"])
     connection = http.client.HTTPConnection(gateway.hostname, gateway.port, timeout=10)
-    connection.request(method, path, body=json.dumps(body) if body else None,
-                       headers={"Content-Type": "application/json", **(headers or {})})
+    connection.request(
+        method,
+        path,
+        body=json.dumps(body) if body else None,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
     response = connection.getresponse()
     response.read()
     connection.close()
@@ -66,16 +71,28 @@ def _created(path: str, body: dict) -> bytes:
     return data
 
 
-@pytest.mark.parametrize("what", ["a raw plain paste", "a JSON answer", "an API error", "the app shell",
-                                  "a protected link's password page", "Auth", "nginx's own refusal"])
+@pytest.mark.parametrize(
+    "what",
+    [
+        "a raw plain paste",
+        "a JSON answer",
+        "an API error",
+        "the app shell",
+        "a protected link's password page",
+        "Auth",
+        "nginx's own refusal",
+    ],
+)
 def test_each_security_header_comes_exactly_once(answers, what):
     assert counts(answers[what]) == dict.fromkeys(ONCE, 1)
 
 
 def test_a_raw_paste_keeps_the_bffs_sandbox_policy_alone(answers):
     """The one policy left is the strict one: a raw paste's text can never run as a page of the site."""
-    assert answers["a raw plain paste"].getheader("Content-Security-Policy") == \
-        "default-src 'none'; frame-ancestors 'none'; sandbox"
+    assert (
+        answers["a raw plain paste"].getheader("Content-Security-Policy")
+        == "default-src 'none'; frame-ancestors 'none'; sandbox"
+    )
     assert answers["a raw plain paste"].getheader("Referrer-Policy") == "no-referrer"
 
 
@@ -83,5 +100,9 @@ def test_a_short_links_redirect_carries_no_header_twice(answers):
     """A redirect carries no page: the app's policy stays off it (its password page brings its own)."""
     redirect = answers["a short link's redirect"]
     assert redirect.status == 302
-    assert counts(redirect) == {"Content-Security-Policy": 0, "X-Content-Type-Options": 1, "Referrer-Policy": 0,
-                                "X-Frame-Options": 1}
+    assert counts(redirect) == {
+        "Content-Security-Policy": 0,
+        "X-Content-Type-Options": 1,
+        "Referrer-Policy": 0,
+        "X-Frame-Options": 1,
+    }

@@ -1,5 +1,6 @@
 """The runner's counts and checks (scripts/stack/test_counts.py, honesty.py, suites.run_suite): on real
 output shapes, and the runner itself on a real pytest process."""
+
 from __future__ import annotations
 
 import json
@@ -63,8 +64,10 @@ Result: PASS
 def test_pytest_counts_skips_and_xfails_by_name():
     counts = count_pytest(PYTEST)
     assert (counts.passed, counts.failed, counts.skipped) == (490, 0, 2)
-    assert counts.skipped_names == ["SKIPPED [1] bff/tests/test_a.py:12: needs a GPU",
-                                    "XFAIL bff/tests/test_b.py::test_c - known bug"]
+    assert counts.skipped_names == [
+        "SKIPPED [1] bff/tests/test_a.py:12: needs a GPU",
+        "XFAIL bff/tests/test_b.py::test_c - known bug",
+    ]
 
 
 def test_xpassed_counts_as_failed():
@@ -92,38 +95,59 @@ def test_failed_tests_are_named_for_the_summary():
     vitest = " ✓ a.test.ts > adds 2ms\n × conformance/auth/mfa.test.ts > mfa > raises to aal2 31ms\n      Tests  1 failed | 1 passed (2)\n"
     assert count_vitest(vitest).failed_names == ["× conformance/auth/mfa.test.ts > mfa > raises to aal2 31ms"]
     pytest_out = "=== short test summary info ===\nFAILED bff/tests/test_a.py::test_b - assert 1 == 2\nERROR bff/tests/test_c.py\n1 failed, 1 error, 3 passed in 1s\n"
-    assert count_pytest(pytest_out).failed_names == ["FAILED bff/tests/test_a.py::test_b - assert 1 == 2",
-                                                     "ERROR bff/tests/test_c.py"]
-    playwright = "  ✘  12 [chromium] › e2e/a.spec.ts:3:1 › home (1.2s)\n  ✓  13 [chromium] › e2e/a.spec.ts:9:1 › b\n  1 failed\n"
+    assert count_pytest(pytest_out).failed_names == [
+        "FAILED bff/tests/test_a.py::test_b - assert 1 == 2",
+        "ERROR bff/tests/test_c.py",
+    ]
+    playwright = (
+        "  ✘  12 [chromium] › e2e/a.spec.ts:3:1 › home (1.2s)\n  ✓  13 [chromium] › e2e/a.spec.ts:9:1 › b\n  1 failed\n"
+    )
     assert count_playwright(playwright).failed_names == ["✘  12 [chromium] › e2e/a.spec.ts:3:1 › home (1.2s)"]
-    pg = "t/01.sql .. 1/3\n# Failed test 2: \"admins only\"\nFailed 1/3 subtests\nFiles=1, Tests=3\n"
+    pg = 't/01.sql .. 1/3\n# Failed test 2: "admins only"\nFailed 1/3 subtests\nFiles=1, Tests=3\n'
     assert count_pg_prove(pg).failed_names == ['# Failed test 2: "admins only"']
 
 
 def test_each_runner_says_how_long_its_tests_took_and_the_summary_names_the_slowest(capsys):
-    pytest_out = ("============ slowest 30 durations ============\n"
-                  "12.50s call     bff/tests/tools/test_ocr.py::test_reads_a_page\n"
-                  "0.40s setup    bff/tests/tools/test_ocr.py::test_reads_a_page\n"
-                  "3.00s teardown bff/tests/api/test_links.py::test_a\n"
-                  "2.00s call     bff/tests/api/test_fuzz.py::test_b\n1.00s call     bff/tests/api/test_fuzz.py::test_b\n"
-                  "1 passed in 20s\n")
-    assert count_pytest(pytest_out).durations == {"bff/tests/tools/test_ocr.py::test_reads_a_page": 12.9,
-                                                  "bff/tests/api/test_links.py::test_a": 3.0,
-                                                  "bff/tests/api/test_fuzz.py::test_b": 2.0,
-                                                  "bff/tests/api/test_fuzz.py::test_b (2)": 1.0}
+    pytest_out = (
+        "============ slowest 30 durations ============\n"
+        "12.50s call     bff/tests/tools/test_ocr.py::test_reads_a_page\n"
+        "0.40s setup    bff/tests/tools/test_ocr.py::test_reads_a_page\n"
+        "3.00s teardown bff/tests/api/test_links.py::test_a\n"
+        "2.00s call     bff/tests/api/test_fuzz.py::test_b\n1.00s call     bff/tests/api/test_fuzz.py::test_b\n"
+        "1 passed in 20s\n"
+    )
+    assert count_pytest(pytest_out).durations == {
+        "bff/tests/tools/test_ocr.py::test_reads_a_page": 12.9,
+        "bff/tests/api/test_links.py::test_a": 3.0,
+        "bff/tests/api/test_fuzz.py::test_b": 2.0,
+        "bff/tests/api/test_fuzz.py::test_b (2)": 1.0,
+    }
     assert count_vitest(VITEST + " ✓ src/b.test.ts > waits 1.5s\n").durations == {
-        "src/lib/a.test.ts > adds": 0.002, "src/b.test.ts > waits": 1.5}
-    playwright = PLAYWRIGHT + "  ✓   4 [chromium] › e2e/b.spec.ts:3:1 › slow (1.5m)\n  ✓   5 [chromium] › e2e/c.spec.ts:1:1 › quick (350ms)\n"
-    assert count_playwright(playwright).durations == {"[chromium] › e2e/a.spec.ts:3:1 › home": 1.2,
-                                                      "[chromium] › e2e/b.spec.ts:3:1 › slow": 90.0,
-                                                      "[chromium] › e2e/c.spec.ts:1:1 › quick": 0.35}
+        "src/lib/a.test.ts > adds": 0.002,
+        "src/b.test.ts > waits": 1.5,
+    }
+    playwright = (
+        PLAYWRIGHT
+        + "  ✓   4 [chromium] › e2e/b.spec.ts:3:1 › slow (1.5m)\n  ✓   5 [chromium] › e2e/c.spec.ts:1:1 › quick (350ms)\n"
+    )
+    assert count_playwright(playwright).durations == {
+        "[chromium] › e2e/a.spec.ts:3:1 › home": 1.2,
+        "[chromium] › e2e/b.spec.ts:3:1 › slow": 90.0,
+        "[chromium] › e2e/c.spec.ts:1:1 › quick": 0.35,
+    }
     assert count_bench(BENCH).durations == {"check ports-taken": 2.0, "benchmark tools": 8.1, "benchmark auth": 9.0}
 
-    results = [SuiteResult("pytest", count_pytest(pytest_out), 0, 20), SuiteResult("playwright", count_playwright(playwright), 0, 95)]
+    results = [
+        SuiteResult("pytest", count_pytest(pytest_out), 0, 20),
+        SuiteResult("playwright", count_playwright(playwright), 0, 95),
+    ]
     print_summary(results, [], 115)
     out = capsys.readouterr().out
-    assert out.index("90.0s  playwright [chromium] › e2e/b.spec.ts:3:1 › slow") < out.index(
-        "12.9s  pytest     bff/tests/tools/test_ocr.py::test_reads_a_page") < out.index("1.2s  playwright")
+    assert (
+        out.index("90.0s  playwright [chromium] › e2e/b.spec.ts:3:1 › slow")
+        < out.index("12.9s  pytest     bff/tests/tools/test_ocr.py::test_reads_a_page")
+        < out.index("1.2s  playwright")
+    )
 
 
 def _allowed(tmp_path, entries: dict) -> dict:
@@ -135,12 +159,17 @@ def _allowed(tmp_path, entries: dict) -> dict:
 def test_a_skip_fails_unless_listed_with_a_reason(tmp_path):
     counts = count_pytest(PYTEST)
     assert len(skip_problems("pytest", counts, _allowed(tmp_path, {}))) == 2
-    allowed = {"pytest": [{"test": "test_a.py:12", "reason": "no GPU on CI"},
-                          {"test": "test_b.py::test_c", "reason": "upstream bug #1"}]}
+    allowed = {
+        "pytest": [
+            {"test": "test_a.py:12", "reason": "no GPU on CI"},
+            {"test": "test_b.py::test_c", "reason": "upstream bug #1"},
+        ]
+    }
     assert skip_problems("pytest", counts, _allowed(tmp_path, allowed)) == []
     blank_reason = {"pytest": [{"test": "test_a.py:12", "reason": " "}, {"test": "test_b.py::test_c", "reason": "x"}]}
-    assert skip_problems("pytest", counts, _allowed(tmp_path, blank_reason)) \
-        == ["pytest: skipped without a listed reason: SKIPPED [1] bff/tests/test_a.py:12: needs a GPU"]
+    assert skip_problems("pytest", counts, _allowed(tmp_path, blank_reason)) == [
+        "pytest: skipped without a listed reason: SKIPPED [1] bff/tests/test_a.py:12: needs a GPU"
+    ]
     no_reason = {"pytest": [{"test": "test_a.py:12"}, {"test": "test_b.py::test_c", "reason": "x"}]}
     assert len(skip_problems("pytest", counts, _allowed(tmp_path, no_reason))) == 1
 
@@ -156,8 +185,12 @@ def test_the_count_must_be_exact():
     fewer = count_problems("pytest", Counts(passed=499), {"pytest": 500})
     more = count_problems("pytest", Counts(passed=501), {"pytest": 500})
     assert len(fewer) == len(more) == 1
-    assert "499 tests passed, exactly 500 expected" in fewer[0] and "update scripts/stack/expected_counts.json" in fewer[0]
-    assert "501 tests passed, exactly 500 expected" in more[0] and "update scripts/stack/expected_counts.json" in more[0]
+    assert (
+        "499 tests passed, exactly 500 expected" in fewer[0] and "update scripts/stack/expected_counts.json" in fewer[0]
+    )
+    assert (
+        "501 tests passed, exactly 500 expected" in more[0] and "update scripts/stack/expected_counts.json" in more[0]
+    )
     assert count_problems("newsuite", Counts(passed=1), {}) != []
 
 
@@ -207,8 +240,14 @@ def test_three():
 def small_suite(tmp_path) -> Suite:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_small.py").write_text(TESTS)
-    return Suite("pytest", [sys.executable, "-m", "pytest", "-q", "-rsxfE", "-p", "no:cacheprovider", "tests"],
-                 tmp_path, count_pytest, {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}, narrowing="TOOLKIT_SMALL_SUITE_ARGS")
+    return Suite(
+        "pytest",
+        [sys.executable, "-m", "pytest", "-q", "-rsxfE", "-p", "no:cacheprovider", "tests"],
+        tmp_path,
+        count_pytest,
+        {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
+        narrowing="TOOLKIT_SMALL_SUITE_ARGS",
+    )
 
 
 def _lists(tmp_path, skips: dict, counts: dict) -> tuple[Path, Path]:
@@ -225,7 +264,8 @@ def test_the_runner_passes_a_suite_only_with_its_skips_listed_and_its_count_exac
 
     unlisted = run_suite(small_suite, *_lists(tmp_path, {}, {"pytest": 2}))
     assert not unlisted.ok and unlisted.problems == [
-        "pytest: skipped without a listed reason: SKIPPED [1] tests/test_small.py:9: needs a GPU"]
+        "pytest: skipped without a listed reason: SKIPPED [1] tests/test_small.py:9: needs a GPU"
+    ]
 
     for listed_count in (1, 3):
         counted = run_suite(small_suite, *_lists(tmp_path, listed, {"pytest": listed_count}))

@@ -1,5 +1,6 @@
 """The migration runner: new files only, in name order, all-or-nothing, each file's checksum kept and
 compared, and the seed once."""
+
 import os
 import shutil
 import subprocess
@@ -59,21 +60,26 @@ def test_applies_only_new_migrations_in_name_order(scratch_db, tmp_path):
     (tmp_path / "20260101000002_add_notes_body.sql").write_text("alter table notes add column body text;")
     (tmp_path / "20260101000001_create_notes.sql").write_text("create table notes (id int);")
     assert apply_migrations(scratch_db, tmp_path) == [
-        "20260101000001_create_notes.sql", "20260101000002_add_notes_body.sql"]
+        "20260101000001_create_notes.sql",
+        "20260101000002_add_notes_body.sql",
+    ]
 
     (tmp_path / "20260101000003_create_tags.sql").write_text("create table tags (id int);")
     assert apply_migrations(scratch_db, tmp_path) == ["20260101000003_create_tags.sql"]
     assert apply_migrations(scratch_db, tmp_path) == []
     assert _tables(scratch_db) == {"notes", "tags"}
-    versions = scratch_db.execute("select version, name from supabase_migrations.schema_migrations"
-                                  " order by version").fetchall()
-    assert versions == [("20260101000001", "create_notes"), ("20260101000002", "add_notes_body"),
-                        ("20260101000003", "create_tags")]
+    versions = scratch_db.execute(
+        "select version, name from supabase_migrations.schema_migrations order by version"
+    ).fetchall()
+    assert versions == [
+        ("20260101000001", "create_notes"),
+        ("20260101000002", "add_notes_body"),
+        ("20260101000003", "create_tags"),
+    ]
 
 
 def test_a_failing_migration_leaves_nothing_behind(scratch_db, tmp_path):
-    (tmp_path / "20260101000001_half_broken.sql").write_text(
-        "create table half (id int); select * from no_such_table;")
+    (tmp_path / "20260101000001_half_broken.sql").write_text("create table half (id int); select * from no_such_table;")
     with pytest.raises(psycopg.errors.UndefinedTable):
         apply_migrations(scratch_db, tmp_path)
     assert _tables(scratch_db) == set()
@@ -130,16 +136,23 @@ def test_a_record_from_before_checksums_takes_the_file_s_checksum_from_then_on(s
 
 
 def _moderation_functions(conn) -> dict[str, tuple]:
-    rows = conn.execute("select p.proname, pg_get_functiondef(p.oid), p.proacl::text from pg_proc p"
-                        " where p.pronamespace = 'public'::regnamespace and p.proname like 'admin%'")
+    rows = conn.execute(
+        "select p.proname, pg_get_functiondef(p.oid), p.proacl::text from pg_proc p"
+        " where p.pronamespace = 'public'::regnamespace and p.proname like 'admin%'"
+    )
     return {name: (definition, acl) for name, definition, acl in rows}
 
 
 def test_the_rewritten_moderation_migration_and_its_fix_forward_end_alike(make_db, tmp_path):
     """20261123000200 was edited after it landed (e15a2bf) and is restored; 20261125000100 carries the
     change. A database that applied the edited text and one that did not end with the same functions."""
-    edited = subprocess.run(["git", "show", "e15a2bf:supabase/migrations/20261123000200_admin_moderation.sql"],
-                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    edited = subprocess.run(
+        ["git", "show", "e15a2bf:supabase/migrations/20261123000200_admin_moderation.sql"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     for path in MIGRATIONS.glob("*.sql"):
         shutil.copy(path, tmp_path / path.name)
     (tmp_path / "20261123000200_admin_moderation.sql").write_text(edited)

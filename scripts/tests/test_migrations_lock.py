@@ -1,6 +1,7 @@
 """Landed migrations are never edited: supabase/migrations.lock holds the sha256 of every landed
 file, each file must match its line, and the lock only grows (every line it ever held in git history
 is still there, unchanged), so editing a file together with its line fails too."""
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,11 @@ def lock_entries(text: str) -> dict[str, str]:
 
 
 def changed_files(locked: dict[str, str], directory: Path) -> list[str]:
-    return sorted(name for name, checksum in locked.items()
-                  if (directory / name).exists() and file_checksum(directory / name) != checksum)
+    return sorted(
+        name
+        for name, checksum in locked.items()
+        if (directory / name).exists() and file_checksum(directory / name) != checksum
+    )
 
 
 def removed_files(locked: dict[str, str], directory: Path) -> list[str]:
@@ -50,26 +54,41 @@ def lost_lines(earlier: dict[str, str], current: dict[str, str]) -> dict[str, st
 def committed_locks() -> list[tuple[str, str]]:
     """(commit, text) of every version of the lock in this checkout's history."""
     path = str(LOCK.relative_to(ROOT))
-    commits = subprocess.run(["git", "log", "--full-history", "--format=%h", "--", path],
-                             cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    return [(commit, subprocess.run(["git", "show", f"{commit}:{path}"], cwd=ROOT,
-                                    capture_output=True, text=True, check=True).stdout) for commit in commits]
+    commits = subprocess.run(
+        ["git", "log", "--full-history", "--format=%h", "--", path],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return [
+        (
+            commit,
+            subprocess.run(
+                ["git", "show", f"{commit}:{path}"], cwd=ROOT, capture_output=True, text=True, check=True
+            ).stdout,
+        )
+        for commit in commits
+    ]
 
 
 def test_every_landed_migration_is_unchanged():
     locked = lock_entries(LOCK.read_text())
     changed = changed_files(locked, MIGRATIONS)
-    assert changed == [], (f"landed migrations changed: {', '.join(changed)}. A migration on main is never "
-                           "edited: restore it (git checkout main -- supabase/migrations/<file>) and put the "
-                           "change in a new migration")
+    assert changed == [], (
+        f"landed migrations changed: {', '.join(changed)}. A migration on main is never "
+        "edited: restore it (git checkout main -- supabase/migrations/<file>) and put the "
+        "change in a new migration"
+    )
     removed = removed_files(locked, MIGRATIONS)
     assert removed == [], f"landed migrations removed: {', '.join(removed)} (a landed migration stays)"
 
 
 def test_every_migration_has_its_line_in_the_lock():
     missing = unlocked_files(lock_entries(LOCK.read_text()), MIGRATIONS)
-    assert missing == [], ("new migrations without their line in supabase/migrations.lock; append:\n"
-                           + "\n".join(f"{file_checksum(MIGRATIONS / name)}  {name}" for name in missing))
+    assert missing == [], "new migrations without their line in supabase/migrations.lock; append:\n" + "\n".join(
+        f"{file_checksum(MIGRATIONS / name)}  {name}" for name in missing
+    )
 
 
 def test_the_lock_only_grows():
@@ -78,8 +97,10 @@ def test_the_lock_only_grows():
     assert history, "supabase/migrations.lock is not committed"
     for commit, text in history:
         lost = lost_lines(lock_entries(text), current)
-        assert lost == {}, (f"supabase/migrations.lock held these lines in {commit} and no longer does: "
-                            f"{lost}. The lock only grows: a landed migration and its line are never changed")
+        assert lost == {}, (
+            f"supabase/migrations.lock held these lines in {commit} and no longer does: "
+            f"{lost}. The lock only grows: a landed migration and its line are never changed"
+        )
 
 
 def test_the_checks_catch_an_edited_file_a_missing_line_and_an_edited_lock(tmp_path):

@@ -2,6 +2,7 @@
 killed outright or sent SIGTERM. Each time it says which, exits non-zero and leaves nothing running;
 and a run ends by naming (and stopping) any process it started that is still there, and any port of
 its block still held."""
+
 from __future__ import annotations
 
 import os
@@ -77,16 +78,21 @@ class Runner:
 
     def __init__(self, tmp_path: Path, base: int, env: dict[str, str] | None = None, suites=("pgtap",)):
         self.lines: list[str] = []
-        self.process = subprocess.Popen([sys.executable, "-m", "stack.run_tests", *suites], cwd=SCRIPTS,
-                                        env={**os.environ, "TOOLKIT_TEST_PORT_BASE": str(base), "TMPDIR": str(tmp_path),
-                                             **(env or {})},
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "stack.run_tests", *suites],
+            cwd=SCRIPTS,
+            env={**os.environ, "TOOLKIT_TEST_PORT_BASE": str(base), "TMPDIR": str(tmp_path), **(env or {})},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.reader = threading.Thread(target=lambda: self.lines.extend(self.process.stderr), daemon=True)
         self.reader.start()
 
     def said(self, text: str, within: float = 240) -> bool:
-        return until(lambda: any(text in line for line in self.lines) or self.process.poll() is not None, within) \
-            and any(text in line for line in self.lines)
+        return until(
+            lambda: any(text in line for line in self.lines) or self.process.poll() is not None, within
+        ) and any(text in line for line in self.lines)
 
     def finish(self, timeout: float = 120) -> tuple[int, str]:
         code = self.process.wait(timeout=timeout)
@@ -155,8 +161,13 @@ def test_the_watchdog_stops_what_a_runner_killed_outright_left_and_removes_its_d
     directory.mkdir()
     with socket.create_server(("127.0.0.1", 0)) as probe:
         port = probe.getsockname()[1]
-    runner = subprocess.Popen([sys.executable, "-c", KILLED_RUNNER, mark, str(directory), str(port)], cwd=SCRIPTS,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    runner = subprocess.Popen(
+        [sys.executable, "-c", KILLED_RUNNER, mark, str(directory), str(port)],
+        cwd=SCRIPTS,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert runner.stdout.readline() == "started\n"
         assert until(lambda: len(leftovers.find(mark)) == 2, within=10)  # the service and its escaped child
@@ -172,8 +183,10 @@ def test_the_watchdog_stops_what_a_runner_killed_outright_left_and_removes_its_d
         leftovers.stop(leftovers.find(mark))
 
 
-@pytest.mark.parametrize(("signum", "after", "code"), [(signal.SIGTERM, "postgres ready", 130),
-                                                        (signal.SIGKILL, "auth ready", -signal.SIGKILL)])
+@pytest.mark.parametrize(
+    ("signum", "after", "code"),
+    [(signal.SIGTERM, "postgres ready", 130), (signal.SIGKILL, "auth ready", -signal.SIGKILL)],
+)
 def test_a_run_stopped_while_its_stack_starts_leaves_no_process_port_or_directory(run_tmp, signum, after, code):
     base = free_block()
     runner = Runner(run_tmp, base)

@@ -1,6 +1,7 @@
 """resolve_short_link under load: 8 clients resolving one code at once, each call in its own request
 context (authenticator switched to anon, as the BFF does), count every click exactly once and never
 let a click limit be overrun."""
+
 import os
 import threading
 import uuid
@@ -23,8 +24,10 @@ def make_link():
     def make(max_clicks: int | None = None) -> str:
         code = f"conc-{uuid.uuid4().hex[:12]}"
         with psycopg.connect(admin_url, autocommit=True) as conn:
-            conn.execute("insert into public.shortened_urls (original_url, short_code, max_clicks)"
-                         " values (%s, %s, %s)", (TARGET, code, max_clicks))
+            conn.execute(
+                "insert into public.shortened_urls (original_url, short_code, max_clicks) values (%s, %s, %s)",
+                (TARGET, code, max_clicks),
+            )
         codes.append(code)
         return code
 
@@ -48,8 +51,10 @@ def resolve_concurrently(code: str) -> list[str | None]:
             start.wait(timeout=30)
             for _ in range(CALLS_PER_CLIENT):
                 with conn.transaction():  # one request: its own transaction and anon context
-                    conn.execute("select set_config('role', 'anon', true),"
-                                 " set_config('request.jwt.claims', '{\"role\":\"anon\"}', true)")
+                    conn.execute(
+                        "select set_config('role', 'anon', true),"
+                        " set_config('request.jwt.claims', '{\"role\":\"anon\"}', true)"
+                    )
                     answers.append(conn.execute("select public.resolve_short_link(%s)", (code,)).fetchone()[0])
         return answers
 

@@ -1,4 +1,5 @@
 """The running test stack: gateway routing and the mail capture."""
+
 import os
 import re
 import smtplib
@@ -27,8 +28,9 @@ def test_gateway_routes_api_to_the_bff():
 
 def test_gateway_hands_the_bff_its_own_request_id():
     """nginx's $request_id replaces whatever the client sent, so the BFF's logs match the gateway's."""
-    response = requests.get(f"{os.environ['TOOLKIT_PUBLIC_URL']}/api/health", headers={"X-Request-Id": "chosen-by-client"},
-                            timeout=5)
+    response = requests.get(
+        f"{os.environ['TOOLKIT_PUBLIC_URL']}/api/health", headers={"X-Request-Id": "chosen-by-client"}, timeout=5
+    )
     assert response.status_code == 200
     assert re.fullmatch(r"[0-9a-f]{32}", response.headers["X-Request-Id"])
 
@@ -41,8 +43,9 @@ def test_gateway_serves_the_app_for_client_side_routes(built_app):
 
 
 @pytest.mark.parametrize("path", ["/auth/v1/settings", "/realtime/v1/websocket?vsn=2.0.0"])
-@pytest.mark.parametrize(("key", "message"), [(None, "No API key found in request"),
-                                              ("not-a-key", "Invalid authentication credentials")])
+@pytest.mark.parametrize(
+    ("key", "message"), [(None, "No API key found in request"), ("not-a-key", "Invalid authentication credentials")]
+)
 def test_gateway_refuses_auth_and_realtime_without_a_known_key_as_kong_does(path, key, message):
     headers = {"apikey": key} if key else {}
     response = requests.get(f"{os.environ['TOOLKIT_PUBLIC_URL']}{path}", headers=headers, timeout=5)
@@ -53,8 +56,11 @@ def test_gateway_refuses_auth_and_realtime_without_a_known_key_as_kong_does(path
 def test_gateway_passes_auth_requests_carrying_the_anon_key(where):
     key = os.environ["TOOLKIT_ANON_KEY"]
     url = f"{os.environ['TOOLKIT_PUBLIC_URL']}/auth/v1/settings"
-    response = (requests.get(url, headers={"apikey": key}, timeout=5) if where == "header"
-                else requests.get(url, params={"apikey": key}, timeout=5))
+    response = (
+        requests.get(url, headers={"apikey": key}, timeout=5)
+        if where == "header"
+        else requests.get(url, params={"apikey": key}, timeout=5)
+    )
     assert response.status_code == 200 and "external" in response.json()
 
 
@@ -86,7 +92,10 @@ def test_short_links_work_through_the_gateway():
     assert followed.status_code == 302
     assert followed.headers["Location"] == "https://example.com/through-the-gateway"
     assert followed.headers["Cache-Control"] == "no-store"
-    assert requests.get(f"{base}/s/no-such-code", allow_redirects=False, timeout=10).headers["Location"] == "/?link=unknown"
+    assert (
+        requests.get(f"{base}/s/no-such-code", allow_redirects=False, timeout=10).headers["Location"]
+        == "/?link=unknown"
+    )
     # A link to one of our own short links would loop: the gateway's Host (with port) reaches SQL.
     looping = requests.post(f"{base}/api/links", json={"url": link["short_url"]}, timeout=10)
     assert looping.status_code == 422

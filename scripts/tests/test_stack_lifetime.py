@@ -1,6 +1,7 @@
 """Every process the stack starts dies with it, whatever signal arrives at whatever moment
 (scripts/stack/lifetime.py, supervisor.py, watchdog.py): real Redis and Apertium started by the
 stack's own functions, on ports of this run's block that the test stack leaves free."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -75,8 +76,12 @@ def until(check, within: float = 30) -> bool:
 def parent(tmp_path):
     """(the stack's layout on spare ports, the parent process); killed at the end if the test did not stop it."""
     cfg = spare_stack_config(tmp_path / "stack")
-    with subprocess.Popen([sys.executable, "-c", PARENT, str(cfg.data_dir), str(cfg.gateway_port)], cwd=SCRIPTS,
-                          stdout=subprocess.PIPE, text=True) as process:
+    with subprocess.Popen(
+        [sys.executable, "-c", PARENT, str(cfg.data_dir), str(cfg.gateway_port)],
+        cwd=SCRIPTS,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as process:
         try:
             yield cfg, process
         finally:
@@ -123,8 +128,7 @@ def test_a_signal_arriving_as_a_child_starts_is_handled_once_the_child_is_record
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
-            sup.start("sleeper", ["sleep", "600"], port=spare_stack_config(tmp_path).gateway_port,
-                      ready=lambda: False)
+            sup.start("sleeper", ["sleep", "600"], port=spare_stack_config(tmp_path).gateway_port, ready=lambda: False)
         assert [service.name for service in sup.services] == ["sleeper"]
         child = sup.services[0].process.pid
         sup.stop_all()

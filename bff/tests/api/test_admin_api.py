@@ -1,4 +1,5 @@
 """The disabled-pages map and the admin endpoints: everyone reads pages, SQL lets only admins write."""
+
 from __future__ import annotations
 
 import uuid
@@ -28,13 +29,18 @@ def test_everyone_reads_the_pages_map_with_a_short_cache(client, make_user):
 
 def test_admin_disables_a_page_and_the_database_records_who(client, make_user, admin_db, restore_pages):
     boss = make_user("boss", admin=True)
-    response = client.put("/api/admin/pages/pdf-editor", headers=boss.headers,
-                          json={"is_disabled": True, "disable_reason": "Maintenance until 14:00"})
+    response = client.put(
+        "/api/admin/pages/pdf-editor",
+        headers=boss.headers,
+        json={"is_disabled": True, "disable_reason": "Maintenance until 14:00"},
+    )
     assert response.status_code == 200, response.data
     assert response.get_json()["is_disabled"] is True
     public = client.get("/api/pages").get_json()["pages"]["pdf-editor"]
     assert (public["is_disabled"], public["disable_reason"]) == (True, "Maintenance until 14:00")
-    updated_by = admin_db.execute("select updated_by from public.page_settings where page_key = 'pdf-editor'").fetchone()[0]
+    updated_by = admin_db.execute(
+        "select updated_by from public.page_settings where page_key = 'pdf-editor'"
+    ).fetchone()[0]
     assert str(updated_by) == boss.id
     enabled = client.put("/api/admin/pages/pdf-editor", headers=boss.headers, json={"is_disabled": False})
     assert enabled.get_json()["disable_reason"] == ""
@@ -48,13 +54,16 @@ def test_non_admins_cannot_change_pages(client, make_user, restore_pages):
     assert client.get("/api/pages").get_json()["pages"]["dashboard"]["is_disabled"] is False
 
 
-@pytest.mark.parametrize("key, body, status", [
-    ("not-a-page", {"is_disabled": True}, 404),
-    ("dashboard", {}, 422),
-    ("dashboard", {"is_disabled": "yes"}, 422),
-    ("dashboard", {"is_disabled": True, "disable_reason": "r" * 501}, 422),
-    ("dashboard", {"is_disabled": True, "updated_by": str(uuid.uuid4())}, 422),
-])
+@pytest.mark.parametrize(
+    "key, body, status",
+    [
+        ("not-a-page", {"is_disabled": True}, 404),
+        ("dashboard", {}, 422),
+        ("dashboard", {"is_disabled": "yes"}, 422),
+        ("dashboard", {"is_disabled": True, "disable_reason": "r" * 501}, 422),
+        ("dashboard", {"is_disabled": True, "updated_by": str(uuid.uuid4())}, 422),
+    ],
+)
 def test_bad_page_updates(client, make_user, restore_pages, key, body, status):
     boss = make_user("boss", admin=True)
     assert client.put(f"/api/admin/pages/{key}", headers=boss.headers, json=body).status_code == status

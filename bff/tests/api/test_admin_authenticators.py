@@ -2,6 +2,7 @@
 phone, through the running Auth's admin API, with real tokens from the stack's Auth. Refused to anon,
 to another (non-admin) user and to an admin whose own token still owes its second step (aal1); the
 user list says who has an authenticator."""
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,11 @@ from fixtures.local_auth import create_account, enrol_totp, password_session, se
 
 @pytest.fixture
 def api(app):
-    app.config.update(JWKS_URL=os.environ["TOOLKIT_JWKS_URL"], AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
-                      SERVICE_ROLE_KEY=os.environ["TOOLKIT_SERVICE_ROLE_KEY"])
+    app.config.update(
+        JWKS_URL=os.environ["TOOLKIT_JWKS_URL"],
+        AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
+        SERVICE_ROLE_KEY=os.environ["TOOLKIT_SERVICE_ROLE_KEY"],
+    )
     return app.test_client()
 
 

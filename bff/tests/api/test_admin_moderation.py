@@ -1,5 +1,6 @@
 """Moderation in the admin area: admins see recent public pastes and live short links and delete
 them for everyone; nobody else may (the SQL functions decide, the BFF only passes the caller on)."""
+
 from __future__ import annotations
 
 import uuid
@@ -19,8 +20,9 @@ def tag(admin_db):
 
 
 def paste(client, title, headers=None, **fields):
-    response = client.post("/api/pastes", json={"content": f"body of {title}", "title": title, **fields},
-                           headers=headers or {})
+    response = client.post(
+        "/api/pastes", json={"content": f"body of {title}", "title": title, **fields}, headers=headers or {}
+    )
     assert response.status_code == 201, response.data
     return response.get_json()["id"]
 
@@ -68,7 +70,10 @@ def test_admins_see_live_short_links_and_delete_one_so_it_stops_redirecting(clie
     owned = link(client, tag, "owned", owner.headers)
     anonymous = link(client, tag, "anonymous")
     body = client.get(f"/api/admin/links?q={tag}.example", headers=boss.headers).get_json()
-    assert [(item["short_code"], item["owner_email"]) for item in body["links"]] == [(anonymous, None), (owned, owner.email)]
+    assert [(item["short_code"], item["owner_email"]) for item in body["links"]] == [
+        (anonymous, None),
+        (owned, owner.email),
+    ]
     assert body["links"][0]["original_url"] == f"https://{tag}.example/anonymous"
 
     assert request(redirect_url, f"/s/{anonymous}").location == f"https://{tag}.example/anonymous"
@@ -76,7 +81,9 @@ def test_admins_see_live_short_links_and_delete_one_so_it_stops_redirecting(clie
     assert client.get(f"/api/links/resolve/{anonymous}").status_code == 404
     # The redirect service drops its cached copy when Postgres announces the deletion.
     assert until(lambda: request(redirect_url, f"/s/{anonymous}").location == "/?link=unknown")
-    assert [item["short_code"] for item in client.get(f"/api/admin/links?q={tag}", headers=boss.headers).get_json()["links"]] == [owned]
+    assert [
+        item["short_code"] for item in client.get(f"/api/admin/links?q={tag}", headers=boss.headers).get_json()["links"]
+    ] == [owned]
 
 
 def test_nobody_else_may_moderate_and_nothing_is_lost(client, make_user, tag):
@@ -84,9 +91,12 @@ def test_nobody_else_may_moderate_and_nothing_is_lost(client, make_user, tag):
     kept = paste(client, f"{tag} kept", author.headers)
     code = link(client, tag, "kept", author.headers)
     for headers, status in ((other.headers, 403), ({}, 401)):
-        for response in (client.get("/api/admin/pastes", headers=headers), client.get("/api/admin/links", headers=headers),
-                         client.delete(f"/api/admin/pastes/{kept}", headers=headers),
-                         client.delete(f"/api/admin/links/{code}", headers=headers)):
+        for response in (
+            client.get("/api/admin/pastes", headers=headers),
+            client.get("/api/admin/links", headers=headers),
+            client.delete(f"/api/admin/pastes/{kept}", headers=headers),
+            client.delete(f"/api/admin/links/{code}", headers=headers),
+        ):
             assert response.status_code == status, response.data
             assert response.get_json()["error"]["code"] == ("forbidden" if status == 403 else "not_authenticated")
     assert client.get(f"/api/pastes/{kept}").status_code == 200

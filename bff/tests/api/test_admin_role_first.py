@@ -2,6 +2,7 @@
 path, query and body hold, anon hears 401 and everyone who is not an admin at aal2 hears 403 — never
 the 404 or 422 an admin gets for the same input, which would say the input was read (for `q=%00`,
 that it reached the database)."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,24 +36,35 @@ def send(client, method: str, url: str, headers: dict):
 @pytest.fixture
 def verified_factor(admin_db):
     def add(user_id: str) -> None:
-        admin_db.execute("insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"
-                         " updated_at, secret) values (gen_random_uuid(), %s, 'Phone', 'totp', 'verified', now(),"
-                         " now(), 'JBSWY3DPEHPK3PXP')", (user_id,))
+        admin_db.execute(
+            "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"
+            " updated_at, secret) values (gen_random_uuid(), %s, 'Phone', 'totp', 'verified', now(),"
+            " now(), 'JBSWY3DPEHPK3PXP')",
+            (user_id,),
+        )
+
     return add
 
 
 def test_every_admin_route_refuses_everyone_but_admins_before_reading_the_request(
-        app, client, make_user, make_token, verified_factor):
+    app, client, make_user, make_token, verified_factor
+):
     user, boss = make_user("not-admin"), make_user("boss-with-factor", admin=True)
     verified_factor(boss.id)
-    token = client.post("/api/me/tokens", json={"name": "script", "scopes": ["pastes", "links"]},
-                        headers=bearer(make_token(boss.id, email=boss.email, aal="aal2"))).get_json()["token"]
+    token = client.post(
+        "/api/me/tokens",
+        json={"name": "script", "scopes": ["pastes", "links"]},
+        headers=bearer(make_token(boss.id, email=boss.email, aal="aal2")),
+    ).get_json()["token"]
     callers = {
         "anonymous": ({}, 401, "not_authenticated"),
         "a signed-in user": (user.headers, 403, "forbidden"),
         "an admin's personal API token": (bearer(token), 403, "token_scope"),
-        "an admin's password-only (aal1) session": (bearer(make_token(boss.id, email=boss.email, aal="aal1")),
-                                                    403, "mfa_required"),
+        "an admin's password-only (aal1) session": (
+            bearer(make_token(boss.id, email=boss.email, aal="aal1")),
+            403,
+            "mfa_required",
+        ),
     }
     requests = list(admin_requests(app))
     assert len(requests) >= 9  # users, grant, revoke, factors, pastes (list, delete), links (list, delete), pages
@@ -74,9 +86,14 @@ def test_an_admin_gets_the_answer_to_the_input_itself(client, make_user):
     for path in ("/api/admin/links", "/api/admin/pastes", "/api/admin/users"):
         response = client.get(f"{path}?q=%00", headers=boss.headers)
         assert (response.status_code, response.get_json()["error"]["code"]) == (422, "invalid_input"), path
-    for method, path in (("POST", "/api/admin/users/not-an-id/admin"), ("DELETE", "/api/admin/users/not-an-id/admin"),
-                         ("DELETE", "/api/admin/users/not-an-id/factors")):
+    for method, path in (
+        ("POST", "/api/admin/users/not-an-id/admin"),
+        ("DELETE", "/api/admin/users/not-an-id/admin"),
+        ("DELETE", "/api/admin/users/not-an-id/factors"),
+    ):
         response = client.open(path, method=method, headers=boss.headers)
         assert (response.status_code, response.get_json()["error"]["code"]) == (404, "not_found"), path
-    response = client.put("/api/admin/pages/dashboard", headers=boss.headers, data=BAD_BODY, content_type="application/json")
+    response = client.put(
+        "/api/admin/pages/dashboard", headers=boss.headers, data=BAD_BODY, content_type="application/json"
+    )
     assert response.status_code == 400 and response.get_json()["error"]["code"]

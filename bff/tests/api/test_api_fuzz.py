@@ -9,6 +9,7 @@ methods the address takes), except where a rule only the server can check refuse
 
 Each request leaves from another loopback address (fixtures/gateway_clients.py), so the per-client
 limits meet the fuzzing no sooner than they would meet as many real clients."""
+
 from __future__ import annotations
 
 import copy
@@ -33,19 +34,33 @@ from toolkit_bff.contract.fields import SERVER_RULE
 # schemathesis draws from `random` inside its strategies, which Hypothesis reports as a deprecation
 # (an error under our filterwarnings=error) only now and then: not ours to fix.
 pytestmark = pytest.mark.filterwarnings(
-    "ignore:Do not use the `random` module inside strategies:hypothesis.errors.HypothesisDeprecationWarning")
+    "ignore:Do not use the `random` module inside strategies:hypothesis.errors.HypothesisDeprecationWarning"
+)
 
 SEED = 20261125
 # "all": requests the document allows and requests it does not (wrong types, missing fields, …).
 # A copy: schemathesis writes the links it infers into the document it is given.
-schema = schemathesis.openapi.from_dict(copy.deepcopy(DOCUMENT), config=SchemathesisConfig.from_dict({
-    "seed": SEED, "generation": {"mode": "all", "deterministic": True},
-    "phases": {"examples": {"enabled": True}, "coverage": {"enabled": True}, "fuzzing": {"enabled": True},
-               "stateful": {"enabled": True}},
-    # A body past the 4 MB limit (a field far over its maxLength) is refused before it is read: 413.
-    "checks": {"negative_data_rejection": {"expected-statuses": [
-        400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 428, 429, "5XX"]}},
-}))
+schema = schemathesis.openapi.from_dict(
+    copy.deepcopy(DOCUMENT),
+    config=SchemathesisConfig.from_dict(
+        {
+            "seed": SEED,
+            "generation": {"mode": "all", "deterministic": True},
+            "phases": {
+                "examples": {"enabled": True},
+                "coverage": {"enabled": True},
+                "fuzzing": {"enabled": True},
+                "stateful": {"enabled": True},
+            },
+            # A body past the 4 MB limit (a field far over its maxLength) is refused before it is read: 413.
+            "checks": {
+                "negative_data_rejection": {
+                    "expected-statuses": [400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 428, 429, "5XX"]
+                }
+            },
+        }
+    ),
+)
 
 # Requests the document allows that the server still refuses, each for a rule no JSON Schema can
 # state; everything else the document allows must be accepted (positive_data_acceptance).
@@ -98,8 +113,7 @@ SQL_REFUSALS = {
     r"^You have 20 API tokens": "scopes: at most 20 tokens per account",
     r"^Sign in to create private pastes": "privacy: private needs an account",
     r"^Enter some text to translate": "q: more than spaces",
-    r"must stay inside the ciphertext|must be unlisted or private for an encrypted paste":
-        "an encrypted paste keeps its title and language inside the ciphertext, and is never public",
+    r"must stay inside the ciphertext|must be unlisted or private for an encrypted paste": "an encrypted paste keeps its title and language inside the ciphertext, and is never public",
 }
 # 4. The body-wide guard (json_guard.py), before any model: no text in a JSON body, field names
 #    included, holds NUL or a lone surrogate (the document's description says so). A schema would
@@ -150,8 +164,9 @@ def _refused_by_a_server_rule(response, case) -> bool:
     if re.search(GUARDED_TEXT, message):
         return True
     fields = _fields_with_server_rules(case.operation.definition.raw, set())
-    return (any(re.search(rf"\b{re.escape(field)}\b", message) for field in fields)
-            or any(re.search(pattern, message) for pattern in SQL_REFUSALS))
+    return any(re.search(rf"\b{re.escape(field)}\b", message) for field in fields) or any(
+        re.search(pattern, message) for pattern in SQL_REFUSALS
+    )
 
 
 @schemathesis.check
@@ -174,13 +189,20 @@ USERNAME = {"operation_id": "checkUsername"}
 
 
 def fuzz(max_examples: int):
-    return settings(max_examples=max_examples, derandomize=True, database=None, deadline=None,
-                    suppress_health_check=list(HealthCheck))
+    return settings(
+        max_examples=max_examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
 
 
 def _signed_in_session(stack_env, make_token, name: str, network: int, *, admin: bool):
-    with psycopg.connect(stack_env["TOOLKIT_DATABASE_ADMIN_URL"], autocommit=True) as db, \
-            clients_session(network) as session:
+    with (
+        psycopg.connect(stack_env["TOOLKIT_DATABASE_ADMIN_URL"], autocommit=True) as db,
+        clients_session(network) as session,
+    ):
         user_id, email = insert_user(db, name, admin=admin)
         session.headers.update(bearer(make_token(user_id, email=email)))
         yield session
@@ -220,17 +242,25 @@ def _headers_it_removed(case) -> dict | None:
     meta = case.meta
     if meta is None or not meta.generation.mode.is_negative:
         return None
-    removed = {mutation.parameter for mutation in getattr(meta.phase.data, "mutations", ())
-               if mutation.parameter_location == ParameterLocation.HEADER and not mutation.path
-               and mutation.parameter and mutation.parameter not in (case.headers or {})
-               and (mutation.operator == OperatorKind.REMOVE_REQUIRED_PROPERTY
-                    or (mutation.operator == OperatorKind.NEGATE_CONSTRAINTS and "required" in mutation.keywords))}
+    removed = {
+        mutation.parameter
+        for mutation in getattr(meta.phase.data, "mutations", ())
+        if mutation.parameter_location == ParameterLocation.HEADER
+        and not mutation.path
+        and mutation.parameter
+        and mutation.parameter not in (case.headers or {})
+        and (
+            mutation.operator == OperatorKind.REMOVE_REQUIRED_PROPERTY
+            or (mutation.operator == OperatorKind.NEGATE_CONSTRAINTS and "required" in mutation.keywords)
+        )
+    }
     return dict.fromkeys(removed) or None  # None drops a session header (requests)
 
 
 def _call(case, session) -> None:
-    case.call_and_validate(base_url=gateway_url(), session=session, checks=ALL_CHECKS, timeout=60,
-                           headers=_headers_it_removed(case))
+    case.call_and_validate(
+        base_url=gateway_url(), session=session, checks=ALL_CHECKS, timeout=60, headers=_headers_it_removed(case)
+    )
 
 
 @schema.exclude(**USERNAME).parametrize()
@@ -261,18 +291,24 @@ def test_signed_in_username_checks_get_documented_answers(case, admin):
 class Sequences(schema.as_state_machine()):
     """Calls along the document's links (create a paste, then read, change, like, copy and delete it;
     create a link, then resolve and delete it), each answer checked as above."""
+
     session = None
 
     def get_call_kwargs(self, case):
-        return {"base_url": gateway_url(), "session": self.session, "timeout": 60,
-                "headers": _headers_it_removed(case)}
+        return {"base_url": gateway_url(), "session": self.session, "timeout": 60, "headers": _headers_it_removed(case)}
 
     def validate_response(self, response, case, additional_checks=None, **kwargs):
         case.validate_response(response, checks=ALL_CHECKS, transport_kwargs=kwargs)
 
 
-SEQUENCE_SETTINGS = settings(max_examples=SEQUENCES, stateful_step_count=STEPS, derandomize=True, database=None,
-                             deadline=None, suppress_health_check=list(HealthCheck))
+SEQUENCE_SETTINGS = settings(
+    max_examples=SEQUENCES,
+    stateful_step_count=STEPS,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 
 
 def test_anonymous_sequences_get_documented_answers(anonymous):

@@ -3,6 +3,7 @@ password-only (aal1) token of an account with a verified factor gets 403 `mfa_re
 data-API route before any work, its aal2 token works, accounts without a factor keep working at
 aal1, a token whose session was signed out (or whose user was deleted) gets 401, and anon and other
 users stay refused as before."""
+
 from __future__ import annotations
 
 import io
@@ -23,8 +24,11 @@ DATA_API = ("me", "links", "pastes", "pages", "admin")
 @pytest.fixture
 def stack_app(app):
     """The BFF configured like the stack's: Auth's key set (ES256 tokens) and its admin API."""
-    app.config.update(JWKS_URL=os.environ["TOOLKIT_JWKS_URL"], AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
-                      SERVICE_ROLE_KEY=os.environ["TOOLKIT_SERVICE_ROLE_KEY"])
+    app.config.update(
+        JWKS_URL=os.environ["TOOLKIT_JWKS_URL"],
+        AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
+        SERVICE_ROLE_KEY=os.environ["TOOLKIT_SERVICE_ROLE_KEY"],
+    )
     return app
 
 
@@ -53,8 +57,13 @@ def data_api_requests(app, values: dict[str, str]) -> list[tuple[str, str]]:
 
 
 # A body any write endpoint would accept or refuse with a 422: the 403 must come first.
-ANY_BODY = {"content": "aal1 write", "url": "https://aal.example/aal1", "bio": "aal1 was here", "title": "aal1",
-            "is_disabled": True}
+ANY_BODY = {
+    "content": "aal1 write",
+    "url": "https://aal.example/aal1",
+    "bio": "aal1 was here",
+    "title": "aal1",
+    "is_disabled": True,
+}
 
 
 def test_an_aal1_token_of_an_account_with_a_factor_is_refused_on_every_data_api_route(api, accounts, admin_db):
@@ -71,10 +80,15 @@ def test_an_aal1_token_of_an_account_with_a_factor_is_refused_on_every_data_api_
     # Refused before any work: nothing was written, deleted or counted.
     assert admin_db.execute("select count(*) from auth.users where id = %s", (account.id,)).fetchone()[0] == 1
     assert admin_db.execute("select bio from public.profile where id = %s", (account.id,)).fetchone()[0] == ""
-    assert admin_db.execute("select count(*), sum(views) from public.pastes where user_id = %s",
-                            (account.id,)).fetchone() == (1, 0)
-    assert admin_db.execute("select count(*) from public.shortened_urls where user_id = %s and clicks = 0",
-                            (account.id,)).fetchone()[0] == 1
+    assert admin_db.execute(
+        "select count(*), sum(views) from public.pastes where user_id = %s", (account.id,)
+    ).fetchone() == (1, 0)
+    assert (
+        admin_db.execute(
+            "select count(*) from public.shortened_urls where user_id = %s and clicks = 0", (account.id,)
+        ).fetchone()[0]
+        == 1
+    )
     assert admin_db.execute("select count(*) from public.page_settings where is_disabled").fetchone()[0] == 0
 
 
@@ -100,7 +114,9 @@ def test_an_account_without_a_verified_factor_keeps_working_at_aal1(api, account
     headers = bearer(aal1)
     own = _own_rows(api, aal1)
     assert api.get("/api/me", headers=headers).get_json()["profile"]["id"] == account.id
-    assert [p["id"] for p in api.get("/api/pastes?scope=mine", headers=headers).get_json()["pastes"]] == [own["paste_id"]]
+    assert [p["id"] for p in api.get("/api/pastes?scope=mine", headers=headers).get_json()["pastes"]] == [
+        own["paste_id"]
+    ]
     assert api.get(f"/api/pastes/{own['paste_id']}", headers=headers).status_code == 200
     assert api.patch("/api/me/profile", json={"bio": "aal1 is enough"}, headers=headers).status_code == 200
 
@@ -109,8 +125,13 @@ def test_admins_with_a_factor_need_aal2_for_admin_powers_and_admins_without_one_
     _, boss_aal1, boss_aal2 = accounts("aal-boss", mfa=True, admin=True)
     _, chief_aal1, _ = accounts("aal-chief", admin=True)
     target, _, _ = accounts("aal-target")
-    for method, url in (("GET", "/api/admin/users"), ("GET", "/api/admin/pastes"), ("GET", "/api/admin/links"),
-                        ("POST", f"/api/admin/users/{target.id}/admin"), ("PUT", "/api/admin/pages/dashboard")):
+    for method, url in (
+        ("GET", "/api/admin/users"),
+        ("GET", "/api/admin/pastes"),
+        ("GET", "/api/admin/links"),
+        ("POST", f"/api/admin/users/{target.id}/admin"),
+        ("PUT", "/api/admin/pages/dashboard"),
+    ):
         body = {"is_disabled": False} if method == "PUT" else None
         refused = api.open(url, method=method, json=body, headers=bearer(boss_aal1))
         assert (refused.status_code, refused.get_json()["error"]["code"]) == (403, "mfa_required"), url
@@ -135,8 +156,11 @@ def test_the_colour_pickers_decoding_asks_for_the_second_factor_and_a_live_sessi
     _, aal1, aal2 = accounts("aal-picker", mfa=True)
 
     def decode(token: str):
-        return api.post("/api/tools/color-picker/decode", headers=bearer(token),
-                        data={"file": (io.BytesIO(heic_photo(width=64, height=48)), "IMG_0001.HEIC")})
+        return api.post(
+            "/api/tools/color-picker/decode",
+            headers=bearer(token),
+            data={"file": (io.BytesIO(heic_photo(width=64, height=48)), "IMG_0001.HEIC")},
+        )
 
     refused = decode(aal1)
     assert (refused.status_code, refused.get_json()["error"]["code"]) == (403, "mfa_required")
@@ -155,9 +179,13 @@ def test_a_token_whose_session_was_signed_out_is_refused_with_401(api, accounts,
     first, second = password_session(account), password_session(account)
     assert api.get("/api/me", headers=bearer(first["access_token"])).status_code == 200
     sign_out(first, "local")  # this device only: the other session keeps working
-    for method, url, body in (("GET", "/api/me", None), ("PATCH", "/api/me/profile", {"bio": "signed out"}),
-                              ("DELETE", "/api/me", None), ("POST", f"/api/admin/users/{other.id}/admin", None),
-                              ("GET", "/api/pastes", None)):
+    for method, url, body in (
+        ("GET", "/api/me", None),
+        ("PATCH", "/api/me/profile", {"bio": "signed out"}),
+        ("DELETE", "/api/me", None),
+        ("POST", f"/api/admin/users/{other.id}/admin", None),
+        ("GET", "/api/pastes", None),
+    ):
         response = api.open(url, method=method, json=body, headers=bearer(first["access_token"]))
         assert response.status_code == 401, (method, url, response.data[:200])
         assert response.get_json()["error"]["code"] == "session_not_found"
@@ -190,8 +218,9 @@ def test_the_sql_guard_underneath_is_reported_as_mfa_required_too(accounts, stac
     account, _, _ = accounts("aal-guard", mfa=True)
     claims = f'{{"sub": "{account.id}", "role": "authenticated", "aal": "aal1"}}'
     with psycopg.connect(stack_env["TOOLKIT_DATABASE_URL"]) as conn:
-        conn.execute("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', %s, true)",
-                     (claims,))
+        conn.execute(
+            "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', %s, true)", (claims,)
+        )
         with pytest.raises(psycopg.Error) as refused:
             conn.execute("select public.create_paste('written with a password alone')")
     error = api_error_for(refused.value)

@@ -3,6 +3,7 @@ stack's own Auth sessions: an admin's token is never an admin (another user's li
 admin's session at aal2), a token made at aal1 stops working once its owner turns on two-step
 verification, "sign out everywhere" can revoke every token, and a banned user's access token and
 API tokens are refused."""
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,9 @@ def gateway() -> str:
 
 
 def api_token(gateway: str, access_token: str, scopes: list[str], name: str = "script") -> str:
-    made = requests.post(f"{gateway}/api/me/tokens", json={"name": name, "scopes": scopes},
-                         headers=bearer(access_token), timeout=30)
+    made = requests.post(
+        f"{gateway}/api/me/tokens", json={"name": name, "scopes": scopes}, headers=bearer(access_token), timeout=30
+    )
     assert made.status_code == 201, made.text
     return made.json()["token"]
 
@@ -33,14 +35,22 @@ def error_of(response: requests.Response) -> tuple[int, str]:
 def test_an_admins_links_token_reads_no_one_elses_statistics_and_no_admin_route(gateway, accounts):
     _, _, boss_aal2 = accounts("cred-boss", mfa=True, admin=True)
     _, owner_token, _ = accounts("cred-owner")
-    link = requests.post(f"{gateway}/api/links", json={"url": "https://cred.example/secret-destination"},
-                         headers=bearer(owner_token), timeout=30)
+    link = requests.post(
+        f"{gateway}/api/links",
+        json={"url": "https://cred.example/secret-destination"},
+        headers=bearer(owner_token),
+        timeout=30,
+    )
     assert link.status_code == 201, link.text
     stats_url = f"{gateway}/api/links/{link.json()['id']}/stats"
     token = bearer(api_token(gateway, boss_aal2, ["links"]))
     refused = requests.get(stats_url, headers=token, timeout=30)
     assert error_of(refused) == (404, "not_found") and "secret-destination" not in refused.text
-    for method, path in (("GET", "/api/admin/users"), ("GET", "/api/admin/links"), ("PUT", "/api/admin/pages/dashboard")):
+    for method, path in (
+        ("GET", "/api/admin/users"),
+        ("GET", "/api/admin/links"),
+        ("PUT", "/api/admin/pages/dashboard"),
+    ):
         answer = requests.request(method, f"{gateway}{path}", json={"is_disabled": True}, headers=token, timeout=30)
         assert error_of(answer) == (403, "token_scope"), path
     # The admin's own session at aal2 reads them; the token's own links stay its business.
@@ -51,8 +61,9 @@ def test_an_admins_links_token_reads_no_one_elses_statistics_and_no_admin_route(
 def test_an_admin_without_the_second_step_is_told_that_others_statistics_need_it(gateway, accounts):
     _, chief_aal1, _ = accounts("cred-chief", admin=True)
     _, owner_token, _ = accounts("cred-owner")
-    link = requests.post(f"{gateway}/api/links", json={"url": "https://cred.example/aal1"},
-                         headers=bearer(owner_token), timeout=30).json()
+    link = requests.post(
+        f"{gateway}/api/links", json={"url": "https://cred.example/aal1"}, headers=bearer(owner_token), timeout=30
+    ).json()
     answer = requests.get(f"{gateway}/api/links/{link['id']}/stats", headers=bearer(chief_aal1), timeout=30)
     assert error_of(answer) == (403, "aal2_required") and "two-step verification" in answer.json()["error"]["message"]
 
@@ -91,8 +102,12 @@ def test_every_token_can_be_revoked_at_once_by_the_account_only(gateway, account
 def ban(account_id: str, duration: str) -> None:
     """PUT /admin/users/{id} with ban_duration, through the stack's Auth, as an operator does."""
     service = os.environ["TOOLKIT_SERVICE_ROLE_KEY"]
-    answer = requests.put(f"{os.environ['TOOLKIT_AUTH_URL']}/admin/users/{account_id}", json={"ban_duration": duration},
-                          headers={"apikey": service, "Authorization": f"Bearer {service}"}, timeout=30)
+    answer = requests.put(
+        f"{os.environ['TOOLKIT_AUTH_URL']}/admin/users/{account_id}",
+        json={"ban_duration": duration},
+        headers={"apikey": service, "Authorization": f"Bearer {service}"},
+        timeout=30,
+    )
     assert answer.status_code == 200, answer.text
 
 
@@ -101,13 +116,19 @@ def test_a_banned_users_access_token_and_api_token_are_refused(gateway, accounts
     token = bearer(api_token(gateway, session, ["pastes", "links"]))
     assert requests.get(f"{gateway}/api/me", headers=bearer(session), timeout=30).status_code == 200
     ban(account.id, "24h")
-    for method, path, body in (("GET", "/api/me", None), ("PATCH", "/api/me/profile", {"bio": "banned"}),
-                               ("POST", "/api/pastes", {"content": "while banned", "privacy": "private"}),
-                               ("POST", "/api/me/tokens", {"name": "more", "scopes": ["links"]}),
-                               ("DELETE", "/api/me", None)):
+    for method, path, body in (
+        ("GET", "/api/me", None),
+        ("PATCH", "/api/me/profile", {"bio": "banned"}),
+        ("POST", "/api/pastes", {"content": "while banned", "privacy": "private"}),
+        ("POST", "/api/me/tokens", {"name": "more", "scopes": ["links"]}),
+        ("DELETE", "/api/me", None),
+    ):
         answer = requests.request(method, f"{gateway}{path}", json=body, headers=bearer(session), timeout=30)
         assert error_of(answer) == (403, "user_banned"), (method, path, answer.text)
-    for method, path, body in (("GET", "/api/pastes?scope=mine", None), ("POST", "/api/links", {"url": "https://ban.example/"})):
+    for method, path, body in (
+        ("GET", "/api/pastes?scope=mine", None),
+        ("POST", "/api/links", {"url": "https://ban.example/"}),
+    ):
         answer = requests.request(method, f"{gateway}{path}", json=body, headers=token, timeout=30)
         assert error_of(answer) == (403, "user_banned"), (method, path, answer.text)
     assert admin_db.execute("select count(*) from public.pastes where user_id = %s", (account.id,)).fetchone()[0] == 0

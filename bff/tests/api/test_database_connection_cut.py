@@ -4,6 +4,7 @@ lets them through again. Meanwhile a write is a JSON 503 (never a 500, never a 2
 stored); afterwards writes work again without restarting the app, and every write answered 201 is in
 the database. A real Postgres restart under load, through the gateway and the running BFF and
 redirect service, is the fault run's `postgres-fast`/`postgres-immediate` case (bench/fault_cases_data.py)."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
@@ -19,8 +20,14 @@ def through(url: str, port: int) -> str:
 
 def test_writes_are_503_while_the_database_connections_are_cut_and_work_again_after(stack_env, admin_db):
     proxy = CuttableProxy(urlsplit(stack_env["TOOLKIT_DATABASE_URL"]).port)
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
-                      "DATABASE_URL": through(stack_env["TOOLKIT_DATABASE_URL"], proxy.port)})
+    app = create_app(
+        {
+            "TESTING": True,
+            "RATELIMIT_ENABLED": False,
+            "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
+            "DATABASE_URL": through(stack_env["TOOLKIT_DATABASE_URL"], proxy.port),
+        }
+    )
     client, stored = app.test_client(), []
 
     def write() -> int:

@@ -2,6 +2,7 @@
 code makes it (features/pastes/paste-crypto.ts): AES-GCM-256, a 12-byte IV, the JSON
 {v, title, language, content} as plaintext, "tk1" as additional data, all base64url in
 `tk1.<iv>.<ciphertext>`; the key travels only in the link's fragment, which HTTP never sends."""
+
 from __future__ import annotations
 
 import base64
@@ -45,20 +46,27 @@ def pastes(admin_db):
 
 
 def stored(admin_db, paste_id: str):
-    return admin_db.execute("select content, title, language, privacy, encrypted, p::text from public.pastes p"
-                            " where id = %s", (paste_id,)).fetchone()
+    return admin_db.execute(
+        "select content, title, language, privacy, encrypted, p::text from public.pastes p where id = %s", (paste_id,)
+    ).fetchone()
 
 
 def test_an_encrypted_paste_is_stored_and_returned_as_ciphertext_only(client, admin_db, pastes, make_user):
     secret = f"launch code {uuid.uuid4().hex}"
     envelope, key = encrypt(secret, title="Plans", language="python")
     owner = make_user("crypto")
-    created = client.post("/api/pastes", json={"content": envelope, "encrypted": True, "privacy": "private"},
-                          headers=owner.headers)
+    created = client.post(
+        "/api/pastes", json={"content": envelope, "encrypted": True, "privacy": "private"}, headers=owner.headers
+    )
     assert created.status_code == 201, created.data
     paste = created.get_json()
     pastes.append(paste["id"])
-    assert (paste["encrypted"], paste["content"], paste["title"], paste["language"]) == (True, envelope, "", "plaintext")
+    assert (paste["encrypted"], paste["content"], paste["title"], paste["language"]) == (
+        True,
+        envelope,
+        "",
+        "plaintext",
+    )
     content, title, language, privacy, encrypted, row = stored(admin_db, paste["id"])
     assert (content, title, language, privacy, encrypted) == (envelope, "", "plaintext", "private", True)
     assert secret not in row and "Plans" not in row and key not in row
@@ -68,14 +76,17 @@ def test_an_encrypted_paste_is_stored_and_returned_as_ciphertext_only(client, ad
     assert [(p["encrypted"], p["preview"]) for p in listed] == [(True, "")]
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"content": "my bank password is hunter2"}, "content"),
-    ({"content": "tk1.q83vEjRWeJCrze8S.short"}, "content"),
-    ({"content": "tk1.q83vEjRWeJCr.Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFy"}, "content"),
-    ({"content": "ENVELOPE", "title": "Visible title"}, "title"),
-    ({"content": "ENVELOPE", "language": "python"}, "language"),
-    ({"content": "ENVELOPE", "privacy": "public"}, "privacy"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"content": "my bank password is hunter2"}, "content"),
+        ({"content": "tk1.q83vEjRWeJCrze8S.short"}, "content"),
+        ({"content": "tk1.q83vEjRWeJCr.Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFy"}, "content"),
+        ({"content": "ENVELOPE", "title": "Visible title"}, "title"),
+        ({"content": "ENVELOPE", "language": "python"}, "language"),
+        ({"content": "ENVELOPE", "privacy": "public"}, "privacy"),
+    ],
+)
 def test_what_is_not_ciphertext_is_refused_under_the_flag_and_nothing_is_written(client, admin_db, body, field):
     envelope, _ = encrypt("x")
     sent = {**body, "content": envelope if body["content"] == "ENVELOPE" else body["content"], "encrypted": True}
@@ -87,7 +98,9 @@ def test_what_is_not_ciphertext_is_refused_under_the_flag_and_nothing_is_written
 
 def test_burn_after_read_still_burns_an_encrypted_paste(client, pastes):
     envelope, key = encrypt("read me once")
-    paste = client.post("/api/pastes", json={"content": envelope, "encrypted": True, "burn_after_read": True}).get_json()
+    paste = client.post(
+        "/api/pastes", json={"content": envelope, "encrypted": True, "burn_after_read": True}
+    ).get_json()
     pastes.append(paste["id"])
     assert decrypt(client.get(f"/api/pastes/{paste['id']}").get_json()["content"], key)["content"] == "read me once"
     assert client.get(f"/api/pastes/{paste['id']}").status_code == 404

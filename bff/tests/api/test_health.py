@@ -19,8 +19,13 @@ def test_health_is_503_when_auth_is_configured_but_unreachable(app):
 
 
 def test_health_is_503_when_database_is_unreachable(stack_env):
-    app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32,
-                      "DATABASE_URL": "postgresql://authenticator:wrong@127.0.0.1:1/postgres?connect_timeout=1"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "JWT_SECRET": "x" * 32,
+            "DATABASE_URL": "postgresql://authenticator:wrong@127.0.0.1:1/postgres?connect_timeout=1",
+        }
+    )
     response = app.test_client().get("/api/health")
     assert response.status_code == 503
     assert response.get_json()["checks"]["database"] == "unreachable"

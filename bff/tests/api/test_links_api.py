@@ -1,5 +1,6 @@
 """Short links through the API (SPEC §5): creating, listing, deleting and resolving them. Following
 /s/{code} is the redirect service's: bff/tests/redirect/."""
+
 from __future__ import annotations
 
 import re
@@ -42,8 +43,15 @@ def test_anonymous_link_gets_a_code_and_https(client, links, stack_env):
 
 
 def test_short_url_uses_the_request_origin_without_public_url(stack_env, links):
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "PUBLIC_URL": "",
-                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+    app = create_app(
+        {
+            "TESTING": True,
+            "RATELIMIT_ENABLED": False,
+            "PUBLIC_URL": "",
+            "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+            "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
+        }
+    )
     try:
         response = create(app.test_client(), links, url="https://example.org")
         assert response.get_json()["short_url"].startswith("http://localhost/s/")
@@ -55,29 +63,33 @@ def test_signed_in_user_sets_alias_expiry_and_click_limit(client, links, make_us
     alice = make_user("alice")
     expires = (datetime.now(UTC) + timedelta(days=2)).isoformat()
     alias = f"team-{uuid.uuid4().hex[:8]}"
-    response = create(client, links, alice.headers, url="http://example.com", alias=alias,
-                      expires_at=expires, max_clicks=3)
+    response = create(
+        client, links, alice.headers, url="http://example.com", alias=alias, expires_at=expires, max_clicks=3
+    )
     assert response.status_code == 201, response.data
     link = response.get_json()
     assert (link["short_code"], link["original_url"], link["max_clicks"]) == (alias, "http://example.com", 3)
     assert datetime.fromisoformat(link["expires_at"]) == datetime.fromisoformat(expires)
 
 
-@pytest.mark.parametrize("body, fragment", [
-    ({"url": "ftp://example.com/file"}, "Only http and https"),
-    ({"url": "javascript:alert(1)"}, "Only http and https"),
-    ({"url": "   "}, "Enter a URL"),
-    ({"url": "https://example.com", "alias": "ab"}, "alias"),
-    ({"url": "https://example.com", "alias": "no spaces"}, "alias"),
-    ({"url": "https://example.com", "alias": "Admin"}, "reserved"),
-    ({"url": "https://example.com", "expires_at": "2001-01-01T00:00:00Z"}, "future"),
-    ({"url": "https://example.com", "expires_at": "2030-01-01T00:00:00"}, "time zone"),
-    ({"url": "https://example.com", "expires_at": "tomorrow"}, "expires_at"),
-    ({"url": "https://example.com", "max_clicks": 0}, "max_clicks"),
-    ({"url": "https://example.com", "max_clicks": True}, "max_clicks"),
-    ({"url": 5}, "url"),
-    ({}, "url is required"),
-])
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        ({"url": "ftp://example.com/file"}, "Only http and https"),
+        ({"url": "javascript:alert(1)"}, "Only http and https"),
+        ({"url": "   "}, "Enter a URL"),
+        ({"url": "https://example.com", "alias": "ab"}, "alias"),
+        ({"url": "https://example.com", "alias": "no spaces"}, "alias"),
+        ({"url": "https://example.com", "alias": "Admin"}, "reserved"),
+        ({"url": "https://example.com", "expires_at": "2001-01-01T00:00:00Z"}, "future"),
+        ({"url": "https://example.com", "expires_at": "2030-01-01T00:00:00"}, "time zone"),
+        ({"url": "https://example.com", "expires_at": "tomorrow"}, "expires_at"),
+        ({"url": "https://example.com", "max_clicks": 0}, "max_clicks"),
+        ({"url": "https://example.com", "max_clicks": True}, "max_clicks"),
+        ({"url": 5}, "url"),
+        ({}, "url is required"),
+    ],
+)
 def test_invalid_links_are_422_with_a_reason(client, links, body, fragment):
     response = create(client, links, **body)
     assert response.status_code == 422, response.data
@@ -95,8 +107,15 @@ def test_links_to_our_own_short_links_are_refused_whatever_the_request_headers_s
                 assert response.get_json()["error"]["message"] == "Links to our own short links cannot be shortened"
         assert create(client, links, url="https://tool.example/about").status_code == 201
         # Nor does a header make another site's /s/ ours.
-        assert create(client, links, url="https://decoy.invalid/s/abc1234",
-                      headers={"Host": "decoy.invalid", "X-Forwarded-Host": "decoy.invalid"}).status_code == 201
+        assert (
+            create(
+                client,
+                links,
+                url="https://decoy.invalid/s/abc1234",
+                headers={"Host": "decoy.invalid", "X-Forwarded-Host": "decoy.invalid"},
+            ).status_code
+            == 201
+        )
     finally:
         admin_db.execute("delete from public.site_hosts where host in ('tool.example', 'other-name.example')")
 
@@ -107,10 +126,14 @@ def test_a_forged_host_header_lets_no_link_loop_through_the_gateway(stack_env, l
     also_ours = gateway.replace("localhost", "127.0.0.1")  # the test stack's TOOLKIT_OWN_ORIGINS
     with client_session("127.35.1.1") as http:  # its own address: the visitors' limit counts this test alone
         for own in (gateway, also_ours):
-            for headers in ({"Host": "decoy.invalid"}, {"X-Forwarded-Host": "decoy.invalid"},
-                            {"Host": "decoy.invalid", "X-Forwarded-Host": "decoy.invalid"}):
-                response = http.post(f"{gateway}/api/links", json={"url": f"{own}/s/abc1234"}, headers=headers,
-                                     timeout=30)
+            for headers in (
+                {"Host": "decoy.invalid"},
+                {"X-Forwarded-Host": "decoy.invalid"},
+                {"Host": "decoy.invalid", "X-Forwarded-Host": "decoy.invalid"},
+            ):
+                response = http.post(
+                    f"{gateway}/api/links", json={"url": f"{own}/s/abc1234"}, headers=headers, timeout=30
+                )
                 if response.status_code == 201:
                     links.append(response.json()["short_code"])
                 assert response.status_code == 422, (own, headers, response.text)
@@ -148,7 +171,9 @@ def test_owners_list_and_delete_only_their_links(client, links, make_user):
     assert refused.status_code == 404
     assert client.delete(f"/api/links/{uuid.uuid4()}", headers=bob.headers).get_json() == refused.get_json()
     assert client.delete(f"/api/links/{first['id']}", headers=alice.headers).status_code == 204
-    assert [link["id"] for link in client.get("/api/links", headers=alice.headers).get_json()["links"]] == [second["id"]]
+    assert [link["id"] for link in client.get("/api/links", headers=alice.headers).get_json()["links"]] == [
+        second["id"]
+    ]
 
 
 def test_listing_and_deleting_need_sign_in(client):
@@ -182,12 +207,19 @@ def test_oversized_json_body_is_413(client):
 
 
 def test_anonymous_link_creation_is_rate_limited_per_ip_but_not_for_users(stack_env, make_user, links):
-    app = create_app({"TESTING": True, "ANON_WRITE_RATE_LIMIT": "2 per minute",
-                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+    app = create_app(
+        {
+            "TESTING": True,
+            "ANON_WRITE_RATE_LIMIT": "2 per minute",
+            "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+            "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
+        }
+    )
     client, ip = app.test_client(), f"198.51.100.{uuid.uuid4().int % 250 + 1}"
     try:
-        statuses = [create(client, links, {"X-Forwarded-For": ip}, url="https://limit.example").status_code
-                    for _ in range(3)]
+        statuses = [
+            create(client, links, {"X-Forwarded-For": ip}, url="https://limit.example").status_code for _ in range(3)
+        ]
         assert statuses == [201, 201, 429]
         limited = client.post("/api/links", json={"url": "https://limit.example"}, headers={"X-Forwarded-For": ip})
         assert limited.get_json()["error"]["code"] == "too_many_requests" and limited.headers["Retry-After"]

@@ -1,4 +1,5 @@
 """DELETE /api/me: the caller deletes their account through the running Auth's admin API."""
+
 from __future__ import annotations
 
 import os

@@ -1,6 +1,7 @@
 """The OpenAPI document: a valid 3.1 document, covering exactly the Flask routes under /api, and
 describing what the endpoints really answer (status, media type, headers, JSON bodies, error
 codes), checked on a real request to every operation and on the main error paths."""
+
 from __future__ import annotations
 
 import os
@@ -58,8 +59,9 @@ def check_response(method: str, path: str, response) -> None:
     """Status, media type, headers, JSON body (each NDJSON line) and error code are all documented."""
     responses = DOCUMENT["paths"][path][method.lower()]["responses"]
     status = str(response.status_code)
-    assert status in responses, (f"{method} {path} answered {status} {response.data[:200]!r}; "
-                                 f"documented: {list(responses)}")
+    assert status in responses, (
+        f"{method} {path} answered {status} {response.data[:200]!r}; documented: {list(responses)}"
+    )
     spec, here = responses[status], pointer("paths", path, method.lower(), "responses", status)
     for name, node in spec.get("headers", {}).items():
         header, header_pointer = resolve(node, here + pointer("headers", name))
@@ -129,8 +131,13 @@ def check_request(case: Case) -> None:
     if case.json is None and case.form is None and case.files is None:
         assert "requestBody" not in operation or not operation["requestBody"].get("required")
         return
-    media = ("multipart/form-data" if case.files is not None else "application/json"
-             if case.json is not None else "application/x-www-form-urlencoded")
+    media = (
+        "multipart/form-data"
+        if case.files is not None
+        else "application/json"
+        if case.json is not None
+        else "application/x-www-form-urlencoded"
+    )
     content = operation["requestBody"]["content"]
     assert media in content, f"{case}: {media} is not a documented request body"
     here = pointer("paths", case.path, method, "requestBody", "content", media, "schema")
@@ -150,8 +157,12 @@ def prepared(case: Case, request) -> Case:
     if case.setup is None:
         return case
     values = case.setup(request)
-    return replace(case, url=(case.url or case.path).format(**values), setup=None,
-                   headers={name: value.format(**values) for name, value in case.headers.items()})
+    return replace(
+        case,
+        url=(case.url or case.path).format(**values),
+        setup=None,
+        headers={name: value.format(**values) for name, value in case.headers.items()},
+    )
 
 
 def send(case: Case, request):
@@ -185,8 +196,14 @@ def site_list(tools_app, tmp_path):
 
 @pytest.fixture
 def unreachable_db_client():
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "JWT_SECRET": "x" * 32,
-                      "DATABASE_URL": "postgresql://authenticator:wrong@127.0.0.1:1/postgres?connect_timeout=1"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "RATELIMIT_ENABLED": False,
+            "JWT_SECRET": "x" * 32,
+            "DATABASE_URL": "postgresql://authenticator:wrong@127.0.0.1:1/postgres?connect_timeout=1",
+        }
+    )
     yield app.test_client()
     app.extensions["db_pool"].close()
 
@@ -213,7 +230,8 @@ def a_paste(request) -> dict:
     request.addfinalizer(lambda: admin_db.execute("delete from public.pastes where content = %s", (content,)))
     user = request.getfixturevalue("make_user")("openapi")
     response = request.getfixturevalue("client").post(
-        "/api/pastes", json={"content": content, "title": "Hello", "language": "python"}, headers=user.headers)
+        "/api/pastes", json={"content": content, "title": "Hello", "language": "python"}, headers=user.headers
+    )
     assert response.status_code == 201, response.data[:300]
     return {"id": response.get_json()["id"], "token": user.token}
 
@@ -234,7 +252,9 @@ def a_user_owing_the_code(request) -> dict:
     user = request.getfixturevalue("make_user")("openapi-mfa")
     request.getfixturevalue("admin_db").execute(
         "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)"
-        " values (gen_random_uuid(), %s, 'Phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')", (user.id,))
+        " values (gen_random_uuid(), %s, 'Phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')",
+        (user.id,),
+    )
     return {"token": request.getfixturevalue("make_token")(user.id, email=user.email, aal="aal1")}
 
 
@@ -242,7 +262,8 @@ def a_link(request) -> dict:
     """A user and a link of theirs (removed with the user)."""
     user = request.getfixturevalue("make_user")("openapi")
     response = request.getfixturevalue("client").post(
-        "/api/links", json={"url": "https://openapi.example/page", "max_clicks": 5}, headers=user.headers)
+        "/api/links", json={"url": "https://openapi.example/page", "max_clicks": 5}, headers=user.headers
+    )
     assert response.status_code == 201, response.data[:300]
     link = response.get_json()
     return {"id": link["id"], "code": link["short_code"], "token": user.token}
@@ -250,26 +271,31 @@ def a_link(request) -> dict:
 
 def an_api_token(scopes: list[str]) -> Callable[[pytest.FixtureRequest], dict]:
     """Setup: a user, a personal API token of theirs with these scopes, and a paste of theirs."""
+
     def setup(request) -> dict:
         made = a_paste(request)
         response = request.getfixturevalue("client").post(
-            "/api/me/tokens", json={"name": "openapi script", "scopes": scopes}, headers=bearer(made["token"]))
+            "/api/me/tokens", json={"name": "openapi script", "scopes": scopes}, headers=bearer(made["token"])
+        )
         assert response.status_code == 201, response.data[:300]
         return {**made, "api_token": response.get_json()["token"], "token_id": response.get_json()["id"]}
+
     return setup
 
 
 def a_protected_link(request) -> dict:
     link = a_link(request)
     request.getfixturevalue("admin_db").execute(
-        "update public.shortened_urls set password_hash = %s where id = %s", (ARGON2_HASH, link["id"]))
+        "update public.shortened_urls set password_hash = %s where id = %s", (ARGON2_HASH, link["id"])
+    )
     return link
 
 
 def an_expired_link(request) -> dict:
     link = a_link(request)
     request.getfixturevalue("admin_db").execute(
-        "update public.shortened_urls set expires_at = now() - interval '1 second' where id = %s", (link["id"],))
+        "update public.shortened_urls set expires_at = now() - interval '1 second' where id = %s", (link["id"],)
+    )
     return link
 
 
@@ -277,15 +303,19 @@ def admins(request) -> dict:
     """An admin, and a second admin for them to act on."""
     make_user, admin_db = request.getfixturevalue("make_user"), request.getfixturevalue("admin_db")
     boss, other = make_user("openapi-boss", admin=True), make_user("openapi-other", admin=True)
-    request.addfinalizer(lambda: admin_db.execute(
-        "update public.page_settings set is_disabled = false, disable_reason = ''"))
+    request.addfinalizer(
+        lambda: admin_db.execute("update public.page_settings set is_disabled = false, disable_reason = ''")
+    )
     return {"token": boss.token, "user_id": other.id}
 
 
 def anonymous_links_removed(request) -> dict:
     admin_db = request.getfixturevalue("admin_db")
-    request.addfinalizer(lambda: admin_db.execute(
-        "delete from public.shortened_urls where original_url like 'https://openapi.example/%%' and user_id is null"))
+    request.addfinalizer(
+        lambda: admin_db.execute(
+            "delete from public.shortened_urls where original_url like 'https://openapi.example/%%' and user_id is null"
+        )
+    )
     return {}
 
 
@@ -306,13 +336,19 @@ def a_user_alone_admin(request) -> dict:
 
 def page_disabled(page_key: str) -> Callable[[pytest.FixtureRequest], dict]:
     """Setup: the page disabled by an admin (every page enabled again afterwards)."""
+
     def setup(request) -> dict:
         admin_db = request.getfixturevalue("admin_db")
-        request.addfinalizer(lambda: admin_db.execute(
-            "update public.page_settings set is_disabled = false, disable_reason = ''"))
-        admin_db.execute("update public.page_settings set is_disabled = true, disable_reason = 'Closed for a check'"
-                         " where page_key = %s", (page_key,))
+        request.addfinalizer(
+            lambda: admin_db.execute("update public.page_settings set is_disabled = false, disable_reason = ''")
+        )
+        admin_db.execute(
+            "update public.page_settings set is_disabled = true, disable_reason = 'Closed for a check'"
+            " where page_key = %s",
+            (page_key,),
+        )
         return {}
+
     return setup
 
 
@@ -321,8 +357,10 @@ WITH_API_TOKEN = {"client": "client", "headers": {"Authorization": "Bearer {api_
 ARGON2_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
 ENVELOPE = "tk1.q83vEjRWeJCrze8S." + "Zm9vYmFy" * 6
 # DELETE /api/me goes through the stack's Auth admin API.
-AUTH_ADMIN = {"AUTH_URL": os.environ.get("TOOLKIT_AUTH_URL", ""),
-              "SERVICE_ROLE_KEY": os.environ.get("TOOLKIT_SERVICE_ROLE_KEY", "")}
+AUTH_ADMIN = {
+    "AUTH_URL": os.environ.get("TOOLKIT_AUTH_URL", ""),
+    "SERVICE_ROLE_KEY": os.environ.get("TOOLKIT_SERVICE_ROLE_KEY", ""),
+}
 # Pastes: the owner's request on a paste of theirs.
 PASTE = {"client": "client", "setup": a_paste, "headers": {"Authorization": "Bearer {token}"}}
 ENGINE = ("translation_engine",)
@@ -336,8 +374,12 @@ SUCCESSES = [
     Case("GET", "/api/tools/ocr/languages"),
     Case("POST", "/api/tools/ocr", files=("scan",), fields={"lang": "eng", "psm": 6}),
     Case("POST", "/api/tools/metadata", files=("jpeg",)),
-    Case("POST", "/api/tools/metadata/edit", files=("jpeg",),
-         fields={"Artist": "Grace Hopper", "gps_latitude": 51.5, "gps_longitude": -0.12}),
+    Case(
+        "POST",
+        "/api/tools/metadata/edit",
+        files=("jpeg",),
+        fields={"Artist": "Grace Hopper", "gps_latitude": 51.5, "gps_longitude": -0.12},
+    ),
     Case("POST", "/api/tools/metadata/remove-gps", files=("jpeg",)),
     Case("POST", "/api/tools/metadata/strip", files=("png",)),
     Case("POST", "/api/tools/pdf/info", files=("pdf",)),
@@ -346,13 +388,19 @@ SUCCESSES = [
     Case("POST", "/api/tools/pdf/split", files=("pdf",), fields={"every": 2}),
     Case("POST", "/api/tools/pdf/extract", files=("pdf",), fields={"pages": "1-2"}),
     Case("POST", "/api/tools/pdf/delete", files=("pdf",), fields={"pages": "2"}),
-    Case("POST", "/api/tools/pdf/rotate", files=("locked_pdf",),
-         fields={"angle": 90, "pages": "1", "password": "s3cret"}),
+    Case(
+        "POST", "/api/tools/pdf/rotate", files=("locked_pdf",), fields={"angle": 90, "pages": "1", "password": "s3cret"}
+    ),
     Case("POST", "/api/tools/pdf/reorder", files=("pdf",), fields={"order": "3,1,2"}),
-    Case("POST", "/api/tools/pdf/watermark", files=("pdf",),
-         fields={"text": "DRAFT", "opacity": 0.3, "color": "#336699"}),
-    Case("POST", "/api/tools/pdf/page-numbers", files=("pdf",),
-         fields={"template": "{n} / {total}", "position": "top-right"}),
+    Case(
+        "POST", "/api/tools/pdf/watermark", files=("pdf",), fields={"text": "DRAFT", "opacity": 0.3, "color": "#336699"}
+    ),
+    Case(
+        "POST",
+        "/api/tools/pdf/page-numbers",
+        files=("pdf",),
+        fields={"template": "{n} / {total}", "position": "top-right"},
+    ),
     Case("POST", "/api/tools/pdf/metadata", files=("pdf",), fields={"title": "Annual report", "author": ""}),
     Case("POST", "/api/tools/pdf/encrypt", files=("pdf",), fields={"new_password": "open sesame"}),
     Case("POST", "/api/tools/pdf/decrypt", files=("locked_pdf",), fields={"password": "s3cret"}),
@@ -361,52 +409,116 @@ SUCCESSES = [
     Case("POST", "/api/tools/ocr/searchable", files=("heic",), client="anonymous_tools_client"),
     Case("POST", "/api/tools/pdf/searchable", files=("scanned_pdf",), fields={"lang": "eng", "mode": "skip"}),
     Case("POST", "/api/tools/pdf/redact/find", files=("secret_pdf",), fields={"terms": '["Zanzibar"]'}),
-    Case("POST", "/api/tools/pdf/redact", files=("secret_pdf",),
-         fields={"terms": "Zanzibar", "areas": '[{"page": 1, "left": 0.1, "top": 0.1, "width": 0.2, "height": 0.05}]',
-                 "dpi": 100}),
+    Case(
+        "POST",
+        "/api/tools/pdf/redact",
+        files=("secret_pdf",),
+        fields={
+            "terms": "Zanzibar",
+            "areas": '[{"page": 1, "left": 0.1, "top": 0.1, "width": 0.2, "height": 0.05}]',
+            "dpi": 100,
+        },
+    ),
     Case("POST", "/api/tools/metadata/batch", files=("jpeg", "heic", "unknown"), fields={"action": "remove-gps"}),
     Case("POST", "/api/tools/color-picker/decode", files=("heic",)),
     Case("POST", "/api/tools/qr", json={"type": "url", "url": "example.org", "size": 256, "error_correction": "Q"}),
-    Case("GET", "/api/tools/username/{name}", url="/api/tools/username/taken?sites=StatusSite,MessageSite&nsfw=false",
-         needs=("site_list",)),
+    Case(
+        "GET",
+        "/api/tools/username/{name}",
+        url="/api/tools/username/taken?sites=StatusSite,MessageSite&nsfw=false",
+        needs=("site_list",),
+    ),
     Case("POST", "/api/tools/translate", json={"q": "Hello world", "target": "fr"}, needs=ENGINE),
     Case("GET", "/api/tools/translate/languages", needs=ENGINE),
     Case("POST", "/api/tools/translate/detect", form={"q": "Hallo Welt"}, needs=ENGINE),
     Case("PATCH", "/api/me/profile", setup=a_user, json={"bio": "Hello", "avatar_url": None}, **SIGNED_IN),
-    Case("POST", "/api/links", client="client", setup=anonymous_links_removed, status=201,
-         json={"url": "openapi.example/x", "alias": None, "expires_at": "2099-01-01T00:00:00Z", "max_clicks": 3}),
+    Case(
+        "POST",
+        "/api/links",
+        client="client",
+        setup=anonymous_links_removed,
+        status=201,
+        json={"url": "openapi.example/x", "alias": None, "expires_at": "2099-01-01T00:00:00Z", "max_clicks": 3},
+    ),
     Case("GET", "/api/links", url="/api/links?limit=10&offset=0", setup=a_link, **SIGNED_IN),
     Case("DELETE", "/api/links/{link_id}", url="/api/links/{id}", setup=a_link, status=204, **SIGNED_IN),
     Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/{code}", client="client", setup=a_link),
     Case("GET", "/api/links/{link_id}/stats", url="/api/links/{id}/stats?days=7", setup=a_link, **SIGNED_IN),
     Case("GET", "/api/me/tokens", setup=a_user, **SIGNED_IN),
-    Case("POST", "/api/me/tokens", setup=a_user, status=201,
-         json={"name": "Backups", "scopes": ["pastes"], "expires_at": "2099-01-01T00:00:00Z"}, **SIGNED_IN),
-    Case("DELETE", "/api/me/tokens/{token_id}", url="/api/me/tokens/{token_id}", setup=an_api_token(["links"]),
-         status=204, **SIGNED_IN),
+    Case(
+        "POST",
+        "/api/me/tokens",
+        setup=a_user,
+        status=201,
+        json={"name": "Backups", "scopes": ["pastes"], "expires_at": "2099-01-01T00:00:00Z"},
+        **SIGNED_IN,
+    ),
+    Case(
+        "DELETE",
+        "/api/me/tokens/{token_id}",
+        url="/api/me/tokens/{token_id}",
+        setup=an_api_token(["links"]),
+        status=204,
+        **SIGNED_IN,
+    ),
     Case("DELETE", "/api/me/tokens", setup=an_api_token(["pastes"]), **SIGNED_IN),
     Case("GET", "/api/pages", client="client"),
-    Case("PUT", "/api/admin/pages/{page_key}", url="/api/admin/pages/url-shortener", setup=admins,
-         json={"is_disabled": True, "disable_reason": "Back soon"}, **SIGNED_IN),
+    Case(
+        "PUT",
+        "/api/admin/pages/{page_key}",
+        url="/api/admin/pages/url-shortener",
+        setup=admins,
+        json={"is_disabled": True, "disable_reason": "Back soon"},
+        **SIGNED_IN,
+    ),
     Case("GET", "/api/admin/users", url="/api/admin/users?q=openapi&limit=5&offset=0", setup=admins, **SIGNED_IN),
-    Case("POST", "/api/admin/users/{user_id}/admin", url="/api/admin/users/{user_id}/admin", setup=admins,
-         **SIGNED_IN),
-    Case("DELETE", "/api/admin/users/{user_id}/admin", url="/api/admin/users/{user_id}/admin", setup=admins,
-         **SIGNED_IN),
-    Case("DELETE", "/api/admin/users/{user_id}/factors", url="/api/admin/users/{user_id}/factors", setup=admins,
-         config=AUTH_ADMIN, **SIGNED_IN),
+    Case("POST", "/api/admin/users/{user_id}/admin", url="/api/admin/users/{user_id}/admin", setup=admins, **SIGNED_IN),
+    Case(
+        "DELETE", "/api/admin/users/{user_id}/admin", url="/api/admin/users/{user_id}/admin", setup=admins, **SIGNED_IN
+    ),
+    Case(
+        "DELETE",
+        "/api/admin/users/{user_id}/factors",
+        url="/api/admin/users/{user_id}/factors",
+        setup=admins,
+        config=AUTH_ADMIN,
+        **SIGNED_IN,
+    ),
     Case("GET", "/api/admin/pastes", url="/api/admin/pastes?q=Hello&limit=5&offset=0", setup=moderated, **SIGNED_IN),
-    Case("DELETE", "/api/admin/pastes/{paste_id}", url="/api/admin/pastes/{paste}", setup=moderated, status=204,
-         **SIGNED_IN),
+    Case(
+        "DELETE",
+        "/api/admin/pastes/{paste_id}",
+        url="/api/admin/pastes/{paste}",
+        setup=moderated,
+        status=204,
+        **SIGNED_IN,
+    ),
     Case("GET", "/api/admin/links", url="/api/admin/links?q=openapi.example&limit=5", setup=moderated, **SIGNED_IN),
     Case("DELETE", "/api/admin/links/{code}", url="/api/admin/links/{code}", setup=moderated, status=204, **SIGNED_IN),
-    Case("POST", "/api/pastes", url="/api/pastes", status=201, **PASTE,
-         json={"content": "x = 1\n", "title": "Example", "language": "python", "privacy": "unlisted",
-               "expires_at": "2099-01-01T00:00:00Z", "burn_after_read": False}),
+    Case(
+        "POST",
+        "/api/pastes",
+        url="/api/pastes",
+        status=201,
+        **PASTE,
+        json={
+            "content": "x = 1\n",
+            "title": "Example",
+            "language": "python",
+            "privacy": "unlisted",
+            "expires_at": "2099-01-01T00:00:00Z",
+            "burn_after_read": False,
+        },
+    ),
     Case("GET", "/api/pastes", url="/api/pastes?scope=mine&limit=5", **PASTE),
     Case("GET", "/api/pastes/{paste_id}", url="/api/pastes/{id}", **PASTE),
-    Case("PATCH", "/api/pastes/{paste_id}", url="/api/pastes/{id}", json={"title": "Renamed", "expires_at": None},
-         **PASTE),
+    Case(
+        "PATCH",
+        "/api/pastes/{paste_id}",
+        url="/api/pastes/{id}",
+        json={"title": "Renamed", "expires_at": None},
+        **PASTE,
+    ),
     Case("DELETE", "/api/pastes/{paste_id}", url="/api/pastes/{id}", status=204, **PASTE),
     Case("GET", "/api/pastes/{paste_id}/raw", url="/api/pastes/{id}/raw", **PASTE),
     Case("POST", "/api/pastes/{paste_id}/like", url="/api/pastes/{id}/like", **PASTE),
@@ -417,141 +529,482 @@ SUCCESSES = [
 VARIANTS = [
     Case("POST", "/api/tools/convert", files=("jpeg", "png"), fields={"format": "png"}, label="(zip)"),
     Case("POST", "/api/tools/pdf/split", files=("pdf",), fields={"ranges": "1-3"}, label="(one part)"),
-    Case("POST", "/api/tools/qr", form={"text": "Toolkit", "format": "svg", "background": "transparent"},
-         label="(svg from a form)"),
+    Case(
+        "POST",
+        "/api/tools/qr",
+        form={"text": "Toolkit", "format": "svg", "background": "transparent"},
+        label="(svg from a form)",
+    ),
     Case("GET", "/api/pastes", client="client", label="(recent, anonymous)"),
-    Case("POST", "/api/links", client="client", setup=anonymous_links_removed, status=201,
-         json={"url": "openapi.example/locked", "password": "open sesame"}, label="(protected)"),
-    Case("POST", "/api/pastes", client="client", status=201, label="(encrypted in the browser)",
-         json={"content": ENVELOPE, "encrypted": True, "burn_after_read": True}),
-    Case("GET", "/api/pastes/{paste_id}", url="/api/pastes/{id}", setup=an_api_token(["pastes"]),
-         label="(with an API token)", **WITH_API_TOKEN),
-    Case("POST", "/api/links", setup=an_api_token(["links"]), status=201, json={"url": "openapi.example/script"},
-         label="(with an API token)", **WITH_API_TOKEN),
-    Case("POST", "/api/pastes/{paste_id}/duplicate", url="/api/pastes/{id}/duplicate", client="client",
-         setup=a_paste, status=201, label="(anonymous: with an edit token)"),
+    Case(
+        "POST",
+        "/api/links",
+        client="client",
+        setup=anonymous_links_removed,
+        status=201,
+        json={"url": "openapi.example/locked", "password": "open sesame"},
+        label="(protected)",
+    ),
+    Case(
+        "POST",
+        "/api/pastes",
+        client="client",
+        status=201,
+        label="(encrypted in the browser)",
+        json={"content": ENVELOPE, "encrypted": True, "burn_after_read": True},
+    ),
+    Case(
+        "GET",
+        "/api/pastes/{paste_id}",
+        url="/api/pastes/{id}",
+        setup=an_api_token(["pastes"]),
+        label="(with an API token)",
+        **WITH_API_TOKEN,
+    ),
+    Case(
+        "POST",
+        "/api/links",
+        setup=an_api_token(["links"]),
+        status=201,
+        json={"url": "openapi.example/script"},
+        label="(with an API token)",
+        **WITH_API_TOKEN,
+    ),
+    Case(
+        "POST",
+        "/api/pastes/{paste_id}/duplicate",
+        url="/api/pastes/{id}/duplicate",
+        client="client",
+        setup=a_paste,
+        status=201,
+        label="(anonymous: with an edit token)",
+    ),
 ]
 ERRORS = [
     Case("GET", "/api/me", client="client", status=401, code="not_authenticated"),
     Case("DELETE", "/api/me", client="client", status=401, code="not_authenticated"),
-    Case("DELETE", "/api/me", setup=a_deleted_user, config=AUTH_ADMIN, status=401, code="session_not_found",
-         label="(deleted meanwhile)", **SIGNED_IN),
+    Case(
+        "DELETE",
+        "/api/me",
+        setup=a_deleted_user,
+        config=AUTH_ADMIN,
+        status=401,
+        code="session_not_found",
+        label="(deleted meanwhile)",
+        **SIGNED_IN,
+    ),
     Case("GET", "/api/me", setup=a_user_owing_the_code, status=403, code="mfa_required", **SIGNED_IN),
-    Case("GET", "/api/pastes", url="/api/pastes?scope=mine", setup=a_user_owing_the_code, status=403,
-         code="mfa_required", **SIGNED_IN),
-    Case("DELETE", "/api/me", client="client", token=True, status=503, code="auth_admin_unavailable",
-         label="(not configured)"),
+    Case(
+        "GET",
+        "/api/pastes",
+        url="/api/pastes?scope=mine",
+        setup=a_user_owing_the_code,
+        status=403,
+        code="mfa_required",
+        **SIGNED_IN,
+    ),
+    Case(
+        "DELETE",
+        "/api/me",
+        client="client",
+        token=True,
+        status=503,
+        code="auth_admin_unavailable",
+        label="(not configured)",
+    ),
     Case("GET", "/api/me", client="client", headers=bearer("not.a.jwt"), status=401, code="invalid_token"),
     Case("GET", "/api/health", client="unreachable_db_client", status=503),
     Case("POST", "/api/tools/convert", form={"format": "png"}, status=400, code="file_missing"),
-    Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "png"}, client="anonymous_tools_client",
-         status=401, code="not_authenticated"),
-    Case("POST", "/api/tools/translate", json={"q": "hi", "target": "de"}, client="anonymous_tools_client",
-         status=401, code="not_authenticated"),
-    Case("GET", "/api/tools/translate/languages", client="anonymous_tools_client", status=401,
-         code="not_authenticated"),
-    Case("POST", "/api/tools/translate/detect", form={"q": "Hallo"}, client="anonymous_tools_client", status=401,
-         code="not_authenticated"),
+    Case(
+        "POST",
+        "/api/tools/convert",
+        files=("jpeg",),
+        fields={"format": "png"},
+        client="anonymous_tools_client",
+        status=401,
+        code="not_authenticated",
+    ),
+    Case(
+        "POST",
+        "/api/tools/translate",
+        json={"q": "hi", "target": "de"},
+        client="anonymous_tools_client",
+        status=401,
+        code="not_authenticated",
+    ),
+    Case(
+        "GET", "/api/tools/translate/languages", client="anonymous_tools_client", status=401, code="not_authenticated"
+    ),
+    Case(
+        "POST",
+        "/api/tools/translate/detect",
+        form={"q": "Hallo"},
+        client="anonymous_tools_client",
+        status=401,
+        code="not_authenticated",
+    ),
     # A disabled page's endpoints refuse everyone but admins (page_gate.py).
-    Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "png"}, setup=page_disabled("file-converter"),
-         status=403, code="page_disabled"),
-    Case("POST", "/api/tools/ocr", files=("scan",), setup=page_disabled("image-to-text"), status=403,
-         code="page_disabled"),
-    Case("POST", "/api/tools/pdf/merge", files=("pdf", "pdf"), setup=page_disabled("pdf-editor"), status=403,
-         code="page_disabled"),
-    Case("POST", "/api/tools/qr", json={"text": "hi"}, setup=page_disabled("qr-code-generator"), status=403,
-         code="page_disabled"),
-    Case("GET", "/api/tools/username/{name}", url="/api/tools/username/taken", setup=page_disabled("username-checker"),
-         status=403, code="page_disabled"),
-    Case("POST", "/api/links", client="client", json={"url": "openapi.example/closed"},
-         setup=page_disabled("url-shortener"), status=403, code="page_disabled"),
-    Case("POST", "/api/tools/convert", files=("unknown",), fields={"format": "png"},
-         status=415, code="unsupported_file_type"),
-    Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "png"},
-         config={"TOOLS_MAX_FILE_BYTES": 1024}, status=413, code="file_too_large"),
-    Case("POST", "/api/tools/metadata", files=("jpeg",), config={"MAX_CONTENT_LENGTH": 1024},
-         status=413, code="request_entity_too_large"),
-    Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "png"},
-         config={"TOOLS_MAX_IMAGE_PIXELS": 10_000}, status=422, code="image_too_large"),
-    Case("POST", "/api/tools/pdf/info", files=("pdf",), config={"TOOLS_MAX_PDF_PAGES": 2},
-         status=422, code="too_many_pages"),
+    Case(
+        "POST",
+        "/api/tools/convert",
+        files=("jpeg",),
+        fields={"format": "png"},
+        setup=page_disabled("file-converter"),
+        status=403,
+        code="page_disabled",
+    ),
+    Case(
+        "POST",
+        "/api/tools/ocr",
+        files=("scan",),
+        setup=page_disabled("image-to-text"),
+        status=403,
+        code="page_disabled",
+    ),
+    Case(
+        "POST",
+        "/api/tools/pdf/merge",
+        files=("pdf", "pdf"),
+        setup=page_disabled("pdf-editor"),
+        status=403,
+        code="page_disabled",
+    ),
+    Case(
+        "POST",
+        "/api/tools/qr",
+        json={"text": "hi"},
+        setup=page_disabled("qr-code-generator"),
+        status=403,
+        code="page_disabled",
+    ),
+    Case(
+        "GET",
+        "/api/tools/username/{name}",
+        url="/api/tools/username/taken",
+        setup=page_disabled("username-checker"),
+        status=403,
+        code="page_disabled",
+    ),
+    Case(
+        "POST",
+        "/api/links",
+        client="client",
+        json={"url": "openapi.example/closed"},
+        setup=page_disabled("url-shortener"),
+        status=403,
+        code="page_disabled",
+    ),
+    Case(
+        "POST",
+        "/api/tools/convert",
+        files=("unknown",),
+        fields={"format": "png"},
+        status=415,
+        code="unsupported_file_type",
+    ),
+    Case(
+        "POST",
+        "/api/tools/convert",
+        files=("jpeg",),
+        fields={"format": "png"},
+        config={"TOOLS_MAX_FILE_BYTES": 1024},
+        status=413,
+        code="file_too_large",
+    ),
+    Case(
+        "POST",
+        "/api/tools/metadata",
+        files=("jpeg",),
+        config={"MAX_CONTENT_LENGTH": 1024},
+        status=413,
+        code="request_entity_too_large",
+    ),
+    Case(
+        "POST",
+        "/api/tools/convert",
+        files=("jpeg",),
+        fields={"format": "png"},
+        config={"TOOLS_MAX_IMAGE_PIXELS": 10_000},
+        status=422,
+        code="image_too_large",
+    ),
+    Case(
+        "POST",
+        "/api/tools/pdf/info",
+        files=("pdf",),
+        config={"TOOLS_MAX_PDF_PAGES": 2},
+        status=422,
+        code="too_many_pages",
+    ),
     Case("POST", "/api/tools/pdf/text", files=("locked_pdf",), status=422, code="pdf_password_required"),
-    Case("POST", "/api/tools/convert", files=("jpeg",), fields={"format": "png"},
-         config={"TOOLS_MAX_OUTPUT_BYTES": 100}, status=413, code="output_too_large"),
-    Case("POST", "/api/tools/pdf/info", files=("pdf",), config={"TOOLS_MAX_JOBS_PER_WORKER": 0},
-         status=503, code="busy"),
+    Case(
+        "POST",
+        "/api/tools/convert",
+        files=("jpeg",),
+        fields={"format": "png"},
+        config={"TOOLS_MAX_OUTPUT_BYTES": 100},
+        status=413,
+        code="output_too_large",
+    ),
+    Case(
+        "POST", "/api/tools/pdf/info", files=("pdf",), config={"TOOLS_MAX_JOBS_PER_WORKER": 0}, status=503, code="busy"
+    ),
     Case("POST", "/api/tools/ocr", files=("scan",), fields={"lang": "xxx"}, status=422, code="unsupported_language"),
-    Case("POST", "/api/tools/pdf/redact", files=("secret_pdf",), fields={"terms": "Atlantis"}, status=422,
-         code="nothing_to_redact"),
-    Case("POST", "/api/tools/pdf/redact", files=("secret_pdf",), fields={"terms": "Zanzibar"},
-         setup=page_disabled("pdf-editor"), status=403, code="page_disabled"),
-    Case("POST", "/api/tools/color-picker/decode", files=("heic",), setup=page_disabled("image-color-picker"),
-         status=403, code="page_disabled"),
-    Case("POST", "/api/tools/color-picker/decode", files=("heic",), client="anonymous_tools_client", status=401,
-         code="not_authenticated"),
+    Case(
+        "POST",
+        "/api/tools/pdf/redact",
+        files=("secret_pdf",),
+        fields={"terms": "Atlantis"},
+        status=422,
+        code="nothing_to_redact",
+    ),
+    Case(
+        "POST",
+        "/api/tools/pdf/redact",
+        files=("secret_pdf",),
+        fields={"terms": "Zanzibar"},
+        setup=page_disabled("pdf-editor"),
+        status=403,
+        code="page_disabled",
+    ),
+    Case(
+        "POST",
+        "/api/tools/color-picker/decode",
+        files=("heic",),
+        setup=page_disabled("image-color-picker"),
+        status=403,
+        code="page_disabled",
+    ),
+    Case(
+        "POST",
+        "/api/tools/color-picker/decode",
+        files=("heic",),
+        client="anonymous_tools_client",
+        status=401,
+        code="not_authenticated",
+    ),
     Case("POST", "/api/tools/ocr/searchable", files=("locked_pdf",), status=422, code="pdf_password_required"),
     Case("POST", "/api/tools/metadata/batch", files=("jpeg",), status=422, code="invalid_option"),
     Case("POST", "/api/tools/qr", raw_json=b"{not json", status=400, code="invalid_json"),
     Case("POST", "/api/tools/qr", json={"text": "hi", "foreground": "#eeeeee"}, status=422, code="low_contrast"),
     Case("GET", "/api/tools/username/{name}", url="/api/tools/username/-dash", status=422, code="invalid_username"),
-    Case("GET", "/api/tools/username/{name}", url="/api/tools/username/taken", headers={"Authorization": "Basic x"},
-         status=401, code="invalid_token"),
-    Case("POST", "/api/tools/translate", json={"q": "hi", "target": "de"},
-         status=503, code="translation_not_configured"),
+    Case(
+        "GET",
+        "/api/tools/username/{name}",
+        url="/api/tools/username/taken",
+        headers={"Authorization": "Basic x"},
+        status=401,
+        code="invalid_token",
+    ),
+    Case(
+        "POST", "/api/tools/translate", json={"q": "hi", "target": "de"}, status=503, code="translation_not_configured"
+    ),
     Case("GET", "/api/tools/translate/languages", status=503, code="translation_not_configured"),
-    Case("POST", "/api/tools/translate", json={"q": "please crash", "source": "en", "target": "de"}, needs=ENGINE,
-         status=502, code="translation_engine_error"),
-    Case("PATCH", "/api/me/profile", setup=a_user, json={"role": "admin"}, status=422, code="unknown_field",
-         **SIGNED_IN),
-    Case("PATCH", "/api/me/profile", setup=a_user, json={"nickname": "No Caps"}, status=422, code="invalid_input",
-         **SIGNED_IN),
+    Case(
+        "POST",
+        "/api/tools/translate",
+        json={"q": "please crash", "source": "en", "target": "de"},
+        needs=ENGINE,
+        status=502,
+        code="translation_engine_error",
+    ),
+    Case(
+        "PATCH", "/api/me/profile", setup=a_user, json={"role": "admin"}, status=422, code="unknown_field", **SIGNED_IN
+    ),
+    Case(
+        "PATCH",
+        "/api/me/profile",
+        setup=a_user,
+        json={"nickname": "No Caps"},
+        status=422,
+        code="invalid_input",
+        **SIGNED_IN,
+    ),
     Case("POST", "/api/links", client="client", json={"url": "ftp://x.example"}, status=422, code="invalid_input"),
-    Case("POST", "/api/links", client="client", json={"url": "x.example", "password": "letmein1"}, status=422,
-         code="password_too_weak"),
+    Case(
+        "POST",
+        "/api/links",
+        client="client",
+        json={"url": "x.example", "password": "letmein1"},
+        status=422,
+        code="password_too_weak",
+    ),
     Case("POST", "/api/links", client="client", raw_json=b"{", status=400, code="invalid_json"),
     Case("GET", "/api/links", client="client", status=401, code="not_authenticated"),
-    Case("DELETE", "/api/links/{link_id}", url="/api/links/{id}", client="client", setup=a_link, token=True,
-         status=404, code="not_found", label="(someone else's)"),
-    Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/nope-nope", client="client",
-         status=404, code="not_found"),
-    Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/{code}", client="client", setup=a_protected_link,
-         status=403, code="password_required"),
-    Case("GET", "/api/links/resolve/{code}", url="/api/links/resolve/{code}", client="client", setup=an_expired_link,
-         status=410, code="link_expired"),
-    Case("GET", "/api/links/{link_id}/stats", url="/api/links/{id}/stats", client="client", setup=a_link, token=True,
-         status=404, code="not_found", label="(someone else's)"),
-    Case("GET", "/api/links", setup=an_api_token(["pastes"]), status=403, code="token_scope",
-         label="(a pastes token)", **WITH_API_TOKEN),
-    Case("GET", "/api/me/tokens", setup=an_api_token(["pastes", "links"]), status=403, code="token_scope",
-         label="(never with a token)", **WITH_API_TOKEN),
-    Case("GET", "/api/pastes", url="/api/pastes?scope=mine", client="client", status=401, code="invalid_token",
-         headers=bearer("tkp_" + "A" * 43), label="(a forged API token)"),
-    Case("POST", "/api/me/tokens", setup=a_user, json={"name": "x", "scopes": ["admin"]}, status=422,
-         code="invalid_input", **SIGNED_IN),
-    Case("POST", "/api/pastes", client="client", json={"content": "my secret in clear", "encrypted": True},
-         status=422, code="invalid_input", label="(encrypted, but plaintext)"),
-    Case("PUT", "/api/admin/pages/{page_key}", url="/api/admin/pages/dashboard", client="client", token=True,
-         json={"is_disabled": True}, status=403, code="forbidden"),
+    Case(
+        "DELETE",
+        "/api/links/{link_id}",
+        url="/api/links/{id}",
+        client="client",
+        setup=a_link,
+        token=True,
+        status=404,
+        code="not_found",
+        label="(someone else's)",
+    ),
+    Case(
+        "GET",
+        "/api/links/resolve/{code}",
+        url="/api/links/resolve/nope-nope",
+        client="client",
+        status=404,
+        code="not_found",
+    ),
+    Case(
+        "GET",
+        "/api/links/resolve/{code}",
+        url="/api/links/resolve/{code}",
+        client="client",
+        setup=a_protected_link,
+        status=403,
+        code="password_required",
+    ),
+    Case(
+        "GET",
+        "/api/links/resolve/{code}",
+        url="/api/links/resolve/{code}",
+        client="client",
+        setup=an_expired_link,
+        status=410,
+        code="link_expired",
+    ),
+    Case(
+        "GET",
+        "/api/links/{link_id}/stats",
+        url="/api/links/{id}/stats",
+        client="client",
+        setup=a_link,
+        token=True,
+        status=404,
+        code="not_found",
+        label="(someone else's)",
+    ),
+    Case(
+        "GET",
+        "/api/links",
+        setup=an_api_token(["pastes"]),
+        status=403,
+        code="token_scope",
+        label="(a pastes token)",
+        **WITH_API_TOKEN,
+    ),
+    Case(
+        "GET",
+        "/api/me/tokens",
+        setup=an_api_token(["pastes", "links"]),
+        status=403,
+        code="token_scope",
+        label="(never with a token)",
+        **WITH_API_TOKEN,
+    ),
+    Case(
+        "GET",
+        "/api/pastes",
+        url="/api/pastes?scope=mine",
+        client="client",
+        status=401,
+        code="invalid_token",
+        headers=bearer("tkp_" + "A" * 43),
+        label="(a forged API token)",
+    ),
+    Case(
+        "POST",
+        "/api/me/tokens",
+        setup=a_user,
+        json={"name": "x", "scopes": ["admin"]},
+        status=422,
+        code="invalid_input",
+        **SIGNED_IN,
+    ),
+    Case(
+        "POST",
+        "/api/pastes",
+        client="client",
+        json={"content": "my secret in clear", "encrypted": True},
+        status=422,
+        code="invalid_input",
+        label="(encrypted, but plaintext)",
+    ),
+    Case(
+        "PUT",
+        "/api/admin/pages/{page_key}",
+        url="/api/admin/pages/dashboard",
+        client="client",
+        token=True,
+        json={"is_disabled": True},
+        status=403,
+        code="forbidden",
+    ),
     Case("GET", "/api/admin/users", client="client", token=True, status=403, code="forbidden"),
     Case("GET", "/api/admin/pastes", client="client", token=True, status=403, code="forbidden"),
-    Case("DELETE", "/api/admin/links/{code}", url="/api/admin/links/nope-nope", setup=moderated, status=404,
-         code="not_found", **SIGNED_IN),
-    Case("DELETE", "/api/admin/users/{user_id}/admin", url="/api/admin/users/{user_id}/admin", setup=a_user_alone_admin,
-         status=409, code="conflict", **SIGNED_IN),
-    Case("GET", "/api/pastes/{paste_id}", url="/api/pastes/nosuchpaste1", client="client",
-         status=404, code="not_found"),
-    Case("GET", "/api/pastes/{paste_id}/raw", url="/api/pastes/nosuchpaste1/raw", client="client",
-         status=404, code="not_found"),
+    Case(
+        "DELETE",
+        "/api/admin/links/{code}",
+        url="/api/admin/links/nope-nope",
+        setup=moderated,
+        status=404,
+        code="not_found",
+        **SIGNED_IN,
+    ),
+    Case(
+        "DELETE",
+        "/api/admin/users/{user_id}/admin",
+        url="/api/admin/users/{user_id}/admin",
+        setup=a_user_alone_admin,
+        status=409,
+        code="conflict",
+        **SIGNED_IN,
+    ),
+    Case(
+        "GET", "/api/pastes/{paste_id}", url="/api/pastes/nosuchpaste1", client="client", status=404, code="not_found"
+    ),
+    Case(
+        "GET",
+        "/api/pastes/{paste_id}/raw",
+        url="/api/pastes/nosuchpaste1/raw",
+        client="client",
+        status=404,
+        code="not_found",
+    ),
     Case("GET", "/api/pastes", url="/api/pastes?scope=mine", client="client", status=401, code="not_authenticated"),
-    Case("POST", "/api/pastes/{paste_id}/like", url="/api/pastes/nosuchpaste1/like", client="client",
-         status=401, code="not_authenticated"),
+    Case(
+        "POST",
+        "/api/pastes/{paste_id}/like",
+        url="/api/pastes/nosuchpaste1/like",
+        client="client",
+        status=401,
+        code="not_authenticated",
+    ),
     Case("POST", "/api/pastes", json={"content": ""}, client="client", status=422, code="invalid_input"),
-    Case("PATCH", "/api/pastes/{paste_id}", url="/api/pastes/{id}", json={"views": 9}, status=422,
-         code="unknown_field", **PASTE),
-    Case("DELETE", "/api/pastes/{paste_id}", url="/api/pastes/{id}", client="client", setup=a_paste, token=True,
-         status=403, code="forbidden", label="(someone else's)"),
-    Case("POST", "/api/pastes", json={"content": "x" * 100}, client="client", config={"DATA_MAX_BODY_BYTES": 64},
-         status=413, code="request_entity_too_large"),
+    Case(
+        "PATCH",
+        "/api/pastes/{paste_id}",
+        url="/api/pastes/{id}",
+        json={"views": 9},
+        status=422,
+        code="unknown_field",
+        **PASTE,
+    ),
+    Case(
+        "DELETE",
+        "/api/pastes/{paste_id}",
+        url="/api/pastes/{id}",
+        client="client",
+        setup=a_paste,
+        token=True,
+        status=403,
+        code="forbidden",
+        label="(someone else's)",
+    ),
+    Case(
+        "POST",
+        "/api/pastes",
+        json={"content": "x" * 100},
+        client="client",
+        config={"DATA_MAX_BODY_BYTES": 64},
+        status=413,
+        code="request_entity_too_large",
+    ),
 ]
 
 
@@ -619,8 +1072,14 @@ def test_error_responses_match_the_document(case, request):
 
 
 def test_rate_limit_headers_and_429_match_the_document(stack_env):
-    app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32, "TOOLS_RATE_LIMIT": "1 per minute",
-                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"]})  # the QR page's setting is read
+    app = create_app(
+        {
+            "TESTING": True,
+            "JWT_SECRET": "x" * 32,
+            "TOOLS_RATE_LIMIT": "1 per minute",
+            "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+        }
+    )  # the QR page's setting is read
     client, ip = app.test_client(), f"203.0.113.{uuid.uuid4().int % 250 + 1}"
     try:
         for status in (200, 429):

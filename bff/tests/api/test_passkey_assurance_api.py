@@ -3,6 +3,7 @@ verified factor it counts as the second step (the token's amr says `passkey`; pu
 reads it), so its own rows and an admin's powers work, while a password-only token of the same account
 stays refused; anon and another user see nothing of it; a personal API token cannot manage passkeys;
 a deleted user's passkey token is a 401."""
+
 from __future__ import annotations
 
 import jwt
@@ -24,8 +25,12 @@ from fixtures.local_auth import (
 @pytest.fixture
 def api(app):
     import os
-    app.config.update(JWKS_URL=os.environ["TOOLKIT_JWKS_URL"], AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
-                      SERVICE_ROLE_KEY=os.environ["TOOLKIT_SERVICE_ROLE_KEY"])
+
+    app.config.update(
+        JWKS_URL=os.environ["TOOLKIT_JWKS_URL"],
+        AUTH_URL=os.environ["TOOLKIT_AUTH_URL"],
+        SERVICE_ROLE_KEY=os.environ["TOOLKIT_SERVICE_ROLE_KEY"],
+    )
     return app.test_client()
 
 
@@ -90,6 +95,9 @@ def test_a_deleted_users_passkey_token_is_a_401(api, mfa_account_with_passkey, a
     admin_db.execute("delete from auth.users where id = %s", (account.id,))
     assert api.get("/api/me", headers=bearer(token)).status_code == 401
     options = requests.post(auth_url("/passkeys/authentication/options"), json={}, timeout=10).json()
-    again = requests.post(auth_url("/passkeys/authentication/verify"), timeout=10, json={
-        "challenge_id": options["challenge_id"], "credential": device.get(options["options"])})
+    again = requests.post(
+        auth_url("/passkeys/authentication/verify"),
+        timeout=10,
+        json={"challenge_id": options["challenge_id"], "credential": device.get(options["options"])},
+    )
     assert (again.status_code, again.json()["error_code"]) == (400, "webauthn_verification_failed")

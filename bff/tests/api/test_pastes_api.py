@@ -2,6 +2,7 @@
 
 Who may do what is decided in SQL (RLS and the paste functions); these tests check it from the
 outside, for the owner, another user and an anonymous caller (with or without an edit token)."""
+
 from __future__ import annotations
 
 import base64
@@ -15,8 +16,21 @@ from psycopg.rows import dict_row
 from fixtures.tools_support import assert_json_error
 from toolkit_bff.api import pastes as pastes_api
 
-PASTE_KEYS = ["id", "title", "content", "language", "privacy", "user_id", "created_at", "updated_at",
-              "expires_at", "burn_after_read", "views", "likes", "encrypted"]
+PASTE_KEYS = [
+    "id",
+    "title",
+    "content",
+    "language",
+    "privacy",
+    "user_id",
+    "created_at",
+    "updated_at",
+    "expires_at",
+    "burn_after_read",
+    "views",
+    "likes",
+    "encrypted",
+]
 LIST_KEYS = {*PASTE_KEYS, "preview", "size"} - {"content"}
 MAX_BYTES = 512 * 1024
 NOT_AUTHORIZED_TO_DELETE = "You are not authorized to delete this paste."
@@ -56,8 +70,9 @@ class Pastes:
         columns = {"content": "inserted", "user_id": owner.id, **columns}
         names = ", ".join(columns)
         values = ", ".join(f"%({name})s" for name in columns)
-        paste_id = self.admin_db.execute(f"insert into public.pastes ({names}) values ({values}) returning id",
-                                         columns).fetchone()[0]
+        paste_id = self.admin_db.execute(
+            f"insert into public.pastes ({names}) values ({values}) returning id", columns
+        ).fetchone()[0]
         self.ids.append(paste_id)
         return paste_id
 
@@ -102,8 +117,15 @@ def test_signed_in_author_owns_the_paste_and_gets_no_edit_token(client, make_use
 def test_every_field_is_stored_as_sent(pastes, make_user):
     alice = make_user("alice")
     expires = in_the(2)
-    paste = pastes.create(alice, content="fn main() {}\n", title="Hello Rust", language="rust",
-                          privacy="unlisted", expires_at=expires, burn_after_read=True)
+    paste = pastes.create(
+        alice,
+        content="fn main() {}\n",
+        title="Hello Rust",
+        language="rust",
+        privacy="unlisted",
+        expires_at=expires,
+        burn_after_read=True,
+    )
     assert paste["title"] == "Hello Rust" and paste["language"] == "rust" and paste["privacy"] == "unlisted"
     assert paste["burn_after_read"] is True
     assert when(paste["expires_at"]) == when(expires)
@@ -134,40 +156,50 @@ def test_content_of_exactly_512_kb_is_accepted(pastes, make_user):
     assert len(paste["content"]) == MAX_BYTES
 
 
-@pytest.mark.parametrize("content, message", [
-    (" \n\t \n", "content must have some text: a paste of only spaces or blank lines is empty"),
-    ("x" * (MAX_BYTES + 2048), "content is 514 KB; a paste holds at most 512 KB of text"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (" \n\t \n", "content must have some text: a paste of only spaces or blank lines is empty"),
+        ("x" * (MAX_BYTES + 2048), "content is 514 KB; a paste holds at most 512 KB of text"),
+    ],
+)
 def test_empty_or_too_long_content_is_refused_in_words_a_person_can_act_on(client, content, message):
     response = client.post("/api/pastes", json={"content": content})
     assert response.status_code == 422 and response.get_json()["error"]["message"] == message
 
 
-@pytest.mark.parametrize("fields, named", [
-    ({"content": ""}, "content"),
-    ({"content": "x" * (MAX_BYTES + 1)}, "content"),
-    ({"content": "é" * (MAX_BYTES // 2 + 1)}, "content"),  # few characters, too many UTF-8 bytes
-    ({"content": 42}, "content"),
-    ({"title": "no content"}, "content"),
-    ({"content": "a\u0000b"}, "content"),  # Postgres text cannot hold NUL
-    ({"privacy": "secret"}, "privacy"),
-    ({"privacy": "PUBLIC"}, "privacy"),
-    ({"language": "Python"}, "language"),
-    ({"language": ""}, "language"),
-    ({"language": "a" * 33}, "language"),
-    ({"title": "t" * 201}, "title"),
-    ({"title": None}, "title"),
-    ({"expires_at": "2020-01-01T00:00:00Z"}, "expires_at"),
-    ({"expires_at": "2999-01-01T00:00:00"}, "expires_at"),  # no time zone
-    ({"expires_at": "next week"}, "expires_at"),
-    ({"expires_at": 1893456000}, "expires_at"),
-    ({"burn_after_read": "yes"}, "burn_after_read"),
-])
+@pytest.mark.parametrize(
+    "fields, named",
+    [
+        ({"content": ""}, "content"),
+        ({"content": "x" * (MAX_BYTES + 1)}, "content"),
+        ({"content": "é" * (MAX_BYTES // 2 + 1)}, "content"),  # few characters, too many UTF-8 bytes
+        ({"content": 42}, "content"),
+        ({"title": "no content"}, "content"),
+        ({"content": "a\u0000b"}, "content"),  # Postgres text cannot hold NUL
+        ({"privacy": "secret"}, "privacy"),
+        ({"privacy": "PUBLIC"}, "privacy"),
+        ({"language": "Python"}, "language"),
+        ({"language": ""}, "language"),
+        ({"language": "a" * 33}, "language"),
+        ({"title": "t" * 201}, "title"),
+        ({"title": None}, "title"),
+        ({"expires_at": "2020-01-01T00:00:00Z"}, "expires_at"),
+        ({"expires_at": "2999-01-01T00:00:00"}, "expires_at"),  # no time zone
+        ({"expires_at": "next week"}, "expires_at"),
+        ({"expires_at": 1893456000}, "expires_at"),
+        ({"burn_after_read": "yes"}, "burn_after_read"),
+    ],
+)
 def test_invalid_fields_are_422_naming_the_field(client, make_user, fields, named):
     body = fields if named == "content" else {"content": "print(1)", **fields}
     # Raw UTF-8, as browsers send it (escaped, the multibyte case would pass the 1 MB body limit).
-    response = client.post("/api/pastes", data=json.dumps(body, ensure_ascii=False).encode(),
-                           content_type="application/json", headers=make_user("author").headers)
+    response = client.post(
+        "/api/pastes",
+        data=json.dumps(body, ensure_ascii=False).encode(),
+        content_type="application/json",
+        headers=make_user("author").headers,
+    )
     error = assert_json_error(response, 422, "invalid_input")
     assert named in error["message"]
 
@@ -178,14 +210,16 @@ def test_bodies_over_the_data_api_limit_are_413(app, client, pastes, make_user):
     app.config["DATA_MAX_BODY_BYTES"] = 1024
     big = {"content": "x" * 2048}
     assert_json_error(client.post("/api/pastes", json=big, headers=alice.headers), 413, "request_entity_too_large")
-    assert_json_error(client.patch(f"/api/pastes/{paste['id']}", json=big, headers=alice.headers),
-                      413, "request_entity_too_large")
+    assert_json_error(
+        client.patch(f"/api/pastes/{paste['id']}", json=big, headers=alice.headers), 413, "request_entity_too_large"
+    )
     assert pastes.row(paste["id"])["content"] == paste["content"]
 
 
 def test_anonymous_private_paste_is_refused(client):
-    error = assert_json_error(client.post("/api/pastes", json={"content": "x", "privacy": "private"}),
-                              422, "invalid_input")
+    error = assert_json_error(
+        client.post("/api/pastes", json={"content": "x", "privacy": "private"}), 422, "invalid_input"
+    )
     assert "private" in error["message"].lower()
 
 
@@ -237,9 +271,13 @@ def test_cursor_pagination_has_no_overlap_and_no_gap(client, pastes, make_user):
 
 def test_recent_leaves_out_unlisted_private_burn_after_read_and_expired(client, pastes, make_user):
     alice = make_user("alice")
-    hidden = [pastes.create(alice, privacy="unlisted")["id"], pastes.create(alice, privacy="private")["id"],
-              pastes.create(alice, burn_after_read=True)["id"], pastes.create(privacy="unlisted")["id"],
-              pastes.insert(alice, expires_at=datetime.now(UTC) - timedelta(minutes=1))]
+    hidden = [
+        pastes.create(alice, privacy="unlisted")["id"],
+        pastes.create(alice, privacy="private")["id"],
+        pastes.create(alice, burn_after_read=True)["id"],
+        pastes.create(privacy="unlisted")["id"],
+        pastes.insert(alice, expires_at=datetime.now(UTC) - timedelta(minutes=1)),
+    ]
     shown = pastes.create(alice)["id"]
     for headers in ({}, alice.headers):  # the owner too: recent is the public list
         listed = ids_of(recent(client, headers, limit=100))
@@ -255,13 +293,25 @@ def test_list_items_carry_a_preview_and_the_size_but_not_the_content(client, pas
     assert item["preview"] == content[:280] and item["size"] == 300
 
 
-@pytest.mark.parametrize("params, named", [
-    ({"limit": "0"}, "limit"), ({"limit": "101"}, "limit"), ({"limit": "ten"}, "limit"),
-    ({"scope": "all"}, "scope"), ({"cursor": "!!!"}, "cursor"),
-    ({"cursor": base64.urlsafe_b64encode(b"[1, 2]").decode()}, "cursor"),
-    ({"cursor": base64.urlsafe_b64encode(json.dumps(["2030-01-01T00:00:00+00:00", "a\u0000b"]).encode())
-      .decode()}, "cursor"),
-])
+@pytest.mark.parametrize(
+    "params, named",
+    [
+        ({"limit": "0"}, "limit"),
+        ({"limit": "101"}, "limit"),
+        ({"limit": "ten"}, "limit"),
+        ({"scope": "all"}, "scope"),
+        ({"cursor": "!!!"}, "cursor"),
+        ({"cursor": base64.urlsafe_b64encode(b"[1, 2]").decode()}, "cursor"),
+        (
+            {
+                "cursor": base64.urlsafe_b64encode(
+                    json.dumps(["2030-01-01T00:00:00+00:00", "a\u0000b"]).encode()
+                ).decode()
+            },
+            "cursor",
+        ),
+    ],
+)
 def test_bad_list_parameters_are_422_naming_them(client, params, named):
     error = assert_json_error(client.get("/api/pastes", query_string=params), 422, "invalid_input")
     assert named in error["message"]
@@ -271,8 +321,10 @@ def test_limit_bounds_are_one_and_a_hundred(client, admin_db, make_user):
     """With more than 100 public pastes, limit=100 gives exactly 100 and a cursor to the rest (a
     `<= 100` check passed whatever the limit did)."""
     alice = make_user()
-    admin_db.execute("insert into public.pastes (content, user_id) select 'bulk ' || n, %s"
-                     " from generate_series(1, 101) as n", (alice.id,))
+    admin_db.execute(
+        "insert into public.pastes (content, user_id) select 'bulk ' || n, %s from generate_series(1, 101) as n",
+        (alice.id,),
+    )
     assert len(recent(client, limit=1)["pastes"]) == 1
     page = recent(client, limit=100)
     assert len(page["pastes"]) == 100 and page["next_cursor"]
@@ -377,8 +429,9 @@ def test_ids_the_table_cannot_hold_are_404(client, make_user, paste_id):
     alice = make_user()
     assert_json_error(client.get(f"/api/pastes/{paste_id}"), 404, "not_found")
     assert_json_error(client.get(f"/api/pastes/{paste_id}/raw"), 404, "not_found")
-    assert_json_error(client.patch(f"/api/pastes/{paste_id}", json={"title": "x"}, headers=alice.headers),
-                      404, "not_found")
+    assert_json_error(
+        client.patch(f"/api/pastes/{paste_id}", json={"title": "x"}, headers=alice.headers), 404, "not_found"
+    )
     assert_json_error(client.delete(f"/api/pastes/{paste_id}", headers=alice.headers), 404, "not_found")
     assert_json_error(client.post(f"/api/pastes/{paste_id}/like", headers=alice.headers), 404, "not_found")
     assert_json_error(client.post(f"/api/pastes/{paste_id}/duplicate"), 404, "not_found")
@@ -389,19 +442,31 @@ def test_the_owner_changes_fields_and_updated_at_moves(client, pastes, make_user
     alice = make_user("alice")
     paste = pastes.create(alice, content="v1", title="One")
     expires = in_the(1)
-    response = client.patch(f"/api/pastes/{paste['id']}", headers=alice.headers, json={
-        "content": "v2", "title": "Two", "language": "python", "privacy": "private",
-        "expires_at": expires, "burn_after_read": True})
+    response = client.patch(
+        f"/api/pastes/{paste['id']}",
+        headers=alice.headers,
+        json={
+            "content": "v2",
+            "title": "Two",
+            "language": "python",
+            "privacy": "private",
+            "expires_at": expires,
+            "burn_after_read": True,
+        },
+    )
     assert response.status_code == 200
     changed = response.get_json()
     assert list(changed) == PASTE_KEYS
-    assert (changed["content"], changed["title"], changed["language"], changed["privacy"]) == \
-        ("v2", "Two", "python", "private")
+    assert (changed["content"], changed["title"], changed["language"], changed["privacy"]) == (
+        "v2",
+        "Two",
+        "python",
+        "private",
+    )
     assert changed["burn_after_read"] is True and when(changed["expires_at"]) == when(expires)
     assert when(changed["created_at"]) == when(paste["created_at"])
     assert when(changed["updated_at"]) > when(paste["updated_at"])
-    assert (changed["id"], changed["user_id"], changed["views"], changed["likes"]) == \
-        (paste["id"], alice.id, 0, 0)
+    assert (changed["id"], changed["user_id"], changed["views"], changed["likes"]) == (paste["id"], alice.id, 0, 0)
     assert client.get(f"/api/pastes/{paste['id']}", headers=alice.headers).get_json()["content"] == "v2"
 
 
@@ -411,22 +476,26 @@ def test_the_owner_clears_the_expiry_with_null_but_cannot_set_a_past_one(client,
     url = f"/api/pastes/{paste['id']}"
     cleared = client.patch(url, json={"expires_at": None}, headers=alice.headers)
     assert cleared.status_code == 200 and cleared.get_json()["expires_at"] is None
-    error = assert_json_error(client.patch(url, json={"expires_at": "2001-01-01T00:00:00+02:00"},
-                                           headers=alice.headers), 422, "invalid_input")
+    error = assert_json_error(
+        client.patch(url, json={"expires_at": "2001-01-01T00:00:00+02:00"}, headers=alice.headers), 422, "invalid_input"
+    )
     assert "expires_at" in error["message"]
     assert pastes.row(paste["id"])["expires_at"] is None
 
 
-@pytest.mark.parametrize("body, status, code", [
-    ({}, 422, "invalid_input"),
-    ({"content": ""}, 422, "invalid_input"),
-    ({"content": None}, 422, "invalid_input"),
-    ({"privacy": "hidden"}, 422, "invalid_input"),
-    ({"role": "admin"}, 422, "unknown_field"),
-    ({"user_id": str(uuid.uuid4())}, 422, "unknown_field"),
-    ({"views": 1000}, 422, "unknown_field"),
-    ({"likes": 1000, "title": "x"}, 422, "unknown_field"),
-])
+@pytest.mark.parametrize(
+    "body, status, code",
+    [
+        ({}, 422, "invalid_input"),
+        ({"content": ""}, 422, "invalid_input"),
+        ({"content": None}, 422, "invalid_input"),
+        ({"privacy": "hidden"}, 422, "invalid_input"),
+        ({"role": "admin"}, 422, "unknown_field"),
+        ({"user_id": str(uuid.uuid4())}, 422, "unknown_field"),
+        ({"views": 1000}, 422, "unknown_field"),
+        ({"likes": 1000, "title": "x"}, 422, "unknown_field"),
+    ],
+)
 def test_bad_changes_are_refused_and_change_nothing(client, pastes, make_user, body, status, code):
     alice = make_user("alice")
     paste = pastes.create(alice, title="Same")
@@ -438,8 +507,9 @@ def test_bad_changes_are_refused_and_change_nothing(client, pastes, make_user, b
 def test_patch_bodies_must_be_json_objects(client, pastes, make_user):
     alice = make_user("alice")
     url = f"/api/pastes/{pastes.create(alice)['id']}"
-    assert_json_error(client.patch(url, data=b"{", content_type="application/json", headers=alice.headers),
-                      400, "invalid_json")
+    assert_json_error(
+        client.patch(url, data=b"{", content_type="application/json", headers=alice.headers), 400, "invalid_json"
+    )
     assert_json_error(client.patch(url, data={"title": "x"}, headers=alice.headers), 415, "unsupported_media_type")
 
 
@@ -471,19 +541,22 @@ def test_edit_tokens_change_only_their_own_anonymous_paste(client, pastes, make_
     for token in ("wrong-token", other["edit_token"], "not a token!", "a\u0000b"):
         response = client.patch(url, json={"title": "Hijacked"}, headers={"X-Edit-Token": token})
         assert_json_error(response, 403, "forbidden")
-    response = client.patch(f"/api/pastes/{owned['id']}", json={"title": "Hijacked"},
-                            headers={"X-Edit-Token": paste["edit_token"]})
+    response = client.patch(
+        f"/api/pastes/{owned['id']}", json={"title": "Hijacked"}, headers={"X-Edit-Token": paste["edit_token"]}
+    )
     assert_json_error(response, 403, "forbidden")
-    response = client.patch(f"/api/pastes/{missing_id()}", json={"title": "x"},
-                            headers={"X-Edit-Token": paste["edit_token"]})
+    response = client.patch(
+        f"/api/pastes/{missing_id()}", json={"title": "x"}, headers={"X-Edit-Token": paste["edit_token"]}
+    )
     assert_json_error(response, 404, "not_found")
     assert [pastes.row(p["id"])["title"] for p in (paste, other, owned)] == ["Mine", "Other", "Alice's"]
 
 
 def test_an_edit_token_cannot_make_a_paste_private(client, pastes):
     paste = pastes.create()
-    response = client.patch(f"/api/pastes/{paste['id']}", json={"privacy": "private"},
-                            headers={"X-Edit-Token": paste["edit_token"]})
+    response = client.patch(
+        f"/api/pastes/{paste['id']}", json={"privacy": "private"}, headers={"X-Edit-Token": paste["edit_token"]}
+    )
     assert_json_error(response, 422, "invalid_input")
     assert pastes.row(paste["id"])["privacy"] == "public"
 
@@ -491,8 +564,11 @@ def test_an_edit_token_cannot_make_a_paste_private(client, pastes):
 def test_an_edit_token_changes_every_field_it_is_sent(client, pastes):
     paste = pastes.create(content="v1", expires_at=in_the(1))
     expires = in_the(3)
-    response = client.patch(f"/api/pastes/{paste['id']}", headers={"X-Edit-Token": paste["edit_token"]}, json={
-        "content": "v2", "language": "go", "privacy": "unlisted", "expires_at": expires})
+    response = client.patch(
+        f"/api/pastes/{paste['id']}",
+        headers={"X-Edit-Token": paste["edit_token"]},
+        json={"content": "v2", "language": "go", "privacy": "unlisted", "expires_at": expires},
+    )
     assert response.status_code == 200
     changed = response.get_json()
     assert list(changed) == PASTE_KEYS and "edit_token" not in changed
@@ -548,15 +624,31 @@ def test_one_like_per_user_counted_once_and_unliked_back(client, pastes, make_us
         assert response.status_code == 200, response.data[:300]
         return response.get_json()
 
-    assert answer(client.post(url, headers=bob.headers)) == \
-        {"id": paste["id"], "likes": 1, "liked": True, "counted": True}
-    assert answer(client.post(url, headers=bob.headers)) == \
-        {"id": paste["id"], "likes": 1, "liked": True, "counted": False}
+    assert answer(client.post(url, headers=bob.headers)) == {
+        "id": paste["id"],
+        "likes": 1,
+        "liked": True,
+        "counted": True,
+    }
+    assert answer(client.post(url, headers=bob.headers)) == {
+        "id": paste["id"],
+        "likes": 1,
+        "liked": True,
+        "counted": False,
+    }
     assert answer(client.post(url, headers=carol.headers))["likes"] == 2
-    assert answer(client.delete(url, headers=bob.headers)) == \
-        {"id": paste["id"], "likes": 1, "liked": False, "counted": True}
-    assert answer(client.delete(url, headers=bob.headers)) == \
-        {"id": paste["id"], "likes": 1, "liked": False, "counted": False}
+    assert answer(client.delete(url, headers=bob.headers)) == {
+        "id": paste["id"],
+        "likes": 1,
+        "liked": False,
+        "counted": True,
+    }
+    assert answer(client.delete(url, headers=bob.headers)) == {
+        "id": paste["id"],
+        "likes": 1,
+        "liked": False,
+        "counted": False,
+    }
     read = client.get(f"/api/pastes/{paste['id']}").get_json()
     assert read["likes"] == 1 and read["updated_at"] == paste["updated_at"]  # likes are not edits
 
@@ -598,8 +690,9 @@ def test_an_anonymous_duplicate_gets_its_own_edit_token(client, pastes, make_use
     copy = pastes.track(response.get_json())
     assert copy["user_id"] is None and copy["edit_token"]
     assert len(copy["title"]) == 200 and copy["title"].endswith(" (Copy)")
-    edited = client.patch(f"/api/pastes/{copy['id']}", json={"title": "Mine now"},
-                          headers={"X-Edit-Token": copy["edit_token"]})
+    edited = client.patch(
+        f"/api/pastes/{copy['id']}", json={"title": "Mine now"}, headers={"X-Edit-Token": copy["edit_token"]}
+    )
     assert edited.status_code == 200
 
 
@@ -626,12 +719,15 @@ def test_another_user_cannot_read_change_or_delete_a_private_paste(client, paste
     paste = pastes.create(alice, privacy="private", title="Diary", content="dear diary")
     before = pastes.row(paste["id"])
     url = f"/api/pastes/{paste['id']}"
-    for response in (client.get(url, headers=bob.headers), client.get(f"{url}/raw", headers=bob.headers),
-                     client.patch(url, json={"title": "Bob was here"}, headers=bob.headers),
-                     client.patch(url, json={"privacy": "public"}, headers=bob.headers),
-                     client.delete(url, headers=bob.headers),
-                     client.post(f"{url}/like", headers=bob.headers),
-                     client.post(f"{url}/duplicate", headers=bob.headers)):
+    for response in (
+        client.get(url, headers=bob.headers),
+        client.get(f"{url}/raw", headers=bob.headers),
+        client.patch(url, json={"title": "Bob was here"}, headers=bob.headers),
+        client.patch(url, json={"privacy": "public"}, headers=bob.headers),
+        client.delete(url, headers=bob.headers),
+        client.post(f"{url}/like", headers=bob.headers),
+        client.post(f"{url}/duplicate", headers=bob.headers),
+    ):
         assert_json_error(response, 404, "not_found")
     assert ids_of(client.get("/api/pastes?scope=mine", headers=bob.headers).get_json()) == []
     assert pastes.row(paste["id"]) == before
@@ -641,8 +737,9 @@ def test_an_edit_token_header_does_not_reveal_a_private_paste(client, pastes, ma
     alice, bob = make_user("alice"), make_user("bob")
     paste = pastes.create(alice, privacy="private")
     headers = {**bob.headers, "X-Edit-Token": "guess"}
-    assert_json_error(client.patch(f"/api/pastes/{paste['id']}", json={"title": "x"}, headers=headers),
-                      404, "not_found")
+    assert_json_error(
+        client.patch(f"/api/pastes/{paste['id']}", json={"title": "x"}, headers=headers), 404, "not_found"
+    )
     assert_json_error(client.delete(f"/api/pastes/{paste['id']}", headers=headers), 404, "not_found")
 
 

@@ -1,5 +1,6 @@
 """The BFF fails safe: it will not start with a secret anyone could guess, and only accepts
 tokens for the `authenticated` role (and the configured issuer)."""
+
 from __future__ import annotations
 
 import os
@@ -24,23 +25,32 @@ def test_refuses_to_start_without_a_strong_secret_or_jwks(secret):
 
 
 def test_starts_with_a_32_character_secret_or_a_jwks_url_alone():
-    for config in ({"JWT_SECRET": "x" * 32, "JWKS_URL": ""},
-                   {"JWT_SECRET": "", "JWKS_URL": "https://auth.example.com/.well-known/jwks.json"}):
+    for config in (
+        {"JWT_SECRET": "x" * 32, "JWKS_URL": ""},
+        {"JWT_SECRET": "", "JWKS_URL": "https://auth.example.com/.well-known/jwks.json"},
+    ):
         app = create_app({"TESTING": True, "DATABASE_URL": NO_DB, **config})
         app.extensions["db_pool"].close()
 
 
 def test_gunicorn_entry_point_exits_with_an_empty_secret():
     env = {**os.environ, "TOOLKIT_JWT_SECRET": "", "TOOLKIT_JWKS_URL": "", "TOOLKIT_DATABASE_URL": NO_DB}
-    run = subprocess.run([sys.executable, "-c", "import wsgi"], cwd=BFF_DIR, env=env,
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-c", "import wsgi"], cwd=BFF_DIR, env=env, capture_output=True, text=True, timeout=60
+    )
     assert run.returncode != 0
     assert "Neither TOOLKIT_JWT_SECRET" in run.stderr
 
 
 def test_hs256_tokens_are_refused_when_only_jwks_is_configured(make_token):
-    app = create_app({"TESTING": True, "DATABASE_URL": NO_DB, "JWT_SECRET": "",
-                      "JWKS_URL": "https://auth.example.com/.well-known/jwks.json"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": NO_DB,
+            "JWT_SECRET": "",
+            "JWKS_URL": "https://auth.example.com/.well-known/jwks.json",
+        }
+    )
     try:
         response = app.test_client().get("/api/me", headers=bearer(make_token(secret="")))
         assert response.status_code == 401
@@ -49,8 +59,11 @@ def test_hs256_tokens_are_refused_when_only_jwks_is_configured(make_token):
         app.extensions["db_pool"].close()
 
 
-@pytest.mark.parametrize("overrides", [{"role": "anon"}, {"role": "service_role"}, {"role": "postgres"}],
-                         ids=["anon", "service_role", "postgres"])
+@pytest.mark.parametrize(
+    "overrides",
+    [{"role": "anon"}, {"role": "service_role"}, {"role": "postgres"}],
+    ids=["anon", "service_role", "postgres"],
+)
 def test_tokens_must_carry_role_authenticated(client, make_token, overrides):
     response = client.get("/api/me", headers=bearer(make_token(**overrides)))
     assert response.status_code == 401
@@ -65,6 +78,12 @@ def test_token_without_a_role_is_refused(client, make_token):
 def test_issuer_is_checked_when_configured(app, client, make_user, make_token):
     app.config["JWT_ISSUER"] = "http://localhost:8000/auth/v1"
     user_id = make_user().id
-    assert client.get("/api/me", headers=bearer(make_token(user_id, iss="http://localhost:8000/auth/v1"))).status_code == 200
-    assert client.get("/api/me", headers=bearer(make_token(user_id, iss="https://evil.example/auth/v1"))).status_code == 401
+    assert (
+        client.get("/api/me", headers=bearer(make_token(user_id, iss="http://localhost:8000/auth/v1"))).status_code
+        == 200
+    )
+    assert (
+        client.get("/api/me", headers=bearer(make_token(user_id, iss="https://evil.example/auth/v1"))).status_code
+        == 401
+    )
     assert client.get("/api/me", headers=bearer(make_token(user_id))).status_code == 401  # no iss at all

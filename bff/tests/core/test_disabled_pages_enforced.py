@@ -1,6 +1,7 @@
 """A disabled page is closed by the server, not only hidden by the app (SPEC §3, §4): the endpoints
 that serve only that page answer 403 page_disabled to users and visitors, with the admin's reason
 or SPEC's sentence; admins keep using them; shared endpoints and existing short links stay open."""
+
 from __future__ import annotations
 
 import re
@@ -23,6 +24,7 @@ LINK_URL = "https://gate.example/page"
 @dataclass(frozen=True)
 class Gated:
     """One endpoint behind a page, and a request that succeeds while the page is open."""
+
     page: str
     method: str
     path: str
@@ -42,12 +44,22 @@ class Gated:
 
 PDF = (samples.text_pdf(["One", "Two"]), "report.pdf")
 GATED = [
-    Gated("file-converter", "POST", "/api/tools/convert", files=((samples.jpeg_with_exif(64, 48), "photo.jpg"),),
-          fields={"format": "png"}),
+    Gated(
+        "file-converter",
+        "POST",
+        "/api/tools/convert",
+        files=((samples.jpeg_with_exif(64, 48), "photo.jpg"),),
+        fields={"format": "png"},
+    ),
     Gated("qr-code-generator", "POST", "/api/tools/qr", json={"type": "text", "text": "hello"}),
     Gated("username-checker", "GET", "/api/tools/username/taken?sites=StatusSite"),
-    Gated("image-to-text", "POST", "/api/tools/ocr",
-          files=((samples.png_of(samples.text_image(["Hello gate"])), "scan.png"),), fields={"lang": "eng"}),
+    Gated(
+        "image-to-text",
+        "POST",
+        "/api/tools/ocr",
+        files=((samples.png_of(samples.text_image(["Hello gate"])), "scan.png"),),
+        fields={"lang": "eng"},
+    ),
     Gated("pdf-editor", "POST", "/api/tools/pdf/info", files=(PDF,)),
     Gated("pdf-editor", "POST", "/api/tools/pdf/merge", files=(PDF, PDF)),
     Gated("url-shortener", "POST", "/api/links", json={"url": LINK_URL}, ok=201),
@@ -58,9 +70,13 @@ IDS = [f"{case.page}:{case.path.split('?')[0]}" for case in GATED]
 @pytest.fixture
 def set_page(admin_db):
     """Switch a page as an admin would; every page is enabled again afterwards, whatever failed."""
+
     def switch(page_key: str, disabled: bool, reason: str = "") -> None:
-        admin_db.execute("update public.page_settings set is_disabled = %s, disable_reason = %s where page_key = %s",
-                         (disabled, reason, page_key))
+        admin_db.execute(
+            "update public.page_settings set is_disabled = %s, disable_reason = %s where page_key = %s",
+            (disabled, reason, page_key),
+        )
+
     yield switch
     admin_db.execute("update public.page_settings set is_disabled = false, disable_reason = ''")
 
@@ -124,8 +140,9 @@ def test_another_pages_switch_leaves_an_endpoint_open(gate_app, set_page):
     assert response.status_code == 200, response.data[:300]
 
 
-def test_shared_endpoints_and_existing_links_stay_open_while_every_page_is_disabled(gate_app, people, set_page,
-                                                                                    redirect_url):
+def test_shared_endpoints_and_existing_links_stay_open_while_every_page_is_disabled(
+    gate_app, people, set_page, redirect_url
+):
     client = gate_app.test_client()
     made = client.post("/api/links", json={"url": LINK_URL + "/existing"}, headers=people["user"])
     assert made.status_code == 201, made.data[:300]
@@ -149,8 +166,9 @@ def test_shared_endpoints_and_existing_links_stay_open_while_every_page_is_disab
     assert translated.status_code == 200, translated.data[:300]
     assert client.get("/api/pages").status_code == 200
     assert client.get("/api/me", headers=people["user"]).status_code == 200
-    preflight = client.options("/api/tools/qr", headers={"Origin": "https://elsewhere.example",
-                                                          "Access-Control-Request-Method": "POST"})
+    preflight = client.options(
+        "/api/tools/qr", headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"}
+    )
     assert preflight.status_code == 200
 
 
@@ -166,14 +184,21 @@ def test_refused_before_the_upload_is_read_or_a_job_is_started(gate_app, people,
 def test_a_forged_token_on_a_disabled_page_is_refused_as_invalid(gate_app, people, set_page):
     set_page("qr-code-generator", True, "Closed")
     forged = people["admin"]["Authorization"].rsplit(".", 1)[0] + ".c2lnbmF0dXJl"
-    response = gate_app.test_client().post("/api/tools/qr", json={"type": "text", "text": "hi"},
-                                           headers={"Authorization": forged})
+    response = gate_app.test_client().post(
+        "/api/tools/qr", json={"type": "text", "text": "hi"}, headers={"Authorization": forged}
+    )
     assert_json_error(response, 401, "invalid_token")
 
 
 def test_an_unreachable_database_is_a_503_not_a_500(stack_env):
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
-                      "DATABASE_URL": "postgresql://authenticator:wrong@127.0.0.1:1/postgres?connect_timeout=1"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "RATELIMIT_ENABLED": False,
+            "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
+            "DATABASE_URL": "postgresql://authenticator:wrong@127.0.0.1:1/postgres?connect_timeout=1",
+        }
+    )
     try:
         response = app.test_client().post("/api/tools/qr", json={"type": "text", "text": "hi"})
         assert_json_error(response, 503, "database_unavailable")
@@ -182,11 +207,17 @@ def test_an_unreachable_database_is_a_503_not_a_500(stack_env):
 
 
 def test_the_document_names_page_disabled_exactly_where_the_server_sends_it(app):
-    gated = {(method, re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule.rule))
-             for rule in app.url_map.iter_rules() if page_of_endpoint(rule.endpoint)
-             for method in rule.methods - {"HEAD", "OPTIONS"}}
-    documented = {(method.upper(), path) for path, item in DOCUMENT["paths"].items()
-                  for method, operation in item.items()
-                  if "page_disabled" in operation["responses"].get("403", {}).get("x-error-codes", [])}
+    gated = {
+        (method, re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule.rule))
+        for rule in app.url_map.iter_rules()
+        if page_of_endpoint(rule.endpoint)
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+    documented = {
+        (method.upper(), path)
+        for path, item in DOCUMENT["paths"].items()
+        for method, operation in item.items()
+        if "page_disabled" in operation["responses"].get("403", {}).get("x-error-codes", [])
+    }
     assert gated == documented
     assert {page_of_endpoint(rule.endpoint) for rule in app.url_map.iter_rules()} - {None} <= set(PAGE_KEYS)

@@ -1,4 +1,5 @@
 """Every failure is JSON {"error": {"code", "message"}} with the right status, never HTML."""
+
 from fixtures.tools_support import assert_json_error
 
 

@@ -1,4 +1,5 @@
 """Headers, request ids, CORS and rate limits that every caller of the BFF sees."""
+
 import uuid
 
 import pytest
@@ -11,9 +12,15 @@ QR = {"type": "text", "text": "hello"}
 @pytest.fixture
 def policy_app(stack_env):
     # The QR endpoint reads its page's setting first (page_gate.py): the stack's database.
-    app = create_app({"TESTING": True, "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
-                      "JWT_SECRET": "x" * 32, "TOOLS_RATE_LIMIT": "3 per minute",
-                      "CORS_ORIGINS": ["https://partner.example"]})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+            "JWT_SECRET": "x" * 32,
+            "TOOLS_RATE_LIMIT": "3 per minute",
+            "CORS_ORIGINS": ["https://partner.example"],
+        }
+    )
     yield app
     app.extensions["db_pool"].close()
 

@@ -1,5 +1,6 @@
 """Outbound requests (toolkit_bff/outbound.py): listed hosts only, resolved and checked before
 connecting, connected to the checked address, every redirect hop checked again, a budget."""
+
 from __future__ import annotations
 
 import socket
@@ -70,11 +71,34 @@ def fake_dns(monkeypatch):
     return table, lookups
 
 
-@pytest.mark.parametrize("address", [
-    "127.0.0.1", "127.8.9.10", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-    "0.0.0.0", "224.0.0.1", "240.0.0.1", "255.255.255.255", "192.0.2.1", "::1", "::", "fe80::1", "fc00::1",
-    "fd12:3456::1", "ff02::1", "2001:db8::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "64:ff9b::a9fe:a9fe",
-    "2002:7f00:1::1"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "127.0.0.1",
+        "127.8.9.10",
+        "10.1.2.3",
+        "172.16.0.1",
+        "192.168.1.1",
+        "169.254.169.254",
+        "100.64.0.1",
+        "0.0.0.0",
+        "224.0.0.1",
+        "240.0.0.1",
+        "255.255.255.255",
+        "192.0.2.1",
+        "::1",
+        "::",
+        "fe80::1",
+        "fc00::1",
+        "fd12:3456::1",
+        "ff02::1",
+        "2001:db8::1",
+        "::ffff:127.0.0.1",
+        "::ffff:10.0.0.1",
+        "64:ff9b::a9fe:a9fe",
+        "2002:7f00:1::1",
+    ],
+)
 def test_internal_addresses_are_not_public(address):
     assert not address_is_public(address)
 
@@ -175,15 +199,20 @@ def test_jwks_is_fetched_through_the_policy(app, client, server):
 
     base, _ = server
     app.config.update(JWKS_URL=f"{base}/jwks.json", OUTBOUND_TEST_NETWORKS=[])
-    token = jwt.encode({"sub": "x", "aud": "authenticated", "role": "authenticated", "exp": 2**31},
-                       ec.generate_private_key(ec.SECP256R1()), algorithm="ES256", headers={"kid": "k1"})
+    token = jwt.encode(
+        {"sub": "x", "aud": "authenticated", "role": "authenticated", "exp": 2**31},
+        ec.generate_private_key(ec.SECP256R1()),
+        algorithm="ES256",
+        headers={"kid": "k1"},
+    )
     response = client.get("/api/me", headers={"Authorization": f"Bearer {token}"})
     assert_json_error(response, 503, "auth_unavailable")
     assert Recorder.seen == []
 
 
-def test_username_checker_refuses_a_listed_site_that_now_resolves_internally(tools_app, tools_client, server,
-                                                                              fake_dns, tmp_path):
+def test_username_checker_refuses_a_listed_site_that_now_resolves_internally(
+    tools_app, tools_client, server, fake_dns, tmp_path
+):
     """A listed domain that lapsed and points at an internal address: never asked, answered unknown."""
     import json
 
@@ -193,14 +222,25 @@ def test_username_checker_refuses_a_listed_site_that_now_resolves_internally(too
     table, _ = fake_dns
     table["lapsed.test"] = "10.0.0.7"
     table["metadata.test"] = "169.254.169.254"
-    sites = {"Lapsed": {"errorType": "status_code", "url": f"http://lapsed.test:{port}/{{}}",
-                        "urlMain": "http://lapsed.test", "username_claimed": "taken"},
-             "Metadata": {"errorType": "status_code", "url": f"http://metadata.test:{port}/{{}}",
-                          "urlMain": "http://metadata.test", "username_claimed": "taken"}}
+    sites = {
+        "Lapsed": {
+            "errorType": "status_code",
+            "url": f"http://lapsed.test:{port}/{{}}",
+            "urlMain": "http://lapsed.test",
+            "username_claimed": "taken",
+        },
+        "Metadata": {
+            "errorType": "status_code",
+            "url": f"http://metadata.test:{port}/{{}}",
+            "urlMain": "http://metadata.test",
+            "username_claimed": "taken",
+        },
+    }
     path = tmp_path / "sites.json"
     path.write_text(json.dumps(sites))
-    tools_app.config.update(USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=2,
-                            USERNAME_INTERNET_PROBE=f"localhost:{port}")  # the internet is there
+    tools_app.config.update(
+        USERNAME_SITES_FILE=str(path), USERNAME_SITE_TIMEOUT=2, USERNAME_INTERNET_PROBE=f"localhost:{port}"
+    )  # the internet is there
     lines = ndjson(tools_client.get("/api/tools/username/someone").data)
     results = {line["site"]: line for line in lines if line["type"] == "result" and line["site"] != "Toolkit"}
     assert results["Lapsed"]["status"] == "unknown" and "internal address 10.0.0.7" in results["Lapsed"]["detail"]

@@ -1,6 +1,7 @@
 """The rate-limit store (Redis) going away and coming back: the BFF fails open to counting in each
 worker's memory, as documented (README, "Rate limits are counted in Redis"), so limits still hold
 per worker and no request is ever a 500; once Redis answers again, counting goes back to it."""
+
 from __future__ import annotations
 
 import uuid
@@ -25,9 +26,17 @@ def store():
 
 
 def make_app(stack_env, store, limit: str, *, workers: int = 1, replicas: int = 1):
-    return create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": store.url, "USERNAME_RATE_LIMIT": limit,
-                       "WORKERS": workers, "REPLICAS": replicas,
-                       "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+    return create_app(
+        {
+            "TESTING": True,
+            "RATELIMIT_STORAGE_URI": store.url,
+            "USERNAME_RATE_LIMIT": limit,
+            "WORKERS": workers,
+            "REPLICAS": replicas,
+            "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+            "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
+        }
+    )
 
 
 @pytest.fixture

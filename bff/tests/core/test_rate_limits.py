@@ -1,5 +1,6 @@
 """Rate limits: shared by every worker (Redis), IPv6 clients counted by /64, signed-in writes
 limited per user."""
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,7 @@ def test_the_running_bff_counts_in_the_shared_store(stack_env):
     ip, base = _random_ip(), stack_env["TOOLKIT_BFF_URL"]
     statuses = []
     for _ in range(25):  # a new connection each time, so both workers take requests
-        response = requests.get(f"{base}/api/tools/username/-not-a-name", headers={"X-Forwarded-For": ip},
-                                timeout=10)
+        response = requests.get(f"{base}/api/tools/username/-not-a-name", headers={"X-Forwarded-For": ip}, timeout=10)
         statuses.append(response.status_code)
     assert statuses.count(422) == 10 and statuses.count(429) == 15, statuses
     store = redis.Redis.from_url(os.environ["TOOLKIT_TEST_RATE_LIMIT_STORE"])
@@ -31,9 +31,17 @@ def test_the_running_bff_counts_in_the_shared_store(stack_env):
 
 @pytest.fixture
 def limited_app(stack_env):
-    app = create_app({"TESTING": True, "RATELIMIT_STORAGE_URI": "memory://", "USERNAME_RATE_LIMIT": "2 per minute",
-                      "USER_WRITE_RATE_LIMIT": "2 per minute", "ANON_WRITE_RATE_LIMIT": "100 per minute",
-                      "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"], "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"]})
+    app = create_app(
+        {
+            "TESTING": True,
+            "RATELIMIT_STORAGE_URI": "memory://",
+            "USERNAME_RATE_LIMIT": "2 per minute",
+            "USER_WRITE_RATE_LIMIT": "2 per minute",
+            "ANON_WRITE_RATE_LIMIT": "100 per minute",
+            "DATABASE_URL": stack_env["TOOLKIT_DATABASE_URL"],
+            "JWT_SECRET": stack_env["TOOLKIT_JWT_SECRET"],
+        }
+    )
     yield app
     app.extensions["db_pool"].close()
 
@@ -52,8 +60,9 @@ def test_ipv6_clients_are_counted_by_their_64(limited_app):
 def test_signed_in_writes_are_limited_per_user(limited_app, make_user):
     client = limited_app.test_client()
     alice, bob = make_user("alice"), make_user("bob")
-    statuses = [client.patch("/api/me/profile", json={"bio": f"v{i}"}, headers=alice.headers).status_code
-                for i in range(3)]
+    statuses = [
+        client.patch("/api/me/profile", json={"bio": f"v{i}"}, headers=alice.headers).status_code for i in range(3)
+    ]
     assert statuses == [200, 200, 429]
     assert client.patch("/api/me/profile", json={"bio": "x"}, headers=bob.headers).status_code == 200
     assert client.get("/api/me", headers=alice.headers).status_code == 200  # reads are not writes
@@ -62,8 +71,10 @@ def test_signed_in_writes_are_limited_per_user(limited_app, make_user):
 def test_signed_in_link_creation_is_limited_too(limited_app, make_user):
     client = limited_app.test_client()
     user = make_user("linker")
-    statuses = [client.post("/api/links", json={"url": "https://limit.example"}, headers=user.headers).status_code
-                for _ in range(3)]
+    statuses = [
+        client.post("/api/links", json={"url": "https://limit.example"}, headers=user.headers).status_code
+        for _ in range(3)
+    ]
     assert statuses == [201, 201, 429]
     cleanup = client.get("/api/links", headers=user.headers)
     assert cleanup.status_code == 200

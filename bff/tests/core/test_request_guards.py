@@ -1,6 +1,7 @@
 """What every route does with a hostile request before any view logic: JSON bounded in size and
 depth, text without lone surrogates or NUL, numbers and dates read as the document states them,
 bodies drained, gunicorn's own refusals as JSON. (Through the gateway: api/test_hostile_http.py.)"""
+
 from __future__ import annotations
 
 import io
@@ -43,11 +44,14 @@ def test_brackets_inside_text_are_not_nesting(client, make_user):
     assert response.get_json()["content"] == content
 
 
-@pytest.mark.parametrize("text, where", [
-    ('{"content": "ok", "title": "\\ud800"}', "title"),
-    ('{"content": "ok", "extra": {"deep": ["fine", "\\udfff"]}}', "extra.deep[1]"),
-    ('{"content": "a\\u0000b"}', "content"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ('{"content": "ok", "title": "\\ud800"}', "title"),
+        ('{"content": "ok", "extra": {"deep": ["fine", "\\udfff"]}}', "extra.deep[1]"),
+        ('{"content": "a\\u0000b"}', "content"),
+    ],
+)
 def test_a_lone_surrogate_or_nul_is_refused_naming_where_it_is(client, text, where):
     error = assert_json_error(post_json(client, "/api/pastes", text), 422, "invalid_input")
     assert error["message"].startswith(f"{where} must")
@@ -65,41 +69,64 @@ def test_what_is_not_json_is_a_400(client, body):
 
 def test_json_bodies_of_the_tools_are_bounded_like_the_data_api(tools_app, tools_client):
     tools_app.config.update(DATA_MAX_BODY_BYTES=1024)
-    error = assert_json_error(post_json(tools_client, "/api/tools/qr", json.dumps({"text": "x" * 2000})),
-                              413, "request_entity_too_large")
+    error = assert_json_error(
+        post_json(tools_client, "/api/tools/qr", json.dumps({"text": "x" * 2000})), 413, "request_entity_too_large"
+    )
     assert "1 KB" in error["message"]
 
 
 def test_a_form_with_too_many_parts_names_the_limit(tools_client):
     fields = {f"field{n}": "x" for n in range(1001)}
-    error = assert_json_error(upload(tools_client, "/api/tools/pdf/info", samples.blank_pdf(1), **fields),
-                              413, "request_entity_too_large")
+    error = assert_json_error(
+        upload(tools_client, "/api/tools/pdf/info", samples.blank_pdf(1), **fields), 413, "request_entity_too_large"
+    )
     assert "1000 parts" in error["message"]
 
 
-@pytest.mark.parametrize("raw, number", [
-    ("42", 42), (" 7 ", 7), ("42.0", 42), ("1e3", 1000), (50815.0, 50815), (-0.0, 0),
-    ("4.5", None), ("nan", None), ("inf", None), ("9" * 5000, None), ("seven", None), (True, None)])
+@pytest.mark.parametrize(
+    "raw, number",
+    [
+        ("42", 42),
+        (" 7 ", 7),
+        ("42.0", 42),
+        ("1e3", 1000),
+        (50815.0, 50815),
+        (-0.0, 0),
+        ("4.5", None),
+        ("nan", None),
+        ("inf", None),
+        ("9" * 5000, None),
+        ("seven", None),
+        (True, None),
+    ],
+)
 def test_whole_numbers_are_read_as_json_schema_integers(raw, number):
     assert whole_number(raw) == number
 
 
 def test_integers_written_with_a_zero_fraction_are_accepted(client, make_user):
     user = make_user("integral")
-    response = client.post("/api/links", json={"url": "https://integral.example/", "max_clicks": 3.0},
-                           headers=user.headers)
+    response = client.post(
+        "/api/links", json={"url": "https://integral.example/", "max_clicks": 3.0}, headers=user.headers
+    )
     assert response.status_code == 201 and response.get_json()["max_clicks"] == 3
-    assert_json_error(client.post("/api/links", json={"url": "https://integral.example/", "max_clicks": 3.5},
-                                  headers=user.headers), 422, "invalid_input")
+    assert_json_error(
+        client.post("/api/links", json={"url": "https://integral.example/", "max_clicks": 3.5}, headers=user.headers),
+        422,
+        "invalid_input",
+    )
     assert client.get("/api/links?limit=5.0", headers=user.headers).get_json()["limit"] == 5
 
 
-@pytest.mark.parametrize("expires_at, problem", [
-    ("2100-01-01T00:00:00Z", "must be before 2100-01-01T00:00:00Z"),
-    ("9999-12-31T23:59:59-12:00", "must be before 2100-01-01T00:00:00Z"),  # year 10000 in UTC
-    ("2000-01-01T00:00:00Z", "must be in the future"),
-    ("2030-01-01T00:00:00", "must include a time zone (Z or ±hh:mm)"),
-])
+@pytest.mark.parametrize(
+    "expires_at, problem",
+    [
+        ("2100-01-01T00:00:00Z", "must be before 2100-01-01T00:00:00Z"),
+        ("9999-12-31T23:59:59-12:00", "must be before 2100-01-01T00:00:00Z"),  # year 10000 in UTC
+        ("2000-01-01T00:00:00Z", "must be in the future"),
+        ("2030-01-01T00:00:00", "must include a time zone (Z or ±hh:mm)"),
+    ],
+)
 def test_expiry_dates_lie_in_the_future_and_before_2100(client, expires_at, problem):
     for path, body in (("/api/pastes", {"content": "x"}), ("/api/links", {"url": "https://expiry.example/"})):
         error = assert_json_error(client.post(path, json={**body, "expires_at": expires_at}), 422, "invalid_input")
@@ -109,11 +136,14 @@ def test_expiry_dates_lie_in_the_future_and_before_2100(client, expires_at, prob
 def test_the_last_expiry_before_2100_is_stored(client, make_user):
     user = make_user("last-expiry")
     latest = "2099-12-31T23:59:59+00:00"
-    paste = client.post("/api/pastes", json={"content": "x", "expires_at": "2099-12-31T23:59:59Z"},
-                        headers=user.headers).get_json()
+    paste = client.post(
+        "/api/pastes", json={"content": "x", "expires_at": "2099-12-31T23:59:59Z"}, headers=user.headers
+    ).get_json()
     assert paste["expires_at"] == latest
     soon = (datetime.now(UTC) + timedelta(minutes=5)).isoformat()
-    assert client.patch(f"/api/pastes/{paste['id']}", json={"expires_at": soon}, headers=user.headers).status_code == 200
+    assert (
+        client.patch(f"/api/pastes/{paste['id']}", json={"expires_at": soon}, headers=user.headers).status_code == 200
+    )
 
 
 def test_a_token_whose_subject_is_no_user_id_is_refused(client, make_token):
@@ -147,15 +177,17 @@ def test_an_unread_body_is_drained_before_the_answer_starts():
         started_at.append(body.tell())
 
     result = DrainRequestBodies(_refusing_app, limit_bytes=1_000_000)(
-        {"wsgi.input": body, "CONTENT_LENGTH": "300000"}, start_response)
+        {"wsgi.input": body, "CONTENT_LENGTH": "300000"}, start_response
+    )
     assert list(result) == [b"{}"]
     assert started_at == [300_000]  # every byte read before the status line was given to gunicorn
 
 
 def test_a_body_announced_beyond_the_limit_is_left_to_gunicorn_to_close():
     body = io.BytesIO(b"x" * 1000)
-    DrainRequestBodies(_refusing_app, limit_bytes=100)({"wsgi.input": body, "CONTENT_LENGTH": "1000"},
-                                                        lambda *args: None)
+    DrainRequestBodies(_refusing_app, limit_bytes=100)(
+        {"wsgi.input": body, "CONTENT_LENGTH": "1000"}, lambda *args: None
+    )
     assert body.tell() == 0
 
 

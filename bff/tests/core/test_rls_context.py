@@ -1,4 +1,5 @@
 """The core rule: each request runs as anon/authenticated with its claims, so RLS decides."""
+
 import uuid
 
 import pytest
@@ -74,9 +75,12 @@ def test_role_and_claims_do_not_leak_into_the_next_request(app, probe_table):
         pool = _pool()
         with ExitStack() as stack:  # every connection of the pool at once: the one used is among them
             connections = [stack.enter_context(pool.connection()) for _ in range(pool.max_size)]
-            after = {c.info.backend_pid: c.execute("select current_user as who,"
-                                                   " current_setting('request.jwt.claims', true) as claims").fetchone()
-                     for c in connections}
+            after = {
+                c.info.backend_pid: c.execute(
+                    "select current_user as who, current_setting('request.jwt.claims', true) as claims"
+                ).fetchone()
+                for c in connections
+            }
     assert used in after
     assert after[used]["who"] == "authenticator" and not after[used]["claims"]
 
@@ -85,12 +89,17 @@ def test_one_round_trip_statements_run_as_the_caller_and_leave_nothing_behind(ap
     from toolkit_bff.db import _pool, run_once
 
     with app.test_request_context():
-        rows = run_once("select current_user as who, auth.uid() as uid, body from rls_probe.notes where body <> {x}",
-                        {"x": "nothing'; drop table rls_probe.notes; --"}, claims={"sub": ALICE, "role": "authenticated"})
+        rows = run_once(
+            "select current_user as who, auth.uid() as uid, body from rls_probe.notes where body <> {x}",
+            {"x": "nothing'; drop table rls_probe.notes; --"},
+            claims={"sub": ALICE, "role": "authenticated"},
+        )
         assert [(r["who"], str(r["uid"]), r["body"]) for r in rows] == [("authenticated", ALICE, "alice")]
         assert [r["body"] for r in run_once("select body from rls_probe.notes", {})] == []  # anon: nothing
         # The pooled connection is back to authenticator with no claims once the statement is done.
         with _pool().connection() as conn:
-            row = conn.execute("select current_user as who, current_setting('request.jwt.claims', true) as claims").fetchone()
+            row = conn.execute(
+                "select current_user as who, current_setting('request.jwt.claims', true) as claims"
+            ).fetchone()
         assert row["who"] == "authenticator" and not row["claims"]
     assert _bodies(app, {"sub": ALICE, "role": "authenticated"}) == ["alice"]  # the quoted value stayed a value

@@ -1,4 +1,5 @@
 """Access tokens are verified locally: only valid HS256 tokens for `authenticated` get through."""
+
 import base64
 import json
 
@@ -26,8 +27,9 @@ def _alg_none_token(make_token) -> str:
     return f"{none_header.decode()}.{payload}."
 
 
-@pytest.mark.parametrize("case", ["expired", "wrong_secret", "wrong_audience", "alg_none", "tampered",
-                                  "garbage", "missing_sub"])
+@pytest.mark.parametrize(
+    "case", ["expired", "wrong_secret", "wrong_audience", "alg_none", "tampered", "garbage", "missing_sub"]
+)
 def test_bad_tokens_are_rejected_with_401(client, make_token, case):
     token = {
         "expired": lambda: make_token(expires_in=-60),

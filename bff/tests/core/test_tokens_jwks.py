@@ -1,6 +1,7 @@
 """Asymmetric access tokens (ES256/RS256) verified with keys from a JWKS URL, the way Supabase Auth
 publishes them at /.well-known/jwks.json: cached, fetched again for an unknown kid, and never
 confused with another key type or with the HS256 secret."""
+
 from __future__ import annotations
 
 import base64
@@ -62,18 +63,30 @@ def key_set(app):
 
 def sign(private_key, alg: str, kid: str | None, **overrides) -> str:
     now = int(time.time())
-    claims = {"sub": str(uuid.uuid4()), "aud": "authenticated", "role": "authenticated",
-              "email": "es@example.com", "iat": now, "exp": now + 600, **overrides}
+    claims = {
+        "sub": str(uuid.uuid4()),
+        "aud": "authenticated",
+        "role": "authenticated",
+        "email": "es@example.com",
+        "iat": now,
+        "exp": now + 600,
+        **overrides,
+    }
     headers = {"kid": kid} if kid else {}
     return jwt.encode(claims, private_key, algorithm=alg, headers=headers)
 
 
 def hmac_token(secret: bytes, kid: str) -> str:
     """HS256 keyed with a public key: PyJWT refuses to make one, so it is put together by hand."""
+
     def part(data: dict) -> bytes:
         return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=")
-    signing_input = part({"alg": "HS256", "typ": "JWT", "kid": kid}) + b"." + part(
-        {"sub": str(uuid.uuid4()), "aud": "authenticated", "exp": int(time.time()) + 60})
+
+    signing_input = (
+        part({"alg": "HS256", "typ": "JWT", "kid": kid})
+        + b"."
+        + part({"sub": str(uuid.uuid4()), "aud": "authenticated", "exp": int(time.time()) + 60})
+    )
     signature = base64.urlsafe_b64encode(hmac.new(secret, signing_input, hashlib.sha256).digest()).rstrip(b"=")
     return (signing_input + b"." + signature).decode()
 
@@ -113,8 +126,19 @@ def test_made_up_kids_do_not_flood_the_auth_server(app, client, key_set, make_us
     assert key_set.fetches == 1  # within the cooldown, unknown kids are refused without a fetch
 
 
-@pytest.mark.parametrize("case", ["unknown_kid", "no_kid", "wrong_key", "expired", "wrong_audience",
-                                  "alg_mismatch", "hs256_signed_with_public_key", "es512"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "unknown_kid",
+        "no_kid",
+        "wrong_key",
+        "expired",
+        "wrong_audience",
+        "alg_mismatch",
+        "hs256_signed_with_public_key",
+        "es512",
+    ],
+)
 def test_bad_asymmetric_tokens_are_401(client, key_set, case):
     kid = key_set.add(EC_KEY, "ES256")
     rsa_kid = key_set.add(RSA_KEY, "RS256")

@@ -1,5 +1,6 @@
 """The BFF accepts the access tokens the stack's Auth service issues (ES256, key from its JWKS) and
 refuses tampered ones with a 401 JSON error, whatever was changed."""
+
 from __future__ import annotations
 
 import base64
@@ -36,11 +37,16 @@ def signed_in(admin_db):
     """A confirmed user made through Auth's admin API, signed in with its password: the session."""
     service = os.environ["TOOLKIT_SERVICE_ROLE_KEY"]
     email, password = f"bff-{uuid.uuid4().hex[:10]}@example.com", "local-auth-pass-1"
-    created = requests.post(_auth("/admin/users"), headers={"Authorization": f"Bearer {service}"},
-                            json={"email": email, "password": password, "email_confirm": True}, timeout=10)
+    created = requests.post(
+        _auth("/admin/users"),
+        headers={"Authorization": f"Bearer {service}"},
+        json={"email": email, "password": password, "email_confirm": True},
+        timeout=10,
+    )
     assert created.status_code == 200, created.text
-    session = requests.post(_auth("/token?grant_type=password"), json={"email": email, "password": password},
-                            timeout=10)
+    session = requests.post(
+        _auth("/token?grant_type=password"), json={"email": email, "password": password}, timeout=10
+    )
     assert session.status_code == 200, session.text
     yield session.json()
     admin_db.execute("delete from auth.users where id = %s", (created.json()["id"],))
@@ -56,8 +62,11 @@ def _json_part(data: dict) -> str:
 
 def _parts(token: str) -> tuple[dict, dict, str]:
     header, payload, signature = token.split(".")
-    return (json.loads(base64.urlsafe_b64decode(header + "==")), json.loads(base64.urlsafe_b64decode(payload + "==")),
-            signature)
+    return (
+        json.loads(base64.urlsafe_b64decode(header + "==")),
+        json.loads(base64.urlsafe_b64decode(payload + "==")),
+        signature,
+    )
 
 
 def _signing_key():
@@ -81,8 +90,9 @@ def test_an_access_token_from_local_auth_is_accepted(auth_app, signed_in):
 
 
 def test_a_refreshed_token_is_accepted_too(auth_app, signed_in):
-    refreshed = requests.post(_auth("/token?grant_type=refresh_token"),
-                              json={"refresh_token": signed_in["refresh_token"]}, timeout=10).json()
+    refreshed = requests.post(
+        _auth("/token?grant_type=refresh_token"), json={"refresh_token": signed_in["refresh_token"]}, timeout=10
+    ).json()
     response = auth_app.test_client().get("/api/me", headers=bearer(refreshed["access_token"]))
     assert response.status_code == 200
     assert response.get_json()["user"]["id"] == signed_in["user"]["id"]
@@ -95,8 +105,9 @@ def _tampered(token: str, case: str) -> str:
     if case == "role_raised":
         return f"{_json_part(header)}.{_json_part(claims | {'role': 'service_role'})}.{signature}"
     if case == "other_key_same_kid":
-        return jwt.encode(claims, ec.generate_private_key(ec.SECP256R1()), algorithm="ES256",
-                          headers={"kid": header["kid"]})
+        return jwt.encode(
+            claims, ec.generate_private_key(ec.SECP256R1()), algorithm="ES256", headers={"kid": header["kid"]}
+        )
     if case == "hs256_with_the_public_key":  # HMAC keyed with the key Auth publishes
         public = requests.get(os.environ["TOOLKIT_JWKS_URL"], timeout=5).json()["keys"][0]
         secret = ECAlgorithm.from_jwk(json.dumps(public)).public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo)
@@ -110,8 +121,17 @@ def _tampered(token: str, case: str) -> str:
     raise AssertionError(case)
 
 
-@pytest.mark.parametrize("case", ["payload_changed", "role_raised", "other_key_same_kid",
-                                  "hs256_with_the_public_key", "expired", "signature_removed"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "payload_changed",
+        "role_raised",
+        "other_key_same_kid",
+        "hs256_with_the_public_key",
+        "expired",
+        "signature_removed",
+    ],
+)
 def test_tampered_tokens_are_401_json(auth_app, signed_in, case):
     response = auth_app.test_client().get("/api/me", headers=bearer(_tampered(signed_in["access_token"], case)))
     assert response.status_code == 401, response.data

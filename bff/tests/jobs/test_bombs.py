@@ -1,5 +1,6 @@
 """Archive and decoder bombs, and small uploads that multiply into huge outputs: each answered with
 4xx JSON naming the limit, within bounded memory."""
+
 from __future__ import annotations
 
 import json
@@ -64,14 +65,28 @@ MEASURE = textwrap.dedent("""
 def test_mimetype_bomb_is_refused_without_inflating_it_in_little_memory(mimetype_bomb, tmp_path, stack_env):
     """The issue's attack: 2.2 GB and 4.9 s before. Measured in a fresh process that plays the
     worker (its own peak and its job child's, VmHWM / ru_maxrss); the time is printed, not asserted."""
-    run = subprocess.run([sys.executable, "-c", MEASURE, str(mimetype_bomb), str(tmp_path),
-                          stack_env["TOOLKIT_DATABASE_URL"], signed_in_token()], cwd=BFF_DIR,
-                         env={"PYTHONPATH": f"{BFF_DIR}:{BFF_DIR / 'tests'}", "PATH": "/usr/bin:/bin"},
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            MEASURE,
+            str(mimetype_bomb),
+            str(tmp_path),
+            stack_env["TOOLKIT_DATABASE_URL"],
+            signed_in_token(),
+        ],
+        cwd=BFF_DIR,
+        env={"PYTHONPATH": f"{BFF_DIR}:{BFF_DIR / 'tests'}", "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     result = json.loads(run.stdout.strip().splitlines()[-1])
-    print(f"mimetype bomb: {result['seconds']:.3f} s, {result['inflated']} bytes inflated, "
-          f"worker peak {result['peak_mb']:.0f} MB")
+    print(
+        f"mimetype bomb: {result['seconds']:.3f} s, {result['inflated']} bytes inflated, "
+        f"worker peak {result['peak_mb']:.0f} MB"
+    )
     assert result["status"] == 415 and result["error"]["code"] == "unsupported_file_type"
     assert result["inflated"] < 2**20  # of the entry's 1 GiB
     assert result["peak_mb"] < 300
@@ -147,5 +162,7 @@ def test_images_to_pdf_hit_the_output_budget(tools_app, tools_client):
         buffer = io.BytesIO()
         Image.new("RGB", (2000, 2000), (20 * shade, 100, 200)).save(buffer, "PNG")
         uploads.append((buffer.getvalue(), f"plain-{shade}.png"))
-    error = assert_json_error(upload(tools_client, "/api/tools/convert", uploads, format="pdf"), 413, "output_too_large")
+    error = assert_json_error(
+        upload(tools_client, "/api/tools/convert", uploads, format="pdf"), 413, "output_too_large"
+    )
     assert "0.125 MB output limit" in error["message"]

@@ -1,5 +1,6 @@
 """Tool jobs run in bounded child processes (toolkit_bff/jobs/child_jobs.py): deadline, memory, CPU and
 output limits, the process tree killed, scratch removed, concurrent-job caps."""
+
 from __future__ import annotations
 
 import os
@@ -103,6 +104,7 @@ def test_a_program_an_answered_job_left_running_is_killed_even_outside_its_sessi
                 return stat.read().rpartition(")")[2].split()[0] == "Z"  # dead, not yet reaped
         except FileNotFoundError:
             return True
+
     assert until(gone, within=10)
 
 
@@ -214,8 +216,9 @@ def test_a_killed_worker_takes_its_job_along_and_its_scratch_goes_at_the_next_st
     scratch = tmp_path / "worker-scratch"
     scratch.mkdir()
     bff_dir = Path(__file__).resolve().parents[2]
-    worker = subprocess.Popen([sys.executable, "-c", KILLED_WORKER, str(scratch)], cwd=bff_dir,
-                              env={**os.environ, "PYTHONPATH": str(bff_dir)})
+    worker = subprocess.Popen(
+        [sys.executable, "-c", KILLED_WORKER, str(scratch)], cwd=bff_dir, env={**os.environ, "PYTHONPATH": str(bff_dir)}
+    )
     pid_file = scratch / "job.pid"
     for _ in range(300):
         if pid_file.exists() and pid_file.read_text():
@@ -232,15 +235,28 @@ def test_a_killed_worker_takes_its_job_along_and_its_scratch_goes_at_the_next_st
     assert session_members(job_pid) == []  # the job died with its worker
     left = list(scratch.glob("toolkit-job-*"))
     assert len(left) == 1  # its scratch is still there…
-    app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32, "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
-                      "TOOLS_TMP_DIR": str(scratch)})  # …until the next worker starts
+    app = create_app(
+        {
+            "TESTING": True,
+            "JWT_SECRET": "x" * 32,
+            "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
+            "TOOLS_TMP_DIR": str(scratch),
+        }
+    )  # …until the next worker starts
     app.extensions["db_pool"].close()
     assert list(scratch.glob("toolkit-job-*")) == []
 
 
 def _probe_app(tmp_path, **config):
-    app = create_app({"TESTING": True, "JWT_SECRET": "x" * 32, "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
-                      "TOOLS_TMP_DIR": str(tmp_path), **config})
+    app = create_app(
+        {
+            "TESTING": True,
+            "JWT_SECRET": "x" * 32,
+            "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
+            "TOOLS_TMP_DIR": str(tmp_path),
+            **config,
+        }
+    )
     app.register_blueprint(probe)
     app.view_functions["job_probe.hold"] = run_as_job(app.view_functions["job_probe.hold"])
     return app
@@ -250,8 +266,10 @@ def test_the_per_client_cap_holds_across_workers_through_the_shared_store(tmp_pa
     """Two apps play two gunicorn workers counting in the stack's Redis."""
     monkeypatch.setenv("PROBE_DIR", str(tmp_path))
     store = os.environ["TOOLKIT_TEST_RATE_LIMIT_STORE"]
-    worker_a, worker_b = (_probe_app(tmp_path, RATELIMIT_STORAGE_URI=store, RATELIMIT_ENABLED=False,
-                                     TOOLS_MAX_JOBS_PER_CLIENT=1) for _ in range(2))
+    worker_a, worker_b = (
+        _probe_app(tmp_path, RATELIMIT_STORAGE_URI=store, RATELIMIT_ENABLED=False, TOOLS_MAX_JOBS_PER_CLIENT=1)
+        for _ in range(2)
+    )
     headers = {"X-Forwarded-For": f"203.0.113.{os.getpid() % 250 + 1}"}
     held = Held(worker_a.test_client, headers)
     elsewhere = worker_b.test_client().post("/probe/hold", headers=headers)

@@ -1,5 +1,6 @@
 """A scratch disk that is nearly or completely full: the file tools refuse with a clear 503
 `insufficient_storage` (JSON, Retry-After) and leave no partial file behind."""
+
 from __future__ import annotations
 
 import json
@@ -60,9 +61,14 @@ print(json.dumps(answers))
 def test_a_disk_that_fills_up_during_a_job_is_a_clear_error_and_leaves_nothing(tmp_path):
     mount = tmp_path / "scratch"
     mount.mkdir()
-    result = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", sys.executable, "-c", FULL_DISK,
-                             str(mount)], cwd=BFF_DIR, capture_output=True, text=True, timeout=120,
-                            env={**os.environ, "PYTHONPATH": f"{BFF_DIR}:{BFF_DIR / 'tests'}"})
+    result = subprocess.run(
+        ["unshare", "--user", "--map-root-user", "--mount", sys.executable, "-c", FULL_DISK, str(mount)],
+        cwd=BFF_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": f"{BFF_DIR}:{BFF_DIR / 'tests'}"},
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     too_big, small = json.loads(result.stdout.splitlines()[-1])
     assert too_big["status"] == 503, too_big

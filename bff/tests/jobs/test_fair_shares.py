@@ -4,6 +4,7 @@ and the data API and /s/ keep answering meanwhile; the checks beyond the slots a
 
 The checks are held by the fake sites (HoldSite keeps names starting with `hold` waiting until the
 test releases them), so "still running" is a fact the test controls, not a race with a clock."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,12 @@ class Check:
 
     def _run(self, bff: str, client_ip: str) -> None:
         try:
-            with requests.get(f"{bff}/api/tools/username/hold-{uuid.uuid4().hex[:8]}?sites=HoldSite",
-                              headers={"X-Forwarded-For": client_ip}, stream=True, timeout=60) as response:
+            with requests.get(
+                f"{bff}/api/tools/username/hold-{uuid.uuid4().hex[:8]}?sites=HoldSite",
+                headers={"X-Forwarded-For": client_ip},
+                stream=True,
+                timeout=60,
+            ) as response:
                 self.status, self.headers = response.status_code, dict(response.headers)
                 if response.status_code != 200:
                     self.lines.append(response.json())
@@ -78,7 +83,7 @@ def published(client, make_user, admin_db):
 
 
 def unique_client() -> str:
-    return f"2001:db8:{uuid.uuid4().int % 0xffff:x}:{uuid.uuid4().int % 0xffff:x}::1"  # a /64 of its own
+    return f"2001:db8:{uuid.uuid4().int % 0xFFFF:x}:{uuid.uuid4().int % 0xFFFF:x}::1"  # a /64 of its own
 
 
 def slots() -> int:

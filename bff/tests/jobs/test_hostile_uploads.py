@@ -1,6 +1,7 @@
 """The hostile corpus: every file endpoint refuses each file with the status and error code defined
 for it, the worker survives, no scratch file remains (the tools_app fixture checks the scratch
 directory after each test)."""
+
 from __future__ import annotations
 
 import tempfile
@@ -90,8 +91,9 @@ def test_every_endpoint_refuses_with_its_json_error(tools_client, name):
 
 
 def test_limit_errors_name_the_limit(tools_client):
-    error = upload(tools_client, "/api/tools/convert", CORPUS["decompression-bomb.png"].read_bytes(),
-                   format="png").get_json()["error"]
+    error = upload(
+        tools_client, "/api/tools/convert", CORPUS["decompression-bomb.png"].read_bytes(), format="png"
+    ).get_json()["error"]
     assert error["code"] == "image_too_large" and "50 megapixel limit" in error["message"]
     error = upload(tools_client, "/api/tools/pdf/info", CORPUS["encrypted-no-password.pdf"].read_bytes()).get_json()
     assert error["error"]["code"] == "pdf_password_required"

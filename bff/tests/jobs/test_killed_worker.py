@@ -1,6 +1,7 @@
 """A real gunicorn BFF whose worker is SIGKILLed in the middle of a job: the client is answered at
 once (its connection ends, no waiting out the job deadline), the job's processes die with the
 worker, and the worker gunicorn starts in its place removes the job's scratch directory."""
+
 from __future__ import annotations
 
 import io
@@ -40,15 +41,27 @@ def bff(tmp_path):
 
 def test_a_worker_killed_mid_job_answers_its_client_and_the_next_one_removes_the_scratch(bff, stack_env):
     master, url, scratch, answers = bff
-    token = jwt.encode({"sub": "00000000-0000-4000-8000-000000000001", "aud": "authenticated", "role": "authenticated",
-                        "exp": int(time.time()) + 600}, stack_env["TOOLKIT_JWT_SECRET"], algorithm="HS256")
+    token = jwt.encode(
+        {
+            "sub": "00000000-0000-4000-8000-000000000001",
+            "aud": "authenticated",
+            "role": "authenticated",
+            "exp": int(time.time()) + 600,
+        },
+        stack_env["TOOLKIT_JWT_SECRET"],
+        algorithm="HS256",
+    )
     outcome: dict = {}
 
     def post() -> None:
         try:
-            response = requests.post(f"{url}/api/tools/ocr", files={"file": ("page.png", text_page())},
-                                     data={"language": "eng"}, headers={"Authorization": f"Bearer {token}"},
-                                     timeout=120)
+            response = requests.post(
+                f"{url}/api/tools/ocr",
+                files={"file": ("page.png", text_page())},
+                data={"language": "eng"},
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=120,
+            )
             outcome["status"] = response.status_code
         except requests.ConnectionError as exc:
             outcome["error"] = exc

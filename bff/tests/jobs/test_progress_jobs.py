@@ -1,5 +1,6 @@
 """Progress streams (toolkit_bff/jobs/progress.py): lines as the child reports them, a plain error
 before the first one, the slot held to the last line, and a client that leaves stops the job."""
+
 from __future__ import annotations
 
 import base64
@@ -24,8 +25,11 @@ def steps():
     for done in range(3):
         report_progress(stage="Step", done=done, total=2)
     set_report({"steps": 2})
-    return Response(b"\x00\x01payload", mimetype="application/octet-stream",
-                    headers={"Content-Disposition": 'attachment; filename="out.bin"'})
+    return Response(
+        b"\x00\x01payload",
+        mimetype="application/octet-stream",
+        headers={"Content-Disposition": 'attachment; filename="out.bin"'},
+    )
 
 
 @probe.post("/probe/refuse")
@@ -69,8 +73,12 @@ def test_progress_then_the_file_and_its_report(probe_client):
     assert response.status_code == 200 and response.mimetype == "application/x-ndjson"
     assert response.headers["X-Accel-Buffering"] == "no"
     answer = lines(response)
-    assert [(line["type"], line.get("done")) for line in answer] == [("progress", 0), ("progress", 1), ("progress", 2),
-                                                                     ("result", None)]
+    assert [(line["type"], line.get("done")) for line in answer] == [
+        ("progress", 0),
+        ("progress", 1),
+        ("progress", 2),
+        ("result", None),
+    ]
     result = answer[-1]
     assert base64.b64decode(result["data"]) == b"\x00\x01payload"
     assert (result["filename"], result["size"], result["report"]) == ("out.bin", 9, {"steps": 2})
@@ -82,7 +90,9 @@ def test_an_error_before_the_first_line_is_an_ordinary_error(probe_client):
 
 def test_an_error_after_it_started_ends_the_stream(probe_client):
     assert lines(probe_client.post("/probe/fail-late"))[-1] == {
-        "type": "error", "error": {"code": "ocr_failed", "message": "The pages could not be read"}}
+        "type": "error",
+        "error": {"code": "ocr_failed", "message": "The pages could not be read"},
+    }
 
 
 def test_a_client_that_leaves_stops_the_job_and_frees_its_slot(tools_app, probe_client, tmp_path):

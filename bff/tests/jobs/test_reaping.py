@@ -2,6 +2,7 @@
 fuzzing a BFF thread crashed with `ChildProcessError: [Errno 10] No child processes` because a job's
 process had already been reaped, and what the job had left running was never killed. A process gone
 before the reaper comes is done, and its session is swept all the same."""
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,10 @@ from toolkit_bff.jobs.reaping import JobReaper, finish_job
 from toolkit_bff.jobs.sessions import session_members
 
 # Shaped like a job: it leads its own session and has started a program that stays in it.
-LEAVES_A_PROGRAM = ("import os, subprocess, time; os.setsid(); "
-                    "program = subprocess.Popen(['sleep', '300']); print(program.pid, flush=True); time.sleep(300)")
+LEAVES_A_PROGRAM = (
+    "import os, subprocess, time; os.setsid(); "
+    "program = subprocess.Popen(['sleep', '300']); print(program.pid, flush=True); time.sleep(300)"
+)
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The per-client job count shared by every worker (Redis): a job whose worker was killed before it
 released its count stops counting once the job could no longer be running, even while its client
 keeps asking for jobs (each try used to renew the count's expiry, holding the killed job forever)."""
+
 from __future__ import annotations
 
 import time

@@ -2,6 +2,7 @@
 by the batch flush (never a write per click), described by referrer host, browser and device; bots
 and HEAD requests are not counted; the rollup is exact under concurrent clicks, limited links
 included; and it can be switched off (the benchmark's baseline)."""
+
 from __future__ import annotations
 
 import threading
@@ -13,12 +14,18 @@ import pytest
 from fixtures.redirect_support import RedirectInstance, clicks, make_link, request, settled_clicks
 
 FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
-IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-          "Version/18.1 Mobile/15E148 Safari/604.1")
-EDGE = ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 "
-        "Safari/537.36 Edg/131.0.2903.86")
-PIXEL = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 "
-         "Mobile Safari/537.36")
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Version/18.1 Mobile/15E148 Safari/604.1"
+)
+EDGE = (
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 "
+    "Safari/537.36 Edg/131.0.2903.86"
+)
+PIXEL = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 "
+    "Mobile Safari/537.36"
+)
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +50,9 @@ def stats(admin_db, code: str) -> dict[tuple, int]:
     rows = admin_db.execute(
         "select t.day = (now() at time zone 'utc')::date, t.referrer_host, t.browser, t.device, t.clicks"
         " from public.short_link_daily_stats t join public.shortened_urls s on s.id = t.link_id"
-        " where s.short_code = %s", (code,)).fetchall()
+        " where s.short_code = %s",
+        (code,),
+    ).fetchall()
     return {tuple(row[:4]): row[4] for row in rows}
 
 
@@ -65,7 +74,12 @@ def test_clicks_are_described_by_day_referrer_browser_and_device(gateway, admin_
         visit(gateway, code, FIREFOX, "https://www.news.example/story/42?ref=front")
     for _ in range(2):
         visit(gateway, code, IPHONE)
-    visit(gateway, code, "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "https://search.example/")
+    visit(
+        gateway,
+        code,
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        "https://search.example/",
+    )
     visit(gateway, code, FIREFOX, "https://head.example/", method="HEAD")
     assert settled_stats(admin_db, code, 5) == {
         (True, "news.example", "firefox", "desktop"): 3,

@@ -6,6 +6,7 @@ no stored hash can make a check cost more than the server's own parameters.
 The gateway sets X-Forwarded-For to the address it saw (127.0.0.1 for every test); the service
 trusts the one proxy in front of it, so tests that need other clients talk to it directly and name
 each client in that header."""
+
 from __future__ import annotations
 
 import asyncio
@@ -64,8 +65,12 @@ def post_many(base_url: str, tries: list[tuple[str, str, str]], threads: int = 4
         statuses = []
         try:
             for code, password, client in share:
-                conn.request("POST", f"/s/{code}", body=urlencode({"password": password}),
-                             headers={"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client})
+                conn.request(
+                    "POST",
+                    f"/s/{code}",
+                    body=urlencode({"password": password}),
+                    headers={"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client},
+                )
                 response = conn.getresponse()
                 response.read()
                 statuses.append(response.status)
@@ -105,8 +110,9 @@ def test_a_client_spraying_codes_is_throttled_while_the_owner_opens_their_link(g
 
 def test_scripts_asking_for_json_get_the_refusals_with_stable_codes(redirect_url, link):
     def post(password: str, client: str):
-        return post_password(redirect_url, link, password,
-                             headers={"X-Forwarded-For": client, "Accept": "application/json"})
+        return post_password(
+            redirect_url, link, password, headers={"X-Forwarded-For": client, "Accept": "application/json"}
+        )
 
     wrong = post("not it", "192.0.2.90")
     assert (wrong.status, wrong.content_type) == (403, "application/json")
@@ -130,8 +136,10 @@ def test_the_redirect_service_spends_the_tries_it_refuses_no_argon2(monkeypatch,
         redirector = Redirector(Settings(database_url=stack_env["TOOLKIT_DATABASE_URL"]))
         await redirector.pool.open(wait=True)
         try:
-            return [await redirector.unlock(code, "anything", "192.0.2.88", count=False)
-                    for code in [link] + [new_code() for _ in range(24)]]
+            return [
+                await redirector.unlock(code, "anything", "192.0.2.88", count=False)
+                for code in [link] + [new_code() for _ in range(24)]
+            ]
         finally:
             await redirector.pool.close()
             redirector.passwords.close()

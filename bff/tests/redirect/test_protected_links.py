@@ -1,6 +1,7 @@
 """Password-protected short links at the redirect service: the password page, a wrong and a right
 password, the click counted once after the password, attempts limited per link and address, and a
 missing link answered with the same work as a wrong password."""
+
 from __future__ import annotations
 
 import asyncio
@@ -48,7 +49,11 @@ def test_a_protected_link_shows_the_password_page_and_counts_nothing(gateway, ad
     code = protected(admin_db, codes)
     page = request(gateway, f"/s/{code}", agent=FIREFOX)
     assert (page.status, page.location, page.content_type, page.cache_control) == (
-        200, None, "text/html; charset=utf-8", "no-store")
+        200,
+        None,
+        "text/html; charset=utf-8",
+        "no-store",
+    )
     assert page.headers["x-content-type-options"] == "nosniff"
     assert "default-src 'none'" in page.headers["content-security-policy"]
     html = page.body.decode()
@@ -83,8 +88,9 @@ def test_the_click_limit_of_a_protected_link_holds(gateway, admin_db, codes):
 def test_attempts_are_limited_per_link_and_address_even_for_the_right_password(gateway, redirect_url, admin_db, codes):
     code = protected(admin_db, codes)
     # Through the gateway every request is 127.0.0.1, whatever X-Forwarded-For the client claims.
-    answers = [post_password(gateway, code, f"guess {i}", headers={"X-Forwarded-For": f"198.51.100.{i}"})
-               for i in range(6)]
+    answers = [
+        post_password(gateway, code, f"guess {i}", headers={"X-Forwarded-For": f"198.51.100.{i}"}) for i in range(6)
+    ]
     assert [a.status for a in answers] == [403] * 5 + [429]
     late = post_password(gateway, code, "correct horse")
     assert late.status == 429 and 1 <= int(late.headers["retry-after"]) <= 60
@@ -101,8 +107,9 @@ def test_attempts_are_limited_per_link_and_address_even_for_the_right_password(g
 def test_a_missing_expired_or_unprotected_link_answers_the_form_as_a_visit_would(gateway, admin_db, codes):
     assert post_password(gateway, new_code(), "anything").location == "/?link=unknown"
     expired = protected(admin_db, codes)
-    admin_db.execute("update public.shortened_urls set expires_at = now() - interval '1 second' where short_code = %s",
-                     (expired,))
+    admin_db.execute(
+        "update public.shortened_urls set expires_at = now() - interval '1 second' where short_code = %s", (expired,)
+    )
     assert post_password(gateway, expired, "correct horse").location == "/?link=expired"
     plain = make_link(admin_db, "https://plain.example/")
     codes.append(plain)
@@ -111,12 +118,22 @@ def test_a_missing_expired_or_unprotected_link_answers_the_form_as_a_visit_would
 
 def test_oversized_or_odd_form_bodies_are_refused_cleanly(gateway, admin_db, codes):
     code = protected(admin_db, codes)
-    huge = request(gateway, f"/s/{code}", method="POST", body=b"password=" + b"x" * 5000,
-                   headers={"Content-Type": "application/x-www-form-urlencoded"})
+    huge = request(
+        gateway,
+        f"/s/{code}",
+        method="POST",
+        body=b"password=" + b"x" * 5000,
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
     assert huge.status == 413 and huge.content_type == "text/html; charset=utf-8"
     for body in (b"", b"\xff\xfe", b"pass=word", b"password=" + b"y" * 300):
-        reply = request(gateway, f"/s/{code}", method="POST", body=body,
-                        headers={"Content-Type": "application/x-www-form-urlencoded"})
+        reply = request(
+            gateway,
+            f"/s/{code}",
+            method="POST",
+            body=body,
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
         assert reply.status == 403, body
     assert clicks(admin_db, code) == 0
 
@@ -150,8 +167,10 @@ def test_a_wrong_password_and_a_missing_link_cost_the_same_work(monkeypatch, sta
 
         redirector.store.password_check_in = counted_check_in
         try:
-            results = [await redirector.unlock(code, "wrong", "192.0.2.1", count=False),
-                       await redirector.unlock(new_code(), "wrong", "192.0.2.1", count=False)]
+            results = [
+                await redirector.unlock(code, "wrong", "192.0.2.1", count=False),
+                await redirector.unlock(new_code(), "wrong", "192.0.2.1", count=False),
+            ]
         finally:
             await redirector.pool.close()
             redirector.passwords.close()

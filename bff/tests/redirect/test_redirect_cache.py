@@ -1,5 +1,6 @@
 """The redirect service's per-worker link cache: bounded, expiring, and never storing an answer
 that an invalidation may have overtaken."""
+
 from __future__ import annotations
 
 import time
@@ -21,7 +22,12 @@ def test_least_recently_used_entries_leave_first_when_full():
         cache.put(code, LINK, cache.generation)
     assert cache.get("a") == (True, LINK)  # "a" is now the most recently used
     cache.put("d", None, cache.generation)
-    assert (len(cache), cache.get("b"), cache.get("a"), cache.get("d")) == (3, (False, None), (True, LINK), (True, None))
+    assert (len(cache), cache.get("b"), cache.get("a"), cache.get("d")) == (
+        3,
+        (False, None),
+        (True, LINK),
+        (True, None),
+    )
 
 
 def test_entries_expire_after_the_ttl():
@@ -33,8 +39,8 @@ def test_entries_expire_after_the_ttl():
 
 def test_a_lookup_overtaken_by_an_invalidation_is_not_stored():
     cache = listening_cache()
-    started = cache.generation     # a lookup starts...
-    cache.invalidate("a")          # ...the link changes meanwhile...
+    started = cache.generation  # a lookup starts...
+    cache.invalidate("a")  # ...the link changes meanwhile...
     cache.put("a", LINK, started)  # ...and its now stale answer arrives
     assert cache.get("a") == (False, None)
 

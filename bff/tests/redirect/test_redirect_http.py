@@ -1,5 +1,6 @@
 """HTTP/1.1 as the redirect service speaks it on its own port (toolkit_redirect/http_protocol.py):
 pipelining in order, HEAD without bodies, JSON errors for what is not HTTP."""
+
 from __future__ import annotations
 
 import json
@@ -45,20 +46,30 @@ def exchange(address, raw: bytes, heads: tuple[int, ...] = ()) -> list[tuple[int
 
 
 def get(path: str, *, method: str = "GET", last: bool = False, extra: str = "") -> bytes:
-    return (f"{method} {path} HTTP/1.1\r\nHost: t\r\n{extra}" + ("Connection: close\r\n" if last else "")
-            + "\r\n").encode()
+    return (
+        f"{method} {path} HTTP/1.1\r\nHost: t\r\n{extra}" + ("Connection: close\r\n" if last else "") + "\r\n"
+    ).encode()
 
 
 def test_pipelined_requests_are_answered_in_order(address, admin_db, codes):
     plain = make_link(admin_db, "https://plain.example")
     limited = make_link(admin_db, "https://limited.example", max_clicks=1)  # always asks Postgres
     codes += [plain, limited]
-    raw = (get(f"/s/{plain}") + get(f"/s/{limited}") + get(f"/s/{new_code()}") + get(f"/s/{limited}")
-           + get(f"/s/{plain}", last=True))
+    raw = (
+        get(f"/s/{plain}")
+        + get(f"/s/{limited}")
+        + get(f"/s/{new_code()}")
+        + get(f"/s/{limited}")
+        + get(f"/s/{plain}", last=True)
+    )
     answers = exchange(address, raw)
     assert [(status, headers["location"]) for status, headers, _ in answers] == [
-        (302, "https://plain.example"), (302, "https://limited.example"), (302, "/?link=unknown"), (302, "/?link=exhausted"),
-        (302, "https://plain.example")]
+        (302, "https://plain.example"),
+        (302, "https://limited.example"),
+        (302, "/?link=unknown"),
+        (302, "/?link=exhausted"),
+        (302, "https://plain.example"),
+    ]
 
 
 def test_head_answers_carry_no_body_and_the_connection_stays_in_step(address):
@@ -75,8 +86,14 @@ def test_other_methods_are_405_with_allow(address):
     assert json.loads(body)["error"]["code"] == "method_not_allowed"
 
 
-@pytest.mark.parametrize("raw", [b"NOT HTTP AT ALL\r\n\r\n", b"GET /s/abc HTTP/1.1\r\nHost t\r\n\r\n",
-                                 b"GET /s/abc HTTP/1.1\r\nUpgrade: websocket\r\nConnection: upgrade\r\n\r\n"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"NOT HTTP AT ALL\r\n\r\n",
+        b"GET /s/abc HTTP/1.1\r\nHost t\r\n\r\n",
+        b"GET /s/abc HTTP/1.1\r\nUpgrade: websocket\r\nConnection: upgrade\r\n\r\n",
+    ],
+)
 def test_what_is_not_plain_http_is_a_json_400_and_the_connection_closes(address, raw):
     [(status, headers, body)] = exchange(address, raw)
     assert status == 400 and headers["content-type"] == "application/json"
@@ -90,7 +107,7 @@ def test_oversized_headers_are_a_json_431(address, chunks):
     with socket.create_connection(address, timeout=10) as conn:
         try:
             for start in range(0, len(raw), step):  # whole, or in pieces as a slow client sends them
-                conn.sendall(raw[start:start + step])
+                conn.sendall(raw[start : start + step])
         except OSError:
             pass  # the server may close before the last piece
         data = b""

@@ -2,6 +2,7 @@
 (toolkit_redirect/journal.py) and the numbered batches (a live worker's flush through
 record_short_link_activity, a journal's replay through record_short_link_clicks, one batch count per
 worker for both) together count every redirect a client got exactly once."""
+
 from __future__ import annotations
 
 import asyncio
@@ -83,8 +84,11 @@ def test_a_flush_whose_reply_is_lost_is_applied_once(start, stack_env, admin_db,
 
 def _record_in(admin_db):
     async def record(flusher: uuid.UUID, number: int, counts: dict[str, int]) -> int:
-        return admin_db.execute("select public.record_short_link_clicks(%s, %s, %s, %s)",
-                                (flusher, number, list(counts), list(counts.values()))).fetchone()[0]
+        return admin_db.execute(
+            "select public.record_short_link_clicks(%s, %s, %s, %s)",
+            (flusher, number, list(counts), list(counts.values())),
+        ).fetchone()[0]
+
     return record
 
 
@@ -99,8 +103,13 @@ def test_a_dead_workers_journal_is_replayed_once_and_a_live_ones_is_left_alone(a
     (tmp_path / f"{dead}.lock").touch()
     record = _record_in(admin_db)
     # Batch 1 reached Postgres as a live worker flushes (clicks and statistics in one statement).
-    assert admin_db.execute("select public.record_short_link_activity(%s, 1, %s, %s, '{}', '{}', '{}', '{}', '{}', '{}')",
-                            (dead, [code], [3])).fetchone()[0] == 3
+    assert (
+        admin_db.execute(
+            "select public.record_short_link_activity(%s, 1, %s, %s, '{}', '{}', '{}', '{}', '{}', '{}')",
+            (dead, [code], [3]),
+        ).fetchone()[0]
+        == 3
+    )
     # A live worker holds its lock: its files are its own.
     (tmp_path / segment_name(alive, 1)).write_text(f"{code}\n" * 5)
     held = os.open(tmp_path / f"{alive}.lock", os.O_RDWR | os.O_CREAT)

@@ -1,6 +1,7 @@
 """The redirect service while Postgres is away and when it stops: no click lost or counted twice,
 503 JSON instead of a guess. Each test runs an instance of its own, reaching Postgres through a
 TCP path it can cut (as a database restart does)."""
+
 from __future__ import annotations
 
 import json
@@ -94,8 +95,9 @@ def test_clicks_stay_exact_across_a_database_outage(start, proxy, stack_env, adm
     assert clicks(admin_db, code) == served
 
 
-def test_a_limited_link_answers_503_not_a_wrong_redirect_while_the_database_is_away(start, proxy, stack_env,
-                                                                                       admin_db, codes):
+def test_a_limited_link_answers_503_not_a_wrong_redirect_while_the_database_is_away(
+    start, proxy, stack_env, admin_db, codes
+):
     service = start(through(stack_env["TOOLKIT_DATABASE_URL"], proxy.port))
     code = make_link(admin_db, "https://limited-outage.example", max_clicks=5)
     codes.append(code)
@@ -113,8 +115,9 @@ def test_a_limited_link_answers_503_not_a_wrong_redirect_while_the_database_is_a
     assert service.stop() == 0
 
 
-def test_clicks_of_a_stop_while_the_database_is_away_land_when_it_returns_in_time(start, proxy, stack_env,
-                                                                                   admin_db, codes):
+def test_clicks_of_a_stop_while_the_database_is_away_land_when_it_returns_in_time(
+    start, proxy, stack_env, admin_db, codes
+):
     service = start(through(stack_env["TOOLKIT_DATABASE_URL"], proxy.port), TOOLKIT_REDIRECT_FLUSH_INTERVAL="300")
     code = make_link(admin_db, "https://late.example")
     codes.append(code)

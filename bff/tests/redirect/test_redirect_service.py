@@ -1,4 +1,5 @@
 """The redirect service (toolkit_redirect) behind the gateway, as visitors reach /s/{code}."""
+
 from __future__ import annotations
 
 import threading
@@ -39,7 +40,8 @@ def test_redirects_to_the_destination_and_counts_every_click(gateway, admin_db, 
     # Browsers, and clients that send no User-Agent at all, are visitors.
     replies = [request(gateway, f"/s/{code}", agent=FIREFOX if i % 5 else None) for i in range(25)]
     assert {(r.status, r.location, r.cache_control, r.body) for r in replies} == {
-        (302, "https://dest.example/path?q=1", "no-store", b"")}
+        (302, "https://dest.example/path?q=1", "no-store", b"")
+    }
     assert settled_clicks(admin_db, code, 25) == 25
 
 
@@ -48,8 +50,16 @@ def test_non_ascii_destinations_leave_as_a_valid_location(gateway, admin_db, cod
     assert request(gateway, f"/s/{code}").location == "https://dest.example/stra%C3%9Fe?x=%C3%BC"
 
 
-NOT_A_LINK = ["/s/unknown-code", "/s/", "/s/a", "/s/bad%20code", "/s/x/y", "/s/new%0Aline", "/s/%C2%80%F1%86%8F%8E",
-              "/s/" + "a" * 65]
+NOT_A_LINK = [
+    "/s/unknown-code",
+    "/s/",
+    "/s/a",
+    "/s/bad%20code",
+    "/s/x/y",
+    "/s/new%0Aline",
+    "/s/%C2%80%F1%86%8F%8E",
+    "/s/" + "a" * 65,
+]
 
 
 # SPEC §5 sends them home; the query tells the home page why, so it can say so (issue 27, item 17).
@@ -69,8 +79,9 @@ def test_missing_or_unknown_codes_go_home_at_the_service_itself(service, path):
 
 def test_expired_and_exhausted_links_go_home(gateway, admin_db, codes):
     expired = link(admin_db, codes, "https://old.example")
-    admin_db.execute("update public.shortened_urls set expires_at = now() - interval '1 minute'"
-                     " where short_code = %s", (expired,))
+    admin_db.execute(
+        "update public.shortened_urls set expires_at = now() - interval '1 minute' where short_code = %s", (expired,)
+    )
     assert until(lambda: request(gateway, f"/s/{expired}").location == "/?link=expired")
     once = link(admin_db, codes, "https://once.example", max_clicks=1)
     assert request(gateway, f"/s/{once}").location == "https://once.example"
@@ -78,14 +89,17 @@ def test_expired_and_exhausted_links_go_home(gateway, admin_db, codes):
     assert (clicks(admin_db, once), settled_clicks(admin_db, expired, 0)) == (1, 0)
 
 
-@pytest.mark.parametrize("agent", [
-    "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
-    "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
-    "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
-    "TelegramBot (like TwitterBot)",
-    "WhatsApp/2.23.20.0",
-    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-])
+@pytest.mark.parametrize(
+    "agent",
+    [
+        "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+        "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+        "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+        "TelegramBot (like TwitterBot)",
+        "WhatsApp/2.23.20.0",
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    ],
+)
 def test_head_requests_and_bots_are_redirected_but_not_counted(gateway, admin_db, codes, agent):
     code = link(admin_db, codes, "https://bots.example")
     for _ in range(3):
@@ -137,8 +151,9 @@ def test_a_deleted_link_stops_redirecting_at_once(gateway, admin_db, codes):
 def test_a_changed_destination_is_followed_at_once(gateway, admin_db, codes):
     code = link(admin_db, codes, "https://before.example")
     assert {request(gateway, f"/s/{code}").location for _ in range(20)} == {"https://before.example"}
-    admin_db.execute("update public.shortened_urls set original_url = 'https://after.example'"
-                     " where short_code = %s", (code,))
+    admin_db.execute(
+        "update public.shortened_urls set original_url = 'https://after.example' where short_code = %s", (code,)
+    )
     assert until(lambda: request(gateway, f"/s/{code}").location == "https://after.example")
     assert {request(gateway, f"/s/{code}").location for _ in range(20)} == {"https://after.example"}
 

@@ -1,6 +1,7 @@
 """What goes wrong between replicas is noticed, with a log line that says what it means (issue 41):
 the shared store unreachable from the start, a replica started with another JWT secret or against a
 database without its migrations, one instance of an upstream down behind the gateway."""
+
 from __future__ import annotations
 
 import subprocess
@@ -24,8 +25,9 @@ def health(url: str) -> requests.Response:
 
 def test_a_replica_whose_redis_is_unreachable_says_so_and_keeps_serving(tmp_path):
     store = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
-    with running_bff(tmp_path, TOOLKIT_RATE_LIMIT_ENABLED="true", TOOLKIT_RATE_LIMIT_STORAGE_URI=store,
-                     TOOLKIT_REPLICAS="2") as bff:
+    with running_bff(
+        tmp_path, TOOLKIT_RATE_LIMIT_ENABLED="true", TOOLKIT_RATE_LIMIT_STORAGE_URI=store, TOOLKIT_REPLICAS="2"
+    ) as bff:
         assert until(lambda: f"rate-limit store {store} unreachable" in bff.output(), within=10), bff.output()
         assert "allows 1/2 of every limit" in bff.output()  # one worker (the fixture's) of two replicas
         answer = health(bff.url)
@@ -36,11 +38,17 @@ def test_a_replica_whose_redis_is_unreachable_says_so_and_keeps_serving(tmp_path
 @pytest.mark.parametrize("keys_from", ["its own secret", "the deployment's secret"])
 def test_a_replica_started_with_another_jwt_secret_fails_its_health_check(tmp_path, stack_env, keys_from):
     secret = OTHER_SECRET if keys_from == "its own secret" else stack_env["TOOLKIT_JWT_SECRET"]
-    with running_bff(tmp_path, TOOLKIT_JWT_SECRET=OTHER_SECRET,
-                     TOOLKIT_SERVICE_ROLE_KEY=make_api_key(secret, "service_role"),
-                     TOOLKIT_ANON_KEY=make_api_key(secret, "anon")) as bff:
-        expected = ("refuses this replica's service-role key" if keys_from == "its own secret"
-                    else "TOOLKIT_JWT_SECRET did not sign TOOLKIT_SERVICE_ROLE_KEY")
+    with running_bff(
+        tmp_path,
+        TOOLKIT_JWT_SECRET=OTHER_SECRET,
+        TOOLKIT_SERVICE_ROLE_KEY=make_api_key(secret, "service_role"),
+        TOOLKIT_ANON_KEY=make_api_key(secret, "anon"),
+    ) as bff:
+        expected = (
+            "refuses this replica's service-role key"
+            if keys_from == "its own secret"
+            else "TOOLKIT_JWT_SECRET did not sign TOOLKIT_SERVICE_ROLE_KEY"
+        )
         assert until(lambda: expected in bff.output(), within=10), bff.output()
         answer = health(bff.url)
         assert answer.status_code == 503 and answer.json()["checks"]["jwt_secret"] == "mismatch"
@@ -67,18 +75,30 @@ def test_a_replica_expecting_migrations_the_database_lacks_fails_its_health_chec
 def test_with_one_instance_down_the_gateway_answers_from_the_other_and_logs_which(tmp_path, replicas, stack_env):
     up, down = urlsplit(replicas.bff[0]).port, free_port()
     port = free_port()
-    conf = write_nginx_conf(tmp_path / "run", tmp_path / "logs", port=port, bff_port=[up, down],
-                            redirect_port=[urlsplit(url).port for url in replicas.redirect],
-                            auth_port=[urlsplit(url).port for url in replicas.auth], realtime_port=free_port(),
-                            anon_key="anon", service_key="service")
-    nginx = subprocess.Popen(["/usr/sbin/nginx", "-c", str(conf), "-p", str(conf.parent), "-g", "daemon off;"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    conf = write_nginx_conf(
+        tmp_path / "run",
+        tmp_path / "logs",
+        port=port,
+        bff_port=[up, down],
+        redirect_port=[urlsplit(url).port for url in replicas.redirect],
+        auth_port=[urlsplit(url).port for url in replicas.auth],
+        realtime_port=free_port(),
+        anon_key="anon",
+        service_key="service",
+    )
+    nginx = subprocess.Popen(
+        ["/usr/sbin/nginx", "-c", str(conf), "-p", str(conf.parent), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         gateway = f"http://127.0.0.1:{port}"
         assert until(lambda: _answers(gateway), within=10)
         assert [health(gateway).status_code for _ in range(4)] == [200] * 4
-        made = [requests.post(f"{gateway}/api/tools/qr", json={"text": "one down"}, timeout=30).status_code
-                for _ in range(4)]
+        made = [
+            requests.post(f"{gateway}/api/tools/qr", json={"text": "one down"}, timeout=30).status_code
+            for _ in range(4)
+        ]
         assert made == [200] * 4  # a POST too: the refused connection never carried it
         log = (tmp_path / "logs" / "nginx-error.log").read_text()
         assert "connect() failed (111: Connection refused) while connecting to upstream" in log

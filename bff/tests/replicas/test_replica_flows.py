@@ -1,6 +1,7 @@
 """The same user's journey with every request going to the other instance than the one before: sign-up
 and its e-mail code, sign-in, a paste, a short link and a tool (issue 41). What one instance did,
 the other sees; a one-time code used on one is spent on both."""
+
 from __future__ import annotations
 
 import uuid
@@ -31,20 +32,23 @@ def test_a_journey_alternating_between_instances(replicas):
     # The code is spent for every instance: the first one refuses it now.
     again = requests.post(f"{next(auth)}/verify", json=verify, timeout=10)
     assert again.status_code == 403 and again.json()["error_code"] == "otp_expired", again.text
-    session = requests.post(f"{next(auth)}/token?grant_type=password", json={"email": address, "password": PASSWORD},
-                            timeout=10)
+    session = requests.post(
+        f"{next(auth)}/token?grant_type=password", json={"email": address, "password": PASSWORD}, timeout=10
+    )
     assert session.status_code == 200, session.text
     user = bearer(session.json()["access_token"])
 
     bff = turns(replicas.bff)
-    paste = requests.post(f"{next(bff)}/api/pastes", json={"content": "made on one", "title": "replicas"},
-                          headers=user, timeout=10)
+    paste = requests.post(
+        f"{next(bff)}/api/pastes", json={"content": "made on one", "title": "replicas"}, headers=user, timeout=10
+    )
     assert paste.status_code == 201, paste.text
     read = requests.get(f"{next(bff)}/api/pastes/{paste.json()['id']}", headers=user, timeout=10)
     assert read.status_code == 200 and read.json()["content"] == "made on one"
 
-    link = requests.post(f"{next(bff)}/api/links", json={"url": "https://replicas.example/journey"}, headers=user,
-                         timeout=10)
+    link = requests.post(
+        f"{next(bff)}/api/links", json={"url": "https://replicas.example/journey"}, headers=user, timeout=10
+    )
     assert link.status_code == 201, link.text
     code = link.json()["short_code"]
     mine = requests.get(f"{next(bff)}/api/links", headers=user, timeout=10).json()["links"]
@@ -53,8 +57,9 @@ def test_a_journey_alternating_between_instances(replicas):
         assert request(redirect, f"/s/{code}").location == "https://replicas.example/journey"
 
     for instance in replicas.bff:
-        qr = requests.post(f"{instance}/api/tools/qr", json={"text": "replicas", "format": "svg"}, headers=user,
-                           timeout=30)
+        qr = requests.post(
+            f"{instance}/api/tools/qr", json={"text": "replicas", "format": "svg"}, headers=user, timeout=30
+        )
         assert qr.status_code == 200 and qr.content.startswith(b"<svg"), qr.text[:200]
     # Signed out through one Auth, the session is gone for the other and for both BFFs.
     out = requests.post(f"{next(auth)}/logout", headers=user, timeout=10)
@@ -75,14 +80,17 @@ def test_an_mfa_challenge_answered_on_one_auth_is_spent_on_the_other(replicas):
     account = create_account("replica-mfa")
     enrol_totp(account)
     token = password_session(account)["access_token"]  # aal1: the second step is due
-    challenge = requests.post(f"{replicas.auth[0]}/factors/{account.factor_id}/challenge", headers=bearer(token),
-                              timeout=10)
+    challenge = requests.post(
+        f"{replicas.auth[0]}/factors/{account.factor_id}/challenge", headers=bearer(token), timeout=10
+    )
     assert challenge.status_code == 200, challenge.text
     answer = {"challenge_id": challenge.json()["id"], "code": totp_code(account)}
-    verified = requests.post(f"{replicas.auth[1]}/factors/{account.factor_id}/verify", headers=bearer(token),
-                             json=answer, timeout=10)
+    verified = requests.post(
+        f"{replicas.auth[1]}/factors/{account.factor_id}/verify", headers=bearer(token), json=answer, timeout=10
+    )
     assert verified.status_code == 200, verified.text
-    again = requests.post(f"{replicas.auth[0]}/factors/{account.factor_id}/verify", headers=bearer(token),
-                          json=answer, timeout=10)
+    again = requests.post(
+        f"{replicas.auth[0]}/factors/{account.factor_id}/verify", headers=bearer(token), json=answer, timeout=10
+    )
     # Upstream's one answer for a used challenge (the same as for another address's).
     assert again.status_code == 422 and again.json()["error_code"] == "mfa_ip_address_mismatch", again.text

@@ -1,6 +1,7 @@
 """A redirect instance killed under load (SIGKILL: master and workers at once) loses no click: its
 workers' journals are in the directory every instance of the host shares, and the stack's running
 instances replay them, each batch once (toolkit_redirect/journal.py)."""
+
 from __future__ import annotations
 
 import os
@@ -23,8 +24,12 @@ def code(admin_db):
 def test_a_killed_instance_under_load_loses_no_click(replicas, stack_env, admin_db, code):
     # A third instance like the stack's two, sharing their journal directory; its flushes far apart,
     # so every click it served is only in its memory and its journal when it dies.
-    doomed = RedirectInstance(stack_env["TOOLKIT_DATABASE_URL"], workers=2, TOOLKIT_REDIRECT_FLUSH_INTERVAL="300",
-                              TOOLKIT_REDIRECT_JOURNAL_DIR=str(replicas.journal))
+    doomed = RedirectInstance(
+        stack_env["TOOLKIT_DATABASE_URL"],
+        workers=2,
+        TOOLKIT_REDIRECT_FLUSH_INTERVAL="300",
+        TOOLKIT_REDIRECT_JOURNAL_DIR=str(replicas.journal),
+    )
     served, lock, stop, threads = [0], threading.Lock(), threading.Event(), []
 
     def load(instances: list[str]) -> None:
@@ -37,6 +42,7 @@ def test_a_killed_instance_under_load_loses_no_click(replicas, stack_env, admin_
                 continue
             with lock:
                 served[0] += ok
+
     try:
         doomed.wait_ready()
         threads += [threading.Thread(target=load, args=([doomed.url, replicas.redirect[i % 2]],)) for i in range(4)]

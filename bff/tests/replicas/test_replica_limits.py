@@ -1,5 +1,6 @@
 """Limits and one-time state hold across instances (issue 41): what one instance counted, the other
 counts on; what one instance changed, the other stops serving."""
+
 from __future__ import annotations
 
 import uuid
@@ -50,11 +51,13 @@ def test_a_rate_limit_counts_requests_to_every_instance(replicas):
 
 def test_a_link_deleted_through_one_instance_stops_redirecting_on_the_other_within_a_second(replicas, admin_db):
     account = create_account("replica-link")  # through the first Auth, signed in through the second
-    session = requests.post(f"{replicas.auth[1]}/token?grant_type=password", timeout=10,
-                            json={"email": account.email, "password": PASSWORD}).json()
+    session = requests.post(
+        f"{replicas.auth[1]}/token?grant_type=password", timeout=10, json={"email": account.email, "password": PASSWORD}
+    ).json()
     user = {"Authorization": f"Bearer {session['access_token']}"}
-    link = requests.post(f"{replicas.bff[1]}/api/links", json={"url": "https://replicas.example/soon-gone"},
-                         headers=user, timeout=10).json()
+    link = requests.post(
+        f"{replicas.bff[1]}/api/links", json={"url": "https://replicas.example/soon-gone"}, headers=user, timeout=10
+    ).json()
     target, other = "https://replicas.example/soon-gone", replicas.redirect[1]
     # Cached by the other instance's workers (each keeps its own cache).
     assert {request(other, f"/s/{link['short_code']}").location for _ in range(6)} == {target}
@@ -63,5 +66,5 @@ def test_a_link_deleted_through_one_instance_stops_redirecting_on_the_other_with
 
     def gone() -> bool:
         return all(request(other, f"/s/{link['short_code']}").location != target for _ in range(4))
-    assert until(gone, within=1.0)
 
+    assert until(gone, within=1.0)

@@ -1,5 +1,6 @@
 """SPEC: the file converter and the translator are for signed-in users. The server refuses anonymous
 callers itself (the app's route guard only spares them the trip); the other tools stay open."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,8 +51,9 @@ def test_a_forged_or_expired_token_is_refused(anonymous_tools_client, translatio
     forged = signed_in_token().rsplit(".", 1)[0] + ".c2lnbmF0dXJl"
     expired = signed_in_token(exp=1)
     for token in (forged, expired):
-        response = anonymous_tools_client.get("/api/tools/translate/languages",
-                                              headers={"Authorization": f"Bearer {token}"})
+        response = anonymous_tools_client.get(
+            "/api/tools/translate/languages", headers={"Authorization": f"Bearer {token}"}
+        )
         assert_json_error(response, 401, "invalid_token")
 
 

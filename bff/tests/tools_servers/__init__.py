@@ -1,4 +1,5 @@
 """Local HTTP servers that speak third-party protocols (sites for the username checker, LibreTranslate)."""
+
 from __future__ import annotations
 
 import threading

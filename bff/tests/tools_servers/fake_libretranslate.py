@@ -1,6 +1,7 @@
 """A local server speaking the LibreTranslate HTTP API (/languages, /detect, /translate) with a
 tiny dictionary, plus switches that make it answer 400/403/429/500 or hang: the test server of the
 BFF's LibreTranslate adapter (the stack itself translates with Apertium APY)."""
+
 from __future__ import annotations
 
 import json
@@ -10,12 +11,16 @@ from http.server import BaseHTTPRequestHandler
 
 from . import serve
 
-DICTIONARY = {("en", "de"): {"hello world": "Hallo Welt", "good morning": "Guten Morgen"},
-              ("en", "fr"): {"hello world": "Bonjour le monde"},
-              ("de", "en"): {"guten morgen": "Good morning"}}
-LANGUAGES = [{"code": "en", "name": "English", "targets": ["de", "fr"]},
-             {"code": "de", "name": "German", "targets": ["en"]},
-             {"code": "fr", "name": "French", "targets": ["en"]}]
+DICTIONARY = {
+    ("en", "de"): {"hello world": "Hallo Welt", "good morning": "Guten Morgen"},
+    ("en", "fr"): {"hello world": "Bonjour le monde"},
+    ("de", "en"): {"guten morgen": "Good morning"},
+}
+LANGUAGES = [
+    {"code": "en", "name": "English", "targets": ["de", "fr"]},
+    {"code": "de", "name": "German", "targets": ["en"]},
+    {"code": "fr", "name": "French", "targets": ["en"]},
+]
 
 
 class FakeLibreTranslate(BaseHTTPRequestHandler):

@@ -5,6 +5,7 @@ prove that some sites were never asked. HoldSite keeps names starting with `hold
 HOLD_SECONDS) until POST /__holds/release, so tests can keep checks running while they look at the
 rest of the server. In the test stack (serve_stack) it also plays "the internet" the username
 checker probes: a second port that POST /__internet/off closes and /__internet/on opens again."""
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,10 @@ class FakeSites(BaseHTTPRequestHandler):
         self.do_GET()
 
     def do_POST(self) -> None:
-        controls: dict[str, Callable[[], None]] = {"/__holds/arm": self.holds_released.clear, "/__holds/release": self.holds_released.set}
+        controls: dict[str, Callable[[], None]] = {
+            "/__holds/arm": self.holds_released.clear,
+            "/__holds/release": self.holds_released.set,
+        }
         if self.internet:
             controls |= {"/__internet/off": self.internet.off, "/__internet/on": self.internet.on}
         action = controls.get(self.path)
@@ -52,6 +56,7 @@ class FakeSites(BaseHTTPRequestHandler):
         self.requests_seen.append(self.path)
         kind, _, name = self.path.strip("/").partition("/")
         taken = name == TAKEN
+
         def late() -> tuple[int, str]:
             time.sleep(2)
             return 200, "late"
@@ -68,8 +73,11 @@ class FakeSites(BaseHTTPRequestHandler):
             "signup": lambda: (200, "sign up"),
             "codes": lambda: (200, "profile") if taken else (403, "gone"),
             "wall-header": lambda: (404, "not found (a challenge page, really)"),
-            "hold": lambda: (self.holds_released.wait(HOLD_SECONDS), (200, "profile"))[1]
-            if name.startswith("hold") else (404, "nope"),
+            "hold": lambda: (
+                (self.holds_released.wait(HOLD_SECONDS), (200, "profile"))[1]
+                if name.startswith("hold")
+                else (404, "nope")
+            ),
         }
         status, body = answers.get(kind, lambda: (404, "unknown route"))()
         self.send_response(status)
@@ -89,32 +97,89 @@ def site_list(base: str) -> dict[str, object]:
     """A data.json-format list pointing at the fake server, one site per behaviour."""
     return {
         "$schema": "data.schema.json",
-        "StatusSite": {"errorType": "status_code", "url": f"{base}/status/{{}}", "urlMain": base,
-                       "username_claimed": TAKEN},
-        "MessageSite": {"errorType": "message", "errorMsg": ["Sorry, no such user", "Gone"],
-                        "url": f"{base}/message/{{}}", "urlMain": base, "username_claimed": TAKEN},
-        "RedirectSite": {"errorType": "response_url", "url": f"{base}/redirect/{{}}", "urlMain": base,
-                         "username_claimed": TAKEN},
-        "CodesSite": {"errorType": ["status_code"], "errorCode": [403], "url": f"{base}/codes/{{}}",
-                      "urlMain": base, "username_claimed": TAKEN},
-        "EscapingSite": {"errorType": "status_code", "url": f"{base}/redirect-out/{{}}", "urlMain": base,
-                         "username_claimed": TAKEN},
-        "BlockedSite": {"errorType": "status_code", "url": f"{base}/blocked/{{}}", "urlMain": base,
-                        "username_claimed": TAKEN},
-        "WafSite": {"errorType": "message", "errorMsg": "Sorry", "url": f"{base}/waf/{{}}", "urlMain": base,
-                    "username_claimed": TAKEN},
-        "BrokenSite": {"errorType": "status_code", "url": f"{base}/broken/{{}}", "urlMain": base,
-                       "username_claimed": TAKEN},
-        "SlowSite": {"errorType": "status_code", "url": f"{base}/slow/{{}}", "urlMain": base,
-                     "username_claimed": TAKEN},
-        "StrictSite": {"errorType": "status_code", "regexCheck": "^[0-9]+$", "url": f"{base}/status/strict-{{}}",
-                       "urlMain": base, "username_claimed": TAKEN},
-        "NsfwSite": {"errorType": "status_code", "url": f"{base}/status/{{}}", "urlMain": base, "isNSFW": True,
-                     "username_claimed": TAKEN},
-        "HeaderWallSite": {"errorType": "status_code", "url": f"{base}/wall-header/{{}}", "urlMain": base,
-                           "username_claimed": TAKEN},
-        "HoldSite": {"errorType": "status_code", "url": f"{base}/hold/{{}}", "urlMain": base,
-                     "username_claimed": "hold"},
+        "StatusSite": {
+            "errorType": "status_code",
+            "url": f"{base}/status/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "MessageSite": {
+            "errorType": "message",
+            "errorMsg": ["Sorry, no such user", "Gone"],
+            "url": f"{base}/message/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "RedirectSite": {
+            "errorType": "response_url",
+            "url": f"{base}/redirect/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "CodesSite": {
+            "errorType": ["status_code"],
+            "errorCode": [403],
+            "url": f"{base}/codes/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "EscapingSite": {
+            "errorType": "status_code",
+            "url": f"{base}/redirect-out/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "BlockedSite": {
+            "errorType": "status_code",
+            "url": f"{base}/blocked/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "WafSite": {
+            "errorType": "message",
+            "errorMsg": "Sorry",
+            "url": f"{base}/waf/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "BrokenSite": {
+            "errorType": "status_code",
+            "url": f"{base}/broken/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "SlowSite": {
+            "errorType": "status_code",
+            "url": f"{base}/slow/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "StrictSite": {
+            "errorType": "status_code",
+            "regexCheck": "^[0-9]+$",
+            "url": f"{base}/status/strict-{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "NsfwSite": {
+            "errorType": "status_code",
+            "url": f"{base}/status/{{}}",
+            "urlMain": base,
+            "isNSFW": True,
+            "username_claimed": TAKEN,
+        },
+        "HeaderWallSite": {
+            "errorType": "status_code",
+            "url": f"{base}/wall-header/{{}}",
+            "urlMain": base,
+            "username_claimed": TAKEN,
+        },
+        "HoldSite": {
+            "errorType": "status_code",
+            "url": f"{base}/hold/{{}}",
+            "urlMain": base,
+            "username_claimed": "hold",
+        },
     }
 
 

@@ -1,4 +1,5 @@
 """One blueprint per area of the data API."""
+
 from flask import Flask
 
 from ..auth import check_session
@@ -17,13 +18,19 @@ from .writes import (
 # Scripts with a personal API token (the only areas it opens) are limited per token: one count over
 # every endpoint and method of both areas (a shared limit; others here count per endpoint).
 for _module in (links, pastes):
-    limiter.shared_limit(api_token_limit, scope="api-tokens", key_func=api_token_key,
-                         exempt_when=is_not_api_token)(_module.bp)
+    limiter.shared_limit(api_token_limit, scope="api-tokens", key_func=api_token_key, exempt_when=is_not_api_token)(
+        _module.bp
+    )
 
 # Signed-in writes are limited per user in every area (anonymous ones per IP where they are allowed).
 for _module in (me, api_tokens, links, pastes, pages, admin):
-    limiter.limit(signed_in_write_limit, key_func=writer_key, methods=WRITE_METHODS,
-                  exempt_when=is_anonymous, scope="signed-in-writes")(_module.bp)
+    limiter.limit(
+        signed_in_write_limit,
+        key_func=writer_key,
+        methods=WRITE_METHODS,
+        exempt_when=is_anonymous,
+        scope="signed-in-writes",
+    )(_module.bp)
     # Every data-API request carrying a token: its session still exists and its assurance level
     # suffices (aal2 once the account has a verified factor), before the endpoint does any work.
     _module.bp.before_request(check_session)

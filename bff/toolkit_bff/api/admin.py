@@ -3,6 +3,7 @@ public pastes and short links. Every route asks whether the caller is an admin b
 input (admin_only.py, the routes' first `before`); SQL checks again (admin_list_users, grant_admin,
 revoke_admin, admin_authenticator_removal, admin_recent_*, admin_delete_*). Only the authenticator's
 removal then needs Auth's admin API and its service-role key."""
+
 from flask import Blueprint, current_app, jsonify
 
 from .. import auth_admin
@@ -38,15 +39,29 @@ def _page(function: str, key: str, query):
     """A page of an admin list, newest first: {key: [...], total, limit, offset}."""
     claims = require_claims()
     with rls_transaction(claims, read_only=True) as conn:
-        rows = conn.execute(f"select * from public.{function}(%s, %s, %s)",
-                            (query.q, query.limit, query.offset)).fetchall()
+        rows = conn.execute(
+            f"select * from public.{function}(%s, %s, %s)", (query.q, query.limit, query.offset)
+        ).fetchall()
     total = rows[0]["total"] if rows else 0
-    return jsonify({key: [{k: v for k, v in row.items() if k != "total"} for row in rows],
-                    "total": total, "limit": query.limit, "offset": query.offset})
+    return jsonify(
+        {
+            key: [{k: v for k, v in row.items() if k != "total"} for row in rows],
+            "total": total,
+            "limit": query.limit,
+            "offset": query.offset,
+        }
+    )
 
 
-@routes.get("/admin/users", "listUsers", before=(admin_only("list users"),), query=USERS_SEARCH, security=ADMINS, errors=LIST_ERRORS,
-            answers={200: json_response("A page of users.", AdminUserList)})
+@routes.get(
+    "/admin/users",
+    "listUsers",
+    before=(admin_only("list users"),),
+    query=USERS_SEARCH,
+    security=ADMINS,
+    errors=LIST_ERRORS,
+    answers={200: json_response("A page of users.", AdminUserList)},
+)
 def list_users(query):
     """Users, newest first
 
@@ -60,8 +75,15 @@ def _delete(function: str, key: str):
     return "", 204
 
 
-@routes.get("/admin/pastes", "listModeratedPastes", before=(admin_only("moderate"),), query=PASTES_SEARCH, security=ADMINS, errors=LIST_ERRORS,
-            answers={200: json_response("A page of public pastes.", ModeratedPasteList)})
+@routes.get(
+    "/admin/pastes",
+    "listModeratedPastes",
+    before=(admin_only("moderate"),),
+    query=PASTES_SEARCH,
+    security=ADMINS,
+    errors=LIST_ERRORS,
+    answers={200: json_response("A page of public pastes.", ModeratedPasteList)},
+)
 def recent_pastes(query):
     """Recent public pastes, newest first
 
@@ -69,15 +91,28 @@ def recent_pastes(query):
     return _page("admin_recent_pastes", "pastes", query)
 
 
-@routes.delete("/admin/pastes/<paste_id>", "deleteModeratedPaste", before=(admin_only("moderate"),), security=ADMINS, errors=DELETE_ERRORS,
-               answers={204: {"description": "Deleted for everyone."}})
+@routes.delete(
+    "/admin/pastes/<paste_id>",
+    "deleteModeratedPaste",
+    before=(admin_only("moderate"),),
+    security=ADMINS,
+    errors=DELETE_ERRORS,
+    answers={204: {"description": "Deleted for everyone."}},
+)
 def delete_paste(paste_id):
     """Delete one of the public pastes (moderation)"""
     return _delete("admin_delete_paste", paste_id)
 
 
-@routes.get("/admin/links", "listModeratedLinks", before=(admin_only("moderate"),), query=LINKS_SEARCH, security=ADMINS, errors=LIST_ERRORS,
-            answers={200: json_response("A page of short links.", ModeratedLinkList)})
+@routes.get(
+    "/admin/links",
+    "listModeratedLinks",
+    before=(admin_only("moderate"),),
+    query=LINKS_SEARCH,
+    security=ADMINS,
+    errors=LIST_ERRORS,
+    answers={200: json_response("A page of short links.", ModeratedLinkList)},
+)
 def recent_links(query):
     """Recent short links, newest first
 
@@ -85,8 +120,14 @@ def recent_links(query):
     return _page("admin_recent_short_links", "links", query)
 
 
-@routes.delete("/admin/links/<code>", "deleteModeratedLink", before=(admin_only("moderate"),), security=ADMINS, errors=DELETE_ERRORS,
-               answers={204: {"description": "Deleted for everyone."}})
+@routes.delete(
+    "/admin/links/<code>",
+    "deleteModeratedLink",
+    before=(admin_only("moderate"),),
+    security=ADMINS,
+    errors=DELETE_ERRORS,
+    answers={204: {"description": "Deleted for everyone."}},
+)
 def delete_link(code):
     """Delete one of the short links (moderation)"""
     return _delete("admin_delete_short_link", code)
@@ -103,8 +144,15 @@ def _admin_status(user_id: str, function: str):
 STATUS = {200: json_response("The user's admin status afterwards.", AdminStatus)}
 
 
-@routes.post("/admin/users/<user_id>/admin", "grantAdmin", path=USER_ID, before=(admin_only("grant admin rights"),), security=ADMINS, answers=STATUS,
-             errors=DELETE_ERRORS)
+@routes.post(
+    "/admin/users/<user_id>/admin",
+    "grantAdmin",
+    path=USER_ID,
+    before=(admin_only("grant admin rights"),),
+    security=ADMINS,
+    answers=STATUS,
+    errors=DELETE_ERRORS,
+)
 def grant_admin(user_id):
     """Make a user an administrator
 
@@ -112,8 +160,15 @@ def grant_admin(user_id):
     return _admin_status(user_id, "grant_admin")
 
 
-@routes.delete("/admin/users/<user_id>/admin", "revokeAdmin", path=USER_ID, before=(admin_only("revoke admin rights"),), security=ADMINS, answers=STATUS,
-               errors=(*DELETE_ERRORS, {409: ["conflict"]}))
+@routes.delete(
+    "/admin/users/<user_id>/admin",
+    "revokeAdmin",
+    path=USER_ID,
+    before=(admin_only("revoke admin rights"),),
+    security=ADMINS,
+    answers=STATUS,
+    errors=(*DELETE_ERRORS, {409: ["conflict"]}),
+)
 def revoke_admin(user_id):
     """Take administrator rights away
 
@@ -121,11 +176,19 @@ def revoke_admin(user_id):
     return _admin_status(user_id, "revoke_admin")
 
 
-@routes.delete("/admin/users/<user_id>/factors", "removeAuthenticator", path=USER_ID,
-               before=(admin_only("remove a user's authenticator"),), security=ADMINS,
-               answers={200: json_response("The user signs in with their password alone until they add a new one.",
-                                           AuthenticatorRemoval)},
-               errors=(*DELETE_ERRORS, {503: ["auth_admin_unavailable"]}))
+@routes.delete(
+    "/admin/users/<user_id>/factors",
+    "removeAuthenticator",
+    path=USER_ID,
+    before=(admin_only("remove a user's authenticator"),),
+    security=ADMINS,
+    answers={
+        200: json_response(
+            "The user signs in with their password alone until they add a new one.", AuthenticatorRemoval
+        )
+    },
+    errors=(*DELETE_ERRORS, {503: ["auth_admin_unavailable"]}),
+)
 def remove_authenticator(user_id):
     """Remove a user's authenticator (lost device)
 
@@ -142,5 +205,7 @@ def remove_authenticator(user_id):
         removed = auth_admin.delete_factors(base, key, str(user_id))
     except auth_admin.AuthAdminUnavailable as exc:
         current_app.logger.error("Auth refused to remove the factors of user %s: %s", user_id, exc)
-        raise ApiError(503, "auth_admin_unavailable", "The authentication service could not remove the authenticator") from None
+        raise ApiError(
+            503, "auth_admin_unavailable", "The authentication service could not remove the authenticator"
+        ) from None
     return jsonify(user_id=str(user_id), removed=removed)

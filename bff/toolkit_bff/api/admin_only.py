@@ -4,6 +4,7 @@ answered 422). The SQL functions behind each route check the role again; this is
 
 Routes take ids as plain text and parse them after the check, so a malformed id is no exception:
 routing does not answer 404 before the role is known."""
+
 from __future__ import annotations
 
 import uuid
@@ -25,13 +26,16 @@ def require_admin(action: str) -> dict:
 
 def admin_only(action: str):
     """Decorates an admin view: require_admin(action) first; `action` ends "Only administrators can …"."""
+
     def decorate(view):
         @wraps(view)
         def checked(**kwargs):
             require_admin(action)
             return view(**kwargs)
+
         checked.admin_action = action  # lets the tests find every admin route and its gate
         return checked
+
     return decorate
 
 

@@ -4,6 +4,7 @@ and DELETE /api/me/tokens (all of them, as the account page offers when signing 
 A token is made in SQL (create_api_token: 256 random bits, only its SHA-256 kept) and shown in the
 POST's answer only; scripts send it as `Authorization: Bearer tkp_…` to /api/pastes and /api/links
 (auth.api_token_claims). Revoking deletes it: its next request is a 401."""
+
 from flask import Blueprint, jsonify
 
 from ..auth import require_claims
@@ -26,21 +27,37 @@ def _token(row: dict) -> dict:
     return {key: row[key] for key in (*TOKEN_COLUMNS, "token") if key in row}
 
 
-@routes.get("/me/tokens", "listMyApiTokens", security=SIGNED_IN, errors=(DATA_SIGNED_IN, DATABASE),
-            answers={200: json_response("Newest first.", ApiTokenList)})
+@routes.get(
+    "/me/tokens",
+    "listMyApiTokens",
+    security=SIGNED_IN,
+    errors=(DATA_SIGNED_IN, DATABASE),
+    answers={200: json_response("Newest first.", ApiTokenList)},
+)
 def list_tokens():
     """My personal API tokens (never the tokens themselves)"""
     claims = require_claims()
     with rls_transaction(claims, read_only=True) as conn:
-        rows = conn.execute(f"select {', '.join(TOKEN_COLUMNS)} from public.api_tokens"
-                            " order by created_at desc, id").fetchall()
+        rows = conn.execute(
+            f"select {', '.join(TOKEN_COLUMNS)} from public.api_tokens order by created_at desc, id"
+        ).fetchall()
     return jsonify(tokens=[_token(row) for row in rows])
 
 
-@routes.post("/me/tokens", "createApiToken", body=ApiTokenCreate, security=SIGNED_IN,
-             answers={201: json_response("The token, shown this once.", NewApiToken,
-                                         links=links_to("token_id", "$response.body#/id", "revokeApiToken"))},
-             errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, WRITE_LIMITED))
+@routes.post(
+    "/me/tokens",
+    "createApiToken",
+    body=ApiTokenCreate,
+    security=SIGNED_IN,
+    answers={
+        201: json_response(
+            "The token, shown this once.",
+            NewApiToken,
+            links=links_to("token_id", "$response.body#/id", "revokeApiToken"),
+        )
+    },
+    errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, WRITE_LIMITED),
+)
 def create_token(body: ApiTokenCreate):
     """Make a personal API token for scripts
 
@@ -49,14 +66,19 @@ def create_token(body: ApiTokenCreate):
     account's own session makes tokens: never a token, an OAuth client or an anonymous sign-in."""
     claims = require_claims()
     with rls_transaction(claims) as conn:
-        created = conn.execute("select public.create_api_token(%s, %s, %s) as token",
-                               (body.name, body.scopes, body.expires_at)).fetchone()["token"]
+        created = conn.execute(
+            "select public.create_api_token(%s, %s, %s) as token", (body.name, body.scopes, body.expires_at)
+        ).fetchone()["token"]
     return jsonify(_token(created)), 201
 
 
-@routes.delete("/me/tokens/<uuid:token_id>", "revokeApiToken", security=SIGNED_IN,
-               answers={204: {"description": "Revoked: its next request is a 401."}},
-               errors=(DATA_SIGNED_IN, DATABASE, {404: ["not_found"]}, WRITE_LIMITED))
+@routes.delete(
+    "/me/tokens/<uuid:token_id>",
+    "revokeApiToken",
+    security=SIGNED_IN,
+    answers={204: {"description": "Revoked: its next request is a 401."}},
+    errors=(DATA_SIGNED_IN, DATABASE, {404: ["not_found"]}, WRITE_LIMITED),
+)
 def revoke_token(token_id):
     """Revoke one of my tokens
 
@@ -69,9 +91,13 @@ def revoke_token(token_id):
     return "", 204
 
 
-@routes.delete("/me/tokens", "revokeAllMyApiTokens", security=SIGNED_IN, errors=(DATA_SIGNED_IN, DATABASE, WRITE_LIMITED),
-               answers={200: json_response("Every script using one of them is refused from its next request.",
-                                           ApiTokensRevoked)})
+@routes.delete(
+    "/me/tokens",
+    "revokeAllMyApiTokens",
+    security=SIGNED_IN,
+    errors=(DATA_SIGNED_IN, DATABASE, WRITE_LIMITED),
+    answers={200: json_response("Every script using one of them is refused from its next request.", ApiTokensRevoked)},
+)
 def revoke_all_tokens():
     """Revoke all of my tokens
 

@@ -1,5 +1,6 @@
 """Short links: create (signed in or not, optionally with a password), list and delete mine, their
 statistics, resolve for the app's /s screen."""
+
 from flask import Blueprint, current_app, jsonify, request
 
 from ..auth import request_claims, require_claims
@@ -29,10 +30,12 @@ from .writes import anonymous_write_limit, is_anonymous
 bp = Blueprint("links", __name__, url_prefix="/api")
 routes = Routes(bp, "links")
 
-LINK_COLUMNS = ("id, short_code, original_url, clicks, max_clicks, expires_at, created_at, protected,"
-                " case when expires_at is not null and expires_at <= now() then 'expired'"
-                " when max_clicks is not null and clicks >= max_clicks then 'exhausted'"
-                " else 'active' end as status")
+LINK_COLUMNS = (
+    "id, short_code, original_url, clicks, max_clicks, expires_at, created_at, protected,"
+    " case when expires_at is not null and expires_at <= now() then 'expired'"
+    " when max_clicks is not null and clicks >= max_clicks then 'exhausted'"
+    " else 'active' end as status"
+)
 # Why /api/links/resolve/{code} has no destination to give (short_link_state in SQL): the app's /s
 # screen sends the visitor home with this reason, or to the redirect service's password page.
 UNRESOLVED = {
@@ -49,17 +52,39 @@ def short_url(code: str) -> str:
 
 
 def _with_short_url(row: dict) -> dict:
-    return {"id": row["id"], "short_code": row["short_code"], "short_url": short_url(row["short_code"]),
-            **{k: v for k, v in row.items() if k not in ("id", "short_code")}}
+    return {
+        "id": row["id"],
+        "short_code": row["short_code"],
+        "short_url": short_url(row["short_code"]),
+        **{k: v for k, v in row.items() if k not in ("id", "short_code")},
+    }
 
 
-@routes.post("/links", "createLink", body=ShortLinkCreate, security=WITH_API_TOKEN, answers={
-    201: json_response("The new link.", ShortLink, links={
-        **links_to("link_id", "$response.body#/id", "getLinkStats", "deleteLink"),
-        **links_to("code", "$response.body#/short_code", "resolveLink")})},
-    errors=(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, PAGE_GATE,
-            {409: ["conflict"], 422: ["password_too_weak"]}),
-    before=(limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False),))
+@routes.post(
+    "/links",
+    "createLink",
+    body=ShortLinkCreate,
+    security=WITH_API_TOKEN,
+    answers={
+        201: json_response(
+            "The new link.",
+            ShortLink,
+            links={
+                **links_to("link_id", "$response.body#/id", "getLinkStats", "deleteLink"),
+                **links_to("code", "$response.body#/short_code", "resolveLink"),
+            },
+        )
+    },
+    errors=(
+        JSON_BODY,
+        DATA_OPTIONAL_TOKEN,
+        RATE_LIMITED,
+        DATABASE,
+        PAGE_GATE,
+        {409: ["conflict"], 422: ["password_too_weak"]},
+    ),
+    before=(limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False),),
+)
 def create_link(body: ShortLinkCreate):
     """Shorten a URL
 
@@ -76,14 +101,20 @@ def create_link(body: ShortLinkCreate):
         if isinstance(password, str):
             row = create_protected_link(conn, LINK_COLUMNS, url, password, options)
         else:
-            row = conn.execute(f"select {LINK_COLUMNS} from public.create_short_link(%s, %s, %s, %s)",
-                               (url, *options)).fetchone()
+            row = conn.execute(
+                f"select {LINK_COLUMNS} from public.create_short_link(%s, %s, %s, %s)", (url, *options)
+            ).fetchone()
     return jsonify(_with_short_url(row)), 201
 
 
-@routes.get("/links", "listMyLinks", query=Paging, security=SIGNED_IN_OR_API_TOKEN,
-            answers={200: json_response("A page of my links.", ShortLinkList)},
-            errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]}))
+@routes.get(
+    "/links",
+    "listMyLinks",
+    query=Paging,
+    security=SIGNED_IN_OR_API_TOKEN,
+    answers={200: json_response("A page of my links.", ShortLinkList)},
+    errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]}),
+)
 def list_links(query: Paging):
     """My links, newest first, with their clicks"""
     claims = require_claims()
@@ -91,15 +122,21 @@ def list_links(query: Paging):
     with rls_transaction(claims, read_only=True) as conn:
         rows = conn.execute(
             f"select {LINK_COLUMNS}, count(*) over () as total from public.shortened_urls"
-            " order by created_at desc, id limit %s offset %s", (limit, offset)).fetchall()
+            " order by created_at desc, id limit %s offset %s",
+            (limit, offset),
+        ).fetchall()
     total = rows[0]["total"] if rows else 0
     links = [_with_short_url({k: v for k, v in row.items() if k != "total"}) for row in rows]
     return jsonify(links=links, total=total, limit=limit, offset=offset)
 
 
-@routes.delete("/links/<uuid:link_id>", "deleteLink", security=SIGNED_IN_OR_API_TOKEN,
-               answers={204: {"description": "Deleted."}},
-               errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]}))
+@routes.delete(
+    "/links/<uuid:link_id>",
+    "deleteLink",
+    security=SIGNED_IN_OR_API_TOKEN,
+    answers={204: {"description": "Deleted."}},
+    errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]}),
+)
 def delete_link(link_id):
     """Delete one of my links
 
@@ -112,10 +149,19 @@ def delete_link(link_id):
     return "", 204
 
 
-@routes.get("/links/<uuid:link_id>/stats", "getLinkStats", query=StatsPeriod, security=SIGNED_IN_OR_API_TOKEN,
-            answers={200: json_response("The link's statistics for the last `days` days.", LinkStats)},
-            errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE,
-                    {403: ["aal2_required"], 404: ["not_found"], 422: ["invalid_input"]}))
+@routes.get(
+    "/links/<uuid:link_id>/stats",
+    "getLinkStats",
+    query=StatsPeriod,
+    security=SIGNED_IN_OR_API_TOKEN,
+    answers={200: json_response("The link's statistics for the last `days` days.", LinkStats)},
+    errors=(
+        DATA_SIGNED_IN,
+        RATE_LIMITED,
+        DATABASE,
+        {403: ["aal2_required"], 404: ["not_found"], 422: ["invalid_input"]},
+    ),
+)
 def link_stats(link_id, query: StatsPeriod):
     """Clicks per day, referrer hosts, browsers and devices of my link
 
@@ -130,10 +176,18 @@ def link_stats(link_id, query: StatsPeriod):
     return jsonify({**stats, "short_url": short_url(stats["short_code"])})
 
 
-@routes.get("/links/resolve/<code>", "resolveLink", security=WITH_API_TOKEN,
-            answers={200: json_response("The destination.", ResolvedLink)},
-            errors=(DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE,
-                    {403: ["password_required"], 404: ["not_found"], 410: ["link_expired", "link_exhausted"]}))
+@routes.get(
+    "/links/resolve/<code>",
+    "resolveLink",
+    security=WITH_API_TOKEN,
+    answers={200: json_response("The destination.", ResolvedLink)},
+    errors=(
+        DATA_OPTIONAL_TOKEN,
+        RATE_LIMITED,
+        DATABASE,
+        {403: ["password_required"], 404: ["not_found"], 410: ["link_expired", "link_exhausted"]},
+    ),
+)
 def resolve_link(code):
     """Where a short code leads (counts a click)
 
@@ -142,7 +196,9 @@ def resolve_link(code):
     one, whose destination only the redirect service's password page gives."""
     with rls_transaction(request_claims()) as conn:
         url = conn.execute("select public.resolve_short_link(%s) as url", (code,)).fetchone()["url"]
-        state = None if url else conn.execute("select public.short_link_state(%s) as state", (code,)).fetchone()["state"]
+        state = (
+            None if url else conn.execute("select public.short_link_state(%s) as state", (code,)).fetchone()["state"]
+        )
     if url is None:
         raise ApiError(*UNRESOLVED.get(state, UNRESOLVED[None]))
     return jsonify(short_code=code, url=url)

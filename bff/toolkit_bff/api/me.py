@@ -1,4 +1,5 @@
 """GET /api/me (the caller, their profile, admin status), PATCH /api/me/profile, DELETE /api/me."""
+
 from flask import Blueprint, current_app, jsonify
 
 from .. import auth_admin
@@ -16,8 +17,13 @@ SIGNED_IN = [{"bearerAuth": []}]
 PROFILE_COLUMNS = "id, nickname, email, full_name, bio, avatar_url, location, role, created_at, updated_at"
 
 
-@routes.get("/me", "getMe", security=SIGNED_IN, answers={200: json_response("The caller.", Me)},
-            errors=(DATA_SIGNED_IN, DATABASE))
+@routes.get(
+    "/me",
+    "getMe",
+    security=SIGNED_IN,
+    answers={200: json_response("The caller.", Me)},
+    errors=(DATA_SIGNED_IN, DATABASE),
+)
 def me():
     """Who the verified caller is
 
@@ -25,16 +31,20 @@ def me():
     their role and claims, as row-level security sees them."""
     claims = require_claims()
     with rls_transaction(claims, read_only=True) as conn:
-        user = conn.execute(
-            "select auth.uid() as id, auth.jwt() ->> 'email' as email, current_user as role").fetchone()
+        user = conn.execute("select auth.uid() as id, auth.jwt() ->> 'email' as email, current_user as role").fetchone()
         profile = conn.execute(f"select {PROFILE_COLUMNS} from public.profile where id = auth.uid()").fetchone()
         is_admin = conn.execute("select public.is_admin(auth.uid()) as is_admin").fetchone()["is_admin"]
     return jsonify(user=user, profile=profile, is_admin=is_admin)
 
 
-@routes.patch("/me/profile", "updateMyProfile", body=ProfileUpdate, security=SIGNED_IN,
-              answers={200: json_response("The updated profile.", ProfileResult)},
-              errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, {404: ["not_found"], 409: ["conflict"]}))
+@routes.patch(
+    "/me/profile",
+    "updateMyProfile",
+    body=ProfileUpdate,
+    security=SIGNED_IN,
+    answers={200: json_response("The updated profile.", ProfileResult)},
+    errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, {404: ["not_found"], 409: ["conflict"]}),
+)
 def update_profile(body: ProfileUpdate):
     """Change my profile
 
@@ -48,17 +58,25 @@ def update_profile(body: ProfileUpdate):
     assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names of the model's fields only
     with rls_transaction(claims) as conn:
         profile = conn.execute(
-            f"update public.profile set {assignments} where id = auth.uid() returning {PROFILE_COLUMNS}",
-            changes).fetchone()
+            f"update public.profile set {assignments} where id = auth.uid() returning {PROFILE_COLUMNS}", changes
+        ).fetchone()
     if profile is None:
         raise ApiError(404, "not_found", "You have no profile yet")
     return jsonify(profile=profile)
 
 
-@routes.delete("/me", "deleteMe", security=SIGNED_IN, answers={
-    204: {"description": "Deleted: the user, their sessions, identities and factors, and (by foreign key) their "
-                         "profile row, short links, pastes and likes."}},
-    errors=(DATA_SIGNED_IN, {404: ["not_found"], 503: ["auth_admin_unavailable"]}))
+@routes.delete(
+    "/me",
+    "deleteMe",
+    security=SIGNED_IN,
+    answers={
+        204: {
+            "description": "Deleted: the user, their sessions, identities and factors, and (by foreign key) their "
+            "profile row, short links, pastes and likes."
+        }
+    },
+    errors=(DATA_SIGNED_IN, {404: ["not_found"], 503: ["auth_admin_unavailable"]}),
+)
 def delete_me():
     """Delete my account
 
@@ -73,7 +91,9 @@ def delete_me():
         deleted = auth_admin.delete_user(base, key, claims["sub"])
     except auth_admin.AuthAdminUnavailable as exc:
         current_app.logger.error("Auth refused to delete user %s: %s", claims["sub"], exc)
-        raise ApiError(503, "auth_admin_unavailable", "The authentication service could not delete the account") from None
+        raise ApiError(
+            503, "auth_admin_unavailable", "The authentication service could not delete the account"
+        ) from None
     if not deleted:
         raise ApiError(404, "not_found", "Your account no longer exists")
     return "", 204

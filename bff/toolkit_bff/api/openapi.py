@@ -1,5 +1,6 @@
 """GET /api/openapi.json: the OpenAPI document (contract/document.py), built and serialised once at
 import, when every route has declared itself."""
+
 import json
 
 from flask import Blueprint, Response
@@ -15,8 +16,11 @@ bp = Blueprint("openapi", __name__, url_prefix="/api")
 routes = Routes(bp, "system")
 
 
-@routes.get("/openapi.json", "getOpenApiDocument", answers={
-    200: json_response("The OpenAPI 3.1 document describing every endpoint.", OpenApiDocument)})
+@routes.get(
+    "/openapi.json",
+    "getOpenApiDocument",
+    answers={200: json_response("The OpenAPI 3.1 document describing every endpoint.", OpenApiDocument)},
+)
 def openapi_document():
     """This OpenAPI document
 

@@ -1,4 +1,5 @@
 """The disabled-pages map: everyone reads it, admins change it (SPEC §3, §4)."""
+
 from functools import wraps
 
 from flask import Blueprint, jsonify
@@ -19,12 +20,16 @@ PAGE_COLUMNS = "page_key, is_disabled, disable_reason, updated_at"
 
 
 def _entry(row: dict) -> dict:
-    return {"is_disabled": row["is_disabled"], "disable_reason": row["disable_reason"],
-            "updated_at": row["updated_at"]}
+    return {"is_disabled": row["is_disabled"], "disable_reason": row["disable_reason"], "updated_at": row["updated_at"]}
 
 
-@routes.get("/pages", "getPages", security=[{}, {"bearerAuth": []}], errors=(DATA_OPTIONAL_TOKEN, DATABASE),
-            answers={200: json_response("Every page key with its state; cacheable for 10 s.", Pages)})
+@routes.get(
+    "/pages",
+    "getPages",
+    security=[{}, {"bearerAuth": []}],
+    errors=(DATA_OPTIONAL_TOKEN, DATABASE),
+    answers={200: json_response("Every page key with its state; cacheable for 10 s.", Pages)},
+)
 def pages():
     """The disabled-pages map"""
     with rls_transaction(request_claims(), read_only=True) as conn:
@@ -37,19 +42,26 @@ def pages():
 
 def _known_page(view):
     """An unknown page key is a 404 before the body is read (and after the caller is known to be an admin)."""
+
     @wraps(view)
     def checked(page_key, **kwargs):
         if page_key not in PAGE_KEYS:
             raise ApiError(404, "not_found", f"Unknown page key; one of: {', '.join(PAGE_KEYS)}")
         return view(page_key=page_key, **kwargs)
+
     return checked
 
 
-@routes.put("/admin/pages/<page_key>", "updatePage", body=PageUpdate, security=[{"bearerAuth": []}],
-            path={"page_key": {"schema": {"type": "string", "enum": list(PAGE_KEYS)}}}, before=(admin_only("change pages"), _known_page),
-            answers={200: json_response("The page's new state (who and when are recorded by the database).",
-                                        PageState)},
-            errors=(JSON_BODY, DATA_SIGNED_IN, {403: ["forbidden"]}, DATABASE, {404: ["not_found"]}))
+@routes.put(
+    "/admin/pages/<page_key>",
+    "updatePage",
+    body=PageUpdate,
+    security=[{"bearerAuth": []}],
+    path={"page_key": {"schema": {"type": "string", "enum": list(PAGE_KEYS)}}},
+    before=(admin_only("change pages"), _known_page),
+    answers={200: json_response("The page's new state (who and when are recorded by the database).", PageState)},
+    errors=(JSON_BODY, DATA_SIGNED_IN, {403: ["forbidden"]}, DATABASE, {404: ["not_found"]}),
+)
 def update_page(page_key, body: PageUpdate):
     """Disable or enable a page"""
     claims = require_claims()
@@ -58,7 +70,8 @@ def update_page(page_key, body: PageUpdate):
         row = conn.execute(
             f"update public.page_settings set is_disabled = %s, disable_reason = %s where page_key = %s"
             f" returning {PAGE_COLUMNS}",
-            (is_disabled, reason or "", page_key)).fetchone()
+            (is_disabled, reason or "", page_key),
+        ).fetchone()
     if row is None:  # RLS refused the row after all
         raise ApiError(403, "forbidden", "Only administrators can change pages")
     return jsonify(page_key=page_key, **_entry(row))

@@ -2,6 +2,7 @@
 
 Who may do what is decided in SQL: RLS for owners, SECURITY DEFINER functions for reads by id
 (unlisted pastes, burn-after-read) and for anonymous authors holding their edit token."""
+
 from __future__ import annotations
 
 import base64
@@ -43,8 +44,21 @@ FIELDS = tuple(PasteUpdate.model_fields)
 # Encrypted in the browser (AES-GCM, the key only in the link's fragment): the server gets the
 # envelope `tk1.<iv>.<ciphertext>` and the flag, and SQL refuses anything else under the flag.
 ENVELOPE = r"tk1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}"
-PASTE_FIELDS = ("id", "title", "content", "language", "privacy", "user_id", "created_at", "updated_at", "expires_at",
-                "burn_after_read", "views", "likes", "encrypted")
+PASTE_FIELDS = (
+    "id",
+    "title",
+    "content",
+    "language",
+    "privacy",
+    "user_id",
+    "created_at",
+    "updated_at",
+    "expires_at",
+    "burn_after_read",
+    "views",
+    "likes",
+    "encrypted",
+)
 # An owner's edit returns their row: RLS made sure it is theirs, and user_id is not selectable
 # (who wrote a paste is private), so the owner is the caller.
 OWNER_RETURNING = ", ".join("(select auth.uid()) as user_id" if name == "user_id" else name for name in PASTE_FIELDS)
@@ -54,13 +68,31 @@ NOT_FOUND = "No paste has this id, or it has expired"
 PASTE_ID = re.compile(PASTE_ID_PATTERN)
 # Edit tokens are URL-safe base64; a header of another shape matches no paste (SQL hashes '').
 EDIT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
-PASTE_ID_PARAMETER = {"paste_id": {"schema": {"type": "string", "pattern": f"^{PASTE_ID_PATTERN}$"},
-                                   "description": "Any other shape is a 404 like a missing paste."}}
-EDIT_TOKEN_PARAMETER = {"name": EDIT_TOKEN_HEADER, "in": "header", "required": False, "schema": {"type": "string"},
-                        "description": "The edit token of an anonymous paste, instead of signing in. A wrong token, "
-                                       "or one sent for a paste with an owner, is a 403."}
-PASTE_LINKS = links_to("paste_id", "$response.body#/id", "getPaste", "getPasteRaw", "updatePaste", "deletePaste",
-                       "likePaste", "unlikePaste", "duplicatePaste")
+PASTE_ID_PARAMETER = {
+    "paste_id": {
+        "schema": {"type": "string", "pattern": f"^{PASTE_ID_PATTERN}$"},
+        "description": "Any other shape is a 404 like a missing paste.",
+    }
+}
+EDIT_TOKEN_PARAMETER = {
+    "name": EDIT_TOKEN_HEADER,
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "The edit token of an anonymous paste, instead of signing in. A wrong token, "
+    "or one sent for a paste with an owner, is a 403.",
+}
+PASTE_LINKS = links_to(
+    "paste_id",
+    "$response.body#/id",
+    "getPaste",
+    "getPasteRaw",
+    "updatePaste",
+    "deletePaste",
+    "likePaste",
+    "unlikePaste",
+    "duplicatePaste",
+)
 NOT_FOUND_ERRORS = (DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
 REFUSED = {403: ["forbidden"], 404: ["not_found"]}
 ANONYMOUS_WRITES = limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
@@ -86,10 +118,22 @@ def _check_encrypted(body: PasteCreate) -> None:
         raise _invalid("privacy", "must be unlisted or private for an encrypted paste: only its link carries the key")
 
 
-@routes.post("/pastes", "createPaste", body=PasteCreate, security=WITH_API_TOKEN, before=(ANONYMOUS_WRITES,),
-             answers={201: json_response("The new paste; an anonymous author also gets its edit token, this once.",
-                                         NewPaste, RATE_LIMIT_HEADERS, PASTE_LINKS)},
-             errors=(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE))
+@routes.post(
+    "/pastes",
+    "createPaste",
+    body=PasteCreate,
+    security=WITH_API_TOKEN,
+    before=(ANONYMOUS_WRITES,),
+    answers={
+        201: json_response(
+            "The new paste; an anonymous author also gets its edit token, this once.",
+            NewPaste,
+            RATE_LIMIT_HEADERS,
+            PASTE_LINKS,
+        )
+    },
+    errors=(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE),
+)
 def create_paste(body: PasteCreate):
     """Create a paste
 
@@ -102,12 +146,16 @@ def create_paste(body: PasteCreate):
         with rls_transaction(claims) as conn:
             created = conn.execute(
                 "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
-                " %(burn_after_read)s) as paste", values).fetchone()["paste"]
+                " %(burn_after_read)s) as paste",
+                values,
+            ).fetchone()["paste"]
         return jsonify(_paste(created)), 201
     with rls_transaction(claims) as conn:
         created = conn.execute(
             "select public.create_paste(%(content)s, %(title)s, %(language)s, coalesce(%(privacy)s, 'public'),"
-            " %(expires_at)s, %(burn_after_read)s) as paste", values).fetchone()["paste"]
+            " %(expires_at)s, %(burn_after_read)s) as paste",
+            values,
+        ).fetchone()["paste"]
     return jsonify(_paste(created)), 201
 
 
@@ -144,9 +192,14 @@ def _purge_expired_now_and_then() -> None:
         conn.execute("select public.purge_expired()")
 
 
-@routes.get("/pastes", "listPastes", query=PasteListQuery, security=WITH_API_TOKEN,
-            answers={200: json_response("A page of pastes, without their content.", PasteList)},
-            errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]}))
+@routes.get(
+    "/pastes",
+    "listPastes",
+    query=PasteListQuery,
+    security=WITH_API_TOKEN,
+    answers={200: json_response("A page of pastes, without their content.", PasteList)},
+    errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]}),
+)
 def list_pastes(query: PasteListQuery):
     """Recent public pastes, or mine; newest first
 
@@ -159,8 +212,9 @@ def list_pastes(query: PasteListQuery):
     before_created_at, before_id = after or (None, None)
     # list_pastes names an owner only to that owner (SQL decides what each list holds).
     with rls_transaction(claims, read_only=True) as conn:
-        rows = conn.execute("select * from public.list_pastes(%s, %s, %s, %s)",
-                            (scope, limit + 1, before_created_at, before_id)).fetchall()
+        rows = conn.execute(
+            "select * from public.list_pastes(%s, %s, %s, %s)", (scope, limit + 1, before_created_at, before_id)
+        ).fetchall()
     more = len(rows) > limit
     rows = rows[:limit]
     return jsonify(pastes=rows, next_cursor=_cursor_for(rows[-1]) if more else None)
@@ -175,10 +229,12 @@ def _known_shape(paste_id: str) -> None:
 
 def _of_known_shape(view):
     """A body is read only for an id the table could hold."""
+
     @wraps(view)
     def checked(paste_id, **kwargs):
         _known_shape(paste_id)
         return view(paste_id=paste_id, **kwargs)
+
     return checked
 
 
@@ -191,8 +247,14 @@ def _view(paste_id: str) -> dict:
     return paste
 
 
-@routes.get("/pastes/<paste_id>", "getPaste", path=PASTE_ID_PARAMETER, security=WITH_API_TOKEN,
-            answers={200: json_response("The paste, its views including this one.", Paste)}, errors=NOT_FOUND_ERRORS)
+@routes.get(
+    "/pastes/<paste_id>",
+    "getPaste",
+    path=PASTE_ID_PARAMETER,
+    security=WITH_API_TOKEN,
+    answers={200: json_response("The paste, its views including this one.", Paste)},
+    errors=NOT_FOUND_ERRORS,
+)
 def read_paste(paste_id):
     """Read a paste (counts a view)
 
@@ -201,11 +263,21 @@ def read_paste(paste_id):
     return jsonify(_paste(_view(paste_id)))
 
 
-@routes.get("/pastes/<paste_id>/raw", "getPasteRaw", path=PASTE_ID_PARAMETER, security=WITH_API_TOKEN, answers={
-    200: {"description": "The content, UTF-8, as `text/plain` with `X-Content-Type-Options: nosniff` and a sandboxing "
-                         "CSP: never rendered as HTML, whatever it holds. For an encrypted paste, its ciphertext.",
-          "headers": header_refs({"Cache-Control": "NoStore"}),
-          "content": {"text/plain": {"schema": {"type": "string"}}}}}, errors=NOT_FOUND_ERRORS)
+@routes.get(
+    "/pastes/<paste_id>/raw",
+    "getPasteRaw",
+    path=PASTE_ID_PARAMETER,
+    security=WITH_API_TOKEN,
+    answers={
+        200: {
+            "description": "The content, UTF-8, as `text/plain` with `X-Content-Type-Options: nosniff` and a sandboxing "
+            "CSP: never rendered as HTML, whatever it holds. For an encrypted paste, its ciphertext.",
+            "headers": header_refs({"Cache-Control": "NoStore"}),
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+        }
+    },
+    errors=NOT_FOUND_ERRORS,
+)
 def read_raw(paste_id):
     """A paste's content as plain text (counts a view)
 
@@ -229,10 +301,17 @@ def _refused(conn, paste_id: str, action: str) -> ApiError:
     return ApiError(404, "not_found", NOT_FOUND)
 
 
-@routes.patch("/pastes/<paste_id>", "updatePaste", body=PasteUpdate, path=PASTE_ID_PARAMETER,
-              parameters=(EDIT_TOKEN_PARAMETER,), security=WITH_API_TOKEN, before=(_of_known_shape,),
-              answers={200: json_response("The changed paste.", Paste)},
-              errors=(JSON_BODY, DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE))
+@routes.patch(
+    "/pastes/<paste_id>",
+    "updatePaste",
+    body=PasteUpdate,
+    path=PASTE_ID_PARAMETER,
+    parameters=(EDIT_TOKEN_PARAMETER,),
+    security=WITH_API_TOKEN,
+    before=(_of_known_shape,),
+    answers={200: json_response("The changed paste.", Paste)},
+    errors=(JSON_BODY, DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE),
+)
 def update_paste(paste_id, body: PasteUpdate):
     """Change a paste
 
@@ -245,22 +324,32 @@ def update_paste(paste_id, body: PasteUpdate):
     if token is not None:
         as_json = {k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in changes.items()}
         with rls_transaction(request_claims()) as conn:
-            paste = conn.execute("select public.update_paste_with_token(%s, %s, %s::jsonb) as paste",
-                                 (paste_id, token, json.dumps(as_json))).fetchone()["paste"]
+            paste = conn.execute(
+                "select public.update_paste_with_token(%s, %s, %s::jsonb) as paste",
+                (paste_id, token, json.dumps(as_json)),
+            ).fetchone()["paste"]
         return jsonify(_paste(paste))
     claims = require_claims()
     assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names from FIELDS only
     with rls_transaction(claims) as conn:
-        row = conn.execute(f"update public.pastes set {assignments} where id = %(paste_id)s"
-                           f" returning {OWNER_RETURNING}", {**changes, "paste_id": paste_id}).fetchone()
+        row = conn.execute(
+            f"update public.pastes set {assignments} where id = %(paste_id)s returning {OWNER_RETURNING}",
+            {**changes, "paste_id": paste_id},
+        ).fetchone()
         if row is None:
             raise _refused(conn, paste_id, "change")
     return jsonify(_paste(row))
 
 
-@routes.delete("/pastes/<paste_id>", "deletePaste", path=PASTE_ID_PARAMETER, parameters=(EDIT_TOKEN_PARAMETER,),
-               security=WITH_API_TOKEN, answers={204: {"description": "Deleted."}},
-               errors=(DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE))
+@routes.delete(
+    "/pastes/<paste_id>",
+    "deletePaste",
+    path=PASTE_ID_PARAMETER,
+    parameters=(EDIT_TOKEN_PARAMETER,),
+    security=WITH_API_TOKEN,
+    answers={204: {"description": "Deleted."}},
+    errors=(DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE),
+)
 def delete_paste(paste_id):
     """Delete a paste
 
@@ -292,25 +381,49 @@ LIKES = {200: json_response("The likes now.", LikeResult)}
 LIKE_ERRORS = (DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
 
 
-@routes.post("/pastes/<paste_id>/like", "likePaste", path=PASTE_ID_PARAMETER, security=SIGNED_IN_OR_API_TOKEN,
-             answers=LIKES, errors=LIKE_ERRORS)
+@routes.post(
+    "/pastes/<paste_id>/like",
+    "likePaste",
+    path=PASTE_ID_PARAMETER,
+    security=SIGNED_IN_OR_API_TOKEN,
+    answers=LIKES,
+    errors=LIKE_ERRORS,
+)
 def like(paste_id):
     """Like a paste (once per user)"""
     return _set_like(paste_id, True)
 
 
-@routes.delete("/pastes/<paste_id>/like", "unlikePaste", path=PASTE_ID_PARAMETER, security=SIGNED_IN_OR_API_TOKEN,
-               answers=LIKES, errors=LIKE_ERRORS)
+@routes.delete(
+    "/pastes/<paste_id>/like",
+    "unlikePaste",
+    path=PASTE_ID_PARAMETER,
+    security=SIGNED_IN_OR_API_TOKEN,
+    answers=LIKES,
+    errors=LIKE_ERRORS,
+)
 def unlike(paste_id):
     """Take my like back"""
     return _set_like(paste_id, False)
 
 
-@routes.post("/pastes/<paste_id>/duplicate", "duplicatePaste", path=PASTE_ID_PARAMETER, security=WITH_API_TOKEN,
-             before=(ANONYMOUS_WRITES,), errors=NOT_FOUND_ERRORS, answers={
-                 201: json_response("The copy: title + ' (Copy)', views and likes 0, owned by the caller (an "
-                                    "anonymous caller gets its edit token).", NewPaste, RATE_LIMIT_HEADERS,
-                                    PASTE_LINKS)})
+@routes.post(
+    "/pastes/<paste_id>/duplicate",
+    "duplicatePaste",
+    path=PASTE_ID_PARAMETER,
+    security=WITH_API_TOKEN,
+    before=(ANONYMOUS_WRITES,),
+    errors=NOT_FOUND_ERRORS,
+    answers={
+        201: json_response(
+            "The copy: title + ' (Copy)', views and likes 0, owned by the caller (an "
+            "anonymous caller gets its edit token).",
+            NewPaste,
+            RATE_LIMIT_HEADERS,
+            PASTE_LINKS,
+        )
+    },
+)
 def duplicate(paste_id):
     """Copy a paste I can read
 

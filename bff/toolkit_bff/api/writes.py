@@ -4,6 +4,7 @@ every new one a fresh allowance.
 
 Counters live in the shared store (RATELIMIT_STORAGE_URI: Redis in the local stack), so a limit
 holds across every worker rather than once per worker."""
+
 from flask import request
 
 from ..auth import is_api_token_request, request_claims

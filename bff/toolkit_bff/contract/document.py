@@ -1,5 +1,6 @@
 """The BFF's OpenAPI 3.1 document, the API's single contract (the app's types are generated from
 it): every operation the routes declared (operations.py), the models they name, and what they share."""
+
 from __future__ import annotations
 
 from ..api.writes import WRITE_METHODS
@@ -70,7 +71,6 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
 """
 
 
-
 def _limit_signed_in_writes(paths: dict) -> None:
     """The data API's writes are rate-limited per signed-in user (api/__init__.py, writes.py): each
     write a token may make can answer 429 with Retry-After, and its answers carry the limit headers."""
@@ -83,16 +83,19 @@ def _limit_signed_in_writes(paths: dict) -> None:
             responses = operation["responses"]
             for status, response in list(responses.items()):
                 if status.startswith("2"):  # a copy: response objects may be shared between operations
-                    responses[status] = {**response, "headers": {**response.get("headers", {}),
-                                                                 **header_refs(RATE_LIMIT_HEADERS)}}
+                    responses[status] = {
+                        **response,
+                        "headers": {**response.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)},
+                    }
             limited = error_responses(RATE_LIMITED)["429"]
             if "429" in responses:  # an anonymous limit is there already: one response, the codes merged
                 codes = responses["429"]["x-error-codes"]
                 limited = {**limited, "x-error-codes": codes + [c for c in limited["x-error-codes"] if c not in codes]}
-                limited["description"] = f"{REASONS[429]}. Codes: {', '.join(f'`{c}`' for c in limited['x-error-codes'])}."
+                limited["description"] = (
+                    f"{REASONS[429]}. Codes: {', '.join(f'`{c}`' for c in limited['x-error-codes'])}."
+                )
             responses["429"] = limited
             operation["responses"] = dict(sorted(responses.items(), key=lambda entry: entry[0]))
-
 
 
 def build_document() -> dict:
@@ -106,6 +109,9 @@ def build_document() -> dict:
         "info": {"title": "Toolkit BFF", "version": VERSION, "description": DESCRIPTION},
         "tags": TAGS,
         "paths": paths,
-        "components": {"schemas": component_schemas(list(MODELS.values())), "headers": HEADERS,
-                       "securitySchemes": SECURITY_SCHEMES},
+        "components": {
+            "schemas": component_schemas(list(MODELS.values())),
+            "headers": HEADERS,
+            "securitySchemes": SECURITY_SCHEMES,
+        },
     }

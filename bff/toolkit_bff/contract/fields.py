@@ -4,6 +4,7 @@ them into "url must be at most 2048 characters" or "Option 'size' must be betwee
 A rule JSON Schema can say (a length, a pattern, a range) is checked here and written into the
 schema from the same value. A rule it cannot say (a date in the future) is still checked here, and
 named in the field's schema under `x-server-rule`, which the fuzzing reads."""
+
 from __future__ import annotations
 
 import re
@@ -28,6 +29,7 @@ def refuse(words: str) -> PydanticCustomError:
 @dataclass(frozen=True)
 class Rule:
     """A pattern (written into the schema) and the words the 422 says when a value misses it."""
+
     pattern: str
     words: str
 
@@ -38,6 +40,7 @@ class Rule:
             if isinstance(value, str) and not regex.fullmatch(value):
                 raise refuse(self.words)
             return value
+
         return core_schema.no_info_after_validator_function(check, handler(source))
 
     def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> dict:
@@ -51,6 +54,7 @@ def _shown(number: float) -> str:
 @dataclass(frozen=True)
 class Between:
     """A closed range, said as one rule ("must be between 1 and 100"); NaN is outside every range."""
+
     low: float
     high: float
 
@@ -59,6 +63,7 @@ class Between:
             if value is not None and not self.low <= value <= self.high:
                 raise refuse(f"must be between {_shown(self.low)} and {_shown(self.high)}")
             return value
+
         return core_schema.no_info_after_validator_function(check, handler(source))
 
     def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> dict:
@@ -81,11 +86,13 @@ def optional(shown_default: Any = None, json_schema_extra: dict | None = None, *
     """A field that may be left out (its value is then None, and not in `model_fields_set`); sent
     as null it is refused unless its type allows null. The schema shows no default, or the one the
     endpoint applies itself (`shown_default`)."""
+
     def shown(schema: dict) -> None:
         schema.pop("default", None)
         schema.update(json_schema_extra or {})
         if shown_default is not None:
             schema["default"] = shown_default
+
     return Field(None, json_schema_extra=shown, **options)
 
 
@@ -140,9 +147,11 @@ def _expiry(value):
     return in_utc
 
 
-Expiry = Annotated[datetime | None, PlainValidator(_expiry),
-                   WithJsonSchema({"type": ["string", "null"], "format": "date-time",
-                                   SERVER_RULE: "in the future"})]
+Expiry = Annotated[
+    datetime | None,
+    PlainValidator(_expiry),
+    WithJsonSchema({"type": ["string", "null"], "format": "date-time", SERVER_RULE: "in the future"}),
+]
 
 
 def _default_when_empty(value):

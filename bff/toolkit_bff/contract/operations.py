@@ -9,6 +9,7 @@ operation for the OpenAPI document (document.py). The view's docstring is the op
                  answers={201: json_response("The new link.", ShortLink)}, errors=(JSON_BODY,))
     def create_link(body: ShortLinkCreate): ...
 """
+
 from __future__ import annotations
 
 import inspect
@@ -75,23 +76,30 @@ def _signed_in_first(view):
     def signed_in_view(**kwargs):
         require_claims()
         return view(**kwargs)
+
     return signed_in_view
 
 
 def options_body(model: type[BaseModel]) -> dict:
     """The same fields as a JSON object or as form fields."""
     schema = schema_of(model)
-    return {"required": True, "content": {JSON: {"schema": schema}, FORM: {"schema": schema},
-                                          MULTIPART: {"schema": schema}}}
+    return {
+        "required": True,
+        "content": {JSON: {"schema": schema}, FORM: {"schema": schema}, MULTIPART: {"schema": schema}},
+    }
 
 
-FILE = {"type": "string", "contentMediaType": "application/octet-stream",
-        SERVER_RULE: "not empty, and of a type the tool reads, told from its bytes (415 otherwise)"}
+FILE = {
+    "type": "string",
+    "contentMediaType": "application/octet-stream",
+    SERVER_RULE: "not empty, and of a type the tool reads, told from its bytes (415 otherwise)",
+}
 
 
 @dataclass(frozen=True)
 class Multipart:
     """A multipart upload: field `file` (repeated when `many`), the options beside it."""
+
     options: type[BaseModel] | None = None
     many: bool = False
     file_description: str = "The file; its type is told from its content."
@@ -105,13 +113,21 @@ class Multipart:
     def body(self) -> dict:
         """Options may also come as query parameters: the tools read form and query together."""
         if self.many:
-            files = {"type": "array", "items": FILE, "minItems": 1, "maxItems": 100,
-                     "description": self.file_description + " Repeat the field for several files (at most 100)."}
+            files = {
+                "type": "array",
+                "items": FILE,
+                "minItems": 1,
+                "maxItems": 100,
+                "description": self.file_description + " Repeat the field for several files (at most 100).",
+            }
         else:
             files = {**FILE, "description": self.file_description}
         schema = model_schema(self.options) if self.options else {"type": "object", "properties": {}}
-        schema = {**schema, "required": ["file", *schema.get("required", [])],
-                  "properties": {"file": files, **schema["properties"]}}
+        schema = {
+            **schema,
+            "required": ["file", *schema.get("required", [])],
+            "properties": {"file": files, **schema["properties"]},
+        }
         return {"required": True, "content": {MULTIPART: {"schema": schema}}}
 
 
@@ -137,11 +153,24 @@ class Routes:
     def delete(self, rule: str, operation_id: str, **options):
         return self.route("DELETE", rule, operation_id, **options)
 
-    def route(self, method: str, rule: str, operation_id: str, *, answers: dict, errors: tuple = (),
-              body: type[BaseModel] | dict | None = None, query: type[BaseModel] | None = None,
-              form: type[BaseModel] | None = None, upload: Multipart | None = None, path: dict | None = None,
-              parameters: tuple = (), security: list | None = None, before: tuple = (),
-              description: str | None = None):
+    def route(
+        self,
+        method: str,
+        rule: str,
+        operation_id: str,
+        *,
+        answers: dict,
+        errors: tuple = (),
+        body: type[BaseModel] | dict | None = None,
+        query: type[BaseModel] | None = None,
+        form: type[BaseModel] | None = None,
+        upload: Multipart | None = None,
+        path: dict | None = None,
+        parameters: tuple = (),
+        security: list | None = None,
+        before: tuple = (),
+        description: str | None = None,
+    ):
         """`body`: a JSON body model (read and passed as `body=`), or a request body the view reads
         itself (a dict); `query`: a query model (passed as `query=`); `form`: a tool's options, as a
         JSON object, form fields or the query string (passed as `options=`); `upload`: a multipart
@@ -150,6 +179,7 @@ class Routes:
         parameters beyond their converter's; `before`: decorators that run before the request is
         read (a rate limit counts refused bodies too); `description`: one several routes share, in
         place of the docstring's."""
+
         def decorate(view):
             summary, written = _summary_and_description(view)
             spec = {"operationId": operation_id, "tags": [self.tag], "summary": summary}
@@ -167,8 +197,11 @@ class Routes:
             if security is not None:
                 spec["security"] = security
             reads_options = form is not None or upload is not None or (query is not None and self.tool)
-            spec["responses"] = self._responses(answers, (*errors, OPTIONS) if reads_options else errors,
-                                                has_body=body is not None or form is not None or upload is not None)
+            spec["responses"] = self._responses(
+                answers,
+                (*errors, OPTIONS) if reads_options else errors,
+                has_body=body is not None or form is not None or upload is not None,
+            )
             OPERATIONS.append(Operation(method, openapi_path(self.bp.url_prefix or "", rule), spec))
 
             reads_body = body is not None and not isinstance(body, dict)
@@ -181,11 +214,13 @@ class Routes:
                 if reads_body:
                     kwargs["body"] = body_model(body)
                 if form is not None:
-                    kwargs["options"] = validated(form, request_body_values(), options=True,
-                                                  context={"json": request.is_json})
+                    kwargs["options"] = validated(
+                        form, request_body_values(), options=True, context={"json": request.is_json}
+                    )
                 if upload is not None:
                     kwargs.update(upload.read_options())
                 return view(**kwargs)
+
             registered = checked_view
             for decorator in reversed(before):
                 registered = decorator(registered)
@@ -193,13 +228,16 @@ class Routes:
                 registered = _signed_in_first(registered)
             self.bp.add_url_rule(rule, view_func=registered, methods=[method])
             return registered
+
         return decorate
 
     def _responses(self, answers: dict, errors: tuple, *, has_body: bool) -> dict:
         answers = {str(status): answer for status, answer in answers.items()}
         if self.tool:
-            answers = {status: {**answer, "headers": {**answer.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)}}
-                       for status, answer in answers.items()}
+            answers = {
+                status: {**answer, "headers": {**answer.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)}}
+                for status, answer in answers.items()
+            }
             errors = (RATE_LIMITED, *errors) + ((BODY_TOO_LARGE,) if has_body else ())
             if self.tag in JOB_TAGS and has_body:
                 errors += (JOB_RUN, DISK_FULL)

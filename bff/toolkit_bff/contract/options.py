@@ -2,6 +2,7 @@
 (jobs/options.request_body). From a form or a query string every value is text, read as a form
 sends it: an empty field is an absent one, `yes`/`on`/`1` are true, choices ignore case and
 spaces. A JSON object's values must have the schema's JSON types (5, not "5"; true, not "yes")."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar
@@ -22,6 +23,7 @@ class Options(BaseModel):
     """Options the caller did not send keep their defaults; names the tool does not know are left
     alone (the same fields may come in the query string beside others). `messages` gives a refusal
     ((field, pydantic error type) → message) the tool's own words."""
+
     model_config = ConfigDict(extra="ignore")
     messages: ClassVar[dict[tuple[str, str], str]] = {}
 
@@ -108,4 +110,5 @@ def choice(values, shown=None) -> Any:
         if picked not in allowed:
             raise refuse(f"must be one of {', '.join(allowed)}")
         return picked
+
     return Annotated[str, PlainValidator(check), WithJsonSchema({"type": "string", "enum": list(shown or allowed)})]

@@ -1,4 +1,5 @@
 """Path and query parameters of an operation, from its Flask rule and its query model."""
+
 from __future__ import annotations
 
 import re
@@ -8,8 +9,12 @@ from pydantic import BaseModel
 from .schemas import model_schema
 
 # Flask's converters, as the schema of the path parameter they accept.
-CONVERTERS = {"uuid": {"type": "string", "format": "uuid"}, "int": {"type": "integer", "minimum": 0},
-              "string": {"type": "string"}, "path": {"type": "string"}}
+CONVERTERS = {
+    "uuid": {"type": "string", "format": "uuid"},
+    "int": {"type": "integer", "minimum": 0},
+    "string": {"type": "string"},
+    "path": {"type": "string"},
+}
 
 
 def path_parameters(rule: str, overrides: dict[str, dict]) -> list[dict]:

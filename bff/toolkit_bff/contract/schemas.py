@@ -1,5 +1,6 @@
 """JSON Schema (2020-12, as OpenAPI 3.1 takes it) from the models: without pydantic's generated
 titles, every nested model under components/schemas by its class name."""
+
 from __future__ import annotations
 
 from pydantic import BaseModel
@@ -29,8 +30,9 @@ class DocumentSchema(GenerateJsonSchema):
 
 def component_schemas(models: list[type[BaseModel]]) -> dict:
     """Every model, and the models they name, as the document's components/schemas."""
-    _, top = models_json_schema([(model, "validation") for model in models], ref_template=REF_TEMPLATE,
-                                schema_generator=DocumentSchema)
+    _, top = models_json_schema(
+        [(model, "validation") for model in models], ref_template=REF_TEMPLATE, schema_generator=DocumentSchema
+    )
     return dict(sorted(top.get("$defs", {}).items()))
 
 

@@ -3,6 +3,7 @@
 The data API names a field ("url must be at most 2048 characters", code `invalid_input`); the tools
 name an option ("Option 'size' must be between 64 and 4096", code `invalid_option`). Unknown fields of
 a body are one 422 `unknown_field` naming them all."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -17,6 +17,7 @@ allocate gigabytes, LibreOffice hanging — happens in a process that:
 Its scratch directory (`toolkit-job-<worker pid>-…`) is removed when the job ends, however it ends;
 directories left by a worker that was itself killed are removed at the next start-up.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,6 +62,7 @@ def run_as_job(view):
                 return response_from(answer_of(process, limits), scratch)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
+
     return job_view
 
 
@@ -68,10 +70,16 @@ def start_job(key: str, kwargs: dict, scratch: Path, limits: Limits, body, *, pr
     """A job process running the view `key` for the current request, its body passed on to it."""
     pool = job_pool(current_app)
     process = pool.take()
-    job = {"view": key, "kwargs": kwargs, "scratch": str(scratch), "limits": limits, "progress": progress,
-           "config": dict(current_app.config),
-           "environ": {name: value for name, value in request.environ.items() if isinstance(value, str)},
-           "g": {name: g.get(name) for name in CARRIED_REQUEST_VALUES if name in g}}
+    job = {
+        "view": key,
+        "kwargs": kwargs,
+        "scratch": str(scratch),
+        "limits": limits,
+        "progress": progress,
+        "config": dict(current_app.config),
+        "environ": {name: value for name, value in request.environ.items() if isinstance(value, str)},
+        "g": {name: g.get(name) for name in CARRIED_REQUEST_VALUES if name in g},
+    }
     try:
         process.send(job, body, timeout=limits.job_timeout)
     except TimeoutError:
@@ -103,11 +111,14 @@ def answer_of(process: JobProcess, limits: Limits) -> dict:
 
 def job_died(ending: Ending | None, limits: Limits) -> ApiError:
     if ending is not None and ending.signal == signal.SIGXCPU:
-        return ApiError(422, "job_cpu_limit",
-                        f"The job exceeded the {limits.job_cpu_seconds} s CPU-time limit")
+        return ApiError(422, "job_cpu_limit", f"The job exceeded the {limits.job_cpu_seconds} s CPU-time limit")
     log.warning("tool job ended without an answer (%s)", ending)
-    return ApiError(422, "job_failed", "The job was stopped: it exceeded the "
-                    f"{limits.job_memory_bytes // 2**20} MB memory limit or the file could not be processed")
+    return ApiError(
+        422,
+        "job_failed",
+        "The job was stopped: it exceeded the "
+        f"{limits.job_memory_bytes // 2**20} MB memory limit or the file could not be processed",
+    )
 
 
 def response_from(meta: dict, scratch: Path) -> Response:

@@ -3,6 +3,7 @@
 Several results are streamed: each is written into the ZIP as soon as it is made and then
 dropped, so a job holds one page or file at a time however many it produces (the job runner
 writes the body out through the output budget as it comes, child_jobs.py)."""
+
 from __future__ import annotations
 
 import zipfile
@@ -79,8 +80,7 @@ def content_disposition(filename: str) -> str:
     return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
 
 
-def file_response(result: Result, *, input_size: int | None = None,
-                  headers: dict[str, str] | None = None) -> Response:
+def file_response(result: Result, *, input_size: int | None = None, headers: dict[str, str] | None = None) -> Response:
     response = Response(result.data, mimetype=MIME_TYPES.get(result.kind, "application/octet-stream"))
     response.headers["Content-Disposition"] = content_disposition(result.filename)
     response.headers["X-Output-Size"] = str(len(result.data))
@@ -91,8 +91,9 @@ def file_response(result: Result, *, input_size: int | None = None,
     return response
 
 
-def results_response(results: Iterable[Result], *, zip_name: str, input_size: int | None = None,
-                     headers: dict[str, str] | None = None) -> Response:
+def results_response(
+    results: Iterable[Result], *, zip_name: str, input_size: int | None = None, headers: dict[str, str] | None = None
+) -> Response:
     """One result as itself, several as a ZIP named zip_name, streamed as the results are made
     (X-Output-Count and X-Output-Size are set once the last one is written)."""
     iterator = iter(results)

@@ -1,4 +1,5 @@
 """File types told from content (magic bytes), never from the name or the declared MIME type."""
+
 from __future__ import annotations
 
 import io
@@ -8,10 +9,20 @@ IMAGE_KINDS = {"png", "jpeg", "gif", "webp", "bmp", "tiff", "ico", "avif", "heif
 OFFICE_KINDS = {"docx", "xlsx", "pptx", "odt", "ods", "odp", "rtf", "txt"}
 
 MIME_TYPES = {
-    "png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
-    "bmp": "image/bmp", "tiff": "image/tiff", "ico": "image/vnd.microsoft.icon",
-    "avif": "image/avif", "heif": "image/heif", "pdf": "application/pdf", "zip": "application/zip",
-    "svg": "image/svg+xml", "txt": "text/plain", "rtf": "application/rtf",
+    "png": "image/png",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "webp": "image/webp",
+    "bmp": "image/bmp",
+    "tiff": "image/tiff",
+    "ico": "image/vnd.microsoft.icon",
+    "avif": "image/avif",
+    "heif": "image/heif",
+    "pdf": "application/pdf",
+    "zip": "application/zip",
+    "svg": "image/svg+xml",
+    "txt": "text/plain",
+    "rtf": "application/rtf",
     "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
@@ -23,13 +34,14 @@ EXTENSIONS = {"jpeg": "jpg", "heif": "heic", "tiff": "tif"}
 
 _HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1"}
 _AVIF_BRANDS = {b"avif", b"avis"}
-_OPENDOCUMENT = {b"application/vnd.oasis.opendocument.text": "odt",
-                 b"application/vnd.oasis.opendocument.spreadsheet": "ods",
-                 b"application/vnd.oasis.opendocument.presentation": "odp"}
+_OPENDOCUMENT = {
+    b"application/vnd.oasis.opendocument.text": "odt",
+    b"application/vnd.oasis.opendocument.spreadsheet": "ods",
+    b"application/vnd.oasis.opendocument.presentation": "odp",
+}
 MIMETYPE_READ_LIMIT = 256
 MAX_DETECTION_ENTRIES = 20_000
-_OOXML_PARTS = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx",
-                "ppt/presentation.xml": "pptx"}
+_OOXML_PARTS = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx", "ppt/presentation.xml": "pptx"}
 
 
 def extension_for(kind: str) -> str:
@@ -66,7 +78,7 @@ def detect_kind(data: bytes) -> str | None:
 
 def _isobmff_kind(data: bytes) -> str | None:
     box_size = int.from_bytes(data[:4], "big")
-    brands = {data[8:12]} | {data[i:i + 4] for i in range(16, min(box_size, 64), 4)}
+    brands = {data[8:12]} | {data[i : i + 4] for i in range(16, min(box_size, 64), 4)}
     if brands & _AVIF_BRANDS:
         return "avif"
     return "heif" if brands & _HEIF_BRANDS else None
@@ -78,7 +90,7 @@ def zip_entry_count(data: bytes) -> int | None:
     end = data.rfind(b"PK\x05\x06", max(0, len(data) - 65536 - 22))
     if end < 0 or end + 22 > len(data):
         return None
-    count = int.from_bytes(data[end + 10:end + 12], "little")
+    count = int.from_bytes(data[end + 10 : end + 12], "little")
     return None if count == 0xFFFF else count
 
 

@@ -1,4 +1,5 @@
 """Opening untrusted images safely and saving them in every output format the converter offers."""
+
 from __future__ import annotations
 
 import io
@@ -16,10 +17,30 @@ from .uploads import Upload, require_kind
 
 pillow_heif.register_heif_opener()
 
-OUTPUT_FORMATS = {"png": "PNG", "jpeg": "JPEG", "webp": "WEBP", "gif": "GIF", "bmp": "BMP",
-                  "tiff": "TIFF", "ico": "ICO", "avif": "AVIF"}
-_DECODE_ERRORS = (OSError, SyntaxError, ValueError, EOFError, struct.error, IndexError,
-                  TypeError, KeyError, ZeroDivisionError, MemoryError, zlib.error, RuntimeError)
+OUTPUT_FORMATS = {
+    "png": "PNG",
+    "jpeg": "JPEG",
+    "webp": "WEBP",
+    "gif": "GIF",
+    "bmp": "BMP",
+    "tiff": "TIFF",
+    "ico": "ICO",
+    "avif": "AVIF",
+}
+_DECODE_ERRORS = (
+    OSError,
+    SyntaxError,
+    ValueError,
+    EOFError,
+    struct.error,
+    IndexError,
+    TypeError,
+    KeyError,
+    ZeroDivisionError,
+    MemoryError,
+    zlib.error,
+    RuntimeError,
+)
 
 
 def enable_decompression_bomb_guard(max_pixels: int) -> None:
@@ -97,8 +118,7 @@ def prepare_mode(image: Image.Image, kind: str) -> Image.Image:
     if kind == "gif":
         return image if image.mode in ("P", "L", "1") else image.convert("RGBA" if alpha else "RGB")
     if kind == "bmp":
-        return image if image.mode in ("1", "L", "P", "RGB", "RGBA") else image.convert(
-            "RGBA" if alpha else "RGB")
+        return image if image.mode in ("1", "L", "P", "RGB", "RGBA") else image.convert("RGBA" if alpha else "RGB")
     if kind == "ico":  # icons are square: pad with transparency, at most 256 px
         image = image.convert("RGBA")
         if max(image.size) > 256:
@@ -116,8 +136,15 @@ def prepare_mode(image: Image.Image, kind: str) -> Image.Image:
     return image
 
 
-def save_image(image: Image.Image, kind: str, *, quality: int | None = None, lossless: bool = False,
-               exif: bytes | None = None, icc_profile: bytes | None = None) -> bytes:
+def save_image(
+    image: Image.Image,
+    kind: str,
+    *,
+    quality: int | None = None,
+    lossless: bool = False,
+    exif: bytes | None = None,
+    icc_profile: bytes | None = None,
+) -> bytes:
     image = prepare_mode(image, kind)
     params: dict = {}
     if kind in ("jpeg", "webp", "avif"):

@@ -3,6 +3,7 @@ output budget (a streamed body is produced as it is written), then one JSON line
 status, headers, size, report — or, for an error, the error's body in that line itself, so neither
 the budget nor a full disk can keep the client from hearing what went wrong. Progress lines
 (progress.py) go on the same channel before it."""
+
 from __future__ import annotations
 
 import errno
@@ -23,8 +24,9 @@ class OutputBudgetExceeded(Exception):
     pass
 
 
-def run_view_and_answer(view: Callable, kwargs: dict, scratch: Path, limits: Limits, channel: socket.socket,
-                        *, progress: bool) -> None:
+def run_view_and_answer(
+    view: Callable, kwargs: dict, scratch: Path, limits: Limits, channel: socket.socket, *, progress: bool
+) -> None:
     g.job_scratch = scratch
     if progress:
         g.job_channel = channel
@@ -35,8 +37,11 @@ def run_view_and_answer(view: Callable, kwargs: dict, scratch: Path, limits: Lim
     except OutputBudgetExceeded:
         response, inline = _error_answer(output_too_large(limits.max_output_bytes))
     except MemoryError:
-        response, inline = _error_answer(ApiError(422, "job_memory_limit", "The job exceeded the "
-                                                  f"{limits.job_memory_bytes // 2**20} MB memory limit"))
+        response, inline = _error_answer(
+            ApiError(
+                422, "job_memory_limit", f"The job exceeded the {limits.job_memory_bytes // 2**20} MB memory limit"
+            )
+        )
     except Exception as exc:
         response, inline = _error_answer(exc)
     headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-length"]

@@ -11,6 +11,7 @@ The job (after the worker sends it): the limits the job is given (address space 
 CPU time, file size), its scratch directory as TMPDIR, the request rebuilt from the worker's environ
 with the body read straight from the channel as the worker passes it on, the view run as in the
 worker, its answer written as before (child_jobs.py); then every program it left running killed."""
+
 from __future__ import annotations
 
 import ctypes
@@ -71,8 +72,9 @@ def serve_one_job(app: Flask, channel: socket.socket, parent_pid: int) -> NoRetu
         with job_request_context(app, job, channel):
             for name, value in job["g"].items():  # what the worker's hooks set: verified claims, request id
                 setattr(g, name, value)
-            run_view_and_answer(_JOB_VIEWS[job["view"]], job["kwargs"], scratch, job["limits"], channel,
-                                progress=job["progress"])
+            run_view_and_answer(
+                _JOB_VIEWS[job["view"]], job["kwargs"], scratch, job["limits"], channel, progress=job["progress"]
+            )
         code = EXIT_ANSWERED if end_leftovers() else EXIT_LEFTOVERS
     except BaseException:
         log.exception("tool job failed")
@@ -85,8 +87,17 @@ def become_ready(parent_pid: int, channel_fd: int) -> None:
     _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent_pid:  # the worker died before the line above took effect
         os._exit(EXIT_FAILED)
-    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGUSR1,
-                   signal.SIGUSR2, signal.SIGCHLD, signal.SIGWINCH, signal.SIGABRT):
+    for number in (
+        signal.SIGTERM,
+        signal.SIGINT,
+        signal.SIGQUIT,
+        signal.SIGHUP,
+        signal.SIGUSR1,
+        signal.SIGUSR2,
+        signal.SIGCHLD,
+        signal.SIGWINCH,
+        signal.SIGABRT,
+    ):
         signal.signal(number, signal.SIG_DFL)  # not the worker's handlers
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-large write fails with EFBIG instead
     os.nice(JOB_NICENESS)
@@ -161,8 +172,12 @@ def job_request_context(app: Flask, job: dict, channel: socket.socket):
     """The request as the worker received it (its environ's text entries), its body read from the
     channel up to the end the worker marks (shutdown), in the app's configuration of that moment."""
     app.config.update(job["config"])
-    environ = {**job["environ"], "wsgi.input": channel.makefile("rb"), "wsgi.input_terminated": True,
-               "wsgi.errors": sys.stderr}
+    environ = {
+        **job["environ"],
+        "wsgi.input": channel.makefile("rb"),
+        "wsgi.input_terminated": True,
+        "wsgi.errors": sys.stderr,
+    }
     return app.request_context(environ)
 
 

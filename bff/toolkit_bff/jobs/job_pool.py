@@ -14,6 +14,7 @@ spare keeps the pages of the worker's memory as they were at its fork while the 
 own copies, so one idle for SPARE_MAX_AGE_SECONDS is replaced: that old copy stays small.
 If no spare can be made (fork refused: out of memory or processes), the job is refused as a full
 worker's is: 503 `busy` with Retry-After."""
+
 from __future__ import annotations
 
 import logging
@@ -142,4 +143,3 @@ def close_job_pool(app: Flask) -> None:
     pool = app.extensions.pop(EXTENSION, None)
     if pool is not None and pool.owner == os.getpid():
         pool.close()
-

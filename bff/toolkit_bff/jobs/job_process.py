@@ -4,6 +4,7 @@ The worker holds three things per process: its pid, a pidfd (its exit is seen wi
 its pid — and the id of the session it leads — stays reserved until the worker reaps it: killing by
 session is never aimed at a stranger) and one end of a socket pair, the channel: the job and the
 request body go in, progress lines and the answer line come out."""
+
 from __future__ import annotations
 
 import os
@@ -39,6 +40,7 @@ class DeadlinePassed(Exception):
 @dataclass(frozen=True)
 class Ending:
     """How a job process ended: an exit code, or the signal that killed it."""
+
     code: int | None = None
     signal: int | None = None
 

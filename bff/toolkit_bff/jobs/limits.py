@@ -7,6 +7,7 @@ kills, with everything it started, when the time is up. Inside the job a `Deadli
 work between steps (per file, per page) and gives subprocesses their remaining time, so a slow job
 ends with its own clean error where it can.
 """
+
 from __future__ import annotations
 
 import time
@@ -33,32 +34,39 @@ class Limits:
     @classmethod
     def current(cls) -> Limits:
         config = current_app.config
-        return cls(config["TOOLS_MAX_FILE_BYTES"], config["TOOLS_MAX_IMAGE_PIXELS"],
-                   config["TOOLS_MAX_PDF_PAGES"], config["TOOLS_JOB_TIMEOUT"],
-                   config["TOOLS_JOB_MEMORY_BYTES"], config["TOOLS_JOB_CPU_SECONDS"],
-                   config["TOOLS_MAX_OUTPUT_BYTES"], config["TOOLS_OCR_MAX_PAGES"],
-                   config["TOOLS_THUMBNAILS_MAX_PAGES"], config["TOOLS_THUMBNAILS_MAX_BYTES"])
+        return cls(
+            config["TOOLS_MAX_FILE_BYTES"],
+            config["TOOLS_MAX_IMAGE_PIXELS"],
+            config["TOOLS_MAX_PDF_PAGES"],
+            config["TOOLS_JOB_TIMEOUT"],
+            config["TOOLS_JOB_MEMORY_BYTES"],
+            config["TOOLS_JOB_CPU_SECONDS"],
+            config["TOOLS_MAX_OUTPUT_BYTES"],
+            config["TOOLS_OCR_MAX_PAGES"],
+            config["TOOLS_THUMBNAILS_MAX_PAGES"],
+            config["TOOLS_THUMBNAILS_MAX_BYTES"],
+        )
 
 
 def file_too_large(filename: str, limit_bytes: int) -> ApiError:
-    return ApiError(413, "file_too_large",
-                    f"{filename} is larger than the {limit_bytes / 1024 / 1024:g} MB per-file limit")
+    return ApiError(
+        413, "file_too_large", f"{filename} is larger than the {limit_bytes / 1024 / 1024:g} MB per-file limit"
+    )
 
 
 def image_too_large(pixels: int | None, limit_pixels: int) -> ApiError:
     size = f" ({pixels / 1e6:.1f} megapixels)" if pixels else ""
-    return ApiError(422, "image_too_large",
-                    f"The image{size} exceeds the {limit_pixels / 1e6:g} megapixel limit")
+    return ApiError(422, "image_too_large", f"The image{size} exceeds the {limit_pixels / 1e6:g} megapixel limit")
 
 
 def too_many_pages(pages: int, limit_pages: int) -> ApiError:
-    return ApiError(422, "too_many_pages",
-                    f"The PDF has {pages} pages; the limit is {limit_pages} pages")
+    return ApiError(422, "too_many_pages", f"The PDF has {pages} pages; the limit is {limit_pages} pages")
 
 
 def output_too_large(limit_bytes: int) -> ApiError:
-    return ApiError(413, "output_too_large",
-                    f"The job's output is larger than the {limit_bytes / 2**20:g} MB output limit per job")
+    return ApiError(
+        413, "output_too_large", f"The job's output is larger than the {limit_bytes / 2**20:g} MB output limit per job"
+    )
 
 
 def job_timed_out(limit_seconds: float) -> ApiError:

@@ -1,16 +1,31 @@
 """Tesseract's installed languages and the `lang` option (e.g. `eng+deu`) checked against them;
 shared by image to text and the PDF editor's searchable PDFs."""
+
 from __future__ import annotations
 
 import pytesseract
 
 from ..errors import ApiError
 
-LANGUAGE_NAMES = {"eng": "English", "deu": "German", "fra": "French", "spa": "Spanish",
-                  "ita": "Italian", "por": "Portuguese", "nld": "Dutch", "pol": "Polish",
-                  "rus": "Russian", "ukr": "Ukrainian", "tur": "Turkish", "jpn": "Japanese",
-                  "chi_sim": "Chinese (simplified)", "chi_tra": "Chinese (traditional)",
-                  "kor": "Korean", "ara": "Arabic", "hin": "Hindi"}
+LANGUAGE_NAMES = {
+    "eng": "English",
+    "deu": "German",
+    "fra": "French",
+    "spa": "Spanish",
+    "ita": "Italian",
+    "por": "Portuguese",
+    "nld": "Dutch",
+    "pol": "Polish",
+    "rus": "Russian",
+    "ukr": "Ukrainian",
+    "tur": "Turkish",
+    "jpn": "Japanese",
+    "chi_sim": "Chinese (simplified)",
+    "chi_tra": "Chinese (traditional)",
+    "kor": "Korean",
+    "ara": "Arabic",
+    "hin": "Hindi",
+}
 
 
 def installed_languages() -> list[str]:
@@ -28,7 +43,9 @@ def requested_language(requested: str) -> str:
     available = set(installed_languages())
     unknown = [code for code in codes if code not in available]
     if not codes or unknown:
-        raise ApiError(422, "unsupported_language",
-                       f"Language {'+'.join(unknown) or requested!r} is not installed; "
-                       f"choose from {', '.join(sorted(available))}")
+        raise ApiError(
+            422,
+            "unsupported_language",
+            f"Language {'+'.join(unknown) or requested!r} is not installed; choose from {', '.join(sorted(available))}",
+        )
     return "+".join(codes)

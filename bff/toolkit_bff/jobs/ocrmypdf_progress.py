@@ -3,6 +3,7 @@ to the job's progress stream (progress.py): "OCR, page 3 of 10" reaches the brow
 
 OCRmyPDF creates and updates its progress bars in the thread that called it, which has the job's
 app context, so report_progress can be called directly."""
+
 from __future__ import annotations
 
 from ocrmypdf import hookimpl

@@ -1,5 +1,6 @@
 """The tools' options as they arrive (a JSON object, or form and query values) and the checks their
 models (contract/options.py) leave to code: a bad value is a 422 naming the option, never a 500."""
+
 from __future__ import annotations
 
 import re

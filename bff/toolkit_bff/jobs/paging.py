@@ -2,6 +2,7 @@
 the pages asked for (and thumbnails at most a fixed number of bytes), and its answer names the pages
 that remain, in the `pages` syntax, for the next request. So no request takes a minute of every core
 or answers tens of megabytes, whatever the PDF."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -17,10 +18,12 @@ PAGE_LIST = {SERVER_RULE: "pages the document has, written `1-3,5,8-` or `all`"}
 
 class PageWindow(Answer):
     """What an answer covering only the first pages asked for says about the rest."""
+
     page_count: Annotated[int, Field(ge=1)] = Field(description="Pages in the document (1 for an image).")
     next_pages: Annotated[str, Field(pattern=r"^\d+(-\d+)?(,\d+(-\d+)?)*$")] | None = Field(
         description="One request answers a window of the pages asked for; these are the pages asked for that "
-                    "remain, to send as `pages` in the next request. null when none remain.")
+        "remain, to send as `pages` in the next request. null when none remain."
+    )
 
 
 def page_list_text(indexes: list[int]) -> str | None:

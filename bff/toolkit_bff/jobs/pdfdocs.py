@@ -1,5 +1,6 @@
 """Opening untrusted PDFs (pypdf, pikepdf, pypdfium2) with the page limit, passwords and clean
 errors, rendering pages within the pixel limit, and page-range parsing."""
+
 from __future__ import annotations
 
 import io
@@ -30,9 +31,15 @@ def set_stream_limits(max_stream_bytes: int) -> None:
     no single Flate/JPEG/PNG/TIFF/RunLength stream may decode to more than max_stream_bytes, and
     damaged files give up after a bounded number of warnings instead of recovering forever."""
     pikepdf.settings.set_qpdf_limits(
-        flate_max_memory=max_stream_bytes, dct_max_memory=max_stream_bytes, png_max_memory=max_stream_bytes,
-        tiff_max_memory=max_stream_bytes, run_length_max_memory=max_stream_bytes,
-        dct_max_progressive_scans=50, doc_max_warnings=1000, parser_max_container_size=1_000_000)
+        flate_max_memory=max_stream_bytes,
+        dct_max_memory=max_stream_bytes,
+        png_max_memory=max_stream_bytes,
+        tiff_max_memory=max_stream_bytes,
+        run_length_max_memory=max_stream_bytes,
+        dct_max_progressive_scans=50,
+        doc_max_warnings=1000,
+        parser_max_container_size=1_000_000,
+    )
 
 
 def invalid_pdf(filename: str) -> ApiError:
@@ -40,8 +47,7 @@ def invalid_pdf(filename: str) -> ApiError:
 
 
 def password_required(filename: str) -> ApiError:
-    return ApiError(422, "pdf_password_required",
-                    f"{filename} is password-protected: give its password")
+    return ApiError(422, "pdf_password_required", f"{filename} is password-protected: give its password")
 
 
 def wrong_password(filename: str) -> ApiError:
@@ -147,8 +153,9 @@ def render_page(document: pdfium.PdfDocument, index: int, dpi: float) -> Image.I
         page.close()
 
 
-def iter_rendered_pages(upload: Upload, dpi: float, deadline: Deadline, password: str | None = None,
-                        pages: list[int] | None = None) -> Iterator[tuple[int, Image.Image]]:
+def iter_rendered_pages(
+    upload: Upload, dpi: float, deadline: Deadline, password: str | None = None, pages: list[int] | None = None
+) -> Iterator[tuple[int, Image.Image]]:
     """(index, image) page by page: each page is rendered under its own short hold of the PDFium
     lock, and the caller encodes it before the next is made, so memory stays one page deep."""
     if pages is None:
@@ -185,6 +192,8 @@ def parse_page_list(spec: str, page_count: int, name: str = "pages") -> list[int
 
 
 def _bad_range(name: str, part: str, page_count: int) -> ApiError:
-    return ApiError(422, "invalid_page_range",
-                    f"'{part}' in option '{name}' is not a page range within 1-{page_count}"
-                    " (use e.g. 1-3,5)")
+    return ApiError(
+        422,
+        "invalid_page_range",
+        f"'{part}' in option '{name}' is not a page range within 1-{page_count} (use e.g. 1-3,5)",
+    )

@@ -1,4 +1,5 @@
 """Running helper programs (LibreOffice, Tesseract) under the job's deadline."""
+
 from __future__ import annotations
 
 import os
@@ -10,8 +11,9 @@ from ..errors import ApiError
 from .limits import Deadline, job_timed_out
 
 
-def run_program(args: list[str], deadline: Deadline, *, cwd: Path, env: dict[str, str] | None = None,
-                inherit_env: bool = True) -> subprocess.CompletedProcess:
+def run_program(
+    args: list[str], deadline: Deadline, *, cwd: Path, env: dict[str, str] | None = None, inherit_env: bool = True
+) -> subprocess.CompletedProcess:
     """Run args with the job's remaining time; on timeout kill its whole process group (LibreOffice
     forks a child) and answer 422 job_timeout. The program gets a process group of its own but
     stays in the job's session, so the job's deadline kills it too (sessions.py)."""
@@ -20,9 +22,15 @@ def run_program(args: list[str], deadline: Deadline, *, cwd: Path, env: dict[str
         raise job_timed_out(deadline.seconds)
     try:
         environment = {**os.environ, **(env or {})} if inherit_env else dict(env or {})
-        process = subprocess.Popen(args, cwd=cwd, env=environment,
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, process_group=0)
+        process = subprocess.Popen(
+            args,
+            cwd=cwd,
+            env=environment,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            process_group=0,
+        )
     except FileNotFoundError:
         raise ApiError(503, "tool_unavailable", f"{args[0]} is not installed on the server") from None
     try:

@@ -16,6 +16,7 @@ In the job, `report_progress(...)` writes a line on the channel the answer comes
 results of a batch). Outside a streaming job both do nothing, so the code they sit in also runs
 as a plain view or in a test.
 """
+
 from __future__ import annotations
 
 import base64
@@ -95,6 +96,7 @@ def run_as_progress_job(view):
         response.headers["Cache-Control"] = "no-store"
         response.headers["X-Accel-Buffering"] = "no"  # the gateway passes each line on at once
         return response
+
     return progress_view
 
 
@@ -140,7 +142,9 @@ class _Job:
     def _last_lines(self, answer: dict) -> Iterator[bytes]:
         if answer.get("type") == "failed":
             error = answer["error"]
-            yield (json.dumps({"type": "error", "error": {"code": error.code, "message": error.message}}) + "\n").encode()
+            yield (
+                json.dumps({"type": "error", "error": {"code": error.code, "message": error.message}}) + "\n"
+            ).encode()
             return
         headers = dict(answer["headers"])
         if answer["status"] >= 400:
@@ -150,9 +154,13 @@ class _Job:
             yield (json.dumps({"type": "error", "error": error}) + "\n").encode()
             return
         _, options = parse_options_header(headers.get("Content-Disposition", ""))
-        head = {"type": "result", "filename": options.get("filename"),
-                "content_type": headers.get("Content-Type", "application/octet-stream"),
-                "size": answer["size"], "report": answer.get("report")}
+        head = {
+            "type": "result",
+            "filename": options.get("filename"),
+            "content_type": headers.get("Content-Type", "application/octet-stream"),
+            "size": answer["size"],
+            "report": answer.get("report"),
+        }
         yield json.dumps(head)[:-1].encode() + b', "data": "'
         with open(self.scratch / BODY_FILE, "rb") as body:
             while chunk := body.read(_BASE64_CHUNK):

@@ -5,6 +5,7 @@ and reaps it, or stops a job that has not exited within the grace period.
 The rule of `finish_job`: a job whose process was already reaped by something else (a fuzzing run
 once met `ChildProcessError: [Errno 10] No child processes` here, and its clean-up was skipped) is
 done, and its session is still swept; so is any job that did not exit saying it left nothing."""
+
 from __future__ import annotations
 
 import logging

@@ -1,5 +1,6 @@
 """Scratch directories of tool jobs: one per job, named after the worker that made it, so the
 directories of a worker that was killed before it could clean up are recognised at the next start."""
+
 from __future__ import annotations
 
 import os
@@ -37,7 +38,7 @@ def remove_stale_scratch(parent: Path) -> list[Path]:
     """Remove the scratch directories of workers that no longer run (killed before cleaning up)."""
     removed = []
     for path in parent.glob(f"{SCRATCH_PREFIX}*"):
-        owner = path.name[len(SCRATCH_PREFIX):].partition("-")[0]
+        owner = path.name[len(SCRATCH_PREFIX) :].partition("-")[0]
         if owner.isdigit() and not _alive(int(owner)):
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)

@@ -7,6 +7,7 @@ OCRmyPDF runs inside the job's child on threads (its Tesseracts are programs of 
 pages still use every core), under the job's memory, CPU and time limits. PDF/A is made without
 Ghostscript (OCRmyPDF's own conversion, validated with pikepdf): when a file does not validate the
 result is a regular searchable PDF, and the report says which it is."""
+
 from __future__ import annotations
 
 import io
@@ -46,13 +47,20 @@ PHOTO_DPI = 300  # an image without a usable resolution is placed as if scanned 
 
 
 class SearchableOptions(Options):
-    lang: opt.text(100) = Field("eng", description="Languages joined by `+`, from /api/tools/ocr/languages.",
-                                json_schema_extra={SERVER_RULE: "installed languages only"})
-    mode: opt.choice(MODES) = Field("skip", description="Pages that already have text: kept as they are (`skip`), "
-                                                        "their invisible text redone (`redo`), or rasterised and read "
-                                                        "again (`force`). Case-insensitive.")
-    rotate_pages: Switch = Field(False, description="Turn pages that were scanned sideways (Tesseract's orientation "
-                                                    "detection).")
+    lang: opt.text(100) = Field(
+        "eng",
+        description="Languages joined by `+`, from /api/tools/ocr/languages.",
+        json_schema_extra={SERVER_RULE: "installed languages only"},
+    )
+    mode: opt.choice(MODES) = Field(
+        "skip",
+        description="Pages that already have text: kept as they are (`skip`), "
+        "their invisible text redone (`redo`), or rasterised and read "
+        "again (`force`). Case-insensitive.",
+    )
+    rotate_pages: Switch = Field(
+        False, description="Turn pages that were scanned sideways (Tesseract's orientation detection)."
+    )
     password: opt.text(256) = Field("", description="Password of an encrypted PDF.")
 
     @property
@@ -65,15 +73,19 @@ class SearchableReport(Answer):
     pages: Annotated[int, Field(ge=0)]
     language: str
     mode: Literal[tuple(MODES)]  # type: ignore[valid-type]
-    pdfa: str | None = Field(description="e.g. `PDF/A-2B`; null when the result is a regular PDF (it did not "
-                                         "validate as PDF/A, or it is password-protected).")
+    pdfa: str | None = Field(
+        description="e.g. `PDF/A-2B`; null when the result is a regular PDF (it did not "
+        "validate as PDF/A, or it is password-protected)."
+    )
     protected: bool
 
 
 SearchableStreamLine = stream_line("Searchable", SearchableReport)
-SEARCHABLE = ("OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF "
-              "can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become "
-              "one page.")
+SEARCHABLE = (
+    "OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF "
+    "can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become "
+    "one page."
+)
 SEARCHABLE_ERRORS = {422: ["unsupported_language", "ocr_failed", "pdf_signed"]}
 
 
@@ -102,13 +114,22 @@ def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadli
                 status = result.open_metadata().pdfa_status  # e.g. '2B', or '' for a regular PDF
                 if protected:  # a protected input stays protected, with the password it was opened with
                     buffer = io.BytesIO()
-                    result.save(buffer, encryption=pikepdf.Encryption(
-                        user=options.password or None, owner=options.password or None, aes=True, R=6))
+                    result.save(
+                        buffer,
+                        encryption=pikepdf.Encryption(
+                            user=options.password or None, owner=options.password or None, aes=True, R=6
+                        ),
+                    )
                     data = buffer.getvalue()
                 else:
                     data = output.read_bytes()
-    report = {"pages": pages, "language": options.language, "mode": options.mode,
-              "pdfa": f"PDF/A-{status}" if status else None, "protected": protected}
+    report = {
+        "pages": pages,
+        "language": options.language,
+        "mode": options.mode,
+        "pdfa": f"PDF/A-{status}" if status else None,
+        "protected": protected,
+    }
     return data, report
 
 
@@ -161,12 +182,14 @@ def _usable_dpi(image: Image.Image) -> float | None:
     return dpi if 100 <= dpi <= 1200 else None
 
 
-def _run_ocrmypdf(source: Path, output: Path, options: SearchableOptions, deadline: Deadline,
-                  *, keep_pdfa: bool) -> None:
+def _run_ocrmypdf(
+    source: Path, output: Path, options: SearchableOptions, deadline: Deadline, *, keep_pdfa: bool
+) -> None:
     limits = Limits.current()
     try:
         exit_code = ocrmypdf.ocr(
-            source, output,
+            source,
+            output,
             language=options.language.split("+"),
             mode=options.mode,
             rotate_pages=options.rotate_pages,
@@ -182,16 +205,20 @@ def _run_ocrmypdf(source: Path, output: Path, options: SearchableOptions, deadli
             plugins=[PROGRESS_PLUGIN],
         )
     except ocr_errors.DigitalSignatureError:
-        raise ApiError(422, "pdf_signed", "This PDF is digitally signed: adding a text layer would invalidate "
-                       "the signature, so it was left as it is") from None
+        raise ApiError(
+            422,
+            "pdf_signed",
+            "This PDF is digitally signed: adding a text layer would invalidate the signature, so it was left as it is",
+        ) from None
     except ocr_errors.UnsupportedImageFormatError:
         raise ApiError(422, "invalid_image", "This image cannot be placed on a PDF page") from None
     except ocr_errors.ExitCodeException as exc:
         log.info("OCRmyPDF refused the file: %r", exc)
-        raise ApiError(422, "ocr_failed", "The pages could not be made searchable: "
-                       f"{_plain(exc)}") from None
+        raise ApiError(422, "ocr_failed", f"The pages could not be made searchable: {_plain(exc)}") from None
     if exit_code not in (ocrmypdf.ExitCode.ok, ocrmypdf.ExitCode.pdfa_conversion_failed):
-        raise ApiError(422, "ocr_failed", f"The pages could not be made searchable (OCRmyPDF exit code {int(exit_code)})")
+        raise ApiError(
+            422, "ocr_failed", f"The pages could not be made searchable (OCRmyPDF exit code {int(exit_code)})"
+        )
     deadline.check()
 
 

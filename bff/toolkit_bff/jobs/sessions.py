@@ -3,6 +3,7 @@
 A job child leads its own session; the programs it starts (LibreOffice and the soffice.bin it
 forks, Tesseract) stay in that session even when they get a process group of their own, so
 killing by session reaches grandchildren that a process-group kill would miss."""
+
 from __future__ import annotations
 
 import os

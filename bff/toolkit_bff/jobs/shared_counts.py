@@ -6,6 +6,7 @@ Each running job is a member of its client's sorted set, scored with the moment 
 that expires on its own, whatever the client does meanwhile. (A plain counter with an expiry
 renewed on every try kept a killed job's count for as long as its client kept trying.) When the
 store cannot be reached, the caller falls back to its own per-worker count."""
+
 from __future__ import annotations
 
 import logging
@@ -29,8 +30,13 @@ class SharedJobCounts:
         key, member, now = KEY_PREFIX + client, uuid.uuid4().hex, time.time()
         try:
             with self.store.pipeline() as pipe:  # MULTI/EXEC: one step for every worker
-                _, _, count, _ = (pipe.zremrangebyscore(key, "-inf", now).zadd(key, {member: now + self.ttl})
-                                  .zcard(key).expire(key, self.ttl).execute())
+                _, _, count, _ = (
+                    pipe.zremrangebyscore(key, "-inf", now)
+                    .zadd(key, {member: now + self.ttl})
+                    .zcard(key)
+                    .expire(key, self.ttl)
+                    .execute()
+                )
             if count > limit:
                 self.store.zrem(key, member)
                 return False

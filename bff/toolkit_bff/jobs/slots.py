@@ -7,6 +7,7 @@ its share, both with Retry-After. So jobs can never hold all of a worker's threa
 cap stays below GUNICORN_THREADS): the data API always finds one free.
 The per-client count lives in the rate limits' store when that is Redis (every worker sees it,
 shared_counts.py), else per worker. IPv6 clients are counted by their /64, like the rate limits."""
+
 from __future__ import annotations
 
 import threading
@@ -27,8 +28,13 @@ class JobSlots:
     """Counters of running jobs in this worker (all of them, and per client key), and the shared
     per-client count when there is a shared store."""
 
-    def __init__(self, per_worker: int, per_client: int, shared: SharedJobCounts | None = None,
-                 alone_per_client: int | None = None):
+    def __init__(
+        self,
+        per_worker: int,
+        per_client: int,
+        shared: SharedJobCounts | None = None,
+        alone_per_client: int | None = None,
+    ):
         self.per_worker, self.per_client, self.shared = per_worker, per_client, shared
         # While the shared store is away, this worker's share of the client's cap (limit_shares.py).
         self.alone_per_client = alone_per_client or per_client
@@ -48,8 +54,13 @@ class JobSlots:
             return "client", None
         cap = self.alone_per_client if self.shared and counted is None else self.per_client
         with self._lock:
-            full = ("client" if self.by_client.get(client, 0) >= cap
-                    else "worker" if self.running >= self.per_worker else None)
+            full = (
+                "client"
+                if self.by_client.get(client, 0) >= cap
+                else "worker"
+                if self.running >= self.per_worker
+                else None
+            )
             if not full:
                 self.running += 1
                 self.by_client[client] = self.by_client.get(client, 0) + 1
@@ -79,19 +90,33 @@ def _slots() -> JobSlots:
     slots = app.extensions.get("tool_job_slots")
     if slots is None:
         shared = shared_counts_for(app.config["RATELIMIT_STORAGE_URI"], int(app.config["TOOLS_JOB_TIMEOUT"]) + 30)
-        slots = app.extensions.setdefault("tool_job_slots", JobSlots(
-            app.config["TOOLS_MAX_JOBS_PER_WORKER"], app.config["TOOLS_MAX_JOBS_PER_CLIENT"], shared,
-            share_of(app.config["TOOLS_MAX_JOBS_PER_CLIENT"], app.config)))
+        slots = app.extensions.setdefault(
+            "tool_job_slots",
+            JobSlots(
+                app.config["TOOLS_MAX_JOBS_PER_WORKER"],
+                app.config["TOOLS_MAX_JOBS_PER_CLIENT"],
+                shared,
+                share_of(app.config["TOOLS_MAX_JOBS_PER_CLIENT"], app.config),
+            ),
+        )
     return slots
 
 
 def refused(which: str, limit: int) -> ApiError:
     if which == "worker":
-        return ApiError(503, "busy", "The server is busy with other jobs right now. Try again in a few seconds.",
-                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
-    return ApiError(429, "too_many_jobs", f"Too many tool jobs: at most {limit} may run at once per client "
-                    "(file jobs, translations and username checks together). Try again shortly.",
-                    headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+        return ApiError(
+            503,
+            "busy",
+            "The server is busy with other jobs right now. Try again in a few seconds.",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+    return ApiError(
+        429,
+        "too_many_jobs",
+        f"Too many tool jobs: at most {limit} may run at once per client "
+        "(file jobs, translations and username checks together). Try again shortly.",
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
 
 
 def acquire_job_slot() -> Callable[[], None]:
@@ -107,6 +132,7 @@ def acquire_job_slot() -> Callable[[], None]:
         if not released.is_set():
             released.set()
             slots.release(client, counted_shared)
+
     return release
 
 

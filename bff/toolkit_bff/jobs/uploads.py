@@ -1,4 +1,5 @@
 """Reading uploaded files (size limit, content-detected kind) and per-request scratch directories."""
+
 from __future__ import annotations
 
 import io
@@ -101,8 +102,7 @@ def require_kind(upload: Upload, allowed: Iterable[str], what: str) -> str:
             # Named like a file this tool takes, but its bytes are plain text or nothing known: say that.
             raise ApiError(415, "unsupported_file_type", f"{upload.filename} is damaged or not really {what}")
         found = upload.kind.upper() if upload.kind else "an unrecognised type"
-        raise ApiError(415, "unsupported_file_type",
-                       f"{upload.filename} is {found}; expected {what}")
+        raise ApiError(415, "unsupported_file_type", f"{upload.filename} is {found}; expected {what}")
     return upload.kind
 
 

@@ -1,5 +1,6 @@
 """File and lookup tools under /api/tools/…: one package per tool, named after the app's slug
 (app/src/tools/<slug>/ with underscores); what they share is in toolkit_bff/jobs/."""
+
 from __future__ import annotations
 
 from flask import Flask
@@ -44,8 +45,16 @@ converter.bp.before_request(converter.refuse_before_job)
 def register_tool_blueprints(app: Flask) -> None:
     enable_decompression_bomb_guard(app.config["TOOLS_MAX_IMAGE_PIXELS"])
     set_stream_limits(app.config["TOOLS_PDF_MAX_STREAM_BYTES"])
-    for tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator, username_checker, translator,
-                 color_picker):
+    for tool in (
+        converter,
+        image_to_text,
+        image_metadata,
+        pdf_editor,
+        qr_generator,
+        username_checker,
+        translator,
+        color_picker,
+    ):
         app.register_blueprint(tool.bp, url_prefix="/api/tools")
     for rule in app.url_map.iter_rules():
         if rule.endpoint.partition(".")[0] in {t.bp.name for t in JOB_TOOLS} and "POST" in rule.methods:

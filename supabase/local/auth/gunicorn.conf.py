@@ -1,5 +1,6 @@
 """gunicorn for the local Auth: one process with threads, so rate-limit buckets and e-mail counters
 are exact (as in the single upstream binary); bcrypt releases the GIL, so sign-ins use both cores."""
+
 import os
 
 bind = f"{os.environ.get('GOTRUE_API_HOST', '127.0.0.1')}:{os.environ.get('PORT', '9999')}"

@@ -1,5 +1,6 @@
 """The colour picker's server-side decoding: what the browser cannot open (HEIC from a phone) comes
 back as a PNG with exactly the decoded colours, upright; only for signed-in users, like the page."""
+
 from __future__ import annotations
 
 import io
@@ -36,8 +37,10 @@ def test_the_picture_is_upright(tools_client):
 
 
 def test_signed_in_only_and_bombs_refused(anonymous_tools_client, tools_client):
-    assert_json_error(upload(anonymous_tools_client, "/api/tools/color-picker/decode", heic_photo()), 401,
-                      "not_authenticated")
+    assert_json_error(
+        upload(anonymous_tools_client, "/api/tools/color-picker/decode", heic_photo()), 401, "not_authenticated"
+    )
     assert_json_error(upload(tools_client, "/api/tools/color-picker/decode", heic_bomb()), 422, "image_too_large")
-    assert_json_error(upload(tools_client, "/api/tools/color-picker/decode", b"%PDF-1.4 nope"), 415,
-                      "unsupported_file_type")
+    assert_json_error(
+        upload(tools_client, "/api/tools/color-picker/decode", b"%PDF-1.4 nope"), 415, "unsupported_file_type"
+    )

@@ -1,5 +1,6 @@
 """LibreOffice runs sandboxed (toolkit_bff/tools/converter/office.py): no network, none of the BFF's
 environment, limits of its own."""
+
 from __future__ import annotations
 
 import threading
@@ -68,8 +69,9 @@ def test_libreoffice_never_sees_the_secrets_in_the_worker_s_environment(tools_ap
     with ThreadPoolExecutor(1) as pool:
         watching = pool.submit(_office_environments, scratch, done)
         try:
-            response = upload(tools_client, "/api/tools/convert", (samples.docx(["Quarterly report"]), "report.docx"),
-                              format="pdf")
+            response = upload(
+                tools_client, "/api/tools/convert", (samples.docx(["Quarterly report"]), "report.docx"), format="pdf"
+            )
         finally:
             done.set()
         environments = watching.result()
@@ -96,22 +98,34 @@ def _in_sandbox(tools_app, tmp_path: Path, script: str, monkeypatch) -> str:
 def test_sandbox_has_no_secrets_and_no_network(tools_app, tmp_path, monkeypatch):
     with serve(RecordingServer) as base:
         port = base.rsplit(":", 1)[1]
-        output = _in_sandbox(tools_app, tmp_path, (
-            "import os, socket, resource\n"
-            "print(sorted(os.environ))\n"
-            "print('limit', resource.getrlimit(resource.RLIMIT_AS)[0])\n"
-            f"try:\n    socket.create_connection(('127.0.0.1', {port}), timeout=3)\n    print('connected')\n"
-            "except OSError as exc:\n    print('refused', exc)\n"), monkeypatch)
+        output = _in_sandbox(
+            tools_app,
+            tmp_path,
+            (
+                "import os, socket, resource\n"
+                "print(sorted(os.environ))\n"
+                "print('limit', resource.getrlimit(resource.RLIMIT_AS)[0])\n"
+                f"try:\n    socket.create_connection(('127.0.0.1', {port}), timeout=3)\n    print('connected')\n"
+                "except OSError as exc:\n    print('refused', exc)\n"
+            ),
+            monkeypatch,
+        )
     assert "TOOLKIT_JWT_SECRET" not in output and "a-secret" not in output
     assert "'HOME'" in output and "refused" in output and "connected" not in output
     assert f"limit {tools_app.config['TOOLS_OFFICE_MEMORY_BYTES']}" in output
 
 
 def test_sandbox_sees_only_its_own_folder_writable(tools_app, tmp_path, monkeypatch):
-    output = _in_sandbox(tools_app, tmp_path, (
-        "import os\n"
-        "for path in ['/etc/probe', '/usr/probe', os.path.expanduser('~/probe')]:\n"
-        "    try:\n        open(path, 'w').close(); print('wrote', path)\n"
-        "    except OSError:\n        print('refused', path)\n"), monkeypatch)
+    output = _in_sandbox(
+        tools_app,
+        tmp_path,
+        (
+            "import os\n"
+            "for path in ['/etc/probe', '/usr/probe', os.path.expanduser('~/probe')]:\n"
+            "    try:\n        open(path, 'w').close(); print('wrote', path)\n"
+            "    except OSError:\n        print('refused', path)\n"
+        ),
+        monkeypatch,
+    )
     assert "refused /etc/probe" in output and "refused /usr/probe" in output
     assert f"wrote {tmp_path}/probe" in output

@@ -1,5 +1,6 @@
 """HEIC photos in the metadata tool: read, edited, located and stripped without re-encoding — the HEVC
 data is copied byte for byte and every decoded pixel stays the same; HEIC bombs are refused."""
+
 from __future__ import annotations
 
 import piexif
@@ -23,8 +24,15 @@ def test_read_a_phone_photo(anonymous_tools_client, phone_photo):
 
 
 def test_edit_round_trips_and_keeps_every_pixel(anonymous_tools_client, phone_photo):
-    response = upload(anonymous_tools_client, "/api/tools/metadata/edit", (phone_photo, "IMG_0001.HEIC"),
-                      Artist="Grace Hopper", Make="", gps_latitude="-33.8568", gps_longitude="151.2153")
+    response = upload(
+        anonymous_tools_client,
+        "/api/tools/metadata/edit",
+        (phone_photo, "IMG_0001.HEIC"),
+        Artist="Grace Hopper",
+        Make="",
+        gps_latitude="-33.8568",
+        gps_longitude="151.2153",
+    )
     assert response.status_code == 200, response.data[:300]
     assert 'filename="IMG_0001-edited.heic"' in response.headers["Content-Disposition"]
     assert decoded_pixels(response.data) == decoded_pixels(phone_photo)
@@ -35,7 +43,10 @@ def test_edit_round_trips_and_keeps_every_pixel(anonymous_tools_client, phone_ph
     assert read["location"]["longitude"] == pytest.approx(151.2153, abs=1e-4)
     # And the edited file edits again (the round trip holds).
     again = upload(anonymous_tools_client, "/api/tools/metadata/edit", response.data, Artist="Ada")
-    assert upload(anonymous_tools_client, "/api/tools/metadata", again.data).get_json()["groups"]["author"]["Artist"] == "Ada"
+    assert (
+        upload(anonymous_tools_client, "/api/tools/metadata", again.data).get_json()["groups"]["author"]["Artist"]
+        == "Ada"
+    )
 
 
 def test_remove_gps_and_strip(anonymous_tools_client, phone_photo):
@@ -61,13 +72,15 @@ def test_heic_bombs_are_refused_by_the_pixel_limit(anonymous_tools_client):
 
 def test_a_damaged_heic_is_a_clear_error(anonymous_tools_client, phone_photo):
     damaged = phone_photo[: len(phone_photo) // 2]
-    error = assert_json_error(upload(anonymous_tools_client, "/api/tools/metadata/remove-gps", (damaged, "half.heic")),
-                              422, "invalid_image")
+    error = assert_json_error(
+        upload(anonymous_tools_client, "/api/tools/metadata/remove-gps", (damaged, "half.heic")), 422, "invalid_image"
+    )
     assert "half.heic" in error["message"]
 
 
 def test_the_gps_written_is_what_exif_readers_see(anonymous_tools_client, phone_photo):
-    edited = upload(anonymous_tools_client, "/api/tools/metadata/edit", phone_photo,
-                    gps_latitude="10.5", gps_longitude="-20.25").data
+    edited = upload(
+        anonymous_tools_client, "/api/tools/metadata/edit", phone_photo, gps_latitude="10.5", gps_longitude="-20.25"
+    ).data
     gps = gps_of(edited)
     assert gps[piexif.GPSIFD.GPSLatitudeRef] == "N" and gps[piexif.GPSIFD.GPSLongitudeRef] == "W"

@@ -1,4 +1,5 @@
 """Image metadata: read grouped EXIF, edit tags, remove GPS, strip — pixels never re-encoded."""
+
 from __future__ import annotations
 
 import io
@@ -35,8 +36,13 @@ def test_read_groups_and_decodes_gps(tools_client):
 
 def test_gps_version_reads_as_dotted_numbers(tools_client):
     # The edit writes GPSVersionID as four BYTE values, as the EXIF standard has it.
-    edited = upload(tools_client, "/api/tools/metadata/edit", samples.jpeg_with_exif(),
-                    gps_latitude="48.8584", gps_longitude="2.2945")
+    edited = upload(
+        tools_client,
+        "/api/tools/metadata/edit",
+        samples.jpeg_with_exif(),
+        gps_latitude="48.8584",
+        gps_longitude="2.2945",
+    )
     location = upload(tools_client, "/api/tools/metadata", edited.data).get_json()["groups"]["location"]
     assert location["raw"]["GPSVersionID"] == "2.3.0.0"
 
@@ -50,10 +56,21 @@ def test_southern_and_western_coordinates_are_negative(tools_client):
 
 def test_jpeg_edit_changes_tags_without_reencoding(tools_client):
     source = samples.jpeg_with_exif()
-    response = upload(tools_client, "/api/tools/metadata/edit", (source, "photo.jpg"),
-                      Artist="Grace Hopper", Copyright="CC BY 4.0", Make="", Software="Toolkit",
-                      ImageDescription="Harbour at dawn", DateTimeOriginal="2024-05-01T12:30:00",
-                      Model="X100", Orientation=3, gps_latitude="51.5007", gps_longitude="-0.1246")
+    response = upload(
+        tools_client,
+        "/api/tools/metadata/edit",
+        (source, "photo.jpg"),
+        Artist="Grace Hopper",
+        Copyright="CC BY 4.0",
+        Make="",
+        Software="Toolkit",
+        ImageDescription="Harbour at dawn",
+        DateTimeOriginal="2024-05-01T12:30:00",
+        Model="X100",
+        Orientation=3,
+        gps_latitude="51.5007",
+        gps_longitude="-0.1246",
+    )
     assert response.status_code == 200, response.data[:300]
     assert 'filename="photo-edited.jpg"' in response.headers["Content-Disposition"]
     edited = decode_image(response.data)
@@ -63,11 +80,13 @@ def test_jpeg_edit_changes_tags_without_reencoding(tools_client):
     assert exif[0x0131] == "Toolkit" and exif[0x0110] == "X100" and exif[ORIENTATION] == 3
     assert exif.get_ifd(ExifTags.IFD.Exif)[0x9003] == "2024:05:01 12:30:00"
     location = upload(tools_client, "/api/tools/metadata", response.data).get_json()["groups"]["location"]
-    assert (location["latitude"], location["longitude"]) == (pytest.approx(51.5007, abs=1e-5),
-                                                             pytest.approx(-0.1246, abs=1e-5))
+    assert (location["latitude"], location["longitude"]) == (
+        pytest.approx(51.5007, abs=1e-5),
+        pytest.approx(-0.1246, abs=1e-5),
+    )
     assert pixels(response.data) == pixels(source)
     # The compressed scan data itself is byte-for-byte the original's.
-    assert source[source.index(b"\xff\xda"):] == response.data[response.data.index(b"\xff\xda"):]
+    assert source[source.index(b"\xff\xda") :] == response.data[response.data.index(b"\xff\xda") :]
 
 
 def test_remove_gps_only(tools_client):
@@ -112,11 +131,12 @@ def test_edit_rejects_bad_values_and_formats(tools_client):
     jpeg = samples.jpeg_with_exif()
     assert_json_error(upload(tools_client, "/api/tools/metadata/edit", jpeg), 422, "nothing_to_change")
     assert_json_error(upload(tools_client, "/api/tools/metadata/edit", jpeg, Orientation=9), 422, "invalid_option")
-    assert_json_error(upload(tools_client, "/api/tools/metadata/edit", jpeg, gps_latitude=91, gps_longitude=0),
-                      422, "invalid_option")
-    assert_json_error(upload(tools_client, "/api/tools/metadata/edit", jpeg, DateTimeOriginal="yesterday"),
-                      422, "invalid_option")
+    assert_json_error(
+        upload(tools_client, "/api/tools/metadata/edit", jpeg, gps_latitude=91, gps_longitude=0), 422, "invalid_option"
+    )
+    assert_json_error(
+        upload(tools_client, "/api/tools/metadata/edit", jpeg, DateTimeOriginal="yesterday"), 422, "invalid_option"
+    )
     gif = samples.image_bytes("GIF")
-    assert_json_error(upload(tools_client, "/api/tools/metadata/edit", gif, Artist="x"), 415,
-                      "unsupported_file_type")
+    assert_json_error(upload(tools_client, "/api/tools/metadata/edit", gif, Artist="x"), 415, "unsupported_file_type")
     assert upload(tools_client, "/api/tools/metadata", gif).status_code == 200  # reading works for all

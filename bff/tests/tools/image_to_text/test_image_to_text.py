@@ -1,4 +1,5 @@
 """OCR with Tesseract: text, words with confidence and boxes, PDFs page by page, preprocessing."""
+
 from __future__ import annotations
 
 import io
@@ -8,8 +9,11 @@ from PIL import Image, ImageFilter
 from fixtures import samples
 from fixtures.tools_support import assert_json_error, upload
 
-LINES = ["The quick brown fox jumps over the lazy dog", "Pack my box with five dozen liquor jugs",
-         "Sphinx of black quartz judge my vow"]
+LINES = [
+    "The quick brown fox jumps over the lazy dog",
+    "Pack my box with five dozen liquor jugs",
+    "Sphinx of black quartz judge my vow",
+]
 TRUTH = " ".join(LINES).split()
 
 

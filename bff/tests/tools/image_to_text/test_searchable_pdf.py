@@ -1,5 +1,6 @@
 """Searchable PDFs (OCRmyPDF): the text layer is read back with pdftotext and pypdf, and every word
 must sit where it was drawn on the scanned page; progress streams page by page."""
+
 from __future__ import annotations
 
 import io
@@ -11,8 +12,10 @@ from fixtures import samples
 from fixtures.documents import heic_photo, pdftotext_words, pypdf_text, scanned_pdf, stream_lines, streamed_result
 from fixtures.tools_support import assert_json_error, upload
 
-LINES = [["Quarterly report for Harbour Street", "The invoice number is 48213"],
-         ["Second page mentions Lisbon and Porto"]]
+LINES = [
+    ["Quarterly report for Harbour Street", "The invoice number is 48213"],
+    ["Second page mentions Lisbon and Porto"],
+]
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +28,7 @@ def test_words_are_found_where_they_were_drawn(anonymous_tools_client, scan, tmp
     response = upload(anonymous_tools_client, "/api/tools/ocr/searchable", (data, "scan.pdf"), lang="eng")
     pdf, result, progress = streamed_result(response)
     assert result["filename"] == "scan-searchable.pdf" and result["content_type"] == "application/pdf"
-    assert result["report"] == {"pages": 2, "language": "eng", "mode": "skip", "pdfa": "PDF/A-2B",
-                                "protected": False}
+    assert result["report"] == {"pages": 2, "language": "eng", "mode": "skip", "pdfa": "PDF/A-2B", "protected": False}
     # Page by page: the OCR stage counts both pages, in order.
     ocr = [(line["done"], line["total"]) for line in progress if line["stage"] == "OCR"]
     assert ocr[-1] == (2, 2) and ocr == sorted(ocr)
@@ -48,8 +50,9 @@ def test_words_are_found_where_they_were_drawn(anonymous_tools_client, scan, tmp
 
 def test_a_phone_photo_in_heic(anonymous_tools_client, tmp_path):
     photo = heic_photo(text="Meet at Platform 9", width=900, height=400)
-    pdf, result, _ = streamed_result(upload(anonymous_tools_client, "/api/tools/ocr/searchable",
-                                            (photo, "IMG_0042.HEIC")))
+    pdf, result, _ = streamed_result(
+        upload(anonymous_tools_client, "/api/tools/ocr/searchable", (photo, "IMG_0042.HEIC"))
+    )
     assert result["filename"] == "IMG_0042-searchable.pdf"
     words = [text for _, text, _ in pdftotext_words(pdf, tmp_path)]
     assert words[:3] == ["Meet", "at", "Platform"]
@@ -62,8 +65,9 @@ def test_a_protected_pdf_stays_protected(tools_client, tmp_path):
         pdf.save(buffer, encryption=pikepdf.Encryption(user="pw1", owner="pw1", R=6))
     locked = buffer.getvalue()
     assert_json_error(upload(tools_client, "/api/tools/pdf/searchable", locked), 422, "pdf_password_required")
-    assert_json_error(upload(tools_client, "/api/tools/pdf/searchable", locked, password="nope"), 422,
-                      "pdf_wrong_password")
+    assert_json_error(
+        upload(tools_client, "/api/tools/pdf/searchable", locked, password="nope"), 422, "pdf_wrong_password"
+    )
     pdf, result, _ = streamed_result(upload(tools_client, "/api/tools/pdf/searchable", locked, password="pw1"))
     assert result["report"]["protected"] is True and result["report"]["pdfa"] is None
     with pytest.raises(pikepdf.PasswordError):
@@ -80,11 +84,14 @@ def test_pages_with_text_are_kept_in_skip_mode(anonymous_tools_client, tmp_path)
     assert [text for _, text, _ in pdftotext_words(pdf, tmp_path)] == ["Typed", "text", "already"]
 
 
-@pytest.mark.parametrize("data, code", [
-    (b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF", "invalid_pdf"),
-    (b"%PDF-1.7\n" + b"0" * 500, "invalid_pdf"),
-    (b"plain words, not a document", "unsupported_file_type"),
-])
+@pytest.mark.parametrize(
+    "data, code",
+    [
+        (b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF", "invalid_pdf"),
+        (b"%PDF-1.7\n" + b"0" * 500, "invalid_pdf"),
+        (b"plain words, not a document", "unsupported_file_type"),
+    ],
+)
 def test_bad_input_is_a_plain_error_before_any_work(anonymous_tools_client, data, code):
     response = upload(anonymous_tools_client, "/api/tools/ocr/searchable", (data, "bad.pdf"))
     assert_json_error(response, 415 if code == "unsupported_file_type" else 422, code)
@@ -92,10 +99,12 @@ def test_bad_input_is_a_plain_error_before_any_work(anonymous_tools_client, data
 
 def test_options_are_checked(anonymous_tools_client, scan):
     data, _ = scan
-    assert_json_error(upload(anonymous_tools_client, "/api/tools/ocr/searchable", data, lang="klingon"), 422,
-                      "unsupported_language")
-    assert_json_error(upload(anonymous_tools_client, "/api/tools/ocr/searchable", data, mode="sideways"), 422,
-                      "invalid_option")
+    assert_json_error(
+        upload(anonymous_tools_client, "/api/tools/ocr/searchable", data, lang="klingon"), 422, "unsupported_language"
+    )
+    assert_json_error(
+        upload(anonymous_tools_client, "/api/tools/ocr/searchable", data, mode="sideways"), 422, "invalid_option"
+    )
 
 
 def test_a_job_over_its_time_limit_ends_the_stream_with_the_error(tools_app, anonymous_tools_client):
@@ -104,5 +113,7 @@ def test_a_job_over_its_time_limit_ends_the_stream_with_the_error(tools_app, ano
     tools_app.config["TOOLS_JOB_TIMEOUT"] = 1.5
     lines = stream_lines(upload(anonymous_tools_client, "/api/tools/ocr/searchable", long_scan))
     assert lines[0]["type"] == "progress"
-    assert lines[-1] == {"type": "error", "error": {"code": "job_timeout",
-                                                    "message": "The job exceeded the 1.5 s time limit"}}
+    assert lines[-1] == {
+        "type": "error",
+        "error": {"code": "job_timeout", "message": "The job exceeded the 1.5 s time limit"},
+    }

@@ -1,4 +1,5 @@
 """PDF editor: every operation on real PDFs, results re-read with pypdf/pikepdf/pypdfium2."""
+
 from __future__ import annotations
 
 import base64
@@ -44,8 +45,14 @@ def test_info(tools_client, five_pages):
     body = upload(tools_client, "/api/tools/pdf/info", buffer.getvalue()).get_json()
     assert body["pages"] == 5 and body["encrypted"] is False
     assert body["metadata"]["title"] == "Annual report"
-    assert body["page_sizes"][0] == {"page": 1, "width_pt": 595, "height_pt": 842, "width_mm": 209.9,
-                                     "height_mm": 297.0, "rotation": 0}
+    assert body["page_sizes"][0] == {
+        "page": 1,
+        "width_pt": 595,
+        "height_pt": 842,
+        "width_mm": 209.9,
+        "height_mm": 297.0,
+        "rotation": 0,
+    }
     assert body["page_sizes"][1]["rotation"] == 90
 
 
@@ -84,11 +91,14 @@ def test_merge_in_the_given_order(tools_client):
     assert_json_error(upload(tools_client, "/api/tools/pdf/merge", files[:1]), 422, "too_few_files")
 
 
-@pytest.mark.parametrize("fields, expected", [
-    ({"ranges": "1-3,5"}, {"doc-pages-1-3.pdf": FIVE[:3], "doc-page-5.pdf": FIVE[4:]}),
-    ({"every": 2}, {"doc-pages-1-2.pdf": FIVE[:2], "doc-pages-3-4.pdf": FIVE[2:4], "doc-page-5.pdf": FIVE[4:]}),
-    ({}, {f"doc-page-{n}.pdf": [FIVE[n - 1]] for n in range(1, 6)}),
-])
+@pytest.mark.parametrize(
+    "fields, expected",
+    [
+        ({"ranges": "1-3,5"}, {"doc-pages-1-3.pdf": FIVE[:3], "doc-page-5.pdf": FIVE[4:]}),
+        ({"every": 2}, {"doc-pages-1-2.pdf": FIVE[:2], "doc-pages-3-4.pdf": FIVE[2:4], "doc-page-5.pdf": FIVE[4:]}),
+        ({}, {f"doc-page-{n}.pdf": [FIVE[n - 1]] for n in range(1, 6)}),
+    ],
+)
 def test_split(tools_client, five_pages, fields, expected):
     response = upload(tools_client, "/api/tools/pdf/split", (five_pages, "doc.pdf"), **fields)
     parts = unzip(response.data)
@@ -96,22 +106,31 @@ def test_split(tools_client, five_pages, fields, expected):
 
 
 def test_extract_delete_reorder(tools_client, five_pages):
-    assert texts(upload(tools_client, "/api/tools/pdf/extract", five_pages, pages="4,1-2").data) == \
-        [FIVE[3], FIVE[0], FIVE[1]]
+    assert texts(upload(tools_client, "/api/tools/pdf/extract", five_pages, pages="4,1-2").data) == [
+        FIVE[3],
+        FIVE[0],
+        FIVE[1],
+    ]
     assert texts(upload(tools_client, "/api/tools/pdf/delete", five_pages, pages="2-4").data) == [FIVE[0], FIVE[4]]
     assert texts(upload(tools_client, "/api/tools/pdf/reorder", five_pages, order="5,4,3,2,1").data) == FIVE[::-1]
     assert_json_error(upload(tools_client, "/api/tools/pdf/reorder", five_pages, order="1,2"), 422, "invalid_option")
     assert_json_error(upload(tools_client, "/api/tools/pdf/delete", five_pages, pages="1-5"), 422, "invalid_page_range")
-    assert_json_error(upload(tools_client, "/api/tools/pdf/extract", five_pages, pages="3-9"), 422, "invalid_page_range")
-    assert_json_error(upload(tools_client, "/api/tools/pdf/extract", five_pages, pages="a-b"), 422, "invalid_page_range")
+    assert_json_error(
+        upload(tools_client, "/api/tools/pdf/extract", five_pages, pages="3-9"), 422, "invalid_page_range"
+    )
+    assert_json_error(
+        upload(tools_client, "/api/tools/pdf/extract", five_pages, pages="a-b"), 422, "invalid_page_range"
+    )
 
 
 def test_rotate(tools_client, five_pages):
-    rotated = PdfReader(io.BytesIO(upload(tools_client, "/api/tools/pdf/rotate", five_pages,
-                                          angle=90, pages="1,3").data))
+    rotated = PdfReader(
+        io.BytesIO(upload(tools_client, "/api/tools/pdf/rotate", five_pages, angle=90, pages="1,3").data)
+    )
     assert [page.get("/Rotate", 0) for page in rotated.pages] == [90, 0, 90, 0, 0]
-    per_page = PdfReader(io.BytesIO(upload(tools_client, "/api/tools/pdf/rotate", five_pages,
-                                           rotations='{"2": 180, "5": -90}').data))
+    per_page = PdfReader(
+        io.BytesIO(upload(tools_client, "/api/tools/pdf/rotate", five_pages, rotations='{"2": 180, "5": -90}').data)
+    )
     assert [page.get("/Rotate", 0) % 360 for page in per_page.pages] == [0, 180, 0, 0, 270]
     assert_json_error(upload(tools_client, "/api/tools/pdf/rotate", five_pages, angle=45), 422, "invalid_option")
 
@@ -120,10 +139,10 @@ def test_watermark_and_page_numbers_are_real_text(tools_client, five_pages):
     marked = upload(tools_client, "/api/tools/pdf/watermark", five_pages, text="CONFIDENTIAL", opacity=0.3)
     assert marked.status_code == 200, marked.data[:300]
     assert all("CONFIDENTIAL" in text for text in rendered_text(marked.data))
-    numbered = upload(tools_client, "/api/tools/pdf/page-numbers", five_pages, template="Page {n} of {total}",
-                      position="bottom-right")
-    assert [text.split("\n")[-1].strip() for text in rendered_text(numbered.data)][:2] == \
-        ["Page 1 of 5", "Page 2 of 5"]
+    numbered = upload(
+        tools_client, "/api/tools/pdf/page-numbers", five_pages, template="Page {n} of {total}", position="bottom-right"
+    )
+    assert [text.split("\n")[-1].strip() for text in rendered_text(numbered.data)][:2] == ["Page 1 of 5", "Page 2 of 5"]
     # The number sits at the bottom right of the page as rendered.
     document = pdfium.PdfDocument(numbered.data)
     page = document[0]
@@ -147,8 +166,9 @@ def test_encrypt_then_decrypt(tools_client, five_pages):
     reader = PdfReader(io.BytesIO(locked.data))
     assert reader.is_encrypted
     assert_json_error(upload(tools_client, "/api/tools/pdf/info", locked.data), 422, "pdf_password_required")
-    assert_json_error(upload(tools_client, "/api/tools/pdf/decrypt", locked.data, password="nope"),
-                      422, "pdf_wrong_password")
+    assert_json_error(
+        upload(tools_client, "/api/tools/pdf/decrypt", locked.data, password="nope"), 422, "pdf_wrong_password"
+    )
     info = upload(tools_client, "/api/tools/pdf/info", locked.data, password="hunter2").get_json()
     assert info["encrypted"] is True and info["pages"] == 5
     unlocked = upload(tools_client, "/api/tools/pdf/decrypt", locked.data, password="hunter2")
@@ -204,11 +224,14 @@ def _pages_behind_password(data: bytes, password: str) -> int:
         return len(pdf.pages)
 
 
-@pytest.mark.parametrize("path, fields", [
-    ("/api/tools/pdf/split", {"ranges": "1-2"}),
-    ("/api/tools/pdf/compress", {"image_quality": 60}),
-    ("/api/tools/pdf/metadata", {"title": "Still secret"}),
-])
+@pytest.mark.parametrize(
+    "path, fields",
+    [
+        ("/api/tools/pdf/split", {"ranges": "1-2"}),
+        ("/api/tools/pdf/compress", {"image_quality": 60}),
+        ("/api/tools/pdf/metadata", {"title": "Still secret"}),
+    ],
+)
 def test_single_input_operations_keep_the_password(tools_client, path, fields):
     locked = samples.encrypted_pdf("s3cret", pages=3)
     response = upload(tools_client, path, locked, password="s3cret", **fields)
@@ -218,15 +241,15 @@ def test_single_input_operations_keep_the_password(tools_client, path, fields):
 
 def test_merging_a_protected_pdf_keeps_the_result_protected(tools_client):
     locked = samples.encrypted_pdf("s3cret", pages=2)
-    response = upload(tools_client, "/api/tools/pdf/merge", [(locked, "a.pdf"), (locked, "b.pdf")],
-                      password="s3cret")
+    response = upload(tools_client, "/api/tools/pdf/merge", [(locked, "a.pdf"), (locked, "b.pdf")], password="s3cret")
     assert response.status_code == 200, response.data[:200]
     assert _pages_behind_password(response.data, "s3cret") == 4
 
 
 def test_a_password_given_for_open_pdfs_is_ignored(tools_client, five_pages):
-    response = upload(tools_client, "/api/tools/pdf/merge", [(five_pages, "a.pdf"), (five_pages, "b.pdf")],
-                      password="unused")
+    response = upload(
+        tools_client, "/api/tools/pdf/merge", [(five_pages, "a.pdf"), (five_pages, "b.pdf")], password="unused"
+    )
     assert response.status_code == 200, response.data[:200]
     with pikepdf.open(io.BytesIO(response.data)) as merged:
         assert len(merged.pages) == 10
@@ -238,10 +261,13 @@ def test_single_file_operations_refuse_several_files(tools_client, five_pages):
     assert error["message"] == "At most one file per request"
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("report.pdf", "report.pdf is damaged or not really a PDF"),  # named as a PDF: say so, not "unrecognised"
-    ("notes.bin", "notes.bin is TXT; expected a PDF"),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("report.pdf", "report.pdf is damaged or not really a PDF"),  # named as a PDF: say so, not "unrecognised"
+        ("notes.bin", "notes.bin is TXT; expected a PDF"),
+    ],
+)
 def test_a_file_that_is_not_a_pdf_is_named_with_the_reason(tools_client, name, expected):
     response = upload(tools_client, "/api/tools/pdf/info", (b"this is not a PDF at all, just text", name))
     assert assert_json_error(response, 415, "unsupported_file_type")["message"] == expected

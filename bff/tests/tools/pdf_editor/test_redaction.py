@@ -2,6 +2,7 @@
 pypdf, pdfinfo (properties and XMP), pikepdf (every string and stream in the file), pdfimages +
 Tesseract (the page images). Redacted words must be gone from all of them; the rest of the text must
 still be there, where it was."""
+
 from __future__ import annotations
 
 import io
@@ -51,8 +52,9 @@ def rendered_pixel(data: bytes, page: int, x: float, y: float, password: str | N
 
 def test_every_match_of_a_word_is_gone_from_every_reader(anonymous_tools_client, document, tmp_path):
     before = {(page, text): box for page, text, box in pdftotext_words(document, tmp_path)}
-    response = upload(anonymous_tools_client, "/api/tools/pdf/redact", (document, "notes.pdf"),
-                      terms=json.dumps(["zanzibar"]))
+    response = upload(
+        anonymous_tools_client, "/api/tools/pdf/redact", (document, "notes.pdf"), terms=json.dumps(["zanzibar"])
+    )
     data, result, progress = streamed_result(response)
     assert result["filename"] == "notes-redacted.pdf"
     assert [(line["done"], line["total"]) for line in progress] == [(0, 2), (1, 2), (2, 2)]
@@ -80,8 +82,9 @@ def test_every_match_of_a_word_is_gone_from_every_reader(anonymous_tools_client,
 
 
 def test_the_page_images_show_no_redacted_word(anonymous_tools_client, document, tmp_path):
-    data, _, _ = streamed_result(upload(anonymous_tools_client, "/api/tools/pdf/redact", document,
-                                        terms=SECRET, dpi=150))
+    data, _, _ = streamed_result(
+        upload(anonymous_tools_client, "/api/tools/pdf/redact", document, terms=SECRET, dpi=150)
+    )
     images = pdfimages(data, tmp_path)
     pages = [image for image in images if image.width > 1000]  # the redrawn pages, not the picture
     assert len(pages) == 2
@@ -91,12 +94,18 @@ def test_the_page_images_show_no_redacted_word(anonymous_tools_client, document,
 
 def test_a_drawn_area_removes_text_pictures_and_drawings_under_it(anonymous_tools_client, document, tmp_path):
     def area(left, bottom, right, top):  # points, as drawn → fractions of the page from its top-left
-        return {"page": 1, "left": left / 612, "top": (792 - top) / 792, "width": (right - left) / 612,
-                "height": (top - bottom) / 792}
+        return {
+            "page": 1,
+            "left": left / 612,
+            "top": (792 - top) / 792,
+            "width": (right - left) / 612,
+            "height": (top - bottom) / 792,
+        }
 
     line, picture, bar = area(60, 655, 540, 672), area(395, 595, 525, 665), area(70, 556, 275, 570)
-    data, result, _ = streamed_result(upload(anonymous_tools_client, "/api/tools/pdf/redact", document,
-                                             areas=json.dumps([line, picture, bar])))
+    data, result, _ = streamed_result(
+        upload(anonymous_tools_client, "/api/tools/pdf/redact", document, areas=json.dumps([line, picture, bar]))
+    )
     # The whole second line was under the area: every word of it is gone from page 1, and from the
     # properties and keywords too ("harbour" was in the keywords), without being asked for.
     for reader, text in page_texts(data, tmp_path, 1).items():
@@ -118,8 +127,9 @@ def test_a_drawn_area_removes_text_pictures_and_drawings_under_it(anonymous_tool
 
 
 def test_matches_are_previewed_where_the_thumbnails_show_them(anonymous_tools_client, document):
-    body = upload(anonymous_tools_client, "/api/tools/pdf/redact/find", document,
-                  terms=json.dumps([SECRET, "noon"])).get_json()
+    body = upload(
+        anonymous_tools_client, "/api/tools/pdf/redact/find", document, terms=json.dumps([SECRET, "noon"])
+    ).get_json()
     assert body["total"] == 4
     assert [page["page"] for page in body["pages"]] == [1, 3]
     match = body["pages"][0]["matches"][0]
@@ -138,8 +148,9 @@ def test_areas_on_a_turned_page_follow_what_the_reader_sees(anonymous_tools_clie
     found = upload(anonymous_tools_client, "/api/tools/pdf/redact/find", turned, terms=SECRET).get_json()
     box = found["pages"][0]["matches"][0]["boxes"][0]
     assert box["height"] > box["width"]  # the line runs downwards on a page turned a quarter
-    data, _, _ = streamed_result(upload(anonymous_tools_client, "/api/tools/pdf/redact", turned,
-                                        areas=json.dumps([{"page": 1, **box}])))
+    data, _, _ = streamed_result(
+        upload(anonymous_tools_client, "/api/tools/pdf/redact", turned, areas=json.dumps([{"page": 1, **box}]))
+    )
     texts = assert_gone_everywhere(data, tmp_path, SECRET)
     assert "harbour at noon" in " ".join(texts["pdftotext"].split())
     with pikepdf.open(io.BytesIO(data)) as result:
@@ -161,21 +172,38 @@ def test_a_protected_pdf_stays_protected(tools_client, document, tmp_path):
     assert_gone_everywhere(plain.getvalue(), tmp_path, SECRET)
 
 
-@pytest.mark.parametrize("fields, status, code", [
-    ({}, 422, "nothing_to_redact"),
-    ({"areas": "[]", "terms": ""}, 422, "nothing_to_redact"),
-    ({"terms": "Atlantis"}, 422, "nothing_to_redact"),
-    ({"areas": json.dumps([{"page": 9, "left": 0, "top": 0, "width": 0.5, "height": 0.5}])}, 422, "invalid_page_range"),
-    ({"areas": "[{\"page\": 1"}, 422, "invalid_option"),
-    ({"areas": json.dumps([{"page": 1, "left": 0.2, "top": 0.2, "width": 0, "height": 0.1}])}, 422, "invalid_option"),
-    ({"areas": json.dumps([{"page": 1, "left": -1, "top": 0.2, "width": 0.1, "height": 0.1}])}, 422, "invalid_option"),
-    ({"terms": json.dumps(["fine", 5])}, 422, "invalid_option"),
-    ({"terms": SECRET, "dpi": 5000}, 422, "invalid_option"),
-])
+@pytest.mark.parametrize(
+    "fields, status, code",
+    [
+        ({}, 422, "nothing_to_redact"),
+        ({"areas": "[]", "terms": ""}, 422, "nothing_to_redact"),
+        ({"terms": "Atlantis"}, 422, "nothing_to_redact"),
+        (
+            {"areas": json.dumps([{"page": 9, "left": 0, "top": 0, "width": 0.5, "height": 0.5}])},
+            422,
+            "invalid_page_range",
+        ),
+        ({"areas": '[{"page": 1'}, 422, "invalid_option"),
+        (
+            {"areas": json.dumps([{"page": 1, "left": 0.2, "top": 0.2, "width": 0, "height": 0.1}])},
+            422,
+            "invalid_option",
+        ),
+        (
+            {"areas": json.dumps([{"page": 1, "left": -1, "top": 0.2, "width": 0.1, "height": 0.1}])},
+            422,
+            "invalid_option",
+        ),
+        ({"terms": json.dumps(["fine", 5])}, 422, "invalid_option"),
+        ({"terms": SECRET, "dpi": 5000}, 422, "invalid_option"),
+    ],
+)
 def test_bad_requests_are_plain_errors(anonymous_tools_client, document, fields, status, code):
     assert_json_error(upload(anonymous_tools_client, "/api/tools/pdf/redact", document, **fields), status, code)
 
 
 def test_a_damaged_pdf_is_refused(anonymous_tools_client):
     damaged = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF"
-    assert_json_error(upload(anonymous_tools_client, "/api/tools/pdf/redact", damaged, terms=SECRET), 422, "invalid_pdf")
+    assert_json_error(
+        upload(anonymous_tools_client, "/api/tools/pdf/redact", damaged, terms=SECRET), 422, "invalid_pdf"
+    )

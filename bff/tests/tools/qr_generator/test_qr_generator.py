@@ -1,4 +1,5 @@
 """QR codes: every payload type decoded back with zbarimg (Debian's zbar-tools)."""
+
 from __future__ import annotations
 
 import io
@@ -16,21 +17,29 @@ from toolkit_bff.tools.qr_generator.payloads import escape_wifi
 def zbar_decode(png: bytes, tmp_path) -> str:
     path = tmp_path / "code.png"
     path.write_bytes(png)
-    result = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sbinary", str(path)],
-                            capture_output=True, timeout=30, check=True)
+    result = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", "-Sbinary", str(path)], capture_output=True, timeout=30, check=True
+    )
     return result.stdout.decode("utf-8").removesuffix("\n")
 
 
-@pytest.mark.parametrize("body, expected", [
-    ({"type": "text", "text": "Hello, wörld ✓"}, "Hello, wörld ✓"),
-    ({"type": "url", "url": "example.org/path?q=1"}, "https://example.org/path?q=1"),
-    ({"type": "wifi", "ssid": 'Cafe;"Net"', "password": r"pa:ss,wo\rd", "encryption": "wpa", "hidden": True},
-     r'WIFI:T:WPA;S:Cafe\;\"Net\";P:pa\:ss\,wo\\rd;H:true;;'),
-    ({"type": "wifi", "ssid": "Open", "encryption": "none"}, "WIFI:T:nopass;S:Open;;"),
-    ({"type": "email", "email": "ada@example.org", "subject": "Hi there", "body": "A & B"},
-     "mailto:ada@example.org?subject=Hi%20there&body=A%20%26%20B"),
-    ({"type": "phone", "phone": "+44 (20) 7946-0958"}, "tel:+442079460958"),
-])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ({"type": "text", "text": "Hello, wörld ✓"}, "Hello, wörld ✓"),
+        ({"type": "url", "url": "example.org/path?q=1"}, "https://example.org/path?q=1"),
+        (
+            {"type": "wifi", "ssid": 'Cafe;"Net"', "password": r"pa:ss,wo\rd", "encryption": "wpa", "hidden": True},
+            r"WIFI:T:WPA;S:Cafe\;\"Net\";P:pa\:ss\,wo\\rd;H:true;;",
+        ),
+        ({"type": "wifi", "ssid": "Open", "encryption": "none"}, "WIFI:T:nopass;S:Open;;"),
+        (
+            {"type": "email", "email": "ada@example.org", "subject": "Hi there", "body": "A & B"},
+            "mailto:ada@example.org?subject=Hi%20there&body=A%20%26%20B",
+        ),
+        ({"type": "phone", "phone": "+44 (20) 7946-0958"}, "tel:+442079460958"),
+    ],
+)
 def test_payloads_decode(tools_client, tmp_path, body, expected):
     response = tools_client.post("/api/tools/qr", json=body)
     assert response.status_code == 200, response.data[:300]
@@ -38,8 +47,15 @@ def test_payloads_decode(tools_client, tmp_path, body, expected):
 
 
 def test_vcard(tools_client, tmp_path):
-    body = {"type": "vcard", "first_name": "Ada", "last_name": "Lovelace", "organization": "Analytical; Engines",
-            "phone": "+44 20 7946 0958", "email": "ada@example.org", "website": "https://example.org"}
+    body = {
+        "type": "vcard",
+        "first_name": "Ada",
+        "last_name": "Lovelace",
+        "organization": "Analytical; Engines",
+        "phone": "+44 20 7946 0958",
+        "email": "ada@example.org",
+        "website": "https://example.org",
+    }
     decoded = zbar_decode(tools_client.post("/api/tools/qr", json=body).data, tmp_path).splitlines()
     assert decoded[:4] == ["BEGIN:VCARD", "VERSION:3.0", "N:Lovelace;Ada;;;", "FN:Ada Lovelace"]
     assert r"ORG:Analytical\; Engines" in decoded and "EMAIL:ada@example.org" in decoded
@@ -57,13 +73,21 @@ LEVEL_TEXT = "toolkit: small, fast tools that do one job well"
 
 @pytest.mark.parametrize("level", ["L", "M", "Q", "H"])
 def test_size_margin_colours_and_levels(tools_client, tmp_path, level):
-    response = tools_client.post("/api/tools/qr", data={
-        "text": LEVEL_TEXT, "error_correction": level, "size": 300, "margin": 2,
-        "foreground": "#1a237e", "background": "#fffde7"})
+    response = tools_client.post(
+        "/api/tools/qr",
+        data={
+            "text": LEVEL_TEXT,
+            "error_correction": level,
+            "size": 300,
+            "margin": 2,
+            "foreground": "#1a237e",
+            "background": "#fffde7",
+        },
+    )
     image = decode_image(response.data).convert("RGB")
     assert image.size == (300, 300)
-    assert image.getpixel((0, 0)) == (0xff, 0xfd, 0xe7)
-    assert (0x1a, 0x23, 0x7e) in {colour for _, colour in image.getcolors()}
+    assert image.getpixel((0, 0)) == (0xFF, 0xFD, 0xE7)
+    assert (0x1A, 0x23, 0x7E) in {colour for _, colour in image.getcolors()}
     assert zbar_decode(response.data, tmp_path) == LEVEL_TEXT
     modules = int(response.headers["X-QR-Modules"])
     version = {"L": 3, "M": 4, "Q": 5, "H": 6}[level]
@@ -91,11 +115,15 @@ def test_svg(tools_client, tmp_path):
 def test_errors(tools_client):
     assert_json_error(tools_client.post("/api/tools/qr", json={"type": "text"}), 422, "invalid_option")
     assert_json_error(tools_client.post("/api/tools/qr", json={"type": "fax", "text": "x"}), 422, "invalid_option")
-    assert_json_error(tools_client.post("/api/tools/qr", json={"type": "url", "url": "javascript:alert(1)"}),
-                      422, "invalid_option")
+    assert_json_error(
+        tools_client.post("/api/tools/qr", json={"type": "url", "url": "javascript:alert(1)"}), 422, "invalid_option"
+    )
     assert_json_error(tools_client.post("/api/tools/qr", json={"text": "x", "foreground": "#eee"}), 422, "low_contrast")
-    assert_json_error(tools_client.post("/api/tools/qr", json={"text": "x", "foreground": "red"}), 422, "invalid_option")
-    assert_json_error(tools_client.post("/api/tools/qr", json={"text": "x" * 4000, "error_correction": "h"}),
-                      422, "payload_too_long")
+    assert_json_error(
+        tools_client.post("/api/tools/qr", json={"text": "x", "foreground": "red"}), 422, "invalid_option"
+    )
+    assert_json_error(
+        tools_client.post("/api/tools/qr", json={"text": "x" * 4000, "error_correction": "h"}), 422, "payload_too_long"
+    )
     assert_json_error(tools_client.post("/api/tools/qr", json=["not", "an", "object"]), 400, "invalid_json")
     assert_json_error(tools_client.post("/api/tools/qr", json={"type": "wifi", "ssid": "x"}), 422, "invalid_option")

@@ -1,5 +1,6 @@
 """The translator on the stack's real engine, Apertium APY (scripts/stack/translation_engine.py):
 real sentences, checked word by word, directly and through a pivot language."""
+
 from __future__ import annotations
 
 import os
@@ -31,8 +32,20 @@ def test_lists_the_debian_pairs_in_two_letter_codes(tools_client, apertium):
     listed = tools_client.get("/api/tools/translate/languages").get_json()
     assert listed["engine"] == "apertium"
     languages = {item["code"]: item for item in listed["languages"]}
-    for source, target in (("en", "es"), ("es", "en"), ("en", "ca"), ("ca", "en"), ("fr", "es"), ("es", "fr"),
-                           ("es", "pt"), ("pt", "es"), ("en", "eo"), ("eo", "en"), ("es", "gl"), ("gl", "es")):
+    for source, target in (
+        ("en", "es"),
+        ("es", "en"),
+        ("en", "ca"),
+        ("ca", "en"),
+        ("fr", "es"),
+        ("es", "fr"),
+        ("es", "pt"),
+        ("pt", "es"),
+        ("en", "eo"),
+        ("eo", "en"),
+        ("es", "gl"),
+        ("gl", "es"),
+    ):
         assert target in languages[source]["targets"], (source, target)
         assert target not in languages[source]["via"], (source, target)  # a direct pair
     assert languages["en"]["via"]["pt"] == "es" and languages["fr"]["via"]["en"] == "es"
@@ -59,16 +72,26 @@ def test_a_pair_without_a_direct_engine_goes_through_spanish(tools_client, apert
 
 
 def test_an_unsupported_pair_is_refused_with_its_names(tools_client, apertium):
-    error = assert_json_error(tools_client.post("/api/tools/translate", json={
-        "q": "Guten Morgen, wie geht es dir heute?", "target": "es"}), 422, "unsupported_pair")
+    error = assert_json_error(
+        tools_client.post("/api/tools/translate", json={"q": "Guten Morgen, wie geht es dir heute?", "target": "es"}),
+        422,
+        "unsupported_pair",
+    )
     assert "looks German" in error["message"] and "cannot translate German into Spanish" in error["message"]
 
 
 # "The cat sleeps on the table." in every language the stack's pairs cover, and the start of the word
 # for "cat" each language's translation must hold (rule-based engines inflect it: "kataj").
-SENTENCES = {"en": "The cat sleeps on the table.", "es": "El gato duerme en la mesa.", "ca": "El gat dorm a la taula.",
-             "fr": "Le chat dort sur la table.", "pt": "O gato dorme na mesa.", "eo": "La kato dormas sur la tablo.",
-             "gl": "O gato dorme na mesa.", "it": "Il gatto dorme sul tavolo."}
+SENTENCES = {
+    "en": "The cat sleeps on the table.",
+    "es": "El gato duerme en la mesa.",
+    "ca": "El gat dorm a la taula.",
+    "fr": "Le chat dort sur la table.",
+    "pt": "O gato dorme na mesa.",
+    "eo": "La kato dormas sur la tablo.",
+    "gl": "O gato dorme na mesa.",
+    "it": "Il gatto dorme sul tavolo.",
+}
 CAT = {"en": "cat", "es": "gat", "ca": "gat", "fr": "chat", "pt": "gat", "eo": "kat", "gl": "gat", "it": "gatt"}
 
 
@@ -80,13 +103,16 @@ def test_every_pair_the_engine_offers_translates(tools_client, apertium):
     assert len(offered) >= 40 and {code for code, _, _ in offered} == set(SENTENCES)
     wrong = []
     for source, target, pivot in offered:
-        response = tools_client.post("/api/tools/translate", json={"q": SENTENCES[source], "source": source,
-                                                                    "target": target})
+        response = tools_client.post(
+            "/api/tools/translate", json={"q": SENTENCES[source], "source": source, "target": target}
+        )
         body = response.get_json()
         if response.status_code != 200:
             wrong.append(f"{source}→{target}: {response.status_code} {body}")
-        elif not any(word.startswith(CAT[target]) for word in words(body["translatedText"])) \
-                or body.get("pivot", {}).get("language") != pivot:
+        elif (
+            not any(word.startswith(CAT[target]) for word in words(body["translatedText"]))
+            or body.get("pivot", {}).get("language") != pivot
+        ):
             wrong.append(f"{source}→{target} (via {pivot}): {body}")
     assert wrong == [], "\n".join(wrong)
 
@@ -94,8 +120,11 @@ def test_every_pair_the_engine_offers_translates(tools_client, apertium):
 def test_spanish_reaches_esperanto_through_english_also_when_detected(tools_client, apertium):
     """Debian's es-eo mode names files its package does not install: the stack leaves the pair out, so
     Spanish (chosen or detected) goes to Esperanto through English instead of failing."""
-    spanish = next(item for item in tools_client.get("/api/tools/translate/languages").get_json()["languages"]
-                   if item["code"] == "es")
+    spanish = next(
+        item
+        for item in tools_client.get("/api/tools/translate/languages").get_json()["languages"]
+        if item["code"] == "es"
+    )
     assert spanish["via"]["eo"] == "en"
     body = translate(tools_client, "El perro come manzanas verdes en el jardín.", "eo")
     assert body["detectedLanguage"]["language"] == "es" and body["pivot"]["language"] == "en"

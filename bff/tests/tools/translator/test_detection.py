@@ -1,5 +1,6 @@
 """Offline language detection (py3langid, its model shipped in the package): short and long texts in
 several languages, through the endpoint, and with no network at all."""
+
 from __future__ import annotations
 
 import os
@@ -13,18 +14,25 @@ from fixtures.tools_support import assert_json_error
 from toolkit_bff.tools.translator.detection import detect_languages
 from tools_servers import fake_libretranslate
 
-SHORT = {"en": "Where is the train station?", "es": "¿Dónde está la estación?", "fr": "Où est la gare ?",
-         "de": "Wo ist der Bahnhof?", "ca": "On és l'estació de tren?", "pt": "Onde fica a estação de comboios?",
-         "eo": "Kie estas la fervoja stacidomo?", "it": "Dov'è la stazione dei treni?"}
+SHORT = {
+    "en": "Where is the train station?",
+    "es": "¿Dónde está la estación?",
+    "fr": "Où est la gare ?",
+    "de": "Wo ist der Bahnhof?",
+    "ca": "On és l'estació de tren?",
+    "pt": "Onde fica a estação de comboios?",
+    "eo": "Kie estas la fervoja stacidomo?",
+    "it": "Dov'è la stazione dei treni?",
+}
 LONG = {
     "en": "The committee met on Tuesday to discuss the new budget. After a long debate, the members agreed to "
-          "spend more on schools and less on roads, although several of them still had doubts about the plan.",
+    "spend more on schools and less on roads, although several of them still had doubts about the plan.",
     "es": "El comité se reunió el martes para hablar del nuevo presupuesto. Después de un largo debate, los "
-          "miembros acordaron gastar más en escuelas y menos en carreteras, aunque varios todavía tenían dudas.",
+    "miembros acordaron gastar más en escuelas y menos en carreteras, aunque varios todavía tenían dudas.",
     "gl": "O comité reuniuse o martes para falar do novo orzamento. Despois dun longo debate, os membros "
-          "acordaron gastar máis nas escolas e menos nas estradas, aínda que varios deles seguían con dúbidas.",
+    "acordaron gastar máis nas escolas e menos nas estradas, aínda que varios deles seguían con dúbidas.",
     "fr": "Le comité s'est réuni mardi pour discuter du nouveau budget. Après un long débat, les membres ont "
-          "accepté de dépenser davantage pour les écoles et moins pour les routes, même si plusieurs doutaient encore.",
+    "accepté de dépenser davantage pour les écoles et moins pour les routes, même si plusieurs doutaient encore.",
 }
 
 
@@ -59,13 +67,16 @@ def test_works_with_the_network_off():
     """In a network namespace of its own (no interface but a down loopback), with the hub switches off:
     the model is in the package, so detection needs nothing from outside."""
     bff = Path(__file__).resolve().parents[3]
-    code = ("import socket\n"
-            "try:\n    socket.create_connection(('127.0.0.1', 9), timeout=1)\nexcept OSError as exc:\n"
-            "    assert exc.errno in (101, 111), exc\n"
-            "from toolkit_bff.tools.translator.detection import detect_languages\n"
-            "print(detect_languages('Hola, ¿cómo estás? Hace mucho que no te veo.')[0]['language'])\n")
+    code = (
+        "import socket\n"
+        "try:\n    socket.create_connection(('127.0.0.1', 9), timeout=1)\nexcept OSError as exc:\n"
+        "    assert exc.errno in (101, 111), exc\n"
+        "from toolkit_bff.tools.translator.detection import detect_languages\n"
+        "print(detect_languages('Hola, ¿cómo estás? Hace mucho que no te veo.')[0]['language'])\n"
+    )
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "PYTHONPATH": str(bff)}
-    result = subprocess.run(["unshare", "--net", sys.executable, "-c", code], capture_output=True, text=True,
-                            env=env, timeout=120)
+    result = subprocess.run(
+        ["unshare", "--net", sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == "es"

@@ -1,5 +1,6 @@
 """With no internet (as on our machines), a username check answers one clear message at once instead
 of hundreds of failed rows: the server looks up and connects to its configured probe first."""
+
 from __future__ import annotations
 
 import socket
@@ -62,8 +63,9 @@ def test_a_connection_that_never_completes_is_cut_short(tools_app, tools_client,
 def test_the_internet_coming_back_is_noticed(tools_app, tools_client, sites):
     tools_app.config["USERNAME_INTERNET_PROBE"] = "internet-probe.invalid:443"
     offline_error(tools_client)
-    tools_app.config["USERNAME_INTERNET_PROBE"] = fake_sites.probe_of(tools_app.config["USERNAME_SITES_FILE"] and
-                                                                      _base(tools_app))
+    tools_app.config["USERNAME_INTERNET_PROBE"] = fake_sites.probe_of(
+        tools_app.config["USERNAME_SITES_FILE"] and _base(tools_app)
+    )
     lines = ndjson(tools_client.get("/api/tools/username/taken?sites=StatusSite").data)
     assert lines[-1]["summary"] == {"found": 1, "not_found": 1, "could_not_check": 0}
 
@@ -74,8 +76,9 @@ def test_the_answer_is_cached_briefly(tools_app, tools_client, sites):
     with socket.socket() as listener:
         listener.bind(("127.0.0.1", 0))
         listener.listen(8)
-        tools_app.config.update(USERNAME_INTERNET_PROBE=f"localhost:{listener.getsockname()[1]}",
-                                USERNAME_INTERNET_CACHE_SECONDS=300)
+        tools_app.config.update(
+            USERNAME_INTERNET_PROBE=f"localhost:{listener.getsockname()[1]}", USERNAME_INTERNET_CACHE_SECONDS=300
+        )
         assert tools_client.get("/api/tools/username/taken?sites=StatusSite").status_code == 200
     assert tools_client.get("/api/tools/username/taken?sites=StatusSite").status_code == 200  # cached: online
     tools_app.config["USERNAME_INTERNET_CACHE_SECONDS"] = 0

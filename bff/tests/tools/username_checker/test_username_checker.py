@@ -1,4 +1,5 @@
 """Username checker against a local server playing each detection type; the bundled list loads."""
+
 from __future__ import annotations
 
 import ast
@@ -10,9 +11,15 @@ from fixtures.tools_support import assert_json_error, ndjson
 from toolkit_bff.tools.username_checker.sites import WAF_FINGERPRINTS, bundled_sites_path, load_sites
 from tools_servers import fake_sites
 
-REASONS = {"Could not reach the site", "Blocked by the site's bot protection", "Timed out",
-           "The site is limiting requests (rate limit)", "This site does not accept this name",
-           "The site had an error (HTTP 500)", "The site's answer was unclear (HTTP 302)"}
+REASONS = {
+    "Could not reach the site",
+    "Blocked by the site's bot protection",
+    "Timed out",
+    "The site is limiting requests (rate limit)",
+    "This site does not accept this name",
+    "The site had an error (HTTP 500)",
+    "The site's answer was unclear (HTTP 302)",
+}
 
 
 @pytest.fixture
@@ -36,10 +43,20 @@ def test_each_detection_type(tools_client, sites):
     lines = ndjson(response.data)
     assert lines[0] == {"type": "start", "username": "taken", "sites": 13}
     assert statuses(response) == {
-        "StatusSite": "taken", "MessageSite": "taken", "RedirectSite": "taken", "CodesSite": "taken",
-        "EscapingSite": "unknown", "BlockedSite": "blocked", "WafSite": "blocked", "HeaderWallSite": "blocked",
-        "BrokenSite": "unknown", "SlowSite": "unknown", "StrictSite": "invalid", "HoldSite": "available",
-        "Toolkit": "available"}
+        "StatusSite": "taken",
+        "MessageSite": "taken",
+        "RedirectSite": "taken",
+        "CodesSite": "taken",
+        "EscapingSite": "unknown",
+        "BlockedSite": "blocked",
+        "WafSite": "blocked",
+        "HeaderWallSite": "blocked",
+        "BrokenSite": "unknown",
+        "SlowSite": "unknown",
+        "StrictSite": "invalid",
+        "HoldSite": "available",
+        "Toolkit": "available",
+    }
     done = lines[-1]
     assert done["type"] == "done"
     assert done["counts"] == {"taken": 4, "unknown": 3, "blocked": 3, "invalid": 1, "available": 2}
@@ -48,12 +65,17 @@ def test_each_detection_type(tools_client, sites):
 
 def test_every_unclear_row_says_why_in_words(tools_client, sites):
     rows = results(tools_client.get("/api/tools/username/freebie"))
-    assert {name: rows[name]["detail"] for name in ("BlockedSite", "WafSite", "HeaderWallSite", "SlowSite",
-                                                    "StrictSite", "BrokenSite")} == {
+    assert {
+        name: rows[name]["detail"]
+        for name in ("BlockedSite", "WafSite", "HeaderWallSite", "SlowSite", "StrictSite", "BrokenSite")
+    } == {
         "BlockedSite": "The site is limiting requests (rate limit)",
-        "WafSite": "Blocked by the site's bot protection", "HeaderWallSite": "Blocked by the site's bot protection",
-        "SlowSite": "Timed out", "StrictSite": "This site does not accept this name",
-        "BrokenSite": "The site had an error (HTTP 500)"}
+        "WafSite": "Blocked by the site's bot protection",
+        "HeaderWallSite": "Blocked by the site's bot protection",
+        "SlowSite": "Timed out",
+        "StrictSite": "This site does not accept this name",
+        "BrokenSite": "The site had an error (HTTP 500)",
+    }
     # An off-list redirect is not followed: what the site said stays unclear.
     assert rows["EscapingSite"]["detail"] == "The site's answer was unclear (HTTP 302)"
     assert {row["detail"] for row in rows.values() if "detail" in row} <= REASONS
@@ -107,10 +129,19 @@ def test_site_selection_and_nsfw(tools_client, sites):
 
 
 # A slash (encoded or not) leaves the route: 404; any other character the pattern refuses: 422, in words.
-@pytest.mark.parametrize("name, status, code", [
-    ("a/b", 404, "not_found"), ("a%2F..", 404, "not_found"), ("x@evil.example", 422, "invalid_username"),
-    ("-dash", 422, "invalid_username"), ("a" * 65, 422, "invalid_username"), ("a b", 422, "invalid_username"),
-    ("host:80", 422, "invalid_username"), ("ünï", 422, "invalid_username")])
+@pytest.mark.parametrize(
+    "name, status, code",
+    [
+        ("a/b", 404, "not_found"),
+        ("a%2F..", 404, "not_found"),
+        ("x@evil.example", 422, "invalid_username"),
+        ("-dash", 422, "invalid_username"),
+        ("a" * 65, 422, "invalid_username"),
+        ("a b", 422, "invalid_username"),
+        ("host:80", 422, "invalid_username"),
+        ("ünï", 422, "invalid_username"),
+    ],
+)
 def test_names_no_site_accepts_are_refused_in_words(tools_client, sites, name, status, code):
     error = assert_json_error(tools_client.get(f"/api/tools/username/{name}"), status, code)
     if status == 422:
@@ -139,8 +170,11 @@ def test_bot_wall_fingerprints_include_sherlocks_own():
     """Sherlock's WAFHitMsgs, read from the installed sherlock-project's source: a newer release that
     adds one fails this test until our list has it too."""
     source = (resources.files("sherlock_project") / "sherlock.py").read_text(encoding="utf-8")
-    theirs = next(ast.literal_eval(node.value) for node in ast.walk(ast.parse(source))
-                  if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "WAFHitMsgs" for t in node.targets))
+    theirs = next(
+        ast.literal_eval(node.value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "WAFHitMsgs" for t in node.targets)
+    )
     assert len(theirs) >= 4
     assert set(theirs) <= set(WAF_FINGERPRINTS)
 

@@ -7,6 +7,7 @@ this module would refuse.
 
 The role is switched for the one statement, inside the caller's transaction: the caller's JWT
 claims stay set, so the link belongs to them and every rule of create_short_link applies to them."""
+
 from __future__ import annotations
 
 import psycopg
@@ -21,7 +22,9 @@ def create_protected_link(conn: psycopg.Connection, columns: str, url: str, pass
     password_hash = HASHER.hash(password)  # argon2id: only the hash leaves this process
     caller_role = conn.execute("select current_user as role").fetchone()["role"]
     conn.execute("select set_config('role', %s, true)", (PROTECTOR_ROLE,))
-    row = conn.execute(f"select {columns} from public.create_short_link_with_password(%s, %s, %s, %s, %s)",
-                       (url, password_hash, *options)).fetchone()
+    row = conn.execute(
+        f"select {columns} from public.create_short_link_with_password(%s, %s, %s, %s, %s)",
+        (url, password_hash, *options),
+    ).fetchone()
     conn.execute("select set_config('role', %s, true)", (caller_role,))
     return row

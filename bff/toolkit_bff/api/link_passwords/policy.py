@@ -7,6 +7,7 @@ common-passwords.txt is the first 10,000 entries of the `passwords` frequency li
 zxcvbn package (PyPI, version 4.5.0, MIT licence: common-passwords.LICENSE.txt) ships in
 zxcvbn/frequency_lists.py, most common first, one per line, lower case. Compared case-insensitively:
 "Password1" is as guessable as "password1"."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -26,6 +27,7 @@ def weakness(password: str) -> str | None:
     if len(password) < MIN_LENGTH:
         return f"password must be at least {MIN_LENGTH} characters: shorter ones are guessed quickly"
     if password.lower() in common_passwords():
-        return ("password is one of the 10,000 most common passwords, which are tried first: "
-                "choose one nobody would guess")
+        return (
+            "password is one of the 10,000 most common passwords, which are tried first: choose one nobody would guess"
+        )
     return None

@@ -1,4 +1,5 @@
 """/api/pages (the disabled-pages map) and the admin area."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal
@@ -56,7 +57,8 @@ class ModeratedPaste(Answer):
     title: str
     language: str
     excerpt: Annotated[str, Field(max_length=200)] | None = Field(
-        description="The first 200 characters; null for burn-after-read pastes.")
+        description="The first 200 characters; null for burn-after-read pastes."
+    )
     author_email: str | None = Field(description="null when anonymous.")
     created_at: DateTime
     expires_at: DateTime | None
@@ -91,6 +93,9 @@ class AdminStatus(Answer):
 def search_page(matches: str, high: int, default: int) -> type[Query]:
     """The query of an admin list: a literal search and a page of it."""
     return create_model(  # type: ignore[call-overload]
-        f"Search{high}", __base__=Query,
+        f"Search{high}",
+        __base__=Query,
         q=(Annotated[str, Field(max_length=200, description=f"Matches {matches} (literally).")], ""),
-        limit=(Annotated[WholeNumberText, Between(1, high)], default), offset=(Offset, 0))
+        limit=(Annotated[WholeNumberText, Between(1, high)], default),
+        offset=(Offset, 0),
+    )

@@ -1,4 +1,5 @@
 """/api/me/tokens: the signed-in user's personal API tokens."""
+
 from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
@@ -16,9 +17,16 @@ def _each_once(scopes: list[str]) -> list[str]:
     return scopes
 
 
-Scopes = Annotated[list[Literal["pastes", "links"]], AfterValidator(_each_once), Field(
-    min_length=1, max_length=2, json_schema_extra={"uniqueItems": True},
-    description="What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself.")]
+Scopes = Annotated[
+    list[Literal["pastes", "links"]],
+    AfterValidator(_each_once),
+    Field(
+        min_length=1,
+        max_length=2,
+        json_schema_extra={"uniqueItems": True},
+        description="What the token opens: `/api/pastes`, `/api/links`, or both. Never the account itself.",
+    ),
+]
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 
 
@@ -26,7 +34,8 @@ class ApiToken(Answer):
     id: Id
     name: Name
     token_prefix: Annotated[str, Field(pattern="^tkp_[A-Za-z0-9_-]{4}$")] = Field(
-        description="The token's first characters, to tell tokens apart.")
+        description="The token's first characters, to tell tokens apart."
+    )
     scopes: Scopes
     created_at: DateTime
     last_used_at: DateTime | None = Field(description="To the minute; null: never used.")
@@ -36,7 +45,8 @@ class ApiToken(Answer):
 class NewApiToken(ApiToken):
     token: Annotated[str, Field(pattern="^tkp_[A-Za-z0-9_-]{43}$")] = Field(
         description="The token itself, shown in this response only (just its SHA-256 is kept). Send it as "
-                    "`Authorization: Bearer <token>`.")
+        "`Authorization: Bearer <token>`."
+    )
 
 
 class ApiTokenList(Answer):

@@ -1,4 +1,5 @@
 """Fields and shapes several areas share."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -26,6 +27,7 @@ class Paging(Query):
 
 class PageOf(Answer):
     """The paging every page of a list answers with, beside its rows."""
+
     total: Count
     limit: int
     offset: int

@@ -1,4 +1,5 @@
 """/api/links: short links (followed at /s/{code} through the redirect service, not the BFF)."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -28,19 +29,24 @@ Url = Annotated[str, Field(pattern="^https?://")]
 
 
 class ShortLinkCreate(Body):
-    url: Text = Field(max_length=2048, description="http or https; without a scheme, https:// is added (SPEC §5). "
-                                                   "Links to our own /s/ are refused.",
-                      json_schema_extra={SERVER_RULE: "an http(s) address, not one of our own short links"})
+    url: Text = Field(
+        max_length=2048,
+        description="http or https; without a scheme, https:// is added (SPEC §5). Links to our own /s/ are refused.",
+        json_schema_extra={SERVER_RULE: "an http(s) address, not one of our own short links"},
+    )
     alias: Annotated[Text, Rule(CODE, "must be 3 to 64 letters, digits, _ or -")] | None = optional(
         description="A custom code; reserved words (api, s, admin, login, …) are refused; 409 when taken.",
-        json_schema_extra={SERVER_RULE: "not a reserved word"})
+        json_schema_extra={SERVER_RULE: "not a reserved word"},
+    )
     expires_at: Expiry = optional(description=f"In the future and before {LATEST_EXPIRY_TEXT}, with a time zone.")
     max_clicks: Annotated[WholeNumber, Between(1, 2_000_000_000)] | None = optional(
-        description="The link stops working after this many clicks.")
+        description="The link stops working after this many clicks."
+    )
     password: Annotated[Text, Field(max_length=MAX_PASSWORD_LENGTH)] | None = optional(
         description="Visitors must enter it on the redirect service's page before the link leads on (the click "
-                    "is counted then). Stored as an argon2id hash only. 422 `password_too_weak` when shorter than "
-                    "8 characters or one of the 10,000 most common passwords (compared without case).")
+        "is counted then). Stored as an argon2id hash only. 422 `password_too_weak` when shorter than "
+        "8 characters or one of the 10,000 most common passwords (compared without case)."
+    )
 
 
 class ShortLink(Answer):
@@ -86,6 +92,7 @@ class DeviceClicks(Answer):
 
 class LinkStats(Answer):
     """Counted clicks only: bots, link previews and HEAD requests are never counted."""
+
     link_id: Id
     short_code: Code
     short_url: str = Field(description="The public address: `{origin}/s/{short_code}` (its QR code).")
@@ -94,8 +101,9 @@ class LinkStats(Answer):
     days: Annotated[int, Field(ge=1, le=366)]
     total_clicks: Count = Field(description="Every click since the link was made.")
     daily: list[DailyClicks] = Field(description="Every UTC day of the period, oldest first, zeros included.")
-    referrers: list[ReferrerClicks] = Field(max_length=10, description="Top referrer hosts of the period (null: "
-                                                                        "none sent, e.g. typed or from an app).")
+    referrers: list[ReferrerClicks] = Field(
+        max_length=10, description="Top referrer hosts of the period (null: none sent, e.g. typed or from an app)."
+    )
     browsers: list[BrowserClicks]
     devices: list[DeviceClicks]
 
@@ -103,5 +111,3 @@ class LinkStats(Answer):
 class ResolvedLink(Answer):
     short_code: str
     url: Url
-
-

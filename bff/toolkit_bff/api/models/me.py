@@ -1,4 +1,5 @@
 """/api/me (the caller and their profile) and /api/health."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal
@@ -20,17 +21,26 @@ def _no_default(schema: dict) -> None:
 class HealthChecks(Answer):
     database: Literal["ok", "unreachable"]
     auth: Literal["ok", "unreachable", "not_configured"] = Field(
-        description="Supabase Auth's /health, when TOOLKIT_AUTH_URL is set.")
+        description="Supabase Auth's /health, when TOOLKIT_AUTH_URL is set."
+    )
     # The replica checks (toolkit_bff/replica_checks.py), each present only where it applies: absent,
     # not null (no default in the document).
     rate_limit_store: Literal["ok", "unreachable"] = Field(
-        default=None, json_schema_extra=_no_default, description="Redis, when it is the rate limits' store; unreachable does not make the BFF "
-                                  "degraded.")
+        default=None,
+        json_schema_extra=_no_default,
+        description="Redis, when it is the rate limits' store; unreachable does not make the BFF degraded.",
+    )
     jwt_secret: Literal["ok", "mismatch", "unknown"] = Field(
-        default=None, json_schema_extra=_no_default, description="Whether TOOLKIT_JWT_SECRET is the deployment's (it signed the service-role key "
-                                  "and Auth accepts that key).")
+        default=None,
+        json_schema_extra=_no_default,
+        description="Whether TOOLKIT_JWT_SECRET is the deployment's (it signed the service-role key "
+        "and Auth accepts that key).",
+    )
     migrations: Literal["ok", "behind", "unknown"] = Field(
-        default=None, json_schema_extra=_no_default, description="Whether the database has the migrations this BFF's code expects.")
+        default=None,
+        json_schema_extra=_no_default,
+        description="Whether the database has the migrations this BFF's code expects.",
+    )
 
 
 class Health(Answer):
@@ -54,6 +64,7 @@ class Profile(Answer):
 
 class ProfileUpdate(Body):
     """Only these fields; anything else (role, id, email) is a 422 `unknown_field`."""
+
     model_config = ConfigDict(json_schema_extra={"minProperties": 1})
     nickname: Annotated[Text, Field(max_length=32), NICKNAME] = optional(description="Unique; 409 when taken.")
     full_name: Annotated[Text, Field(max_length=100)] = optional()
@@ -64,6 +75,7 @@ class ProfileUpdate(Body):
 
 class Caller(Answer):
     """The caller as Postgres sees them inside the request's RLS transaction."""
+
     id: Id = Field(description="The token's `sub` (the auth user id).")
     email: str | None = Field(description="The token's `email` claim.")
     role: Literal["authenticated"] = Field(description="The database role the request ran as.")
@@ -81,6 +93,7 @@ class ProfileResult(Answer):
 
 class OpenApiDocument(Answer):
     """This document."""
+
     model_config = ConfigDict(extra="allow")
     openapi: Annotated[str, Field(pattern=r"^3\.1\.\d+$")]
     info: dict

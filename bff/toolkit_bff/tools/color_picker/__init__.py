@@ -2,6 +2,7 @@
 images the browser cannot (HEIC/HEIF from phones, AVIF or TIFF in some browsers).
 
 endpoint.py (/api/tools/color-picker/decode)."""
+
 from .endpoint import bp
 
 __all__ = ["bp"]

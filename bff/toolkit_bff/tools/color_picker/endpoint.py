@@ -1,6 +1,7 @@
 """POST /api/tools/color-picker/decode: any image the server reads (HEIC, AVIF, TIFF, …) as a PNG the
 browser can draw, upright (EXIF orientation applied), in sRGB (an embedded colour profile converted,
 as a browser would), at most MAX_SIDE px on its longest side — the size the page reads pixels at."""
+
 from __future__ import annotations
 
 import io
@@ -22,10 +23,18 @@ routes = Routes(bp, "color", tool=True)
 MAX_SIDE = 4096  # app/src/tools/color-picker/load-image.ts reads pixels at this size too
 
 
-@routes.post("/color-picker/decode", "decodeImageForColourPicker", upload=Multipart(file_description="An image."),
-             security=[{"bearerAuth": []}], errors=(SIGNED_IN, PAGE_GATE, UPLOAD, IMAGE), answers={200: file_answer(
-                 "Upright, in sRGB, at most 4096 px on its longest side; colours exactly as decoded.",
-                 [MIME_TYPES["png"]])})
+@routes.post(
+    "/color-picker/decode",
+    "decodeImageForColourPicker",
+    upload=Multipart(file_description="An image."),
+    security=[{"bearerAuth": []}],
+    errors=(SIGNED_IN, PAGE_GATE, UPLOAD, IMAGE),
+    answers={
+        200: file_answer(
+            "Upright, in sRGB, at most 4096 px on its longest side; colours exactly as decoded.", [MIME_TYPES["png"]]
+        )
+    },
+)
 def decode():
     """An image the browser cannot open (HEIC, …) as a PNG
 
@@ -46,8 +55,9 @@ def _in_srgb(image: Image.Image) -> Image.Image:
     if profile and image.mode in ("RGB", "RGBA", "L", "CMYK"):
         try:
             source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
-            return ImageCms.profileToProfile(image, source, ImageCms.createProfile("sRGB"),
-                                             outputMode="RGBA" if image.mode == "RGBA" else "RGB")
+            return ImageCms.profileToProfile(
+                image, source, ImageCms.createProfile("sRGB"), outputMode="RGBA" if image.mode == "RGBA" else "RGB"
+            )
         except (ImageCms.PyCMSError, OSError, ValueError):
             pass  # a broken profile: the colours as stored
     return image.convert(mode)

@@ -2,6 +2,7 @@
 
 endpoint.py (options and image/PDF conversion), inputs.py (what it takes, checked before the job),
 office.py (LibreOffice, sandboxed)."""
+
 from .endpoint import bp, refuse_before_job
 
 __all__ = ["bp", "refuse_before_job"]

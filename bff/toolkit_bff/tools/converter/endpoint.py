@@ -2,6 +2,7 @@
 
 The request is checked in the worker before the job starts (refuse_before_job: options and every
 file's type, inputs.py), so what cannot be converted is answered at once and never reaches LibreOffice."""
+
 from __future__ import annotations
 
 import io
@@ -60,13 +61,40 @@ def refuse_before_job() -> None:
         checked_request()
 
 
-@routes.post("/convert", "convertFiles", security=[{"bearerAuth": []}], answers={200: file_answer(
-    "The converted file, or a ZIP when there are several results (several uploads, or a PDF's pages as images).",
-    [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]], RESULTS_HEADERS)},
+@routes.post(
+    "/convert",
+    "convertFiles",
+    security=[{"bearerAuth": []}],
+    answers={
+        200: file_answer(
+            "The converted file, or a ZIP when there are several results (several uploads, or a PDF's pages as images).",
+            [MIME_TYPES[kind] for kind in TARGETS] + [MIME_TYPES["zip"]],
+            RESULTS_HEADERS,
+        )
+    },
     upload=UPLOAD_OPTIONS,
-    errors=(SIGNED_IN, SESSION, PAGE_GATE, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING,
-            {422: ["invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages",
-                   "conversion_failed", "office_too_many_entries", "office_too_large"]}))
+    errors=(
+        SIGNED_IN,
+        SESSION,
+        PAGE_GATE,
+        UPLOAD,
+        OPTIONS,
+        IMAGE,
+        JOB,
+        PROGRAM_MISSING,
+        {
+            422: [
+                "invalid_pdf",
+                "pdf_password_required",
+                "pdf_wrong_password",
+                "too_many_pages",
+                "conversion_failed",
+                "office_too_many_entries",
+                "office_too_large",
+            ]
+        },
+    ),
+)
 def convert(options: ConvertOptions):
     """Convert images, PDFs and office documents
 
@@ -85,12 +113,13 @@ def convert(options: ConvertOptions):
     return results_response(results, zip_name=zip_name, input_size=input_size)
 
 
-def convert_to_image(upload: Upload, target: str, options: ConvertOptions,
-                     deadline: Deadline) -> Iterator[Result]:
+def convert_to_image(upload: Upload, target: str, options: ConvertOptions, deadline: Deadline) -> Iterator[Result]:
     deadline.check()
     if upload.kind == "pdf":
         for index, page in iter_rendered_pages(upload, options.dpi, deadline, options.password):
-            yield Result(output_name(upload.stem, target, f"-page{index + 1}"), encode_image(page, target, options), target)
+            yield Result(
+                output_name(upload.stem, target, f"-page{index + 1}"), encode_image(page, target, options), target
+            )
         return
     image = open_image(upload)
     yield Result(output_name(upload.stem, target), encode_image(image, target, options), target)
@@ -104,8 +133,7 @@ def encode_image(image: Image.Image, target: str, options: ConvertOptions) -> by
     if not options.strip_metadata:
         exif = image.getexif().tobytes() if image.getexif() else None
     image = resize(image, options.width, options.height, options.fit)
-    return save_image(image, target, quality=options.quality, lossless=options.lossless,
-                      exif=exif, icc_profile=icc)
+    return save_image(image, target, quality=options.quality, lossless=options.lossless, exif=exif, icc_profile=icc)
 
 
 def convert_to_pdf(uploads: list[Upload], options: ConvertOptions, deadline: Deadline) -> list[Result]:
@@ -116,8 +144,11 @@ def convert_to_pdf(uploads: list[Upload], options: ConvertOptions, deadline: Dea
     with job_workdir() as workdir:
         for upload in uploads:
             deadline.check()
-            data = (images_to_pdf([upload], options, deadline) if upload.kind in IMAGE_KINDS
-                    else office_to_pdf(upload, Path(workdir), deadline))
+            data = (
+                images_to_pdf([upload], options, deadline)
+                if upload.kind in IMAGE_KINDS
+                else office_to_pdf(upload, Path(workdir), deadline)
+            )
             results.append(Result(output_name(upload.stem, "pdf"), data, "pdf"))
     return results
 
@@ -133,6 +164,12 @@ def images_to_pdf(uploads: list[Upload], options: ConvertOptions, deadline: Dead
         image = resize(image, options.width, options.height, options.fit)
         pages.append(prepare_mode(image, "jpeg") if image.mode not in ("1", "L") else image)
     buffer = io.BytesIO()
-    pages[0].save(buffer, "PDF", save_all=True, append_images=pages[1:], resolution=float(options.dpi),
-                  quality=options.quality or 90)
+    pages[0].save(
+        buffer,
+        "PDF",
+        save_all=True,
+        append_images=pages[1:],
+        resolution=float(options.dpi),
+        quality=options.quality or 90,
+    )
     return buffer.getvalue()

@@ -4,6 +4,7 @@ no LibreOffice): a file that cannot be converted to the chosen format is refused
 Types come from the bytes (jobs/filetypes.py). Plain text is the one type told only by elimination, so
 it is taken as a document only when its name says text too: two bytes named `photo.png` or
 `report.docx` are a damaged file, and `page.html` is markup, none of them a text to typeset."""
+
 from __future__ import annotations
 
 from ...errors import ApiError
@@ -27,7 +28,13 @@ def check_convertible(upload: Upload, target: str) -> str:
     if kind != "txt" or claimed in TEXT_EXTENSIONS:
         return kind
     if claimed in BINARY_KINDS:
-        raise ApiError(415, "unsupported_file_type", f"{upload.filename} is damaged or not really a "
-                       f"{claimed.upper()} file: its content is plain text")
-    raise ApiError(415, "unsupported_file_type", f"{upload.filename} is not a document the converter takes: "
-                   "plain text is converted when its name ends in .txt")
+        raise ApiError(
+            415,
+            "unsupported_file_type",
+            f"{upload.filename} is damaged or not really a {claimed.upper()} file: its content is plain text",
+        )
+    raise ApiError(
+        415,
+        "unsupported_file_type",
+        f"{upload.filename} is not a document the converter takes: plain text is converted when its name ends in .txt",
+    )

@@ -5,6 +5,7 @@ profile) or `keep` (unchanged: the report then shows what each file carries). Ea
 its own: one that is damaged, too large, empty, a bomb or not an image gets its own error in the
 report and the others still go into the ZIP. The report lists, per file, the tags that were removed
 (by group, as the metadata view shows them) and whether it had a location."""
+
 from __future__ import annotations
 
 import io
@@ -28,11 +29,17 @@ from .exif_read import read_groups
 from .models import ACTIONS, MAX_FILES, BatchOptions, MetadataBatchStreamLine
 
 
-@routes.post("/metadata/batch", "cleanImageMetadataBatch",
-             upload=Multipart(BatchOptions, many=True, file_description=f"The photos (at most {MAX_FILES})."),
-             answers={200: stream_answer("A ZIP of the cleaned photos, file by file, with a report per file.",
-                                         MetadataBatchStreamLine)},
-             errors=(UPLOAD, OPTIONS, JOB, {422: ["no_file_processed"]}))
+@routes.post(
+    "/metadata/batch",
+    "cleanImageMetadataBatch",
+    upload=Multipart(BatchOptions, many=True, file_description=f"The photos (at most {MAX_FILES})."),
+    answers={
+        200: stream_answer(
+            "A ZIP of the cleaned photos, file by file, with a report per file.", MetadataBatchStreamLine
+        )
+    },
+    errors=(UPLOAD, OPTIONS, JOB, {422: ["no_file_processed"]}),
+)
 @streams_progress
 def batch(options: BatchOptions):
     """Many photos, one choice, one ZIP
@@ -115,11 +122,18 @@ def _clean(upload: Upload, action: str) -> tuple[Result, dict]:
     data = {"remove-gps": gps_removed, "strip": stripped}.get(action, lambda u, _i: u.data)(upload, image)
     with Image.open(io.BytesIO(data)) as cleaned:  # the header only: the tags, not the pixels
         after = read_groups(cleaned)
-    removed = {group: sorted(set(_tag_names(tags)) - set(_tag_names(after.get(group, {}))))
-               for group, tags in before.items()}
-    entry = {"name": upload.filename, "status": "done", "had_gps": bool(before["location"]),
-             "has_gps": bool(after["location"]), "removed": {g: t for g, t in removed.items() if t},
-             "size_before": len(upload.data), "size_after": len(data)}
+    removed = {
+        group: sorted(set(_tag_names(tags)) - set(_tag_names(after.get(group, {})))) for group, tags in before.items()
+    }
+    entry = {
+        "name": upload.filename,
+        "status": "done",
+        "had_gps": bool(before["location"]),
+        "has_gps": bool(after["location"]),
+        "removed": {g: t for g, t in removed.items() if t},
+        "size_before": len(upload.data),
+        "size_after": len(data),
+    }
     return Result(output_name(upload.stem, upload.kind, ACTIONS[action]), data, upload.kind), entry
 
 

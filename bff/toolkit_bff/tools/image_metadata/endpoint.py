@@ -4,6 +4,7 @@ JPEG and WebP are edited at the byte level (piexif / chunk filters): the compres
 copied unchanged, so pixels are identical. PNG is re-saved losslessly with the new eXIf chunk. HEIC
 is rewritten by ExifTool around its untouched HEVC data (heic.py). Many files at once: batch.py.
 """
+
 from __future__ import annotations
 
 import io
@@ -41,29 +42,47 @@ bp = Blueprint("tools_metadata", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "metadata", tool=True)
 
 EDITABLE_KINDS = {"jpeg", "webp", "png", "heif"}
-EDITABLE_WHAT = ("a JPEG, PNG, WebP or HEIC image (the formats whose metadata can be edited without"
-                 " re-encoding)")
-EDITED = {200: file_answer("The image in its own format, named with a suffix.",
-                           [MIME_TYPES[kind] for kind in sorted(EDITABLE_KINDS)])}
+EDITABLE_WHAT = "a JPEG, PNG, WebP or HEIC image (the formats whose metadata can be edited without re-encoding)"
+EDITED = {
+    200: file_answer(
+        "The image in its own format, named with a suffix.", [MIME_TYPES[kind] for kind in sorted(EDITABLE_KINDS)]
+    )
+}
 EDITABLE = Multipart(file_description="A JPEG, PNG, WebP or HEIC image.")
 EDIT_ERRORS = (UPLOAD, IMAGE, {422: ["invalid_metadata"]}, PROGRAM_MISSING)
 
 
-@routes.post("/metadata", "readImageMetadata", upload=Multipart(file_description="An image."),
-             answers={200: json_response("The image's facts and metadata.", ImageMetadata)}, errors=(UPLOAD, IMAGE))
+@routes.post(
+    "/metadata",
+    "readImageMetadata",
+    upload=Multipart(file_description="An image."),
+    answers={200: json_response("The image's facts and metadata.", ImageMetadata)},
+    errors=(UPLOAD, IMAGE),
+)
 def read_metadata():
     """Read an image's EXIF, grouped, GPS in decimal degrees"""
     upload = read_upload()
     image = open_image(upload)
     groups = read_groups(image)
-    return jsonify(filename=upload.filename, format=upload.kind, width=image.width,
-                   height=image.height, mode=image.mode,
-                   icc_profile=bool(image.info.get("icc_profile")),
-                   has_gps=bool(groups["location"]), groups=groups)
+    return jsonify(
+        filename=upload.filename,
+        format=upload.kind,
+        width=image.width,
+        height=image.height,
+        mode=image.mode,
+        icc_profile=bool(image.info.get("icc_profile")),
+        has_gps=bool(groups["location"]),
+        groups=groups,
+    )
 
 
-@routes.post("/metadata/edit", "editImageMetadata", upload=Multipart(MetadataEdit, file_description=EDITABLE.file_description),
-             answers=EDITED, errors=(*EDIT_ERRORS, OPTIONS, {422: ["nothing_to_change"]}))
+@routes.post(
+    "/metadata/edit",
+    "editImageMetadata",
+    upload=Multipart(MetadataEdit, file_description=EDITABLE.file_description),
+    answers=EDITED,
+    errors=(*EDIT_ERRORS, OPTIONS, {422: ["nothing_to_change"]}),
+)
 def edit_metadata(options: MetadataEdit):
     """Set or remove EXIF tags and GPS
 

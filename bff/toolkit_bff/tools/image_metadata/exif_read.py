@@ -1,4 +1,5 @@
 """Reading EXIF into groups a person understands, GPS decoded to decimal degrees."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -6,23 +7,75 @@ from fractions import Fraction
 from PIL import ExifTags, Image
 
 GROUPS = {
-    "camera": {"Make", "Model", "LensMake", "LensModel", "BodySerialNumber", "Software",
-               "FNumber", "ExposureTime", "ISOSpeedRatings", "PhotographicSensitivity",
-               "FocalLength", "FocalLengthIn35mmFilm", "Flash", "ExposureProgram",
-               "ExposureBiasValue", "MeteringMode", "WhiteBalance", "ApertureValue",
-               "ShutterSpeedValue", "MaxApertureValue"},
-    "time": {"DateTime", "DateTimeOriginal", "DateTimeDigitized", "OffsetTime",
-             "OffsetTimeOriginal", "OffsetTimeDigitized", "SubsecTime", "SubsecTimeOriginal",
-             "SubsecTimeDigitized"},
-    "author": {"Artist", "Copyright", "ImageDescription", "XPAuthor", "XPTitle", "XPComment",
-               "XPSubject", "XPKeywords", "UserComment"},
-    "image": {"Orientation", "XResolution", "YResolution", "ResolutionUnit", "ColorSpace",
-              "ExifImageWidth", "ExifImageHeight", "YCbCrPositioning", "BitsPerSample",
-              "Compression", "PhotometricInterpretation"},
+    "camera": {
+        "Make",
+        "Model",
+        "LensMake",
+        "LensModel",
+        "BodySerialNumber",
+        "Software",
+        "FNumber",
+        "ExposureTime",
+        "ISOSpeedRatings",
+        "PhotographicSensitivity",
+        "FocalLength",
+        "FocalLengthIn35mmFilm",
+        "Flash",
+        "ExposureProgram",
+        "ExposureBiasValue",
+        "MeteringMode",
+        "WhiteBalance",
+        "ApertureValue",
+        "ShutterSpeedValue",
+        "MaxApertureValue",
+    },
+    "time": {
+        "DateTime",
+        "DateTimeOriginal",
+        "DateTimeDigitized",
+        "OffsetTime",
+        "OffsetTimeOriginal",
+        "OffsetTimeDigitized",
+        "SubsecTime",
+        "SubsecTimeOriginal",
+        "SubsecTimeDigitized",
+    },
+    "author": {
+        "Artist",
+        "Copyright",
+        "ImageDescription",
+        "XPAuthor",
+        "XPTitle",
+        "XPComment",
+        "XPSubject",
+        "XPKeywords",
+        "UserComment",
+    },
+    "image": {
+        "Orientation",
+        "XResolution",
+        "YResolution",
+        "ResolutionUnit",
+        "ColorSpace",
+        "ExifImageWidth",
+        "ExifImageHeight",
+        "YCbCrPositioning",
+        "BitsPerSample",
+        "Compression",
+        "PhotometricInterpretation",
+    },
 }
-_SKIPPED = {"ExifOffset", "GPSInfo", "InteropOffset", "MakerNote", "PrintImageMatching",
-            "JPEGInterchangeFormat", "JPEGInterchangeFormatLength", "StripOffsets",
-            "StripByteCounts"}
+_SKIPPED = {
+    "ExifOffset",
+    "GPSInfo",
+    "InteropOffset",
+    "MakerNote",
+    "PrintImageMatching",
+    "JPEGInterchangeFormat",
+    "JPEGInterchangeFormatLength",
+    "StripOffsets",
+    "StripByteCounts",
+}
 
 
 def plain_value(value):
@@ -86,8 +139,7 @@ def read_groups(image: Image.Image) -> dict:
     tags = dict(exif.items())
     for ifd in (ExifTags.IFD.Exif, ExifTags.IFD.Interop):
         tags.update(exif.get_ifd(ifd))
-    groups: dict[str, dict] = {"camera": {}, "time": {}, "location": {}, "author": {},
-                               "image": {}, "other": {}}
+    groups: dict[str, dict] = {"camera": {}, "time": {}, "location": {}, "author": {}, "image": {}, "other": {}}
     for tag, value in tags.items():
         name = ExifTags.TAGS.get(tag, f"Tag{tag}")
         if name in _SKIPPED:

@@ -1,5 +1,6 @@
 """Changing metadata without touching pixels: piexif edits for JPEG and WebP (the compressed image
 data is copied byte for byte), segment/chunk filters for stripping."""
+
 from __future__ import annotations
 
 import re
@@ -59,14 +60,12 @@ def dump_exif(exif: dict) -> bytes:
 
 def exif_datetime(value: str) -> str:
     value = value.strip()
-    for layout in ("%Y:%m:%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S",
-                   "%Y-%m-%d"):
+    for layout in ("%Y:%m:%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d"):
         try:
             return datetime.strptime(value, layout).strftime("%Y:%m:%d %H:%M:%S")
         except ValueError:
             continue
-    raise ApiError(422, "invalid_option",
-                   "Option 'DateTimeOriginal' must be a date-time like 2024-05-01T12:30:00")
+    raise ApiError(422, "invalid_option", "Option 'DateTimeOriginal' must be a date-time like 2024-05-01T12:30:00")
 
 
 def _rational(value: float, denominator: int = 10000) -> tuple[int, int]:
@@ -81,11 +80,13 @@ def gps_ifd(latitude: float, longitude: float, altitude: float | None) -> dict:
         seconds = (value - degrees - minutes / 60) * 3600
         return ((degrees, 1), (minutes, 1), _rational(seconds))
 
-    ifd = {piexif.GPSIFD.GPSVersionID: (2, 3, 0, 0),
-           piexif.GPSIFD.GPSLatitudeRef: b"S" if latitude < 0 else b"N",
-           piexif.GPSIFD.GPSLatitude: dms(latitude),
-           piexif.GPSIFD.GPSLongitudeRef: b"W" if longitude < 0 else b"E",
-           piexif.GPSIFD.GPSLongitude: dms(longitude)}
+    ifd = {
+        piexif.GPSIFD.GPSVersionID: (2, 3, 0, 0),
+        piexif.GPSIFD.GPSLatitudeRef: b"S" if latitude < 0 else b"N",
+        piexif.GPSIFD.GPSLatitude: dms(latitude),
+        piexif.GPSIFD.GPSLongitudeRef: b"W" if longitude < 0 else b"E",
+        piexif.GPSIFD.GPSLongitude: dms(longitude),
+    }
     if altitude is not None:
         ifd[piexif.GPSIFD.GPSAltitudeRef] = 1 if altitude < 0 else 0
         ifd[piexif.GPSIFD.GPSAltitude] = _rational(abs(altitude), 100)
@@ -110,11 +111,11 @@ def jpeg_segments(data: bytes) -> tuple[list[tuple[int, bytes]], bytes]:
             continue
         if marker == _SOS:
             end = data.find(b"\xff\xd9", position)
-            return segments, data[position:(end + 2 if end >= 0 else len(data))]
-        length = struct.unpack(">H", data[position + 2:position + 4])[0]
+            return segments, data[position : (end + 2 if end >= 0 else len(data))]
+        length = struct.unpack(">H", data[position + 2 : position + 4])[0]
         if length < 2:
             break
-        segments.append((marker, data[position:position + 2 + length]))
+        segments.append((marker, data[position : position + 2 + length]))
         position += 2 + length
     raise ApiError(422, "invalid_image", "The JPEG's structure is damaged")
 
@@ -138,9 +139,11 @@ def jpeg_strip(data: bytes, *, drop=_keep_when_stripping) -> bytes:
 
 def jpeg_without_gps_xmp(data: bytes) -> bytes:
     """Drop XMP packets that carry location (they can duplicate the EXIF GPS block)."""
+
     def keep(marker: int, segment: bytes) -> bool:
         is_xmp = marker == _APP1 and segment[4:].startswith(b"http://ns.adobe.com/xap/1.0/")
         return not (is_xmp and b"GPS" in segment)
+
     return jpeg_strip(data, drop=keep)
 
 
@@ -150,9 +153,9 @@ def webp_strip(data: bytes, *, drop_chunks=(b"EXIF", b"XMP ")) -> bytes:
         raise ApiError(422, "invalid_image", "Not a WebP image")
     position, chunks = 12, []
     while position + 8 <= len(data):
-        fourcc = data[position:position + 4]
-        size = struct.unpack("<I", data[position + 4:position + 8])[0]
-        chunk = data[position:position + 8 + size + (size & 1)]
+        fourcc = data[position : position + 4]
+        size = struct.unpack("<I", data[position + 4 : position + 8])[0]
+        chunk = data[position : position + 8 + size + (size & 1)]
         if len(chunk) < 8 + size:
             raise ApiError(422, "invalid_image", "The WebP's structure is damaged")
         if fourcc not in drop_chunks:

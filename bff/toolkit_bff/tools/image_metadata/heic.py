@@ -2,6 +2,7 @@
 EXIF and XMP items and their locations) and copies the HEVC-coded image data byte for byte; the old
 metadata bytes are gone from the file, not just unreferenced. Pillow-heif reads; it could only write
 by re-encoding, which would change every pixel."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,11 +22,13 @@ def _rewrite(data: bytes, arguments: list[str], deadline: Deadline, files: dict[
         image.write_bytes(data)
         for name, content in (files or {}).items():
             (work / name).write_bytes(content)
-        completed = run_program([*_EXIFTOOL, *arguments, str(image)], deadline, cwd=work,
-                                env={"HOME": str(work)})  # ExifTool reads no user config
+        completed = run_program(
+            [*_EXIFTOOL, *arguments, str(image)], deadline, cwd=work, env={"HOME": str(work)}
+        )  # ExifTool reads no user config
         if completed.returncode != 0:
-            raise ApiError(422, "invalid_image", "The HEIC file's structure could not be rewritten"
-                           f"{_first_line(completed.stderr)}")
+            raise ApiError(
+                422, "invalid_image", f"The HEIC file's structure could not be rewritten{_first_line(completed.stderr)}"
+            )
         return Path(image).read_bytes()
 
 

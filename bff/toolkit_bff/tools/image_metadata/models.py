@@ -1,4 +1,5 @@
 """/api/tools/metadata…: what an image's metadata reads as, and the edits."""
+
 from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
@@ -20,6 +21,7 @@ ImageKind = Literal[tuple(sorted(IMAGE_KINDS))]  # type: ignore[valid-type]
 
 class ExifValue(RootModel):
     """An EXIF value as JSON: rationals as numbers, text decoded, blobs summarised."""
+
     root: str | float | bool | list[ExifValue] | None
 
 
@@ -28,6 +30,7 @@ ExifGroup = Annotated[dict[str, ExifValue], Field(description="Tag name → valu
 
 class ImageLocation(Answer):
     """Empty without GPS; coordinates in decimal degrees."""
+
     latitude: float = optional()
     longitude: float = optional()
     altitude: float = optional()
@@ -55,16 +58,33 @@ class ImageMetadata(Answer):
 
 
 MetadataEdit = create_model(
-    "MetadataEdit", __base__=Options,
-    **{name: (opt.text(), optional(description=f"EXIF {name}; an empty value removes the tag.",
-                                   json_schema_extra={SERVER_RULE: "a date and time"}
-                                   if name == "DateTimeOriginal" else None))
-       for name in TEXT_TAGS},
+    "MetadataEdit",
+    __base__=Options,
+    **{
+        name: (
+            opt.text(),
+            optional(
+                description=f"EXIF {name}; an empty value removes the tag.",
+                json_schema_extra={SERVER_RULE: "a date and time"} if name == "DateTimeOriginal" else None,
+            ),
+        )
+        for name in TEXT_TAGS
+    },
     Orientation=(opt.whole(1, 8), optional(description="EXIF orientation.")),
-    gps_latitude=(opt.number(-90, 90), optional(description="Decimal degrees (with gps_longitude).",
-                                                json_schema_extra={SERVER_RULE: "given with gps_longitude"})),
-    gps_longitude=(opt.number(-180, 180), optional(description="Decimal degrees (with gps_latitude).",
-                                                   json_schema_extra={SERVER_RULE: "given with gps_latitude"})),
+    gps_latitude=(
+        opt.number(-90, 90),
+        optional(
+            description="Decimal degrees (with gps_longitude).",
+            json_schema_extra={SERVER_RULE: "given with gps_longitude"},
+        ),
+    ),
+    gps_longitude=(
+        opt.number(-180, 180),
+        optional(
+            description="Decimal degrees (with gps_latitude).",
+            json_schema_extra={SERVER_RULE: "given with gps_latitude"},
+        ),
+    ),
     gps_altitude=(opt.number(-11000, 100000), optional(description="Metres; negative is below sea level.")),
     gps_remove=(Switch, Field(False, description="Remove the GPS block (wins over gps_latitude/gps_longitude).")),
 )
@@ -86,7 +106,8 @@ class CleanedFile(Answer):
     had_gps: bool
     has_gps: bool
     removed: dict[str, list[str]] = Field(
-        description="Group (camera, time, location, author, image, other) → tags removed.")
+        description="Group (camera, time, location, author, image, other) → tags removed."
+    )
     size_before: Count
     size_after: Count
 

@@ -3,6 +3,7 @@
 Preprocessing (on by default): greyscale with auto-contrast, and small images upscaled so that
 text reaches the x-height Tesseract was trained on; tests show it lifts word accuracy on small
 scans. Word boxes are reported in the original image's (or rendered page's) pixels."""
+
 from __future__ import annotations
 
 import os
@@ -40,19 +41,40 @@ routes = Routes(bp, "ocr", tool=True)
 TARGET_LONG_SIDE = 2200  # px: small images are upscaled towards this (at most 3×)
 
 
-@routes.get("/ocr/languages", "listOcrLanguages", errors=(PROGRAM_MISSING,),
-            answers={200: json_response("Tesseract's installed languages.", OcrLanguages)})
+@routes.get(
+    "/ocr/languages",
+    "listOcrLanguages",
+    errors=(PROGRAM_MISSING,),
+    answers={200: json_response("Tesseract's installed languages.", OcrLanguages)},
+)
 def languages():
     """Installed OCR languages"""
-    return jsonify(languages=[{"code": code, "name": LANGUAGE_NAMES.get(code, code)}
-                              for code in installed_languages()])
+    return jsonify(languages=[{"code": code, "name": LANGUAGE_NAMES.get(code, code)} for code in installed_languages()])
 
 
-@routes.post("/ocr", "recogniseText", upload=Multipart(OcrOptions, file_description="An image or a PDF."),
-             answers={200: json_response(f"What Tesseract read, page by page: at most {Config.TOOLS_OCR_MAX_PAGES} "
-                                         "pages of a PDF per request, the rest named in `next_pages`.", OcrResult)},
-             errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, PAGES, JOB, PROGRAM_MISSING,
-                     {422: ["unsupported_language", "ocr_failed"]}))
+@routes.post(
+    "/ocr",
+    "recogniseText",
+    upload=Multipart(OcrOptions, file_description="An image or a PDF."),
+    answers={
+        200: json_response(
+            f"What Tesseract read, page by page: at most {Config.TOOLS_OCR_MAX_PAGES} "
+            "pages of a PDF per request, the rest named in `next_pages`.",
+            OcrResult,
+        )
+    },
+    errors=(
+        PAGE_GATE,
+        UPLOAD,
+        OPTIONS,
+        IMAGE,
+        PDF,
+        PAGES,
+        JOB,
+        PROGRAM_MISSING,
+        {422: ["unsupported_language", "ocr_failed"]},
+    ),
+)
 def ocr(options: OcrOptions):
     """Text, words, confidences and boxes from an image or a PDF"""
     deadline = Deadline.for_job()
@@ -75,15 +97,24 @@ def ocr(options: OcrOptions):
         pages = [recognise(image, lang, preprocess, psm, deadline, 1)]
     words = [word for page in pages for word in page["words"]]
     confidence = round(sum(w["confidence"] for w in words) / len(words), 1) if words else None
-    return jsonify(language=lang, text="\n\n".join(page["text"] for page in pages),
-                   confidence=confidence, pages=pages, page_count=page_count, next_pages=next_pages)
+    return jsonify(
+        language=lang,
+        text="\n\n".join(page["text"] for page in pages),
+        confidence=confidence,
+        pages=pages,
+        page_count=page_count,
+        next_pages=next_pages,
+    )
 
 
-@routes.post("/ocr/searchable", "makeSearchablePdf",
-             upload=Multipart(SearchableOptions, file_description="A PDF or an image."),
-             answers={200: stream_answer("The searchable PDF, page by page.", SearchableStreamLine)},
-             errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
-             description=SEARCHABLE)
+@routes.post(
+    "/ocr/searchable",
+    "makeSearchablePdf",
+    upload=Multipart(SearchableOptions, file_description="A PDF or an image."),
+    answers={200: stream_answer("The searchable PDF, page by page.", SearchableStreamLine)},
+    errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
+    description=SEARCHABLE,
+)
 @streams_progress
 def searchable(options: SearchableOptions):
     """A searchable PDF (invisible text layer) from a scan or a photo"""
@@ -104,8 +135,9 @@ def recognise_pages(rendered, lang: str, preprocess: bool, psm: int, deadline: D
                 for future in done:
                     results[running.pop(future)] = future.result()
             # In a copy of this context: the app (and its limits) stay reachable from the thread.
-            running[executor.submit(copy_context().run, recognise, image, lang, preprocess, psm, deadline,
-                                    index + 1)] = position
+            running[
+                executor.submit(copy_context().run, recognise, image, lang, preprocess, psm, deadline, index + 1)
+            ] = position
         for future, position in running.items():
             results[position] = future.result()
     return [results[position] for position in sorted(results)]
@@ -123,8 +155,7 @@ def preprocess_image(image: Image.Image) -> tuple[Image.Image, float]:
     return grey, scale
 
 
-def recognise(image: Image.Image, lang: str, preprocess: bool, psm: int, deadline: Deadline,
-              page_number: int) -> dict:
+def recognise(image: Image.Image, lang: str, preprocess: bool, psm: int, deadline: Deadline, page_number: int) -> dict:
     scale = 1.0
     if preprocess:
         image, scale = preprocess_image(image)

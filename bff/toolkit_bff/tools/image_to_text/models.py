@@ -1,4 +1,5 @@
 """/api/tools/ocr: options, and what Tesseract read."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -14,8 +15,11 @@ from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
 
 
 class OcrOptions(Options):
-    lang: opt.text(100) = Field("eng", description="Languages joined by `+`, from /api/tools/ocr/languages.",
-                                json_schema_extra={SERVER_RULE: "installed languages only"})
+    lang: opt.text(100) = Field(
+        "eng",
+        description="Languages joined by `+`, from /api/tools/ocr/languages.",
+        json_schema_extra={SERVER_RULE: "installed languages only"},
+    )
     preprocess: Switch = Field(True, description="Greyscale, auto-contrast and upscale small images first.")
     psm: opt.whole(1, 13) = Field(3, description="Tesseract page segmentation mode.")
     dpi: opt.whole(72, 600) = Field(300, description="PDF: render resolution.")
@@ -34,6 +38,7 @@ class OcrLanguages(Answer):
 
 class WordBox(Answer):
     """In the original image's (or rendered page's) pixels."""
+
     left: int
     top: int
     width: int

@@ -3,6 +3,7 @@
 Called directly rather than through pytesseract's image_to_data: the image goes to Tesseract as an
 uncompressed PNM (writing a 300 DPI A4 page as PNG costs a tenth of the recognition itself) and
 runs under run_program (the job's deadline, its process group, its session)."""
+
 from __future__ import annotations
 
 import csv
@@ -27,8 +28,9 @@ def image_to_data(image: Image.Image, lang: str, psm: int, deadline: Deadline) -
     path = Path(name)
     try:
         image.save(path, "PPM")  # PGM for greyscale, PPM for colour
-        completed = run_program(["tesseract", str(path), "stdout", "--psm", str(psm), "-l", lang, "tsv"],
-                                deadline, cwd=path.parent)
+        completed = run_program(
+            ["tesseract", str(path), "stdout", "--psm", str(psm), "-l", lang, "tsv"], deadline, cwd=path.parent
+        )
     finally:
         path.unlink(missing_ok=True)
     if completed.returncode != 0:

@@ -1,4 +1,5 @@
 """PDF operations on pikepdf documents: page selection, rotation, stamping, encryption, compression."""
+
 from __future__ import annotations
 
 import io
@@ -10,16 +11,16 @@ from ...errors import ApiError
 from ...jobs.limits import Deadline
 from .overlay import Stamper, viewer_size
 
-PAGE_NUMBER_POSITIONS = ["bottom-center", "bottom-left", "bottom-right", "top-center", "top-left",
-                         "top-right"]
+PAGE_NUMBER_POSITIONS = ["bottom-center", "bottom-left", "bottom-right", "top-center", "top-left", "top-right"]
 
 
 def save_pdf(pdf: pikepdf.Pdf, *, encryption=None, compress: bool = False) -> bytes:
     buffer = io.BytesIO()
     options = {"encryption": encryption if encryption is not None else False}
     if compress:
-        options.update(compress_streams=True, recompress_flate=True,
-                       object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        options.update(
+            compress_streams=True, recompress_flate=True, object_stream_mode=pikepdf.ObjectStreamMode.generate
+        )
     pdf.save(buffer, **options)
     return buffer.getvalue()
 
@@ -47,8 +48,9 @@ def rotate(pdf: pikepdf.Pdf, rotations: dict[int, int]) -> None:
         pdf.pages[index].rotate(angle, relative=True)
 
 
-def watermark(pdf: pikepdf.Pdf, text: str, *, size: float, opacity: float, angle: float,
-              colour, deadline: Deadline) -> None:
+def watermark(
+    pdf: pikepdf.Pdf, text: str, *, size: float, opacity: float, angle: float, colour, deadline: Deadline
+) -> None:
     stamper = Stamper(pdf, opacity)
     for page in pdf.pages:
         deadline.check()
@@ -56,8 +58,9 @@ def watermark(pdf: pikepdf.Pdf, text: str, *, size: float, opacity: float, angle
         stamper.stamp(page, text, u=width / 2, v=height / 2, size=size, angle=angle, colour=colour)
 
 
-def page_numbers(pdf: pikepdf.Pdf, *, template: str, position: str, start: int, size: float,
-                 deadline: Deadline) -> None:
+def page_numbers(
+    pdf: pikepdf.Pdf, *, template: str, position: str, start: int, size: float, deadline: Deadline
+) -> None:
     stamper = Stamper(pdf)
     total = len(pdf.pages) + start - 1
     vertical, horizontal = position.split("-")

@@ -1,6 +1,7 @@
 """/api/tools/pdf/…: merge, split, extract, delete, rotate, reorder, watermark, page numbers,
 metadata, encrypt, decrypt, compress, searchable (reading.py: info, thumbnails, text). Every route
 takes multipart `file` (merge: several) and an optional `password` for encrypted input."""
+
 from __future__ import annotations
 
 import json
@@ -66,8 +67,9 @@ def _password(options: PdfOptions) -> str | None:
 
 
 def _respond(upload: Upload, data: bytes, suffix: str, headers: dict | None = None):
-    return file_response(Result(f"{upload.stem}{suffix}.pdf", data, "pdf"),
-                         input_size=len(upload.data), headers=headers)
+    return file_response(
+        Result(f"{upload.stem}{suffix}.pdf", data, "pdf"), input_size=len(upload.data), headers=headers
+    )
 
 
 def _kept_encryption(sources, password: str | None):
@@ -89,10 +91,13 @@ def _edit(suffix: str, operation, options: PdfOptions, *, keep_encryption: bool 
         return _respond(upload, edits.save_pdf(result or pdf, encryption=encryption), suffix)
 
 
-@routes.post("/pdf/merge", "mergePdfs", upload=Multipart(MergeOptions, many=True, file_description="Two or more PDFs."),
-             answers={200: file_answer("The merged PDF, named after the first file.", [MIME_TYPES["pdf"]],
-                                       FILE_HEADERS)},
-             errors=(*EDIT_ERRORS, PAGES, JOB, {422: ["too_few_files"]}))
+@routes.post(
+    "/pdf/merge",
+    "mergePdfs",
+    upload=Multipart(MergeOptions, many=True, file_description="Two or more PDFs."),
+    answers={200: file_answer("The merged PDF, named after the first file.", [MIME_TYPES["pdf"]], FILE_HEADERS)},
+    errors=(*EDIT_ERRORS, PAGES, JOB, {422: ["too_few_files"]}),
+)
 def merge(options: MergeOptions):
     """Merge PDFs into one
 
@@ -110,18 +115,27 @@ def merge(options: MergeOptions):
     if total > limit:
         raise too_many_pages(total, limit)
     with pdf_errors("the merged PDF"):
-        data = edits.save_pdf(edits.merge(documents, deadline),
-                                 encryption=_kept_encryption(documents, password))
+        data = edits.save_pdf(edits.merge(documents, deadline), encryption=_kept_encryption(documents, password))
     for document in documents:
         document.close()
-    return file_response(Result(f"{uploads[0].stem}-merged.pdf", data, "pdf"),
-                         input_size=sum(len(upload.data) for upload in uploads))
+    return file_response(
+        Result(f"{uploads[0].stem}-merged.pdf", data, "pdf"), input_size=sum(len(upload.data) for upload in uploads)
+    )
 
 
-@routes.post("/pdf/split", "splitPdf", upload=Multipart(SplitOptions, file_description=A_PDF),
-             answers={200: file_answer("A ZIP of PDFs, or the one PDF when the split yields a single part.",
-                                       [MIME_TYPES["zip"], MIME_TYPES["pdf"]], RESULTS_HEADERS)},
-             errors=(*EDIT_ERRORS, PAGES))
+@routes.post(
+    "/pdf/split",
+    "splitPdf",
+    upload=Multipart(SplitOptions, file_description=A_PDF),
+    answers={
+        200: file_answer(
+            "A ZIP of PDFs, or the one PDF when the split yields a single part.",
+            [MIME_TYPES["zip"], MIME_TYPES["pdf"]],
+            RESULTS_HEADERS,
+        )
+    },
+    errors=(*EDIT_ERRORS, PAGES),
+)
 def split(options: SplitOptions):
     """Split a PDF by ranges or every N pages
 
@@ -136,8 +150,9 @@ def split(options: SplitOptions):
         else:
             step = every or 1
             groups = [list(range(start, min(start + step, count))) for start in range(0, count, step)]
-    return results_response(_split_parts(upload, pdf, groups, password), zip_name=f"{upload.stem}-split.zip",
-                            input_size=len(upload.data))
+    return results_response(
+        _split_parts(upload, pdf, groups, password), zip_name=f"{upload.stem}-split.zip", input_size=len(upload.data)
+    )
 
 
 def _split_parts(upload: Upload, pdf, groups: list[list[int]], password: str | None):
@@ -145,40 +160,65 @@ def _split_parts(upload: Upload, pdf, groups: list[list[int]], password: str | N
     with pdf, pdf_errors(upload.filename):
         encryption = _kept_encryption([pdf], password)
         for group in groups:
-            name = (f"{upload.stem}-pages-{group[0] + 1}-{group[-1] + 1}.pdf" if len(group) > 1
-                    else f"{upload.stem}-page-{group[0] + 1}.pdf")
+            name = (
+                f"{upload.stem}-pages-{group[0] + 1}-{group[-1] + 1}.pdf"
+                if len(group) > 1
+                else f"{upload.stem}-page-{group[0] + 1}.pdf"
+            )
             yield Result(name, edits.save_pdf(edits.pages_copy(pdf, group), encryption=encryption), "pdf")
 
 
-@routes.post("/pdf/extract", "extractPdfPages", upload=Multipart(PageChoice, file_description=A_PDF), answers=EDITED,
-             errors=(*EDIT_ERRORS, PAGES))
+@routes.post(
+    "/pdf/extract",
+    "extractPdfPages",
+    upload=Multipart(PageChoice, file_description=A_PDF),
+    answers=EDITED,
+    errors=(*EDIT_ERRORS, PAGES),
+)
 def extract(options: PageChoice):
     """Keep only the given pages"""
-    return _edit("-extract", lambda pdf: edits.pages_copy(
-        pdf, parse_page_list(_required(options.pages, "pages"), len(pdf.pages))), options)
+    return _edit(
+        "-extract",
+        lambda pdf: edits.pages_copy(pdf, parse_page_list(_required(options.pages, "pages"), len(pdf.pages))),
+        options,
+    )
 
 
-@routes.post("/pdf/delete", "deletePdfPages", upload=Multipart(PageChoice, file_description=A_PDF), answers=EDITED,
-             errors=(*EDIT_ERRORS, PAGES))
+@routes.post(
+    "/pdf/delete",
+    "deletePdfPages",
+    upload=Multipart(PageChoice, file_description=A_PDF),
+    answers=EDITED,
+    errors=(*EDIT_ERRORS, PAGES),
+)
 def delete(options: PageChoice):
     """Delete the given pages (not all of them)"""
+
     def remove(pdf):
         doomed = set(parse_page_list(_required(options.pages, "pages"), len(pdf.pages)))
         if len(doomed) >= len(pdf.pages):
             raise ApiError(422, "invalid_page_range", "Deleting every page would leave an empty PDF")
         return edits.pages_copy(pdf, [i for i in range(len(pdf.pages)) if i not in doomed])
+
     return _edit("-edited", remove, options)
 
 
-@routes.post("/pdf/rotate", "rotatePdfPages", upload=Multipart(RotateOptions, file_description=A_PDF), answers=EDITED,
-             errors=(*EDIT_ERRORS, PAGES))
+@routes.post(
+    "/pdf/rotate",
+    "rotatePdfPages",
+    upload=Multipart(RotateOptions, file_description=A_PDF),
+    answers=EDITED,
+    errors=(*EDIT_ERRORS, PAGES),
+)
 def rotate(options: RotateOptions):
     """Rotate pages
 
     Rotations add to each page's current rotation. Like extract, delete, reorder, watermark and
     page-numbers, the result keeps the input's password."""
+
     def turn(pdf):
         edits.rotate(pdf, _rotations(len(pdf.pages), options))
+
     return _edit("-rotated", turn, options)
 
 
@@ -203,43 +243,84 @@ def _rotations(page_count: int, options: RotateOptions) -> dict[int, int]:
     return mapping
 
 
-@routes.post("/pdf/reorder", "reorderPdfPages", upload=Multipart(ReorderOptions, file_description=A_PDF),
-             answers=EDITED, errors=(*EDIT_ERRORS, PAGES))
+@routes.post(
+    "/pdf/reorder",
+    "reorderPdfPages",
+    upload=Multipart(ReorderOptions, file_description=A_PDF),
+    answers=EDITED,
+    errors=(*EDIT_ERRORS, PAGES),
+)
 def reorder(options: ReorderOptions):
     """Put the pages in a new order"""
+
     def arrange(pdf):
         order = parse_page_list(_required(options.order, "order"), len(pdf.pages), "order")
         if sorted(order) != list(range(len(pdf.pages))):
             raise invalid("order", f"must list every page 1-{len(pdf.pages)} exactly once")
         return edits.pages_copy(pdf, order)
+
     return _edit("-reordered", arrange, options)
 
 
-@routes.post("/pdf/watermark", "watermarkPdf", upload=Multipart(WatermarkOptions, file_description=A_PDF),
-             answers=EDITED, errors=(*EDIT_ERRORS, JOB))
+@routes.post(
+    "/pdf/watermark",
+    "watermarkPdf",
+    upload=Multipart(WatermarkOptions, file_description=A_PDF),
+    answers=EDITED,
+    errors=(*EDIT_ERRORS, JOB),
+)
 def watermark(options: WatermarkOptions):
     """Stamp a text watermark on every page"""
     deadline, text = Deadline.for_job(), _required(options.text, "text")
     colour = parse_colour(options.color, "color")
-    return _edit("-watermarked", lambda pdf: edits.watermark(
-        pdf, text, size=options.font_size, opacity=options.opacity, angle=options.angle, colour=colour[:3],
-        deadline=deadline), options)
+    return _edit(
+        "-watermarked",
+        lambda pdf: edits.watermark(
+            pdf,
+            text,
+            size=options.font_size,
+            opacity=options.opacity,
+            angle=options.angle,
+            colour=colour[:3],
+            deadline=deadline,
+        ),
+        options,
+    )
 
 
-@routes.post("/pdf/page-numbers", "numberPdfPages", upload=Multipart(PageNumberOptions, file_description=A_PDF),
-             answers=EDITED, errors=(*EDIT_ERRORS, JOB))
+@routes.post(
+    "/pdf/page-numbers",
+    "numberPdfPages",
+    upload=Multipart(PageNumberOptions, file_description=A_PDF),
+    answers=EDITED,
+    errors=(*EDIT_ERRORS, JOB),
+)
 def page_numbers(options: PageNumberOptions):
     """Stamp page numbers"""
     deadline, template = Deadline.for_job(), options.template or "{n}"
     if "{n}" not in template:
         raise invalid("template", "must contain {n} (and may contain {total})")
-    return _edit("-numbered", lambda pdf: edits.page_numbers(
-        pdf, template=template, position=options.position, start=options.start, size=options.font_size,
-        deadline=deadline), options)
+    return _edit(
+        "-numbered",
+        lambda pdf: edits.page_numbers(
+            pdf,
+            template=template,
+            position=options.position,
+            start=options.start,
+            size=options.font_size,
+            deadline=deadline,
+        ),
+        options,
+    )
 
 
-@routes.post("/pdf/metadata", "setPdfMetadata", upload=Multipart(PdfMetadataOptions, file_description=A_PDF),
-             answers=EDITED, errors=EDIT_ERRORS)
+@routes.post(
+    "/pdf/metadata",
+    "setPdfMetadata",
+    upload=Multipart(PdfMetadataOptions, file_description=A_PDF),
+    answers=EDITED,
+    errors=EDIT_ERRORS,
+)
 def metadata(options: PdfMetadataOptions):
     """Set document information
 
@@ -248,17 +329,30 @@ def metadata(options: PdfMetadataOptions):
     return _respond(upload, set_metadata(upload, _password(options), options), "-metadata")
 
 
-@routes.post("/pdf/encrypt", "encryptPdf", upload=Multipart(EncryptOptions, file_description=A_PDF), answers=EDITED,
-             errors=EDIT_ERRORS)
+@routes.post(
+    "/pdf/encrypt",
+    "encryptPdf",
+    upload=Multipart(EncryptOptions, file_description=A_PDF),
+    answers=EDITED,
+    errors=EDIT_ERRORS,
+)
 def encrypt(options: EncryptOptions):
     """Protect with a password (AES-256)"""
     password = _required(options.new_password, "new_password")
-    return _edit("-protected", lambda pdf: edits.save_pdf(
-        pdf, encryption=edits.encryption_for(password, options.owner_password)), options)
+    return _edit(
+        "-protected",
+        lambda pdf: edits.save_pdf(pdf, encryption=edits.encryption_for(password, options.owner_password)),
+        options,
+    )
 
 
-@routes.post("/pdf/decrypt", "decryptPdf", upload=Multipart(DecryptOptions, file_description=A_PDF), answers=EDITED,
-             errors=EDIT_ERRORS)
+@routes.post(
+    "/pdf/decrypt",
+    "decryptPdf",
+    upload=Multipart(DecryptOptions, file_description=A_PDF),
+    answers=EDITED,
+    errors=EDIT_ERRORS,
+)
 def decrypt(options: DecryptOptions):
     """Remove the password
 
@@ -268,10 +362,15 @@ def decrypt(options: DecryptOptions):
     return _edit("-unlocked", lambda pdf: None, options, keep_encryption=False)
 
 
-@routes.post("/pdf/compress", "compressPdf", upload=Multipart(CompressOptions, file_description=A_PDF),
-             answers={200: file_answer("The edited PDF.", [MIME_TYPES["pdf"]],
-                                       {**FILE_HEADERS, "X-Size-Change": "XSizeChange"})},
-             errors=(*EDIT_ERRORS, JOB))
+@routes.post(
+    "/pdf/compress",
+    "compressPdf",
+    upload=Multipart(CompressOptions, file_description=A_PDF),
+    answers={
+        200: file_answer("The edited PDF.", [MIME_TYPES["pdf"]], {**FILE_HEADERS, "X-Size-Change": "XSizeChange"})
+    },
+    errors=(*EDIT_ERRORS, JOB),
+)
 def compress(options: CompressOptions):
     """Make the PDF smaller
 
@@ -281,8 +380,7 @@ def compress(options: CompressOptions):
     quality, password = options.image_quality, _password(options)
     pdf = open_pikepdf(upload, password)
     with pdf, pdf_errors(upload.filename):
-        edits.compress(pdf, image_quality=quality, deadline=deadline,
-                          max_pixels=Limits.current().max_image_pixels)
+        edits.compress(pdf, image_quality=quality, deadline=deadline, max_pixels=Limits.current().max_image_pixels)
         data = edits.save_pdf(pdf, compress=True, encryption=_kept_encryption([pdf], password))
     if len(data) >= len(upload.data):
         data = upload.data  # already as small as we can make it: keep the original
@@ -290,11 +388,14 @@ def compress(options: CompressOptions):
     return _respond(upload, data, "-compressed", {"X-Size-Change": f"{change:.1f}%"})
 
 
-@routes.post("/pdf/searchable", "makePdfSearchable",
-             upload=Multipart(SearchableOptions, file_description="A PDF or an image."),
-             answers={200: stream_answer("The searchable PDF, page by page.", SearchableStreamLine)},
-             errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
-             description=SEARCHABLE)
+@routes.post(
+    "/pdf/searchable",
+    "makePdfSearchable",
+    upload=Multipart(SearchableOptions, file_description="A PDF or an image."),
+    answers={200: stream_answer("The searchable PDF, page by page.", SearchableStreamLine)},
+    errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
+    description=SEARCHABLE,
+)
 @streams_progress
 def searchable(options: SearchableOptions):
     """Make the PDF searchable (OCR text layer)"""

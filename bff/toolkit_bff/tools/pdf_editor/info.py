@@ -1,4 +1,5 @@
 """PDF facts (pages, sizes, metadata, encryption) and document-information edits, with pypdf."""
+
 from __future__ import annotations
 
 import io
@@ -8,8 +9,14 @@ from pypdf import PdfWriter
 from ...jobs.pdfdocs import open_reader, pdf_errors
 from ...jobs.uploads import Upload
 
-METADATA_FIELDS = {"title": "/Title", "author": "/Author", "subject": "/Subject",
-                   "keywords": "/Keywords", "creator": "/Creator", "producer": "/Producer"}
+METADATA_FIELDS = {
+    "title": "/Title",
+    "author": "/Author",
+    "subject": "/Subject",
+    "keywords": "/Keywords",
+    "creator": "/Creator",
+    "producer": "/Producer",
+}
 _POINTS_PER_MM = 72 / 25.4
 
 
@@ -23,13 +30,25 @@ def document_info(upload: Upload, password: str | None) -> dict:
         sizes = []
         for number, page in enumerate(reader.pages, start=1):
             width, height = float(page.mediabox.width), float(page.mediabox.height)
-            sizes.append({"page": number, "width_pt": round(width, 2), "height_pt": round(height, 2),
-                          "width_mm": round(width / _POINTS_PER_MM, 1),
-                          "height_mm": round(height / _POINTS_PER_MM, 1),
-                          "rotation": int(page.get("/Rotate", 0) or 0) % 360})
-        return {"filename": upload.filename, "size": len(upload.data), "pages": len(reader.pages),
-                "encrypted": reader.is_encrypted, "pdf_version": reader.pdf_header.lstrip("%PDF-"),
-                "metadata": fields, "page_sizes": sizes}
+            sizes.append(
+                {
+                    "page": number,
+                    "width_pt": round(width, 2),
+                    "height_pt": round(height, 2),
+                    "width_mm": round(width / _POINTS_PER_MM, 1),
+                    "height_mm": round(height / _POINTS_PER_MM, 1),
+                    "rotation": int(page.get("/Rotate", 0) or 0) % 360,
+                }
+            )
+        return {
+            "filename": upload.filename,
+            "size": len(upload.data),
+            "pages": len(reader.pages),
+            "encrypted": reader.is_encrypted,
+            "pdf_version": reader.pdf_header.lstrip("%PDF-"),
+            "metadata": fields,
+            "page_sizes": sizes,
+        }
 
 
 def _text(value) -> str | None:

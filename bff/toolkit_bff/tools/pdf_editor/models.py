@@ -1,5 +1,6 @@
 """/api/tools/pdf/…: each route's options (all take `password` for an encrypted input) and the
 answers that are not a PDF."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -32,14 +33,17 @@ class ThumbnailOptions(PdfOptions):
 
 
 class MergeOptions(PdfOptions):
-    order: opt.text() = Field("", description="Order of the uploaded files, 1-based, e.g. `2,1,3` (files may be left "
-                                              "out or repeated).",
-                              json_schema_extra={SERVER_RULE: "numbers of the files uploaded"})
+    order: opt.text() = Field(
+        "",
+        description="Order of the uploaded files, 1-based, e.g. `2,1,3` (files may be left out or repeated).",
+        json_schema_extra={SERVER_RULE: "numbers of the files uploaded"},
+    )
 
 
 class SplitOptions(PdfOptions):
-    ranges: opt.text() = Field("", description="One part per range, e.g. `1-3,5` (wins over `every`).",
-                               json_schema_extra=PAGE_LIST)
+    ranges: opt.text() = Field(
+        "", description="One part per range, e.g. `1-3,5` (wins over `every`).", json_schema_extra=PAGE_LIST
+    )
     every: opt.whole(1, 1000) = Field(1, description="Pages per part when no ranges are given.")
 
 
@@ -48,12 +52,16 @@ class PageChoice(PdfOptions):
 
 
 class RotateOptions(PdfOptions):
-    angle: opt.whole(-270, 270) = optional(description="Degrees clockwise, a multiple of 90; required without "
-                                                       "`rotations`.", json_schema_extra={"multipleOf": 90})
+    angle: opt.whole(-270, 270) = optional(
+        description="Degrees clockwise, a multiple of 90; required without `rotations`.",
+        json_schema_extra={"multipleOf": 90},
+    )
     pages: opt.text() = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
-    rotations: opt.text() = Field("", description='Per-page angles as JSON, e.g. `{"1": 90, "3": 180}` (wins over '
-                                                  "`angle`/`pages`).",
-                                  json_schema_extra={SERVER_RULE: "JSON: pages the document has → multiples of 90"})
+    rotations: opt.text() = Field(
+        "",
+        description='Per-page angles as JSON, e.g. `{"1": 90, "3": 180}` (wins over `angle`/`pages`).',
+        json_schema_extra={SERVER_RULE: "JSON: pages the document has → multiples of 90"},
+    )
 
 
 class ReorderOptions(PdfOptions):
@@ -66,22 +74,29 @@ class WatermarkOptions(PdfOptions):
     opacity: opt.number(0.02, 1) = Field(0.25, description="0-1.")
     angle: opt.number(-360, 360) = Field(45, description="Degrees counter-clockwise as the reader sees the page.")
     color: Annotated[opt.text(), Rule(r"#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", "must be a colour like #1a2b3c")] = Field(
-        "#ff0000", description="Colour like `#1a2b3c` or `#abc`.")
+        "#ff0000", description="Colour like `#1a2b3c` or `#abc`."
+    )
 
 
 class PageNumberOptions(PdfOptions):
-    template: opt.text(60) = Field("{n}", description="Must contain `{n}`; may contain `{total}`.",
-                                   json_schema_extra={SERVER_RULE: "contains {n}"})
-    position: opt.choice(PAGE_NUMBER_POSITIONS) = Field("bottom-center", description="Where on the page. "
-                                                                                     "Case-insensitive.")
+    template: opt.text(60) = Field(
+        "{n}", description="Must contain `{n}`; may contain `{total}`.", json_schema_extra={SERVER_RULE: "contains {n}"}
+    )
+    position: opt.choice(PAGE_NUMBER_POSITIONS) = Field(
+        "bottom-center", description="Where on the page. Case-insensitive."
+    )
     start: opt.whole(0, 100000) = Field(1, description="Number of the first page.")
     font_size: opt.number(4, 72) = Field(11, description="Points.")
 
 
 PdfMetadataOptions = create_model(
-    "PdfMetadataOptions", __base__=PdfOptions,
-    **{name: (opt.text(), optional(description=f"Document {name}; an empty value removes it."))
-       for name in METADATA_FIELDS})
+    "PdfMetadataOptions",
+    __base__=PdfOptions,
+    **{
+        name: (opt.text(), optional(description=f"Document {name}; an empty value removes it."))
+        for name in METADATA_FIELDS
+    },
+)
 
 
 class EncryptOptions(PdfOptions):
@@ -94,8 +109,9 @@ class DecryptOptions(PdfOptions):
 
 
 class CompressOptions(PdfOptions):
-    image_quality: opt.whole(10, 95) = optional(description="Also re-encode large images as JPEG at this quality "
-                                                            "(lossy).")
+    image_quality: opt.whole(10, 95) = optional(
+        description="Also re-encode large images as JPEG at this quality (lossy)."
+    )
 
 
 Text = str | None
@@ -103,6 +119,7 @@ Text = str | None
 
 class PdfMetadata(Answer):
     """Document information; dates as the PDF stores them."""
+
     title: Text
     author: Text
     subject: Text

@@ -1,5 +1,6 @@
 """Text stamped on PDF pages (watermarks, page numbers) as content streams with the standard
 Helvetica font, upright as the reader sees the page whatever its /Rotate."""
+
 from __future__ import annotations
 
 import math
@@ -46,8 +47,7 @@ def viewer_box(page: pikepdf.Page) -> tuple[float, float, float, float, int]:
 
 def viewer_to_user(page: pikepdf.Page, u: float, v: float) -> tuple[float, float]:
     x0, y0, width, height, rotation = viewer_box(page)
-    dx, dy = {0: (u, v), 90: (width - v, u), 180: (width - u, height - v),
-              270: (v, height - u)}.get(rotation, (u, v))
+    dx, dy = {0: (u, v), 90: (width - v, u), 180: (width - u, height - v), 270: (v, height - u)}.get(rotation, (u, v))
     return x0 + dx, y0 + dy
 
 
@@ -60,13 +60,24 @@ class Stamper:
     """Adds one font and one transparency state to a document and stamps text on its pages."""
 
     def __init__(self, pdf: pikepdf.Pdf, opacity: float = 1.0):
-        self.font = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1,
-                                                 BaseFont=Name.Helvetica, Encoding=Name.WinAnsiEncoding))
+        self.font = pdf.make_indirect(
+            Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica, Encoding=Name.WinAnsiEncoding)
+        )
         self.state = pdf.make_indirect(Dictionary(Type=Name.ExtGState, ca=opacity, CA=opacity))
         self.pdf = pdf
 
-    def stamp(self, page: pikepdf.Page, text: str, *, u: float, v: float, size: float,
-              angle: float = 0, colour=(0, 0, 0), anchor: str = "center") -> None:
+    def stamp(
+        self,
+        page: pikepdf.Page,
+        text: str,
+        *,
+        u: float,
+        v: float,
+        size: float,
+        angle: float = 0,
+        colour=(0, 0, 0),
+        anchor: str = "center",
+    ) -> None:
         """Draw text at viewer point (u, v); anchor: left, center or right of the text's baseline
         middle. angle is counter-clockwise as the reader sees it."""
         font_name = page.add_resource(self.font, Name.Font, prefix="TkF")
@@ -81,8 +92,10 @@ class Stamper:
         total = theta + math.radians(viewer_box(page)[4])
         cos, sin = math.cos(total), math.sin(total)
         red, green, blue = (channel / 255 for channel in colour)
-        content = (f"q {state_name} gs {red:.3f} {green:.3f} {blue:.3f} rg BT {font_name} {size:.2f} Tf "
-                   f"{cos:.5f} {sin:.5f} {-sin:.5f} {cos:.5f} {x:.2f} {y:.2f} Tm ").encode()
+        content = (
+            f"q {state_name} gs {red:.3f} {green:.3f} {blue:.3f} rg BT {font_name} {size:.2f} Tf "
+            f"{cos:.5f} {sin:.5f} {-sin:.5f} {cos:.5f} {x:.2f} {y:.2f} Tm "
+        ).encode()
         content += pdf_string(text) + b" Tj ET Q"
         page.contents_add(pikepdf.Stream(self.pdf, b"q\n"), prepend=True)
         page.contents_add(pikepdf.Stream(self.pdf, b"\nQ\n" + content))

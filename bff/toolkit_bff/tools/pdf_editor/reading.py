@@ -1,4 +1,5 @@
 """/api/tools/pdf/info, /thumbnails and /text: what a PDF holds, read without changing it."""
+
 from __future__ import annotations
 
 import base64
@@ -18,22 +19,38 @@ from .endpoint import A_PDF, EDIT_ERRORS, _password, routes
 from .info import document_info
 from .models import PdfInfo, PdfOptions, PdfText, PdfThumbnails, ThumbnailOptions
 
-THUMBNAILS = (f"{Config.TOOLS_THUMBNAILS_MAX_PAGES} thumbnails and {Config.TOOLS_THUMBNAILS_MAX_BYTES // 2**20} MB "
-              "(always at least one thumbnail)")
+THUMBNAILS = (
+    f"{Config.TOOLS_THUMBNAILS_MAX_PAGES} thumbnails and {Config.TOOLS_THUMBNAILS_MAX_BYTES // 2**20} MB "
+    "(always at least one thumbnail)"
+)
 
 
-@routes.post("/pdf/info", "getPdfInfo", upload=Multipart(PdfOptions, file_description=A_PDF),
-             answers={200: json_response("Facts about the PDF.", PdfInfo)}, errors=EDIT_ERRORS)
+@routes.post(
+    "/pdf/info",
+    "getPdfInfo",
+    upload=Multipart(PdfOptions, file_description=A_PDF),
+    answers={200: json_response("Facts about the PDF.", PdfInfo)},
+    errors=EDIT_ERRORS,
+)
 def info(options: PdfOptions):
     """Pages, sizes, version, encryption and document information"""
     upload = read_upload()
     return jsonify(document_info(upload, _password(options)))
 
 
-@routes.post("/pdf/thumbnails", "renderPdfThumbnails", upload=Multipart(ThumbnailOptions, file_description=A_PDF),
-             answers={200: json_response(f"One thumbnail per page asked for, in that order: at most {THUMBNAILS} per "
-                                         "request, the rest named in `next_pages`.", PdfThumbnails)},
-             errors=(*EDIT_ERRORS, PAGES, IMAGE, JOB))
+@routes.post(
+    "/pdf/thumbnails",
+    "renderPdfThumbnails",
+    upload=Multipart(ThumbnailOptions, file_description=A_PDF),
+    answers={
+        200: json_response(
+            f"One thumbnail per page asked for, in that order: at most {THUMBNAILS} per "
+            "request, the rest named in `next_pages`.",
+            PdfThumbnails,
+        )
+    },
+    errors=(*EDIT_ERRORS, PAGES, IMAGE, JOB),
+)
 def thumbnails(options: ThumbnailOptions):
     """Page thumbnails as PNG data URLs"""
     deadline, upload, limits = Deadline.for_job(), read_upload(), Limits.current()
@@ -41,11 +58,14 @@ def thumbnails(options: ThumbnailOptions):
     with pdfium_document(upload, password) as document:
         page_count = len(document)
         indexes = parse_page_list(options.pages, page_count)
-    items = (_thumbnail(upload, index, width, password)
-             for index in _checked(indexes[:limits.thumbnails_max_pages], deadline))
+    items = (
+        _thumbnail(upload, index, width, password)
+        for index in _checked(indexes[: limits.thumbnails_max_pages], deadline)
+    )
     # Streamed: each page is rendered, encoded and written out before the next one.
-    return Response(_thumbnails_json(items, indexes, page_count, limits.thumbnails_max_bytes),
-                    mimetype="application/json")
+    return Response(
+        _thumbnails_json(items, indexes, page_count, limits.thumbnails_max_bytes), mimetype="application/json"
+    )
 
 
 def _checked(indexes: list[int], deadline: Deadline):
@@ -60,8 +80,12 @@ def _thumbnail(upload: Upload, index: int, width: int, password: str | None) -> 
         image = render_page(document, index, dpi=72 * width / page_width)
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=3)
-    return {"page": index + 1, "width": image.width, "height": image.height,
-            "data_url": "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()}
+    return {
+        "page": index + 1,
+        "width": image.width,
+        "height": image.height,
+        "data_url": "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode(),
+    }
 
 
 def _thumbnails_json(items, indexes: list[int], page_count: int, max_bytes: int):
@@ -79,8 +103,13 @@ def _thumbnails_json(items, indexes: list[int], page_count: int, max_bytes: int)
     yield b"], " + json.dumps(tail).encode()[1:]
 
 
-@routes.post("/pdf/text", "extractPdfText", upload=Multipart(PdfOptions, file_description=A_PDF),
-             answers={200: json_response("Text per page and in all.", PdfText)}, errors=(*EDIT_ERRORS, JOB))
+@routes.post(
+    "/pdf/text",
+    "extractPdfText",
+    upload=Multipart(PdfOptions, file_description=A_PDF),
+    answers={200: json_response("Text per page and in all.", PdfText)},
+    errors=(*EDIT_ERRORS, JOB),
+)
 def text(options: PdfOptions):
     """The text of every page"""
     deadline, upload = Deadline.for_job(), read_upload()

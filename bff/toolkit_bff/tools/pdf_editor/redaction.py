@@ -3,6 +3,7 @@ removed from the file, not covered. Pages with something to remove are redrawn a
 the areas painted black and the remaining words as an invisible text layer (redaction_pages.py);
 other pages are untouched; properties, XMP, bookmarks, annotations, attachments and scripts are
 scrubbed (redaction_scrub.py). The report says exactly what went."""
+
 from __future__ import annotations
 
 import io
@@ -34,7 +35,9 @@ class PagePlan:
         return self.drawn + [box for match in self.matches for box in match.boxes]
 
 
-def survey(upload: Upload, password: str | None, search: SearchOptions, areas_for, deadline: Deadline) -> list[PagePlan]:
+def survey(
+    upload: Upload, password: str | None, search: SearchOptions, areas_for, deadline: Deadline
+) -> list[PagePlan]:
     """Every page's frame and matches, with the drawn areas in user space. areas_for(page_count)
     gives the requested areas (checked against the page count)."""
     plans = []
@@ -48,8 +51,9 @@ def survey(upload: Upload, password: str | None, search: SearchOptions, areas_fo
                 if search.terms:
                     text_page = page.get_textpage()
                     try:
-                        plan.matches = find_terms(text_page, search.terms, match_case=search.match_case,
-                                                  whole_word=search.whole_word)
+                        plan.matches = find_terms(
+                            text_page, search.terms, match_case=search.match_case, whole_word=search.whole_word
+                        )
                     finally:
                         text_page.close()
             finally:
@@ -59,8 +63,9 @@ def survey(upload: Upload, password: str | None, search: SearchOptions, areas_fo
     return plans
 
 
-def redact(upload: Upload, password: str | None, search: SearchOptions, areas_for, dpi: int,
-           deadline: Deadline) -> tuple[bytes, dict]:
+def redact(
+    upload: Upload, password: str | None, search: SearchOptions, areas_for, dpi: int, deadline: Deadline
+) -> tuple[bytes, dict]:
     plans = survey(upload, password, search, areas_for, deadline)
     affected = [plan for plan in plans if plan.areas]
     pdf = open_pikepdf(upload, password)
@@ -77,21 +82,32 @@ def redact(upload: Upload, password: str | None, search: SearchOptions, areas_fo
                     page = redact_page(pdf, document, plan.index, plan.areas, dpi, font)
                     removed_words += page.split.removed_words
                     removed_annotations |= set(page.annotations)
-                    pages_report.append({"page": plan.index + 1, "areas": len(plan.drawn),
-                                         "matches": len(plan.matches), "characters_removed": page.split.removed,
-                                         "annotations_removed": len(page.annotations)})
+                    pages_report.append(
+                        {
+                            "page": plan.index + 1,
+                            "areas": len(plan.drawn),
+                            "matches": len(plan.matches),
+                            "characters_removed": page.split.removed,
+                            "annotations_removed": len(page.annotations),
+                        }
+                    )
                     report_progress(stage="Redacting", done=done, total=len(affected))
         pattern = scrub_pattern(search.terms, removed_words, match_case=search.match_case)
-        scrub = scrub_document(pdf, pattern, removed_annotations=removed_annotations,
-                               pages_redacted=bool(affected))
+        scrub = scrub_document(pdf, pattern, removed_annotations=removed_annotations, pages_redacted=bool(affected))
         if not affected and not scrub.changed_anything():
             raise _nothing_found(search.terms)
         pdf.remove_unreferenced_resources()
-        encryption = (pikepdf.Encryption(user=password, owner=password, aes=True, R=6)
-                      if password and pdf.is_encrypted else False)
+        encryption = (
+            pikepdf.Encryption(user=password, owner=password, aes=True, R=6) if password and pdf.is_encrypted else False
+        )
         data = _save(pdf, encryption)
-    report = {"dpi": dpi, "pages": pages_report, "terms": _term_counts(search.terms, plans),
-              "scrubbed": scrub.__dict__, "page_count": len(plans)}
+    report = {
+        "dpi": dpi,
+        "pages": pages_report,
+        "terms": _term_counts(search.terms, plans),
+        "scrubbed": scrub.__dict__,
+        "page_count": len(plans),
+    }
     return data, report
 
 
@@ -99,8 +115,7 @@ def _save(pdf: pikepdf.Pdf, encryption) -> bytes:
     buffer = io.BytesIO()
     # A fresh file: no earlier revision (incremental updates) of a redacted page survives. No object
     # streams: pdfminer misreads fonts in the ones qpdf generates for these files.
-    pdf.save(buffer, encryption=encryption, compress_streams=True,
-             object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    pdf.save(buffer, encryption=encryption, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.disable)
     return buffer.getvalue()
 
 
@@ -115,15 +130,31 @@ def _term_counts(terms: list[str], plans: list[PagePlan]) -> list[dict]:
 
 def _nothing_found(terms: list[str]) -> ApiError:
     quoted = ", ".join(f"'{term}'" for term in terms)
-    return ApiError(422, "nothing_to_redact", f"{quoted} {'was' if len(terms) == 1 else 'were'} not found in the "
-                    "pages' text, the properties or the bookmarks, and no area was drawn: nothing was redacted")
+    return ApiError(
+        422,
+        "nothing_to_redact",
+        f"{quoted} {'was' if len(terms) == 1 else 'were'} not found in the "
+        "pages' text, the properties or the bookmarks, and no area was drawn: nothing was redacted",
+    )
 
 
 def find_matches(plans: list[PagePlan]) -> dict:
     """The preview: every match, on the page as the thumbnails show it."""
-    return {"pages": [{"page": plan.index + 1,
-                       "matches": [{"term": match.term, "text": match.text,
-                                    "boxes": [plan.frame.to_viewer(box) for box in match.boxes]}
-                                   for match in plan.matches]}
-                      for plan in plans if plan.matches],
-            "total": sum(len(plan.matches) for plan in plans)}
+    return {
+        "pages": [
+            {
+                "page": plan.index + 1,
+                "matches": [
+                    {
+                        "term": match.term,
+                        "text": match.text,
+                        "boxes": [plan.frame.to_viewer(box) for box in match.boxes],
+                    }
+                    for match in plan.matches
+                ],
+            }
+            for plan in plans
+            if plan.matches
+        ],
+        "total": sum(len(plan.matches) for plan in plans),
+    }

@@ -1,5 +1,6 @@
 """/api/tools/pdf/redact/find (the preview of every match) and /api/tools/pdf/redact (the redacted
 PDF, as a progress stream page by page; redaction.py)."""
+
 from __future__ import annotations
 
 from flask import jsonify
@@ -18,9 +19,13 @@ from .redaction_models import RedactionMatches, RedactionStreamLine, RedactOptio
 from .redaction_options import SearchOptions, requested_areas
 
 
-@routes.post("/pdf/redact/find", "findRedactionMatches", upload=Multipart(SearchTerms, file_description=A_PDF),
-             answers={200: json_response("Where each match is, as the page thumbnails show it.", RedactionMatches)},
-             errors=(PAGE_GATE, UPLOAD, OPTIONS, PDF, JOB))
+@routes.post(
+    "/pdf/redact/find",
+    "findRedactionMatches",
+    upload=Multipart(SearchTerms, file_description=A_PDF),
+    answers={200: json_response("Where each match is, as the page thumbnails show it.", RedactionMatches)},
+    errors=(PAGE_GATE, UPLOAD, OPTIONS, PDF, JOB),
+)
 def find_redaction_matches(options: SearchTerms):
     """Preview: every match of the search terms, page by page"""
     search = SearchOptions.of(options)
@@ -31,9 +36,13 @@ def find_redaction_matches(options: SearchTerms):
     return jsonify(find_matches(plans))
 
 
-@routes.post("/pdf/redact", "redactPdf", upload=Multipart(RedactOptions, file_description=A_PDF),
-             answers={200: stream_answer("The redacted PDF, page by page.", RedactionStreamLine)},
-             errors=(PAGE_GATE, UPLOAD, OPTIONS, PDF, PAGES, IMAGE, JOB, {422: ["nothing_to_redact"]}))
+@routes.post(
+    "/pdf/redact",
+    "redactPdf",
+    upload=Multipart(RedactOptions, file_description=A_PDF),
+    answers={200: stream_answer("The redacted PDF, page by page.", RedactionStreamLine)},
+    errors=(PAGE_GATE, UPLOAD, OPTIONS, PDF, PAGES, IMAGE, JOB, {422: ["nothing_to_redact"]}),
+)
 @streams_progress
 def redact_pdf(options: RedactOptions):
     """Redact areas and every match of words: the content under them is removed
@@ -44,8 +53,9 @@ def redact_pdf(options: RedactOptions):
     are removed. The report says what was removed."""
     deadline, search, dpi = Deadline.for_job(), SearchOptions.of(options), options.dpi
     if not search.terms and not options.areas.strip("[] \n"):
-        raise ApiError(422, "nothing_to_redact", "Nothing to redact: draw at least one area on a page or give "
-                       "a word to find")
+        raise ApiError(
+            422, "nothing_to_redact", "Nothing to redact: draw at least one area on a page or give a word to find"
+        )
     upload = read_upload()
     areas = lambda page_count: requested_areas(options.areas, page_count)  # noqa: E731
     data, report = redact(upload, _password(options), search, areas, dpi, deadline)

@@ -1,4 +1,5 @@
 """/api/tools/pdf/redact/find and /pdf/redact: options, the matches and the report."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -19,24 +20,31 @@ Fraction = Annotated[float, Field(ge=0, le=1)]
 
 class SearchTerms(PdfOptions):
     terms: opt.text(MAX_TERMS * (MAX_TERM_LENGTH + 8)) = Field(
-        "", description=f"Words or phrases to find and redact everywhere: a JSON array of strings (at most "
-                        f"{MAX_TERMS}) or one per line.",
-        json_schema_extra={SERVER_RULE: f"a JSON array of at most {MAX_TERMS} strings or one term per line, "
-                                            f"each at most {MAX_TERM_LENGTH} characters; required to find"})
+        "",
+        description=f"Words or phrases to find and redact everywhere: a JSON array of strings (at most "
+        f"{MAX_TERMS}) or one per line.",
+        json_schema_extra={
+            SERVER_RULE: f"a JSON array of at most {MAX_TERMS} strings or one term per line, "
+            f"each at most {MAX_TERM_LENGTH} characters; required to find"
+        },
+    )
     match_case: Switch = Field(False, description="Match upper and lower case exactly.")
     whole_word: Switch = Field(False, description="Only whole words (`cat` does not match `category`).")
 
 
 class RedactOptions(SearchTerms):
     areas: opt.text(MAX_AREAS * 120) = Field(
-        "", description=f"JSON array (at most {MAX_AREAS}) of `{{page, left, top, width, height}}`: page 1-based, "
-                        "the rest fractions of the page as shown, from its top-left.",
-        json_schema_extra={SERVER_RULE: "a JSON array of areas on pages the PDF has; an area or a term"})
+        "",
+        description=f"JSON array (at most {MAX_AREAS}) of `{{page, left, top, width, height}}`: page 1-based, "
+        "the rest fractions of the page as shown, from its top-left.",
+        json_schema_extra={SERVER_RULE: "a JSON array of areas on pages the PDF has; an area or a term"},
+    )
     dpi: opt.whole(72, 400) = Field(200, description="Resolution of redrawn pages.")
 
 
 class MatchBox(Answer):
     """Fractions of the page as shown (its crop box turned by its rotation), from the top-left."""
+
     left: Fraction
     top: Fraction
     width: Fraction

@@ -4,6 +4,7 @@ conversion between the app's on-screen fractions and PDF user space.
 An area is `{"page": 1, "left": 0.1, "top": 0.2, "width": 0.3, "height": 0.05}`: fractions of the
 visible page (its crop box, turned by its /Rotate), from the top-left corner, as the thumbnails show
 it. Matches are answered in the same form so the app draws them on the same thumbnails."""
+
 from __future__ import annotations
 
 import json
@@ -30,6 +31,7 @@ class Area:
 @dataclass(frozen=True)
 class PageFrame:
     """A page's visible box in user space and its rotation: what the fractions are fractions of."""
+
     left: float
     bottom: float
     right: float
@@ -51,8 +53,12 @@ class PageFrame:
         points = [self._fraction(box[0], box[1]), self._fraction(box[2], box[3])]
         ps = [min(1.0, max(0.0, p)) for p, _ in points]
         qs = [min(1.0, max(0.0, q)) for _, q in points]
-        return {"left": round(min(ps), 5), "top": round(min(qs), 5), "width": round(max(ps) - min(ps), 5),
-                "height": round(max(qs) - min(qs), 5)}
+        return {
+            "left": round(min(ps), 5),
+            "top": round(min(qs), 5),
+            "width": round(max(ps) - min(ps), 5),
+            "height": round(max(qs) - min(qs), 5),
+        }
 
     def _fraction(self, x: float, y: float) -> tuple[float, float]:
         u = (x - self.left) / ((self.right - self.left) or 1)
@@ -95,8 +101,9 @@ def requested_areas(raw: str, page_count: int) -> list[Area]:
     except ValueError:
         values = None
     if not isinstance(values, list):
-        raise invalid("areas", 'must be a JSON array like [{"page": 1, "left": 0.1, "top": 0.2, '
-                      '"width": 0.3, "height": 0.05}]')
+        raise invalid(
+            "areas", 'must be a JSON array like [{"page": 1, "left": 0.1, "top": 0.2, "width": 0.3, "height": 0.05}]'
+        )
     if len(values) > MAX_AREAS:
         raise invalid("areas", f"may hold at most {MAX_AREAS} areas")
     return [_area(value, position, page_count) for position, value in enumerate(values, start=1)]
@@ -116,8 +123,13 @@ def _area(value, position: int, page_count: int) -> Area:
         numbers[key] = float(number)
     if numbers["width"] <= 0 or numbers["height"] <= 0:
         raise invalid("areas", f"item {position} is empty: give it a width and a height")
-    return Area(page - 1, numbers["left"], numbers["top"], min(numbers["width"], 1 - numbers["left"]),
-                min(numbers["height"], 1 - numbers["top"]))
+    return Area(
+        page - 1,
+        numbers["left"],
+        numbers["top"],
+        min(numbers["width"], 1 - numbers["left"]),
+        min(numbers["height"], 1 - numbers["top"]),
+    )
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 content becomes that one image plus an invisible layer of the words outside the areas. Nothing of
 the old page's content stream, fonts, images, vector drawings, annotations or form fields survives,
 so nothing under an area can be copied, extracted or uncovered."""
+
 from __future__ import annotations
 
 import io
@@ -21,8 +22,22 @@ from .text_layer import FONT_RESOURCE, text_layer_content
 IMAGE_RESOURCE = "/TkRedactedPage"
 # Keys of the old page that describe or carry its content: gone with it (annotations, thumbnails,
 # private data, XMP, structure links, actions, article beads, boxes of the old drawing).
-DROPPED_PAGE_KEYS = ("/Annots", "/Thumb", "/PieceInfo", "/Metadata", "/StructParents", "/AA", "/B",
-                     "/Group", "/BleedBox", "/TrimBox", "/ArtBox", "/SeparationInfo", "/VP", "/Tabs")
+DROPPED_PAGE_KEYS = (
+    "/Annots",
+    "/Thumb",
+    "/PieceInfo",
+    "/Metadata",
+    "/StructParents",
+    "/AA",
+    "/B",
+    "/Group",
+    "/BleedBox",
+    "/TrimBox",
+    "/ArtBox",
+    "/SeparationInfo",
+    "/VP",
+    "/Tabs",
+)
 
 
 @dataclass
@@ -33,12 +48,12 @@ class RedactedPage:
 
 def frame_of(page: pdfium.PdfPage) -> PageFrame:
     left, bottom, right, top = page.get_cropbox()
-    return PageFrame(min(left, right), min(bottom, top), max(left, right), max(bottom, top),
-                     page.get_rotation() % 360)
+    return PageFrame(min(left, right), min(bottom, top), max(left, right), max(bottom, top), page.get_rotation() % 360)
 
 
-def redact_page(pdf: pikepdf.Pdf, document: pdfium.PdfDocument, index: int, areas: list[Box],
-                dpi: int, font: pikepdf.Object) -> RedactedPage:
+def redact_page(
+    pdf: pikepdf.Pdf, document: pdfium.PdfDocument, index: int, areas: list[Box], dpi: int, font: pikepdf.Object
+) -> RedactedPage:
     """Replace page `index` of pdf (the same file PDFium has open) by its redacted image."""
     page = document[index]
     try:
@@ -78,7 +93,9 @@ def _paint_black(image: Image.Image, areas: list[Box], frame: PageFrame, scale: 
         x0, x1 = int((left - frame.left) * scale), int((right - frame.left) * scale + 0.999)
         y0, y1 = int((frame.top - top) * scale), int((frame.top - bottom) * scale + 0.999)
         if x1 > 0 and y1 > 0 and x0 < image.width and y0 < image.height:
-            draw.rectangle((max(0, x0), max(0, y0), min(image.width, x1) - 1, min(image.height, y1) - 1), fill=(0, 0, 0))
+            draw.rectangle(
+                (max(0, x0), max(0, y0), min(image.width, x1) - 1, min(image.height, y1) - 1), fill=(0, 0, 0)
+            )
 
 
 def _image_stream(pdf: pikepdf.Pdf, image: Image.Image) -> pikepdf.Stream:
@@ -93,14 +110,21 @@ def _image_stream(pdf: pikepdf.Pdf, image: Image.Image) -> pikepdf.Stream:
         image.save(buffer, "JPEG", quality=90)
         data, colour_space, filter_ = buffer.getvalue(), Name.DeviceRGB, Name.DCTDecode
     stream = pikepdf.Stream(pdf, data)
-    stream.stream_dict = Dictionary(Type=Name.XObject, Subtype=Name.Image, Width=image.width,
-                                    Height=image.height, ColorSpace=colour_space, BitsPerComponent=8,
-                                    Filter=filter_)
+    stream.stream_dict = Dictionary(
+        Type=Name.XObject,
+        Subtype=Name.Image,
+        Width=image.width,
+        Height=image.height,
+        ColorSpace=colour_space,
+        BitsPerComponent=8,
+        Filter=filter_,
+    )
     return stream
 
 
-def _replace_content(pdf: pikepdf.Pdf, page: pikepdf.Page, frame: PageFrame, image: Image.Image,
-                     split: PageSplit, font: pikepdf.Object) -> list[tuple[int, int]]:
+def _replace_content(
+    pdf: pikepdf.Pdf, page: pikepdf.Page, frame: PageFrame, image: Image.Image, split: PageSplit, font: pikepdf.Object
+) -> list[tuple[int, int]]:
     """The page keeps its object (bookmarks and links to it stay valid) and loses everything else."""
     annotations = [annotation.objgen for annotation in page.obj.get("/Annots", [])]
     for key in DROPPED_PAGE_KEYS:
@@ -110,9 +134,11 @@ def _replace_content(pdf: pikepdf.Pdf, page: pikepdf.Page, frame: PageFrame, ima
     page.obj.MediaBox = box
     page.obj.CropBox = box
     width, height = frame.right - frame.left, frame.top - frame.bottom
-    drawing = (f"q {width:.4f} 0 0 {height:.4f} {frame.left:.4f} {frame.bottom:.4f} cm "
-               f"{IMAGE_RESOURCE} Do Q\n").encode()
+    drawing = (
+        f"q {width:.4f} 0 0 {height:.4f} {frame.left:.4f} {frame.bottom:.4f} cm {IMAGE_RESOURCE} Do Q\n"
+    ).encode()
     page.obj.Contents = pdf.make_stream(drawing + text_layer_content(split.kept))
-    page.obj.Resources = Dictionary(XObject=Dictionary({IMAGE_RESOURCE: _image_stream(pdf, image)}),
-                                    Font=Dictionary({FONT_RESOURCE: font}))
+    page.obj.Resources = Dictionary(
+        XObject=Dictionary({IMAGE_RESOURCE: _image_stream(pdf, image)}), Font=Dictionary({FONT_RESOURCE: font})
+    )
     return annotations

@@ -8,6 +8,7 @@ text string in the file.
 - annotations and form fields on redacted pages, and any elsewhere that mention one: removed;
 - attachments and document scripts: always removed (their content cannot be checked reliably);
 - the tag structure, when a page was redacted (it describes the content that is gone)."""
+
 from __future__ import annotations
 
 import re
@@ -32,12 +33,19 @@ class ScrubReport:
     other_strings: int = 0
 
     def changed_anything(self) -> bool:
-        return bool(self.metadata_fields or self.xmp_removed or self.bookmarks or self.annotations_removed
-                     or self.form_fields_removed or self.other_strings)
+        return bool(
+            self.metadata_fields
+            or self.xmp_removed
+            or self.bookmarks
+            or self.annotations_removed
+            or self.form_fields_removed
+            or self.other_strings
+        )
 
 
-def scrub_document(pdf: pikepdf.Pdf, pattern: re.Pattern | None, *, removed_annotations: set,
-                   pages_redacted: bool) -> ScrubReport:
+def scrub_document(
+    pdf: pikepdf.Pdf, pattern: re.Pattern | None, *, removed_annotations: set, pages_redacted: bool
+) -> ScrubReport:
     report = ScrubReport()
     _remove_attachments_and_scripts(pdf, report)
     if pattern is not None:
@@ -73,8 +81,11 @@ def _mentions(obj, pattern: re.Pattern, depth: int = 0) -> bool:
     if depth > 8:
         return False
     if isinstance(obj, pikepdf.Dictionary):
-        return any(_mentions(value, pattern, depth + 1) for key, value in obj.items()
-                   if key not in ("/P", "/Parent") and not _linked(value))
+        return any(
+            _mentions(value, pattern, depth + 1)
+            for key, value in obj.items()
+            if key not in ("/P", "/Parent") and not _linked(value)
+        )
     if isinstance(obj, pikepdf.Array):
         return any(_mentions(value, pattern, depth + 1) for value in obj if not _linked(value))
     text = _text(obj)
@@ -90,7 +101,9 @@ def _annotations_mentioning(pdf: pikepdf.Pdf, pattern: re.Pattern, report: Scrub
         kept = pikepdf.Array()
         for annotation in annotations:
             parent = annotation.get("/Parent") if isinstance(annotation, pikepdf.Dictionary) else None
-            if _mentions(annotation, pattern) or (isinstance(parent, pikepdf.Dictionary) and _mentions(parent, pattern)):
+            if _mentions(annotation, pattern) or (
+                isinstance(parent, pikepdf.Dictionary) and _mentions(parent, pattern)
+            ):
                 removed.add(annotation.objgen)
                 report.annotations_removed += 1
             else:
@@ -156,8 +169,13 @@ def _remove_attachments_and_scripts(pdf: pikepdf.Pdf, report: ScrubReport) -> No
     for page in pdf.pages:  # attached files shown as annotations
         annotations = page.obj.get("/Annots")
         if isinstance(annotations, pikepdf.Array):
-            kept = pikepdf.Array([a for a in annotations if not (isinstance(a, pikepdf.Dictionary)
-                                                                  and a.get("/Subtype") == Name.FileAttachment)])
+            kept = pikepdf.Array(
+                [
+                    a
+                    for a in annotations
+                    if not (isinstance(a, pikepdf.Dictionary) and a.get("/Subtype") == Name.FileAttachment)
+                ]
+            )
             for annotation in annotations:
                 if isinstance(annotation, pikepdf.Dictionary) and annotation.get("/Subtype") == Name.FileAttachment:
                     report.attachments_removed.append(str(annotation.get("/Contents", "attachment")))

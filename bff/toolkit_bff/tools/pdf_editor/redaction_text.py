@@ -3,6 +3,7 @@ and the split into characters under the redaction areas and the words that stay.
 
 Boxes here are PDF user space (points, origin bottom-left, before the page's /Rotate), the space
 PDFium reports characters in; areas.py converts the app's on-screen areas into it."""
+
 from __future__ import annotations
 
 import ctypes
@@ -45,8 +46,15 @@ def page_chars(text_page: pdfium.PdfTextPage) -> list[PageChar]:
             continue
         x, y = ctypes.c_double(), ctypes.c_double()
         origin = (x.value, y.value) if pdfium_c.FPDFText_GetCharOrigin(text_page, index, x, y) else (0.0, 0.0)
-        chars.append(PageChar(text, _box(text_page, index, False), _box(text_page, index, True), origin,
-                              float(pdfium_c.FPDFText_GetFontSize(text_page, index))))
+        chars.append(
+            PageChar(
+                text,
+                _box(text_page, index, False),
+                _box(text_page, index, True),
+                origin,
+                float(pdfium_c.FPDFText_GetFontSize(text_page, index)),
+            )
+        )
     return chars
 
 
@@ -58,8 +66,9 @@ def _box(text_page, index: int, loose: bool) -> Box | None:
     return (min(left, right), min(bottom, top), max(left, right), max(bottom, top))
 
 
-def find_terms(text_page: pdfium.PdfTextPage, terms: list[str], *, match_case: bool,
-               whole_word: bool) -> list[TermMatch]:
+def find_terms(
+    text_page: pdfium.PdfTextPage, terms: list[str], *, match_case: bool, whole_word: bool
+) -> list[TermMatch]:
     matches = []
     for term in terms:
         searcher = text_page.search(term, match_case=match_case, match_whole_word=whole_word)
@@ -69,8 +78,9 @@ def find_terms(text_page: pdfium.PdfTextPage, terms: list[str], *, match_case: b
                 match = TermMatch(term, text_page.get_text_range(index, count))
                 for rect in range(text_page.count_rects(index, count)):
                     left, bottom, right, top = text_page.get_rect(rect)
-                    match.boxes.append((left - MATCH_PADDING, bottom - MATCH_PADDING,
-                                        right + MATCH_PADDING, top + MATCH_PADDING))
+                    match.boxes.append(
+                        (left - MATCH_PADDING, bottom - MATCH_PADDING, right + MATCH_PADDING, top + MATCH_PADDING)
+                    )
                 if match.boxes:
                     matches.append(match)
         finally:
@@ -80,8 +90,10 @@ def find_terms(text_page: pdfium.PdfTextPage, terms: list[str], *, match_case: b
 
 def overlaps(box: Box, areas: list[Box]) -> bool:
     left, bottom, right, top = box
-    return any(left < a_right and right > a_left and bottom < a_top and top > a_bottom
-               for a_left, a_bottom, a_right, a_top in areas)
+    return any(
+        left < a_right and right > a_left and bottom < a_top and top > a_bottom
+        for a_left, a_bottom, a_right, a_top in areas
+    )
 
 
 @dataclass
@@ -122,8 +134,16 @@ def _close(current: list[PageChar], runs: list[PlacedWord]) -> None:
     first, last = current[0], current[-1]
     size = max(char.size for char in current) or (first.line[3] - first.line[1])
     left = first.origin[0] if first.size else first.line[0]
-    runs.append(PlacedWord("".join(char.text for char in current), left, max(last.line[2], left),
-                           first.origin[1] if first.size else first.line[1], size, 0.0))
+    runs.append(
+        PlacedWord(
+            "".join(char.text for char in current),
+            left,
+            max(last.line[2], left),
+            first.origin[1] if first.size else first.line[1],
+            size,
+            0.0,
+        )
+    )
 
 
 def _close_removed(gone: list[str], words: list[str]) -> None:
@@ -162,4 +182,3 @@ def scrub_pattern(terms: list[str], removed_words: list[str], *, match_case: boo
         return None
     parts.sort(key=len, reverse=True)
     return re.compile("|".join(parts), 0 if match_case else re.IGNORECASE)
-

@@ -2,6 +2,7 @@
 
 endpoint.py (rendering), models.py (its options), payloads.py (text, URL, Wi-Fi, e-mail, phone,
 vCard)."""
+
 from .endpoint import bp
 
 __all__ = ["bp"]

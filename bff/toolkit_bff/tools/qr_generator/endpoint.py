@@ -1,4 +1,5 @@
 """POST /api/tools/qr: a QR code as PNG or SVG (JSON or form body; see payloads.py for types)."""
+
 from __future__ import annotations
 
 import io
@@ -21,14 +22,27 @@ from .payloads import build_payload
 bp = Blueprint("tools_qr", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "qr", tool=True)
 
-ERROR_CORRECTION = {"l": qrcode.constants.ERROR_CORRECT_L, "m": qrcode.constants.ERROR_CORRECT_M,
-                    "q": qrcode.constants.ERROR_CORRECT_Q, "h": qrcode.constants.ERROR_CORRECT_H}
+ERROR_CORRECTION = {
+    "l": qrcode.constants.ERROR_CORRECT_L,
+    "m": qrcode.constants.ERROR_CORRECT_M,
+    "q": qrcode.constants.ERROR_CORRECT_Q,
+    "h": qrcode.constants.ERROR_CORRECT_H,
+}
 
 
-@routes.post("/qr", "createQrCode", form=QrRequest, answers={200: file_answer(
-    "The QR code, named `qr-code.png` or `qr-code.svg`.", [MIME_TYPES["png"], MIME_TYPES["svg"]],
-    {"Content-Disposition": "ContentDisposition", "X-Output-Size": "XOutputSize", "X-QR-Modules": "XQrModules"})},
-    errors=(PAGE_GATE, OPTIONS, {400: ["invalid_json"], 422: ["low_contrast", "payload_too_long"]}))
+@routes.post(
+    "/qr",
+    "createQrCode",
+    form=QrRequest,
+    answers={
+        200: file_answer(
+            "The QR code, named `qr-code.png` or `qr-code.svg`.",
+            [MIME_TYPES["png"], MIME_TYPES["svg"]],
+            {"Content-Disposition": "ContentDisposition", "X-Output-Size": "XOutputSize", "X-QR-Modules": "XQrModules"},
+        )
+    },
+    errors=(PAGE_GATE, OPTIONS, {400: ["invalid_json"], 422: ["low_contrast", "payload_too_long"]}),
+)
 def make_qr(options: QrRequest):
     """A QR code as PNG or SVG
 
@@ -40,10 +54,12 @@ def make_qr(options: QrRequest):
     check_contrast(foreground, background)
     matrix = qr_matrix(payload, ERROR_CORRECTION[options.error_correction], options.margin)
     if len(matrix) > size:
-        raise ApiError(422, "invalid_option",
-                       f"Option 'size' must be at least {len(matrix)} px for this much data")
-    data = (render_svg(matrix, size, foreground, background) if output == "svg"
-            else render_png(matrix, size, foreground, background))
+        raise ApiError(422, "invalid_option", f"Option 'size' must be at least {len(matrix)} px for this much data")
+    data = (
+        render_svg(matrix, size, foreground, background)
+        if output == "svg"
+        else render_png(matrix, size, foreground, background)
+    )
     response = file_response(Result(f"qr-code.{output}", data, output))
     response.headers["X-QR-Modules"] = str(len(matrix))
     return response
@@ -53,6 +69,7 @@ def _luminance(colour) -> float:
     def channel(value: int) -> float:
         value /= 255
         return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
     red, green, blue = (channel(c) for c in colour[:3])
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
@@ -63,8 +80,11 @@ def check_contrast(foreground, background) -> None:
         return
     dark, light = _luminance(foreground), _luminance(background)
     if dark >= light or (light + 0.05) / (dark + 0.05) < 3:
-        raise ApiError(422, "low_contrast",
-                       "The foreground must be darker than the background, with a contrast ratio of at least 3")
+        raise ApiError(
+            422,
+            "low_contrast",
+            "The foreground must be darker than the background, with a contrast ratio of at least 3",
+        )
 
 
 def qr_matrix(payload: str, level: int, margin: int) -> list[list[bool]]:
@@ -85,8 +105,7 @@ def render_png(matrix, size: int, foreground, background) -> bytes:
     small.putdata([1 if dark else 0 for row in matrix for dark in row])
     mask = small.resize((modules * box, modules * box), Image.Resampling.NEAREST)
     transparent = background[3] == 0
-    canvas = Image.new("RGBA" if transparent else "RGB", (size, size),
-                       background if transparent else background[:3])
+    canvas = Image.new("RGBA" if transparent else "RGB", (size, size), background if transparent else background[:3])
     offset = (size - modules * box) // 2
     canvas.paste(foreground if transparent else foreground[:3], (offset, offset), mask)
     buffer = io.BytesIO()
@@ -98,9 +117,12 @@ def render_svg(matrix, size: int, foreground, background) -> bytes:
     modules = len(matrix)
     path = "".join(f"M{x},{y}h1v1h-1z" for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark)
     hex_colour = lambda colour: "#%02x%02x%02x" % colour[:3]  # noqa: E731
-    background_rect = ("" if background[3] == 0 else
-                       f'<rect width="{modules}" height="{modules}" fill="{hex_colour(background)}"/>')
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-           f'viewBox="0 0 {modules} {modules}" shape-rendering="crispEdges">{background_rect}'
-           f'<path fill="{hex_colour(foreground)}" d="{path}"/></svg>')
+    background_rect = (
+        "" if background[3] == 0 else f'<rect width="{modules}" height="{modules}" fill="{hex_colour(background)}"/>'
+    )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {modules} {modules}" shape-rendering="crispEdges">{background_rect}'
+        f'<path fill="{hex_colour(foreground)}" d="{path}"/></svg>'
+    )
     return svg.encode()

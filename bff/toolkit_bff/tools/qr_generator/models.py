@@ -1,4 +1,5 @@
 """POST /api/tools/qr: what a QR code says (`type` and its fields) and how it looks."""
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -25,8 +26,11 @@ def _filled(*names: str) -> dict:
 
 def _variant(kind: str, *needed: str, **fixed) -> dict:
     """One way a request may be whole: its type, the fields it needs filled, fixed values."""
-    properties = {"type": {"const": kind}, **{name: {"const": value} for name, value in fixed.items()},
-                  **_filled(*needed)}
+    properties = {
+        "type": {"const": kind},
+        **{name: {"const": value} for name, value in fixed.items()},
+        **_filled(*needed),
+    }
     # An absent `type` is text: only text's variant may leave it out.
     required = [*([] if kind == "text" else ["type"]), *fixed, *needed]
     return {"properties": properties, "required": required}
@@ -35,8 +39,10 @@ def _variant(kind: str, *needed: str, **fixed) -> dict:
 def _variants() -> list[dict]:
     # One anyOf of whole variants rather than if/then per type: fuzzers generate from it.
     variants = [_variant(kind, *REQUIRED[kind]) for kind in REQUIRED if kind != "wifi"]
-    variants += [_variant("wifi", *REQUIRED["wifi"], "password"),  # a secured network needs its password
-                 _variant("wifi", *REQUIRED["wifi"], encryption="none")]
+    variants += [
+        _variant("wifi", *REQUIRED["wifi"], "password"),  # a secured network needs its password
+        _variant("wifi", *REQUIRED["wifi"], encryption="none"),
+    ]
     variants += [_variant(kind, name) for kind, names in EITHER.items() for name in names]
     return variants
 
@@ -46,21 +52,31 @@ class QrRequest(Options):
     `ssid`, `encryption`, `password`, `hidden`; email → `email`, `subject`, `body`; phone → `phone`;
     vcard → `first_name` or `last_name`, `organization`, `title`, `phone`, `email`, `website`,
     `note`, `address`."""
+
     model_config = ConfigDict(json_schema_extra={"anyOf": _variants()})
     type: opt.choice(PAYLOAD_TYPES) = Field("text", description="Payload type. Case-insensitive.")
     text: opt.text(4000) = Field("", description="text: the content.")
-    url: opt.text() = Field("", description="url: an http(s) address; `https://` is added when no scheme is given.",
-                        json_schema_extra={SERVER_RULE: "an http(s) address"})
+    url: opt.text() = Field(
+        "",
+        description="url: an http(s) address; `https://` is added when no scheme is given.",
+        json_schema_extra={SERVER_RULE: "an http(s) address"},
+    )
     ssid: opt.text(64) = Field("", description="wifi: network name.")
     encryption: opt.choice(("wpa", "wep", "none")) = Field("wpa", description="wifi: security. Case-insensitive.")
     password: opt.text(128) = Field("", description="wifi: required unless encryption is none.")
     hidden: Switch = Field(False, description="wifi: hidden network. `true`/`false` (also 1/0, yes/no, on/off).")
-    email: opt.text(254) = Field("", description="email, vcard: an address.",
-                             json_schema_extra={SERVER_RULE: "an e-mail address: something@domain.tld"})
+    email: opt.text(254) = Field(
+        "",
+        description="email, vcard: an address.",
+        json_schema_extra={SERVER_RULE: "an e-mail address: something@domain.tld"},
+    )
     subject: opt.text() = Field("", description="email: subject.")
     body: opt.text() = Field("", description="email: body.")
-    phone: opt.text(300) = Field("", description="phone (at most 32 characters), vcard: a phone number.",
-                             json_schema_extra={SERVER_RULE: "phone: at most 32 characters, 3 to 20 digits"})
+    phone: opt.text(300) = Field(
+        "",
+        description="phone (at most 32 characters), vcard: a phone number.",
+        json_schema_extra={SERVER_RULE: "phone: at most 32 characters, 3 to 20 digits"},
+    )
     first_name: opt.text(100) = Field("", description="vcard: first name.")
     last_name: opt.text(100) = Field("", description="vcard: last name.")
     organization: opt.text(300) = Field("", description="vcard: organization.")
@@ -69,11 +85,16 @@ class QrRequest(Options):
     note: opt.text(300) = Field("", description="vcard: note.")
     address: opt.text(300) = Field("", description="vcard: address.")
     error_correction: opt.choice(ERROR_CORRECTION, shown=[level.upper() for level in ERROR_CORRECTION]) = Field(
-        "m", description="Error correction level. Case-insensitive.", json_schema_extra={"default": "M"})
+        "m", description="Error correction level. Case-insensitive.", json_schema_extra={"default": "M"}
+    )
     size: opt.whole(64, 4096) = Field(512, description="Image side in px (whole pixels per module, centred).")
     margin: opt.whole(0, 20) = Field(4, description="Quiet zone in modules.")
-    foreground: Annotated[opt.text(), Rule(COLOUR, COLOUR_WORDS)] = Field("#000000", description="Module colour like `#1a2b3c`.")
+    foreground: Annotated[opt.text(), Rule(COLOUR, COLOUR_WORDS)] = Field(
+        "#000000", description="Module colour like `#1a2b3c`."
+    )
     background: Annotated[opt.text(), Rule(f"{COLOUR}|transparent", COLOUR_WORDS)] = Field(
-        "#ffffff", description="Background colour, or `transparent`; needs a contrast ratio of at least 3 with a "
-                               "darker foreground.")
+        "#ffffff",
+        description="Background colour, or `transparent`; needs a contrast ratio of at least 3 with a "
+        "darker foreground.",
+    )
     format: opt.choice(("png", "svg")) = Field("png", description="Image format. Case-insensitive.")

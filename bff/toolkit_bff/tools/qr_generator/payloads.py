@@ -1,5 +1,6 @@
 """What a QR code says, per payload type: text, URL, Wi-Fi, e-mail, phone, vCard (models.py says
 which fields each type needs)."""
+
 from __future__ import annotations
 
 import re
@@ -78,10 +79,20 @@ def escape_vcard(value: str) -> str:
 def vcard_payload(options: QrRequest) -> str:
     first, last = options.first_name.strip(), options.last_name.strip()
     field = lambda name: escape_vcard(getattr(options, name).strip())  # noqa: E731
-    lines = ["BEGIN:VCARD", "VERSION:3.0", f"N:{escape_vcard(last)};{escape_vcard(first)};;;",
-             f"FN:{escape_vcard(' '.join(part for part in (first, last) if part))}"]
-    optional = [("ORG", "organization"), ("TITLE", "title"), ("TEL;TYPE=CELL", "phone"),
-                ("EMAIL", "email"), ("URL", "website"), ("NOTE", "note")]
+    lines = [
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        f"N:{escape_vcard(last)};{escape_vcard(first)};;;",
+        f"FN:{escape_vcard(' '.join(part for part in (first, last) if part))}",
+    ]
+    optional = [
+        ("ORG", "organization"),
+        ("TITLE", "title"),
+        ("TEL;TYPE=CELL", "phone"),
+        ("EMAIL", "email"),
+        ("URL", "website"),
+        ("NOTE", "note"),
+    ]
     lines += [f"{key}:{field(name)}" for key, name in optional if field(name)]
     if field("address"):
         lines.append(f"ADR;TYPE=HOME:;;{field('address')};;;;")

@@ -1,6 +1,7 @@
 """Apertium APY (Debian `apertium-apy`): rule-based translation along the pairs installed on its
 machine. GET /listPairs names them with ISO 639-3 codes; POST /translate takes `langpair=eng|spa`.
 Unknown words are left as they are (`markUnknown=no`) rather than starred."""
+
 from __future__ import annotations
 
 from ...errors import ApiError
@@ -45,5 +46,8 @@ def _mapped_error(response) -> ApiError:
         detail = ""
     if response.status_code == 400:
         return ApiError(422, "translation_rejected", detail or "The translation engine rejected the request")
-    return ApiError(502, "translation_engine_error",
-                    f"The translation engine failed ({response.status_code})" + (f": {detail}" if detail else ""))
+    return ApiError(
+        502,
+        "translation_engine_error",
+        f"The translation engine failed ({response.status_code})" + (f": {detail}" if detail else ""),
+    )

@@ -6,6 +6,7 @@ that would otherwise win on two-word texts ("Hello world" as Nigerian Pidgin).
 The model (about 4 MB, compressed) takes a few seconds to load, so it is loaded once per process on
 first use (warm_up() starts that in the background when a worker starts); detection itself takes
 about a millisecond for a paragraph."""
+
 from __future__ import annotations
 
 import threading
@@ -41,5 +42,7 @@ def detect_languages(text: str, limit: int = 3, among: set[str] | None = None) -
     universe = among if among is not None else NAMES.keys()
     ranked = [(code, probability) for code, probability in _model().rank(sample) if code in universe]
     total = sum(probability for _, probability in ranked) or 1.0
-    return [{"language": code, "name": language_name(code), "confidence": round(probability / total * 100, 1)}
-            for code, probability in ranked[:limit]]
+    return [
+        {"language": code, "name": language_name(code), "confidence": round(probability / total * 100, 1)}
+        for code, probability in ranked[:limit]
+    ]

@@ -5,6 +5,7 @@ A pair the engine lacks is translated through English or Spanish when it has bot
 answer says so (`pivot`). Detection is offline (detection.py). A translation is an outbound call
 held in a job slot (jobs/slots.py): a client gets its share of the slots, and a full server answers
 503 `busy` rather than queueing threads."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
@@ -23,10 +24,13 @@ routes = Routes(bp, "translate", tool=True)
 # SPEC: the translator is for signed-in users; the server enforces it (Routes checks the token first).
 SIGNED_IN_ONLY = [{"bearerAuth": []}]
 # The engine's failures, mapped (engine.py, apertium.py, libretranslate.py); its own 429 shares the status.
-ENGINE = {422: ["translation_rejected", "unsupported_pair", "language_not_detected"],
-          429: ["translation_rate_limited"],
-          502: ["translation_engine_refused", "translation_engine_error"],
-          503: ["translation_not_configured", "translation_unavailable"], 504: ["translation_timeout"]}
+ENGINE = {
+    422: ["translation_rejected", "unsupported_pair", "language_not_detected"],
+    429: ["translation_rate_limited"],
+    502: ["translation_engine_refused", "translation_engine_error"],
+    503: ["translation_not_configured", "translation_unavailable"],
+    504: ["translation_timeout"],
+}
 TEXT_INPUT = {400: ["invalid_json"], 422: ["invalid_option", "text_too_long"]}
 
 
@@ -39,8 +43,11 @@ def _text(text: str) -> str:
         raise ApiError(422, "invalid_option", ENTER_TEXT)
     limit = max_chars()
     if len(text) > limit:
-        raise ApiError(422, "text_too_long", f"The text is {len(text):,} characters long; at most {limit:,} "
-                       "characters can be translated at once")
+        raise ApiError(
+            422,
+            "text_too_long",
+            f"The text is {len(text):,} characters long; at most {limit:,} characters can be translated at once",
+        )
     return text
 
 
@@ -48,9 +55,13 @@ def _pair_name(source: str, target: str) -> str:
     return f"{language_name(source)} into {language_name(target)}"
 
 
-@routes.get("/translate/languages", "listTranslationLanguages", security=SIGNED_IN_ONLY,
-            answers={200: json_response("Each language and the targets it translates into.", TranslationLanguages)},
-            errors=(SIGNED_IN, SESSION, ENGINE))
+@routes.get(
+    "/translate/languages",
+    "listTranslationLanguages",
+    security=SIGNED_IN_ONLY,
+    answers={200: json_response("Each language and the targets it translates into.", TranslationLanguages)},
+    errors=(SIGNED_IN, SESSION, ENGINE),
+)
 def languages():
     """Languages the translation engine offers"""
     engine = current_engine()
@@ -58,27 +69,44 @@ def languages():
     listed = []  # every language of a pair; one only ever translated into has no targets
     for code in sorted({code for pair in pairs for code in pair}):
         targets = reachable(pairs, code)
-        listed.append({"code": code, "name": language_name(code), "targets": sorted(targets),
-                       "via": {target: pivot for target, pivot in sorted(targets.items()) if pivot}})
+        listed.append(
+            {
+                "code": code,
+                "name": language_name(code),
+                "targets": sorted(targets),
+                "via": {target: pivot for target, pivot in sorted(targets.items()) if pivot},
+            }
+        )
     listed.sort(key=lambda item: item["name"])
     return jsonify(engine=engine.name, max_chars=max_chars(), languages=listed)
 
 
-@routes.post("/translate/detect", "detectLanguage", form=DetectRequest, security=SIGNED_IN_ONLY,
-             answers={200: json_response("Candidate languages with confidence.", Detections)},
-             errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE))
+@routes.post(
+    "/translate/detect",
+    "detectLanguage",
+    form=DetectRequest,
+    security=SIGNED_IN_ONLY,
+    answers={200: json_response("Candidate languages with confidence.", Detections)},
+    errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE),
+)
 def detect(options: DetectRequest):
     """Detect the language of a text"""
     engine = current_engine()
     text = _text(options.q)
     translatable = set(sources(engine.pairs()))
-    return jsonify(detections=[{**item, "translatable": item["language"] in translatable}
-                               for item in engine.detect(text)])
+    return jsonify(
+        detections=[{**item, "translatable": item["language"] in translatable} for item in engine.detect(text)]
+    )
 
 
-@routes.post("/translate", "translateText", form=TranslateRequest, security=SIGNED_IN_ONLY,
-             answers={200: json_response("The translation.", Translation)},
-             errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE, JOB_SLOT))
+@routes.post(
+    "/translate",
+    "translateText",
+    form=TranslateRequest,
+    security=SIGNED_IN_ONLY,
+    answers={200: json_response("The translation.", Translation)},
+    errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE, JOB_SLOT),
+)
 def translate(options: TranslateRequest):
     """Translate text (Apertium APY or LibreTranslate)"""
     engine = current_engine()
@@ -88,8 +116,11 @@ def translate(options: TranslateRequest):
     if source == "auto":
         candidates = engine.detect(text)
         if not candidates:
-            raise ApiError(422, "language_not_detected",
-                           "Could not tell which language this text is in: choose the source language")
+            raise ApiError(
+                422,
+                "language_not_detected",
+                "Could not tell which language this text is in: choose the source language",
+            )
         detected = candidates[0]
         source = detected["language"]
         if source == target:
@@ -98,9 +129,12 @@ def translate(options: TranslateRequest):
         raise ApiError(422, "invalid_option", "Choose a target language other than the source language")
     steps = route(pairs, source, target)
     if steps is None:
-        what = (f"The text looks {detected['name']} ({detected['confidence']:g}% sure), and this engine cannot "
-                f"translate {_pair_name(source, target)}" if detected
-                else f"This engine cannot translate {_pair_name(source, target)}")
+        what = (
+            f"The text looks {detected['name']} ({detected['confidence']:g}% sure), and this engine cannot "
+            f"translate {_pair_name(source, target)}"
+            if detected
+            else f"This engine cannot translate {_pair_name(source, target)}"
+        )
         raise ApiError(422, "unsupported_pair", what + ", not even through English or Spanish")
     with job_slot():
         translated = text

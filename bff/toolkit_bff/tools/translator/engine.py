@@ -3,6 +3,7 @@
 An engine knows its language pairs (ISO 639-1 codes), translates a text along one of them, and
 detects a text's language; detection is the offline detector (detection.py) unless an engine
 overrides it."""
+
 from __future__ import annotations
 
 import threading
@@ -64,12 +65,21 @@ class TranslationEngine(ABC):
                 return session.request(method, self.url + path, timeout=self.timeout, **kwargs)
         except OutboundRefused as exc:
             address = internal_address_of(exc)
-            raise ApiError(503, "translation_unavailable", "The translation engine is not reachable" + (
-                f": it resolves to the internal address {address}, which TOOLKIT_OUTBOUND_ALLOW_NETWORKS "
-                "does not allow" if address else "")) from None
+            raise ApiError(
+                503,
+                "translation_unavailable",
+                "The translation engine is not reachable"
+                + (
+                    f": it resolves to the internal address {address}, which TOOLKIT_OUTBOUND_ALLOW_NETWORKS "
+                    "does not allow"
+                    if address
+                    else ""
+                ),
+            ) from None
         except requests.Timeout:
-            raise ApiError(504, "translation_timeout",
-                           f"The translation engine did not answer within {self.timeout:g} s") from None
+            raise ApiError(
+                504, "translation_timeout", f"The translation engine did not answer within {self.timeout:g} s"
+            ) from None
         except requests.RequestException:
             raise ApiError(503, "translation_unavailable", "The translation engine is not reachable") from None
 

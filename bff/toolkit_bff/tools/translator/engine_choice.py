@@ -1,6 +1,7 @@
 """Which translation engine runs: configuration (TOOLKIT_TRANSLATION_ENGINE, else the one whose URL
 is set): Apertium APY (apertium.py) locally, LibreTranslate (libretranslate.py) in the production
 compose file; with neither, the translator answers 503 translation_not_configured."""
+
 from __future__ import annotations
 
 from flask import current_app
@@ -38,6 +39,7 @@ def current_engine() -> TranslationEngine:
         if name == "apertium":
             engines[key] = ApertiumEngine(app, urls[name], config["TRANSLATION_TIMEOUT"])
         else:
-            engines[key] = LibreTranslateEngine(app, urls[name], config["TRANSLATION_TIMEOUT"],
-                                                config.get("LIBRETRANSLATE_API_KEY") or "")
+            engines[key] = LibreTranslateEngine(
+                app, urls[name], config["TRANSLATION_TIMEOUT"], config.get("LIBRETRANSLATE_API_KEY") or ""
+            )
     return engines[key]

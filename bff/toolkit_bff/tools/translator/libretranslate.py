@@ -3,6 +3,7 @@ language with its targets; POST /translate takes `q`, `source`, `target`, `forma
 `api_key`. Its failures become clear errors: 400 → 422 translation_rejected (its message), 403 →
 502 translation_engine_refused (a bad API key: our configuration), 429 → 429
 translation_rate_limited, anything else → 502 translation_engine_error."""
+
 from __future__ import annotations
 
 from flask import Flask
@@ -25,9 +26,13 @@ class LibreTranslateEngine(TranslationEngine):
         languages = json_of(response)
         if not isinstance(languages, list):
             raise unreadable()
-        return frozenset((str(item["code"]), str(target)) for item in languages
-                         if isinstance(item, dict) and item.get("code")
-                         for target in item.get("targets") or [] if target != item["code"])
+        return frozenset(
+            (str(item["code"]), str(target))
+            for item in languages
+            if isinstance(item, dict) and item.get("code")
+            for target in item.get("targets") or []
+            if target != item["code"]
+        )
 
     def translate(self, text: str, source: str, target: str) -> str:
         payload = {"q": text, "source": source, "target": target, "format": "text"}
@@ -51,10 +56,15 @@ def _mapped_error(response) -> ApiError:
     if status == 400:
         return ApiError(422, "translation_rejected", detail or "The translation engine rejected the request")
     if status == 403:
-        return ApiError(502, "translation_engine_refused",
-                        "The translation engine refused our API key" + (f": {detail}" if detail else ""))
+        return ApiError(
+            502,
+            "translation_engine_refused",
+            "The translation engine refused our API key" + (f": {detail}" if detail else ""),
+        )
     if status == 429:
-        return ApiError(429, "translation_rate_limited",
-                        "The translation engine's rate limit was reached; try again shortly")
-    return ApiError(502, "translation_engine_error",
-                    f"The translation engine failed ({status})" + (f": {detail}" if detail else ""))
+        return ApiError(
+            429, "translation_rate_limited", "The translation engine's rate limit was reached; try again shortly"
+        )
+    return ApiError(
+        502, "translation_engine_error", f"The translation engine failed ({status})" + (f": {detail}" if detail else "")
+    )

@@ -1,4 +1,5 @@
 """/api/tools/translate, /translate/detect and /translate/languages: requests and answers."""
+
 from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
@@ -14,15 +15,22 @@ from ...contract.options import Options
 MAX_TEXT = 20_000  # the most any deployment may allow (TOOLKIT_TRANSLATION_MAX_CHARS is at most this)
 ENTER_TEXT = "Enter some text to translate"
 # The text's bound is the deployment's (`max_chars` of the languages list); the schema names the default.
-Text = Annotated[opt.text(MAX_TEXT, min_length=1), Documented(
-    "more than spaces, and at most the deployment's `max_chars` (GET /api/tools/translate/languages)",
-    maxLength=Config.TRANSLATION_MAX_CHARS)]
+Text = Annotated[
+    opt.text(MAX_TEXT, min_length=1),
+    Documented(
+        "more than spaces, and at most the deployment's `max_chars` (GET /api/tools/translate/languages)",
+        maxLength=Config.TRANSLATION_MAX_CHARS,
+    ),
+]
 
 
 def language(what: str, rule: str | None = None):
     extra = {SERVER_RULE: rule} if rule else None
-    return Annotated[opt.text(20, min_length=1), Rule(r"[A-Za-z0-9_-]+", "must be a language code like 'en'"),
-                     Field(description=what, examples=["en"], json_schema_extra=extra)]
+    return Annotated[
+        opt.text(20, min_length=1),
+        Rule(r"[A-Za-z0-9_-]+", "must be a language code like 'en'"),
+        Field(description=what, examples=["en"], json_schema_extra=extra),
+    ]
 
 
 class DetectRequest(Options):
@@ -31,10 +39,12 @@ class DetectRequest(Options):
 
 
 class TranslateRequest(DetectRequest):
-    messages: ClassVar = {**DetectRequest.messages,
-                          ("target", "missing"): "Choose a target language",
-                          ("target", "string_too_short"): "Choose a target language",
-                          ("source", "string_too_short"): "Choose a source language"}
+    messages: ClassVar = {
+        **DetectRequest.messages,
+        ("target", "missing"): "Choose a target language",
+        ("target", "string_too_short"): "Choose a target language",
+        ("source", "string_too_short"): "Choose a source language",
+    }
     source: language("Language code, or `auto` (detected).") = "auto"
     target: language("Language code.", "other than `source`, and one the engine translates into from it")
     format: opt.choice(("text", "html")) = Field("text", description="How to read `q` (ignored: text).")
@@ -56,15 +66,18 @@ class Translation(Answer):
     source: str = Field(description="The language translated from (detected with `auto`).")
     target: str
     detectedLanguage: Detection = optional(description="Only with source `auto`.")
-    pivot: LanguageRef = optional(description="Only when the engine has no direct pair: the language the text "
-                                                 "went through (English or Spanish).")
+    pivot: LanguageRef = optional(
+        description="Only when the engine has no direct pair: the language the text went through (English or Spanish)."
+    )
 
 
 class TranslationLanguage(Answer):
     code: str
     name: str
-    targets: list[str] = Field(description="Every language this one translates into, directly or through a pivot "
-                                           "(empty for a language the engine only translates into).")
+    targets: list[str] = Field(
+        description="Every language this one translates into, directly or through a pivot "
+        "(empty for a language the engine only translates into)."
+    )
     via: dict[str, str] = Field(description="Target → the pivot language, for targets without a direct pair.")
 
 

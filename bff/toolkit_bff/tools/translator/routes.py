@@ -1,5 +1,6 @@
 """Which pairs reach which targets: directly, or through English or Spanish (the languages most
 Apertium pairs are built around) when the engine has no direct pair."""
+
 from __future__ import annotations
 
 PIVOTS = ("en", "es")

@@ -15,6 +15,7 @@ Requests go only to hosts in the list (the name is restricted to characters that
 URL's host), nothing a caller sends becomes a URL, and every request and redirect hop goes through
 the outbound policy (outbound.py): a listed host, resolved to a public address that is the one
 connected to, within the request's budget. No SSRF, even when a listed domain lapses or re-points."""
+
 from __future__ import annotations
 
 import json
@@ -40,41 +41,68 @@ bp = Blueprint("tools_username", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "username", tool=True)
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-STREAM = json_response("A stream of newline-delimited JSON, one `UsernameStreamLine` per line, sent as answers "
-                       "arrive (at most the 60 s job limit; sites still pending then are `unknown`).",
-                       UsernameStreamLine, {"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"},
-                       media_type="application/x-ndjson")
+STREAM = json_response(
+    "A stream of newline-delimited JSON, one `UsernameStreamLine` per line, sent as answers "
+    "arrive (at most the 60 s job limit; sites still pending then are `unknown`).",
+    UsernameStreamLine,
+    {"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"},
+    media_type="application/x-ndjson",
+)
 # The summary's three answers: found (taken), not found (available), could not check (the rest).
-SUMMARY = {"taken": "found", "available": "not_found", "unknown": "could_not_check",
-           "blocked": "could_not_check", "invalid": "could_not_check"}
+SUMMARY = {
+    "taken": "found",
+    "available": "not_found",
+    "unknown": "could_not_check",
+    "blocked": "could_not_check",
+    "invalid": "could_not_check",
+}
 
 
 def sites_path() -> str:
     return current_app.config.get("USERNAME_SITES_FILE") or bundled_sites_path()
 
 
-@routes.get("/username/<name>", "checkUsername", query=UsernameQuery, security=[{}, {"bearerAuth": []}],
-            path={"name": {"description": "The username.",
-                           "schema": {"type": "string", "pattern": USERNAME_PATTERN.pattern}}},
-            answers={200: STREAM},
-            errors=(PAGE_GATE, SESSION, JOB_SLOT, {401: ["invalid_token"], 503: ["auth_unavailable", "internet_unreachable"],
-                                                   422: ["invalid_username", "invalid_option"]}))
+@routes.get(
+    "/username/<name>",
+    "checkUsername",
+    query=UsernameQuery,
+    security=[{}, {"bearerAuth": []}],
+    path={"name": {"description": "The username.", "schema": {"type": "string", "pattern": USERNAME_PATTERN.pattern}}},
+    answers={200: STREAM},
+    errors=(
+        PAGE_GATE,
+        SESSION,
+        JOB_SLOT,
+        {
+            401: ["invalid_token"],
+            503: ["auth_unavailable", "internet_unreachable"],
+            422: ["invalid_username", "invalid_option"],
+        },
+    ),
+)
 def check_username(name: str, query: UsernameQuery):
     """Is a username taken on ~480 sites and in Toolkit?
 
     Sends a token, optionally, to check Toolkit's own profiles as that user (row-level security
     applies); a malformed or invalid token is a 401."""
     if not USERNAME_PATTERN.fullmatch(name):
-        raise ApiError(422, "invalid_username", "A username is 1-64 letters, digits, '.', '_' or '-',"
-                       " starting with a letter or digit")
+        raise ApiError(
+            422,
+            "invalid_username",
+            "A username is 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit",
+        )
     path = sites_path()
     sites = _selected_sites(load_sites(path), query)
     claims = request_claims()  # a bad token is refused now, not in the middle of the stream
     config = current_app.config
     problem = internet_problem(config["USERNAME_INTERNET_PROBE"], config["USERNAME_INTERNET_CACHE_SECONDS"])
     if problem:
-        raise ApiError(503, "internet_unreachable", "No site can be checked: this server cannot reach the "
-                       f"internet right now ({problem}). Try again later.", headers={"Retry-After": "30"})
+        raise ApiError(
+            503,
+            "internet_unreachable",
+            f"No site can be checked: this server cannot reach the internet right now ({problem}). Try again later.",
+            headers={"Retry-After": "30"},
+        )
     release = acquire_job_slot()
     try:
         app = current_app._get_current_object()
@@ -100,8 +128,7 @@ def _released_at_end(lines, release):
 def _selected_sites(sites: tuple[Site, ...], query: UsernameQuery) -> list[Site]:
     wanted = {item.strip().lower() for item in query.sites.split(",") if item.strip()}
     include_nsfw = query.nsfw
-    chosen = [site for site in sites if (include_nsfw or not site.nsfw)
-              and (not wanted or site.name.lower() in wanted)]
+    chosen = [site for site in sites if (include_nsfw or not site.nsfw) and (not wanted or site.name.lower() in wanted)]
     if wanted and not chosen:
         raise ApiError(422, "invalid_option", "None of the requested sites is in the list")
     return chosen
@@ -135,8 +162,7 @@ def stream_checks(app, name: str, sites: list[Site], hosts: frozenset[str], clai
             names[future] = (site.name, site.profile_url(name))
         pending = set(names)
         while pending:
-            done, pending = wait(pending, timeout=max(0.0, deadline - time.monotonic()),
-                                 return_when=FIRST_COMPLETED)
+            done, pending = wait(pending, timeout=max(0.0, deadline - time.monotonic()), return_when=FIRST_COMPLETED)
             if not done:
                 break
             for future in done:
@@ -150,8 +176,9 @@ def stream_checks(app, name: str, sites: list[Site], hosts: frozenset[str], clai
     summary = {"found": 0, "not_found": 0, "could_not_check": 0}
     for status, count in counts.items():
         summary[SUMMARY[status]] += count
-    yield line({"type": "done", "counts": counts, "summary": summary,
-                "elapsed_ms": round((time.monotonic() - started) * 1000)})
+    yield line(
+        {"type": "done", "counts": counts, "summary": summary, "elapsed_ms": round((time.monotonic() - started) * 1000)}
+    )
 
 
 def _own_profile(app, name: str, claims) -> dict:

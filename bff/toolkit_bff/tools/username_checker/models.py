@@ -1,4 +1,5 @@
 """GET /api/tools/username/{name}: its options and the lines of its NDJSON stream."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal
@@ -15,8 +16,11 @@ Count = Annotated[int, Field(ge=0)]
 
 
 class UsernameQuery(Options):
-    sites: opt.text() = Field("", description="Only these sites (comma-separated names, case-insensitive).",
-                              json_schema_extra={SERVER_RULE: "at least one name in the server's site list"})
+    sites: opt.text() = Field(
+        "",
+        description="Only these sites (comma-separated names, case-insensitive).",
+        json_schema_extra={SERVER_RULE: "at least one name in the server's site list"},
+    )
     nsfw: Switch = Field(False, description="Include NSFW sites. `true`/`false` (also 1/0, yes/no, on/off).")
 
 
@@ -30,17 +34,22 @@ class UsernameResult(Answer):
     type: Literal["result"]
     site: str
     url: str = Field(description="The profile's address (empty for Toolkit).")
-    status: Status = Field(description="`available` only when sure; `invalid`: the site does not allow this name; "
-                                       "`blocked`: rate limit or bot wall.")
+    status: Status = Field(
+        description="`available` only when sure; `invalid`: the site does not allow this name; "
+        "`blocked`: rate limit or bot wall."
+    )
     http_status: int = optional()
     elapsed_ms: Count = optional()
-    detail: str = optional(description="Why the answer is not clear, in words (never an exception's text), e.g. "
-                                       "`Could not reach the site`, `Blocked by the site's bot protection`, `Timed "
-                                       "out`, `This site does not accept this name`.")
+    detail: str = optional(
+        description="Why the answer is not clear, in words (never an exception's text), e.g. "
+        "`Could not reach the site`, `Blocked by the site's bot protection`, `Timed "
+        "out`, `This site does not accept this name`."
+    )
 
 
 class UsernameSummary(Answer):
     """found: `taken`; not found: `available`; could not check: `unknown`, `blocked` and `invalid`."""
+
     found: Count
     not_found: Count
     could_not_check: Count
@@ -56,4 +65,5 @@ class UsernameDone(Answer):
 class UsernameStreamLine(RootModel):
     """One line of the NDJSON stream: `start` first, one `result` per site (Toolkit's own profiles
     included) as answers arrive, `done` last."""
+
     root: Annotated[UsernameStart | UsernameResult | UsernameDone, Field(discriminator="type")]

@@ -1,5 +1,6 @@
 """One site's answer for one name: a request (and its redirects) within the outbound policy, read
 into a status and, when not sure, a reason in words. Never an exception's text."""
+
 from __future__ import annotations
 
 import time
@@ -49,8 +50,9 @@ def _fetch(session, site: Site, url: str, name: str, headers: dict, hosts, timeo
     ends_at = time.monotonic() + timeout
     for _ in range(MAX_REDIRECTS + 1):
         remaining = max(0.1, ends_at - time.monotonic())
-        with session.request(method, url, headers=headers, json=site.payload(name), timeout=remaining,
-                             allow_redirects=False, stream=True) as response:
+        with session.request(
+            method, url, headers=headers, json=site.payload(name), timeout=remaining, allow_redirects=False, stream=True
+        ) as response:
             location = response.headers.get("Location")
             if follow and response.is_redirect and location:
                 target = urljoin(url, location)

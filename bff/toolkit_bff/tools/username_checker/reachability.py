@@ -6,6 +6,7 @@ One DNS lookup and one TCP connection to the configured probe (USERNAME_INTERNET
 a site of the list in production; the test stack names its local fake internet), each within
 PROBE_STEP_SECONDS. The answer is cached briefly per process (USERNAME_INTERNET_CACHE_SECONDS), and
 only one probe runs at a time: a burst of checks while offline costs one probe, not one each."""
+
 from __future__ import annotations
 
 import socket

@@ -4,6 +4,7 @@ Detection types, as Sherlock defines them: `status_code` (2xx = taken, errorCode
 `message` (errorMsg in the page = free) and `response_url` (no redirect + 2xx = taken); a site may
 list several. Unlike Sherlock we never say "available" when unsure: server errors, unexpected
 redirects and anything ambiguous are "unknown", rate limits and bot walls are "blocked"."""
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,9 @@ WAF_FINGERPRINTS = (
     '<span id="challenge-error-text">',  # Sherlock 2024-11-11: Cloudflare error page
     "AwsWafIntegration.forceRefreshToken",  # Sherlock 2024-11-11: CloudFront (AWS)
     '{return l.onPageView}}),Object.defineProperty(r,"perimeterxIdentifiers",{enumerable:',  # Sherlock 2024-04-09: PerimeterX
-    "challenge-platform", '"perimeterxIdentifiers"', "cf-browser-verification",  # ours: broader forms of the above
+    "challenge-platform",
+    '"perimeterxIdentifiers"',
+    "cf-browser-verification",  # ours: broader forms of the above
 )
 # Response headers bot walls set on their challenge pages (a HEAD request has no page to look at).
 WAF_HEADERS = ("cf-mitigated", "x-amzn-waf-action")
@@ -60,13 +63,20 @@ class Site:
 
     @classmethod
     def from_entry(cls, name: str, entry: dict) -> Site:
-        return cls(name=name, url=entry["url"], url_main=entry.get("urlMain", ""),
-                   url_probe=entry.get("urlProbe"), error_types=tuple(_as_list(entry["errorType"])),
-                   error_messages=tuple(_as_list(entry.get("errorMsg"))),
-                   error_codes=tuple(int(code) for code in _as_list(entry.get("errorCode"))),
-                   regex_check=entry.get("regexCheck"), request_method=entry.get("request_method"),
-                   request_payload=entry.get("request_payload"), headers=dict(entry.get("headers") or {}),
-                   nsfw=bool(entry.get("isNSFW")))
+        return cls(
+            name=name,
+            url=entry["url"],
+            url_main=entry.get("urlMain", ""),
+            url_probe=entry.get("urlProbe"),
+            error_types=tuple(_as_list(entry["errorType"])),
+            error_messages=tuple(_as_list(entry.get("errorMsg"))),
+            error_codes=tuple(int(code) for code in _as_list(entry.get("errorCode"))),
+            regex_check=entry.get("regexCheck"),
+            request_method=entry.get("request_method"),
+            request_payload=entry.get("request_payload"),
+            headers=dict(entry.get("headers") or {}),
+            nsfw=bool(entry.get("isNSFW")),
+        )
 
     def accepts(self, username: str) -> bool:
         try:

@@ -1,5 +1,6 @@
 """The local Auth service: our implementation of the Supabase Auth (GoTrue v2.186.0) HTTP API on the
 real `auth` schema, for the native stack where the official server cannot run."""
+
 from __future__ import annotations
 
 from flask import Flask, g
@@ -34,8 +35,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or load_settings()
     app = Flask(__name__)
     app.config["AUTH_SETTINGS"] = settings
-    app.config["AUTH_KEYS"] = KeySet(settings.jwt_keys, settings.jwt_secret, settings.jwt_valid_methods,
-                                     settings.jwt_key_id)
+    app.config["AUTH_KEYS"] = KeySet(
+        settings.jwt_keys, settings.jwt_secret, settings.jwt_valid_methods, settings.jwt_key_id
+    )
     app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
     app.json.sort_keys = False
     register_error_handlers(app)
@@ -51,7 +53,25 @@ def create_app(settings: Settings | None = None) -> Flask:
         db.init_pool(settings.database_url, size=settings.pool_size)
     if settings.db_cleanup_enabled:
         cleanup.install(app, settings.anonymous_users_enabled)
-    for module in (general, providers, signup, token, logout, user, verify, mail_requests, mail_admin, factors,
-                   identities, admin, oauth_admin, oauth_server, oauth_token, oidc, passkeys, passkeys_admin):
+    for module in (
+        general,
+        providers,
+        signup,
+        token,
+        logout,
+        user,
+        verify,
+        mail_requests,
+        mail_admin,
+        factors,
+        identities,
+        admin,
+        oauth_admin,
+        oauth_server,
+        oauth_token,
+        oidc,
+        passkeys,
+        passkeys_admin,
+    ):
         app.register_blueprint(module.bp)
     return app

@@ -1,5 +1,6 @@
 """Helpers of the admin API: upstream's parsing of admin parameters, Go durations for ban_duration,
 pagination headers, and soft deletion with upstream's obfuscation of personal data."""
+
 from __future__ import annotations
 
 import base64
@@ -58,7 +59,7 @@ def go_duration(value: str) -> float:
         if unit not in _UNITS:
             raise ValueError(f'time: unknown unit "{unit}" in duration "{original}"')
         total += float(f"{whole or 0}.{fraction or 0}") * _UNITS[unit]
-        text = text[match.end():]
+        text = text[match.end() :]
     return sign * total
 
 
@@ -67,8 +68,11 @@ def flag(params: dict, name: str, struct: str = "AdminUserParams") -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise bad_request("bad_json", "Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{go_type(value)} into Go struct field {struct}.{name} of type bool")
+        raise bad_request(
+            "bad_json",
+            "Could not parse request body as JSON: json: cannot unmarshal "
+            f"{go_type(value)} into Go struct field {struct}.{name} of type bool",
+        )
     return value
 
 
@@ -120,13 +124,22 @@ def soft_delete(conn: psycopg.Connection, user: dict) -> None:
         " encrypted_password = null, confirmation_token = '', recovery_token = '',"
         " email_change_token_current = '', email_change_token_new = '', phone_change_token = '',"
         " deleted_at = %s, raw_user_meta_data = '{}', raw_app_meta_data = '{}', updated_at = %s where id = %s",
-        (_obfuscate(uid, user["email"] or ""), _obfuscate(uid, user["phone"] or "")[:15],
-         _obfuscate(uid, user["email_change"] or ""), _obfuscate(uid, user["phone_change"] or "")[:15],
-         now(), now(), uid))
+        (
+            _obfuscate(uid, user["email"] or ""),
+            _obfuscate(uid, user["phone"] or "")[:15],
+            _obfuscate(uid, user["email_change"] or ""),
+            _obfuscate(uid, user["phone_change"] or "")[:15],
+            now(),
+            now(),
+            uid,
+        ),
+    )
     conn.execute("delete from auth.one_time_tokens where user_id = %s", (uid,))
     for identity in conn.execute("select * from auth.identities where user_id = %s", (uid,)).fetchall():
-        conn.execute("update auth.identities set identity_data = %s, provider_id = %s where id = %s",
-                     (Jsonb({}), _obfuscate(uid, f"{identity['provider']}:{identity['provider_id']}"), identity["id"]))
+        conn.execute(
+            "update auth.identities set identity_data = %s, provider_id = %s where id = %s",
+            (Jsonb({}), _obfuscate(uid, f"{identity['provider']}:{identity['provider_id']}"), identity["id"]),
+        )
     conn.execute("delete from auth.mfa_factors where user_id = %s", (uid,))
     conn.execute("delete from auth.webauthn_credentials where user_id = %s", (uid,))  # passkeys (v2.190.0)
     conn.execute("delete from auth.sessions where user_id = %s", (uid,))
@@ -137,8 +150,9 @@ def uint_param(args, name: str, default: int) -> int:
     if value == "":
         return default
     if not (value.isascii() and value.isdigit()):
-        raise bad_request("validation_failed",
-                          f'Bad Pagination Parameters: strconv.ParseUint: parsing "{value}": invalid syntax')
+        raise bad_request(
+            "validation_failed", f'Bad Pagination Parameters: strconv.ParseUint: parsing "{value}": invalid syntax'
+        )
     return int(value)
 
 
@@ -155,8 +169,11 @@ def ban_duration(params: dict) -> timedelta | None:
 
 
 def email_taken(conn, email: str, aud: str, exclude=None) -> bool:
-    owners = conn.execute("select distinct u.id from auth.identities i join auth.users u on u.id = i.user_id"
-                          " where i.email = %s and u.aud = %s", (email.lower(), aud)).fetchall()
+    owners = conn.execute(
+        "select distinct u.id from auth.identities i join auth.users u on u.id = i.user_id"
+        " where i.email = %s and u.aud = %s",
+        (email.lower(), aud),
+    ).fetchall()
     if any(row["id"] != exclude for row in owners):
         return True
     user = users.find_by_email(conn, email, aud)

@@ -4,6 +4,7 @@ GOTRUE_DB_CLEANUP_ENABLED: after every successful POST, PUT, PATCH or DELETE, on
 list below runs — the next one each time — and removes at most 100 rows (10 sessions) that no other
 transaction holds (`for update skip locked`), so a clean-up never waits and the work is spread out.
 Here it runs after the response has been sent."""
+
 from __future__ import annotations
 
 import itertools
@@ -40,8 +41,10 @@ _STATEMENTS = [
     " < now() limit 100 for update skip locked)",
 ]
 # With anonymous sign-ins on, anonymous users go 30 days after they were made.
-_ANONYMOUS_USERS = ("delete from auth.users where id in (select id from auth.users where created_at < now()"
-                    " - interval '30 days' and is_anonymous is true limit 100 for update skip locked)")
+_ANONYMOUS_USERS = (
+    "delete from auth.users where id in (select id from auth.users where created_at < now()"
+    " - interval '30 days' and is_anonymous is true limit 100 for update skip locked)"
+)
 
 
 class Cleanup:

@@ -1,5 +1,6 @@
 """Settings read from the official server's variables (GOTRUE_*, API_EXTERNAL_URL, PORT), with the
 official defaults, so one configuration serves both servers."""
+
 from __future__ import annotations
 
 import json
@@ -23,6 +24,7 @@ def _rate(name: str, default: float) -> tuple[float, float, bool]:
 @dataclass(frozen=True)
 class OAuthServerSettings:
     """GOTRUE_OAUTH_SERVER_*: Supabase Auth as an OAuth 2.1 authorization server."""
+
     enabled: bool
     allow_dynamic_registration: bool
     authorization_path: str
@@ -131,8 +133,10 @@ def _otp_length(value: int) -> int:
 def load_settings() -> Settings:
     external_url = env_str("API_EXTERNAL_URL", "http://localhost:9999").rstrip("/")
     keys = env_str("GOTRUE_JWT_KEYS")
-    subjects = {kind: env_str(f"GOTRUE_MAILER_SUBJECTS_{kind.upper()}") for kind in
-                ("confirmation", "invite", "recovery", "magic_link", "email_change", "reauthentication")}
+    subjects = {
+        kind: env_str(f"GOTRUE_MAILER_SUBJECTS_{kind.upper()}")
+        for kind in ("confirmation", "invite", "recovery", "magic_link", "email_change", "reauthentication")
+    }
     return Settings(
         host=env_str("GOTRUE_API_HOST", "0.0.0.0"),
         port=env_int("PORT", env_int("GOTRUE_API_PORT", 9999)),
@@ -154,8 +158,10 @@ def load_settings() -> Settings:
         secure_email_change=env_bool("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", True),
         otp_exp=env_int("GOTRUE_MAILER_OTP_EXP", 86400) or 86400,
         otp_length=_otp_length(env_int("GOTRUE_MAILER_OTP_LENGTH", 6)),
-        url_paths={kind: env_str(f"GOTRUE_MAILER_URLPATHS_{kind.upper()}", "/verify") or "/verify"
-                   for kind in ("confirmation", "invite", "recovery", "email_change")},
+        url_paths={
+            kind: env_str(f"GOTRUE_MAILER_URLPATHS_{kind.upper()}", "/verify") or "/verify"
+            for kind in ("confirmation", "invite", "recovery", "email_change")
+        },
         subjects=subjects,
         smtp_host=env_str("GOTRUE_SMTP_HOST"),
         smtp_port=env_int("GOTRUE_SMTP_PORT", 587),
@@ -173,7 +179,8 @@ def load_settings() -> Settings:
         # Not stripped: a space may be one of the required sets, as upstream reads the value verbatim.
         password_required_characters=_required_characters(os.environ.get("GOTRUE_PASSWORD_REQUIRED_CHARACTERS", "")),
         update_password_require_reauthentication=env_bool(
-            "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", False),
+            "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", False
+        ),
         refresh_token_rotation=env_bool("GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED", True),
         refresh_token_reuse_interval=env_int("GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 0),
         flow_state_expiry=max(env_duration("GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION", 300), 300),
@@ -198,7 +205,8 @@ def load_settings() -> Settings:
             allow_dynamic_registration=env_bool("GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION", False),
             authorization_path=env_str("GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH"),
             authorization_ttl=env_duration("GOTRUE_OAUTH_SERVER_AUTHORIZATION_TTL", 600.0) or 600.0,
-            default_scope=env_str("GOTRUE_OAUTH_SERVER_DEFAULT_SCOPE", "email") or "email"),
+            default_scope=env_str("GOTRUE_OAUTH_SERVER_DEFAULT_SCOPE", "email") or "email",
+        ),
         mfa_webauthn_enroll=env_bool("GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED", False),
         mfa_webauthn_verify=env_bool("GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED", False),
         passkey=load_passkey_settings(),
@@ -210,17 +218,49 @@ def load_settings() -> Settings:
 # Switches of features that need what this machine cannot have: an SMS provider (unless one is configured), a SAML identity
 # provider's metadata, an OAuth/OIDC provider on the internet, a web3 wallet's chain. Their endpoints
 # answer with upstream's "disabled" errors and /settings reports them off (providers.py).
-_EXTERNAL_PROVIDERS = ("apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma", "fly", "github",
-                       "gitlab", "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion", "spotify",
-                       "slack", "slack_oidc", "workos", "twitch", "twitter", "x", "zoom", "vercel_marketplace")
-_UNAVAILABLE_SWITCHES = ("GOTRUE_EXTERNAL_PHONE_ENABLED", "GOTRUE_SAML_ENABLED", "GOTRUE_MFA_PHONE_ENROLL_ENABLED",
-                         "GOTRUE_MFA_PHONE_VERIFY_ENABLED", "GOTRUE_EXTERNAL_WEB3_SOLANA_ENABLED",
-                         "GOTRUE_EXTERNAL_WEB3_ETHEREUM_ENABLED",
-                         *(f"GOTRUE_EXTERNAL_{name.upper()}_ENABLED" for name in _EXTERNAL_PROVIDERS))
+_EXTERNAL_PROVIDERS = (
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "snapchat",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "keycloak",
+    "kakao",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "spotify",
+    "slack",
+    "slack_oidc",
+    "workos",
+    "twitch",
+    "twitter",
+    "x",
+    "zoom",
+    "vercel_marketplace",
+)
+_UNAVAILABLE_SWITCHES = (
+    "GOTRUE_EXTERNAL_PHONE_ENABLED",
+    "GOTRUE_SAML_ENABLED",
+    "GOTRUE_MFA_PHONE_ENROLL_ENABLED",
+    "GOTRUE_MFA_PHONE_VERIFY_ENABLED",
+    "GOTRUE_EXTERNAL_WEB3_SOLANA_ENABLED",
+    "GOTRUE_EXTERNAL_WEB3_ETHEREUM_ENABLED",
+    *(f"GOTRUE_EXTERNAL_{name.upper()}_ENABLED" for name in _EXTERNAL_PROVIDERS),
+)
 
 
 def _unavailable() -> list[str]:
     # Phone sign-ups run here once an SMS provider is configured (sms_config.py).
     phone_runs = load_sms_settings().configured
-    return [name for name in _UNAVAILABLE_SWITCHES if env_bool(name, False)
-            and not (name == "GOTRUE_EXTERNAL_PHONE_ENABLED" and phone_runs)]
+    return [
+        name
+        for name in _UNAVAILABLE_SWITCHES
+        if env_bool(name, False) and not (name == "GOTRUE_EXTERNAL_PHONE_ENABLED" and phone_runs)
+    ]

@@ -1,4 +1,5 @@
 """Reading the official server's variables: strings, switches, numbers, lists and Go durations."""
+
 from __future__ import annotations
 
 import os
@@ -45,7 +46,7 @@ def parse_duration(value: str, default: float) -> float:
             number += ch
             i += 1
             continue
-        unit = "ms" if value[i:i + 2] == "ms" else ch
+        unit = "ms" if value[i : i + 2] == "ms" else ch
         total += float(number) * units[unit]
         number, i = "", i + len(unit)
     return total + (float(number) if number else 0.0)

@@ -4,6 +4,7 @@ Each request thread holds at most one connection at a time (a nested transaction
 pool as large as the thread count never makes a thread wait for a connection. Work that must not
 happen inside a transaction — sending mail — is registered with after_commit() and runs once the
 transaction has committed and its connection is back in the pool."""
+
 from __future__ import annotations
 
 import threading
@@ -25,9 +26,15 @@ def init_pool(url: str, *, size: int) -> None:
     # search_path as the official server sets it, so unqualified names would resolve the same way.
     # Each connection is checked as it leaves the pool (one empty round trip): after Postgres
     # restarts, every pooled connection is dead, and without the check each would cost a request a 500.
-    _pool = ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=10,
-                           check=ConnectionPool.check_connection,
-                           kwargs={"row_factory": dict_row, "options": "-c search_path=auth"})
+    _pool = ConnectionPool(
+        url,
+        min_size=1,
+        max_size=size,
+        open=True,
+        timeout=10,
+        check=ConnectionPool.check_connection,
+        kwargs={"row_factory": dict_row, "options": "-c search_path=auth"},
+    )
     # Ready before use: its first connection is made, so no one closes it while a worker still connects
     # (a pool closed mid-connect crashed the interpreter once), and an unreachable database fails here.
     _pool.wait(timeout=10)

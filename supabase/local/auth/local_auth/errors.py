@@ -5,6 +5,7 @@ Clients that send `X-Supabase-Api-Version: 2024-01-01` (supabase-js does) get `{
 OAuth-style errors of /token are `{"error", "error_description"}`. Every error code is also in the
 `x-sb-error-code` header.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -17,8 +18,9 @@ API_VERSION_2024 = "2024-01-01"
 
 
 class AuthError(Exception):
-    def __init__(self, status: int, error_code: str, msg: str, *, extra: dict | None = None,
-                 headers: dict | None = None):
+    def __init__(
+        self, status: int, error_code: str, msg: str, *, extra: dict | None = None, headers: dict | None = None
+    ):
         super().__init__(msg)
         self.status, self.error_code, self.msg = status, error_code, msg
         self.extra, self.headers = extra or {}, headers or {}
@@ -91,8 +93,11 @@ def register_error_handlers(app: Flask) -> None:
     def _http(err: HTTPException):
         # Routing errors answer as the official router (Go's net/http) does: plain text, not JSON.
         if err.code == 404:
-            return Response("404 page not found\n", 404, {"Content-Type": "text/plain; charset=utf-8",
-                                                          "X-Content-Type-Options": "nosniff"})
+            return Response(
+                "404 page not found\n",
+                404,
+                {"Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff"},
+            )
         if err.code == 405:
             return Response(b"", 405, [(k, v) for k, v in err.get_headers() if k == "Allow"])
         if err.code == 413:
@@ -102,8 +107,9 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):
         app.logger.exception("unhandled error")
-        return error_response(AuthError(500, "unexpected_failure",
-                                        "Unexpected failure, please check server logs for more information"))
+        return error_response(
+            AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information")
+        )
 
     @app.after_request
     def _echo_api_version(response: Response) -> Response:

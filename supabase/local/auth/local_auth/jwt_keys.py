@@ -5,6 +5,7 @@ Which algorithms a token may use is GOTRUE_JWT_VALIDMETHODS, by default those of
 ApplyDefaults in internal/conf/configuration.go); an HS256 token whose kid names no key verifies with
 the secret (parseJWTClaims in internal/api/auth.go, FindPublicKeyByKid in internal/conf/jwk.go), so
 listing HS256 keeps legacy tokens valid beside an asymmetric signing key."""
+
 from __future__ import annotations
 
 import json
@@ -21,9 +22,9 @@ _PRIVATE_MEMBERS = {"d", "p", "q", "dp", "dq", "qi", "k", "oth"}
 class Key:
     kid: str
     alg: str
-    signing_key: Any          # private key or HMAC secret bytes
-    verify_key: Any           # public key or HMAC secret bytes
-    public_jwk: dict | None   # None for symmetric keys, which are never published
+    signing_key: Any  # private key or HMAC secret bytes
+    verify_key: Any  # public key or HMAC secret bytes
+    public_jwk: dict | None  # None for symmetric keys, which are never published
     signs: bool
 
 
@@ -90,15 +91,18 @@ class KeySet:
             # A kid naming a key of another type (HS256 with the EC key's kid, the confusion attack)
             # fails like upstream's key type check, never reaches the crypto library as a wrong key.
             if _family(key.alg) != _family(alg):
-                raise jwt.InvalidTokenError(f"token signature is invalid: key is of invalid type: "
-                                            f"{_KEY_TYPE_ERRORS[_family(alg)]}")
+                raise jwt.InvalidTokenError(
+                    f"token signature is invalid: key is of invalid type: {_KEY_TYPE_ERRORS[_family(alg)]}"
+                )
             verify_key = key.verify_key
         elif alg == "HS256":
             verify_key = self.secret.encode()
         else:
             shown = "<nil>" if kid is None else kid
-            raise jwt.InvalidTokenError("token is unverifiable: error while executing keyfunc: "
-                                        f"unrecognized JWT kid {shown} for algorithm {alg}")
+            raise jwt.InvalidTokenError(
+                "token is unverifiable: error while executing keyfunc: "
+                f"unrecognized JWT kid {shown} for algorithm {alg}"
+            )
         try:
             return jwt.decode(token, verify_key, algorithms=[alg], options={"verify_aud": False})
         except jwt.InvalidSignatureError:
@@ -110,9 +114,13 @@ class KeySet:
 
 
 # Upstream's (golang-jwt) messages when a kid selects a key of the wrong type for the token's alg.
-_KEY_TYPE_ERRORS = {"HS": "HMAC verify expects []byte", "ES": "ECDSA verify expects *ecdsa.PublicKey",
-                    "RS": "RSA verify expects *rsa.PublicKey", "PS": "RSA verify expects *rsa.PublicKey",
-                    "Ed": "ed25519 verify expects ed25519.PublicKey"}
+_KEY_TYPE_ERRORS = {
+    "HS": "HMAC verify expects []byte",
+    "ES": "ECDSA verify expects *ecdsa.PublicKey",
+    "RS": "RSA verify expects *rsa.PublicKey",
+    "PS": "RSA verify expects *rsa.PublicKey",
+    "Ed": "ed25519 verify expects ed25519.PublicKey",
+}
 
 
 def _family(alg: str) -> str:

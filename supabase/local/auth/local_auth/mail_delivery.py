@@ -4,6 +4,7 @@ Templates live in templates/<kind>.html and .txt ($-placeholders); every mail go
 multipart/alternative (plain text + HTML, where upstream sends HTML only), with upstream's default
 subjects unless GOTRUE_MAILER_SUBJECTS_<KIND> overrides them. No SMTP host means no mail (upstream's
 no-op client)."""
+
 from __future__ import annotations
 
 import html
@@ -75,8 +76,9 @@ def deliver(to: str, kind: str, values: dict[str, str]) -> None:
 def _smtp_send(settings, message: EmailMessage) -> None:
     # As upstream's mail client: implicit TLS on 465, STARTTLS when offered, login only with a user.
     if settings.smtp_port == 465:
-        client = smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=10,
-                                  context=ssl.create_default_context())
+        client = smtplib.SMTP_SSL(
+            settings.smtp_host, settings.smtp_port, timeout=10, context=ssl.create_default_context()
+        )
     else:
         client = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=10)
     with client:
@@ -140,7 +142,6 @@ def check_rate_limit() -> None:
         return
     limiter = current_app.extensions.get("local_auth_email_limiter")
     if limiter is None:
-        limiter = current_app.extensions.setdefault("local_auth_email_limiter",
-                                                    _EmailLimiter(events, period, burst))
+        limiter = current_app.extensions.setdefault("local_auth_email_limiter", _EmailLimiter(events, period, burst))
     if not limiter.allow():
         raise exceeded

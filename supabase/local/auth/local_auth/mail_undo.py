@@ -1,5 +1,6 @@
 """Putting a user's one-time token back as it was when the mail that carried the new one could not be
 sent (the mail goes out after the transaction that stored the token has committed)."""
+
 from __future__ import annotations
 
 import psycopg
@@ -15,8 +16,11 @@ class TokenUndo:
         self.user_id = user["id"]
         self.before = {name: user[name] for name in columns}
         self.token_types = token_types
-        self.rows = conn.execute("select * from auth.one_time_tokens where user_id = %s and token_type ="
-                                 " any(%s::auth.one_time_token_type[])", (user["id"], token_types)).fetchall()
+        self.rows = conn.execute(
+            "select * from auth.one_time_tokens where user_id = %s and token_type ="
+            " any(%s::auth.one_time_token_type[])",
+            (user["id"], token_types),
+        ).fetchall()
         self.done = False
 
     def __call__(self) -> None:
@@ -24,10 +28,16 @@ class TokenUndo:
             return
         self.done = True
         with db.transaction() as conn:
-            conn.execute("delete from auth.one_time_tokens where user_id = %s and token_type ="
-                         " any(%s::auth.one_time_token_type[])", (self.user_id, self.token_types))
+            conn.execute(
+                "delete from auth.one_time_tokens where user_id = %s and token_type ="
+                " any(%s::auth.one_time_token_type[])",
+                (self.user_id, self.token_types),
+            )
             for row in self.rows:
-                conn.execute("insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to,"
-                             " created_at, updated_at) values (%(id)s, %(user_id)s, %(token_type)s, %(token_hash)s,"
-                             " %(relates_to)s, %(created_at)s, %(updated_at)s)", row)
+                conn.execute(
+                    "insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to,"
+                    " created_at, updated_at) values (%(id)s, %(user_id)s, %(token_type)s, %(token_hash)s,"
+                    " %(relates_to)s, %(created_at)s, %(updated_at)s)",
+                    row,
+                )
             users.touch(conn, self.user_id, **self.before)

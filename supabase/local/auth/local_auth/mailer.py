@@ -4,6 +4,7 @@ per-user frequency (GOTRUE_SMTP_MAX_FREQUENCY) and the global e-mail rate limit 
 on the user and in auth.one_time_tokens inside the caller's transaction; the mail goes out once that
 transaction has committed (no connection is held open while SMTP talks), and if SMTP then fails the
 stored token is put back as it was before, so a failed mail leaves no token that nobody received."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -29,8 +30,9 @@ def check_frequency(sent_at: datetime | None) -> None:
     frequency = _settings().smtp_max_frequency
     if sent_at is not None and sent_at + timedelta(seconds=frequency) > now():
         left = int((sent_at + timedelta(seconds=frequency) - now()).total_seconds())
-        raise too_many("over_email_send_rate_limit",
-                       f"For security purposes, you can only request this after {left} seconds.")
+        raise too_many(
+            "over_email_send_rate_limit", f"For security purposes, you can only request this after {left} seconds."
+        )
 
 
 def action_link(kind: str, token: str, verification_type: str, redirect_to: str) -> str:
@@ -45,19 +47,27 @@ def action_link(kind: str, token: str, verification_type: str, redirect_to: str)
 
 
 def _values(user: dict, code: str, link: str = "", redirect_to: str = "") -> dict[str, str]:
-    return {"site_url": _settings().site_url, "confirmation_url": link, "email": user["email"] or "",
-            "new_email": user["email_change"] or "", "token": code, "redirect_to": redirect_to}
+    return {
+        "site_url": _settings().site_url,
+        "confirmation_url": link,
+        "email": user["email"] or "",
+        "new_email": user["email_change"] or "",
+        "token": code,
+        "redirect_to": redirect_to,
+    }
 
 
 def send_confirmation(conn: psycopg.Connection, user: dict, *, pkce: bool) -> dict:
     check_frequency(user["confirmation_sent_at"])
-    return _send_confirmation_token(conn, user, "confirmation", "signup", pkce=pkce,
-                                    failure="Error sending confirmation email")
+    return _send_confirmation_token(
+        conn, user, "confirmation", "signup", pkce=pkce, failure="Error sending confirmation email"
+    )
 
 
 def send_invite(conn: psycopg.Connection, user: dict) -> dict:
-    return _send_confirmation_token(conn, user, "invite", "invite", pkce=False,
-                                    failure="Error sending invite email", invited=True)
+    return _send_confirmation_token(
+        conn, user, "invite", "invite", pkce=False, failure="Error sending invite email", invited=True
+    )
 
 
 def _send_confirmation_token(conn, user, kind, verification_type, *, pkce, failure, invited=False) -> dict:
@@ -107,8 +117,9 @@ def send_reauthentication(conn: psycopg.Connection, user: dict) -> dict:
     undo = TokenUndo(conn, user, ["reauthentication_token", "reauthentication_sent_at"], [otp.REAUTHENTICATION])
     user = users.touch(conn, user["id"], reauthentication_token=hashed, reauthentication_sent_at=now())
     otp.store(conn, user["id"], otp.REAUTHENTICATION, user["email"], hashed)
-    _send_after_commit(undo, user["email"], "reauthentication", _values(user, code),
-                       "Error sending reauthentication email")
+    _send_after_commit(
+        undo, user["email"], "reauthentication", _values(user, code), "Error sending reauthentication email"
+    )
     return user
 
 
@@ -125,12 +136,27 @@ def send_email_change(conn: psycopg.Connection, user: dict, new_email: str, *, p
         code_current = otp.generate(settings.otp_length)
         token_current = otp.with_flow_prefix(otp.token_hash(user["email"], code_current), pkce)
     check_rate_limit()
-    undo = TokenUndo(conn, user, ["email_change", "email_change_token_new", "email_change_token_current",
-                                  "email_change_confirm_status", "email_change_sent_at"],
-                     [otp.EMAIL_CHANGE_CURRENT, otp.EMAIL_CHANGE_NEW])
-    user = users.touch(conn, user["id"], email_change=new_email, email_change_token_new=token_new,
-                       email_change_token_current=token_current, email_change_confirm_status=0,
-                       email_change_sent_at=now())
+    undo = TokenUndo(
+        conn,
+        user,
+        [
+            "email_change",
+            "email_change_token_new",
+            "email_change_token_current",
+            "email_change_confirm_status",
+            "email_change_sent_at",
+        ],
+        [otp.EMAIL_CHANGE_CURRENT, otp.EMAIL_CHANGE_NEW],
+    )
+    user = users.touch(
+        conn,
+        user["id"],
+        email_change=new_email,
+        email_change_token_new=token_new,
+        email_change_token_current=token_current,
+        email_change_confirm_status=0,
+        email_change_sent_at=now(),
+    )
     if secure:
         otp.store(conn, user["id"], otp.EMAIL_CHANGE_CURRENT, user["email"], token_current)
     otp.store(conn, user["id"], otp.EMAIL_CHANGE_NEW, new_email, token_new)
@@ -140,14 +166,16 @@ def send_email_change(conn: psycopg.Connection, user: dict, new_email: str, *, p
     _send_after_commit(undo, new_email, "email_change", _values(user, code_new, link_new, redirect_to), failure)
     if secure:
         link_current = action_link("email_change", token_current, "email_change", redirect_to)
-        _send_after_commit(undo, user["email"], "email_change",
-                           _values(user, code_current, link_current, redirect_to), failure)
+        _send_after_commit(
+            undo, user["email"], "email_change", _values(user, code_current, link_current, redirect_to), failure
+        )
     return user
 
 
 def _send_after_commit(undo: TokenUndo, to: str, kind: str, values: dict[str, str], failure: str) -> None:
     """Deliver once the caller's transaction has committed; on an SMTP failure put the token back
     and answer upstream's 500 with `failure`."""
+
     def deliver() -> None:
         try:
             send(to, kind, values, failure)
@@ -168,8 +196,9 @@ def verify_reauthentication(user: dict, nonce: str) -> None:
             # Phone reauthentication needs an SMS provider, which this service never has.
             raise unprocessable("reauthentication_not_valid", "Reauthentication requires an email or a phone number")
         hashed = otp.token_hash(current["email"], nonce)
-        if not otp.matches(hashed, current["reauthentication_token"], current["reauthentication_sent_at"],
-                           _settings().otp_exp):
+        if not otp.matches(
+            hashed, current["reauthentication_token"], current["reauthentication_sent_at"], _settings().otp_exp
+        ):
             raise unprocessable("reauthentication_not_valid", INVALID_NONCE)
         users.touch(conn, current["id"], reauthentication_token="")
         otp.clear(conn, current["id"])

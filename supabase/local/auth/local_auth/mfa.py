@@ -1,6 +1,7 @@
 """TOTP factors as the official server makes them: a 160-bit base32 secret, an otpauth:// URI with
 the issuer and the user's e-mail, a QR code of that URI as SVG text, and RFC 6238 codes (SHA1, 6
 digits, 30 s) accepted one step either side of now, each step's code once."""
+
 from __future__ import annotations
 
 import hmac
@@ -30,8 +31,7 @@ def otpauth_uri(issuer: str, account: str, secret: str) -> str:
     """The key URI in upstream's exact form: path `/Issuer:account`, query keys sorted, values
     escaped as Go's url.PathEscape does (so ':' and '@' stay literal and spaces become %20)."""
     path = quote(f"{issuer}:{account}", safe="$&+,/:;=@")
-    query = {"algorithm": "SHA1", "digits": str(DIGITS), "issuer": issuer, "period": str(PERIOD),
-             "secret": secret}
+    query = {"algorithm": "SHA1", "digits": str(DIGITS), "issuer": issuer, "period": str(PERIOD), "secret": secret}
     encoded = "&".join(f"{key}={quote(value, safe='$&+:=@')}" for key, value in sorted(query.items()))
     return f"otpauth://totp/{path}?{encoded}"
 
@@ -42,15 +42,19 @@ def qr_code_svg(uri: str) -> str:
     data: URI itself."""
     qr = segno.make(uri, error="h", micro=False, boost_error=False)
     size = (qr.symbol_size(border=0)[0] + 2 * QR_BORDER) * QR_SCALE
-    lines = ['<?xml version="1.0"?>',
-             f'<svg width="{size}" height="{size}"',
-             '     xmlns="http://www.w3.org/2000/svg"',
-             '     xmlns:xlink="http://www.w3.org/1999/xlink">']
+    lines = [
+        '<?xml version="1.0"?>',
+        f'<svg width="{size}" height="{size}"',
+        '     xmlns="http://www.w3.org/2000/svg"',
+        '     xmlns:xlink="http://www.w3.org/1999/xlink">',
+    ]
     offset = QR_BORDER * QR_SCALE
     for row, modules in enumerate(qr.matrix):
         for column, dark in enumerate(modules):
-            lines.append(f'<rect x="{offset + column * QR_SCALE}" y="{offset + row * QR_SCALE}" width="{QR_SCALE}"'
-                         f' height="{QR_SCALE}" style="fill:{"black" if dark else "white"};stroke:none" />')
+            lines.append(
+                f'<rect x="{offset + column * QR_SCALE}" y="{offset + row * QR_SCALE}" width="{QR_SCALE}"'
+                f' height="{QR_SCALE}" style="fill:{"black" if dark else "white"};stroke:none" />'
+            )
     lines.append("</svg>")
     return "\n".join(lines) + "\n"
 

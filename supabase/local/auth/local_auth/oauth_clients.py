@@ -11,6 +11,7 @@ Stricter than upstream (issue 35), where upstream lets a client's registration d
   (`myapp://`), which any app on a device can claim.
 - `client_uri` and `logo_uri`, which the consent page links and shows, are http or https URLs;
   upstream accepts any URI, `javascript:` included."""
+
 from __future__ import annotations
 
 import base64
@@ -158,8 +159,10 @@ def check_type_consistency(client_type: str, auth_method: str) -> None:
         return
     expected = "public" if auth_method == "none" else "confidential"
     if expected != client_type:
-        raise _invalid(f"client_type '{client_type}' is inconsistent with token_endpoint_auth_method "
-                       f"'{auth_method}' (expected client_type '{expected}')")
+        raise _invalid(
+            f"client_type '{client_type}' is inconsistent with token_endpoint_auth_method "
+            f"'{auth_method}' (expected client_type '{expected}')"
+        )
 
 
 def new_secret() -> tuple[str, str]:
@@ -182,8 +185,9 @@ def find(conn: psycopg.Connection, client_id: str, *, for_update: bool = False) 
     except ValueError:
         return None
     lock = " for update" if for_update else ""
-    return conn.execute(f"select * from auth.oauth_clients where id = %s and deleted_at is null{lock}",
-                        (client_id,)).fetchone()
+    return conn.execute(
+        f"select * from auth.oauth_clients where id = %s and deleted_at is null{lock}", (client_id,)
+    ).fetchone()
 
 
 def to_json(row: dict, secret: str = "") -> dict:
@@ -191,13 +195,17 @@ def to_json(row: dict, secret: str = "") -> dict:
     body = {"client_id": str(row["id"])}
     if secret:
         body["client_secret"] = secret
-    body |= {"client_type": row["client_type"],
-             "redirect_uris": redirect_uris_of(row) or None,
-             "token_endpoint_auth_method": row["token_endpoint_auth_method"],
-             "grant_types": [g for g in (row["grant_types"] or "").split(",") if g] or None,
-             "response_types": ["code"],
-             "client_name": row["client_name"], "client_uri": row["client_uri"], "logo_uri": row["logo_uri"],
-             "registration_type": row["registration_type"],
-             "created_at": iso(row["created_at"]), "updated_at": iso(row["updated_at"])}
+    body |= {
+        "client_type": row["client_type"],
+        "redirect_uris": redirect_uris_of(row) or None,
+        "token_endpoint_auth_method": row["token_endpoint_auth_method"],
+        "grant_types": [g for g in (row["grant_types"] or "").split(",") if g] or None,
+        "response_types": ["code"],
+        "client_name": row["client_name"],
+        "client_uri": row["client_uri"],
+        "logo_uri": row["logo_uri"],
+        "registration_type": row["registration_type"],
+        "created_at": iso(row["created_at"]),
+        "updated_at": iso(row["updated_at"]),
+    }
     return {k: v for k, v in body.items() if v}
-

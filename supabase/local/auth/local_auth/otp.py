@@ -4,6 +4,7 @@ A mail carries an OTP (GOTRUE_MAILER_OTP_LENGTH digits) and a link whose token i
 hex(sha224(email + otp)) — `pkce_`-prefixed when the flow is PKCE. The hash goes into the user's
 *_token column and into auth.one_time_tokens (one row per user and token type, `relates_to` = the
 address the mail went to); links are looked up through that table, OTPs through the columns."""
+
 from __future__ import annotations
 
 import hashlib
@@ -26,7 +27,7 @@ EMAIL_CHANGE_NEW = "email_change_token_new"
 
 def generate(length: int) -> str:
     """A uniformly random numeric code, zero-padded like upstream's."""
-    return str(secrets.randbelow(10 ** length)).zfill(length)
+    return str(secrets.randbelow(10**length)).zfill(length)
 
 
 def token_hash(address: str, code: str) -> str:
@@ -44,22 +45,24 @@ def store(conn: psycopg.Connection, user_id, token_type: str, relates_to: str, h
     conn.execute(
         "insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)"
         " values (%s, %s, %s, %s, %s, %s, %s)",
-        (uuid.uuid4(), user_id, token_type, hashed, relates_to.lower(), stamp, stamp))
+        (uuid.uuid4(), user_id, token_type, hashed, relates_to.lower(), stamp, stamp),
+    )
 
 
 def clear(conn: psycopg.Connection, user_id, token_type: str | None = None) -> None:
     if token_type is None:
         conn.execute("delete from auth.one_time_tokens where user_id = %s", (user_id,))
     else:
-        conn.execute("delete from auth.one_time_tokens where user_id = %s and token_type = %s",
-                     (user_id, token_type))
+        conn.execute("delete from auth.one_time_tokens where user_id = %s and token_type = %s", (user_id, token_type))
 
 
 def find(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | None:
     """The one_time_tokens row with this hash and one of these types."""
     return conn.execute(
         "select * from auth.one_time_tokens where token_hash = %s and token_type = any(%s::auth.one_time_token_type[])"
-        " limit 1", (hashed, list(token_types))).fetchone()
+        " limit 1",
+        (hashed, list(token_types)),
+    ).fetchone()
 
 
 def consume(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | None:
@@ -68,7 +71,9 @@ def consume(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | 
     for the first transaction and then matches no row). A refused token comes back with the rollback."""
     row = conn.execute(
         "delete from auth.one_time_tokens where token_hash = %s and token_type = any(%s::auth.one_time_token_type[])"
-        " returning *", (hashed, list(token_types))).fetchone()
+        " returning *",
+        (hashed, list(token_types)),
+    ).fetchone()
     if row is None:
         return None
     return conn.execute("select * from auth.users where id = %s for update", (row["user_id"],)).fetchone()

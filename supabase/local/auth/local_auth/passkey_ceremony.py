@@ -7,6 +7,7 @@ attestation, and sign-in lists no credentials (the authenticator offers the user
 than upstream, which only prefers it: user verification (PIN, biometrics) is required, since a
 passkey stands in for both the password and the second factor. A sign count that does not grow is
 refused as py_webauthn reports it (a cloned authenticator); upstream only notes it."""
+
 from __future__ import annotations
 
 import json
@@ -35,19 +36,27 @@ from .timeutil import iso
 
 
 def verification_failed(reason: str = "") -> AuthError:
-    return bad_request("webauthn_verification_failed",
-                       "Credential verification failed" + (f": {reason}" if reason else ""))
+    return bad_request(
+        "webauthn_verification_failed", "Credential verification failed" + (f": {reason}" if reason else "")
+    )
 
 
 def invalid_response() -> AuthError:
     return bad_request("webauthn_verification_failed", "Invalid credential response")
 
 
-def _session_data(options: dict, rp: PasskeySettings, expires: datetime, user_id: str = "",
-                  allowed: list[str] | None = None) -> dict:
+def _session_data(
+    options: dict, rp: PasskeySettings, expires: datetime, user_id: str = "", allowed: list[str] | None = None
+) -> dict:
     """What the challenge row keeps, in go-webauthn's SessionData field names."""
-    return {"challenge": options["challenge"], "rpId": rp.rp_id, "user_id": user_id,
-            "allowed_credentials": allowed or [], "expires": iso(expires), "userVerification": "required"}
+    return {
+        "challenge": options["challenge"],
+        "rpId": rp.rp_id,
+        "user_id": user_id,
+        "allowed_credentials": allowed or [],
+        "expires": iso(expires),
+        "userVerification": "required",
+    }
 
 
 def registration(rp: PasskeySettings, user: dict, existing: list[bytes], expires: datetime) -> tuple[dict, dict]:
@@ -55,23 +64,31 @@ def registration(rp: PasskeySettings, user: dict, existing: list[bytes], expires
     name = user["email"] or user["phone"] or ""
     display = (user["raw_user_meta_data"] or {}).get("name")
     options = generate_registration_options(
-        rp_id=rp.rp_id, rp_name=rp.rp_display_name or rp.rp_id,
+        rp_id=rp.rp_id,
+        rp_name=rp.rp_display_name or rp.rp_id,
         user_id=str(user["id"]).encode(),  # the user handle an assertion names the user by
-        user_name=name, user_display_name=display if isinstance(display, str) and display else name,
-        timeout=int(rp.challenge_expiry * 1000), attestation=AttestationConveyancePreference.NONE,
+        user_name=name,
+        user_display_name=display if isinstance(display, str) and display else name,
+        timeout=int(rp.challenge_expiry * 1000),
+        attestation=AttestationConveyancePreference.NONE,
         authenticator_selection=AuthenticatorSelectionCriteria(
-            resident_key=ResidentKeyRequirement.REQUIRED, require_resident_key=True,
-            user_verification=UserVerificationRequirement.REQUIRED),
-        exclude_credentials=[PublicKeyCredentialDescriptor(id=raw) for raw in existing])
+            resident_key=ResidentKeyRequirement.REQUIRED,
+            require_resident_key=True,
+            user_verification=UserVerificationRequirement.REQUIRED,
+        ),
+        exclude_credentials=[PublicKeyCredentialDescriptor(id=raw) for raw in existing],
+    )
     public_key = json.loads(options_to_json(options))
-    return public_key, _session_data(public_key, rp, expires, public_key["user"]["id"],
-                                     [bytes_to_base64url(raw) for raw in existing])
+    return public_key, _session_data(
+        public_key, rp, expires, public_key["user"]["id"], [bytes_to_base64url(raw) for raw in existing]
+    )
 
 
 def authentication(rp: PasskeySettings, expires: datetime) -> tuple[dict, dict]:
     """(the request options, the session data) for a discoverable sign-in: no user, no credential list."""
-    options = generate_authentication_options(rp_id=rp.rp_id, timeout=int(rp.challenge_expiry * 1000),
-                                              user_verification=UserVerificationRequirement.REQUIRED)
+    options = generate_authentication_options(
+        rp_id=rp.rp_id, timeout=int(rp.challenge_expiry * 1000), user_verification=UserVerificationRequirement.REQUIRED
+    )
     public_key = json.loads(options_to_json(options))
     return public_key, _session_data(public_key, rp, expires)
 
@@ -84,8 +101,12 @@ def verify_created(rp: PasskeySettings, session: dict, credential: dict):
     """py_webauthn's VerifiedRegistration of a navigator.credentials.create() answer."""
     try:
         return verify_registration_response(
-            credential=credential, expected_challenge=base64url_to_bytes(session["challenge"]),
-            expected_rp_id=rp.rp_id, expected_origin=rp.rp_origins, require_user_verification=True)
+            credential=credential,
+            expected_challenge=base64url_to_bytes(session["challenge"]),
+            expected_rp_id=rp.rp_id,
+            expected_origin=rp.rp_origins,
+            require_user_verification=True,
+        )
     except InvalidJSONStructure:  # upstream's parse failure, in its words
         raise invalid_response() from None
     except WebAuthnException as exc:  # parsed, but it does not verify: say why
@@ -120,10 +141,14 @@ def verify_asserted(rp: PasskeySettings, session: dict, credential: dict, stored
     """Checks a navigator.credentials.get() answer against the stored passkey; the new sign count."""
     try:
         checked = verify_authentication_response(
-            credential=credential, expected_challenge=base64url_to_bytes(session["challenge"]),
-            expected_rp_id=rp.rp_id, expected_origin=rp.rp_origins,
-            credential_public_key=bytes(stored["public_key"]), credential_current_sign_count=stored["sign_count"],
-            require_user_verification=True)
+            credential=credential,
+            expected_challenge=base64url_to_bytes(session["challenge"]),
+            expected_rp_id=rp.rp_id,
+            expected_origin=rp.rp_origins,
+            credential_public_key=bytes(stored["public_key"]),
+            credential_current_sign_count=stored["sign_count"],
+            require_user_verification=True,
+        )
     except InvalidJSONStructure:  # upstream's parse failure, in its words
         raise invalid_response() from None
     except WebAuthnException as exc:  # parsed, but it does not verify: say why

@@ -2,6 +2,7 @@
 GOTRUE_WEBAUTHN_*, internal/conf/configuration.go from v2.188.0 on; GOTRUE_RATE_LIMIT_PASSKEY from
 apilimiter.go). The relying party is the server's own, unlike the MFA WebAuthn factors of v2.186.0,
 which take it from each request."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -2,6 +2,7 @@
 02-auth-passkeys.sql), as upstream's internal/models/webauthn_credential.go and webauthn_challenge.go
 keep them. A challenge is taken once, with `delete … returning`, so of two concurrent verifications
 the second finds it gone."""
+
 from __future__ import annotations
 
 import uuid
@@ -31,8 +32,9 @@ def require_enabled() -> None:
 def require_management_aal(conn: psycopg.Connection, user: dict, session: dict | None) -> None:
     """Adding or removing a passkey needs aal2 once the user has a verified MFA factor
     (requirePasskeyManagementAAL); a missing session counts as aal1."""
-    has_factor = conn.execute("select 1 from auth.mfa_factors where user_id = %s and status = 'verified'",
-                              (user["id"],)).fetchone()
+    has_factor = conn.execute(
+        "select 1 from auth.mfa_factors where user_id = %s and status = 'verified'", (user["id"],)
+    ).fetchone()
     if has_factor and (session is None or session["aal"] != "aal2"):
         raise forbidden("insufficient_aal", "AAL2 session is required to manage passkeys when MFA is enabled")
 
@@ -46,13 +48,15 @@ def passkey_not_found() -> AuthError:
 
 
 def credentials_of(conn: psycopg.Connection, user_id) -> list[dict]:
-    return conn.execute("select * from auth.webauthn_credentials where user_id = %s order by created_at, id",
-                        (user_id,)).fetchall()
+    return conn.execute(
+        "select * from auth.webauthn_credentials where user_id = %s order by created_at, id", (user_id,)
+    ).fetchall()
 
 
 def count_of(conn: psycopg.Connection, user_id) -> int:
-    return conn.execute("select count(*) as n from auth.webauthn_credentials where user_id = %s",
-                        (user_id,)).fetchone()["n"]
+    return conn.execute(
+        "select count(*) as n from auth.webauthn_credentials where user_id = %s", (user_id,)
+    ).fetchone()["n"]
 
 
 def owned(conn: psycopg.Connection, passkey_id: str, user_id, *, for_update: bool = False) -> dict:
@@ -61,23 +65,29 @@ def owned(conn: psycopg.Connection, passkey_id: str, user_id, *, for_update: boo
         uuid.UUID(passkey_id)
     except ValueError:
         raise passkey_not_found() from None
-    row = conn.execute("select * from auth.webauthn_credentials where id = %s and user_id = %s"
-                       + (" for update" if for_update else ""), (passkey_id, user_id)).fetchone()
+    row = conn.execute(
+        "select * from auth.webauthn_credentials where id = %s and user_id = %s"
+        + (" for update" if for_update else ""),
+        (passkey_id, user_id),
+    ).fetchone()
     if row is None:
         raise passkey_not_found()
     return row
 
 
 def by_credential_id(conn: psycopg.Connection, raw_id: bytes) -> dict | None:
-    return conn.execute("select * from auth.webauthn_credentials where credential_id = %s for update",
-                        (raw_id,)).fetchone()
+    return conn.execute(
+        "select * from auth.webauthn_credentials where credential_id = %s for update", (raw_id,)
+    ).fetchone()
 
 
 def open_challenge(conn: psycopg.Connection, user_id, kind: str, session_data: dict, expires) -> str:
     challenge_id = uuid.uuid4()
-    conn.execute("insert into auth.webauthn_challenges (id, user_id, challenge_type, session_data, created_at,"
-                 " expires_at) values (%s, %s, %s, %s, %s, %s)",
-                 (challenge_id, user_id, kind, Jsonb(session_data), now(), expires))
+    conn.execute(
+        "insert into auth.webauthn_challenges (id, user_id, challenge_type, session_data, created_at,"
+        " expires_at) values (%s, %s, %s, %s, %s, %s)",
+        (challenge_id, user_id, kind, Jsonb(session_data), now(), expires),
+    )
     return str(challenge_id)
 
 
@@ -90,8 +100,9 @@ def take_challenge(conn: psycopg.Connection, challenge_id: str, kind: str, user_
         raise bad_request("validation_failed", "challenge_id must be a valid UUID") from None
     owner = "user_id = %s" if user_id is not None else "user_id is null"
     args = (challenge_id, kind) + ((user_id,) if user_id is not None else ())
-    row = conn.execute(f"delete from auth.webauthn_challenges where id = %s and challenge_type = %s and {owner}"
-                       " returning *", args).fetchone()
+    row = conn.execute(
+        f"delete from auth.webauthn_challenges where id = %s and challenge_type = %s and {owner} returning *", args
+    ).fetchone()
     if row is None:
         raise bad_request("webauthn_challenge_not_found", "Challenge not found or already used")
     return row
@@ -111,11 +122,23 @@ def insert(conn: psycopg.Connection, user_id, verified) -> dict:
                 "insert into auth.webauthn_credentials (id, user_id, credential_id, public_key, attestation_type,"
                 " aaguid, sign_count, transports, backup_eligible, backed_up, friendly_name, created_at,"
                 " updated_at) values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
-                (uuid.uuid4(), user_id, verified.credential_id, verified.credential_public_key,
-                 getattr(verified.fmt, "value", str(verified.fmt)),
-                 aaguid if aaguid and aaguid.int else None, verified.sign_count, Jsonb([]),
-                 getattr(verified.credential_device_type, "value", verified.credential_device_type) == "multi_device" or bool(verified.credential_backed_up),
-                 bool(verified.credential_backed_up), DEFAULT_NAME, now(), now())).fetchone()
+                (
+                    uuid.uuid4(),
+                    user_id,
+                    verified.credential_id,
+                    verified.credential_public_key,
+                    getattr(verified.fmt, "value", str(verified.fmt)),
+                    aaguid if aaguid and aaguid.int else None,
+                    verified.sign_count,
+                    Jsonb([]),
+                    getattr(verified.credential_device_type, "value", verified.credential_device_type) == "multi_device"
+                    or bool(verified.credential_backed_up),
+                    bool(verified.credential_backed_up),
+                    DEFAULT_NAME,
+                    now(),
+                    now(),
+                ),
+            ).fetchone()
     except psycopg.errors.UniqueViolation:
         raise unprocessable("webauthn_credential_exists", "This credential is already registered") from None
 

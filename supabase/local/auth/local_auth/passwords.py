@@ -1,4 +1,5 @@
 """bcrypt hashes in the `$2a$10$` form the official server writes and reads, and its password rules."""
+
 from __future__ import annotations
 
 import bcrypt
@@ -36,11 +37,13 @@ def check_strength(settings: Settings, password: str) -> None:
         reasons.append("length")
         messages.append(f"Password should be at least {settings.password_min_length} characters.")
     if settings.password_required_characters:
-        missing = [chars for chars in settings.password_required_characters
-                   if not any(c in chars for c in password)]
+        missing = [chars for chars in settings.password_required_characters if not any(c in chars for c in password)]
         if missing:
             reasons.append("characters")
-            messages.append("Password should contain at least one character of each: "
-                            + ", ".join(settings.password_required_characters) + ".")
+            messages.append(
+                "Password should contain at least one character of each: "
+                + ", ".join(settings.password_required_characters)
+                + "."
+            )
     if reasons:
         raise weak_password(" ".join(messages), reasons)

@@ -3,6 +3,7 @@ configured (sms_config.py): upstream's phone branches of Signup (signup.go), Sms
 verifyUserAndToken/smsVerify (verify.go), Resend (resend.go) and the password grant (token.go),
 v2.186.0, read rather than run. The endpoints (api/signup.py, mail_requests.py, verify.py,
 token.py) keep upstream's "disabled" answers when no provider is configured and call these."""
+
 from __future__ import annotations
 
 import secrets
@@ -26,9 +27,11 @@ def _settings():
 
 
 def find_by_phone(conn: psycopg.Connection, phone: str, *, for_update: bool = False) -> dict | None:
-    return conn.execute("select * from auth.users where instance_id = %s and phone = %s and aud = %s and"
-                        " is_sso_user = false" + (" for update" if for_update else ""),
-                        (users.INSTANCE_ID, phone, _settings().jwt_aud)).fetchone()
+    return conn.execute(
+        "select * from auth.users where instance_id = %s and phone = %s and aud = %s and"
+        " is_sso_user = false" + (" for update" if for_update else ""),
+        (users.INSTANCE_ID, phone, _settings().jwt_aud),
+    ).fetchone()
 
 
 def phone_confirmed(user: dict) -> bool:
@@ -45,29 +48,58 @@ def _create(conn: psycopg.Connection, phone: str, encrypted_password: str, data:
         " raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous, confirmation_token,"
         " recovery_token, email_change_token_new, email_change) values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
         " false, false, '', '', '', '') returning *",
-        (users.INSTANCE_ID, user_id, settings.jwt_aud, settings.jwt_default_group, phone, encrypted_password,
-         Jsonb({"provider": "phone", "providers": ["phone"]}), Jsonb(data | identity), stamp, stamp)).fetchone()
-    conn.execute("insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
-                 " created_at, updated_at) values (%s, %s, %s, 'phone', %s, %s, %s)",
-                 (str(user_id), user_id, Jsonb(identity), stamp, stamp, stamp))
+        (
+            users.INSTANCE_ID,
+            user_id,
+            settings.jwt_aud,
+            settings.jwt_default_group,
+            phone,
+            encrypted_password,
+            Jsonb({"provider": "phone", "providers": ["phone"]}),
+            Jsonb(data | identity),
+            stamp,
+            stamp,
+        ),
+    ).fetchone()
+    conn.execute(
+        "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
+        " created_at, updated_at) values (%s, %s, %s, 'phone', %s, %s, %s)",
+        (str(user_id), user_id, Jsonb(identity), stamp, stamp, stamp),
+    )
     return user
 
 
 def _confirm(conn: psycopg.Connection, user: dict) -> dict:
     """User.ConfirmPhone: confirmed now, the code and every one-time token gone."""
     otp.clear(conn, user["id"])
-    conn.execute("update auth.identities set identity_data = identity_data || '{\"phone_verified\": true}'::jsonb"
-                 " where user_id = %s and provider = 'phone'", (user["id"],))
-    return conn.execute("update auth.users set confirmation_token = '', phone_confirmed_at = %s where id = %s"
-                        " returning *", (now(), user["id"])).fetchone()
+    conn.execute(
+        "update auth.identities set identity_data = identity_data || '{\"phone_verified\": true}'::jsonb"
+        " where user_id = %s and provider = 'phone'",
+        (user["id"],),
+    )
+    return conn.execute(
+        "update auth.users set confirmation_token = '', phone_confirmed_at = %s where id = %s returning *",
+        (now(), user["id"]),
+    ).fetchone()
 
 
 def _obfuscated(phone: str, data: dict) -> dict:
     """sanitizeUser for a phone that is taken: a made-up user, so sign-up cannot probe numbers."""
     stamp = iso(now())
-    return {"id": str(uuid.uuid4()), "aud": _settings().jwt_aud, "role": "", "email": "", "phone": phone,
-            "confirmation_sent_at": stamp, "app_metadata": {"provider": "phone", "providers": ["phone"]},
-            "user_metadata": data, "identities": [], "created_at": stamp, "updated_at": stamp, "is_anonymous": False}
+    return {
+        "id": str(uuid.uuid4()),
+        "aud": _settings().jwt_aud,
+        "role": "",
+        "email": "",
+        "phone": phone,
+        "confirmation_sent_at": stamp,
+        "app_metadata": {"provider": "phone", "providers": ["phone"]},
+        "user_metadata": data,
+        "identities": [],
+        "created_at": stamp,
+        "updated_at": stamp,
+        "is_anonymous": False,
+    }
 
 
 def signup(phone: str, password: str, data: dict, channel: str = "sms"):

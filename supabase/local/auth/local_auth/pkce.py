@@ -1,4 +1,5 @@
 """PKCE flow states (auth.flow_state): created with a code challenge, exchanged at /token?grant_type=pkce."""
+
 from __future__ import annotations
 
 import base64
@@ -23,12 +24,21 @@ def validate_params(method: str, challenge: str) -> None:
         if not 43 <= len(challenge) <= 128:
             raise bad_request("validation_failed", "code challenge has to be between 43 and 128 characters")
         if not _CHALLENGE.match(challenge):
-            raise bad_request("validation_failed", "code challenge can only contain alphanumeric characters,"
-                                                   " hyphens, periods, underscores and tildes")
+            raise bad_request(
+                "validation_failed",
+                "code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes",
+            )
 
 
-def create(conn: psycopg.Connection, *, provider: str, method: str, challenge_method: str = "",
-           challenge: str = "", user_id=None) -> dict:
+def create(
+    conn: psycopg.Connection,
+    *,
+    provider: str,
+    method: str,
+    challenge_method: str = "",
+    challenge: str = "",
+    user_id=None,
+) -> dict:
     """A flow state; with a challenge it gets an auth code (the `?code=` of the redirect)."""
     auth_code, cc_method = None, None
     if challenge:
@@ -41,17 +51,22 @@ def create(conn: psycopg.Connection, *, provider: str, method: str, challenge_me
         "insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge,"
         " provider_type, authentication_method, created_at, updated_at)"
         " values (%s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
-        (uuid.uuid4(), user_id, auth_code, cc_method, challenge or None, provider, method, stamp, stamp)).fetchone()
+        (uuid.uuid4(), user_id, auth_code, cc_method, challenge or None, provider, method, stamp, stamp),
+    ).fetchone()
 
 
 def issue_auth_code(conn: psycopg.Connection, user_id, method: str) -> str | None:
     """The newest flow state's auth code for this user and method (stamped as issued now)."""
-    row = conn.execute("select * from auth.flow_state where user_id = %s and authentication_method = %s"
-                       " order by created_at desc limit 1", (user_id, method)).fetchone()
+    row = conn.execute(
+        "select * from auth.flow_state where user_id = %s and authentication_method = %s"
+        " order by created_at desc limit 1",
+        (user_id, method),
+    ).fetchone()
     if row is None or not row["auth_code"]:
         return None
-    conn.execute("update auth.flow_state set auth_code_issued_at = %s, updated_at = %s where id = %s",
-                 (now(), now(), row["id"]))
+    conn.execute(
+        "update auth.flow_state set auth_code_issued_at = %s, updated_at = %s where id = %s", (now(), now(), row["id"])
+    )
     return row["auth_code"]
 
 
@@ -65,6 +80,9 @@ def verifier_matches(flow: dict, verifier: str) -> bool:
 
 
 def is_expired(flow: dict, expiry_seconds: float) -> bool:
-    started = flow["auth_code_issued_at"] if (flow["auth_code_issued_at"] is not None
-                                              and flow["authentication_method"] == "magiclink") else flow["created_at"]
+    started = (
+        flow["auth_code_issued_at"]
+        if (flow["auth_code_issued_at"] is not None and flow["authentication_method"] == "magiclink")
+        else flow["created_at"]
+    )
     return (now() - started).total_seconds() > expiry_seconds

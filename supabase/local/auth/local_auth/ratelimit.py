@@ -11,6 +11,7 @@ attempts cost nothing there; an empty bucket refuses even the right code, with t
 
 The service runs as one process (gunicorn threads), so the buckets are exact, as in the single
 upstream binary."""
+
 from __future__ import annotations
 
 import threading
@@ -35,8 +36,10 @@ def _rates() -> dict[str, tuple[float, float]]:
         "verify": (per_5m(s.rate_limit_verify), _BURST),
         # Upstream gives each of these endpoints its own bucket at the OTP rate (limiterOpts.Recover,
         # Resend, MagicLink, Otp, User, Signups): 30 sign-ups do not use up a client's recoveries.
-        **{name: (per_5m(s.rate_limit_otp), _BURST)
-           for name in ("otp", "magiclink", "recover", "resend", "user", "signup")},
+        **{
+            name: (per_5m(s.rate_limit_otp), _BURST)
+            for name in ("otp", "magiclink", "recover", "resend", "user", "signup")
+        },
         "sso": (per_5m(s.rate_limit_sso), _BURST),
         "web3": (per_5m(s.rate_limit_web3), _BURST),
         "oauth_client_register": (per_5m(s.rate_limit_oauth_client_register), _BURST),

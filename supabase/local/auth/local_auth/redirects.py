@@ -1,5 +1,6 @@
 """Which redirect_to values are honoured: upstream's IsRedirectURLValid and GetReferrer, with
 GOTRUE_URI_ALLOW_LIST globs matched as gobwas/glob does with '.' and '/' as separators."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -31,14 +32,14 @@ def _glob_regex(pattern: str) -> re.Pattern:
             if end == -1:
                 out.append(re.escape(ch))
             else:
-                out.append("(?:" + "|".join(re.escape(p) for p in pattern[i + 1:end].split(",")) + ")")
+                out.append("(?:" + "|".join(re.escape(p) for p in pattern[i + 1 : end].split(",")) + ")")
                 i = end
         elif ch == "[":
             end = pattern.find("]", i)
             if end == -1:
                 out.append(re.escape(ch))
             else:
-                body = pattern[i + 1:end]
+                body = pattern[i + 1 : end]
                 out.append("[^" + body[1:] + "]" if body.startswith("!") else "[" + body + "]")
                 i = end
         else:
@@ -55,7 +56,7 @@ def _hostname(url: str) -> str | None:
     except ValueError:
         return None
     colon = host.rfind(":")
-    if colon != -1 and (host[colon + 1:].isdigit() or colon == len(host) - 1) and "]" not in host[colon:]:
+    if colon != -1 and (host[colon + 1 :].isdigit() or colon == len(host) - 1) and "]" not in host[colon:]:
         host = host[:colon]
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]

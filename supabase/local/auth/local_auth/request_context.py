@@ -1,5 +1,6 @@
 """Who is calling: the Bearer token's claims, its user and session (upstream's requireAuthentication
 and requireAdmin), and the request body parsed as upstream parses it."""
+
 from __future__ import annotations
 
 import json
@@ -96,8 +97,11 @@ def require_admin() -> dict:
 
 def admin_actor(claims: dict) -> dict:
     """The pseudo-user upstream records in the audit log for admin calls."""
-    return {"id": claims.get("sub") or "00000000-0000-0000-0000-000000000000",
-            "email": claims.get("role", ""), "raw_user_meta_data": {}}
+    return {
+        "id": claims.get("sub") or "00000000-0000-0000-0000-000000000000",
+        "email": claims.get("role", ""),
+        "raw_user_meta_data": {},
+    }
 
 
 def body() -> dict:
@@ -110,8 +114,11 @@ def body() -> dict:
     except ValueError as exc:
         raise bad_request("bad_json", f"Could not parse request body as JSON: {exc}")
     if not isinstance(value, dict):
-        raise bad_request("bad_json", "Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{go_type(value)} into Go value of type object")
+        raise bad_request(
+            "bad_json",
+            "Could not parse request body as JSON: json: cannot unmarshal "
+            f"{go_type(value)} into Go value of type object",
+        )
     return value
 
 
@@ -131,14 +138,20 @@ def text(params: dict, name: str, *, struct: str = "") -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise bad_request("bad_json", f"Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{go_type(value)} into Go struct field {struct}.{name} of type string")
+        raise bad_request(
+            "bad_json",
+            f"Could not parse request body as JSON: json: cannot unmarshal "
+            f"{go_type(value)} into Go struct field {struct}.{name} of type string",
+        )
     return value
 
 
 def json_object(params: dict, name: str, *, struct: str = "") -> dict | None:
     value = params.get(name)
     if value is not None and not isinstance(value, dict):
-        raise bad_request("bad_json", f"Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{go_type(value)} into Go struct field {struct}.{name} of type map[string]interface {{}}")
+        raise bad_request(
+            "bad_json",
+            f"Could not parse request body as JSON: json: cannot unmarshal "
+            f"{go_type(value)} into Go struct field {struct}.{name} of type map[string]interface {{}}",
+        )
     return value

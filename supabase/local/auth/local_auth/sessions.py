@@ -4,6 +4,7 @@ Refresh tokens are 12 random alphanumerics in auth.refresh_tokens (upstream's al
 each refresh revokes the token and issues its child; reusing the parent of the active token returns
 that same child; reusing an older token within the reuse interval issues a fresh child; later reuse
 revokes every token of the session (refresh_token_already_used)."""
+
 from __future__ import annotations
 
 import re
@@ -36,7 +37,8 @@ def _insert_refresh_token(conn: psycopg.Connection, user_id, session_id, parent:
     conn.execute(
         "insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at,"
         " parent, session_id) values ('00000000-0000-0000-0000-000000000000', %s, %s, false, %s, %s, %s, %s)",
-        (token, str(user_id), stamp, stamp, parent, session_id))
+        (token, str(user_id), stamp, stamp, parent, session_id),
+    )
     return token
 
 
@@ -46,21 +48,26 @@ def add_amr_claim(conn: psycopg.Connection, session_id, method: str) -> None:
         "insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)"
         " values (%s, %s, %s, %s, %s) on conflict on constraint"
         " mfa_amr_claims_session_id_authentication_method_pkey do update set updated_at = excluded.updated_at",
-        (uuid.uuid4(), session_id, stamp, stamp, method))
+        (uuid.uuid4(), session_id, stamp, stamp, method),
+    )
 
 
 def swap_refresh_token(conn: psycopg.Connection, user_id, session_id, token_row: dict) -> str:
     """Revoke `token_row` and issue its child (upstream's GrantRefreshTokenSwap, used by MFA verify)."""
-    conn.execute("update auth.refresh_tokens set revoked = true, updated_at = %s where id = %s",
-                 (now(), token_row["id"]))
+    conn.execute(
+        "update auth.refresh_tokens set revoked = true, updated_at = %s where id = %s", (now(), token_row["id"])
+    )
     return _insert_refresh_token(conn, user_id, session_id, token_row["token"])
 
 
 def aal_and_amr(conn: psycopg.Connection, session_id) -> tuple[str, list[dict]]:
     # In the order the claims were made: the stable sort by whole seconds below then keeps password
     # before totp when both fall in the same second, as upstream's tokens show.
-    rows = conn.execute("select authentication_method, updated_at from auth.mfa_amr_claims"
-                        " where session_id = %s order by created_at, id", (session_id,)).fetchall()
+    rows = conn.execute(
+        "select authentication_method, updated_at from auth.mfa_amr_claims"
+        " where session_id = %s order by created_at, id",
+        (session_id,),
+    ).fetchall()
     aal = "aal2" if any(r["authentication_method"] in AAL2_METHODS for r in rows) else "aal1"
     amr = [{"method": r["authentication_method"], "timestamp": int(r["updated_at"].timestamp())} for r in rows]
     amr.sort(key=lambda entry: entry["timestamp"], reverse=True)
@@ -104,22 +111,47 @@ def token_response(conn: psycopg.Connection, user: dict, session_id, refresh_tok
     settings = current_app.config["AUTH_SETTINGS"]
     # Upstream's diagnostic headers on token answers (added to the response in create_app).
     g.sb_auth_headers = g.get("sb_auth_headers", {}) | {
-        "Sb-Auth-User-Id": str(user["id"]), "Sb-Auth-Session-Id": str(session_id),
-        "Sb-Auth-Refresh-Token-Prefix": refresh_token[:5]}
-    return {"access_token": token, "token_type": "bearer", "expires_in": settings.jwt_exp,
-            "expires_at": expires, "refresh_token": refresh_token, "user": user_json(conn, user)}
+        "Sb-Auth-User-Id": str(user["id"]),
+        "Sb-Auth-Session-Id": str(session_id),
+        "Sb-Auth-Refresh-Token-Prefix": refresh_token[:5],
+    }
+    return {
+        "access_token": token,
+        "token_type": "bearer",
+        "expires_in": settings.jwt_exp,
+        "expires_at": expires,
+        "refresh_token": refresh_token,
+        "user": user_json(conn, user),
+    }
 
 
-def issue(conn: psycopg.Connection, user: dict, method: str, *, factor_id=None, oauth_client_id=None,
-          scopes: str | None = None) -> dict:
+def issue(
+    conn: psycopg.Connection,
+    user: dict,
+    method: str,
+    *,
+    factor_id=None,
+    oauth_client_id=None,
+    scopes: str | None = None,
+) -> dict:
     """A new session for `user` signed in by `method`; returns the token response."""
     stamp = now()
     session_id = uuid.uuid4()
     conn.execute(
         "insert into auth.sessions (id, user_id, created_at, updated_at, factor_id, aal, user_agent, ip,"
         " oauth_client_id, scopes) values (%s, %s, %s, %s, %s, 'aal1', %s, %s, %s, %s)",
-        (session_id, user["id"], stamp, stamp, factor_id, request.headers.get("User-Agent") or None,
-         audit.client_ip() or None, oauth_client_id, scopes))
+        (
+            session_id,
+            user["id"],
+            stamp,
+            stamp,
+            factor_id,
+            request.headers.get("User-Agent") or None,
+            audit.client_ip() or None,
+            oauth_client_id,
+            scopes,
+        ),
+    )
     refresh = _insert_refresh_token(conn, user["id"], session_id, None)
     user = touch(conn, user["id"], last_sign_in_at=stamp)
     add_amr_claim(conn, session_id, method)
@@ -142,8 +174,7 @@ def refresh(conn: psycopg.Connection, token: str, client_id=None) -> dict:
         raise bad_request("user_banned", "Invalid Refresh Token: User Banned")
     session = None
     if row["session_id"] is not None:
-        session = conn.execute("select * from auth.sessions where id = %s for update",
-                               (row["session_id"],)).fetchone()
+        session = conn.execute("select * from auth.sessions where id = %s for update", (row["session_id"],)).fetchone()
     g.sb_auth_headers = {"Sb-Auth-User-Id": str(user["id"])}
     if session is None:
         raise bad_request("session_not_found", "Invalid Refresh Token: No Valid Session Found")
@@ -160,27 +191,38 @@ def refresh(conn: psycopg.Connection, token: str, client_id=None) -> dict:
 
     issued = None
     if row["revoked"]:
-        active = conn.execute("select * from auth.refresh_tokens where session_id = %s and revoked is false"
-                              " order by id desc limit 1", (session["id"],)).fetchone()
+        active = conn.execute(
+            "select * from auth.refresh_tokens where session_id = %s and revoked is false order by id desc limit 1",
+            (session["id"],),
+        ).fetchone()
         if active is not None and active["parent"] == row["token"]:
             # The client lost the answer to its last refresh: hand it the same child again.
             issued = active["token"]
         elif (now() - row["updated_at"]).total_seconds() > settings.refresh_token_reuse_interval:
             if settings.refresh_token_rotation:
-                conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now()"
-                             " where session_id = %s and revoked = false", (session["id"],))
+                conn.execute(
+                    "update auth.refresh_tokens set revoked = true, updated_at = now()"
+                    " where session_id = %s and revoked = false",
+                    (session["id"],),
+                )
             raise CommitWithError(bad_request("refresh_token_already_used", "Invalid Refresh Token: Already Used"))
     audit.log(conn, user, "token_refreshed")
     if issued is None:
         audit.log(conn, user, "token_revoked")
-        conn.execute("update auth.refresh_tokens set revoked = true, updated_at = %s where id = %s",
-                     (now(), row["id"]))
+        conn.execute("update auth.refresh_tokens set revoked = true, updated_at = %s where id = %s", (now(), row["id"]))
         issued = _insert_refresh_token(conn, user["id"], session["id"], row["token"])
         g.sb_auth_headers["Sb-Auth-Refresh-Token-Reuse"] = "false"
         user = touch(conn, user["id"], last_sign_in_at=now())
-    conn.execute("update auth.sessions set refreshed_at = %s, updated_at = %s, user_agent = %s, ip = %s"
-                 " where id = %s", (now().replace(tzinfo=None), now(), request.headers.get("User-Agent") or None,
-                                    audit.client_ip() or None, session["id"]))
+    conn.execute(
+        "update auth.sessions set refreshed_at = %s, updated_at = %s, user_agent = %s, ip = %s where id = %s",
+        (
+            now().replace(tzinfo=None),
+            now(),
+            request.headers.get("User-Agent") or None,
+            audit.client_ip() or None,
+            session["id"],
+        ),
+    )
     return token_response(conn, user, session["id"], issued)
 
 

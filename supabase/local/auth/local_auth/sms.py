@@ -4,6 +4,7 @@ within GOTRUE_SMS_MAX_FREQUENCY (429 over_sms_send_rate_limit), its hash (sha224
 in confirmation_token and auth.one_time_tokens. Sent through Twilio's Messages API (the one
 provider built here; sms_provider/twilio.go's request): in development and tests that API is
 the stack's SMS capture, which writes each message to a file (scripts/stack/sms_capture.py)."""
+
 from __future__ import annotations
 
 import base64
@@ -24,8 +25,10 @@ from .timeutil import now
 
 _E164 = re.compile(r"^[1-9][0-9]{1,14}$")
 TIMEOUT_SECONDS = 10
-INVALID_CHANNEL = ("Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if"
-                   " Twilio or Twilio Verify is used as the provider.")
+INVALID_CHANNEL = (
+    "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if"
+    " Twilio or Twilio Verify is used as the provider."
+)
 
 
 def settings() -> SmsSettings:
@@ -49,17 +52,20 @@ def _check_frequency(sent_at: datetime | None) -> None:
     gap = timedelta(seconds=settings().max_frequency)
     if sent_at is not None and sent_at + gap > now():
         left = int((sent_at + gap - now()).total_seconds())
-        raise too_many("over_sms_send_rate_limit",
-                       f"For security purposes, you can only request this after {left} seconds.")
+        raise too_many(
+            "over_sms_send_rate_limit", f"For security purposes, you can only request this after {left} seconds."
+        )
 
 
 def send_twilio(phone: str, message: str, channel: str) -> str:
     """POST …/2010-04-01/Accounts/{sid}/Messages.json; the message SID (422 sms_send_failed if refused)."""
     cfg = settings()
-    form = urllib.parse.urlencode({"To": "+" + phone, "Channel": channel, "From": cfg.twilio_message_service_sid,
-                                   "Body": message}).encode()
-    request = urllib.request.Request(f"{cfg.twilio_url}/2010-04-01/Accounts/{cfg.twilio_account_sid}/Messages.json",
-                                     data=form, method="POST")
+    form = urllib.parse.urlencode(
+        {"To": "+" + phone, "Channel": channel, "From": cfg.twilio_message_service_sid, "Body": message}
+    ).encode()
+    request = urllib.request.Request(
+        f"{cfg.twilio_url}/2010-04-01/Accounts/{cfg.twilio_account_sid}/Messages.json", data=form, method="POST"
+    )
     login = base64.b64encode(f"{cfg.twilio_account_sid}:{cfg.twilio_auth_token}".encode()).decode()
     request.add_header("Authorization", f"Basic {login}")
     request.add_header("Content-Type", "application/x-www-form-urlencoded")
@@ -72,8 +78,11 @@ def send_twilio(phone: str, message: str, channel: str) -> str:
     except (urllib.error.URLError, OSError, ValueError) as exc:
         raise unprocessable("sms_send_failed", f"Error sending confirmation OTP to provider: {exc}") from None
     if answer.get("status") in ("failed", "undelivered"):
-        raise unprocessable("sms_send_failed", "Error sending confirmation OTP to provider: twilio error: "
-                            f"{answer.get('error_message')} {answer.get('error_code')} for message {answer.get('sid')}")
+        raise unprocessable(
+            "sms_send_failed",
+            "Error sending confirmation OTP to provider: twilio error: "
+            f"{answer.get('error_message')} {answer.get('error_code')} for message {answer.get('sid')}",
+        )
     return str(answer.get("sid") or "")
 
 
@@ -96,8 +105,10 @@ def send_confirmation(conn: psycopg.Connection, user: dict, phone: str, channel:
     code = otp.generate(settings().otp_length)
     send_twilio(phone, message_for(code), channel)
     hashed = otp.token_hash(phone, code)
-    user = conn.execute("update auth.users set confirmation_token = %s, confirmation_sent_at = %s where id = %s"
-                        " returning *", (hashed, now(), user["id"])).fetchone()
+    user = conn.execute(
+        "update auth.users set confirmation_token = %s, confirmation_sent_at = %s where id = %s returning *",
+        (hashed, now(), user["id"]),
+    ).fetchone()
     otp.store(conn, user["id"], otp.CONFIRMATION, phone, hashed)
     return user
 

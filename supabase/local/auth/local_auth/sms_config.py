@@ -2,6 +2,7 @@
 ApplyDefaults). Only the Twilio provider is built. LOCAL_AUTH_SMS_TWILIO_URL (ours, like
 LOCAL_AUTH_THREADS) points it at another Twilio-compatible base URL: the stack's SMS capture
 (scripts/stack/sms_capture.py) in development and tests; unset, it is Twilio's own."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,8 +29,11 @@ class SmsSettings:
     @property
     def configured(self) -> bool:
         """Phone sign-ups are on and a provider this server can send through is complete."""
-        return self.phone_enabled and self.provider == "twilio" and bool(
-            self.twilio_account_sid and self.twilio_auth_token and self.twilio_message_service_sid)
+        return (
+            self.phone_enabled
+            and self.provider == "twilio"
+            and bool(self.twilio_account_sid and self.twilio_auth_token and self.twilio_message_service_sid)
+        )
 
 
 def load_sms_settings() -> SmsSettings:

@@ -1,4 +1,5 @@
 """Timestamps as the official server writes them in JSON (RFC 3339 with the zone)."""
+
 from __future__ import annotations
 
 from datetime import UTC, datetime

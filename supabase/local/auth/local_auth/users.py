@@ -1,4 +1,5 @@
 """auth.users rows: lookups, creation as upstream fills them, and the User JSON of the API."""
+
 from __future__ import annotations
 
 import uuid
@@ -25,12 +26,25 @@ def find_by_email(conn: psycopg.Connection, email: str, aud: str, *, for_update:
     lock = " for update" if for_update else ""
     return conn.execute(
         "select * from auth.users where instance_id = %s and lower(email) = lower(%s) and aud = %s"
-        f" and is_sso_user = false{lock}", (INSTANCE_ID, email, aud)).fetchone()
+        f" and is_sso_user = false{lock}",
+        (INSTANCE_ID, email, aud),
+    ).fetchone()
 
 
-def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | None, aud: str, role: str,
-           user_metadata: dict | None, app_metadata: dict | None = None, provider: str = "email",
-           confirmed: bool = False, identity_extra: dict | None = None, user_id: uuid.UUID | None = None) -> dict:
+def create(
+    conn: psycopg.Connection,
+    *,
+    email: str,
+    encrypted_password: str | None,
+    aud: str,
+    role: str,
+    user_metadata: dict | None,
+    app_metadata: dict | None = None,
+    provider: str = "email",
+    confirmed: bool = False,
+    identity_extra: dict | None = None,
+    user_id: uuid.UUID | None = None,
+) -> dict:
     """A user with its e-mail identity, as a sign-up leaves them (the profile trigger fires here);
     `user_id` is the admin API's optional chosen id."""
     user_id = user_id or uuid.uuid4()
@@ -41,20 +55,34 @@ def create(conn: psycopg.Connection, *, email: str, encrypted_password: str | No
         " raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous,"
         " confirmation_token, recovery_token, email_change_token_new, email_change)"
         " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, false, false, '', '', '', '') returning *",
-        (INSTANCE_ID, user_id, aud, role, email.lower(), encrypted_password, stamp if confirmed else None,
-         Jsonb(app_meta), Jsonb(user_metadata or {}), stamp, stamp)).fetchone()
-    identity_data = {"sub": str(user_id), "email": email.lower(), "email_verified": False,
-                     "phone_verified": False}
+        (
+            INSTANCE_ID,
+            user_id,
+            aud,
+            role,
+            email.lower(),
+            encrypted_password,
+            stamp if confirmed else None,
+            Jsonb(app_meta),
+            Jsonb(user_metadata or {}),
+            stamp,
+            stamp,
+        ),
+    ).fetchone()
+    identity_data = {"sub": str(user_id), "email": email.lower(), "email_verified": False, "phone_verified": False}
     # Sign-up data fills in the identity too, without overriding these claims (upstream's rule).
     identity_data |= {k: v for k, v in (identity_extra or {}).items() if k not in identity_data}
     if identity_extra is not None:
         # A self-signed-up user's metadata also carries the identity claims, as upstream shows it.
-        user = conn.execute("update auth.users set raw_user_meta_data = raw_user_meta_data || %s where id = %s"
-                            " returning *", (Jsonb(identity_data), user_id)).fetchone()
+        user = conn.execute(
+            "update auth.users set raw_user_meta_data = raw_user_meta_data || %s where id = %s returning *",
+            (Jsonb(identity_data), user_id),
+        ).fetchone()
     conn.execute(
         "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
         " created_at, updated_at) values (%s, %s, %s, 'email', %s, %s, %s)",
-        (str(user_id), user_id, Jsonb(identity_data), stamp, stamp, stamp))
+        (str(user_id), user_id, Jsonb(identity_data), stamp, stamp, stamp),
+    )
     return user
 
 
@@ -67,17 +95,20 @@ def create_anonymous(conn: psycopg.Connection, *, aud: str, role: str, user_meta
         " raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous, confirmation_token,"
         " recovery_token, email_change_token_new, email_change)"
         " values (%s, %s, %s, %s, null, '', '{}', %s, %s, %s, false, true, '', '', '', '') returning *",
-        (INSTANCE_ID, uuid.uuid4(), aud, role, Jsonb(user_metadata), stamp, stamp)).fetchone()
+        (INSTANCE_ID, uuid.uuid4(), aud, role, Jsonb(user_metadata), stamp, stamp),
+    ).fetchone()
 
 
 def identities_of(conn: psycopg.Connection, user_id) -> list[dict]:
-    return conn.execute("select * from auth.identities where user_id = %s order by created_at, id",
-                        (user_id,)).fetchall()
+    return conn.execute(
+        "select * from auth.identities where user_id = %s order by created_at, id", (user_id,)
+    ).fetchall()
 
 
 def factors_of(conn: psycopg.Connection, user_id) -> list[dict]:
-    return conn.execute("select * from auth.mfa_factors where user_id = %s order by created_at, id",
-                        (user_id,)).fetchall()
+    return conn.execute(
+        "select * from auth.mfa_factors where user_id = %s order by created_at, id", (user_id,)
+    ).fetchall()
 
 
 def sorted_map(value):
@@ -174,7 +205,9 @@ def confirm(conn: psycopg.Connection, user: dict) -> dict:
     return conn.execute(
         "update auth.users set confirmation_token = '', email_confirmed_at = %s,"
         " raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{\"email_verified\": true}'::jsonb"
-        " where id = %s returning *", (now(), user["id"])).fetchone()
+        " where id = %s returning *",
+        (now(), user["id"]),
+    ).fetchone()
 
 
 def is_banned(user: dict) -> bool:
@@ -185,5 +218,6 @@ def touch(conn: psycopg.Connection, user_id, **columns) -> dict:
     """Update the given columns and updated_at; returns the new row."""
     sets = ", ".join(f"{name} = %s" for name in columns)
     values = [Jsonb(v) if isinstance(v, dict) else v for v in columns.values()]
-    return conn.execute(f"update auth.users set {sets}, updated_at = %s where id = %s returning *",
-                        (*values, now(), user_id)).fetchone()
+    return conn.execute(
+        f"update auth.users set {sets}, updated_at = %s where id = %s returning *", (*values, now(), user_id)
+    ).fetchone()

@@ -2,6 +2,7 @@
 and apply it — confirm a sign-up or invite, consume a recovery/magic-link token, or advance an
 e-mail change (upstream's verifyTokenHash, verifyUserAndToken, signupVerify, recoverVerify,
 emailChangeVerify)."""
+
 from __future__ import annotations
 
 import secrets
@@ -20,8 +21,10 @@ TOKEN_INVALID = "Token has expired or is invalid"
 
 _LINK_TOKEN_TYPES = {
     "email": (otp.CONFIRMATION, otp.RECOVERY),
-    "signup": (otp.CONFIRMATION,), "invite": (otp.CONFIRMATION,),
-    "recovery": (otp.RECOVERY,), "magiclink": (otp.RECOVERY,),
+    "signup": (otp.CONFIRMATION,),
+    "invite": (otp.CONFIRMATION,),
+    "recovery": (otp.RECOVERY,),
+    "magiclink": (otp.RECOVERY,),
     "email_change": (otp.EMAIL_CHANGE_CURRENT, otp.EMAIL_CHANGE_NEW),
 }
 
@@ -40,9 +43,13 @@ def by_token_hash(conn: psycopg.Connection, vtype: str, hashed: str) -> tuple[di
         raise forbidden("otp_expired", LINK_INVALID)
     if users.is_banned(user):
         raise forbidden("user_banned", "User is banned")
-    sent_at = {"signup": user["confirmation_sent_at"], "invite": user["confirmation_sent_at"],
-               "recovery": user["recovery_sent_at"], "magiclink": user["recovery_sent_at"],
-               "email_change": user["email_change_sent_at"]}.get(vtype)
+    sent_at = {
+        "signup": user["confirmation_sent_at"],
+        "invite": user["confirmation_sent_at"],
+        "recovery": user["recovery_sent_at"],
+        "magiclink": user["recovery_sent_at"],
+        "email_change": user["email_change_sent_at"],
+    }.get(vtype)
     if vtype == "email":
         vtype, sent_at = "signup", user["confirmation_sent_at"]
         if user["recovery_token"] == hashed:
@@ -76,8 +83,10 @@ def by_email_and_code(conn: psycopg.Connection, vtype: str, email: str, hashed: 
     elif vtype in ("recovery", "magiclink"):
         valid = otp.matches(hashed, user["recovery_token"], user["recovery_sent_at"], exp)
     elif vtype == "email_change":
-        valid = any(otp.matches(hashed, user[column], user["email_change_sent_at"], exp)
-                    for column in ("email_change_token_current", "email_change_token_new"))
+        valid = any(
+            otp.matches(hashed, user[column], user["email_change_sent_at"], exp)
+            for column in ("email_change_token_current", "email_change_token_new")
+        )
     if not valid:
         raise forbidden("otp_expired", TOKEN_INVALID)
     return user, vtype
@@ -99,18 +108,31 @@ def confirm_signup(conn: psycopg.Connection, user: dict) -> dict:
     """Sign-up or invite link: confirm, mark the e-mail identity verified. An invitee without a
     password gets a random one (the app then shows a set-password form), which resets their tokens."""
     if not user["encrypted_password"] and user["invited_at"] is not None:
-        user = users.touch(conn, user["id"], encrypted_password=hash_password(secrets.token_urlsafe(48)),
-                           confirmation_token="", confirmation_sent_at=None, recovery_token="",
-                           recovery_sent_at=None, email_change_token_current="", email_change_token_new="",
-                           email_change_sent_at=None, phone_change_token="", phone_change_sent_at=None,
-                           reauthentication_token="", reauthentication_sent_at=None)
+        user = users.touch(
+            conn,
+            user["id"],
+            encrypted_password=hash_password(secrets.token_urlsafe(48)),
+            confirmation_token="",
+            confirmation_sent_at=None,
+            recovery_token="",
+            recovery_sent_at=None,
+            email_change_token_current="",
+            email_change_token_new="",
+            email_change_sent_at=None,
+            phone_change_token="",
+            phone_change_sent_at=None,
+            reauthentication_token="",
+            reauthentication_sent_at=None,
+        )
         otp.clear(conn, user["id"])
         conn.execute("delete from auth.sessions where user_id = %s", (user["id"],))
     audit.log(conn, user, "user_signedup", {"provider": "email"})
     user = users.confirm(conn, user)
-    conn.execute("update auth.identities set identity_data = identity_data || '{\"email_verified\": true}'::jsonb,"
-                 " updated_at = now() where user_id = %s and email is not null and email = %s",
-                 (user["id"], user["email"]))
+    conn.execute(
+        "update auth.identities set identity_data = identity_data || '{\"email_verified\": true}'::jsonb,"
+        " updated_at = now() where user_id = %s and email is not null and email = %s",
+        (user["id"], user["email"]),
+    )
     return user
 
 
@@ -129,11 +151,17 @@ def advance_email_change(conn: psycopg.Connection, user: dict, hashed: str) -> d
     """With secure e-mail change the first confirmed address only records progress (None is
     returned); the second — or the only one — applies the new address."""
     settings = current_app.config["AUTH_SETTINGS"]
-    if (not settings.autoconfirm and settings.secure_email_change
-            and user["email_change_confirm_status"] == 0 and user["email"]):
+    if (
+        not settings.autoconfirm
+        and settings.secure_email_change
+        and user["email_change_confirm_status"] == 0
+        and user["email"]
+    ):
         column, kind = None, None
-        for candidate, token_type in (("email_change_token_current", otp.EMAIL_CHANGE_CURRENT),
-                                      ("email_change_token_new", otp.EMAIL_CHANGE_NEW)):
+        for candidate, token_type in (
+            ("email_change_token_current", otp.EMAIL_CHANGE_CURRENT),
+            ("email_change_token_new", otp.EMAIL_CHANGE_NEW),
+        ):
             row = otp.find(conn, hashed, token_type)
             if user[candidate] == hashed or row is not None:
                 column, kind = candidate, token_type
@@ -146,19 +174,32 @@ def advance_email_change(conn: psycopg.Connection, user: dict, hashed: str) -> d
         return None
     audit.log(conn, user, "user_modified")
     new_email = user["email_change"]
-    identity = conn.execute("select * from auth.identities where user_id = %s and provider = 'email'",
-                            (user["id"],)).fetchone()
+    identity = conn.execute(
+        "select * from auth.identities where user_id = %s and provider = 'email'", (user["id"],)
+    ).fetchone()
     if identity is None:
         data = {"sub": str(user["id"]), "email": new_email, "email_verified": True, "phone_verified": False}
-        conn.execute("insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
-                     " created_at, updated_at) values (%s, %s, %s, 'email', now(), now(), now())",
-                     (str(user["id"]), user["id"], Jsonb(data)))
+        conn.execute(
+            "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
+            " created_at, updated_at) values (%s, %s, %s, 'email', now(), now(), now())",
+            (str(user["id"]), user["id"], Jsonb(data)),
+        )
     else:
         data = dict(identity["identity_data"] or {}) | {"email": new_email, "email_verified": True}
-        conn.execute("update auth.identities set identity_data = %s, updated_at = now() where id = %s",
-                     (Jsonb(data), identity["id"]))
-    user = users.touch(conn, user["id"], email=new_email, email_change="", email_change_token_current="",
-                       email_change_token_new="", email_change_confirm_status=0, is_anonymous=False)
+        conn.execute(
+            "update auth.identities set identity_data = %s, updated_at = now() where id = %s",
+            (Jsonb(data), identity["id"]),
+        )
+    user = users.touch(
+        conn,
+        user["id"],
+        email=new_email,
+        email_change="",
+        email_change_token_current="",
+        email_change_token_new="",
+        email_change_confirm_status=0,
+        is_anonymous=False,
+    )
     otp.clear(conn, user["id"])
     if not users.is_confirmed(user):
         user = users.confirm(conn, user)

@@ -6,6 +6,7 @@ it; the attestation and assertion are checked by py_webauthn (no hand-written cr
 
 Where upstream fails unhandled (a 500 for an empty RP id, an origin it refuses, or an attestation or
 assertion that does not verify), this answers 400 validation_failed: bad input is never a 500."""
+
 from __future__ import annotations
 
 import base64
@@ -38,10 +39,22 @@ def _invalid(msg: str) -> AuthError:
 
 
 def _bad_json(name: str, expected: str, value) -> AuthError:
-    kind = "string" if isinstance(value, str) else "array" if isinstance(value, list) else \
-        "object" if isinstance(value, dict) else "number" if isinstance(value, (int, float)) else "bool"
-    return bad_request("bad_json", f"Could not parse request body as JSON: json: cannot unmarshal {kind} into Go"
-                       f" struct field WebAuthnParams.webauthn.{name} of type {expected}")
+    kind = (
+        "string"
+        if isinstance(value, str)
+        else "array"
+        if isinstance(value, list)
+        else "object"
+        if isinstance(value, dict)
+        else "number"
+        if isinstance(value, (int, float))
+        else "bool"
+    )
+    return bad_request(
+        "bad_json",
+        f"Could not parse request body as JSON: json: cannot unmarshal {kind} into Go"
+        f" struct field WebAuthnParams.webauthn.{name} of type {expected}",
+    )
 
 
 def params_of(body: dict) -> dict | None:
@@ -50,8 +63,11 @@ def params_of(body: dict) -> dict | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise bad_request("bad_json", "Could not parse request body as JSON: json: cannot unmarshal "
-                          "into Go struct field .webauthn of type api.WebAuthnParams")
+        raise bad_request(
+            "bad_json",
+            "Could not parse request body as JSON: json: cannot unmarshal "
+            "into Go struct field .webauthn of type api.WebAuthnParams",
+        )
     for name in ("rpId", "type"):
         if value.get(name) is not None and not isinstance(value[name], str):
             raise _bad_json(name, "string", value[name])
@@ -81,12 +97,17 @@ def _allowed_origin(origin: str) -> bool:
         parts = urlsplit(origin)
     except ValueError:
         return False
-    return bool(parts.netloc) and (parts.scheme == "https" or (parts.scheme == "http" and parts.hostname == "localhost"))
+    return bool(parts.netloc) and (
+        parts.scheme == "https" or (parts.scheme == "http" and parts.hostname == "localhost")
+    )
 
 
 def _credentials_of(conn: psycopg.Connection, user_id, *, except_factor=None) -> list[dict]:
-    rows = conn.execute("select id, web_authn_credential from auth.mfa_factors where user_id = %s and"
-                        " factor_type = 'webauthn' and web_authn_credential is not null", (user_id,)).fetchall()
+    rows = conn.execute(
+        "select id, web_authn_credential from auth.mfa_factors where user_id = %s and"
+        " factor_type = 'webauthn' and web_authn_credential is not null",
+        (user_id,),
+    ).fetchall()
     return [row["web_authn_credential"] for row in rows if row["id"] != except_factor]
 
 
@@ -99,18 +120,31 @@ def challenge_options(conn: psycopg.Connection, user: dict, factor: dict, params
     rp_id, origins = relying_party(params)
     if factor["status"] == "verified":
         kind = "request"
-        options = generate_authentication_options(rp_id=rp_id, timeout=TIMEOUT_MS,
-                                                  allow_credentials=[_descriptor(factor["web_authn_credential"])])
+        options = generate_authentication_options(
+            rp_id=rp_id, timeout=TIMEOUT_MS, allow_credentials=[_descriptor(factor["web_authn_credential"])]
+        )
     else:
         kind = "create"
         name = user["email"] or user["phone"] or str(user["id"])
         options = generate_registration_options(
-            rp_id=rp_id, rp_name=rp_id, user_id=str(user["id"]).encode(), user_name=name, user_display_name=name,
-            timeout=TIMEOUT_MS, exclude_credentials=[_descriptor(c) for c in _credentials_of(conn, user["id"])])
+            rp_id=rp_id,
+            rp_name=rp_id,
+            user_id=str(user["id"]).encode(),
+            user_name=name,
+            user_display_name=name,
+            timeout=TIMEOUT_MS,
+            exclude_credentials=[_descriptor(c) for c in _credentials_of(conn, user["id"])],
+        )
     public_key = json.loads(options_to_json(options))
-    session = {"type": kind, "challenge": public_key["challenge"], "rp_id": rp_id, "rp_origins": origins,
-               "user_id": bytes_to_base64url(str(user["id"]).encode()),
-               "expires": iso(now() + timedelta(milliseconds=TIMEOUT_MS)), "userVerification": "preferred"}
+    session = {
+        "type": kind,
+        "challenge": public_key["challenge"],
+        "rp_id": rp_id,
+        "rp_origins": origins,
+        "user_id": bytes_to_base64url(str(user["id"]).encode()),
+        "expires": iso(now() + timedelta(milliseconds=TIMEOUT_MS)),
+        "userVerification": "preferred",
+    }
     return {"type": kind, "credential_options": {"publicKey": public_key}}, session
 
 
@@ -130,18 +164,27 @@ def check_response(factor: dict, challenge: dict, params: dict | None) -> dict:
     expected = base64url_to_bytes(session["challenge"])
     try:
         if kind == "create":
-            verified = verify_registration_response(credential=params["credential_response"],
-                                                    expected_challenge=expected, expected_rp_id=rp_id,
-                                                    expected_origin=origins)
+            verified = verify_registration_response(
+                credential=params["credential_response"],
+                expected_challenge=expected,
+                expected_rp_id=rp_id,
+                expected_origin=origins,
+            )
             return _registered(verified)
         stored = factor["web_authn_credential"] or {}
-        response_id = params["credential_response"].get("id") if isinstance(params["credential_response"], dict) else None
+        response_id = (
+            params["credential_response"].get("id") if isinstance(params["credential_response"], dict) else None
+        )
         if not stored or response_id != bytes_to_base64url(base64.b64decode(stored["id"])):
             raise _invalid("Invalid credential_response")
         checked = verify_authentication_response(
-            credential=params["credential_response"], expected_challenge=expected, expected_rp_id=rp_id,
-            expected_origin=origins, credential_public_key=base64.b64decode(stored["publicKey"]),
-            credential_current_sign_count=stored.get("authenticator", {}).get("signCount", 0))
+            credential=params["credential_response"],
+            expected_challenge=expected,
+            expected_rp_id=rp_id,
+            expected_origin=origins,
+            credential_public_key=base64.b64decode(stored["publicKey"]),
+            credential_current_sign_count=stored.get("authenticator", {}).get("signCount", 0),
+        )
     except InvalidJSONStructure:  # upstream's parse failure, in its words
         raise _invalid("Invalid credential_response") from None
     except WebAuthnException as exc:  # parsed, but it does not verify: say why
@@ -158,25 +201,44 @@ def _registered(verified) -> dict:
     encode = lambda raw: base64.b64encode(raw).decode()  # noqa: E731
     aaguid = uuid.UUID(verified.aaguid) if verified.aaguid else None
     credential = {
-        "id": encode(verified.credential_id), "publicKey": encode(verified.credential_public_key),
+        "id": encode(verified.credential_id),
+        "publicKey": encode(verified.credential_public_key),
         "attestationType": verified.fmt.value if hasattr(verified.fmt, "value") else str(verified.fmt),
-        "transport": [], "flags": {"userPresent": True, "userVerified": bool(verified.user_verified),
-                                   "backupEligible": verified.credential_backed_up is not None,
-                                   "backupState": bool(verified.credential_backed_up)},
-        "authenticator": {"AAGUID": encode(aaguid.bytes) if aaguid else "", "signCount": verified.sign_count,
-                          "cloneWarning": False, "attachment": ""}}
+        "transport": [],
+        "flags": {
+            "userPresent": True,
+            "userVerified": bool(verified.user_verified),
+            "backupEligible": verified.credential_backed_up is not None,
+            "backupState": bool(verified.credential_backed_up),
+        },
+        "authenticator": {
+            "AAGUID": encode(aaguid.bytes) if aaguid else "",
+            "signCount": verified.sign_count,
+            "cloneWarning": False,
+            "attachment": "",
+        },
+    }
     return {"web_authn_credential": credential, "web_authn_aaguid": aaguid}
 
 
 def store(conn: psycopg.Connection, factor: dict, challenge: dict, kind: str, columns: dict, response) -> None:
     """The factor's credential (and AAGUID) and its last challenge, as upstream's SaveWebAuthnCredential
     and UpdateLastWebAuthnChallenge keep them."""
-    last = {"challenge": {"id": str(challenge["id"]), "factor_id": str(challenge["factor_id"]),
-                          "created_at": iso(challenge["created_at"]), "ip_address": challenge["ip"],
-                          "web_authn_session_data": challenge["web_authn_session_data"]},
-            "type": kind, "credential_response": response}
+    last = {
+        "challenge": {
+            "id": str(challenge["id"]),
+            "factor_id": str(challenge["factor_id"]),
+            "created_at": iso(challenge["created_at"]),
+            "ip_address": challenge["ip"],
+            "web_authn_session_data": challenge["web_authn_session_data"],
+        },
+        "type": kind,
+        "credential_response": response,
+    }
     values = {name: Jsonb(value) if isinstance(value, dict) else value for name, value in columns.items()}
     assignments = ", ".join(f"{name} = %({name})s" for name in values)  # names from this module only
-    conn.execute(f"update auth.mfa_factors set {assignments}, last_webauthn_challenge_data = %(last)s,"
-                 " updated_at = %(now)s where id = %(id)s", values | {"last": Jsonb(last), "now": now(),
-                                                                      "id": factor["id"]})
+    conn.execute(
+        f"update auth.mfa_factors set {assignments}, last_webauthn_challenge_data = %(last)s,"
+        " updated_at = %(now)s where id = %(id)s",
+        values | {"last": Jsonb(last), "now": now(), "id": factor["id"]},
+    )

@@ -1,5 +1,6 @@
 """Fixtures for the local Auth's tests: app instances built with the test stack's GOTRUE_*
 configuration (overridable per test), on the test stack's database and mail capture."""
+
 from __future__ import annotations
 
 import json
@@ -51,4 +52,3 @@ def auth_db(auth_env):
 @pytest.fixture
 def new_email() -> str:
     return f"user-{uuid.uuid4().hex[:12]}@example.com"
-

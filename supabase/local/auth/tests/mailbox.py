@@ -1,4 +1,5 @@
 """Reading the mails the stack's capture saved (TOOLKIT_MAIL_DIR), one recipient at a time."""
+
 from __future__ import annotations
 
 import base64

@@ -1,13 +1,18 @@
 """Helpers of the passkey tests: an app with passkeys on for a fixed relying party, and the two
 ceremonies driven with the software authenticator."""
+
 from __future__ import annotations
 
 from .support import API_2024, auth, confirmed_user, sign_in
 from .webauthn_device import SoftwareAuthenticator
 
 ORIGIN = "http://localhost:8000"
-ON = {"GOTRUE_PASSKEY_ENABLED": "true", "GOTRUE_WEBAUTHN_RP_ID": "localhost",
-      "GOTRUE_WEBAUTHN_RP_DISPLAY_NAME": "Toolkit", "GOTRUE_WEBAUTHN_RP_ORIGINS": ORIGIN}
+ON = {
+    "GOTRUE_PASSKEY_ENABLED": "true",
+    "GOTRUE_WEBAUTHN_RP_ID": "localhost",
+    "GOTRUE_WEBAUTHN_RP_DISPLAY_NAME": "Toolkit",
+    "GOTRUE_WEBAUTHN_RP_ORIGINS": ORIGIN,
+}
 
 
 def signed_in(client, email: str) -> dict:
@@ -25,8 +30,11 @@ def register(client, session: dict, device: SoftwareAuthenticator | None = None)
     """A passkey registered for the session's user: (the answer, the authenticator holding it)."""
     device = device or SoftwareAuthenticator(ORIGIN)
     options = registration_options(client, session)
-    response = client.post("/passkeys/registration/verify", headers=auth(session), json={
-        "challenge_id": options["challenge_id"], "credential": device.create(options["options"])})
+    response = client.post(
+        "/passkeys/registration/verify",
+        headers=auth(session),
+        json={"challenge_id": options["challenge_id"], "credential": device.create(options["options"])},
+    )
     assert response.status_code == 200, response.json
     return response.json, device
 
@@ -40,5 +48,8 @@ def sign_in_options(client, headers: dict | None = None) -> dict:
 def passkey_sign_in(client, device: SoftwareAuthenticator, options: dict | None = None, headers: dict | None = None):
     """The sign-in verification for `device`'s assertion; returns the response."""
     options = options or sign_in_options(client)
-    return client.post("/passkeys/authentication/verify", headers=API_2024 | (headers or {}), json={
-        "challenge_id": options["challenge_id"], "credential": device.get(options["options"])})
+    return client.post(
+        "/passkeys/authentication/verify",
+        headers=API_2024 | (headers or {}),
+        json={"challenge_id": options["challenge_id"], "credential": device.get(options["options"])},
+    )

@@ -1,4 +1,5 @@
 """Reading the text messages the stack's SMS capture saved (TOOLKIT_SMS_DIR), one number at a time."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Constants and helpers shared by the local Auth's tests."""
+
 from __future__ import annotations
 
 import os
@@ -22,15 +23,17 @@ def admin() -> dict[str, str]:
 
 def confirmed_user(client, email: str) -> dict:
     """A confirmed user made through the admin API; returns the user JSON."""
-    created = client.post("/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True},
-                          headers=admin())
+    created = client.post(
+        "/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True}, headers=admin()
+    )
     assert created.status_code == 200, created.json
     return created.json
 
 
 def sign_in(client, email: str, headers: dict | None = None) -> dict:
-    response = client.post("/token?grant_type=password", json={"email": email, "password": PASSWORD},
-                           headers=headers or {})
+    response = client.post(
+        "/token?grant_type=password", json={"email": email, "password": PASSWORD}, headers=headers or {}
+    )
     assert response.status_code == 200, response.json
     return response.json
 

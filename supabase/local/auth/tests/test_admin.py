@@ -1,5 +1,6 @@
 """The admin API: service-role key only; users listed with upstream's pagination headers, created
 without a strength check (the profile trigger fires), updated, banned, deleted hard or soft."""
+
 from __future__ import annotations
 
 import os
@@ -17,8 +18,9 @@ def _admin() -> dict:
 
 
 def _create(client, email, **fields) -> dict:
-    response = client.post("/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True} | fields,
-                           headers=_admin())
+    response = client.post(
+        "/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True} | fields, headers=_admin()
+    )
     assert response.status_code == 200, response.json
     return response.json
 
@@ -60,8 +62,10 @@ def test_creation_checks_addresses_but_not_password_strength(client, new_email):
     bad = client.post("/admin/users", json={"email": "kim"}, headers=_admin())
     assert bad.json == {"code": "validation_failed", "message": "Unable to validate email address: invalid format"}
     chosen = str(uuid.uuid4())
-    assert client.post("/admin/users", json={"email": "x" + new_email, "id": chosen},
-                       headers=_admin()).json["id"] == chosen
+    assert (
+        client.post("/admin/users", json={"email": "x" + new_email, "id": chosen}, headers=_admin()).json["id"]
+        == chosen
+    )
 
 
 def test_list_pages_with_upstream_headers(client):
@@ -69,8 +73,10 @@ def test_list_pages_with_upstream_headers(client):
     emails = [_create(client, f"list-{tag}-{n}@example.com")["email"] for n in range(3)]
     first = client.get(f"/admin/users?filter=list-{tag}&page=1&per_page=2", headers=_admin())
     assert first.headers["X-Total-Count"] == "3"
-    assert first.headers["Link"] == (f'</admin/users?filter=list-{tag}&page=2&per_page=2>; rel="next", '
-                                     f'</admin/users?filter=list-{tag}&page=2&per_page=2>; rel="last"')
+    assert first.headers["Link"] == (
+        f'</admin/users?filter=list-{tag}&page=2&per_page=2>; rel="next", '
+        f'</admin/users?filter=list-{tag}&page=2&per_page=2>; rel="last"'
+    )
     assert [u["email"] for u in first.json["users"]] == emails[::-1][:2]  # newest first
     assert first.json["aud"] == "authenticated" and first.json["users"][0]["identities"] is None
     bad = client.get("/admin/users?page=x", headers=_admin())
@@ -81,8 +87,10 @@ def test_get_user_404_shapes(client):
     unknown = client.get("/admin/users/00000000-0000-0000-0000-000000000001", headers=_admin())
     assert (unknown.status_code, unknown.json["code"]) == (404, "user_not_found")
     malformed = client.get("/admin/users/not-a-uuid", headers=_admin())
-    assert (malformed.status_code, malformed.json) == (404, {"code": "validation_failed",
-                                                             "message": "user_id must be an UUID"})
+    assert (malformed.status_code, malformed.json) == (
+        404,
+        {"code": "validation_failed", "message": "user_id must be an UUID"},
+    )
 
 
 def test_ban_unban_role_and_password(client, new_email):
@@ -94,8 +102,10 @@ def test_ban_unban_role_and_password(client, new_email):
 
     assert put({"ban_duration": "24h"}).json["banned_until"]
     assert _sign_in(client, new_email).json["code"] == "user_banned"
-    assert put({"ban_duration": "forever"}).json["message"] == \
-        'invalid format for ban duration: time: invalid duration "forever"'
+    assert (
+        put({"ban_duration": "forever"}).json["message"]
+        == 'invalid format for ban duration: time: invalid duration "forever"'
+    )
     updated = put({"ban_duration": "none", "role": "editor", "password": "new-horse-22"}).json
     assert "banned_until" not in updated and updated["role"] == "editor"
     # A new password signs every session out.
@@ -126,8 +136,9 @@ def test_soft_delete_keeps_an_anonymised_row(client, new_email):
 def test_a_users_factors(client, new_email):
     _create(client, new_email)
     session = _sign_in(client, new_email).json
-    enrolled = client.post("/factors", json={"factor_type": "totp", "friendly_name": "Phone"},
-                           headers=bearer(session["access_token"])).json
+    enrolled = client.post(
+        "/factors", json={"factor_type": "totp", "friendly_name": "Phone"}, headers=bearer(session["access_token"])
+    ).json
     user_id = session["user"]["id"]
     listed = client.get(f"/admin/users/{user_id}/factors", headers=_admin()).json
     assert [(f["id"], f["status"], f["friendly_name"]) for f in listed] == [(enrolled["id"], "unverified", "Phone")]

@@ -1,6 +1,7 @@
 """Anonymous sign-ins behind GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED (off by default, as upstream and
 in the product): is_anonymous users without e-mail or identity, the `anonymous` amr at aal1, their own
 rate limit, what they may not do, and how they become permanent by adding an e-mail."""
+
 from __future__ import annotations
 
 import jwt
@@ -42,8 +43,9 @@ def test_an_anonymous_user_and_session(make_app, auth_db):
     user = session["user"]
     assert user["is_anonymous"] is True and user["identities"] == [] and user["app_metadata"] == {}
     assert user["user_metadata"] == {"theme": "dark"} and user["email"] == ""
-    row = auth_db.execute("select email, phone, encrypted_password, is_anonymous from auth.users where id = %s",
-                          (user["id"],)).fetchone()
+    row = auth_db.execute(
+        "select email, phone, encrypted_password, is_anonymous from auth.users where id = %s", (user["id"],)
+    ).fetchone()
     assert row == {"email": None, "phone": None, "encrypted_password": "", "is_anonymous": True}
     assert client.get("/user", headers=bearer(session["access_token"])).json["is_anonymous"] is True
     refreshed = client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]})
@@ -55,11 +57,14 @@ def test_what_an_anonymous_user_may_not_do(make_app):
     session = client.post("/signup", json={}).json
     enroll = client.post("/factors", json={"factor_type": "totp"}, headers=auth(session))
     assert enroll.status_code == 403 and enroll.json == {
-        "code": "no_authorization", "message": "Anonymous user not allowed to perform these actions"}
+        "code": "no_authorization",
+        "message": "Anonymous user not allowed to perform these actions",
+    }
     password = client.put("/user", json={"password": "correct-horse-1"}, headers=auth(session))
     assert password.status_code == 422 and password.json == {
         "code": "validation_failed",
-        "message": "Updating password of an anonymous user without an email or phone is not allowed"}
+        "message": "Updating password of an anonymous user without an email or phone is not allowed",
+    }
     off = make_app(**ON, GOTRUE_DISABLE_SIGNUP="true").test_client().post("/signup", json={}, headers=API_2024)
     assert off.status_code == 422 and off.json["code"] == "signup_disabled"
 
@@ -73,15 +78,15 @@ def test_adding_an_email_makes_the_user_permanent(make_app, new_email, auth_db):
     assert changed.json["new_email"] == new_email and changed.json["is_anonymous"] is True
     message = mailbox.last(new_email)
     assert message["Subject"] == "Confirm Email Change"
-    verified = client.post("/verify", json={"type": "email_change", "email": new_email,
-                                            "token": mailbox.code(message)})
+    verified = client.post("/verify", json={"type": "email_change", "email": new_email, "token": mailbox.code(message)})
     assert verified.status_code == 200, verified.json
     claims = _claims(verified.json["access_token"])
     assert claims["is_anonymous"] is False and claims["email"] == new_email
     assert verified.json["user"]["id"] == user_id
     assert [i["provider"] for i in verified.json["user"]["identities"]] == ["email"]
-    row = auth_db.execute("select is_anonymous, email_confirmed_at is not null as confirmed from auth.users"
-                          " where id = %s", (user_id,)).fetchone()
+    row = auth_db.execute(
+        "select is_anonymous, email_confirmed_at is not null as confirmed from auth.users where id = %s", (user_id,)
+    ).fetchone()
     assert row == {"is_anonymous": False, "confirmed": True}
     signed_in = client.post("/token?grant_type=password", json={"email": new_email, "password": "correct-horse-1"})
     assert signed_in.status_code == 200 and signed_in.json["user"]["id"] == user_id
@@ -109,10 +114,13 @@ def test_the_cleanup_removes_anonymous_users_after_thirty_days(make_app, auth_db
     app = make_app(**ON)
     client = app.test_client()
     old, recent = (client.post("/signup", json={}).json for _ in range(2))
-    auth_db.execute("update auth.users set created_at = now() - interval '31 days' where id = %s",
-                    (old["user"]["id"],))
+    auth_db.execute("update auth.users set created_at = now() - interval '31 days' where id = %s", (old["user"]["id"],))
     for _ in range(len(app.extensions["local_auth_cleanup"].statements)):
         client.put("/user", json={"data": {"n": 1}}, headers=auth(recent)).close()
-    ids = {row["id"] for row in auth_db.execute("select id::text from auth.users where id in (%s, %s)",
-                                                 (old["user"]["id"], recent["user"]["id"])).fetchall()}
+    ids = {
+        row["id"]
+        for row in auth_db.execute(
+            "select id::text from auth.users where id in (%s, %s)", (old["user"]["id"], recent["user"]["id"])
+        ).fetchall()
+    }
     assert ids == {recent["user"]["id"]}

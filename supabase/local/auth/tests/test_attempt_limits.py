@@ -1,6 +1,7 @@
 """Guessing codes is limited per client address (upstream's limiters, keyed by
 GOTRUE_RATE_LIMIT_HEADER) and per targeted account (ours): /verify with an e-mail OTP and
 /factors/{id}/verify answer 429 over_request_rate_limit once either runs out, even for the right code."""
+
 from __future__ import annotations
 
 import types
@@ -37,8 +38,9 @@ def _wrong(code: str) -> str:
 
 
 def _verify(client, email: str, code: str, i: int):
-    return client.post("/verify", json={"type": "magiclink", "email": email, "token": code},
-                       headers=API_2024 | _address(i))
+    return client.post(
+        "/verify", json={"type": "magiclink", "email": email, "token": code}, headers=API_2024 | _address(i)
+    )
 
 
 def test_failed_codes_for_one_address_from_many_clients_run_out(client, new_email):
@@ -81,8 +83,11 @@ def _verify_factor(client, session: dict, factor: dict, code: str, i: int):
     # A challenge is verified from the address it was made from.
     challenge = client.post(f"/factors/{factor['id']}/challenge", headers=auth(session) | _address(i))
     assert challenge.status_code == 200, challenge.json
-    return client.post(f"/factors/{factor['id']}/verify", json={"challenge_id": challenge.json["id"], "code": code},
-                       headers=auth(session) | _address(i))
+    return client.post(
+        f"/factors/{factor['id']}/verify",
+        json={"challenge_id": challenge.json["id"], "code": code},
+        headers=auth(session) | _address(i),
+    )
 
 
 def test_failed_totp_codes_for_one_user_from_many_clients_run_out(client, new_email):
@@ -100,13 +105,17 @@ def test_failed_totp_codes_for_one_user_from_many_clients_run_out(client, new_em
 def test_one_client_runs_out_of_factor_verifications_whatever_the_user(client, new_email):
     users = [_mfa_user(client, f"{i}-{new_email}") for i in range(3)]
     same_client = _address(9)
-    challenges = [client.post(f"/factors/{f['id']}/challenge", headers=auth(s) | same_client).json["id"]
-                  for s, f in users]
+    challenges = [
+        client.post(f"/factors/{f['id']}/challenge", headers=auth(s) | same_client).json["id"] for s, f in users
+    ]
 
     def verify(user: int, code: str):
         session, factor = users[user]
-        return client.post(f"/factors/{factor['id']}/verify", json={"challenge_id": challenges[user], "code": code},
-                           headers=auth(session) | same_client)
+        return client.post(
+            f"/factors/{factor['id']}/verify",
+            json={"challenge_id": challenges[user], "code": code},
+            headers=auth(session) | same_client,
+        )
 
     # 15 wrong codes for each of two users: neither account runs out, the client does.
     statuses = [verify(i % 2, _wrong(totp_code(users[i % 2][1]))).status_code for i in range(BURST)]

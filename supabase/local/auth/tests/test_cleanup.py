@@ -2,6 +2,7 @@
 followed, once its answer is out, by one statement of upstream's clean-up list: revoked refresh tokens
 and flow states a day old, MFA challenges and unverified factors a day old, passkey challenges once
 expired, sessions three days after they ended. Nothing younger, nothing in use."""
+
 from __future__ import annotations
 
 import uuid
@@ -21,44 +22,61 @@ def _stale_rows(client, auth_db, email: str) -> dict:
     verified = auth_db.execute(
         "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)"
         " values (%s, %s, 'verified', 'totp', 'verified', now() - interval '30 hours', now()) returning id",
-        (uuid.uuid4(), user_id)).fetchone()["id"]
+        (uuid.uuid4(), user_id),
+    ).fetchone()["id"]
     stale, kept = {}, {"verified factor": verified, "session": session_id}
     for target, age in ((stale, "25 hours"), (kept, "23 hours")):
         target["token"] = auth_db.execute(
             "insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at,"
             " session_id) values ('00000000-0000-0000-0000-000000000000', %s, %s, true, now() - %s::interval,"
-            " now() - %s::interval, %s) returning id", (uuid.uuid4().hex[:12], user_id, age, age, session_id)
+            " now() - %s::interval, %s) returning id",
+            (uuid.uuid4().hex[:12], user_id, age, age, session_id),
         ).fetchone()["id"]
         target["flow"] = auth_db.execute(
             "insert into auth.flow_state (id, user_id, provider_type, authentication_method, created_at)"
             " values (%s, %s, 'email', 'email/signup', now() - %s::interval) returning id",
-            (uuid.uuid4(), user_id, age)).fetchone()["id"]
+            (uuid.uuid4(), user_id, age),
+        ).fetchone()["id"]
         target["factor"] = auth_db.execute(
             "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)"
             " values (%s, %s, %s, 'totp', 'unverified', now() - %s::interval, now()) returning id",
-            (uuid.uuid4(), user_id, f"unverified {age}", age)).fetchone()["id"]
+            (uuid.uuid4(), user_id, f"unverified {age}", age),
+        ).fetchone()["id"]
         target["challenge"] = auth_db.execute(
             "insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)"
-            " values (%s, %s, now() - %s::interval, '127.0.0.1') returning id", (uuid.uuid4(), verified, age)
+            " values (%s, %s, now() - %s::interval, '127.0.0.1') returning id",
+            (uuid.uuid4(), verified, age),
         ).fetchone()["id"]
     for target, expires in ((stale, "now() - interval '1 second'"), (kept, "now() + interval '1 minute'")):
         target["passkey challenge"] = auth_db.execute(
             "insert into auth.webauthn_challenges (user_id, challenge_type, session_data, expires_at)"
-            f" values (null, 'authentication', '{{}}', {expires}) returning id").fetchone()["id"]
+            f" values (null, 'authentication', '{{}}', {expires}) returning id"
+        ).fetchone()["id"]
     ended = sign_in(client, email)
     stale["session"] = jwt.decode(ended["access_token"], options={"verify_signature": False})["session_id"]
-    auth_db.execute("update auth.sessions set not_after = now() - interval '73 hours' where id = %s",
-                    (stale["session"],))
+    auth_db.execute(
+        "update auth.sessions set not_after = now() - interval '73 hours' where id = %s", (stale["session"],)
+    )
     return {"stale": stale, "kept": kept, "session": session}
 
 
-_TABLES = {"token": "refresh_tokens", "flow": "flow_state", "factor": "mfa_factors", "challenge": "mfa_challenges",
-           "session": "sessions", "verified factor": "mfa_factors", "passkey challenge": "webauthn_challenges"}
+_TABLES = {
+    "token": "refresh_tokens",
+    "flow": "flow_state",
+    "factor": "mfa_factors",
+    "challenge": "mfa_challenges",
+    "session": "sessions",
+    "verified factor": "mfa_factors",
+    "passkey challenge": "webauthn_challenges",
+}
 
 
 def _present(auth_db, rows: dict) -> dict[str, bool]:
-    return {kind: auth_db.execute(f"select 1 from auth.{_TABLES[kind]} where id = %s", (str(row_id),)).fetchone()
-            is not None for kind, row_id in rows.items()}
+    return {
+        kind: auth_db.execute(f"select 1 from auth.{_TABLES[kind]} where id = %s", (str(row_id),)).fetchone()
+        is not None
+        for kind, row_id in rows.items()
+    }
 
 
 def _successful_writes(client, session: dict, count: int) -> None:

@@ -1,5 +1,6 @@
 """GOTRUE_* parsing: the official defaults when a variable is unset, Go durations and rates, the
 clamps upstream applies, and GOTRUE_PASSWORD_REQUIRED_CHARACTERS with its escaped colon."""
+
 from __future__ import annotations
 
 import os
@@ -56,9 +57,12 @@ def test_external_url_loses_its_trailing_slash_and_the_issuer_is_only_what_is_se
 
 
 def test_values_below_upstreams_minimums_are_raised_to_them(bare_env):
-    for name, value in {"GOTRUE_PASSWORD_MIN_LENGTH": "3", "GOTRUE_MAILER_OTP_LENGTH": "4",
-                        "GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION": "10",
-                        "GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION": "1m"}.items():
+    for name, value in {
+        "GOTRUE_PASSWORD_MIN_LENGTH": "3",
+        "GOTRUE_MAILER_OTP_LENGTH": "4",
+        "GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION": "10",
+        "GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION": "1m",
+    }.items():
         bare_env.setenv(name, value)
     s = load_settings()
     assert (s.password_min_length, s.otp_length, s.mfa_challenge_expiry, s.flow_state_expiry) == (6, 6, 300, 300)
@@ -81,9 +85,18 @@ def test_booleans_lists_and_numbers(bare_env):
     assert s.jwt_admin_roles == ["service_role"] and s.refresh_token_reuse_interval == 10
 
 
-@pytest.mark.parametrize("value, seconds", [
-    ("60s", 60), ("1m", 60), ("1h", 3600), ("500ms", 0.5), ("1h30m", 5400), ("1.5h", 5400), ("2m10s", 130),
-])
+@pytest.mark.parametrize(
+    "value, seconds",
+    [
+        ("60s", 60),
+        ("1m", 60),
+        ("1h", 3600),
+        ("500ms", 0.5),
+        ("1h30m", 5400),
+        ("1.5h", 5400),
+        ("2m10s", 130),
+    ],
+)
 def test_go_durations(value, seconds):
     assert parse_duration(value, 99) == pytest.approx(seconds)
 
@@ -97,28 +110,34 @@ def test_smtp_max_frequency_is_a_duration(bare_env):
     assert load_settings().smtp_max_frequency == 1.0
 
 
-@pytest.mark.parametrize("value, rate", [
-    ("1000", (1000, 3600.0, False)),     # a bare number is per hour, in fixed windows
-    ("2.5", (2.5, 3600.0, False)),
-    ("10/1m", (10, 60.0, True)),         # N/duration: a bucket refilled one per duration
-    ("100/24h", (100, 86400.0, True)),
-])
+@pytest.mark.parametrize(
+    "value, rate",
+    [
+        ("1000", (1000, 3600.0, False)),  # a bare number is per hour, in fixed windows
+        ("2.5", (2.5, 3600.0, False)),
+        ("10/1m", (10, 60.0, True)),  # N/duration: a bucket refilled one per duration
+        ("100/24h", (100, 86400.0, True)),
+    ],
+)
 def test_email_rate(bare_env, value, rate):
     bare_env.setenv("GOTRUE_RATE_LIMIT_EMAIL_SENT", value)
     assert load_settings().rate_limit_email_sent == rate
 
 
 # Upstream's own decoding examples for PasswordRequiredCharacters (sets split on ':', '\:' literal).
-@pytest.mark.parametrize("value, sets", [
-    ("a:b:c", ["a", "b", "c"]),
-    ("a\\:b:c", ["a:b", "c"]),
-    ("a:b\\:c", ["a", "b:c"]),
-    ("\\:a:b:c", [":a", "b", "c"]),
-    ("a:b:c\\:", ["a", "b", "c:"]),
-    ("::\\::", [":"]),
-    ("", []),
-    (" ", [" "]),
-])
+@pytest.mark.parametrize(
+    "value, sets",
+    [
+        ("a:b:c", ["a", "b", "c"]),
+        ("a\\:b:c", ["a:b", "c"]),
+        ("a:b\\:c", ["a", "b:c"]),
+        ("\\:a:b:c", [":a", "b", "c"]),
+        ("a:b:c\\:", ["a", "b", "c:"]),
+        ("::\\::", [":"]),
+        ("", []),
+        (" ", [" "]),
+    ],
+)
 def test_required_characters_decoding(value, sets):
     assert _required_characters(value) == sets
 

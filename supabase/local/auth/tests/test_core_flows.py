@@ -1,4 +1,5 @@
 """Sign-up with autoconfirm, password sign-in, refresh rotation and reuse, sign-out scopes."""
+
 from __future__ import annotations
 
 import jwt
@@ -27,8 +28,9 @@ def test_signup_with_autoconfirm_returns_a_session_with_upstream_claims(make_app
 
 def test_wrong_password_is_invalid_credentials(make_app, new_email):
     client, _ = _signup_confirmed(make_app, new_email)
-    response = client.post("/token?grant_type=password", json={"email": new_email, "password": "nope-nope"},
-                           headers=API_2024)
+    response = client.post(
+        "/token?grant_type=password", json={"email": new_email, "password": "nope-nope"}, headers=API_2024
+    )
     assert response.status_code == 400
     assert response.json == {"code": "invalid_credentials", "message": "Invalid login credentials"}
     assert response.headers["x-sb-error-code"] == "invalid_credentials"
@@ -54,31 +56,47 @@ def test_reuse_after_the_interval_revokes_the_whole_session(make_app, new_email,
     child = client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]}).json
     grandchild = client.post("/token?grant_type=refresh_token", json={"refresh_token": child["refresh_token"]}).json
     # Age the original token past the 10 s reuse interval.
-    auth_db.execute("update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = %s",
-                    (session["refresh_token"],))
-    reused = client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]},
-                         headers=API_2024)
+    auth_db.execute(
+        "update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = %s",
+        (session["refresh_token"],),
+    )
+    reused = client.post(
+        "/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]}, headers=API_2024
+    )
     assert reused.status_code == 400 and reused.json["code"] == "refresh_token_already_used"
-    live = auth_db.execute("select count(*) as n from auth.refresh_tokens where user_id = %s and not revoked",
-                           (session["user"]["id"],)).fetchone()["n"]
+    live = auth_db.execute(
+        "select count(*) as n from auth.refresh_tokens where user_id = %s and not revoked", (session["user"]["id"],)
+    ).fetchone()["n"]
     assert live == 0, "every token of the session is revoked"
     # As upstream, the just-revoked tokens stay usable for the reuse interval; after it, they are not.
-    auth_db.execute("update auth.refresh_tokens set updated_at = now() - interval '1 minute' where user_id = %s",
-                    (session["user"]["id"],))
-    after = client.post("/token?grant_type=refresh_token", json={"refresh_token": grandchild["refresh_token"]},
-                        headers=API_2024)
+    auth_db.execute(
+        "update auth.refresh_tokens set updated_at = now() - interval '1 minute' where user_id = %s",
+        (session["user"]["id"],),
+    )
+    after = client.post(
+        "/token?grant_type=refresh_token", json={"refresh_token": grandchild["refresh_token"]}, headers=API_2024
+    )
     assert after.status_code == 400 and after.json["code"] == "refresh_token_already_used"
 
 
 def test_logout_scopes_revoke_exactly_what_they_say(make_app, new_email):
     client, first = _signup_confirmed(make_app, new_email)
-    login = lambda: client.post("/token?grant_type=password",  # noqa: E731
-                                json={"email": new_email, "password": "correct-horse-1"}).json
+    login = lambda: (
+        client.post(
+            "/token?grant_type=password",  # noqa: E731
+            json={"email": new_email, "password": "correct-horse-1"},
+        ).json
+    )
     second, third = login(), login()
     bearer = {"Authorization": f"Bearer {second['access_token']}"}
     assert client.post("/logout?scope=others", headers=bearer).status_code == 204
-    alive = lambda s: client.post("/token?grant_type=refresh_token",  # noqa: E731
-                                  json={"refresh_token": s["refresh_token"]}).status_code == 200
+    alive = lambda s: (
+        client.post(
+            "/token?grant_type=refresh_token",  # noqa: E731
+            json={"refresh_token": s["refresh_token"]},
+        ).status_code
+        == 200
+    )
     assert alive(second) and not alive(first) and not alive(third)
     assert client.post("/logout?scope=local", headers=bearer).status_code == 204
     assert client.get("/user", headers=bearer | API_2024).json["code"] == "session_not_found"

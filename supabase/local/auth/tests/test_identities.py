@@ -1,5 +1,6 @@
 """Manual identity linking: off by default (404 after authentication, as upstream); when switched on,
 no provider can be enabled offline, and unlinking keeps at least one identity."""
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,12 @@ PASSWORD = "correct-horse-1"
 
 def _session(client, email) -> dict:
     admin = bearer(os.environ["TOOLKIT_SERVICE_ROLE_KEY"]) | API_2024
-    assert client.post("/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True},
-                       headers=admin).status_code == 200
+    assert (
+        client.post(
+            "/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True}, headers=admin
+        ).status_code
+        == 200
+    )
     return client.post("/token?grant_type=password", json={"email": email, "password": PASSWORD}).json
 
 
@@ -23,8 +28,10 @@ def test_manual_linking_is_disabled_by_default(client, new_email):
     session = _session(client, new_email)
     auth = bearer(session["access_token"]) | API_2024
     identity = session["user"]["identities"][0]["identity_id"]
-    for response in (client.get("/user/identities/authorize?provider=github", headers=auth),
-                     client.delete(f"/user/identities/{identity}", headers=auth)):
+    for response in (
+        client.get("/user/identities/authorize?provider=github", headers=auth),
+        client.delete(f"/user/identities/{identity}", headers=auth),
+    ):
         assert response.status_code == 404
         assert response.json == {"code": "manual_linking_disabled", "message": "Manual linking is disabled"}
     assert client.get("/user/identities/authorize?provider=github").status_code == 401
@@ -51,9 +58,13 @@ def test_unlinking_keeps_one_identity(make_app, new_email, auth_db):
     linked = auth_db.execute(
         "insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)"
         " values (%s, %s, %s, 'github', now(), now()) returning id",
-        ("gh-" + uuid.uuid4().hex, user_id, Jsonb({"email": new_email}))).fetchone()["id"]
-    auth_db.execute("""update auth.users set raw_app_meta_data = '{"provider": "email", "providers": ["email", "github"]}'
-                       where id = %s""", (user_id,))
+        ("gh-" + uuid.uuid4().hex, user_id, Jsonb({"email": new_email})),
+    ).fetchone()["id"]
+    auth_db.execute(
+        """update auth.users set raw_app_meta_data = '{"provider": "email", "providers": ["email", "github"]}'
+                       where id = %s""",
+        (user_id,),
+    )
     missing = client.delete(f"/user/identities/{uuid.uuid4()}", headers=auth)
     assert (missing.status_code, missing.json["code"]) == (422, "identity_not_found")
     assert client.delete(f"/user/identities/{linked}", headers=auth).json == {}

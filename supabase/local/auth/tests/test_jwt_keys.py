@@ -1,6 +1,7 @@
 """The key set: ES256 signing with a kid from GOTRUE_JWT_KEYS, the HS256 secret without a kid when no
 keys are given, a JWKS of public EC keys only, and bearer tokens refused as upstream refuses them
 (403 bad_jwt with its messages, never a 500)."""
+
 from __future__ import annotations
 
 import base64
@@ -47,8 +48,10 @@ def claims(**extra) -> dict:
 
 def hs256(secret: bytes, header: dict, payload: dict) -> str:
     """HS256 put together by hand: PyJWT refuses an HMAC keyed with a PEM public key."""
+
     def part(data: dict) -> bytes:
         return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=")
+
     signing_input = part({"alg": "HS256", "typ": "JWT", **header}) + b"." + part(payload)
     signature = base64.urlsafe_b64encode(hmac.new(secret, signing_input, hashlib.sha256).digest()).rstrip(b"=")
     return (signing_input + b"." + signature).decode()
@@ -111,15 +114,21 @@ def test_a_token_signed_by_another_key_is_refused(keys):
 
 
 def test_an_algorithm_outside_the_key_set_is_refused(keys):
-    rs = jwt.encode(claims(), rsa.generate_private_key(public_exponent=65537, key_size=2048), algorithm="RS256",
-                    headers={"kid": "ec-1"})
+    rs = jwt.encode(
+        claims(),
+        rsa.generate_private_key(public_exponent=65537, key_size=2048),
+        algorithm="RS256",
+        headers={"kid": "ec-1"},
+    )
     assert refused(keys, rs) == "token signature is invalid: signing method RS256 is invalid"
     unsigned = jwt.encode(claims(), None, algorithm="none")
     assert refused(keys, unsigned) == "token signature is invalid: signing method none is invalid"
     # With only the EC key configured, even the HS256 secret no longer verifies anything.
     ec_only = KeySet([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"])], SECRET)
-    assert refused(ec_only, hs256(SECRET.encode(), {}, claims())) == \
-        "token signature is invalid: signing method HS256 is invalid"
+    assert (
+        refused(ec_only, hs256(SECRET.encode(), {}, claims()))
+        == "token signature is invalid: signing method HS256 is invalid"
+    )
 
 
 def test_the_public_key_as_an_hmac_secret_is_refused(keys):
@@ -128,14 +137,18 @@ def test_the_public_key_as_an_hmac_secret_is_refused(keys):
     message = refused(keys, hs256(pem, {"kid": "ec-1"}, claims()))
     assert message == "token signature is invalid: key is of invalid type: HMAC verify expects []byte"
     es_on_secret = jwt.encode(claims(), OTHER_EC, algorithm="ES256", headers={"kid": "legacy-hs256"})
-    assert refused(keys, es_on_secret) == \
-        "token signature is invalid: key is of invalid type: ECDSA verify expects *ecdsa.PublicKey"
+    assert (
+        refused(keys, es_on_secret)
+        == "token signature is invalid: key is of invalid type: ECDSA verify expects *ecdsa.PublicKey"
+    )
 
 
 def test_unknown_or_missing_kids_are_refused(keys):
     unknown = jwt.encode(claims(), EC_PRIVATE, algorithm="ES256", headers={"kid": "nope"})
-    assert refused(keys, unknown) == \
-        "token is unverifiable: error while executing keyfunc: unrecognized JWT kid nope for algorithm ES256"
+    assert (
+        refused(keys, unknown)
+        == "token is unverifiable: error while executing keyfunc: unrecognized JWT kid nope for algorithm ES256"
+    )
     no_kid = jwt.encode(claims(), EC_PRIVATE, algorithm="ES256")
     assert refused(keys, no_kid).endswith("unrecognized JWT kid <nil> for algorithm ES256")
 
@@ -161,20 +174,27 @@ def bearer_app(keys, monkeypatch):
     return app
 
 
-@pytest.mark.parametrize("case, message", [
-    ("hs256_with_ec_kid", "token signature is invalid: key is of invalid type: HMAC verify expects []byte"),
-    ("unknown_kid", "token is unverifiable: error while executing keyfunc: unrecognized JWT kid x for algorithm ES256"),
-    ("other_key", "token signature is invalid: crypto/ecdsa: verification error"),
-    ("expired", "token has invalid claims: token is expired"),
-    ("two_segments", "token is malformed: token contains an invalid number of segments"),
-])
+@pytest.mark.parametrize(
+    "case, message",
+    [
+        ("hs256_with_ec_kid", "token signature is invalid: key is of invalid type: HMAC verify expects []byte"),
+        (
+            "unknown_kid",
+            "token is unverifiable: error while executing keyfunc: unrecognized JWT kid x for algorithm ES256",
+        ),
+        ("other_key", "token signature is invalid: crypto/ecdsa: verification error"),
+        ("expired", "token has invalid claims: token is expired"),
+        ("two_segments", "token is malformed: token contains an invalid number of segments"),
+    ],
+)
 def test_bearer_check_answers_403_bad_jwt(bearer_app, case, message):
     token = {
         "hs256_with_ec_kid": lambda: hs256(b"guess", {"kid": "ec-1"}, claims()),
         "unknown_kid": lambda: jwt.encode(claims(), EC_PRIVATE, algorithm="ES256", headers={"kid": "x"}),
         "other_key": lambda: jwt.encode(claims(), OTHER_EC, algorithm="ES256", headers={"kid": "ec-1"}),
-        "expired": lambda: jwt.encode(claims(exp=int(time.time()) - 5), EC_PRIVATE, algorithm="ES256",
-                                      headers={"kid": "ec-1"}),
+        "expired": lambda: jwt.encode(
+            claims(exp=int(time.time()) - 5), EC_PRIVATE, algorithm="ES256", headers={"kid": "ec-1"}
+        ),
         "two_segments": lambda: "abc.def",
     }[case]()
     with bearer_app.test_request_context(headers={"Authorization": f"Bearer {token}"}):
@@ -216,8 +236,9 @@ def test_the_jwt_key_id_names_the_secret():
 def test_the_variables_reach_the_service(make_app):
     only_ec = json.dumps([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"])])
     refused = make_app(GOTRUE_JWT_KEYS=only_ec, GOTRUE_JWT_SECRET=SECRET).test_client()
-    listed = make_app(GOTRUE_JWT_KEYS=only_ec, GOTRUE_JWT_SECRET=SECRET,
-                      GOTRUE_JWT_VALIDMETHODS="ES256,HS256").test_client()
+    listed = make_app(
+        GOTRUE_JWT_KEYS=only_ec, GOTRUE_JWT_SECRET=SECRET, GOTRUE_JWT_VALIDMETHODS="ES256,HS256"
+    ).test_client()
     # An HS256 token carrying a service role is an admin where HS256 is valid, refused where it is not.
     service = jwt.encode({"role": "service_role"}, SECRET, algorithm="HS256")
     headers = {"Authorization": f"Bearer {service}", "X-Supabase-Api-Version": "2024-01-01"}
@@ -232,9 +253,15 @@ def test_ed25519_and_rsa_signing_keys_in_the_official_format():
     from jwt.algorithms import OKPAlgorithm, RSAAlgorithm
 
     okp = json.loads(OKPAlgorithm.to_jwk(ed25519.Ed25519PrivateKey.generate())) | {
-        "kid": "ed-1", "alg": "EdDSA", "key_ops": ["sign", "verify"]}
+        "kid": "ed-1",
+        "alg": "EdDSA",
+        "key_ops": ["sign", "verify"],
+    }
     rsa_key = json.loads(RSAAlgorithm.to_jwk(rsa.generate_private_key(public_exponent=65537, key_size=2048))) | {
-        "kid": "rsa-1", "alg": "RS256", "key_ops": ["verify"]}
+        "kid": "rsa-1",
+        "alg": "RS256",
+        "key_ops": ["verify"],
+    }
     keys = KeySet([okp, rsa_key], SECRET)
     token = keys.sign(claims())
     assert jwt.get_unverified_header(token)["alg"] == "EdDSA"

@@ -1,5 +1,6 @@
 """The running Auth keeps an idle keep-alive connection open (gunicorn.conf.py): a client that sends
 its next request on a connection idle for a few seconds gets its answer, not a closed socket."""
+
 from __future__ import annotations
 
 import http.client

@@ -1,5 +1,6 @@
 """The package's shape: every endpoint module is registered (none is optional, so a broken import
 fails the start instead of silently dropping routes), and no module imports another that imports it."""
+
 from __future__ import annotations
 
 import ast

@@ -1,5 +1,6 @@
 """E-mail links and codes live GOTRUE_MAILER_OTP_EXP seconds: the product sets an hour (the official
 default, a day, applies when the variable is unset: test_config.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,9 @@ def test_the_stack_gives_links_and_codes_an_hour(auth_env, monkeypatch):
 
 def _link_sent_ago(client, auth_db, email: str, minutes: int) -> dict:
     link = client.post("/admin/generate_link", json={"type": "magiclink", "email": email}, headers=admin()).json
-    auth_db.execute("update auth.users set recovery_sent_at = now() - make_interval(mins => %s) where email = %s",
-                    (minutes, email))
+    auth_db.execute(
+        "update auth.users set recovery_sent_at = now() - make_interval(mins => %s) where email = %s", (minutes, email)
+    )
     return link
 
 
@@ -31,8 +33,9 @@ def test_a_link_and_a_code_expire_after_the_lifetime(make_app, auth_db, new_emai
     by_link = client.post("/verify", json={"type": "magiclink", "token_hash": link["hashed_token"]}, headers=API_2024)
     assert (by_link.status_code, by_link.json["code"]) == (403, "otp_expired")
     link = _link_sent_ago(client, auth_db, new_email, stale)
-    by_code = client.post("/verify", json={"type": "magiclink", "email": new_email, "token": link["email_otp"]},
-                          headers=API_2024)
+    by_code = client.post(
+        "/verify", json={"type": "magiclink", "email": new_email, "token": link["email_otp"]}, headers=API_2024
+    )
     assert (by_code.status_code, by_code.json["code"]) == (403, "otp_expired")
     link = _link_sent_ago(client, auth_db, new_email, fresh)
     assert client.post("/verify", json={"type": "magiclink", "token_hash": link["hashed_token"]}).status_code == 200

@@ -1,6 +1,7 @@
 """Mails go out after the transaction that stored their token has committed (no connection is held
 while SMTP talks, and the link works the moment the mail arrives); a mail that cannot be sent leaves the
 previous token in place."""
+
 from __future__ import annotations
 
 import email
@@ -44,7 +45,9 @@ def test_the_token_is_committed_when_its_mail_is_sent(make_app, auth_env, new_em
         client = make_app(GOTRUE_SMTP_PORT=str(port)).test_client()
         confirmed_user(client, new_email)
         assert client.post("/recover", json={"email": new_email}).status_code == 200
-        assert client.post("/signup", json={"email": "new-" + new_email, "password": "correct-horse-1"}).status_code == 200
+        assert (
+            client.post("/signup", json={"email": "new-" + new_email, "password": "correct-horse-1"}).status_code == 200
+        )
     finally:
         controller.stop()
     assert handler.seen == [True, True]
@@ -55,8 +58,9 @@ def test_a_mail_that_cannot_be_sent_leaves_the_previous_link_working(make_app, a
     confirmed_user(client, new_email)
     assert client.post("/recover", json={"email": new_email}).status_code == 200
     first = mailbox.link_token(mailbox.last(new_email))
-    auth_db.execute("update auth.users set recovery_sent_at = now() - interval '1 minute' where email = %s",
-                    (new_email,))
+    auth_db.execute(
+        "update auth.users set recovery_sent_at = now() - interval '1 minute' where email = %s", (new_email,)
+    )
     unreachable = make_app(GOTRUE_SMTP_PORT=str(_free_port())).test_client()
     failed = unreachable.post("/recover", json={"email": new_email}, headers=API_2024)
     assert failed.status_code == 500 and failed.json["message"] == "Error sending recovery email"

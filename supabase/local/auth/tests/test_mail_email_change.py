@@ -1,4 +1,5 @@
 """Secure e-mail change (a mail to each address, applied after both links) and reauthentication."""
+
 from __future__ import annotations
 
 import re
@@ -31,14 +32,21 @@ def test_email_change_sends_both_mails_and_applies_only_after_both_links(make_ap
         assert message["Subject"] == "Confirm Email Change"
         assert f"from {new_email} to {new}" in mailbox.part(message, "text/plain")
     assert mailbox.link_token(to_current) != mailbox.link_token(to_new)
-    rows = auth_db.execute("select token_type, relates_to from auth.one_time_tokens t join auth.users u"
-                           " on u.id = t.user_id where u.email = %s order by token_type", (new_email,)).fetchall()
+    rows = auth_db.execute(
+        "select token_type, relates_to from auth.one_time_tokens t join auth.users u"
+        " on u.id = t.user_id where u.email = %s order by token_type",
+        (new_email,),
+    ).fetchall()
     assert [(r["token_type"], r["relates_to"]) for r in rows] == [
-        ("email_change_token_new", new), ("email_change_token_current", new_email)]
+        ("email_change_token_new", new),
+        ("email_change_token_current", new_email),
+    ]
 
     first = client.get(mailbox.link_path(to_current)).headers["Location"]
     assert mailbox.fragment(first) == {
-        "message": "Confirmation link accepted. Please proceed to confirm link sent to the other email", "sb": ""}
+        "message": "Confirmation link accepted. Please proceed to confirm link sent to the other email",
+        "sb": "",
+    }
     user = auth_db.execute("select * from auth.users where email = %s", (new_email,)).fetchone()
     assert user["email_change"] == new and user["email_change_confirm_status"] == 1
 
@@ -59,8 +67,10 @@ def test_email_change_codes_work_with_post_verify(make_app, client, new_email):
     current_code, new_code = mailbox.code(mailbox.last(new_email)), mailbox.code(mailbox.last(new))
     first = client.post("/verify", json={"type": "email_change", "email": new_email, "token": current_code})
     assert first.status_code == 200
-    assert first.json == {"msg": "Confirmation link accepted. Please proceed to confirm link sent to the other email",
-                          "code": "200"}
+    assert first.json == {
+        "msg": "Confirmation link accepted. Please proceed to confirm link sent to the other email",
+        "code": "200",
+    }
     second = client.post("/verify", json={"type": "email_change", "email": new, "token": new_code})
     assert second.status_code == 200, second.json
     assert second.json["user"]["email"] == new
@@ -70,8 +80,10 @@ def test_resend_email_change_sends_both_mails_again(make_app, client, new_email,
     token = _signed_in(make_app, new_email)
     new = "new-" + new_email
     _request_change(client, token, new)
-    auth_db.execute("update auth.users set email_change_sent_at = email_change_sent_at - interval '1 minute'"
-                    " where email = %s", (new_email,))
+    auth_db.execute(
+        "update auth.users set email_change_sent_at = email_change_sent_at - interval '1 minute' where email = %s",
+        (new_email,),
+    )
     assert client.post("/resend", json={"type": "email_change", "email": new_email}).json == {}
     assert len(mailbox.wait_for(new_email, 2)) == 2 and len(mailbox.wait_for(new, 2)) == 2
 
@@ -86,6 +98,7 @@ def test_email_change_to_a_taken_address_is_refused(make_app, client, new_email)
 
 def _age_session(auth_db, access_token):
     import jwt
+
     session_id = jwt.decode(access_token, options={"verify_signature": False})["session_id"]
     auth_db.execute("update auth.sessions set created_at = now() - interval '25 hours' where id = %s", (session_id,))
 
@@ -99,15 +112,19 @@ def test_reauthentication_nonce_allows_the_password_change(make_app, client, new
     message = mailbox.last(new_email)
     assert message["Subject"] == "Confirm reauthentication"
     assert re.search(r"Enter the code: \d{6}", mailbox.part(message, "text/html"))
-    wrong = client.put("/user", json={"password": "another-horse-2", "nonce": "000000"},
-                       headers=bearer(token) | API_2024)
+    wrong = client.put(
+        "/user", json={"password": "another-horse-2", "nonce": "000000"}, headers=bearer(token) | API_2024
+    )
     assert wrong.status_code == 422
     assert wrong.json == {"code": "reauthentication_not_valid", "message": "Nonce has expired or is invalid"}
-    changed = client.put("/user", json={"password": "another-horse-2", "nonce": mailbox.code(message)},
-                         headers=bearer(token))
+    changed = client.put(
+        "/user", json={"password": "another-horse-2", "nonce": mailbox.code(message)}, headers=bearer(token)
+    )
     assert changed.status_code == 200, changed.json
-    assert client.post("/token?grant_type=password",
-                       json={"email": new_email, "password": "another-horse-2"}).status_code == 200
+    assert (
+        client.post("/token?grant_type=password", json={"email": new_email, "password": "another-horse-2"}).status_code
+        == 200
+    )
     user = auth_db.execute("select reauthentication_token from auth.users where email = %s", (new_email,)).fetchone()
     assert user["reauthentication_token"] == ""
 

@@ -1,5 +1,6 @@
 """Sign-up confirmation mails and their links and codes: GET /verify, POST /verify, PKCE, expiry,
 resend, and the per-user frequency and global e-mail rate limits."""
+
 from __future__ import annotations
 
 import hashlib
@@ -54,18 +55,25 @@ def test_signup_link_confirms_and_redirects_with_the_session_in_the_fragment(cli
     assert user["email_confirmed_at"] is not None and user["confirmation_token"] == ""
     identity = auth_db.execute("select identity_data from auth.identities where user_id = %s", (user["id"],)).fetchone()
     assert identity["identity_data"]["email_verified"] is True
-    assert auth_db.execute("select count(*) as n from auth.one_time_tokens where user_id = %s",
-                           (user["id"],)).fetchone()["n"] == 0
+    assert (
+        auth_db.execute("select count(*) as n from auth.one_time_tokens where user_id = %s", (user["id"],)).fetchone()[
+            "n"
+        ]
+        == 0
+    )
     again = client.get(path)
-    assert again.headers["Location"] == (auth_env["GOTRUE_SITE_URL"] + "#error=access_denied&error_code=otp_expired"
-                                         "&error_description=Email+link+is+invalid+or+has+expired&sb=")
+    assert again.headers["Location"] == (
+        auth_env["GOTRUE_SITE_URL"] + "#error=access_denied&error_code=otp_expired"
+        "&error_description=Email+link+is+invalid+or+has+expired&sb="
+    )
 
 
 def test_one_time_token_row_holds_the_link_hash_for_the_address(client, new_email, auth_db):
     _signup(client, new_email)
     token = mailbox.link_token(mailbox.last(new_email))
-    row = auth_db.execute("select t.* from auth.one_time_tokens t join auth.users u on u.id = t.user_id"
-                          " where u.email = %s", (new_email,)).fetchone()
+    row = auth_db.execute(
+        "select t.* from auth.one_time_tokens t join auth.users u on u.id = t.user_id where u.email = %s", (new_email,)
+    ).fetchone()
     assert (row["token_type"], row["token_hash"], row["relates_to"]) == ("confirmation_token", token, new_email)
 
 
@@ -107,8 +115,9 @@ def test_post_verify_with_email_and_the_code_from_the_mail(client, new_email):
 def test_expired_tokens_are_otp_expired(client, new_email, auth_db, auth_env):
     _signup(client, new_email)
     message = mailbox.last(new_email)
-    auth_db.execute("update auth.users set confirmation_sent_at = now() - interval '2 days' where email = %s",
-                    (new_email,))
+    auth_db.execute(
+        "update auth.users set confirmation_sent_at = now() - interval '2 days' where email = %s", (new_email,)
+    )
     link = client.get(mailbox.link_path(message))
     assert mailbox.fragment(link.headers["Location"])["error_code"] == "otp_expired"
     by_code = client.post("/verify", json={"type": "signup", "email": new_email, "token": mailbox.code(message)})
@@ -121,8 +130,11 @@ def test_verify_validation_errors(client):
     assert missing_token.json["message"] == "Verify requires a token or a token hash"
     bad_type = client.get("/verify?token=abc&type=nonsense")
     assert mailbox.fragment(bad_type.headers["Location"]) == {
-        "error": "invalid_request", "error_code": "validation_failed",
-        "error_description": "Invalid email verification type", "sb": ""}
+        "error": "invalid_request",
+        "error_code": "validation_failed",
+        "error_description": "Invalid email verification type",
+        "sb": "",
+    }
     no_type = client.post("/verify", json={"email": "a@example.com", "token": "123456"}, headers=API_2024)
     assert no_type.json["message"] == "Verify requires a verification type"
     no_email = client.post("/verify", json={"type": "email", "token": "123456"}, headers=API_2024)
@@ -136,8 +148,11 @@ def test_disallowed_redirect_falls_back_to_the_site_url(client, new_email, auth_
 
 def _age_mails(auth_db, email):
     """Move the user's mail timestamps out of the SMTP max-frequency window."""
-    auth_db.execute("update auth.users set confirmation_sent_at = confirmation_sent_at - interval '1 minute',"
-                    " recovery_sent_at = recovery_sent_at - interval '1 minute' where email = %s", (email,))
+    auth_db.execute(
+        "update auth.users set confirmation_sent_at = confirmation_sent_at - interval '1 minute',"
+        " recovery_sent_at = recovery_sent_at - interval '1 minute' where email = %s",
+        (email,),
+    )
 
 
 def test_resend_supersedes_the_previous_link_and_skips_confirmed_users(client, new_email, auth_db):

@@ -1,4 +1,5 @@
 """Recovery, magic link and OTP sign-in mails and their links."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
@@ -93,8 +94,9 @@ def test_a_new_magic_link_supersedes_the_recovery_link(make_app, client, new_ema
     _confirmed_user(make_app, new_email)
     client.post("/recover", json={"email": new_email})
     recovery = mailbox.last(new_email)
-    auth_db.execute("update auth.users set recovery_sent_at = recovery_sent_at - interval '1 minute'"
-                    " where email = %s", (new_email,))
+    auth_db.execute(
+        "update auth.users set recovery_sent_at = recovery_sent_at - interval '1 minute' where email = %s", (new_email,)
+    )
     client.post("/magiclink", json={"email": new_email})
     mailbox.wait_for(new_email, 2)
     stale = client.get(mailbox.link_path(recovery)).headers["Location"]

@@ -1,5 +1,6 @@
 """MFA with TOTP: enrolment, challenge, verification to aal2 on the same session, unenrolment, and
 upstream's refusals (statuses differ per endpoint: 403 to enroll, 422 to unenroll)."""
+
 from __future__ import annotations
 
 import os
@@ -25,8 +26,9 @@ def _sign_in(client, email) -> dict:
 
 def _user(client, email) -> dict:
     admin = bearer(os.environ["TOOLKIT_SERVICE_ROLE_KEY"]) | API_2024
-    created = client.post("/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True},
-                          headers=admin)
+    created = client.post(
+        "/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True}, headers=admin
+    )
     assert created.status_code == 200, created.json
     return _sign_in(client, email)
 
@@ -44,20 +46,23 @@ def _enroll(client, session, name="Phone") -> dict:
 def _verified(client, session, factor) -> dict:
     challenge = client.post(f"/factors/{factor['id']}/challenge", headers=_auth(session)).json
     code = pyotp.TOTP(factor["totp"]["secret"]).now()
-    response = client.post(f"/factors/{factor['id']}/verify", json={"challenge_id": challenge["id"], "code": code},
-                           headers=_auth(session))
+    response = client.post(
+        f"/factors/{factor['id']}/verify", json={"challenge_id": challenge["id"], "code": code}, headers=_auth(session)
+    )
     assert response.status_code == 200, response.json
     return response.json
 
 
 def test_enrolment_returns_the_secret_its_uri_and_an_svg_qr_code(client, new_email, auth_env):
     session = _user(client, new_email)
-    with_issuer = client.post("/factors", json={"factor_type": "totp", "friendly_name": "Work", "issuer": "Toolkit"},
-                              headers=_auth(session)).json
+    with_issuer = client.post(
+        "/factors", json={"factor_type": "totp", "friendly_name": "Work", "issuer": "Toolkit"}, headers=_auth(session)
+    ).json
     secret = with_issuer["totp"]["secret"]
     assert with_issuer["type"] == "totp" and with_issuer["friendly_name"] == "Work" and len(secret) == 32
-    assert with_issuer["totp"]["uri"] == (f"otpauth://totp/Toolkit:{new_email}?algorithm=SHA1&digits=6"
-                                          f"&issuer=Toolkit&period=30&secret={secret}")
+    assert with_issuer["totp"]["uri"] == (
+        f"otpauth://totp/Toolkit:{new_email}?algorithm=SHA1&digits=6&issuer=Toolkit&period=30&secret={secret}"
+    )
     assert with_issuer["totp"]["qr_code"].startswith('<?xml version="1.0"?>\n<svg width=')
     # Without an issuer upstream uses the site's host and port.
     site = urlsplit(auth_env["GOTRUE_SITE_URL"]).netloc
@@ -75,11 +80,21 @@ def test_enrolment_refusals(client, new_email):
         return response.status_code, response.json["code"], response.json["message"]
 
     assert enroll({"factor_type": "totp", "friendly_name": "Phone"}) == (
-        422, "mfa_factor_name_conflict", 'A factor with the friendly name "Phone" for this user already exists')
+        422,
+        "mfa_factor_name_conflict",
+        'A factor with the friendly name "Phone" for this user already exists',
+    )
     assert enroll({"factor_type": "phone", "phone": "+15555550100"}) == (
-        422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone")
+        422,
+        "mfa_phone_enroll_not_enabled",
+        "MFA enroll is disabled for Phone",
+    )
     assert enroll({"factor_type": "webauthn"})[:2] == (422, "mfa_webauthn_enroll_not_enabled")
-    assert enroll({"factor_type": "sms"}) == (400, "validation_failed", "factor_type needs to be totp, phone, or webauthn")
+    assert enroll({"factor_type": "sms"}) == (
+        400,
+        "validation_failed",
+        "factor_type needs to be totp, phone, or webauthn",
+    )
     assert client.post("/factors", json={"factor_type": "totp"}).status_code == 401
 
 
@@ -117,14 +132,21 @@ def test_verification_refusals(client, new_email, auth_db):
     assert verify({"challenge_id": challenge["id"], "code": "000000"})[:2] == (422, "mfa_verification_failed")
     assert verify({"challenge_id": challenge["id"]}) == (400, "validation_failed", "Code needs to be non-empty")
     assert verify({"challenge_id": "00000000-0000-0000-0000-000000000000", "code": "123456"}) == (
-        422, "mfa_factor_not_found", "MFA factor with the provided challenge ID not found")
+        422,
+        "mfa_factor_not_found",
+        "MFA factor with the provided challenge ID not found",
+    )
     code = pyotp.TOTP(factor["totp"]["secret"]).now()
     assert verify({"challenge_id": challenge["id"], "code": code})[0] == 200
     assert verify({"challenge_id": challenge["id"], "code": code}) == (
-        422, "mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.")
+        422,
+        "mfa_ip_address_mismatch",
+        "Challenge and verify IP addresses mismatch.",
+    )
     stale = client.post(f"/factors/{factor['id']}/challenge", headers=_auth(session)).json
-    auth_db.execute("update auth.mfa_challenges set created_at = now() - interval '10 minutes' where id = %s",
-                    (stale["id"],))
+    auth_db.execute(
+        "update auth.mfa_challenges set created_at = now() - interval '10 minutes' where id = %s", (stale["id"],)
+    )
     status, error, _ = verify({"challenge_id": stale["id"], "code": code})
     assert (status, error) == (422, "mfa_challenge_expired")
     assert auth_db.execute("select 1 from auth.mfa_challenges where id = %s", (stale["id"],)).fetchone() is None

@@ -1,6 +1,7 @@
 """The OAuth 2.1 server's OpenID Connect endpoints as v2.186.0 serves them: the discovery document
 (always at /.well-known/openid-configuration; at /.well-known/oauth-authorization-server only with
 the server on), and /oauth/userinfo giving `sub` plus the claims of the scopes the client was granted."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
@@ -19,16 +20,27 @@ def client(make_app):
 
 
 def _oauth_tokens(client, session: dict, scope: str) -> dict:
-    registered = client.post("/admin/oauth/clients", json={"redirect_uris": [REDIRECT], "client_name": "OIDC",
-                                                           "token_endpoint_auth_method": "none"}, headers=admin()).json
+    registered = client.post(
+        "/admin/oauth/clients",
+        json={"redirect_uris": [REDIRECT], "client_name": "OIDC", "token_endpoint_auth_method": "none"},
+        headers=admin(),
+    ).json
     location = _authorize(client, registered["client_id"], scope=scope)
     authorization_id = parse_qs(urlsplit(location).query)["authorization_id"][0]
     client.get(f"/oauth/authorizations/{authorization_id}", headers=auth(session))
-    approved = client.post(f"/oauth/authorizations/{authorization_id}/consent", json={"action": "approve"},
-                           headers=auth(session)).json["redirect_url"]
-    tokens = client.post("/oauth/token", data={"grant_type": "authorization_code", "client_id": registered["client_id"],
-                                               "redirect_uri": REDIRECT, "code_verifier": VERIFIER,
-                                               "code": parse_qs(urlsplit(approved).query)["code"][0]})
+    approved = client.post(
+        f"/oauth/authorizations/{authorization_id}/consent", json={"action": "approve"}, headers=auth(session)
+    ).json["redirect_url"]
+    tokens = client.post(
+        "/oauth/token",
+        data={
+            "grant_type": "authorization_code",
+            "client_id": registered["client_id"],
+            "redirect_uri": REDIRECT,
+            "code_verifier": VERIFIER,
+            "code": parse_qs(urlsplit(approved).query)["code"][0],
+        },
+    )
     assert tokens.status_code == 200, tokens.json
     return tokens.json
 
@@ -37,8 +49,14 @@ def test_the_discovery_document_names_every_endpoint_under_the_issuer(client):
     response = client.get("/.well-known/openid-configuration")
     assert response.status_code == 200 and response.headers["Cache-Control"] == "public, max-age=600"
     document = response.json
-    assert list(document)[:6] == ["issuer", "authorization_endpoint", "token_endpoint", "jwks_uri",
-                                  "userinfo_endpoint", "registration_endpoint"]
+    assert list(document)[:6] == [
+        "issuer",
+        "authorization_endpoint",
+        "token_endpoint",
+        "jwks_uri",
+        "userinfo_endpoint",
+        "registration_endpoint",
+    ]
     assert document["issuer"] == ISSUER and document["userinfo_endpoint"] == ISSUER + "/oauth/userinfo"
     assert document["jwks_uri"] == ISSUER + "/.well-known/jwks.json"
     assert document["scopes_supported"] == ["openid", "profile", "email", "phone"]

@@ -1,6 +1,7 @@
 """Passkeys (GOTRUE_PASSKEY_ENABLED): registration and password-less sign-in with a software
 authenticator, checked by py_webauthn; the challenge taken once and expiring; unknown, foreign and
 cloned credentials, a key that skips user verification, a deleted or banned user: each a 4xx."""
+
 from __future__ import annotations
 
 import base64
@@ -27,7 +28,10 @@ def _error(response) -> tuple[int, str]:
 def test_off_answers_passkey_disabled_as_upstream(make_app):
     client = make_app(GOTRUE_PASSKEY_ENABLED="false").test_client()
     response = client.post("/passkeys/authentication/options", json={}, headers=API_2024)
-    assert (response.status_code, response.json) == (404, {"code": "passkey_disabled", "message": "Passkeys are disabled"})
+    assert (response.status_code, response.json) == (
+        404,
+        {"code": "passkey_disabled", "message": "Passkeys are disabled"},
+    )
     assert client.get("/settings").json["passkeys_enabled"] is False
 
 
@@ -71,8 +75,10 @@ def test_a_challenge_is_used_once(client, new_email):
     options = sign_in_options(client)
     assert passkey_sign_in(client, device, options).status_code == 200
     replay = passkey_sign_in(client, device, options)
-    assert (replay.status_code, replay.json) == (400, {"code": "webauthn_challenge_not_found",
-                                                       "message": "Challenge not found or already used"})
+    assert (replay.status_code, replay.json) == (
+        400,
+        {"code": "webauthn_challenge_not_found", "message": "Challenge not found or already used"},
+    )
 
 
 def test_two_verifications_of_one_challenge_at_once_open_one_session(client, new_email):
@@ -80,16 +86,19 @@ def test_two_verifications_of_one_challenge_at_once_open_one_session(client, new
     options = sign_in_options(client)
     assertion = device.get(options["options"])
     body = {"challenge_id": options["challenge_id"], "credential": assertion}
-    statuses = at_once(4, lambda _i: client.post("/passkeys/authentication/verify", json=body,
-                                                  headers=API_2024).status_code)
+    statuses = at_once(
+        4, lambda _i: client.post("/passkeys/authentication/verify", json=body, headers=API_2024).status_code
+    )
     assert sorted(statuses) == [200, 400, 400, 400]
 
 
 def test_an_expired_challenge_is_refused_and_gone(client, new_email, auth_db):
     _created, device = register(client, signed_in(client, new_email))
     options = sign_in_options(client)
-    auth_db.execute("update auth.webauthn_challenges set expires_at = now() - interval '1 second' where id = %s",
-                    (options["challenge_id"],))
+    auth_db.execute(
+        "update auth.webauthn_challenges set expires_at = now() - interval '1 second' where id = %s",
+        (options["challenge_id"],),
+    )
     assert _error(passkey_sign_in(client, device, options)) == (400, "webauthn_challenge_expired")
     assert _error(passkey_sign_in(client, device, options)) == (400, "webauthn_challenge_not_found")
 
@@ -126,8 +135,11 @@ def test_user_verification_is_required_at_registration_and_sign_in(client, new_e
     presence_only = SoftwareAuthenticator(ORIGIN)
     presence_only.verifies_user = False
     options = registration_options(client, session)
-    response = client.post("/passkeys/registration/verify", headers=auth(session), json={
-        "challenge_id": options["challenge_id"], "credential": presence_only.create(options["options"])})
+    response = client.post(
+        "/passkeys/registration/verify",
+        headers=auth(session),
+        json={"challenge_id": options["challenge_id"], "credential": presence_only.create(options["options"])},
+    )
     assert _error(response) == (400, "webauthn_verification_failed")
     _created, device = register(client, session)
     device.verifies_user = False
@@ -149,12 +161,15 @@ def test_a_banned_user_is_refused_with_upstreams_answer(client, new_email):
     assert _error(passkey_sign_in(client, device)) == (403, "user_banned")
 
 
-@pytest.mark.parametrize("body, expected", [
-    ({"credential": {}}, (400, "validation_failed")),
-    ({"challenge_id": "x", "credential": {}}, (400, "validation_failed")),
-    ({"challenge_id": "00000000-0000-0000-0000-000000000000"}, (400, "validation_failed")),
-    ({"challenge_id": 7, "credential": {}}, (400, "bad_json")),
-])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ({"credential": {}}, (400, "validation_failed")),
+        ({"challenge_id": "x", "credential": {}}, (400, "validation_failed")),
+        ({"challenge_id": "00000000-0000-0000-0000-000000000000"}, (400, "validation_failed")),
+        ({"challenge_id": 7, "credential": {}}, (400, "bad_json")),
+    ],
+)
 def test_malformed_verifications_are_4xx_json(client, body, expected):
     assert _error(client.post("/passkeys/authentication/verify", json=body, headers=API_2024)) == expected
 
@@ -162,12 +177,17 @@ def test_malformed_verifications_are_4xx_json(client, body, expected):
 def test_a_credential_of_the_wrong_shape_uses_up_the_challenge(client):
     options = sign_in_options(client)
     body = {"challenge_id": options["challenge_id"], "credential": {"id": "x", "response": "nope"}}
-    assert _error(client.post("/passkeys/authentication/verify", json=body, headers=API_2024)) == \
-        (400, "webauthn_verification_failed")
-    assert _error(client.post("/passkeys/authentication/verify", json=body, headers=API_2024)) == \
-        (400, "webauthn_challenge_not_found")
-    garbled = client.post("/passkeys/authentication/verify", data=b"{", headers=API_2024 | {
-        "Content-Type": "application/json"})
+    assert _error(client.post("/passkeys/authentication/verify", json=body, headers=API_2024)) == (
+        400,
+        "webauthn_verification_failed",
+    )
+    assert _error(client.post("/passkeys/authentication/verify", json=body, headers=API_2024)) == (
+        400,
+        "webauthn_challenge_not_found",
+    )
+    garbled = client.post(
+        "/passkeys/authentication/verify", data=b"{", headers=API_2024 | {"Content-Type": "application/json"}
+    )
     assert _error(garbled) == (400, "bad_json")
 
 
@@ -180,15 +200,22 @@ def test_sign_in_options_and_verifications_are_rate_limited_per_client(make_app)
     assert _error(refused) == (429, "over_request_rate_limit")
     assert sign_in_options(client, {"X-Forwarded-For": "203.0.113.8"})["challenge_id"]
     body = json.dumps({"challenge_id": "00000000-0000-0000-0000-000000000000", "credential": {}})
-    statuses = [client.post("/passkeys/authentication/verify", data=body, headers=API_2024 | client_a | {
-        "Content-Type": "application/json"}).status_code for _ in range(31)]
+    statuses = [
+        client.post(
+            "/passkeys/authentication/verify",
+            data=body,
+            headers=API_2024 | client_a | {"Content-Type": "application/json"},
+        ).status_code
+        for _ in range(31)
+    ]
     assert statuses[:30] == [400] * 30 and statuses[30] == 429
 
 
 def test_the_challenge_lifetime_is_the_official_variable(make_app, new_email, auth_db):
     client = make_app(**ON, GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION="2m").test_client()
     options = sign_in_options(client)
-    row = auth_db.execute("select created_at, expires_at from auth.webauthn_challenges where id = %s",
-                          (options["challenge_id"],)).fetchone()
+    row = auth_db.execute(
+        "select created_at, expires_at from auth.webauthn_challenges where id = %s", (options["challenge_id"],)
+    ).fetchone()
     assert abs((row["expires_at"] - row["created_at"]) - timedelta(minutes=2)) < timedelta(seconds=1)
     assert options["options"]["timeout"] == 120_000

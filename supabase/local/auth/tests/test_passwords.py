@@ -1,5 +1,6 @@
 """bcrypt hashes both ways with the official server (`$2a$10$`), and its password-strength rules,
 messages and reasons (internal/api/password.go): lengths in UTF-8 bytes, sets joined with ", "."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -20,8 +21,9 @@ LOWER, UPPER, DIGITS = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ
 
 
 def settings(min_length: int = 6, required: str = ""):
-    return dataclasses.replace(load_settings(), password_min_length=min_length,
-                               password_required_characters=_required_characters(required))
+    return dataclasses.replace(
+        load_settings(), password_min_length=min_length, password_required_characters=_required_characters(required)
+    )
 
 
 def weakness(s, password: str) -> AuthError:
@@ -88,8 +90,10 @@ def test_missing_character_sets_list_every_set():
 def test_both_reasons_in_upstreams_order_joined_with_a_space():
     err = weakness(settings(10, f"{DIGITS}:!@#"), "abc")
     assert err.extra == {"weak_password": {"reasons": ["length", "characters"]}}
-    assert err.msg == ("Password should be at least 10 characters. "
-                       f"Password should contain at least one character of each: {DIGITS}, !@#.")
+    assert err.msg == (
+        "Password should be at least 10 characters. "
+        f"Password should contain at least one character of each: {DIGITS}, !@#."
+    )
 
 
 def test_an_escaped_colon_is_a_required_character():

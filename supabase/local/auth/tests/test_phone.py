@@ -2,6 +2,7 @@
 GOTRUE_SMS_PROVIDER=twilio): the code goes out as upstream's template, confirms the number and signs
 in; codes expire, are replaced by a resend, are not sent twice within GOTRUE_SMS_MAX_FREQUENCY; a
 provider that refuses the message is a 422 and changes nothing; without a provider, phone stays off."""
+
 from __future__ import annotations
 
 import time
@@ -30,12 +31,15 @@ def test_sign_up_with_a_phone_confirm_by_text_and_sign_in(client, auth_db):
     assert message["body"] == f"Your code is {sms_inbox.code(message)}" and message["channel"] == "sms"
     refused = client.post("/token?grant_type=password", json={"phone": phone, "password": PASSWORD}, headers=API_2024)
     assert _error(refused) == (400, "phone_not_confirmed")
-    assert _error(_verify(client, phone, "000000" if sms_inbox.code(message) != "000000" else "111111")) == \
-        (403, "otp_expired")
+    assert _error(_verify(client, phone, "000000" if sms_inbox.code(message) != "000000" else "111111")) == (
+        403,
+        "otp_expired",
+    )
     verified = _verify(client, phone, sms_inbox.code(message))
     assert verified.status_code == 200, verified.json
-    assert [e["method"] for e in jwt.decode(verified.json["access_token"], options={"verify_signature": False})["amr"]] \
-        == ["otp"]
+    assert [
+        e["method"] for e in jwt.decode(verified.json["access_token"], options={"verify_signature": False})["amr"]
+    ] == ["otp"]
     assert verified.json["user"]["phone_confirmed_at"]
     assert _error(_verify(client, phone, sms_inbox.code(message))) == (403, "otp_expired")  # used once
     signed_in = client.post("/token?grant_type=password", json={"phone": phone, "password": PASSWORD}, headers=API_2024)
@@ -64,8 +68,9 @@ def test_resend_replaces_the_code_but_not_within_the_minimum_gap(make_app, auth_
     assert _error(too_soon) == (429, "over_sms_send_rate_limit")
     assert too_soon.json["message"].startswith("For security purposes, you can only request this after")
     first = sms_inbox.last_code(phone)
-    auth_db.execute("update auth.users set confirmation_sent_at = now() - interval '2 hours' where phone = %s",
-                    (phone.lstrip("+"),))
+    auth_db.execute(
+        "update auth.users set confirmation_sent_at = now() - interval '2 hours' where phone = %s", (phone.lstrip("+"),)
+    )
     resent = client.post("/resend", json={"type": "sms", "phone": phone}, headers=API_2024)
     assert (resent.status_code, resent.json) == (200, {})
     second = sms_inbox.last_code(phone)
@@ -80,16 +85,20 @@ def test_resend_replaces_the_code_but_not_within_the_minimum_gap(make_app, auth_
 def test_a_code_expires_after_the_sms_lifetime(client, auth_db):
     phone = sms_inbox.new_phone()
     client.post("/otp", json={"phone": phone}, headers=API_2024)
-    auth_db.execute("update auth.users set confirmation_sent_at = now() - interval '301 seconds' where phone = %s",
-                    (phone.lstrip("+"),))
+    auth_db.execute(
+        "update auth.users set confirmation_sent_at = now() - interval '301 seconds' where phone = %s",
+        (phone.lstrip("+"),),
+    )
     assert _error(_verify(client, phone, sms_inbox.last_code(phone))) == (403, "otp_expired")
 
 
 @pytest.mark.parametrize("phone", ["1", "+0123456789", "not a number", "+1 555 0100 0000 0000 0"])
 def test_a_number_that_is_not_e164_is_refused(client, phone):
     response = client.post("/signup", json={"phone": phone, "password": PASSWORD}, headers=API_2024)
-    assert (response.status_code, response.json) == (400, {"code": "validation_failed",
-                                                           "message": "Invalid phone number format (E.164 required)"})
+    assert (response.status_code, response.json) == (
+        400,
+        {"code": "validation_failed", "message": "Invalid phone number format (E.164 required)"},
+    )
 
 
 def test_a_refused_message_is_a_422_and_leaves_no_user(make_app, auth_db):
@@ -106,10 +115,14 @@ def test_phone_is_off_without_a_provider_as_in_production_by_default(make_app):
     client = make_app(GOTRUE_EXTERNAL_PHONE_ENABLED="false").test_client()
     phone = sms_inbox.new_phone()
     response = client.post("/signup", json={"phone": phone, "password": PASSWORD}, headers=API_2024)
-    assert (response.status_code, response.json) == (400, {"code": "phone_provider_disabled",
-                                                           "message": "Phone signups are disabled"})
-    assert _error(client.post("/resend", json={"type": "sms", "phone": phone}, headers=API_2024)) == \
-        (400, "phone_provider_disabled")
+    assert (response.status_code, response.json) == (
+        400,
+        {"code": "phone_provider_disabled", "message": "Phone signups are disabled"},
+    )
+    assert _error(client.post("/resend", json={"type": "sms", "phone": phone}, headers=API_2024)) == (
+        400,
+        "phone_provider_disabled",
+    )
     settings = client.get("/settings").json
     assert (settings["external"]["phone"], settings["sms_provider"]) == (False, "")
     assert sms_inbox.messages_to(phone) == []

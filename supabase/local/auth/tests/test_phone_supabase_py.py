@@ -1,6 +1,7 @@
 """supabase-py through the stack's gateway, by phone: a code by text message (the stack's SMS capture)
 signs a new number in, and a resend replaces the code of a phone sign-up — as a Python user of
 Supabase calls it (`sign_in_with_otp`, `verify_otp`, `sign_up`, `resend`)."""
+
 from __future__ import annotations
 
 import os
@@ -19,8 +20,11 @@ PASSWORD = "correct-horse-42"
 @contextmanager
 def _client():
     with httpx.Client(timeout=10) as http:
-        yield create_client(os.environ["TOOLKIT_PUBLIC_URL"], os.environ["TOOLKIT_ANON_KEY"],
-                            options=ClientOptions(httpx_client=http, auto_refresh_token=False))
+        yield create_client(
+            os.environ["TOOLKIT_PUBLIC_URL"],
+            os.environ["TOOLKIT_ANON_KEY"],
+            options=ClientOptions(httpx_client=http, auto_refresh_token=False),
+        )
 
 
 def test_a_code_by_text_signs_a_phone_in():

@@ -1,5 +1,6 @@
 """The connection pool is at least as large as the request threads, and a thread holds one connection
 at a time, so no request waits for a connection another thread of the same service holds."""
+
 from __future__ import annotations
 
 import runpy

@@ -1,5 +1,6 @@
 """Per-client token buckets as upstream's tollbooth limiters: a burst of 30, then 429
 over_request_rate_limit; keyed by the first value of GOTRUE_RATE_LIMIT_HEADER; no header, no limit."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -20,8 +21,13 @@ def app():
     app = Flask(__name__)
     # A slow refill (3 per 5 minutes) so no token comes back while a test runs.
     app.config["AUTH_SETTINGS"] = dataclasses.replace(
-        load_settings(), rate_limit_header=HEADER, rate_limit_token_refresh=3, rate_limit_otp=3,
-        rate_limit_verify=3, rate_limit_anonymous_users=5)
+        load_settings(),
+        rate_limit_header=HEADER,
+        rate_limit_token_refresh=3,
+        rate_limit_otp=3,
+        rate_limit_verify=3,
+        rate_limit_anonymous_users=5,
+    )
     register_error_handlers(app)
 
     @app.post("/limited/<name>")
@@ -58,7 +64,7 @@ def test_the_429_in_both_error_shapes(app):
 
 def test_keyed_by_the_first_value_of_the_header(app):
     hits(app, "token", 30, {HEADER: "client-1, 10.0.0.1"})
-    assert hits(app, "token", 1, {HEADER: "client-1"}) == [429]           # same client, other proxies
+    assert hits(app, "token", 1, {HEADER: "client-1"}) == [429]  # same client, other proxies
     assert hits(app, "token", 1, {HEADER: " client-1 ,10.0.0.9"}) == [429]
     assert hits(app, "token", 1, {HEADER: "client-2, 10.0.0.1"}) == [200]  # another client
 
@@ -80,8 +86,18 @@ def test_password_and_refresh_grants_share_one_bucket(app):
 
 def test_each_limiter_has_its_own_buckets(app):
     hits(app, "token", 30, {HEADER: "client-1"})
-    for name in ("verify", "otp", "signup", "recover", "resend", "magiclink", "user", "sso",
-                 "mfa_challenge", "mfa_verify"):
+    for name in (
+        "verify",
+        "otp",
+        "signup",
+        "recover",
+        "resend",
+        "magiclink",
+        "user",
+        "sso",
+        "mfa_challenge",
+        "mfa_verify",
+    ):
         assert hits(app, name, 30, {HEADER: "client-1"}) == [200] * 30, name
         assert hits(app, name, 1, {HEADER: "client-1"}) == [429], name
 
@@ -97,4 +113,3 @@ def test_tokens_refill_over_time(app, monkeypatch):
     assert hits(app, "token", 1, {HEADER: "client-1"}) == [429]
     clock[0] += 100  # 3 per 300 s: one token back after 100 s
     assert hits(app, "token", 2, {HEADER: "client-1"}) == [200, 429]
-

@@ -1,6 +1,7 @@
 """A restart or a crash of Auth keeps every session: nothing a session needs lives in the process.
 Each test signs in on one app instance and goes on with a new one, as after a restart (the new
 instance also starts with empty rate-limit buckets, as a new process does)."""
+
 from __future__ import annotations
 
 from .support import API_2024

@@ -1,6 +1,7 @@
 """One-time tokens, PKCE flow states, MFA challenges and TOTP codes are used once: of several
 concurrent uses exactly one succeeds (each attempt runs on its own thread against the real database),
 and a TOTP code accepted once is refused again within its window."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
@@ -27,12 +28,16 @@ def test_a_link_token_signs_in_once_when_used_concurrently(make_app, new_email, 
     app = make_app()
     confirmed_user(app.test_client(), new_email)
     hashed = _magic_link(app.test_client(), new_email)["hashed_token"]
-    results = at_once(THREADS, lambda _: app.test_client().post(
-        "/verify", json={"type": "magiclink", "token_hash": hashed}, headers=API_2024))
+    results = at_once(
+        THREADS,
+        lambda _: app.test_client().post("/verify", json={"type": "magiclink", "token_hash": hashed}, headers=API_2024),
+    )
     assert _statuses(results) == [200] + [403] * (THREADS - 1)
     assert {r.json["code"] for r in results if r.status_code == 403} == {"otp_expired"}
-    sessions = auth_db.execute("select count(*) as n from auth.sessions s join auth.users u on u.id = s.user_id"
-                               " where u.email = %s", (new_email,)).fetchone()["n"]
+    sessions = auth_db.execute(
+        "select count(*) as n from auth.sessions s join auth.users u on u.id = s.user_id where u.email = %s",
+        (new_email,),
+    ).fetchone()["n"]
     assert sessions == 1
 
 
@@ -51,8 +56,12 @@ def test_an_email_code_is_accepted_once_when_used_concurrently(make_app, new_ema
     app = make_app()
     confirmed_user(app.test_client(), new_email)
     code = _magic_link(app.test_client(), new_email)["email_otp"]
-    results = at_once(THREADS, lambda _: app.test_client().post(
-        "/verify", json={"type": "magiclink", "email": new_email, "token": code}, headers=API_2024))
+    results = at_once(
+        THREADS,
+        lambda _: app.test_client().post(
+            "/verify", json={"type": "magiclink", "email": new_email, "token": code}, headers=API_2024
+        ),
+    )
     assert _statuses(results) == [200] + [403] * (THREADS - 1)
 
 
@@ -62,8 +71,12 @@ def test_a_pkce_code_is_exchanged_once_when_used_concurrently(make_app, new_emai
     assert app.test_client().post("/recover", json={"email": new_email} | mailbox.PKCE).status_code == 200
     location = app.test_client().get(mailbox.link_path(mailbox.last(new_email))).headers["Location"]
     code = parse_qs(urlsplit(location).query)["code"][0]
-    results = at_once(THREADS, lambda _: app.test_client().post(
-        "/token?grant_type=pkce", json={"auth_code": code, "code_verifier": mailbox.VERIFIER}, headers=API_2024))
+    results = at_once(
+        THREADS,
+        lambda _: app.test_client().post(
+            "/token?grant_type=pkce", json={"auth_code": code, "code_verifier": mailbox.VERIFIER}, headers=API_2024
+        ),
+    )
     assert _statuses(results) == [200] + [404] * (THREADS - 1)
     assert {r.json["code"] for r in results if r.status_code == 404} == {"flow_state_not_found"}
     assert auth_db.execute("select 1 from auth.flow_state where auth_code = %s", (code,)).fetchone() is None
@@ -89,14 +102,20 @@ def test_an_mfa_challenge_is_verified_once_when_used_concurrently(make_app, new_
     factor = enroll_totp(client, session)
     challenge = client.post(f"/factors/{factor['id']}/challenge", headers=auth(session)).json
     code = totp_code(factor)
-    results = at_once(THREADS, lambda _: app.test_client().post(
-        f"/factors/{factor['id']}/verify", json={"challenge_id": challenge["id"], "code": code},
-        headers=auth(session)))
+    results = at_once(
+        THREADS,
+        lambda _: app.test_client().post(
+            f"/factors/{factor['id']}/verify",
+            json={"challenge_id": challenge["id"], "code": code},
+            headers=auth(session),
+        ),
+    )
     assert _statuses(results) == [200] + [422] * (THREADS - 1)
     assert {r.json["code"] for r in results if r.status_code == 422} == {"mfa_ip_address_mismatch"}
     session_id = jwt.decode(session["access_token"], options={"verify_signature": False})["session_id"]
-    refresh_tokens = auth_db.execute("select count(*) as n from auth.refresh_tokens where session_id = %s",
-                                     (session_id,)).fetchone()["n"]
+    refresh_tokens = auth_db.execute(
+        "select count(*) as n from auth.refresh_tokens where session_id = %s", (session_id,)
+    ).fetchone()["n"]
     assert refresh_tokens == 2  # the sign-in's and the one aal2 swap, not one per thread
 
 
@@ -109,8 +128,9 @@ def test_a_totp_code_is_refused_after_it_was_accepted_and_the_next_step_works(ma
 
     def verify(code: str, on: dict):
         challenge = client.post(f"/factors/{factor['id']}/challenge", headers=auth(on)).json
-        return client.post(f"/factors/{factor['id']}/verify", json={"challenge_id": challenge["id"], "code": code},
-                           headers=auth(on))
+        return client.post(
+            f"/factors/{factor['id']}/verify", json={"challenge_id": challenge["id"], "code": code}, headers=auth(on)
+        )
 
     assert verify(code, session).status_code == 200
     # Another sign-in (a stolen password) with the code just used, on a fresh challenge: refused.
@@ -131,15 +151,28 @@ def test_one_totp_code_on_concurrent_challenges_is_accepted_once(make_app, new_e
     confirmed_user(client, new_email)
     session = sign_in(client, new_email)
     factor = enroll_totp(client, session)
-    assert client.post(f"/factors/{factor['id']}/verify", headers=auth(session), json={
-        "challenge_id": client.post(f"/factors/{factor['id']}/challenge", headers=auth(session)).json["id"],
-        "code": totp_code(factor)}).status_code == 200
+    assert (
+        client.post(
+            f"/factors/{factor['id']}/verify",
+            headers=auth(session),
+            json={
+                "challenge_id": client.post(f"/factors/{factor['id']}/challenge", headers=auth(session)).json["id"],
+                "code": totp_code(factor),
+            },
+        ).status_code
+        == 200
+    )
     # Several password sign-ins race to complete the second step with the same (next) code.
     sessions = [sign_in(client, new_email) for _ in range(THREADS)]
     challenges = [client.post(f"/factors/{factor['id']}/challenge", headers=auth(s)).json["id"] for s in sessions]
     code = totp_code(factor, 1)
-    results = at_once(THREADS, lambda i: app.test_client().post(
-        f"/factors/{factor['id']}/verify", json={"challenge_id": challenges[i], "code": code},
-        headers=auth(sessions[i])))
+    results = at_once(
+        THREADS,
+        lambda i: app.test_client().post(
+            f"/factors/{factor['id']}/verify",
+            json={"challenge_id": challenges[i], "code": code},
+            headers=auth(sessions[i]),
+        ),
+    )
     assert _statuses(results) == [200] + [422] * (THREADS - 1)
     assert {r.json["code"] for r in results if r.status_code == 422} == {"mfa_verification_failed"}

@@ -2,6 +2,7 @@
 stack through its gateway: the local Auth (sign-up and its confirmation code, sign-in, refresh, MFA,
 the admin API, the official errors) and the local Realtime (postgres_changes filtered by row-level
 security). The supabase-js suite in app/conformance does the same from JavaScript."""
+
 from __future__ import annotations
 
 import asyncio
@@ -36,8 +37,11 @@ def _email(label: str = "py") -> str:
 def _client(key_name: str = "TOOLKIT_ANON_KEY"):
     """createClient(project URL, key), with an HTTP client closed afterwards."""
     with httpx.Client(timeout=10) as http:
-        yield create_client(os.environ["TOOLKIT_PUBLIC_URL"], os.environ[key_name],
-                            options=ClientOptions(httpx_client=http, auto_refresh_token=False))
+        yield create_client(
+            os.environ["TOOLKIT_PUBLIC_URL"],
+            os.environ[key_name],
+            options=ClientOptions(httpx_client=http, auto_refresh_token=False),
+        )
 
 
 def _confirmed_user(email: str) -> str:
@@ -77,7 +81,10 @@ def test_wrong_password_and_weak_password_are_the_official_errors():
         with pytest.raises(AuthApiError) as wrong:
             client.auth.sign_in_with_password({"email": email, "password": "not-it-at-all"})
         assert (wrong.value.status, wrong.value.code, wrong.value.message) == (
-            400, "invalid_credentials", "Invalid login credentials")
+            400,
+            "invalid_credentials",
+            "Invalid login credentials",
+        )
         with pytest.raises(AuthWeakPasswordError) as weak:
             client.auth.sign_up({"email": _email(), "password": "short"})
         assert (weak.value.status, weak.value.code, weak.value.reasons) == (422, "weak_password", ["length"])
@@ -108,8 +115,9 @@ def test_mfa_totp_enrol_challenge_verify_raises_the_session_to_aal2():
 def test_the_admin_api_with_the_service_role_key_and_without_it():
     email = _email("admin")
     with _client("TOOLKIT_SERVICE_ROLE_KEY") as service:
-        user = service.auth.admin.create_user({"email": email, "password": PASSWORD, "email_confirm": True,
-                                               "user_metadata": {"name": "Py"}}).user
+        user = service.auth.admin.create_user(
+            {"email": email, "password": PASSWORD, "email_confirm": True, "user_metadata": {"name": "Py"}}
+        ).user
         assert service.auth.admin.get_user_by_id(user.id).user.email == email
         updated = service.auth.admin.update_user_by_id(user.id, {"user_metadata": {"name": "Python"}}).user
         assert updated.user_metadata["name"] == "Python"
@@ -126,15 +134,19 @@ def test_the_admin_api_with_the_service_role_key_and_without_it():
 
 async def _subscribed(email: str, http: httpx.AsyncClient):
     """A signed-in async client with a channel on user_roles INSERTs; returns (client, received)."""
-    client = await acreate_client(os.environ["TOOLKIT_PUBLIC_URL"], os.environ["TOOLKIT_ANON_KEY"],
-                                  options=AsyncClientOptions(httpx_client=http, auto_refresh_token=False))
+    client = await acreate_client(
+        os.environ["TOOLKIT_PUBLIC_URL"],
+        os.environ["TOOLKIT_ANON_KEY"],
+        options=AsyncClientOptions(httpx_client=http, auto_refresh_token=False),
+    )
     session = (await client.auth.sign_in_with_password({"email": email, "password": PASSWORD})).session
     await client.realtime.set_auth(session.access_token)
     received: list[dict] = []
     joined = asyncio.get_running_loop().create_future()
     channel = client.channel(f"py-{uuid.uuid4().hex[:8]}")
-    channel.on_postgres_changes("INSERT", schema="public", table="user_roles",
-                                callback=lambda payload: received.append(payload))
+    channel.on_postgres_changes(
+        "INSERT", schema="public", table="user_roles", callback=lambda payload: received.append(payload)
+    )
     await channel.subscribe(lambda status, error: joined.done() or joined.set_result((status, error)))
     status, error = await asyncio.wait_for(joined, 10)
     assert str(status).endswith("SUBSCRIBED"), (status, error)

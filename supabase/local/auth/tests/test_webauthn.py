@@ -1,6 +1,7 @@
 """WebAuthn factors behind GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED / _VERIFY_ENABLED (off by default):
 enrolment, the create and request ceremonies checked by py_webauthn with a software authenticator,
 the session raised to aal2 with amr mfa/webauthn, and bad input answered 4xx without a row changed."""
+
 from __future__ import annotations
 
 import copy
@@ -39,8 +40,11 @@ def _challenge(client, session: dict, factor: dict) -> dict:
 
 
 def _verify(client, session: dict, factor: dict, challenge: dict, kind: str, credential: dict):
-    return client.post(f"/factors/{factor['id']}/verify", headers=auth(session), json={
-        "challenge_id": challenge["id"], "webauthn": RP | {"type": kind, "credential_response": credential}})
+    return client.post(
+        f"/factors/{factor['id']}/verify",
+        headers=auth(session),
+        json={"challenge_id": challenge["id"], "webauthn": RP | {"type": kind, "credential_response": credential}},
+    )
 
 
 def _registered(client, session: dict) -> tuple[dict, SoftwareAuthenticator, dict]:
@@ -56,8 +60,10 @@ def test_off_by_default(make_app, new_email):
     client = make_app().test_client()
     session = _session(client, new_email)
     response = client.post("/factors", json={"factor_type": "webauthn"}, headers=auth(session))
-    assert (response.status_code, response.json) == (422, {"code": "mfa_webauthn_enroll_not_enabled",
-                                                           "message": "MFA enroll is disabled for WebAuthn"})
+    assert (response.status_code, response.json) == (
+        422,
+        {"code": "mfa_webauthn_enroll_not_enabled", "message": "MFA enroll is disabled for WebAuthn"},
+    )
 
 
 def test_register_then_sign_in_with_the_key(client, new_email, auth_db):
@@ -73,8 +79,11 @@ def test_register_then_sign_in_with_the_key(client, new_email, auth_db):
     assert created.status_code == 200, created.json
     claims = jwt.decode(created.json["access_token"], options={"verify_signature": False})
     assert claims["aal"] == "aal2" and "mfa/webauthn" in [a["method"] for a in claims["amr"]]
-    row = auth_db.execute("select status, web_authn_credential, web_authn_aaguid::text, last_webauthn_challenge_data"
-                          " from auth.mfa_factors where id = %s", (factor["id"],)).fetchone()
+    row = auth_db.execute(
+        "select status, web_authn_credential, web_authn_aaguid::text, last_webauthn_challenge_data"
+        " from auth.mfa_factors where id = %s",
+        (factor["id"],),
+    ).fetchone()
     assert row["status"] == "verified" and row["web_authn_aaguid"] == "00010203-0405-0607-0809-0a0b0c0d0e0f"
     assert row["web_authn_credential"]["authenticator"]["signCount"] == 1
     assert row["last_webauthn_challenge_data"]["type"] == "create"
@@ -87,7 +96,9 @@ def test_register_then_sign_in_with_the_key(client, new_email, auth_db):
     signed = _verify(client, again, factor, request_challenge, "request", device.get(request_options))
     assert signed.status_code == 200, signed.json
     assert jwt.decode(signed.json["access_token"], options={"verify_signature": False})["aal"] == "aal2"
-    count = auth_db.execute("select web_authn_credential from auth.mfa_factors where id = %s", (factor["id"],)).fetchone()
+    count = auth_db.execute(
+        "select web_authn_credential from auth.mfa_factors where id = %s", (factor["id"],)
+    ).fetchone()
     assert count["web_authn_credential"]["authenticator"]["signCount"] == 2
 
 
@@ -106,19 +117,35 @@ def test_a_challenge_is_used_once_and_a_stranger_key_is_refused(client, new_emai
     assert (replayed.status_code, replayed.json["code"]) == (422, "mfa_factor_not_found")
 
 
-@pytest.mark.parametrize("change, code, message", [
-    (lambda body: body.pop("webauthn"), "validation_failed", "WebAuthn config required"),
-    (lambda body: body["webauthn"].update(type="sign"), "validation_failed", "WebAuthn type must be create or request"),
-    (lambda body: body["webauthn"].pop("credential_response"), "validation_failed", "credential_response required"),
-    (lambda body: body["webauthn"].update(rpId=""), "validation_failed", "webAuthn RP ID cannot be empty"),
-    (lambda body: body["webauthn"].update(rpOrigins=["http://evil.example.com"]), "validation_failed",
-     "invalid RP origins: http://evil.example.com"),
-    (lambda body: body["webauthn"].update(rpOrigins="x"), "bad_json", None),
-    (lambda body: body["webauthn"].update(credential_response={"id": "x"}), "validation_failed",
-     "Invalid credential_response"),
-    (lambda body: body["webauthn"]["credential_response"]["response"].update(clientDataJSON="e30"), "validation_failed",
-     None),
-])
+@pytest.mark.parametrize(
+    "change, code, message",
+    [
+        (lambda body: body.pop("webauthn"), "validation_failed", "WebAuthn config required"),
+        (
+            lambda body: body["webauthn"].update(type="sign"),
+            "validation_failed",
+            "WebAuthn type must be create or request",
+        ),
+        (lambda body: body["webauthn"].pop("credential_response"), "validation_failed", "credential_response required"),
+        (lambda body: body["webauthn"].update(rpId=""), "validation_failed", "webAuthn RP ID cannot be empty"),
+        (
+            lambda body: body["webauthn"].update(rpOrigins=["http://evil.example.com"]),
+            "validation_failed",
+            "invalid RP origins: http://evil.example.com",
+        ),
+        (lambda body: body["webauthn"].update(rpOrigins="x"), "bad_json", None),
+        (
+            lambda body: body["webauthn"].update(credential_response={"id": "x"}),
+            "validation_failed",
+            "Invalid credential_response",
+        ),
+        (
+            lambda body: body["webauthn"]["credential_response"]["response"].update(clientDataJSON="e30"),
+            "validation_failed",
+            None,
+        ),
+    ],
+)
 def test_bad_responses_are_400_and_change_nothing(client, new_email, auth_db, change, code, message):
     session = _session(client, new_email)
     factor = _enroll(client, session)
@@ -130,8 +157,9 @@ def test_bad_responses_are_400_and_change_nothing(client, new_email, auth_db, ch
     assert response.status_code == 400 and response.json["code"] == code, response.json
     if message:
         assert response.json["message"] == message
-    row = auth_db.execute("select status, web_authn_credential from auth.mfa_factors where id = %s",
-                          (factor["id"],)).fetchone()
+    row = auth_db.execute(
+        "select status, web_authn_credential from auth.mfa_factors where id = %s", (factor["id"],)
+    ).fetchone()
     assert row == {"status": "unverified", "web_authn_credential": None}
     assert auth_db.execute("select 1 from auth.mfa_challenges where id = %s", (challenge["id"],)).fetchone()
 
@@ -143,5 +171,9 @@ def test_unknown_factor_types_and_missing_relying_party(client, new_email, auth_
     factor = _enroll(client, session)
     no_rp = client.post(f"/factors/{factor['id']}/challenge", json={}, headers=auth(session) | API_2024)
     assert (no_rp.status_code, no_rp.json["message"]) == (400, "web_authn config required")
-    assert auth_db.execute("select count(*) as n from auth.mfa_challenges where factor_id = %s",
-                           (factor["id"],)).fetchone()["n"] == 0
+    assert (
+        auth_db.execute(
+            "select count(*) as n from auth.mfa_challenges where factor_id = %s", (factor["id"],)
+        ).fetchone()["n"]
+        == 0
+    )

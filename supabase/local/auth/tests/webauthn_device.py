@@ -1,6 +1,7 @@
 """A software authenticator for the tests: a P-256 key, "none" attestation, and the registration and
 assertion responses in the JSON form browsers (and supabase-js) send. Chromium's virtual authenticator
 does the same in the Playwright test; this one lets pytest drive the ceremony without a browser."""
+
 from __future__ import annotations
 
 import base64
@@ -34,7 +35,12 @@ class SoftwareAuthenticator:
 
     def _auth_data(self, flags: int, attested: bytes = b"") -> bytes:
         self.sign_count += 1
-        return hashlib.sha256(self.rp_id.encode()).digest() + bytes([flags]) + struct.pack(">I", self.sign_count) + attested
+        return (
+            hashlib.sha256(self.rp_id.encode()).digest()
+            + bytes([flags])
+            + struct.pack(">I", self.sign_count)
+            + attested
+        )
 
     def _flags(self, flags: int) -> int:
         return flags | 0x04 if self.verifies_user else flags
@@ -48,10 +54,18 @@ class SoftwareAuthenticator:
         attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
         client_data = self._client_data("webauthn.create", options["challenge"])
         self.user_handle = (options.get("user") or {}).get("id", "")
-        return {"id": b64url(self.credential_id), "rawId": b64url(self.credential_id), "type": "public-key",
-                "response": {"clientDataJSON": b64url(client_data), "attestationObject": b64url(attestation),
-                             "transports": ["internal"]},
-                "clientExtensionResults": {}, "authenticatorAttachment": "platform"}
+        return {
+            "id": b64url(self.credential_id),
+            "rawId": b64url(self.credential_id),
+            "type": "public-key",
+            "response": {
+                "clientDataJSON": b64url(client_data),
+                "attestationObject": b64url(attestation),
+                "transports": ["internal"],
+            },
+            "clientExtensionResults": {},
+            "authenticatorAttachment": "platform",
+        }
 
     def get(self, options: dict, user_handle: str = "") -> dict:
         """navigator.credentials.get() for these publicKey options (a passkey names its user)."""
@@ -59,7 +73,16 @@ class SoftwareAuthenticator:
         auth_data = self._auth_data(self._flags(0x01))
         client_data = self._client_data("webauthn.get", options["challenge"])
         signature = self.key.sign(auth_data + hashlib.sha256(client_data).digest(), ec.ECDSA(hashes.SHA256()))
-        return {"id": b64url(self.credential_id), "rawId": b64url(self.credential_id), "type": "public-key",
-                "response": {"clientDataJSON": b64url(client_data), "authenticatorData": b64url(auth_data),
-                             "signature": b64url(signature), "userHandle": user_handle},
-                "clientExtensionResults": {}, "authenticatorAttachment": "platform"}
+        return {
+            "id": b64url(self.credential_id),
+            "rawId": b64url(self.credential_id),
+            "type": "public-key",
+            "response": {
+                "clientDataJSON": b64url(client_data),
+                "authenticatorData": b64url(auth_data),
+                "signature": b64url(signature),
+                "userHandle": user_handle,
+            },
+            "clientExtensionResults": {},
+            "authenticatorAttachment": "platform",
+        }

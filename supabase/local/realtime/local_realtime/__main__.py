@@ -1,4 +1,5 @@
 """python -m local_realtime: the service, configured by the environment (config.py)."""
+
 import asyncio
 import logging
 

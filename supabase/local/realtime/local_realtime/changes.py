@@ -4,6 +4,7 @@ The payload follows upstream's realtime.apply_rls: `columns` are the table's col
 role may select (name and pg_type name), `record` for INSERT/UPDATE, `old_record` for UPDATE/DELETE
 (on a table under row-level security a DELETE carries only the primary key: the deleted row cannot be
 checked against the policies any more), values typed as `to_jsonb` gives them."""
+
 from __future__ import annotations
 
 import json
@@ -33,6 +34,7 @@ class Change:
 @dataclass(frozen=True)
 class TableInfo:
     """What the payload needs from the catalog, for one role."""
+
     columns: tuple[tuple[str, str], ...]  # (name, pg_type.typname) in attnum order
     selectable: frozenset[str] = field(default_factory=frozenset)
     rls_enabled: bool = False
@@ -46,14 +48,23 @@ def parse_wal2json(text: str) -> Change | None:
         return None
     columns = {c["name"]: (c["type"], c.get("value")) for c in data.get("columns", [])}
     identity = {c["name"]: (c["type"], c.get("value")) for c in data.get("identity", [])}
-    return Change(action, data["schema"], data["table"], commit_timestamp(data.get("timestamp", "")),
-                  columns, identity, tuple(p["name"] for p in data.get("pk", [])), len(text.encode()))
+    return Change(
+        action,
+        data["schema"],
+        data["table"],
+        commit_timestamp(data.get("timestamp", "")),
+        columns,
+        identity,
+        tuple(p["name"] for p in data.get("pk", [])),
+        len(text.encode()),
+    )
 
 
 def commit_timestamp(text: str) -> str:
     """wal2json's "2026-11-23 07:21:04.123456+00" as upstream writes it: UTC with milliseconds."""
 
     from .filters import _parse_timestamp  # one timestamp parser for both modules
+
     if not text:
         return text
     moment = _parse_timestamp(text).astimezone(UTC)
@@ -108,8 +119,11 @@ def payload(change: Change, table: TableInfo, max_record_bytes: int = MAX_RECORD
         merged = dict(change.identity) | dict(change.columns)  # unchanged TOAST values come from the old row
         data["record"] = {n: to_json_value(t, v) for n, (t, v) in merged.items() if keep(n, v)}
     if change.type in ("UPDATE", "DELETE"):
-        old = {n: to_json_value(t, v) for n, (t, v) in change.identity.items()
-               if keep(n, v) and (change.type == "UPDATE" or not table.rls_enabled or n in change.pk)}
+        old = {
+            n: to_json_value(t, v)
+            for n, (t, v) in change.identity.items()
+            if keep(n, v) and (change.type == "UPDATE" or not table.rls_enabled or n in change.pk)
+        }
         data["old_record"] = old or None  # upstream's jsonb_object_agg of nothing is null
     data["errors"] = ["Error 413: Payload Too Large"] if too_big else None
     return data

@@ -1,5 +1,6 @@
 """One WebSocket connection speaking the Phoenix channel protocol: joins with postgres_changes
 bindings, heartbeats, access_token updates, leaves; each joined topic is a Channel."""
+
 from __future__ import annotations
 
 import asyncio
@@ -19,10 +20,12 @@ log = logging.getLogger(__name__)
 class Backend(Protocol):
     """What a connection needs from the service (hub.py's Hub): named here so that this module
     does not import the hub, which delivers to channels."""
+
     verifier: Verifier
     registry: Registry
 
     async def check_subscription(self, params: Params, role: str) -> str | None: ...
+
 
 NOT_SUPPORTED = "{} is not supported by the local Realtime server (only postgres_changes is)"
 
@@ -50,8 +53,7 @@ class Channel:
         self.conn.send_text(encode_push(self.join_ref, self.topic, event, payload_json, self.conn.vsn))
 
     def system(self, extension: str, status: str, message: str) -> None:
-        self.push("system", {"extension": extension, "status": status, "message": message,
-                             "channel": self.name})
+        self.push("system", {"extension": extension, "status": status, "message": message, "channel": self.name})
 
     def watch_expiry(self) -> None:
         if self._expiry:

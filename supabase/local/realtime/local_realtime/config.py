@@ -1,4 +1,5 @@
 """Settings from the environment, under the official image's variable names where it has them."""
+
 from __future__ import annotations
 
 import os
@@ -27,11 +28,17 @@ class Config:
             raise SystemExit("local realtime: set API_JWT_SECRET and/or API_JWT_JWKS to verify access tokens")
         # The user must be able to create logical replication slots (a superuser, as upstream's
         # supabase_admin); a libpq connection string, so psycopg quotes the password itself.
-        dsn = " ".join(f"{k}='{_q(v)}'" for k, v in {
-            "host": env["DB_HOST"], "port": env.get("DB_PORT", "5432"), "user": env["DB_USER"],
-            "password": env["DB_PASSWORD"], "dbname": env.get("DB_NAME", "postgres"),
-            "application_name": "local_realtime",
-        }.items())
+        dsn = " ".join(
+            f"{k}='{_q(v)}'"
+            for k, v in {
+                "host": env["DB_HOST"],
+                "port": env.get("DB_PORT", "5432"),
+                "user": env["DB_USER"],
+                "password": env["DB_PASSWORD"],
+                "dbname": env.get("DB_NAME", "postgres"),
+                "application_name": "local_realtime",
+            }.items()
+        )
         return cls(
             host=env.get("HOST", "127.0.0.1"),
             port=int(env.get("PORT", "4000")),

@@ -4,6 +4,7 @@ A filter is `column=op.value` (PostgREST style), several joined by commas (all m
 optional `not.` before the operator; `in` takes `(a,b,c)`. Values are compared by the column's type,
 as upstream casts both sides to it (realtime.check_equality_op); here in Python for the types the
 wal2json output carries (numbers, booleans, text-like values, timestamps)."""
+
 from __future__ import annotations
 
 import re
@@ -57,8 +58,7 @@ def parse_params(params: Any) -> Params:
 
 
 def _missing(params: Any) -> str:
-    return ("No subscription params provided. Please provide at least a `schema` or `table` to "
-            f"subscribe to: {params!r}")
+    return f"No subscription params provided. Please provide at least a `schema` or `table` to subscribe to: {params!r}"
 
 
 def parse_filters(text: str) -> tuple[Filter, ...]:
@@ -90,8 +90,9 @@ def _split_top_level(text: str) -> list[str]:
 def _parse_segment(segment: str) -> Filter:
     segment = segment.strip()
     if not segment:
-        raise FilterError("Error parsing `filter` params: filter must not contain empty segments "
-                          "(check for extra commas)")
+        raise FilterError(
+            "Error parsing `filter` params: filter must not contain empty segments (check for extra commas)"
+        )
     column, eq, rest = segment.partition("=")
     negate = rest.startswith("not.")
     op, dot, value = (rest[4:] if negate else rest).partition(".")
@@ -124,8 +125,20 @@ def _inspect(parts: list[str]) -> str:
 
 # --- matching -----------------------------------------------------------------------------------
 
-_NUMERIC = {"smallint", "integer", "bigint", "numeric", "real", "double precision", "int2", "int4",
-            "int8", "float4", "float8", "oid"}
+_NUMERIC = {
+    "smallint",
+    "integer",
+    "bigint",
+    "numeric",
+    "real",
+    "double precision",
+    "int2",
+    "int4",
+    "int8",
+    "float4",
+    "float8",
+    "oid",
+}
 
 
 def matches(filters: tuple[Filter, ...], columns: dict[str, tuple[str, Any]]) -> bool:
@@ -150,8 +163,14 @@ def _holds(f: Filter, type_name: str, raw: Any) -> bool:
             result = any(left == coerce(type_name, v) for v in f.value)
         else:
             right = coerce(type_name, f.value)
-            result = {"eq": left == right, "neq": left != right, "lt": left < right,
-                      "lte": left <= right, "gt": left > right, "gte": left >= right}[f.op]
+            result = {
+                "eq": left == right,
+                "neq": left != right,
+                "lt": left < right,
+                "lte": left <= right,
+                "gt": left > right,
+                "gte": left >= right,
+            }[f.op]
     except (ValueError, TypeError, InvalidOperation):
         return False  # upstream's cast fails and the row is not delivered
     return not result if f.negate else result

@@ -1,5 +1,6 @@
 """What the connections share: the token verifier, the subscriptions, the database, and delivery
 of each polled change to the subscribers allowed to see it."""
+
 from __future__ import annotations
 
 import asyncio
@@ -49,8 +50,10 @@ class Hub:
                 return await subscribe_check.check(await self._conn("meta"), self.config.publication, params, role)
             except psycopg.OperationalError as exc:
                 log.warning("cannot check the subscription: %s", exc)
-                return ("Unable to subscribe to changes with given parameters. An exception happened so please "
-                        f"check your connect parameters: [{subscribe_check.describe(params)}]. Exception: {exc}")
+                return (
+                    "Unable to subscribe to changes with given parameters. An exception happened so please "
+                    f"check your connect parameters: [{subscribe_check.describe(params)}]. Exception: {exc}"
+                )
 
     async def deliver(self, changes: list[Change]) -> None:
         visibility = Visibility(await self._conn("rls"))
@@ -86,7 +89,9 @@ class Hub:
         for sub in visible:
             if sub.id not in ids[sub.channel]:
                 ids[sub.channel].append(sub.id)
-        data_json = {role: json.dumps(data, separators=(",", ":"), ensure_ascii=False) for role, data in data_for.items()}
+        data_json = {
+            role: json.dumps(data, separators=(",", ":"), ensure_ascii=False) for role, data in data_for.items()
+        }
         encoded: dict[tuple, str] = {}  # channels with the same bindings and role get the same payload
         for channel, channel_ids in ids.items():
             key = (channel.role, tuple(channel_ids))

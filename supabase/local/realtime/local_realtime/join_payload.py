@@ -7,6 +7,7 @@ answers `{"reason": "join crashed"}`. Here every such join gets an error reply n
 `InvalidJoinPayload: {...}` (the errors as upstream's log has them), and the connection stays open:
 a number or a boolean where a list belongs used to raise a TypeError in the socket handler, which
 closed the whole connection (1011) with every channel on it."""
+
 from __future__ import annotations
 
 import json
@@ -47,8 +48,11 @@ def _flexible_boolean(value: Any) -> bool | None:
 
 
 def _booleans(section: dict, names: tuple[str, ...]) -> dict:
-    return {name: [EXPECTED_BOOLEAN] for name in names
-            if section.get(name) is not None and _flexible_boolean(section[name]) is None}
+    return {
+        name: [EXPECTED_BOOLEAN]
+        for name in names
+        if section.get(name) is not None and _flexible_boolean(section[name]) is None
+    }
 
 
 def _section_errors(config: dict, name: str, booleans: tuple[str, ...]) -> list | dict:
@@ -72,16 +76,25 @@ def _bindings(value: Any) -> tuple[list[dict], list | None]:
     bindings = [binding for binding in value if binding is not None]
     if not all(isinstance(binding, dict) for binding in bindings):
         return [], [EXPECTED_MAPS]
-    errors = [{name: [EXPECTED_STRING] for name in ("event", "schema", "table", "filter")
-               if binding.get(name) is not None and not isinstance(binding[name], str)} for binding in bindings]
+    errors = [
+        {
+            name: [EXPECTED_STRING]
+            for name in ("event", "schema", "table", "filter")
+            if binding.get(name) is not None and not isinstance(binding[name], str)
+        }
+        for binding in bindings
+    ]
     return bindings, errors if any(errors) else None
 
 
 def parse_join(payload: Any) -> Join:
     """The join's token(s), whether the channel is private and its postgres_changes bindings."""
     payload = payload if isinstance(payload, dict) else {}
-    errors: dict = {name: [EXPECTED_STRING] for name in ("access_token", "user_token")
-                    if payload.get(name) is not None and not isinstance(payload[name], str)}
+    errors: dict = {
+        name: [EXPECTED_STRING]
+        for name in ("access_token", "user_token")
+        if payload.get(name) is not None and not isinstance(payload[name], str)
+    }
     config = payload.get("config")
     private, bindings = False, []
     if isinstance(config, dict):

@@ -1,6 +1,7 @@
 """Changes from the write-ahead log: a temporary logical replication slot with wal2json, polled
 like upstream's ReplicationPoller (pg_logical_slot_get_changes every poll_interval_ms), for the
 tables of the publication only."""
+
 from __future__ import annotations
 
 import asyncio
@@ -29,8 +30,10 @@ select data from pg_logical_slot_get_changes(
 
 def wal2json_table(schema: str, table: str) -> str:
     """A name for wal2json's add-tables: its special characters escaped with a backslash."""
+
     def escape(name: str) -> str:
         return re.sub(r"([\\ ',.*])", r"\\\1", name)
+
     return f"{escape(schema)}.{escape(table)}"
 
 
@@ -47,8 +50,7 @@ class Poller:
             try:
                 async with await psycopg.AsyncConnection.connect(self.config.db_dsn, autocommit=True) as conn:
                     await conn.execute("set timezone = 'UTC'")  # wal2json writes timestamps in it
-                    await conn.execute("select pg_create_logical_replication_slot(%s, 'wal2json', true)",
-                                       (self.slot,))
+                    await conn.execute("select pg_create_logical_replication_slot(%s, 'wal2json', true)", (self.slot,))
                     log.info("polling slot %s", self.slot)
                     self.ready.set()
                     await self._poll(conn)
@@ -78,8 +80,9 @@ class Poller:
             return [], 0  # no publication: nothing is published, the slot keeps the WAL
         actions = ",".join(a for a, on in zip(("insert", "update", "delete"), rows[0][:3]) if on)
         tables = ",".join(wal2json_table(r[3], r[4]) for r in rows if r[4] is not None)
-        result = await conn.execute(_GET_CHANGES, {"slot": self.slot, "max": self.config.poll_max_changes,
-                                                   "actions": actions, "tables": tables})
+        result = await conn.execute(
+            _GET_CHANGES, {"slot": self.slot, "max": self.config.poll_max_changes, "actions": actions, "tables": tables}
+        )
         data = [row[0] for row in await result.fetchall()]
         if not tables:
             return [], len(data)  # an empty add-tables means every table: consume, deliver nothing

@@ -1,4 +1,5 @@
 """Every live postgres_changes subscription, and which of them a change is for."""
+
 from __future__ import annotations
 
 import json
@@ -14,6 +15,7 @@ from .filters import Params, matches
 class Subscriber(Protocol):
     """What delivery needs from a joined channel (channel.py's Channel): named here so that this
     module does not import the channels it lists."""
+
     claims: dict
 
     @property
@@ -58,7 +60,6 @@ class Registry:
             if p.table not in ("*", change.table) or p.event not in ("*", change.type):
                 continue
             # A DELETE is matched against the old key (upstream checks the new and the old columns).
-            if matches(p.filters, change.columns) or (
-                    change.type == "DELETE" and matches(p.filters, change.identity)):
+            if matches(p.filters, change.columns) or (change.type == "DELETE" and matches(p.filters, change.identity)):
                 found.append(sub)
         return found

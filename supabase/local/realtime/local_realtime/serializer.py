@@ -3,6 +3,7 @@
 vsn 1.0.0: an object {join_ref, ref, topic, event, payload}; vsn 2.0.0 (realtime-js's default):
 an array [join_ref, ref, topic, event, payload]. 2.0.0 also has binary frames, which realtime-js
 uses only for user broadcasts: the local server does not support broadcast, so it never needs them."""
+
 from __future__ import annotations
 
 import json
@@ -50,8 +51,13 @@ def encode(message: Message, vsn: str) -> str:
     if vsn == "2.0.0":
         data: Any = [message.join_ref, message.ref, message.topic, message.event, message.payload]
     else:
-        data = {"join_ref": message.join_ref, "ref": message.ref, "topic": message.topic,
-                "event": message.event, "payload": message.payload}
+        data = {
+            "join_ref": message.join_ref,
+            "ref": message.ref,
+            "topic": message.topic,
+            "event": message.event,
+            "payload": message.payload,
+        }
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -66,5 +72,4 @@ def encode_push(join_ref: str | None, topic: str, event: str, payload_json: str,
     head = [json.dumps(join_ref), json.dumps(topic, ensure_ascii=False), json.dumps(event)]
     if vsn == "2.0.0":
         return f"[{head[0]},null,{head[1]},{head[2]},{payload_json}]"
-    return (f'{{"join_ref":{head[0]},"ref":null,"topic":{head[1]},"event":{head[2]},'
-            f'"payload":{payload_json}}}')
+    return f'{{"join_ref":{head[0]},"ref":null,"topic":{head[1]},"event":{head[2]},"payload":{payload_json}}}'

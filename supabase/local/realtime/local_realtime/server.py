@@ -1,6 +1,7 @@
 """The WebSocket endpoint and /health. The socket is at /socket/websocket, as on upstream's Phoenix
 endpoint (the gateway maps /realtime/v1/* there, as Kong does); /realtime/v1/websocket also answers,
 so a supabase-js client can be pointed straight at the service (createClient(serviceUrl, key))."""
+
 from __future__ import annotations
 
 import asyncio
@@ -41,8 +42,10 @@ class Server:
         url = urlsplit(request.path)
         if url.path == "/health":
             ready = self.poller.ready.is_set()
-            return _json(HTTPStatus.OK if ready else HTTPStatus.SERVICE_UNAVAILABLE,
-                         {"status": "ok" if ready else "starting", "subscriptions": len(self.hub.registry)})
+            return _json(
+                HTTPStatus.OK if ready else HTTPStatus.SERVICE_UNAVAILABLE,
+                {"status": "ok" if ready else "starting", "subscriptions": len(self.hub.registry)},
+            )
         if url.path not in SOCKET_PATHS:
             return _json(HTTPStatus.NOT_FOUND, {"error": "Not found"})
         query = parse_qs(url.query)
@@ -69,8 +72,13 @@ class Server:
     async def run(self) -> None:
         poller = asyncio.create_task(self.poller.run())
         try:
-            async with serve(self.handle, self.config.host, self.config.port,
-                             process_request=self.process_request, max_size=1024 * 1024) as server:
+            async with serve(
+                self.handle,
+                self.config.host,
+                self.config.port,
+                process_request=self.process_request,
+                max_size=1024 * 1024,
+            ) as server:
                 log.info("local realtime listening on %s:%s", self.config.host, self.config.port)
                 await asyncio.gather(server.serve_forever(), poller)
         finally:

@@ -7,6 +7,7 @@ column's type. Otherwise a filter on a hidden column would answer questions abou
 The trigger's checks run in Postgres here too (a session-local function), so the refusals carry
 Postgres's own errors; the message around them is upstream's, with the exception written as Postgrex
 writes it (`ERROR P0001 (raise_exception) invalid column for filter updated_by`)."""
+
 from __future__ import annotations
 
 import re
@@ -70,15 +71,27 @@ async def check(conn: psycopg.AsyncConnection, publication: str, params: Params,
     filters = params.filters
     try:
         async with conn.transaction():
-            row = await (await conn.execute(
-                "select pg_temp.local_realtime_check_binding(%s, %s, %s, %s, %s, %s, %s)",
-                (publication, params.schema, params.table, role, [f.column for f in filters],
-                 [f.op for f in filters], [f.text for f in filters]))).fetchone()
+            row = await (
+                await conn.execute(
+                    "select pg_temp.local_realtime_check_binding(%s, %s, %s, %s, %s, %s, %s)",
+                    (
+                        publication,
+                        params.schema,
+                        params.table,
+                        role,
+                        [f.column for f in filters],
+                        [f.op for f in filters],
+                        [f.text for f in filters],
+                    ),
+                )
+            ).fetchone()
     except psycopg.OperationalError:
         raise
     except psycopg.Error as exc:
-        return (_PREFIX + "An exception happened so please check your connect parameters: "
-                f"[{describe(params)}]. Exception: {postgrex_message(exc)}")
+        return (
+            _PREFIX + "An exception happened so please check your connect parameters: "
+            f"[{describe(params)}]. Exception: {postgrex_message(exc)}"
+        )
     if not row[0]:
         return _PREFIX + f"Please check Realtime is enabled for the given connect parameters: [{describe(params)}]"
     return None
@@ -93,12 +106,21 @@ def describe(params: Params) -> str:
     for f in params.filters:
         parts = [elixir_string(f.column), elixir_string(f.op), elixir_string(f.text)] + (["true"] if f.negate else [])
         tuples.append("{" + ", ".join(parts) + "}")
-    return (f"event: {params.event}, schema: {params.schema}, table: {params.table}, "
-            f"filters: [{', '.join(tuples)}]")
+    return f"event: {params.event}, schema: {params.schema}, table: {params.table}, filters: [{', '.join(tuples)}]"
 
 
-_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v", "\b": "\\b",
-            "\f": "\\f", "\x1b": "\\e", "\x07": "\\a"}
+_ESCAPES = {
+    "\\": "\\\\",
+    '"': '\\"',
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\v": "\\v",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\x1b": "\\e",
+    "\x07": "\\a",
+}
 
 
 def elixir_string(value: str) -> str:
@@ -112,11 +134,20 @@ def postgrex_message(exc: psycopg.Error) -> str:
     """Postgrex.Error.message/1: `SEVERITY SQLSTATE (condition_name) message`, then the table,
     column, constraint and hint lines and the detail."""
     diag = exc.diag
-    text = f"{diag.severity_nonlocalized or diag.severity} {diag.sqlstate} ({condition_name(diag.sqlstate)}) " \
-           f"{diag.message_primary}"
-    meta = [f"\n    {name}: {value}" for name, value in (
-        ("table", diag.table_name), ("column", diag.column_name), ("constraint", diag.constraint_name),
-        ("hint", diag.message_hint)) if value]
+    text = (
+        f"{diag.severity_nonlocalized or diag.severity} {diag.sqlstate} ({condition_name(diag.sqlstate)}) "
+        f"{diag.message_primary}"
+    )
+    meta = [
+        f"\n    {name}: {value}"
+        for name, value in (
+            ("table", diag.table_name),
+            ("column", diag.column_name),
+            ("constraint", diag.constraint_name),
+            ("hint", diag.message_hint),
+        )
+        if value
+    ]
     if meta:
         text += "\n" + "".join(meta)
     if diag.message_detail:

@@ -1,5 +1,6 @@
 """Access-token checks as the official server makes them (RealtimeWeb.ChannelsAuthorization):
 HS256 with API_JWT_SECRET, asymmetric keys from API_JWT_JWKS; `role` and `exp` are required."""
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,11 @@ class TokenError(Exception):
 
 MALFORMED = ("MalformedJWT", "The token provided is not a valid JWT", "The token provided is not a valid JWT")
 SIGNATURE = ("JwtSignatureError", "Failed to validate JWT signature", "Failed to validate JWT signature")
-MISSING = ("InvalidJWTToken", "Fields `role` and `exp` are required in JWT",
-           "Fields `role` and `exp` are required in JWT")
+MISSING = (
+    "InvalidJWTToken",
+    "Fields `role` and `exp` are required in JWT",
+    "Fields `role` and `exp` are required in JWT",
+)
 
 
 @dataclass(frozen=True)
@@ -55,8 +59,7 @@ class Verifier:
         alg = header.get("alg")
         key = self._key_for(alg, header.get("kid"))
         try:
-            claims = jwt.decode(token, key, algorithms=[alg],
-                                options={"verify_aud": False, "verify_exp": False})
+            claims = jwt.decode(token, key, algorithms=[alg], options={"verify_aud": False, "verify_exp": False})
         except jwt.DecodeError as exc:
             if isinstance(exc, jwt.InvalidSignatureError):
                 raise TokenError(*SIGNATURE) from None
@@ -67,7 +70,9 @@ class Verifier:
             raise TokenError(*MISSING)
         exp = claims["exp"]
         if not isinstance(exp, int) or exp <= 0:
-            raise TokenError("InvalidJWTToken", "Token expiration time is invalid", "The token provided is not a valid JWT")
+            raise TokenError(
+                "InvalidJWTToken", "Token expiration time is invalid", "The token provided is not a valid JWT"
+            )
         now = int(time.time())
         if exp <= now:
             raise TokenError("InvalidJWTToken", f"Token has expired {now - exp} seconds ago", "Token has expired")
@@ -88,9 +93,12 @@ class Verifier:
                 if alg != expected:
                     raise TokenError(*SIGNATURE)
                 return algorithm.from_jwk(json.dumps(jwk))
-        raise TokenError("JwtSignerError", f"Failed to generate JWT signer for key ID (kid) {json.dumps(kid)}, "
-                         "check your JWT secret or JWKS configuration",
-                         "Failed to generate JWT signer, check your JWT secret or JWKS configuration")
+        raise TokenError(
+            "JwtSignerError",
+            f"Failed to generate JWT signer for key ID (kid) {json.dumps(kid)}, "
+            "check your JWT secret or JWKS configuration",
+            "Failed to generate JWT signer, check your JWT secret or JWKS configuration",
+        )
 
 
 def expires_in(claims: dict) -> float:

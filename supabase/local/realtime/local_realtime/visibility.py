@@ -4,6 +4,7 @@ role and JWT claims, as upstream's realtime.apply_rls does, so Postgres row-leve
 Subscribers with identical claims share one check, and all checks of a change run in one statement:
 a session-local (pg_temp) function loops over the claim groups, switching role and claims for each
 as apply_rls does — one round trip however many subscribers there are."""
+
 from __future__ import annotations
 
 import json
@@ -62,23 +63,30 @@ class Visibility:
         """Columns, the role's column privileges and RLS, read once per batch of changes."""
         key = (schema, table, role)
         if key not in self._tables:
-            rows = await (await self.conn.execute(_TABLE_INFO, {"role": role, "schema": schema,
-                                                                "table": table})).fetchall()
-            self._tables[key] = TableInfo(tuple((r[0], r[1]) for r in rows),
-                                          frozenset(r[0] for r in rows if r[2]),
-                                          bool(rows and rows[0][3]))
+            rows = await (
+                await self.conn.execute(_TABLE_INFO, {"role": role, "schema": schema, "table": table})
+            ).fetchall()
+            self._tables[key] = TableInfo(
+                tuple((r[0], r[1]) for r in rows), frozenset(r[0] for r in rows if r[2]), bool(rows and rows[0][3])
+            )
         return self._tables[key]
 
     async def visible(self, change: Change, groups: dict[str, tuple[str, dict]]) -> set[str]:
         """Keys of the claim groups (key → (role, claims)) allowed to see the changed row."""
         keys = list(groups)
         where = sql.SQL(" and ").join(
-            sql.SQL("{} = {}").format(sql.Identifier(name), sql.Literal(change.columns[name][1]))
-            for name in change.pk)
-        query = sql.SQL("select exists (select 1 from {}.{} where {})").format(
-            sql.Identifier(change.schema), sql.Identifier(change.table), where).as_string(self.conn)
+            sql.SQL("{} = {}").format(sql.Identifier(name), sql.Literal(change.columns[name][1])) for name in change.pk
+        )
+        query = (
+            sql.SQL("select exists (select 1 from {}.{} where {})")
+            .format(sql.Identifier(change.schema), sql.Identifier(change.table), where)
+            .as_string(self.conn)
+        )
         async with self.conn.transaction():
-            row = await (await self.conn.execute(
-                "select pg_temp.local_realtime_visible(%s, %s, %s)",
-                (query, [groups[k][0] for k in keys], [json.dumps(groups[k][1]) for k in keys]))).fetchone()
+            row = await (
+                await self.conn.execute(
+                    "select pg_temp.local_realtime_visible(%s, %s, %s)",
+                    (query, [groups[k][0] for k in keys], [json.dumps(groups[k][1]) for k in keys]),
+                )
+            ).fetchone()
         return {key for key, seen in zip(keys, row[0]) if seen}

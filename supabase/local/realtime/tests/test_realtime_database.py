@@ -1,5 +1,6 @@
 """The database side on the test stack's Postgres: changes read from a real wal2json slot, and the
 RLS check per claim group. Uses its own schema and publication, dropped afterwards."""
+
 from __future__ import annotations
 
 import asyncio
@@ -24,9 +25,15 @@ def config():
     if not url:
         pytest.fail("TOOLKIT_DATABASE_ADMIN_URL is not set: run these tests through ./scripts/test")
     params = psycopg.conninfo.conninfo_to_dict(url)
-    env = {"DB_HOST": params["host"], "DB_PORT": str(params.get("port", 5432)), "DB_USER": params["user"],
-           "DB_PASSWORD": params["password"], "DB_NAME": params["dbname"], "API_JWT_SECRET": "x" * 32,
-           "PUBLICATION": PUBLICATION}
+    env = {
+        "DB_HOST": params["host"],
+        "DB_PORT": str(params.get("port", 5432)),
+        "DB_USER": params["user"],
+        "DB_PASSWORD": params["password"],
+        "DB_NAME": params["dbname"],
+        "API_JWT_SECRET": "x" * 32,
+        "PUBLICATION": PUBLICATION,
+    }
     with psycopg.connect(url, autocommit=True) as db:
         db.execute(f"""
           drop schema if exists {SCHEMA} cascade;
@@ -73,6 +80,7 @@ def test_the_slot_yields_the_publications_changes_in_commit_order(config):
         assert changes[1].columns["body"] == ("text", "edited")
         assert changes[2].identity == {"id": ("integer", 1)} and changes[2].columns == {}
         assert changes[0].commit_timestamp.endswith("Z")
+
     asyncio.run(go())
 
 
@@ -82,20 +90,35 @@ def test_each_claim_group_sees_the_row_only_if_its_policies_allow_and_an_error_h
             await db.execute(f"insert into {SCHEMA}.notes values (2, %s, 'x') on conflict do nothing", (OWNER,))
             await prepare(db)
             from local_realtime.changes import parse_wal2json
-            change = parse_wal2json(json.dumps({
-                "action": "I", "schema": SCHEMA, "table": "notes", "timestamp": "2030-01-01 00:00:00+00",
-                "columns": [{"name": "id", "type": "integer", "value": 2}], "pk": [{"name": "id", "type": "integer"}]}))
-            groups = {"owner": ("authenticated", {"role": "authenticated", "sub": OWNER}),
-                      "other": ("authenticated", {"role": "authenticated", "sub": OTHER}),
-                      "failing": ("authenticated", {"role": "authenticated", "sub": OWNER, "boom": "yes"}),
-                      "anon": ("anon", {"role": "anon"}),
-                      "service": ("service_role", {"role": "service_role"})}
+
+            change = parse_wal2json(
+                json.dumps(
+                    {
+                        "action": "I",
+                        "schema": SCHEMA,
+                        "table": "notes",
+                        "timestamp": "2030-01-01 00:00:00+00",
+                        "columns": [{"name": "id", "type": "integer", "value": 2}],
+                        "pk": [{"name": "id", "type": "integer"}],
+                    }
+                )
+            )
+            groups = {
+                "owner": ("authenticated", {"role": "authenticated", "sub": OWNER}),
+                "other": ("authenticated", {"role": "authenticated", "sub": OTHER}),
+                "failing": ("authenticated", {"role": "authenticated", "sub": OWNER, "boom": "yes"}),
+                "anon": ("anon", {"role": "anon"}),
+                "service": ("service_role", {"role": "service_role"}),
+            }
             visibility = Visibility(db)
             assert await visibility.visible(change, groups) == {"owner", "service"}
             info = await visibility.table_info(SCHEMA, "notes", "authenticated")
             assert info.rls_enabled and info.columns == (("id", "int4"), ("owner", "uuid"), ("body", "text"))
             assert (await visibility.table_info(SCHEMA, "notes", "anon")).selectable == frozenset()
             # The check leaves the session as it found it: the superuser, no claims.
-            row = await (await db.execute("select current_user, current_setting('request.jwt.claims', true)")).fetchone()
+            row = await (
+                await db.execute("select current_user, current_setting('request.jwt.claims', true)")
+            ).fetchone()
             assert row[0] == "postgres" and not row[1]
+
     asyncio.run(go())

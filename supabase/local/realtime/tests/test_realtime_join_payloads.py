@@ -3,6 +3,7 @@ realtime-js would send it: the join is answered with an error reply naming what 
 messages of upstream's join payload checks), and the connection stays open — a heartbeat and a
 well-formed join on the same socket are answered as usual. A number or a boolean where the list of
 postgres_changes belongs used to crash the socket handler (TypeError, close 1011)."""
+
 from __future__ import annotations
 
 import json
@@ -38,18 +39,28 @@ def _reply(ws, ref: str) -> dict:
             return payload
 
 
-@pytest.mark.parametrize("config, errors", [
-    ({"postgres_changes": 5}, {"postgres_changes": [MAPS]}),
-    ({"postgres_changes": True}, {"postgres_changes": [MAPS]}),
-    ({"postgres_changes": "public:*"}, {"postgres_changes": [MAPS]}),
-    ({"postgres_changes": {"event": "*", "schema": "public"}}, {"postgres_changes": [MAPS]}),
-    ({"postgres_changes": [{"event": "*", "schema": "public"}, 7]}, {"postgres_changes": [MAPS]}),
-    ({"postgres_changes": [{"event": "*", "schema": "public", "table": 5}]},
-     {"postgres_changes": [{"table": ["unable to parse, expected string"]}]}),
-    ({"private": "maybe", "presence": {"enabled": "sometimes"}},
-     {"private": ["unable to parse, expected boolean"], "presence": {"enabled": ["unable to parse, expected boolean"]}}),
-    ({"broadcast": 3}, {"broadcast": ["unable to parse, expected a map"]}),
-])
+@pytest.mark.parametrize(
+    "config, errors",
+    [
+        ({"postgres_changes": 5}, {"postgres_changes": [MAPS]}),
+        ({"postgres_changes": True}, {"postgres_changes": [MAPS]}),
+        ({"postgres_changes": "public:*"}, {"postgres_changes": [MAPS]}),
+        ({"postgres_changes": {"event": "*", "schema": "public"}}, {"postgres_changes": [MAPS]}),
+        ({"postgres_changes": [{"event": "*", "schema": "public"}, 7]}, {"postgres_changes": [MAPS]}),
+        (
+            {"postgres_changes": [{"event": "*", "schema": "public", "table": 5}]},
+            {"postgres_changes": [{"table": ["unable to parse, expected string"]}]},
+        ),
+        (
+            {"private": "maybe", "presence": {"enabled": "sometimes"}},
+            {
+                "private": ["unable to parse, expected boolean"],
+                "presence": {"enabled": ["unable to parse, expected boolean"]},
+            },
+        ),
+        ({"broadcast": 3}, {"broadcast": ["unable to parse, expected a map"]}),
+    ],
+)
 def test_a_malformed_join_gets_an_error_reply_and_the_connection_lives_on(socket, config, errors):
     socket.send(json.dumps(["1", "1", "realtime:malformed", "phx_join", {"config": config}]))
     reply = _reply(socket, "1")
@@ -62,9 +73,16 @@ def test_a_malformed_join_gets_an_error_reply_and_the_connection_lives_on(socket
 
 
 def test_a_config_that_is_not_a_map_and_a_token_that_is_not_a_string(socket):
-    socket.send(json.dumps(["1", "1", "realtime:odd", "phx_join", {"config": ["postgres_changes"], "access_token": 42}]))
+    socket.send(
+        json.dumps(["1", "1", "realtime:odd", "phx_join", {"config": ["postgres_changes"], "access_token": 42}])
+    )
     reason = _reply(socket, "1")["response"]["reason"]
     assert json.loads(reason.removeprefix("InvalidJoinPayload: ")) == {
-        "access_token": ["unable to parse, expected string"], "config": ["unable to parse, expected a map"]}
+        "access_token": ["unable to parse, expected string"],
+        "config": ["unable to parse, expected a map"],
+    }
     socket.send(json.dumps(["2", "2", "realtime:odd", "phx_join", {"config": {"postgres_changes": [None]}}]))
-    assert _reply(socket, "2") == {"status": "ok", "response": {"postgres_changes": []}}  # nulls are dropped, as upstream
+    assert _reply(socket, "2") == {
+        "status": "ok",
+        "response": {"postgres_changes": []},
+    }  # nulls are dropped, as upstream

@@ -6,6 +6,7 @@ subscribed side by side while rows are written from several connections each rec
 
 Absence is checked as in app/conformance/realtime: changes reach one socket in commit order, so once
 a later change has arrived, an earlier one that did not will not."""
+
 from __future__ import annotations
 
 import asyncio
@@ -45,10 +46,14 @@ def sql(query: str, params=()):
 
 
 def new_user() -> str:
-    return str(sql("insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, created_at,"
-                   " updated_at, email_confirmed_at) values ('00000000-0000-0000-0000-000000000000',"
-                   " gen_random_uuid(), 'authenticated', 'authenticated', %s, %s, now(), now(), now()) returning id",
-                   (f"rt-privacy-{uuid.uuid4().hex[:12]}@example.com", Jsonb({"provider": "email"})))[0][0])
+    return str(
+        sql(
+            "insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, created_at,"
+            " updated_at, email_confirmed_at) values ('00000000-0000-0000-0000-000000000000',"
+            " gen_random_uuid(), 'authenticated', 'authenticated', %s, %s, now(), now(), now()) returning id",
+            (f"rt-privacy-{uuid.uuid4().hex[:12]}@example.com", Jsonb({"provider": "email"})),
+        )[0][0]
+    )
 
 
 def token(role: str, sub: str | None = None) -> str:
@@ -63,10 +68,18 @@ def running_service(publication: str = "supabase_realtime"):
     with closing(socket.socket()) as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = Config.from_env({"DB_HOST": params["host"], "DB_PORT": str(params.get("port", 5432)),
-                              "DB_USER": params["user"], "DB_PASSWORD": params["password"],
-                              "DB_NAME": params["dbname"], "API_JWT_SECRET": SECRET, "PORT": str(port),
-                              "PUBLICATION": publication})
+    config = Config.from_env(
+        {
+            "DB_HOST": params["host"],
+            "DB_PORT": str(params.get("port", 5432)),
+            "DB_USER": params["user"],
+            "DB_PASSWORD": params["password"],
+            "DB_NAME": params["dbname"],
+            "API_JWT_SECRET": SECRET,
+            "PORT": str(port),
+            "PUBLICATION": publication,
+        }
+    )
     server = Server(config)
     loop = asyncio.new_event_loop()
     task = loop.create_task(server.run())
@@ -116,8 +129,17 @@ class Client:
         """Joins; returns the postgres_changes system message that follows the ok reply."""
         self.ref += 1
         ref = str(self.ref)
-        self.ws.send(json.dumps([ref, ref, f"realtime:{topic}", "phx_join",
-                                 {"config": {"postgres_changes": list(bindings)}, "access_token": self.token}]))
+        self.ws.send(
+            json.dumps(
+                [
+                    ref,
+                    ref,
+                    f"realtime:{topic}",
+                    "phx_join",
+                    {"config": {"postgres_changes": list(bindings)}, "access_token": self.token},
+                ]
+            )
+        )
         reply = self.wait(lambda f: f[3] == "phx_reply" and f[1] == ref)
         assert reply[4]["status"] == "ok", reply
         return self.wait(lambda f: f[2] == f"realtime:{topic}" and f[3] == "system")[4]
@@ -140,16 +162,19 @@ class Client:
         return [f[4]["data"] for f in self.frames if f[2] == f"realtime:{topic}" and f[3] == "postgres_changes"]
 
     def change(self, topic: str, test) -> dict:
-        return self.wait(lambda f: f[2] == f"realtime:{topic}" and f[3] == "postgres_changes"
-                         and test(f[4]["data"]))[4]["data"]
+        return self.wait(lambda f: f[2] == f"realtime:{topic}" and f[3] == "postgres_changes" and test(f[4]["data"]))[
+            4
+        ]["data"]
 
 
 def refused(binding: dict, exception: str) -> str:
     filters = binding["filter"].split("=", 1)
     op, value = filters[1].split(".", 1)
-    return ("Unable to subscribe to changes with given parameters. An exception happened so please check your "
-            f"connect parameters: [event: {binding['event']}, schema: {binding['schema']}, table: {binding['table']}, "
-            f'filters: [{{"{filters[0]}", "{op}", "{value}"}}]]. Exception: {exception}')
+    return (
+        "Unable to subscribe to changes with given parameters. An exception happened so please check your "
+        f"connect parameters: [event: {binding['event']}, schema: {binding['schema']}, table: {binding['table']}, "
+        f'filters: [{{"{filters[0]}", "{op}", "{value}"}}]]. Exception: {exception}'
+    )
 
 
 def test_a_delete_on_user_roles_reaches_a_normal_user_without_the_revoked_users_id(service):
@@ -157,8 +182,11 @@ def test_a_delete_on_user_roles_reaches_a_normal_user_without_the_revoked_users_
     with subscriber(service, token("authenticated", bystander)) as client:
         assert client.join("roles", {"event": "*", "schema": "public", "table": "user_roles"})["status"] == "ok"
         sql("insert into public.user_roles (user_id) values (%s)", (admin,))
-        key = sql("select to_jsonb(r) - 'user_id' - 'role' - 'granted_by' - 'created_at'"
-                  " from public.user_roles r where user_id = %s", (admin,))[0][0]
+        key = sql(
+            "select to_jsonb(r) - 'user_id' - 'role' - 'granted_by' - 'created_at'"
+            " from public.user_roles r where user_id = %s",
+            (admin,),
+        )[0][0]
         sql("delete from public.user_roles where user_id = %s", (admin,))
         deleted = client.change("roles", lambda d: d["type"] == "DELETE")
         assert "user_id" not in deleted["old_record"] and admin not in json.dumps(deleted)
@@ -175,8 +203,11 @@ def test_a_filter_on_a_column_the_role_may_not_select_is_refused_at_join(service
     try:
         with subscriber(service, token(role, new_user() if role == "authenticated" else None)) as client:
             assert client.join("oracle", binding) == {
-                "extension": "postgres_changes", "status": "error", "channel": "oracle",
-                "message": refused(binding, "ERROR P0001 (raise_exception) invalid column for filter updated_by")}
+                "extension": "postgres_changes",
+                "status": "error",
+                "channel": "oracle",
+                "message": refused(binding, "ERROR P0001 (raise_exception) invalid column for filter updated_by"),
+            }
             # The same binding filtered on a column the role may select is subscribed and sees the change.
             assert client.join("allowed", {**binding, "filter": f"page_key=eq.{PAGE}"})["status"] == "ok"
             reason = f"privacy {uuid.uuid4()}"
@@ -191,7 +222,8 @@ def test_a_filter_value_that_is_not_of_the_columns_type_is_refused_with_postgres
     binding = {"event": "*", "schema": "public", "table": "user_roles", "filter": "user_id=eq.not-a-uuid"}
     with subscriber(service, token("authenticated", new_user())) as client:
         assert client.join("typed", binding)["message"] == refused(
-            binding, 'ERROR 22P02 (invalid_text_representation) invalid input syntax for type uuid: "not-a-uuid"')
+            binding, 'ERROR 22P02 (invalid_text_representation) invalid input syntax for type uuid: "not-a-uuid"'
+        )
 
 
 def test_a_column_the_role_may_not_select_never_appears_in_a_payload(service):
@@ -200,9 +232,11 @@ def test_a_column_the_role_may_not_select_never_appears_in_a_payload(service):
     reason = f"columns {uuid.uuid4()}"
     seen = {}
     try:
-        with subscriber(service, token("anon")) as anon, \
-                subscriber(service, token("authenticated", new_user())) as user, \
-                subscriber(service, token("service_role")) as service_role:
+        with (
+            subscriber(service, token("anon")) as anon,
+            subscriber(service, token("authenticated", new_user())) as user,
+            subscriber(service, token("service_role")) as service_role,
+        ):
             clients = {"anon": anon, "authenticated": user, "service_role": service_role}
             for client in clients.values():
                 assert client.join("pages", binding)["status"] == "ok"
@@ -222,8 +256,10 @@ def test_a_column_the_role_may_not_select_never_appears_in_a_payload(service):
 def update_page_as(user_id: str | None, reason: str) -> None:
     """An admin's change of the page (the trigger stamps updated_by with the caller's id)."""
     with psycopg.connect(admin_url()) as db:
-        db.execute("select set_config('request.jwt.claims', %s, true)",
-                   (json.dumps({"sub": user_id, "role": "authenticated"}) if user_id else "",))
+        db.execute(
+            "select set_config('request.jwt.claims', %s, true)",
+            (json.dumps({"sub": user_id, "role": "authenticated"}) if user_id else "",),
+        )
         db.execute("update public.page_settings set disable_reason = %s where page_key = %s", (reason, PAGE))
 
 
@@ -253,9 +289,15 @@ def write_notes(owners: list[str], per_commit: int) -> list[tuple[str, int]]:
     with psycopg.connect(admin_url()) as db:
         for start in range(0, len(owners), per_commit):
             with db.transaction():
-                for owner in owners[start:start + per_commit]:
-                    written.append((owner, db.execute(f"insert into {NOTES}.notes (owner) values (%s) returning id",
-                                                      (owner,)).fetchone()[0]))
+                for owner in owners[start : start + per_commit]:
+                    written.append(
+                        (
+                            owner,
+                            db.execute(
+                                f"insert into {NOTES}.notes (owner) values (%s) returning id", (owner,)
+                            ).fetchone()[0],
+                        )
+                    )
     return written
 
 
@@ -266,9 +308,11 @@ def test_concurrent_changes_reach_each_subscriber_under_its_own_claims_only(note
     one call, in batches of many changes, and each user receives exactly the rows that are theirs."""
     alice, bob, carol = (str(uuid.uuid4()) for _ in range(3))
     binding = {"event": "INSERT", "schema": NOTES, "table": "notes"}
-    with subscriber(notes_service, token("authenticated", alice)) as alice_1, \
-            subscriber(notes_service, token("authenticated", alice)) as alice_2, \
-            subscriber(notes_service, token("authenticated", bob)) as bob_1:
+    with (
+        subscriber(notes_service, token("authenticated", alice)) as alice_1,
+        subscriber(notes_service, token("authenticated", alice)) as alice_2,
+        subscriber(notes_service, token("authenticated", bob)) as bob_1,
+    ):
         clients = {alice_1: alice, alice_2: alice, bob_1: bob}
         for client in clients:
             assert client.join("notes", binding)["status"] == "ok"

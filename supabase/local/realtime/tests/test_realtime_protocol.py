@@ -1,5 +1,6 @@
 """The Phoenix channel protocol as realtime-js drives it: joins, replies, system messages, heartbeats,
 token updates and leaves (a connection object driven directly; no network, no database)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -15,13 +16,16 @@ from local_realtime.subscribe_check import describe
 from local_realtime.tokens import Verifier
 
 SECRET = "a-test-secret-with-at-least-32-characters!"
-BINDINGS = [{"event": "*", "schema": "public", "table": "user_roles"},
-            {"event": "INSERT", "schema": "public", "table": "notes", "filter": "id=gt.5"}]
+BINDINGS = [
+    {"event": "*", "schema": "public", "table": "user_roles"},
+    {"event": "INSERT", "schema": "public", "table": "notes", "filter": "id=gt.5"},
+]
 
 
 def token(**claims):
-    return jwt.encode({"role": "authenticated", "exp": int(time.time()) + 60, "sub": "u1"} | claims, SECRET,
-                      algorithm="HS256")
+    return jwt.encode(
+        {"role": "authenticated", "exp": int(time.time()) + 60, "sub": "u1"} | claims, SECRET, algorithm="HS256"
+    )
 
 
 class FakeHub:
@@ -34,8 +38,10 @@ class FakeHub:
         # The database's answer is tested in test_realtime_join_checks.py; here only its effect.
         if params.table in self.published:
             return None
-        return ("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the "
-                f"given connect parameters: [{describe(params)}]")
+        return (
+            "Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the "
+            f"given connect parameters: [{describe(params)}]"
+        )
 
 
 class Session:
@@ -67,8 +73,9 @@ def run(coro):
 def test_join_replies_with_the_bindings_in_order_then_the_subscribed_system_message():
     async def go():
         s = Session()
-        await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS},
-                                                            "access_token": token()})
+        await s.send(
+            "1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS}, "access_token": token()}
+        )
         reply, system = s.sent()
         assert reply.event == "phx_reply" and (reply.join_ref, reply.ref) == ("1", "1")
         assert reply.payload["status"] == "ok"
@@ -76,8 +83,13 @@ def test_join_replies_with_the_bindings_in_order_then_the_subscribed_system_mess
         assert [{k: v for k, v in b.items() if k != "id"} for b in bindings] == BINDINGS
         assert all(isinstance(b["id"], int) and b["id"] > 0 for b in bindings)
         assert system.event == "system" and system.payload == {
-            "extension": "postgres_changes", "status": "ok", "message": "Subscribed to PostgreSQL", "channel": "room"}
+            "extension": "postgres_changes",
+            "status": "ok",
+            "message": "Subscribed to PostgreSQL",
+            "channel": "room",
+        }
         assert len(s.hub.registry) == 2
+
     run(go())
 
 
@@ -86,6 +98,7 @@ def test_the_vsn_1_serializer_speaks_objects():
         s = Session(vsn="1.0.0")
         await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS[:1]}})
         assert s.sent()[0].payload["status"] == "ok"
+
     run(go())
 
 
@@ -96,22 +109,27 @@ def test_a_table_outside_the_publication_gets_upstreams_error_and_no_subscriptio
         reply, system = s.sent()
         assert reply.payload["status"] == "ok"
         assert system.payload["status"] == "error" and system.payload["extension"] == "postgres_changes"
-        assert system.payload["message"].startswith("Unable to subscribe to changes with given parameters. "
-                                                    "Please check Realtime is enabled")
+        assert system.payload["message"].startswith(
+            "Unable to subscribe to changes with given parameters. Please check Realtime is enabled"
+        )
         assert len(s.hub.registry) == 0
+
     run(go())
 
 
 def test_an_expired_or_forged_token_is_refused_at_join():
     async def go():
         s = Session()
-        await s.send("1", "1", "realtime:a", "phx_join", {"config": {}, "access_token": token(exp=int(time.time()) - 5)})
+        await s.send(
+            "1", "1", "realtime:a", "phx_join", {"config": {}, "access_token": token(exp=int(time.time()) - 5)}
+        )
         await s.send("2", "2", "realtime:b", "phx_join", {"config": {}, "access_token": token() + "x"})
         expired, forged = s.sent()
         assert expired.payload["status"] == "error"
         assert expired.payload["response"]["reason"].startswith("InvalidJWTToken: Token has expired")
         assert forged.payload["response"] == {"reason": "JwtSignatureError: Failed to validate JWT signature"}
         assert s.conn.channels == {}
+
     run(go())
 
 
@@ -125,6 +143,7 @@ def test_heartbeats_are_answered_and_unknown_topics_refused():
         assert (beat.topic, beat.ref, beat.payload) == ("phoenix", "7", {"status": "ok", "response": {}})
         assert unjoined.payload == {"status": "error", "response": {"reason": "unmatched topic"}}
         assert unmatched.payload == {"status": "error", "response": {"reason": "unmatched topic"}}
+
     run(go())
 
 
@@ -138,6 +157,7 @@ def test_leave_replies_ok_closes_the_channel_and_drops_its_subscriptions():
         assert ok.payload == {"status": "ok", "response": {}}
         assert (close.event, close.join_ref) == ("phx_close", "1")
         assert len(s.hub.registry) == 0 and s.conn.channels == {}
+
     run(go())
 
 
@@ -152,14 +172,20 @@ def test_broadcast_presence_and_private_channels_are_answered_not_supported():
         await s.send("2", "3", "realtime:room", "broadcast", {"type": "broadcast", "event": "x", "payload": {}})
         [broadcast] = s.sent()
         assert broadcast.payload["status"] == "error" and "not supported" in broadcast.payload["response"]["reason"]
+
     run(go())
 
 
 def test_a_new_token_replaces_the_claims_and_a_bad_one_closes_the_channel():
     async def go():
         s = Session()
-        await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS[:1]},
-                                                            "access_token": token()})
+        await s.send(
+            "1",
+            "1",
+            "realtime:room",
+            "phx_join",
+            {"config": {"postgres_changes": BINDINGS[:1]}, "access_token": token()},
+        )
         s.sent()
         await s.send("1", "2", "realtime:room", "access_token", {"access_token": token(sub="u2")})
         assert s.sent() == [] and s.conn.channels["realtime:room"].claims["sub"] == "u2"
@@ -168,27 +194,37 @@ def test_a_new_token_replaces_the_claims_and_a_bad_one_closes_the_channel():
         assert system.payload["extension"] == "system" and system.payload["status"] == "error"
         assert system.payload["message"].startswith("Token has expired")
         assert close.event == "phx_close" and len(s.hub.registry) == 0
+
     run(go())
 
 
 def test_a_channel_is_closed_when_its_token_expires():
     async def go():
         s = Session()
-        await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS[:1]},
-                                                            "access_token": token(exp=int(time.time()) + 1)})
+        await s.send(
+            "1",
+            "1",
+            "realtime:room",
+            "phx_join",
+            {"config": {"postgres_changes": BINDINGS[:1]}, "access_token": token(exp=int(time.time()) + 1)},
+        )
         s.sent()
+
         async def closed():
             while s.conn.channels:  # the expiry timer fires on its own
                 await asyncio.sleep(0.05)
+
         await asyncio.wait_for(closed(), 10)
         system, close = s.sent()
         assert system.payload["message"].startswith("Token has expired") and close.event == "phx_close"
         assert len(s.hub.registry) == 0
+
     run(go())
 
 
 def test_a_filtered_binding_receives_nothing_until_its_join_check_has_passed():
     """A filter on a column the role may not read must not match even once, before it is refused."""
+
     class SlowHub(FakeHub):
         def __init__(self):
             super().__init__()
@@ -208,5 +244,5 @@ def test_a_filtered_binding_receives_nothing_until_its_join_check_has_passed():
         await asyncio.sleep(0.01)
         assert s.sent()[0].payload["message"] == "Subscribed to PostgreSQL"
         assert len(s.hub.registry) == 2
-    run(go())
 
+    run(go())

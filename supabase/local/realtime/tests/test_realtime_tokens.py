@@ -1,4 +1,5 @@
 """Access tokens: verified with the JWT secret or the local Auth's JWKS, with upstream's messages."""
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,12 @@ def test_hs256_and_es256_tokens_verify(es256):
     key, public = es256
     verifier = Verifier(SECRET, (public,))
     assert verifier.claims(hs256(sub="u1"))["sub"] == "u1"
-    token = jwt.encode({"role": "authenticated", "exp": int(time.time()) + 60, "sub": "u2"}, key,
-                       algorithm="ES256", headers={"kid": "k1"})
+    token = jwt.encode(
+        {"role": "authenticated", "exp": int(time.time()) + 60, "sub": "u2"},
+        key,
+        algorithm="ES256",
+        headers={"kid": "k1"},
+    )
     assert verifier.claims(token)["sub"] == "u2"
 
 
@@ -42,15 +47,25 @@ def test_an_expired_token_says_how_long_ago(es256):
     assert error.value.connect_message == "Token has expired"
 
 
-@pytest.mark.parametrize("token, reason", [
-    ("not-a-jwt", "MalformedJWT: The token provided is not a valid JWT"),
-    (None, "MalformedJWT: The token provided is not a valid JWT"),
-    (hs256(secret="another-secret-with-at-least-32-characters"), "JwtSignatureError: Failed to validate JWT signature"),
-    (jwt.encode({"exp": int(time.time()) + 60}, SECRET, algorithm="HS256"),
-     "InvalidJWTToken: Fields `role` and `exp` are required in JWT"),
-    (jwt.encode({"role": "anon"}, SECRET, algorithm="HS256"),
-     "InvalidJWTToken: Fields `role` and `exp` are required in JWT"),
-])
+@pytest.mark.parametrize(
+    "token, reason",
+    [
+        ("not-a-jwt", "MalformedJWT: The token provided is not a valid JWT"),
+        (None, "MalformedJWT: The token provided is not a valid JWT"),
+        (
+            hs256(secret="another-secret-with-at-least-32-characters"),
+            "JwtSignatureError: Failed to validate JWT signature",
+        ),
+        (
+            jwt.encode({"exp": int(time.time()) + 60}, SECRET, algorithm="HS256"),
+            "InvalidJWTToken: Fields `role` and `exp` are required in JWT",
+        ),
+        (
+            jwt.encode({"role": "anon"}, SECRET, algorithm="HS256"),
+            "InvalidJWTToken: Fields `role` and `exp` are required in JWT",
+        ),
+    ],
+)
 def test_unusable_tokens_are_refused_with_upstreams_reason(token, reason):
     with pytest.raises(TokenError) as error:
         Verifier(SECRET).claims(token)
@@ -60,12 +75,14 @@ def test_unusable_tokens_are_refused_with_upstreams_reason(token, reason):
 def test_an_es256_token_with_an_unknown_kid_or_hs256_with_the_ec_kid_is_refused(es256):
     key, public = es256
     verifier = Verifier(SECRET, (public,))
-    unknown = jwt.encode({"role": "authenticated", "exp": int(time.time()) + 60}, key, algorithm="ES256",
-                         headers={"kid": "nope"})
+    unknown = jwt.encode(
+        {"role": "authenticated", "exp": int(time.time()) + 60}, key, algorithm="ES256", headers={"kid": "nope"}
+    )
     with pytest.raises(TokenError, match="JWT signer"):
         verifier.claims(unknown)
-    confused = jwt.encode({"role": "service_role", "exp": int(time.time()) + 60}, SECRET, algorithm="HS256",
-                          headers={"kid": "k1"})
+    confused = jwt.encode(
+        {"role": "service_role", "exp": int(time.time()) + 60}, SECRET, algorithm="HS256", headers={"kid": "k1"}
+    )
     with pytest.raises(TokenError):
         verifier.claims(confused)
 

@@ -1,5 +1,6 @@
 """The admin API (service-role key only): users (list, create, read, update, delete) and their MFA
 factors, answered as upstream answers them."""
+
 from __future__ import annotations
 
 import uuid
@@ -70,8 +71,10 @@ def list_users():
         if field != "created_at":
             raise bad_request("validation_failed", f"Bad Sort Parameters: bad field for sort '{field}'")
         if way and way.upper() not in ("ASC", "DESC"):
-            raise bad_request("validation_failed", "Bad Sort Parameters: bad direction for sort "
-                              f"'{way}', only 'asc' and 'desc' allowed")
+            raise bad_request(
+                "validation_failed",
+                f"Bad Sort Parameters: bad direction for sort '{way}', only 'asc' and 'desc' allowed",
+            )
         direction = way.lower() or "desc"
     aud = _audience()
     where = "instance_id = %s and aud = %s"
@@ -85,8 +88,10 @@ def list_users():
     limit_rows, offset = (per_page if per_page >= 1 else 20), (max(page, 1) - 1) * (per_page if per_page >= 1 else 20)
     with db.transaction() as conn:
         total = conn.execute(f"select count(*) as n from auth.users where {where}", values).fetchone()["n"]
-        rows = conn.execute(f"select * from auth.users where {where} order by created_at {direction}"
-                            " limit %s offset %s", (*values, limit_rows, offset)).fetchall()
+        rows = conn.execute(
+            f"select * from auth.users where {where} order by created_at {direction} limit %s offset %s",
+            (*values, limit_rows, offset),
+        ).fetchall()
         listed = [_listed(users.user_json(conn, row)) for row in rows]
     response = jsonify({"users": listed, "aud": aud})
     if per_page == 0:  # upstream divides by it when it writes the headers
@@ -131,12 +136,27 @@ def create_user():
             raise bad_request("validation_failed", "ID cannot be a nil uuid")
     ban = admin_users.ban_duration(params)
     with db.transaction() as conn:
-        user = users.create(conn, email=email, encrypted_password=encrypted, aud=aud,
-                            role=(role or settings.jwt_default_group).strip(), user_metadata=user_meta or {},
-                            user_id=user_id)
-        audit.log(conn, _actor(), "user_signedup", {"user_id": str(user["id"]), "user_email": user["email"],
-                                                    "user_phone": user["phone"] or "", "provider": "email"},
-                  ip_address="")
+        user = users.create(
+            conn,
+            email=email,
+            encrypted_password=encrypted,
+            aud=aud,
+            role=(role or settings.jwt_default_group).strip(),
+            user_metadata=user_meta or {},
+            user_id=user_id,
+        )
+        audit.log(
+            conn,
+            _actor(),
+            "user_signedup",
+            {
+                "user_id": str(user["id"]),
+                "user_email": user["email"],
+                "user_phone": user["phone"] or "",
+                "provider": "email",
+            },
+            ip_address="",
+        )
         if app_meta is not None:
             user = users.touch(conn, user["id"], raw_app_meta_data=merge(user["raw_app_meta_data"], app_meta))
         if confirm:
@@ -194,26 +214,48 @@ def _apply_update(conn, user, email, role, confirm, password, user_meta, app_met
         user = users.confirm(conn, user)
     if password is not None:
         # Upstream's UpdatePassword: pending tokens cleared and every session signed out.
-        user = users.touch(conn, uid, encrypted_password=hash_password(password), confirmation_token="",
-                           confirmation_sent_at=None, recovery_token="", recovery_sent_at=None,
-                           email_change_token_current="", email_change_token_new="", email_change_sent_at=None,
-                           phone_change_token="", phone_change_sent_at=None, reauthentication_token="",
-                           reauthentication_sent_at=None)
+        user = users.touch(
+            conn,
+            uid,
+            encrypted_password=hash_password(password),
+            confirmation_token="",
+            confirmation_sent_at=None,
+            recovery_token="",
+            recovery_sent_at=None,
+            email_change_token_current="",
+            email_change_token_new="",
+            email_change_sent_at=None,
+            phone_change_token="",
+            phone_change_sent_at=None,
+            reauthentication_token="",
+            reauthentication_sent_at=None,
+        )
         conn.execute("delete from auth.one_time_tokens where user_id = %s", (uid,))
         conn.execute("delete from auth.sessions where user_id = %s", (uid,))
     if email:
-        identity = conn.execute("select * from auth.identities where provider_id = %s and provider = 'email'",
-                                (str(uid),)).fetchone()
+        identity = conn.execute(
+            "select * from auth.identities where provider_id = %s and provider = 'email'", (str(uid),)
+        ).fetchone()
         if identity is None:  # a user without an e-mail identity gets one, as upstream does
             stamp = now()
-            conn.execute("insert into auth.identities (provider_id, user_id, identity_data, provider,"
-                         " last_sign_in_at, created_at, updated_at) values (%s, %s, %s, 'email', %s, %s, %s)",
-                         (str(uid), uid, Jsonb({"sub": str(uid), "email": email, "email_verified": confirm,
-                                                "phone_verified": False}), stamp, stamp, stamp))
+            conn.execute(
+                "insert into auth.identities (provider_id, user_id, identity_data, provider,"
+                " last_sign_in_at, created_at, updated_at) values (%s, %s, %s, 'email', %s, %s, %s)",
+                (
+                    str(uid),
+                    uid,
+                    Jsonb({"sub": str(uid), "email": email, "email_verified": confirm, "phone_verified": False}),
+                    stamp,
+                    stamp,
+                    stamp,
+                ),
+            )
         else:
             data = merge(identity["identity_data"], {"email": email, "email_verified": confirm})
-            conn.execute("update auth.identities set identity_data = %s, updated_at = %s where id = %s",
-                         (Jsonb(data), now(), identity["id"]))
+            conn.execute(
+                "update auth.identities set identity_data = %s, updated_at = %s where id = %s",
+                (Jsonb(data), now(), identity["id"]),
+            )
         if user["is_anonymous"] and confirm:
             user = users.touch(conn, uid, is_anonymous=False)
         user = users.touch(conn, uid, email=email)
@@ -223,8 +265,13 @@ def _apply_update(conn, user, email, role, confirm, password, user_meta, app_met
         user = users.touch(conn, uid, raw_user_meta_data=merge(user["raw_user_meta_data"], user_meta))
     if ban is not None:
         user = users.touch(conn, uid, banned_until=_banned_until(ban))
-    audit.log(conn, _actor(), "user_modified", {"user_id": str(uid), "user_email": user["email"],
-                                                "user_phone": user["phone"] or ""}, ip_address="")
+    audit.log(
+        conn,
+        _actor(),
+        "user_modified",
+        {"user_id": str(uid), "user_email": user["email"], "user_phone": user["phone"] or ""},
+        ip_address="",
+    )
     return user
 
 
@@ -235,8 +282,13 @@ def delete_user(user_id: str):
     params = body() if request.get_data(cache=True) else {}
     soft = flag(params, "should_soft_delete", "adminUserDeleteParams")
     with db.transaction() as conn:
-        audit.log(conn, _actor(), "user_deleted", {"user_id": str(user["id"]), "user_email": user["email"],
-                                                   "user_phone": user["phone"] or ""}, ip_address="")
+        audit.log(
+            conn,
+            _actor(),
+            "user_deleted",
+            {"user_id": str(user["id"]), "user_email": user["email"], "user_phone": user["phone"] or ""},
+            ip_address="",
+        )
         if soft:
             if user["deleted_at"] is None:
                 admin_users.soft_delete(conn, user)
@@ -250,8 +302,9 @@ def _load_factor(conn, user: dict, factor_id: str) -> dict:
         uuid.UUID(factor_id)
     except ValueError:
         raise not_found("validation_failed", "factor_id must be an UUID")
-    factor = conn.execute("select * from auth.mfa_factors where user_id = %s and id = %s",
-                          (user["id"], factor_id)).fetchone()
+    factor = conn.execute(
+        "select * from auth.mfa_factors where user_id = %s and id = %s", (user["id"], factor_id)
+    ).fetchone()
     if factor is None:
         raise not_found("mfa_factor_not_found", "Factor not found")
     return factor
@@ -284,8 +337,15 @@ def update_factor(user_id: str, factor_id: str):
         name = request_context.text(params, "friendly_name", struct="adminUserUpdateFactorParams")
         request_context.text(params, "phone", struct="adminUserUpdateFactorParams")
         if name:
-            factor = conn.execute("update auth.mfa_factors set friendly_name = %s, updated_at = %s where id = %s"
-                                  " returning *", (name, now(), factor["id"])).fetchone()
-        audit.log(conn, _actor(), "factor_updated", {"user_id": str(user["id"]), "factor_id": str(factor["id"]),
-                                                     "factor_type": factor["factor_type"]}, ip_address="")
+            factor = conn.execute(
+                "update auth.mfa_factors set friendly_name = %s, updated_at = %s where id = %s returning *",
+                (name, now(), factor["id"]),
+            ).fetchone()
+        audit.log(
+            conn,
+            _actor(),
+            "factor_updated",
+            {"user_id": str(user["id"]), "factor_id": str(factor["id"]), "factor_type": factor["factor_type"]},
+            ip_address="",
+        )
     return jsonify(users.factor_json(factor))

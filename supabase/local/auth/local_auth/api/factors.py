@@ -2,6 +2,7 @@
 (the session becomes aal2) and DELETE /factors/{id}, with upstream's checks, statuses and messages.
 Phone factors need an SMS provider: they answer as upstream does when they are disabled. WebAuthn's
 ceremony is in webauthn_factor.py."""
+
 from __future__ import annotations
 
 import uuid
@@ -41,8 +42,9 @@ def _load_factor(caller: Caller, factor_id: str) -> dict:
     except ValueError:
         raise not_found("validation_failed", "factor_id must be an UUID")
     with db.transaction() as conn:
-        factor = conn.execute("select * from auth.mfa_factors where user_id = %s and id = %s",
-                              (caller.user["id"], factor_id)).fetchone()
+        factor = conn.execute(
+            "select * from auth.mfa_factors where user_id = %s and id = %s", (caller.user["id"], factor_id)
+        ).fetchone()
     if factor is None:
         raise not_found("mfa_factor_not_found", "Factor not found")
     return factor
@@ -80,10 +82,17 @@ def enroll():
         conn.execute(
             "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"
             " updated_at, secret) values (%s, %s, %s, 'totp', 'unverified', %s, %s, %s)",
-            (factor_id, user["id"], name, stamp, stamp, secret))
+            (factor_id, user["id"], name, stamp, stamp, secret),
+        )
         audit.log(conn, user, "factor_in_progress", {"factor_id": str(factor_id)}, ip_address=client_inet())
-    return jsonify({"id": str(factor_id), "type": "totp", "friendly_name": name,
-                    "totp": {"qr_code": qr_code, "secret": secret, "uri": uri}})
+    return jsonify(
+        {
+            "id": str(factor_id),
+            "type": "totp",
+            "friendly_name": name,
+            "totp": {"qr_code": qr_code, "secret": secret, "uri": uri},
+        }
+    )
 
 
 def _enroll_webauthn(caller: Caller, name: str):
@@ -91,11 +100,18 @@ def _enroll_webauthn(caller: Caller, name: str):
     with db.transaction() as conn:
         validate_new_factor(conn, caller.user, name, caller.session)
         factor_id, stamp = uuid.uuid4(), now()
-        conn.execute("insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"
-                     " updated_at) values (%s, %s, %s, 'webauthn', 'unverified', %s, %s)",
-                     (factor_id, caller.user["id"], name, stamp, stamp))
-        audit.log(conn, caller.user, "factor_in_progress", {"factor_id": str(factor_id), "factor_type": "webauthn"},
-                  ip_address=client_inet())
+        conn.execute(
+            "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"
+            " updated_at) values (%s, %s, %s, 'webauthn', 'unverified', %s, %s)",
+            (factor_id, caller.user["id"], name, stamp, stamp),
+        )
+        audit.log(
+            conn,
+            caller.user,
+            "factor_in_progress",
+            {"factor_id": str(factor_id), "factor_type": "webauthn"},
+            ip_address=client_inet(),
+        )
     return jsonify({"id": str(factor_id), "type": "webauthn", "friendly_name": name})
 
 
@@ -121,19 +137,30 @@ def challenge(factor_id: str):
     extra, session_data = {}, None
     with db.transaction() as conn:
         if factor["factor_type"] == "webauthn":
-            webauthn, session_data = webauthn_factor.challenge_options(conn, caller.user, factor,
-                                                                       webauthn_factor.params_of(body()))
+            webauthn, session_data = webauthn_factor.challenge_options(
+                conn, caller.user, factor, webauthn_factor.params_of(body())
+            )
             extra = {"webauthn": webauthn}
-        conn.execute("insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)"
-                     " values (%s, %s, %s, %s, %s)", (challenge_id, factor["id"], stamp, client_inet(),
-                                                      Jsonb(session_data) if session_data else None))
-        conn.execute("update auth.mfa_factors set last_challenged_at = %s, updated_at = %s where id = %s",
-                     (stamp, stamp, factor["id"]))
-        audit.log(conn, caller.user, "challenge_created",
-                  {"factor_id": str(factor["id"]), "factor_status": factor["status"]}, ip_address=client_inet())
+        conn.execute(
+            "insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)"
+            " values (%s, %s, %s, %s, %s)",
+            (challenge_id, factor["id"], stamp, client_inet(), Jsonb(session_data) if session_data else None),
+        )
+        conn.execute(
+            "update auth.mfa_factors set last_challenged_at = %s, updated_at = %s where id = %s",
+            (stamp, stamp, factor["id"]),
+        )
+        audit.log(
+            conn,
+            caller.user,
+            "challenge_created",
+            {"factor_id": str(factor["id"]), "factor_status": factor["status"]},
+            ip_address=client_inet(),
+        )
     expires = stamp + timedelta(seconds=_settings().mfa_challenge_expiry)
-    return jsonify({"id": str(challenge_id), "type": factor["factor_type"]} | extra
-                   | {"expires_at": int(expires.timestamp())})
+    return jsonify(
+        {"id": str(challenge_id), "type": factor["factor_type"]} | extra | {"expires_at": int(expires.timestamp())}
+    )
 
 
 def _challenge_id(params: dict) -> str:
@@ -143,8 +170,11 @@ def _challenge_id(params: dict) -> str:
     try:
         return str(uuid.UUID(value))
     except ValueError:
-        raise bad_request("bad_json", "Could not parse request body as JSON: "
-                          f"uuid: incorrect UUID length {len(value)} in string {_go_quote(value)}")
+        raise bad_request(
+            "bad_json",
+            "Could not parse request body as JSON: "
+            f"uuid: incorrect UUID length {len(value)} in string {_go_quote(value)}",
+        )
 
 
 def _go_quote(value: str) -> str:
@@ -175,30 +205,42 @@ def verify(factor_id: str):
             raise unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
         if caller.session is None:
             raise _internal("Cannot read SessionId claim as UUID")
-        audit.log(conn, caller.user, "verification_attempted",
-                  {"factor_id": str(factor["id"]), "challenge_id": str(found["id"]),
-                   "factor_type": factor["factor_type"]}, ip_address=client_inet())
+        audit.log(
+            conn,
+            caller.user,
+            "verification_attempted",
+            {"factor_id": str(factor["id"]), "challenge_id": str(found["id"]), "factor_type": factor["factor_type"]},
+            ip_address=client_inet(),
+        )
         # The accepted step is kept on the challenge (its otp_code column, which only phone
         # challenges use upstream), for _step_used.
-        conn.execute("update auth.mfa_challenges set verified_at = %s, otp_code = %s where id = %s",
-                     (now(), str(step), found["id"]))
+        conn.execute(
+            "update auth.mfa_challenges set verified_at = %s, otp_code = %s where id = %s",
+            (now(), str(step), found["id"]),
+        )
         if factor["status"] != "verified":
-            conn.execute("update auth.mfa_factors set status = 'verified', updated_at = %s where id = %s",
-                         (now(), factor["id"]))
+            conn.execute(
+                "update auth.mfa_factors set status = 'verified', updated_at = %s where id = %s", (now(), factor["id"])
+            )
         user = users.find_by_id(conn, caller.user["id"])
         response = upgrade_session(conn, user, caller.session["id"], factor, "totp")
         # Every other session still at aal1 is signed out, and enrolment attempts of the same type end.
         conn.execute("delete from auth.sessions where user_id = %s and aal < 'aal2'", (user["id"],))
-        conn.execute("delete from auth.mfa_factors where user_id = %s and status = 'unverified'"
-                     " and factor_type = %s", (user["id"], factor["factor_type"]))
+        conn.execute(
+            "delete from auth.mfa_factors where user_id = %s and status = 'unverified' and factor_type = %s",
+            (user["id"], factor["factor_type"]),
+        )
     g.pop("sb_auth_headers", None)  # upstream's MFA verify answer has no Sb-Auth-* headers
     return jsonify(response)
 
 
 def _step_used(conn, factor: dict, step: int) -> bool:
     """A code of this step or a later one was already accepted for the factor (RFC 6238 5.2)."""
-    row = conn.execute("select max(otp_code::bigint) as step from auth.mfa_challenges where factor_id = %s"
-                       " and verified_at is not null and otp_code ~ '^[0-9]+$'", (factor["id"],)).fetchone()
+    row = conn.execute(
+        "select max(otp_code::bigint) as step from auth.mfa_challenges where factor_id = %s"
+        " and verified_at is not null and otp_code ~ '^[0-9]+$'",
+        (factor["id"],),
+    ).fetchone()
     return row["step"] is not None and row["step"] >= step
 
 
@@ -211,17 +253,23 @@ def _verify_webauthn(caller: Caller, factor: dict, challenge_id: str, params: di
         columns = webauthn_factor.check_response(factor, found, params)
         # The challenge is used up with the verification (upstream destroys it).
         conn.execute("delete from auth.mfa_challenges where id = %s", (found["id"],))
-        audit.log(conn, caller.user, "verification_attempted",
-                  {"factor_id": str(factor["id"]), "challenge_id": str(found["id"]), "factor_type": "webauthn"},
-                  ip_address=client_inet())
+        audit.log(
+            conn,
+            caller.user,
+            "verification_attempted",
+            {"factor_id": str(factor["id"]), "challenge_id": str(found["id"]), "factor_type": "webauthn"},
+            ip_address=client_inet(),
+        )
         if factor["status"] != "verified":
             columns["status"] = "verified"
         webauthn_factor.store(conn, factor, found, params["type"], columns, params["credential_response"])
         user = users.find_by_id(conn, caller.user["id"])
         response = upgrade_session(conn, user, caller.session["id"], factor, "mfa/webauthn")
         conn.execute("delete from auth.sessions where user_id = %s and aal < 'aal2'", (user["id"],))
-        conn.execute("delete from auth.mfa_factors where user_id = %s and status = 'unverified'"
-                     " and factor_type = 'webauthn'", (user["id"],))
+        conn.execute(
+            "delete from auth.mfa_factors where user_id = %s and status = 'unverified' and factor_type = 'webauthn'",
+            (user["id"],),
+        )
     g.pop("sb_auth_headers", None)
     return jsonify(response)
 
@@ -237,16 +285,29 @@ def unenroll(factor_id: str):
         raise unprocessable("insufficient_aal", "AAL2 required to unenroll verified factor")
     with db.transaction() as conn:
         conn.execute("delete from auth.mfa_factors where id = %s", (factor["id"],))
-        audit.log(conn, caller.user, "factor_unenrolled",
-                  {"factor_id": str(factor["id"]), "factor_status": factor["status"],
-                   "session_id": str(caller.session["id"])}, ip_address=client_inet())
+        audit.log(
+            conn,
+            caller.user,
+            "factor_unenrolled",
+            {
+                "factor_id": str(factor["id"]),
+                "factor_status": factor["status"],
+                "session_id": str(caller.session["id"]),
+            },
+            ip_address=client_inet(),
+        )
         downgrade_sessions(conn, factor)
     return jsonify({"id": str(factor["id"])})
 
 
 def downgrade_sessions(conn, factor: dict) -> None:
     """Sessions that reached aal2 with this factor lose its claim and go back to aal1."""
-    conn.execute("delete from auth.mfa_amr_claims where authentication_method = %s and session_id in"
-                 " (select id from auth.sessions where factor_id = %s)", (factor["factor_type"], factor["id"]))
-    conn.execute("update auth.sessions set aal = 'aal1', factor_id = null where user_id = %s and factor_id = %s",
-                 (factor["user_id"], factor["id"]))
+    conn.execute(
+        "delete from auth.mfa_amr_claims where authentication_method = %s and session_id in"
+        " (select id from auth.sessions where factor_id = %s)",
+        (factor["factor_type"], factor["id"]),
+    )
+    conn.execute(
+        "update auth.sessions set aal = 'aal1', factor_id = null where user_id = %s and factor_id = %s",
+        (factor["user_id"], factor["id"]),
+    )

@@ -1,4 +1,5 @@
 """GET /health, GET /.well-known/jwks.json (GET /settings is in providers.py)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
@@ -12,8 +13,9 @@ bp = Blueprint("general", __name__)
 def health():
     with db.transaction() as conn:
         conn.execute("select 1")
-    return jsonify({"version": "v2.186.0", "name": "GoTrue",
-                    "description": "GoTrue is a user registration and authentication API"})
+    return jsonify(
+        {"version": "v2.186.0", "name": "GoTrue", "description": "GoTrue is a user registration and authentication API"}
+    )
 
 
 @bp.get("/.well-known/jwks.json")

@@ -2,6 +2,7 @@
 default upstream (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). No OAuth provider can be enabled on the
 offline stack, so linking always ends where upstream ends for a disabled provider; unlinking works on
 users who have more than one identity."""
+
 from __future__ import annotations
 
 import uuid
@@ -17,9 +18,31 @@ bp = Blueprint("identities", __name__)
 
 # The providers upstream knows (external.go); the others are "could not be found".
 KNOWN_PROVIDERS = {
-    "apple", "azure", "bitbucket", "discord", "facebook", "figma", "fly", "github", "gitlab", "google",
-    "kakao", "keycloak", "linkedin", "linkedin_oidc", "notion", "snapchat", "spotify", "slack", "slack_oidc",
-    "twitch", "twitter", "x", "vercel_marketplace", "workos", "zoom",
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "kakao",
+    "keycloak",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "snapchat",
+    "spotify",
+    "slack",
+    "slack_oidc",
+    "twitch",
+    "twitter",
+    "x",
+    "vercel_marketplace",
+    "workos",
+    "zoom",
 }
 
 
@@ -75,8 +98,13 @@ def unlink_identity(identity_id: str):
         target = next((i for i in identities if str(i["id"]) == str(uuid.UUID(identity_id))), None)
         if target is None:
             raise unprocessable("identity_not_found", "Identity doesn't exist")
-        audit.log(conn, user, "identity_unlinked", {"identity_id": str(target["id"]), "provider": target["provider"],
-                                                    "provider_id": target["provider_id"]}, ip_address="")
+        audit.log(
+            conn,
+            user,
+            "identity_unlinked",
+            {"identity_id": str(target["id"]), "provider": target["provider"], "provider_id": target["provider_id"]},
+            ip_address="",
+        )
         conn.execute("delete from auth.identities where id = %s", (target["id"],))
         remaining = [i for i in identities if i["id"] != target["id"]]
         if target["provider"] == "phone":

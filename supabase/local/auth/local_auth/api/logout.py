@@ -1,4 +1,5 @@
 """POST /logout?scope=global|local|others."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request

@@ -1,5 +1,6 @@
 """POST /invite (mails an invitation) and POST /admin/generate_link (returns the link and OTP
 instead of mailing them), both for the service role."""
+
 from __future__ import annotations
 
 import secrets
@@ -26,8 +27,15 @@ def _settings():
 
 def _new_user(conn, email: str, data: dict, password_hash: str) -> dict:
     # Invited and admin-linked users get identity claims only (no data copied into the identity).
-    return users.create(conn, email=email, encrypted_password=password_hash, aud=_settings().jwt_aud,
-                        role=_settings().jwt_default_group, user_metadata=data, identity_extra=None)
+    return users.create(
+        conn,
+        email=email,
+        encrypted_password=password_hash,
+        aud=_settings().jwt_aud,
+        role=_settings().jwt_default_group,
+        user_metadata=data,
+        identity_extra=None,
+    )
 
 
 def _log_invite(conn, claims: dict, user: dict) -> None:
@@ -81,13 +89,21 @@ def generate_link():
         if user is not None:
             user = users.find_by_id(conn, user["id"], for_update=True)
         user, token = _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash, params)
-        kind = {"magiclink": "recovery", "recovery": "recovery", "invite": "invite",
-                "signup": "confirmation"}.get(vtype, "email_change")
+        kind = {"magiclink": "recovery", "recovery": "recovery", "invite": "invite", "signup": "confirmation"}.get(
+            vtype, "email_change"
+        )
         link_type = "email_change" if vtype.startswith("email_change") else vtype
         link = mailer.action_link(kind, token, link_type, redirect_to)
-        return jsonify(users.user_json(conn, user) | {
-            "action_link": link, "email_otp": code, "hashed_token": hashed,
-            "verification_type": vtype, "redirect_to": redirect_to})
+        return jsonify(
+            users.user_json(conn, user)
+            | {
+                "action_link": link,
+                "email_otp": code,
+                "hashed_token": hashed,
+                "verification_type": vtype,
+                "redirect_to": redirect_to,
+            }
+        )
 
 
 def _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash, params) -> tuple[dict, str]:

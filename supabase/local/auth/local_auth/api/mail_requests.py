@@ -2,6 +2,7 @@
 /recover and /resend never reveal whether an account exists; /otp with create_user false does
 (422 otp_disabled), as upstream. A captcha token (gotrue_meta_security) is accepted and ignored, as
 upstream does with captcha disabled."""
+
 from __future__ import annotations
 
 import secrets
@@ -39,9 +40,12 @@ def otp_request():
     if create_user is None:  # absent or null: Go leaves the default (true)
         create_user = True
     if not isinstance(create_user, bool):
-        raise bad_request("bad_json", "Could not parse request body as JSON: json: cannot unmarshal "
-                          f"{_GO_TYPES.get(type(create_user), 'number')} into Go struct field"
-                          " OtpParams.create_user of type bool")
+        raise bad_request(
+            "bad_json",
+            "Could not parse request body as JSON: json: cannot unmarshal "
+            f"{_GO_TYPES.get(type(create_user), 'number')} into Go struct field"
+            " OtpParams.create_user of type bool",
+        )
     if email and phone:
         raise bad_request("validation_failed", "Only an email address or phone number should be provided")
     if email and text(params, "channel"):
@@ -56,8 +60,9 @@ def otp_request():
         return _magic_link(params)
     if phone:
         if _settings().sms.configured:
-            return phone_flows.sign_in_code(phone, create_user, json_object(params, "data") or {},
-                                            text(params, "channel") or "sms")
+            return phone_flows.sign_in_code(
+                phone, create_user, json_object(params, "data") or {}, text(params, "channel") or "sms"
+            )
         raise bad_request("phone_provider_disabled", "Unsupported phone provider")
     raise bad_request("validation_failed", "One of email or phone must be set")
 
@@ -89,8 +94,14 @@ def _magic_link(params: dict):
     with db.transaction() as conn:
         user = users.find_by_id(conn, user["id"], for_update=True)
         if challenge:
-            pkce.create(conn, provider="magiclink", method="magiclink", challenge_method=method,
-                        challenge=challenge, user_id=user["id"])
+            pkce.create(
+                conn,
+                provider="magiclink",
+                method="magiclink",
+                challenge_method=method,
+                challenge=challenge,
+                user_id=user["id"],
+            )
         audit.log(conn, user, "user_recovery_requested")
         mailer.send_magic_link(conn, user, pkce=bool(challenge))
     return jsonify({})
@@ -104,15 +115,28 @@ def _passwordless_signup(email: str, data: dict, challenge: str, method: str) ->
     with db.transaction() as conn:
         user = users.find_by_email(conn, email, settings.jwt_aud)
         if user is None:
-            user = users.create(conn, email=email, encrypted_password=hashed, aud=settings.jwt_aud,
-                                role=settings.jwt_default_group, user_metadata=data, identity_extra=data)
+            user = users.create(
+                conn,
+                email=email,
+                encrypted_password=hashed,
+                aud=settings.jwt_aud,
+                role=settings.jwt_default_group,
+                user_metadata=data,
+                identity_extra=data,
+            )
         if settings.autoconfirm:
             audit.log(conn, user, "user_signedup", {"provider": "email"})
             return users.confirm(conn, user)
         audit.log(conn, user, "user_confirmation_requested", {"provider": "email"})
         if challenge:
-            pkce.create(conn, provider="email", method="email/signup", challenge_method=method,
-                        challenge=challenge, user_id=user["id"])
+            pkce.create(
+                conn,
+                provider="email",
+                method="email/signup",
+                challenge_method=method,
+                challenge=challenge,
+                user_id=user["id"],
+            )
         return mailer.send_confirmation(conn, user, pkce=bool(challenge))
 
 
@@ -133,8 +157,14 @@ def recover():
         if user is None:
             return jsonify({})
         if challenge:
-            pkce.create(conn, provider="recovery", method="recovery", challenge_method=method,
-                        challenge=challenge, user_id=user["id"])
+            pkce.create(
+                conn,
+                provider="recovery",
+                method="recovery",
+                challenge_method=method,
+                challenge=challenge,
+                user_id=user["id"],
+            )
     with db.transaction() as conn:
         user = users.find_by_id(conn, user["id"], for_update=True)
         audit.log(conn, user, "user_recovery_requested")

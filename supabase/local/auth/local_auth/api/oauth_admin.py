@@ -2,6 +2,7 @@
 regenerate secret; service role) and POST /oauth/clients/register (dynamic registration, when
 GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION allows it). Without GOTRUE_OAUTH_SERVER_ENABLED these
 routes do not exist, as upstream registers them only then (internal/api/api.go)."""
+
 from __future__ import annotations
 
 import json
@@ -53,8 +54,10 @@ def _register(registration_type: str):
     if client_type and client_type not in ("public", "confidential"):
         raise bad_request("validation_failed", "client_type must be 'public' or 'confidential'")
     if method and method not in oauth_clients.AUTH_METHODS:
-        raise bad_request("validation_failed", "token_endpoint_auth_method must be one of: "
-                          "[none client_secret_basic client_secret_post]")
+        raise bad_request(
+            "validation_failed",
+            "token_endpoint_auth_method must be one of: [none client_secret_basic client_secret_post]",
+        )
     oauth_clients.check_type_consistency(client_type, method)
     client_type = oauth_clients.client_type_for(client_type, method)
     method = method or ("none" if client_type == "public" else "client_secret_basic")
@@ -64,10 +67,19 @@ def _register(registration_type: str):
             "insert into auth.oauth_clients (id, client_secret_hash, registration_type, redirect_uris, grant_types,"
             " client_name, client_uri, logo_uri, client_type, token_endpoint_auth_method)"
             " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
-            (uuid.uuid4(), secret_hash, registration_type, oauth_clients.stored_redirect_uris(uris),
-             ",".join(grants or oauth_clients.GRANT_TYPES),
-             params.get("client_name") or None, params.get("client_uri") or None, params.get("logo_uri") or None,
-             client_type, method)).fetchone()
+            (
+                uuid.uuid4(),
+                secret_hash,
+                registration_type,
+                oauth_clients.stored_redirect_uris(uris),
+                ",".join(grants or oauth_clients.GRANT_TYPES),
+                params.get("client_name") or None,
+                params.get("client_uri") or None,
+                params.get("logo_uri") or None,
+                client_type,
+                method,
+            ),
+        ).fetchone()
     return jsonify(oauth_clients.to_json(row, secret)), 201
 
 
@@ -100,7 +112,9 @@ def dynamic_register():
 def list_clients():
     require_admin()
     with db.transaction() as conn:
-        rows = conn.execute("select * from auth.oauth_clients where deleted_at is null order by created_at desc").fetchall()
+        rows = conn.execute(
+            "select * from auth.oauth_clients where deleted_at is null order by created_at desc"
+        ).fetchall()
     clients = [oauth_clients.to_json(row) for row in rows]
     return jsonify({"clients": clients} if clients else {})
 
@@ -134,8 +148,10 @@ def update_client(client_id: str):
     assignments = ", ".join(f"{name} = %({name})s" for name in columns)  # names from the lists above only
     with db.transaction() as conn:
         _client(client_id, conn, for_update=True)
-        row = conn.execute(f"update auth.oauth_clients set {assignments}, updated_at = %(now)s where id = %(id)s"
-                           " returning *", columns | {"now": now(), "id": client_id}).fetchone()
+        row = conn.execute(
+            f"update auth.oauth_clients set {assignments}, updated_at = %(now)s where id = %(id)s returning *",
+            columns | {"now": now(), "id": client_id},
+        ).fetchone()
     return jsonify(oauth_clients.to_json(row))
 
 
@@ -144,8 +160,9 @@ def delete_client(client_id: str):
     require_admin()
     with db.transaction() as conn:
         row = _client(client_id, conn, for_update=True)
-        conn.execute("update auth.oauth_clients set deleted_at = %s, updated_at = %s where id = %s",
-                     (now(), now(), row["id"]))
+        conn.execute(
+            "update auth.oauth_clients set deleted_at = %s, updated_at = %s where id = %s", (now(), now(), row["id"])
+        )
     response = current_app.response_class(status=204)
     del response.headers["Content-Type"]
     return response
@@ -159,6 +176,8 @@ def regenerate_secret(client_id: str):
         if row["client_type"] != "confidential":
             raise bad_request("validation_failed", "Cannot regenerate secret for public client")
         secret, secret_hash = oauth_clients.new_secret()
-        row = conn.execute("update auth.oauth_clients set client_secret_hash = %s, updated_at = %s where id = %s"
-                           " returning *", (secret_hash, now(), row["id"])).fetchone()
+        row = conn.execute(
+            "update auth.oauth_clients set client_secret_hash = %s, updated_at = %s where id = %s returning *",
+            (secret_hash, now(), row["id"]),
+        ).fetchone()
     return jsonify(oauth_clients.to_json(row, secret))

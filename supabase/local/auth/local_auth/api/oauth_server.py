@@ -4,6 +4,7 @@ redirect URI, PKCE required; sends the browser to GOTRUE_OAUTH_SERVER_AUTHORIZAT
 GET /oauth/authorizations/{id} and POST .../consent (the signed-in user approves or denies),
 POST /oauth/token (authorization_code with the PKCE verifier, refresh_token; client authentication),
 GET/DELETE /user/oauth/grants. Codes and authorizations are taken atomically (one exchange per code)."""
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,9 @@ def _with_query(url: str, values: dict) -> str:
 
 
 def _error_redirect(redirect_uri: str, error: str, description: str, state: str) -> str:
-    return _with_query(redirect_uri, {"error": error, "error_description": description} | ({"state": state} if state else {}))
+    return _with_query(
+        redirect_uri, {"error": error, "error_description": description} | ({"state": state} if state else {})
+    )
 
 
 def _remaining_problem(args: dict) -> str | None:
@@ -76,8 +79,17 @@ def _remaining_problem(args: dict) -> str | None:
 
 @bp.get("/oauth/authorize")
 def authorize():
-    names = ("client_id", "redirect_uri", "response_type", "scope", "state", "resource", "code_challenge",
-             "code_challenge_method", "nonce")
+    names = (
+        "client_id",
+        "redirect_uri",
+        "response_type",
+        "scope",
+        "state",
+        "resource",
+        "code_challenge",
+        "code_challenge_method",
+        "nonce",
+    )
     args = {name: request.args.get(name, "") for name in names}
     if not args["client_id"]:
         raise bad_request("validation_failed", "client_id is required")
@@ -99,8 +111,12 @@ def authorize():
     if problem:
         return redirect(_error_redirect(args["redirect_uri"], "invalid_request", problem, args["state"]), 302)
     if not _settings().authorization_path:
-        return redirect(_error_redirect(args["redirect_uri"], "server_error", "oauth authorization path not configured",
-                                        args["state"]), 302)
+        return redirect(
+            _error_redirect(
+                args["redirect_uri"], "server_error", "oauth authorization path not configured", args["state"]
+            ),
+            302,
+        )
     authorization_id = "".join(secrets.choice(_ALPHANUMERIC) for _ in range(32))
     stamp = now()
     with db.transaction() as conn:
@@ -108,9 +124,21 @@ def authorize():
             "insert into auth.oauth_authorizations (id, authorization_id, client_id, redirect_uri, scope, state,"
             " resource, code_challenge, code_challenge_method, response_type, status, created_at, expires_at, nonce)"
             " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, 'code', 'pending', %s, %s, %s)",
-            (uuid.uuid4(), authorization_id, client["id"], args["redirect_uri"], args["scope"], args["state"] or None,
-             args["resource"] or None, args["code_challenge"], args["code_challenge_method"].lower(), stamp,
-             stamp + timedelta(seconds=_settings().authorization_ttl), args["nonce"] or None))
+            (
+                uuid.uuid4(),
+                authorization_id,
+                client["id"],
+                args["redirect_uri"],
+                args["scope"],
+                args["state"] or None,
+                args["resource"] or None,
+                args["code_challenge"],
+                args["code_challenge_method"].lower(),
+                stamp,
+                stamp + timedelta(seconds=_settings().authorization_ttl),
+                args["nonce"] or None,
+            ),
+        )
     site = current_app.config["AUTH_SETTINGS"].site_url.rstrip("/")
     path = _settings().authorization_path
     return redirect(f"{site}{path if path.startswith('/') else '/' + path}?authorization_id={authorization_id}", 302)
@@ -122,8 +150,9 @@ def _pending(conn, authorization_id: str, *, for_update: bool = False) -> dict:
     if origin and not redirects.is_valid(origin):
         raise bad_request("validation_failed", "unauthorized request origin")
     lock = " for update" if for_update else ""
-    row = conn.execute(f"select * from auth.oauth_authorizations where authorization_id = %s{lock}",
-                       (authorization_id,)).fetchone()
+    row = conn.execute(
+        f"select * from auth.oauth_authorizations where authorization_id = %s{lock}", (authorization_id,)
+    ).fetchone()
     if row is None:
         raise not_found("oauth_authorization_not_found", "authorization not found")
     if row["expires_at"] < now():
@@ -141,9 +170,11 @@ def _success_redirect(row: dict) -> str:
 
 
 def _approve(conn, row: dict) -> dict:
-    return conn.execute("update auth.oauth_authorizations set status = 'approved', approved_at = %s,"
-                        " authorization_code = coalesce(authorization_code, %s) where id = %s returning *",
-                        (now(), str(uuid.uuid4()), row["id"])).fetchone()
+    return conn.execute(
+        "update auth.oauth_authorizations set status = 'approved', approved_at = %s,"
+        " authorization_code = coalesce(authorization_code, %s) where id = %s returning *",
+        (now(), str(uuid.uuid4()), row["id"]),
+    ).fetchone()
 
 
 @bp.get("/oauth/authorizations/<authorization_id>")
@@ -154,18 +185,30 @@ def authorization_details(authorization_id: str):
         row = _pending(conn, authorization_id, for_update=True)
         if row["user_id"] is None:
             conn.execute("update auth.oauth_authorizations set user_id = %s where id = %s", (user["id"], row["id"]))
-            consent = conn.execute("select * from auth.oauth_consents where user_id = %s and client_id = %s and"
-                                   " revoked_at is null", (user["id"], row["client_id"])).fetchone()
+            consent = conn.execute(
+                "select * from auth.oauth_consents where user_id = %s and client_id = %s and revoked_at is null",
+                (user["id"], row["client_id"]),
+            ).fetchone()
             if consent and set(row["scope"].split()) <= set(consent["scopes"].split()):
                 return jsonify({"redirect_url": _success_redirect(_approve(conn, row))})
         elif str(row["user_id"]) != str(user["id"]):
             raise not_found("oauth_authorization_not_found", "authorization not found")
         client = conn.execute("select * from auth.oauth_clients where id = %s", (row["client_id"],)).fetchone()
-    details = {"id": str(client["id"]), "name": client["client_name"], "uri": client["client_uri"],
-               "logo_uri": client["logo_uri"]}
-    return jsonify({"authorization_id": row["authorization_id"], "redirect_uri": row["redirect_uri"],
-                    "client": {k: v for k, v in details.items() if v},
-                    "user": {"id": str(user["id"]), "email": user["email"] or ""}, "scope": row["scope"]})
+    details = {
+        "id": str(client["id"]),
+        "name": client["client_name"],
+        "uri": client["client_uri"],
+        "logo_uri": client["logo_uri"],
+    }
+    return jsonify(
+        {
+            "authorization_id": row["authorization_id"],
+            "redirect_uri": row["redirect_uri"],
+            "client": {k: v for k, v in details.items() if v},
+            "user": {"id": str(user["id"]), "email": user["email"] or ""},
+            "scope": row["scope"],
+        }
+    )
 
 
 @bp.post("/oauth/authorizations/<authorization_id>/consent")
@@ -188,9 +231,11 @@ def consent(authorization_id: str):
             url = _error_redirect(row["redirect_uri"], "access_denied", "User denied the request", row["state"] or "")
         else:
             row = _approve(conn, row)
-            conn.execute("insert into auth.oauth_consents (id, user_id, client_id, scopes, granted_at)"
-                         " values (%s, %s, %s, %s, now()) on conflict (user_id, client_id) do update"
-                         " set scopes = excluded.scopes, granted_at = now(), revoked_at = null",
-                         (uuid.uuid4(), caller.user["id"], row["client_id"], row["scope"]))
+            conn.execute(
+                "insert into auth.oauth_consents (id, user_id, client_id, scopes, granted_at)"
+                " values (%s, %s, %s, %s, now()) on conflict (user_id, client_id) do update"
+                " set scopes = excluded.scopes, granted_at = now(), revoked_at = null",
+                (uuid.uuid4(), caller.user["id"], row["client_id"], row["scope"]),
+            )
             url = _success_redirect(row)
     return jsonify({"redirect_url": url})

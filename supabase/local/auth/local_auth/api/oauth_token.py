@@ -2,6 +2,7 @@
 client_secret_post or none for public clients; grant types authorization_code with the PKCE verifier
 and refresh_token) and the user's grants, GET/DELETE /user/oauth/grants (internal/api/oauthserver/
 handlers.go, client_auth.go, auth.go of v2.186.0). OAuth errors are `{"error", "error_description"}`."""
+
 from __future__ import annotations
 
 import base64
@@ -19,8 +20,16 @@ from ..request_context import require_user
 from ..timeutil import iso, now
 
 bp = Blueprint("oauth_token", __name__)
-FIELDS = ("grant_type", "code", "refresh_token", "redirect_uri", "client_id", "client_secret", "code_verifier",
-          "resource")
+FIELDS = (
+    "grant_type",
+    "code",
+    "refresh_token",
+    "redirect_uri",
+    "client_id",
+    "client_secret",
+    "code_verifier",
+    "resource",
+)
 
 
 @bp.before_request
@@ -70,8 +79,10 @@ def _authenticated_client(params: dict) -> dict | None:
     if client is None:
         raise _credentials_error("Invalid client credentials")
     if client["token_endpoint_auth_method"] != method:
-        raise _credentials_error(f"invalid authentication method: client is registered for "
-                                 f"'{client['token_endpoint_auth_method']}' but '{method}' was used")
+        raise _credentials_error(
+            f"invalid authentication method: client is registered for "
+            f"'{client['token_endpoint_auth_method']}' but '{method}' was used"
+        )
     if client["client_type"] == "public":
         if secret:
             raise _credentials_error("public clients must not provide client_secret")
@@ -119,8 +130,10 @@ def _exchange_code(client: dict, params: dict) -> dict:
     with db.transaction() as conn:
         # Taken at once: a second exchange of the same code waits for this one and finds nothing; a
         # refused exchange rolls back and leaves the code as it was, as upstream's checks do.
-        row = conn.execute("delete from auth.oauth_authorizations where authorization_code = %s and"
-                           " status = 'approved' returning *", (params["code"],)).fetchone()
+        row = conn.execute(
+            "delete from auth.oauth_authorizations where authorization_code = %s and status = 'approved' returning *",
+            (params["code"],),
+        ).fetchone()
         if row is None:
             raise OAuthError("invalid_grant", "Invalid authorization code")
         if row["expires_at"] < now():
@@ -133,20 +146,26 @@ def _exchange_code(client: dict, params: dict) -> dict:
             raise OAuthError("invalid_grant", "Invalid redirect_uri")
         if row["code_challenge"]:
             if not params["code_verifier"]:
-                raise OAuthError("invalid_grant", "PKCE verification failed: code_verifier is required when PKCE"
-                                 " challenge is present")
+                raise OAuthError(
+                    "invalid_grant",
+                    "PKCE verification failed: code_verifier is required when PKCE challenge is present",
+                )
             if not _pkce_matches(row["code_challenge"], row["code_challenge_method"] or "", params["code_verifier"]):
-                raise OAuthError("invalid_grant", "PKCE verification failed: code challenge does not match"
-                                 " previously saved code verifier")
+                raise OAuthError(
+                    "invalid_grant",
+                    "PKCE verification failed: code challenge does not match previously saved code verifier",
+                )
         user = users.find_by_id(conn, row["user_id"]) if row["user_id"] else None
         if user is None:
             raise OAuthError("invalid_grant", "User not found for authorization code")
         if users.is_banned(user):
             raise OAuthError("access_denied", "User is banned")
-        audit.log(conn, user, "login", {"provider_type": "oauth_provider_authorization_code",
-                                        "client_id": str(client["id"])})
-        return sessions.issue(conn, user, "oauth_provider/authorization_code", oauth_client_id=client["id"],
-                              scopes=row["scope"])
+        audit.log(
+            conn, user, "login", {"provider_type": "oauth_provider_authorization_code", "client_id": str(client["id"])}
+        )
+        return sessions.issue(
+            conn, user, "oauth_provider/authorization_code", oauth_client_id=client["id"], scopes=row["scope"]
+        )
 
 
 @bp.get("/user/oauth/grants")
@@ -156,13 +175,24 @@ def list_grants():
         rows = conn.execute(
             "select c.*, o.client_name, o.client_uri, o.logo_uri from auth.oauth_consents c join auth.oauth_clients o"
             " on o.id = c.client_id where c.user_id = %s and c.revoked_at is null and o.deleted_at is null"
-            " order by c.granted_at desc", (caller.user["id"],)).fetchall()
+            " order by c.granted_at desc",
+            (caller.user["id"],),
+        ).fetchall()
     grants = []
     for row in rows:
-        client = {"id": str(row["client_id"]), "name": row["client_name"], "uri": row["client_uri"],
-                  "logo_uri": row["logo_uri"]}
-        grants.append({"client": {k: v for k, v in client.items() if v}, "scopes": row["scopes"].split(),
-                       "granted_at": iso(row["granted_at"])})
+        client = {
+            "id": str(row["client_id"]),
+            "name": row["client_name"],
+            "uri": row["client_uri"],
+            "logo_uri": row["logo_uri"],
+        }
+        grants.append(
+            {
+                "client": {k: v for k, v in client.items() if v},
+                "scopes": row["scopes"].split(),
+                "granted_at": iso(row["granted_at"]),
+            }
+        )
     return jsonify(grants)
 
 
@@ -177,17 +207,23 @@ def revoke_grant():
     except ValueError:
         raise bad_request("validation_failed", "invalid client_id format") from None
     with db.transaction() as conn:
-        revoked = conn.execute("update auth.oauth_consents set revoked_at = now() where user_id = %s and"
-                               " client_id = %s and revoked_at is null returning id",
-                               (caller.user["id"], client_id)).fetchone()
+        revoked = conn.execute(
+            "update auth.oauth_consents set revoked_at = now() where user_id = %s and"
+            " client_id = %s and revoked_at is null returning id",
+            (caller.user["id"], client_id),
+        ).fetchone()
         if revoked is None:
             raise not_found("oauth_consent_not_found", "No active grant found for this client")
         # Everything minted from the grant goes with it: its sessions (and their refresh tokens, by
         # cascade) as upstream, and — stricter than upstream — the authorizations not yet exchanged,
         # whose codes would otherwise still buy the client new tokens.
-        conn.execute("delete from auth.sessions where user_id = %s and oauth_client_id = %s", (caller.user["id"], client_id))
-        conn.execute("delete from auth.oauth_authorizations where user_id = %s and client_id = %s",
-                     (caller.user["id"], client_id))
+        conn.execute(
+            "delete from auth.sessions where user_id = %s and oauth_client_id = %s", (caller.user["id"], client_id)
+        )
+        conn.execute(
+            "delete from auth.oauth_authorizations where user_id = %s and client_id = %s",
+            (caller.user["id"], client_id),
+        )
         audit.log(conn, caller.user, "token_revoked", {"oauth_client_id": client_id, "action": "revoke_oauth_grant"})
     response = current_app.response_class(status=204)
     del response.headers["Content-Type"]

@@ -3,6 +3,7 @@ GET /.well-known/openid-configuration (always) and /.well-known/oauth-authorizat
 GOTRUE_OAUTH_SERVER_ENABLED) — one document, WellKnownOpenID in internal/api/jwks.go, its URLs under
 GOTRUE_JWT_ISSUER as given — and GET /oauth/userinfo (OAuthUserInfo in oauthserver/handlers.go): the
 caller's `sub`, plus the claims of the scopes its OAuth session was granted. ID tokens are not built."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify
@@ -12,8 +13,23 @@ from ..request_context import require_user
 bp = Blueprint("oidc", __name__)
 
 SUPPORTED_SCOPES = ["openid", "profile", "email", "phone"]
-CLAIMS = ["sub", "aud", "iss", "exp", "iat", "auth_time", "nonce", "email", "email_verified", "phone_number",
-          "phone_number_verified", "name", "picture", "preferred_username", "updated_at"]
+CLAIMS = [
+    "sub",
+    "aud",
+    "iss",
+    "exp",
+    "iat",
+    "auth_time",
+    "nonce",
+    "email",
+    "email_verified",
+    "phone_number",
+    "phone_number_verified",
+    "name",
+    "picture",
+    "preferred_username",
+    "updated_at",
+]
 
 
 def _settings():

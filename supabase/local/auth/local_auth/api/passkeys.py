@@ -3,6 +3,7 @@ and remove them — the endpoints and answers of upstream's internal/api/passkey
 passkey_authentication.go and passkey_manage.go (v2.190.0 on; read, not run), which supabase-js's
 `auth.passkey.*` and `signInWithPasskey` call. The session a passkey opens has the AMR method
 `passkey` (aal1, as upstream; docs/security.md says how the product's rules read it)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
@@ -60,8 +61,9 @@ def registration_options():
         if len(existing) >= rp.max_per_user:
             raise passkeys.too_many()
         expires = passkey_ceremony.expiry(rp, now())
-        options, session = passkey_ceremony.registration(rp, user, [bytes(c["credential_id"]) for c in existing],
-                                                         expires)
+        options, session = passkey_ceremony.registration(
+            rp, user, [bytes(c["credential_id"]) for c in existing], expires
+        )
         challenge_id = passkeys.open_challenge(conn, user["id"], "registration", session, expires)
     return _options_answer(challenge_id, options, expires)
 
@@ -83,8 +85,13 @@ def registration_verify():
             raise passkeys.too_many()
         row = passkeys.insert(conn, user["id"], verified)
         audit.log(conn, user, "passkey_created", {"passkey_id": str(row["id"])})
-    return jsonify({"id": str(row["id"]), "friendly_name": row["friendly_name"],
-                    "created_at": passkeys.item_json(row)["created_at"]})
+    return jsonify(
+        {
+            "id": str(row["id"]),
+            "friendly_name": row["friendly_name"],
+            "created_at": passkeys.item_json(row)["created_at"],
+        }
+    )
 
 
 @bp.post("/passkeys/authentication/options")
@@ -119,8 +126,10 @@ def authentication_verify():
             raise passkey_ceremony.verification_failed()
         sign_count = passkey_ceremony.verify_asserted(rp, challenge["session_data"], credential, stored)
         _check_may_sign_in(user)
-        conn.execute("update auth.webauthn_credentials set sign_count = %s, last_used_at = %s, updated_at = %s"
-                     " where id = %s", (sign_count, now(), now(), stored["id"]))
+        conn.execute(
+            "update auth.webauthn_credentials set sign_count = %s, last_used_at = %s, updated_at = %s where id = %s",
+            (sign_count, now(), now(), stored["id"]),
+        )
         audit.log(conn, user, "login", {"passkey_id": str(stored["id"])})
         response = sessions.issue(conn, user, "passkey")
     return jsonify(response)
@@ -154,8 +163,10 @@ def rename(passkey_id: str):
         raise bad_request("validation_failed", "friendly_name must be 120 characters or less")
     with db.transaction() as conn:
         passkeys.owned(conn, passkey_id, caller.user["id"], for_update=True)
-        row = conn.execute("update auth.webauthn_credentials set friendly_name = %s, updated_at = %s where id = %s"
-                           " returning *", (name, now(), passkey_id)).fetchone()
+        row = conn.execute(
+            "update auth.webauthn_credentials set friendly_name = %s, updated_at = %s where id = %s returning *",
+            (name, now(), passkey_id),
+        ).fetchone()
         audit.log(conn, caller.user, "passkey_updated", {"passkey_id": passkey_id})
     return jsonify(passkeys.item_json(row))
 

@@ -1,6 +1,7 @@
 """The admin API of passkeys (service-role key): GET /admin/users/{id}/passkeys and DELETE
 /admin/users/{id}/passkeys/{passkey_id}, as upstream's internal/api/passkey_admin.go (supabase-js's
 `auth.admin.passkey.listPasskeys` / `deletePasskey`). Not behind GOTRUE_PASSKEY_ENABLED, as upstream."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, g, jsonify
@@ -29,6 +30,10 @@ def delete_passkey(user_id: str, passkey_id: str):
         user = admin_users.load_user(conn, user_id)
         row = passkeys.owned(conn, passkey_id, user["id"], for_update=True)
         conn.execute("delete from auth.webauthn_credentials where id = %s", (row["id"],))
-        audit.log(conn, admin_actor(g.admin_claims), "passkey_deleted",
-                  {"user_id": str(user["id"]), "passkey_id": str(row["id"])})
+        audit.log(
+            conn,
+            admin_actor(g.admin_claims),
+            "passkey_deleted",
+            {"user_id": str(user["id"]), "passkey_id": str(row["id"])},
+        )
     return Response(status=204)

@@ -7,6 +7,7 @@ GOTRUE_EXTERNAL_WEB3_* say, /settings reports them off and their endpoints give 
 web3.go, otp.go, signup.go, token.go, external.go). A configuration that asks for them is logged at
 start. Switches of what does run here (e-mail, anonymous sign-ins, sign-up, autoconfirm) are reported
 as configured."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, jsonify
@@ -17,17 +18,45 @@ from ..ratelimit import limit
 bp = Blueprint("providers", __name__)
 
 # Every provider upstream lists in /settings, in its order.
-SETTINGS_PROVIDERS = ("anonymous_users", "apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma",
-                      "fly", "github", "gitlab", "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion",
-                      "spotify", "slack", "slack_oidc", "workos", "twitch", "twitter", "email", "phone", "zoom")
+SETTINGS_PROVIDERS = (
+    "anonymous_users",
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "snapchat",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "keycloak",
+    "kakao",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "spotify",
+    "slack",
+    "slack_oidc",
+    "workos",
+    "twitch",
+    "twitter",
+    "email",
+    "phone",
+    "zoom",
+)
 
 
 @bp.record_once
 def _warn_about_unavailable(state) -> None:
     app: Flask = state.app
     for name in app.config["AUTH_SETTINGS"].unavailable:
-        app.logger.warning("%s=true is ignored: it needs a service this local Auth cannot reach; its endpoints"
-                           " answer as upstream does when it is off", name)
+        app.logger.warning(
+            "%s=true is ignored: it needs a service this local Auth cannot reach; its endpoints"
+            " answer as upstream does when it is off",
+            name,
+        )
 
 
 @bp.get("/settings")
@@ -38,10 +67,17 @@ def settings():
     external["email"] = cfg.email_enabled
     external["phone"] = cfg.sms.configured
     # passkeys_enabled: from v2.188.0 on, as the passkey endpoints themselves.
-    return jsonify({"external": external, "disable_signup": cfg.disable_signup,
-                    "mailer_autoconfirm": cfg.autoconfirm, "phone_autoconfirm": cfg.sms.configured and cfg.sms.autoconfirm,
-                    "sms_provider": cfg.sms.provider if cfg.sms.configured else "", "saml_enabled": False,
-                    "passkeys_enabled": cfg.passkey.enabled})
+    return jsonify(
+        {
+            "external": external,
+            "disable_signup": cfg.disable_signup,
+            "mailer_autoconfirm": cfg.autoconfirm,
+            "phone_autoconfirm": cfg.sms.configured and cfg.sms.autoconfirm,
+            "sms_provider": cfg.sms.provider if cfg.sms.configured else "",
+            "saml_enabled": False,
+            "passkeys_enabled": cfg.passkey.enabled,
+        }
+    )
 
 
 def _saml_disabled():

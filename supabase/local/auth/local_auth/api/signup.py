@@ -1,5 +1,6 @@
 """POST /signup: e-mail and password, or phone and password once an SMS provider is configured
 (phone_flows.py; without one, refused as upstream does)."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,10 @@ from ..timeutil import iso, now
 bp = Blueprint("signup", __name__)
 
 # checkmail.ValidateFormat's pattern, which upstream uses.
-_EMAIL = re.compile(r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
-                    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$")
+_EMAIL = re.compile(
+    r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
+)
 
 
 def validate_email(email: str) -> str:
@@ -34,10 +37,20 @@ def validate_email(email: str) -> str:
 def _obfuscated_user(user: dict, email: str, data: dict, aud: str) -> dict:
     """What upstream answers for an already confirmed e-mail, so sign-up cannot probe accounts."""
     stamp = iso(now())
-    return {"id": str(uuid.uuid4()), "aud": aud, "role": "", "email": email, "phone": "",
-            "confirmation_sent_at": stamp, "app_metadata": {"provider": "email", "providers": ["email"]},
-            "user_metadata": data, "identities": [], "created_at": stamp, "updated_at": stamp,
-            "is_anonymous": False}
+    return {
+        "id": str(uuid.uuid4()),
+        "aud": aud,
+        "role": "",
+        "email": email,
+        "phone": "",
+        "confirmation_sent_at": stamp,
+        "app_metadata": {"provider": "email", "providers": ["email"]},
+        "user_metadata": data,
+        "identities": [],
+        "created_at": stamp,
+        "updated_at": stamp,
+        "is_anonymous": False,
+    }
 
 
 @bp.post("/signup")
@@ -82,18 +95,31 @@ def signup():
         else:
             existing = False
             if user is None:
-                user = users.create(conn, email=email, encrypted_password=hashed, aud=aud,
-                                    role=settings.jwt_default_group, user_metadata=data,
-                                    identity_extra=data)
+                user = users.create(
+                    conn,
+                    email=email,
+                    encrypted_password=hashed,
+                    aud=aud,
+                    role=settings.jwt_default_group,
+                    user_metadata=data,
+                    identity_extra=data,
+                )
             if settings.autoconfirm:
                 audit.log(conn, user, "user_signedup", {"provider": "email"})
                 user = users.confirm(conn, user)
             else:
                 audit.log(conn, user, "user_confirmation_requested", {"provider": "email"})
                 if challenge:
-                    pkce.create(conn, provider="email", method="email/signup", challenge_method=challenge_method,
-                                challenge=challenge, user_id=user["id"])
+                    pkce.create(
+                        conn,
+                        provider="email",
+                        method="email/signup",
+                        challenge_method=challenge_method,
+                        challenge=challenge,
+                        user_id=user["id"],
+                    )
                 from .. import mailer
+
                 user = mailer.send_confirmation(conn, user, pkce=bool(challenge))
     if existing:
         if settings.autoconfirm:

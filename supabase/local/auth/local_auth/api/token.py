@@ -1,4 +1,5 @@
 """POST /token: grant_type password, refresh_token, pkce, and id_token and web3 (no provider can be enabled)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
@@ -15,9 +16,13 @@ bp = Blueprint("token", __name__)
 INVALID_LOGIN = "Invalid login credentials"
 # Issuers upstream ties to its built-in OIDC providers (all disabled here).
 ID_TOKEN_ISSUERS = {
-    "apple": "https://appleid.apple.com", "google": "https://accounts.google.com",
-    "facebook": "https://www.facebook.com", "kakao": "https://kauth.kakao.com",
-    "snapchat": "https://accounts.snapchat.com", "keycloak": "", "azure": "https://login.microsoftonline.com/common/v2.0",
+    "apple": "https://appleid.apple.com",
+    "google": "https://accounts.google.com",
+    "facebook": "https://www.facebook.com",
+    "kakao": "https://kauth.kakao.com",
+    "snapchat": "https://accounts.snapchat.com",
+    "keycloak": "",
+    "azure": "https://login.microsoftonline.com/common/v2.0",
     "vercel_marketplace": "https://marketplace.vercel.com",
 }
 
@@ -28,8 +33,12 @@ def token():
     if grant == "web3":  # its own limiter, and refused before the body is read
         web3_grant()
     params = body()  # read before anything parses the body as a form
-    handlers = {"password": password_grant, "refresh_token": refresh_grant, "pkce": pkce_grant,
-                "id_token": id_token_grant}
+    handlers = {
+        "password": password_grant,
+        "refresh_token": refresh_grant,
+        "pkce": pkce_grant,
+        "id_token": id_token_grant,
+    }
     if grant not in handlers:
         raise bad_request("invalid_credentials", "unsupported_grant_type")
     limit("token_refresh" if grant == "refresh_token" else "token")
@@ -80,8 +89,7 @@ def pkce_grant(params: dict):
     settings = current_app.config["AUTH_SETTINGS"]
     auth_code, verifier = text(params, "auth_code"), text(params, "code_verifier")
     if not auth_code or not verifier:
-        raise bad_request("validation_failed",
-                          "invalid request: both auth code and code verifier should be non-empty")
+        raise bad_request("validation_failed", "invalid request: both auth code and code verifier should be non-empty")
     with db.transaction() as conn:
         # Taken at once: a second exchange of the same code waits for this one and finds nothing. A
         # refused exchange (expired, wrong verifier) rolls back, and the flow state is there again.

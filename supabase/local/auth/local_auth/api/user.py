@@ -1,4 +1,5 @@
 """GET /user and PUT /user (metadata, password with the reauthentication nonce, e-mail change)."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -33,8 +34,12 @@ def get_user():
 
 
 def has_verified_factor(conn, user_id) -> bool:
-    return conn.execute("select 1 from auth.mfa_factors where user_id = %s and status = 'verified' limit 1",
-                        (user_id,)).fetchone() is not None
+    return (
+        conn.execute(
+            "select 1 from auth.mfa_factors where user_id = %s and status = 'verified' limit 1", (user_id,)
+        ).fetchone()
+        is not None
+    )
 
 
 @bp.put("/user")
@@ -47,8 +52,11 @@ def update_user():
     email = text(params, "email")
     password = params.get("password")
     if password is not None and not isinstance(password, str):
-        raise bad_request("bad_json", "Could not parse request body as JSON: json: cannot unmarshal "
-                          "number into Go struct field .password of type string")
+        raise bad_request(
+            "bad_json",
+            "Could not parse request body as JSON: json: cannot unmarshal "
+            "number into Go struct field .password of type string",
+        )
     nonce = text(params, "nonce")
     data, app_data = json_object(params, "data"), json_object(params, "app_metadata")
     challenge, challenge_method = text(params, "code_challenge"), text(params, "code_challenge_method")
@@ -63,20 +71,26 @@ def update_user():
     if app_data is not None:
         raise forbidden("not_admin", "Updating app_metadata requires admin privileges")
     if user["is_anonymous"] and password and not email and not text(params, "phone"):
-        raise unprocessable("validation_failed",
-                            "Updating password of an anonymous user without an email or phone is not allowed")
+        raise unprocessable(
+            "validation_failed", "Updating password of an anonymous user without an email or phone is not allowed"
+        )
     changes_email = bool(email) and email != (user["email"] or "")
     with db.transaction() as conn:
-        if has_verified_factor(conn, user["id"]) and (session is None or session["aal"] != "aal2") \
-                and (password or changes_email):
-            raise AuthError(401, "insufficient_aal",
-                            "AAL2 session is required to update email or password when MFA is enabled.")
+        if (
+            has_verified_factor(conn, user["id"])
+            and (session is None or session["aal"] != "aal2")
+            and (password or changes_email)
+        ):
+            raise AuthError(
+                401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled."
+            )
         if changes_email and users.find_by_email(conn, email, settings.jwt_aud) is not None:
             raise unprocessable("email_exists", "A user with this email address has already been registered")
     new_hash = None
     if password is not None:
         if settings.update_password_require_reauthentication and (
-                session is None or now() > session["created_at"] + timedelta(hours=24)):
+            session is None or now() > session["created_at"] + timedelta(hours=24)
+        ):
             if not nonce:
                 raise bad_request("reauthentication_needed", "Password update requires reauthentication")
             mailer.verify_reauthentication(user, nonce)
@@ -87,11 +101,22 @@ def update_user():
     with db.transaction() as conn:
         user = users.find_by_id(conn, user["id"], for_update=True)
         if new_hash is not None:
-            user = users.touch(conn, user["id"], encrypted_password=new_hash, confirmation_token="",
-                               confirmation_sent_at=None, recovery_token="", recovery_sent_at=None,
-                               email_change_token_current="", email_change_token_new="",
-                               email_change_sent_at=None, phone_change_token="", phone_change_sent_at=None,
-                               reauthentication_token="", reauthentication_sent_at=None)
+            user = users.touch(
+                conn,
+                user["id"],
+                encrypted_password=new_hash,
+                confirmation_token="",
+                confirmation_sent_at=None,
+                recovery_token="",
+                recovery_sent_at=None,
+                email_change_token_current="",
+                email_change_token_new="",
+                email_change_sent_at=None,
+                phone_change_token="",
+                phone_change_sent_at=None,
+                reauthentication_token="",
+                reauthentication_sent_at=None,
+            )
             conn.execute("delete from auth.one_time_tokens where user_id = %s", (user["id"],))
             if session is None:
                 conn.execute("delete from auth.sessions where user_id = %s", (user["id"],))
@@ -99,8 +124,10 @@ def update_user():
                 conn.execute("delete from auth.sessions where user_id = %s and id <> %s", (user["id"], session["id"]))
             audit.log(conn, user, "user_updated_password")
         if data is not None:
-            user = conn.execute("update auth.users set raw_user_meta_data = %s where id = %s returning *",
-                                (Jsonb(merge(user["raw_user_meta_data"], data)), user["id"])).fetchone()
+            user = conn.execute(
+                "update auth.users set raw_user_meta_data = %s where id = %s returning *",
+                (Jsonb(merge(user["raw_user_meta_data"], data)), user["id"]),
+            ).fetchone()
         if changes_email and user["is_anonymous"] and settings.autoconfirm:
             # Adding an e-mail with autoconfirm is like signing up: no mail, the address is theirs now.
             user = users.touch(conn, user["id"], email_change=email)
@@ -108,8 +135,14 @@ def update_user():
         elif changes_email:
             pkce.validate_params(challenge_method, challenge)
             if challenge:
-                pkce.create(conn, provider="email_change", method="email_change",
-                            challenge_method=challenge_method, challenge=challenge, user_id=user["id"])
+                pkce.create(
+                    conn,
+                    provider="email_change",
+                    method="email_change",
+                    challenge_method=challenge_method,
+                    challenge=challenge,
+                    user_id=user["id"],
+                )
             user = mailer.send_email_change(conn, user, email, pkce=bool(challenge))
         audit.log(conn, user, "user_modified")
         return jsonify(users.user_json(conn, user))

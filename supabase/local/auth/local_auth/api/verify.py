@@ -1,6 +1,7 @@
 """GET /verify (the link in a mail: always a 303, tokens or errors in the fragment, `?code=` for
 PKCE) and POST /verify (JSON: token_hash, or e-mail + OTP). The other e-mail endpoints are in
 mail_requests.py and mail_admin.py and share this blueprint."""
+
 from __future__ import annotations
 
 import html
@@ -21,11 +22,21 @@ _E164 = re.compile(r"^[1-9][0-9]{1,14}$")
 
 SINGLE_CONFIRMATION = "Confirmation link accepted. Please proceed to confirm link sent to the other email"
 # The OAuth error names upstream puts in `error` for these statuses.
-OAUTH_ERRORS = {400: "invalid_request", 401: "unauthorized_client", 403: "access_denied",
-                500: "server_error", 503: "temporarily_unavailable"}
+OAUTH_ERRORS = {
+    400: "invalid_request",
+    401: "unauthorized_client",
+    403: "access_denied",
+    500: "server_error",
+    503: "temporarily_unavailable",
+}
 # Flow-state methods for a PKCE link of each type (upstream's ParseAuthenticationMethod).
-PKCE_METHODS = {"signup": "email/signup", "invite": "invite", "recovery": "recovery",
-                "magiclink": "magiclink", "email_change": "email_change"}
+PKCE_METHODS = {
+    "signup": "email/signup",
+    "invite": "invite",
+    "recovery": "recovery",
+    "magiclink": "magiclink",
+    "email_change": "email_change",
+}
 
 
 def _encode(pairs: dict) -> str:
@@ -41,8 +52,9 @@ def _with_query(url: str, extra: dict) -> str:
 
 def _see_other(url: str) -> Response:
     # Go's http.Redirect body, which upstream answers with.
-    response = Response(f'<a href="{html.escape(url)}">See Other</a>.\n\n', status=303,
-                        content_type="text/html; charset=utf-8")
+    response = Response(
+        f'<a href="{html.escape(url)}">See Other</a>.\n\n', status=303, content_type="text/html; charset=utf-8"
+    )
     response.headers["Location"] = url
     return response
 
@@ -86,15 +98,23 @@ def verify_get():
             if is_pkce:
                 code = pkce.issue_auth_code(conn, user["id"], PKCE_METHODS[vtype])
                 if code is None:
-                    raise bad_request("flow_state_not_found", "No associated flow state found. "
-                                      "422: No valid flow state found for user.")
+                    raise bad_request(
+                        "flow_state_not_found",
+                        "No associated flow state found. 422: No valid flow state found for user.",
+                    )
                 return _see_other(_with_query(redirect_to, {"code": code}))
             tokens = sessions.issue(conn, user, "otp")
     except AuthError as err:
         return _see_other(_error_url(err, redirect_to, is_pkce))
-    fragment = {"access_token": tokens["access_token"], "expires_at": str(tokens["expires_at"]),
-                "expires_in": str(tokens["expires_in"]), "refresh_token": tokens["refresh_token"],
-                "sb": "", "token_type": tokens["token_type"], "type": vtype}
+    fragment = {
+        "access_token": tokens["access_token"],
+        "expires_at": str(tokens["expires_at"]),
+        "expires_in": str(tokens["expires_in"]),
+        "refresh_token": tokens["refresh_token"],
+        "sb": "",
+        "token_type": tokens["token_type"],
+        "type": vtype,
+    }
     return _session_headers(_see_other(redirect_to + "#" + _encode(fragment)), user, tokens)
 
 

@@ -12,11 +12,12 @@ import uuid
 from datetime import timedelta
 from urllib.parse import urlencode
 
-import psycopg
 from psycopg.types.json import Jsonb
 
 from . import users
+from .db import Conn, Row
 from .errors import AuthError, bad_request, not_found
+from .json_types import JsonObject
 from .passwords import MAX_LENGTH, hash_password
 from .request_context import go_type
 from .request_context import json_object as _json_object
@@ -31,11 +32,11 @@ class PanicError(Exception):
     """Cases where upstream fails unhandled: a bare 500 "Internal Server Error" without x-sb-error-code."""
 
 
-def text(params: dict, name: str) -> str:
+def text(params: JsonObject, name: str) -> str:
     return _text(params, name, struct="AdminUserParams")
 
 
-def json_object(params: dict, name: str) -> dict | None:
+def json_object(params: JsonObject, name: str) -> JsonObject | None:
     return _json_object(params, name, struct="AdminUserParams")
 
 
@@ -63,7 +64,7 @@ def go_duration(value: str) -> float:
     return sign * total
 
 
-def flag(params: dict, name: str, struct: str = "AdminUserParams") -> bool:
+def flag(params: JsonObject, name: str, struct: str = "AdminUserParams") -> bool:
     value = params.get(name, False)
     if value is None:
         return False
@@ -76,7 +77,7 @@ def flag(params: dict, name: str, struct: str = "AdminUserParams") -> bool:
     return value
 
 
-def merge(current: dict | None, updates: dict) -> dict:
+def merge(current: JsonObject | None, updates: JsonObject) -> JsonObject:
     """Upstream's Update*MetaData: keys set to null are removed, the others set."""
     merged = dict(current or {})
     for key, value in updates.items():
@@ -103,7 +104,7 @@ def _obfuscate(user_id, value: str) -> str:
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
-def load_user(conn: psycopg.Connection, user_id: str) -> dict:
+def load_user(conn: Conn, user_id: str) -> Row:
     """Upstream's loadUser middleware of /admin/users/{user_id}/…: 404s for a malformed or unknown id."""
     try:
         uuid.UUID(user_id)
@@ -115,7 +116,7 @@ def load_user(conn: psycopg.Connection, user_id: str) -> dict:
     return user
 
 
-def soft_delete(conn: psycopg.Connection, user: dict) -> None:
+def soft_delete(conn: Conn, user: Row) -> None:
     """Upstream's soft delete: contact data replaced by hashes, secrets and metadata cleared, the
     identities anonymised, factors and sessions removed; the row stays with deleted_at set."""
     uid = user["id"]
@@ -156,7 +157,7 @@ def uint_param(args, name: str, default: int) -> int:
     return int(value)
 
 
-def ban_duration(params: dict) -> timedelta | None:
+def ban_duration(params: JsonObject) -> timedelta | None:
     value = text(params, "ban_duration")
     if not value:
         return None
@@ -180,7 +181,7 @@ def email_taken(conn, email: str, aud: str, exclude=None) -> bool:
     return user is not None and user["id"] != exclude
 
 
-def password_hash(params: dict) -> str:
+def password_hash(params: JsonObject) -> str:
     password, given_hash = params.get("password"), text(params, "password_hash")
     if password is not None and not isinstance(password, str):
         text(params, "password")  # answers bad_json like upstream

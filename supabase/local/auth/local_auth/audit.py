@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import uuid
 
-import psycopg
 from flask import request
 
+from .db import Conn, Row
+from .json_types import JsonObject
 from .timeutil import now
 
 LOG_TYPES = {
@@ -44,7 +45,7 @@ def client_ip() -> str:
 
 
 def log(
-    conn: psycopg.Connection, actor: dict, action: str, traits: dict | None = None, *, ip_address: str | None = None
+    conn: Conn, actor: Row, action: str, traits: JsonObject | None = None, *, ip_address: str | None = None
 ) -> None:
     """`actor` is a user row (or the admin pseudo-user {id, email, role}); `ip_address` overrides the
     recorded address (upstream passes "" for most actions and the client's for MFA ones)."""

@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass, field
 
 from .config_env import env_bool, env_duration, env_float, env_int, env_list, env_str, parse_duration
+from .json_types import JsonObject
 from .passkey_config import PasskeySettings, load_passkey_settings
 from .sms_config import SmsSettings, load_sms_settings
 
@@ -46,7 +47,7 @@ class Settings:
     jwt_issuer: str
     jwt_default_group: str
     jwt_admin_roles: list[str]
-    jwt_keys: list[dict]
+    jwt_keys: list[JsonObject]
     disable_signup: bool
     email_enabled: bool
     autoconfirm: bool
@@ -96,7 +97,7 @@ class Settings:
     passkey: PasskeySettings
     sms: SmsSettings
     unavailable: list[str]  # variables asking for what cannot run here (providers.py)
-    extra: dict = field(default_factory=dict)
+    extra: JsonObject = field(default_factory=dict)
 
     @property
     def pool_size(self) -> int:

@@ -8,14 +8,23 @@ transaction has committed and its connection is back in the pool."""
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeAlias
 
 import psycopg
-from psycopg.rows import dict_row
+from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
 
-_pool: ConnectionPool | None = None
+# A row as the pool's dict_row factory returns it: column name → value (psycopg types the values as Any;
+# each reader knows its table's columns).
+Row: TypeAlias = DictRow
+Conn: TypeAlias = "psycopg.Connection[DictRow]"
+# An id as the queries take it: a UUID from a row, or its text from a token's claim or the URL.
+Id: TypeAlias = uuid.UUID | str
+
+_pool: ConnectionPool[Conn] | None = None
 _local = threading.local()
 
 
@@ -38,6 +47,14 @@ def init_pool(url: str, *, size: int) -> None:
     # Ready before use: its first connection is made, so no one closes it while a worker still connects
     # (a pool closed mid-connect crashed the interpreter once), and an unreachable database fails here.
     _pool.wait(timeout=10)
+
+
+def returned(cursor: psycopg.Cursor[Row]) -> Row:
+    """The row a statement that cannot miss gave back (an INSERT/UPDATE … RETURNING of a locked or new row)."""
+    row = cursor.fetchone()
+    if row is None:
+        raise LookupError("the statement returned no row")
+    return row
 
 
 def pool_size() -> int:
@@ -63,14 +80,15 @@ def after_commit(action: Callable[[], None]) -> None:
 
 
 @contextmanager
-def transaction() -> Iterator[psycopg.Connection]:
+def transaction() -> Iterator[Conn]:
     """One transaction on a pooled connection: committed on success, rolled back on any error
     except CommitWithError, which commits and then raises the error it carries."""
     assert _pool is not None, "init_pool() was not called"
     if getattr(_local, "after_commit", None) is not None:
         raise RuntimeError("nested transaction: a thread holds one connection at a time")
-    _local.after_commit = pending = []
-    error = None
+    pending: list[Callable[[], None]] = []
+    _local.after_commit = pending
+    error: Exception | None = None
     try:
         with _pool.connection() as conn, conn.transaction():
             try:

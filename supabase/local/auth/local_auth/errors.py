@@ -13,13 +13,21 @@ from datetime import datetime
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from .json_types import JsonObject
+
 API_VERSION_HEADER = "X-Supabase-Api-Version"
 API_VERSION_2024 = "2024-01-01"
 
 
 class AuthError(Exception):
     def __init__(
-        self, status: int, error_code: str, msg: str, *, extra: dict | None = None, headers: dict | None = None
+        self,
+        status: int,
+        error_code: str,
+        msg: str,
+        *,
+        extra: JsonObject | None = None,
+        headers: JsonObject | None = None,
     ):
         super().__init__(msg)
         self.status, self.error_code, self.msg = status, error_code, msg

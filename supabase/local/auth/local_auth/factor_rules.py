@@ -10,8 +10,9 @@ from datetime import timedelta
 from flask import current_app, request
 
 from . import audit, sessions, users
-from .db import CommitWithError
+from .db import CommitWithError, Row
 from .errors import bad_request, forbidden, unprocessable
+from .json_types import JsonObject
 from .timeutil import now
 
 FACTOR_EXPIRY = timedelta(seconds=300)  # GOTRUE_MFA_FACTOR_EXPIRY_DURATION's default (and minimum)
@@ -31,7 +32,7 @@ def client_inet() -> str:
         return request.remote_addr or "127.0.0.1"
 
 
-def validate_new_factor(conn, user: dict, name: str, session: dict) -> None:
+def validate_new_factor(conn, user: Row, name: str, session: Row) -> None:
     """Upstream's validateFactors: stale unverified factors go first, then the name, count and AAL rules."""
     conn.execute(
         "delete from auth.mfa_factors f where status <> 'verified' and not exists"
@@ -54,7 +55,7 @@ def validate_new_factor(conn, user: dict, name: str, session: dict) -> None:
         raise forbidden("insufficient_aal", "AAL2 required to enroll a new factor")
 
 
-def open_challenge(conn, factor: dict, challenge_id: str) -> dict:
+def open_challenge(conn, factor: Row, challenge_id: str) -> Row:
     """The challenge, locked, if it may still be verified (upstream's validateChallenge)."""
     conn.execute("select 1 from auth.mfa_factors where id = %s for update", (factor["id"],))
     found = conn.execute(
@@ -77,7 +78,7 @@ def open_challenge(conn, factor: dict, challenge_id: str) -> dict:
     return found
 
 
-def upgrade_session(conn, user: dict, session_id, factor: dict, method: str) -> dict:
+def upgrade_session(conn, user: Row, session_id, factor: Row, method: str) -> JsonObject:
     """Upstream's updateMFASessionAndClaims: the factor's amr claim, a swapped refresh token, aal2 on the
     session, and a new access token for the same session."""
     sessions.add_amr_claim(conn, session_id, method)

@@ -15,6 +15,8 @@ from typing import Any
 import jwt
 from jwt.algorithms import ECAlgorithm, HMACAlgorithm, OKPAlgorithm, RSAAlgorithm
 
+from .json_types import JsonObject
+
 _PRIVATE_MEMBERS = {"d", "p", "q", "dp", "dq", "qi", "k", "oth"}
 
 
@@ -24,17 +26,17 @@ class Key:
     alg: str
     signing_key: Any  # private key or HMAC secret bytes
     verify_key: Any  # public key or HMAC secret bytes
-    public_jwk: dict | None  # None for symmetric keys, which are never published
+    public_jwk: JsonObject | None  # None for symmetric keys, which are never published
     signs: bool
 
 
-def _alg_of(jwk: dict) -> str:
+def _alg_of(jwk: JsonObject) -> str:
     if jwk.get("alg"):
         return jwk["alg"]
     return {"EC": "ES256", "RSA": "RS256", "oct": "HS256", "OKP": "EdDSA"}[jwk["kty"]]
 
 
-def _load(jwk: dict) -> Key:
+def _load(jwk: JsonObject) -> Key:
     text = json.dumps(jwk)
     alg = _alg_of(jwk)
     if jwk["kty"] == "oct":
@@ -50,7 +52,7 @@ def _load(jwk: dict) -> Key:
 
 
 class KeySet:
-    def __init__(self, jwks: list[dict], secret: str, valid_methods: list[str] | None = None, key_id: str = ""):
+    def __init__(self, jwks: list[JsonObject], secret: str, valid_methods: list[str] | None = None, key_id: str = ""):
         self.secret, self.key_id = secret, key_id
         if jwks:
             self.keys = [_load(k) for k in jwks]
@@ -65,14 +67,14 @@ class KeySet:
         self.valid_algorithms = valid_methods if valid_methods is not None else sorted({k.alg for k in self.keys})
         self._by_kid = {k.kid: k for k in self.keys if k.kid}
 
-    def sign(self, claims: dict) -> str:
+    def sign(self, claims: JsonObject) -> str:
         headers = {"kid": self.signing.kid} if self.signing.kid else None
         return jwt.encode(claims, self.signing.signing_key, algorithm=self.signing.alg, headers=headers)
 
-    def public_jwks(self) -> dict:
+    def public_jwks(self) -> JsonObject:
         return {"keys": [k.public_jwk for k in self.keys if k.public_jwk]}
 
-    def verify(self, token: str) -> dict:
+    def verify(self, token: str) -> JsonObject:
         """Claims of a token signed by one of our keys; raises jwt.InvalidTokenError otherwise.
 
         Like upstream: a known kid selects its key; an HS256 token without a known kid falls back to

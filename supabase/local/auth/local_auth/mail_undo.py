@@ -3,16 +3,15 @@ sent (the mail goes out after the transaction that stored the token has committe
 
 from __future__ import annotations
 
-import psycopg
-
 from . import db, users
+from .db import Conn, Row
 
 
 class TokenUndo:
     """Captures, before a mail step changes them, the user's token columns and their
     auth.one_time_tokens rows; calling it restores both (once)."""
 
-    def __init__(self, conn: psycopg.Connection, user: dict, columns: list[str], token_types: list[str]):
+    def __init__(self, conn: Conn, user: Row, columns: list[str], token_types: list[str]):
         self.user_id = user["id"]
         self.before = {name: user[name] for name in columns}
         self.token_types = token_types

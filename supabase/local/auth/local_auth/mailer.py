@@ -10,11 +10,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from urllib.parse import quote_plus, urljoin
 
-import psycopg
 from flask import current_app
 
 from . import db, otp, redirects, users
+from .db import Conn, Row
 from .errors import AuthError, too_many, unprocessable
+from .json_types import JsonObject
 from .mail_delivery import check_rate_limit, send
 from .mail_undo import TokenUndo
 from .timeutil import now
@@ -46,7 +47,7 @@ def action_link(kind: str, token: str, verification_type: str, redirect_to: str)
     return urljoin(settings.external_url, path) + "?" + query
 
 
-def _values(user: dict, code: str, link: str = "", redirect_to: str = "") -> dict[str, str]:
+def _values(user: Row, code: str, link: str = "", redirect_to: str = "") -> dict[str, str]:
     return {
         "site_url": _settings().site_url,
         "confirmation_url": link,
@@ -57,20 +58,20 @@ def _values(user: dict, code: str, link: str = "", redirect_to: str = "") -> dic
     }
 
 
-def send_confirmation(conn: psycopg.Connection, user: dict, *, pkce: bool) -> dict:
+def send_confirmation(conn: Conn, user: Row, *, pkce: bool) -> JsonObject:
     check_frequency(user["confirmation_sent_at"])
     return _send_confirmation_token(
         conn, user, "confirmation", "signup", pkce=pkce, failure="Error sending confirmation email"
     )
 
 
-def send_invite(conn: psycopg.Connection, user: dict) -> dict:
+def send_invite(conn: Conn, user: Row) -> JsonObject:
     return _send_confirmation_token(
         conn, user, "invite", "invite", pkce=False, failure="Error sending invite email", invited=True
     )
 
 
-def _send_confirmation_token(conn, user, kind, verification_type, *, pkce, failure, invited=False) -> dict:
+def _send_confirmation_token(conn, user, kind, verification_type, *, pkce, failure, invited=False) -> JsonObject:
     code = otp.generate(_settings().otp_length)
     hashed = otp.with_flow_prefix(otp.token_hash(user["email"], code), pkce)
     check_rate_limit()
@@ -85,16 +86,16 @@ def _send_confirmation_token(conn, user, kind, verification_type, *, pkce, failu
     return user
 
 
-def send_recovery(conn: psycopg.Connection, user: dict, *, pkce: bool) -> dict:
+def send_recovery(conn: Conn, user: Row, *, pkce: bool) -> JsonObject:
     return _send_recovery_token(conn, user, "recovery", "recovery", pkce, "Error sending recovery email")
 
 
-def send_magic_link(conn: psycopg.Connection, user: dict, *, pkce: bool) -> dict:
+def send_magic_link(conn: Conn, user: Row, *, pkce: bool) -> JsonObject:
     # A magic link is a recovery token with another template (and shares its frequency timer).
     return _send_recovery_token(conn, user, "magic_link", "magiclink", pkce, "Error sending magic link email")
 
 
-def _send_recovery_token(conn, user, kind, verification_type, pkce, failure) -> dict:
+def _send_recovery_token(conn, user, kind, verification_type, pkce, failure) -> JsonObject:
     check_frequency(user["recovery_sent_at"])
     code = otp.generate(_settings().otp_length)
     hashed = otp.with_flow_prefix(otp.token_hash(user["email"], code), pkce)
@@ -109,7 +110,7 @@ def _send_recovery_token(conn, user, kind, verification_type, pkce, failure) -> 
     return user
 
 
-def send_reauthentication(conn: psycopg.Connection, user: dict) -> dict:
+def send_reauthentication(conn: Conn, user: Row) -> JsonObject:
     check_frequency(user["reauthentication_sent_at"])
     code = otp.generate(_settings().otp_length)
     hashed = otp.token_hash(user["email"], code)
@@ -123,7 +124,7 @@ def send_reauthentication(conn: psycopg.Connection, user: dict) -> dict:
     return user
 
 
-def send_email_change(conn: psycopg.Connection, user: dict, new_email: str, *, pkce: bool) -> dict:
+def send_email_change(conn: Conn, user: Row, new_email: str, *, pkce: bool) -> JsonObject:
     """A token for the new address, and with secure e-mail change one for the current address too;
     the change is applied by /verify once both (or the one) are confirmed."""
     settings = _settings()
@@ -186,7 +187,7 @@ def _send_after_commit(undo: TokenUndo, to: str, kind: str, values: dict[str, st
     db.after_commit(deliver)
 
 
-def verify_reauthentication(user: dict, nonce: str) -> None:
+def verify_reauthentication(user: Row, nonce: str) -> None:
     """PUT /user's nonce check: the reauthentication OTP of this user, unexpired; used up on success."""
     with db.transaction() as conn:
         current = users.find_by_id(conn, user["id"], for_update=True)

@@ -23,9 +23,9 @@ import secrets
 import uuid
 from urllib.parse import urlsplit
 
-import psycopg
-
+from .db import Conn, Row
 from .errors import AuthError, bad_request
+from .json_types import JsonObject
 from .timeutil import iso
 
 AUTH_METHODS = ("none", "client_secret_basic", "client_secret_post")
@@ -77,7 +77,7 @@ def stored_redirect_uris(uris: list[str]) -> str:
     return json.dumps(uris, separators=(",", ":"))
 
 
-def redirect_uris_of(row: dict) -> list[str]:
+def redirect_uris_of(row: Row) -> list[str]:
     """The client's redirect URIs. A value that is not a JSON list (a row from before, or from
     another server) is one URI as a whole: never split, so it matches only itself."""
     text = row["redirect_uris"] or ""
@@ -117,7 +117,7 @@ def _web_url(value: str) -> bool:
     return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
-def validate_text_fields(params: dict) -> None:
+def validate_text_fields(params: JsonObject) -> None:
     if len(params.get("client_name") or "") > 1024:
         raise _invalid("client_name cannot exceed 1024 characters")
     for name in ("client_uri", "logo_uri"):
@@ -128,7 +128,7 @@ def validate_text_fields(params: dict) -> None:
             raise _invalid(f"{name} must be a valid http or https URL")
 
 
-def decode_params(raw: dict, *, strings: tuple[str, ...], lists: tuple[str, ...]) -> dict:
+def decode_params(raw: JsonObject, *, strings: tuple[str, ...], lists: tuple[str, ...]) -> JsonObject:
     """The JSON fields Go would decode into the params struct; a wrong type is upstream's bad_json."""
     params = {}
     for name in strings:
@@ -179,7 +179,7 @@ def secret_matches(plaintext: str, stored: str | None) -> bool:
     return bool(stored) and hmac.compare_digest(secret_hash(plaintext), stored)
 
 
-def find(conn: psycopg.Connection, client_id: str, *, for_update: bool = False) -> dict | None:
+def find(conn: Conn, client_id: str, *, for_update: bool = False) -> Row | None:
     try:
         uuid.UUID(client_id)
     except ValueError:
@@ -190,7 +190,7 @@ def find(conn: psycopg.Connection, client_id: str, *, for_update: bool = False) 
     ).fetchone()
 
 
-def to_json(row: dict, secret: str = "") -> dict:
+def to_json(row: Row, secret: str = "") -> JsonObject:
     """Upstream's OAuthServerClientResponse, empty fields left out."""
     body = {"client_id": str(row["id"])}
     if secret:

@@ -12,8 +12,7 @@ import secrets
 import uuid
 from datetime import datetime, timedelta
 
-import psycopg
-
+from .db import Conn, Row
 from .timeutil import now
 
 PKCE_PREFIX = "pkce_"
@@ -38,7 +37,7 @@ def with_flow_prefix(hashed: str, pkce: bool) -> str:
     return PKCE_PREFIX + hashed if pkce else hashed
 
 
-def store(conn: psycopg.Connection, user_id, token_type: str, relates_to: str, hashed: str) -> None:
+def store(conn: Conn, user_id, token_type: str, relates_to: str, hashed: str) -> None:
     """Replace the user's token of this type (upstream's CreateOneTimeToken)."""
     clear(conn, user_id, token_type)
     stamp = now().replace(tzinfo=None)  # timestamp without time zone, in UTC
@@ -49,14 +48,14 @@ def store(conn: psycopg.Connection, user_id, token_type: str, relates_to: str, h
     )
 
 
-def clear(conn: psycopg.Connection, user_id, token_type: str | None = None) -> None:
+def clear(conn: Conn, user_id, token_type: str | None = None) -> None:
     if token_type is None:
         conn.execute("delete from auth.one_time_tokens where user_id = %s", (user_id,))
     else:
         conn.execute("delete from auth.one_time_tokens where user_id = %s and token_type = %s", (user_id, token_type))
 
 
-def find(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | None:
+def find(conn: Conn, hashed: str, *token_types: str) -> Row | None:
     """The one_time_tokens row with this hash and one of these types."""
     return conn.execute(
         "select * from auth.one_time_tokens where token_hash = %s and token_type = any(%s::auth.one_time_token_type[])"
@@ -65,7 +64,7 @@ def find(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | Non
     ).fetchone()
 
 
-def consume(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | None:
+def consume(conn: Conn, hashed: str, *token_types: str) -> Row | None:
     """Take the one_time_tokens row with this hash and one of these types, and lock its user: the row
     is deleted here, so of two concurrent uses of one link the second finds nothing (its delete waits
     for the first transaction and then matches no row). A refused token comes back with the rollback."""
@@ -79,7 +78,7 @@ def consume(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | 
     return conn.execute("select * from auth.users where id = %s for update", (row["user_id"],)).fetchone()
 
 
-def find_user(conn: psycopg.Connection, hashed: str, *token_types: str) -> dict | None:
+def find_user(conn: Conn, hashed: str, *token_types: str) -> Row | None:
     """The user holding this token, locked (their token columns are then read as committed last)."""
     row = find(conn, hashed, *token_types)
     if row is None:

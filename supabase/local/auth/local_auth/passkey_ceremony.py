@@ -30,7 +30,9 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from .db import Row
 from .errors import AuthError, bad_request
+from .json_types import JsonObject
 from .passkey_config import PasskeySettings
 from .timeutil import iso
 
@@ -46,8 +48,8 @@ def invalid_response() -> AuthError:
 
 
 def _session_data(
-    options: dict, rp: PasskeySettings, expires: datetime, user_id: str = "", allowed: list[str] | None = None
-) -> dict:
+    options: JsonObject, rp: PasskeySettings, expires: datetime, user_id: str = "", allowed: list[str] | None = None
+) -> JsonObject:
     """What the challenge row keeps, in go-webauthn's SessionData field names."""
     return {
         "challenge": options["challenge"],
@@ -59,7 +61,9 @@ def _session_data(
     }
 
 
-def registration(rp: PasskeySettings, user: dict, existing: list[bytes], expires: datetime) -> tuple[dict, dict]:
+def registration(
+    rp: PasskeySettings, user: Row, existing: list[bytes], expires: datetime
+) -> tuple[JsonObject, JsonObject]:
     """(the creation options for the browser, the session data) for a signed-in user."""
     name = user["email"] or user["phone"] or ""
     display = (user["raw_user_meta_data"] or {}).get("name")
@@ -84,7 +88,7 @@ def registration(rp: PasskeySettings, user: dict, existing: list[bytes], expires
     )
 
 
-def authentication(rp: PasskeySettings, expires: datetime) -> tuple[dict, dict]:
+def authentication(rp: PasskeySettings, expires: datetime) -> tuple[JsonObject, JsonObject]:
     """(the request options, the session data) for a discoverable sign-in: no user, no credential list."""
     options = generate_authentication_options(
         rp_id=rp.rp_id, timeout=int(rp.challenge_expiry * 1000), user_verification=UserVerificationRequirement.REQUIRED
@@ -97,7 +101,7 @@ def expiry(rp: PasskeySettings, start: datetime) -> datetime:
     return start + timedelta(seconds=rp.challenge_expiry)
 
 
-def verify_created(rp: PasskeySettings, session: dict, credential: dict):
+def verify_created(rp: PasskeySettings, session: Row, credential: JsonObject):
     """py_webauthn's VerifiedRegistration of a navigator.credentials.create() answer."""
     try:
         return verify_registration_response(
@@ -115,7 +119,7 @@ def verify_created(rp: PasskeySettings, session: dict, credential: dict):
         raise invalid_response() from None
 
 
-def user_handle(credential: dict) -> str:
+def user_handle(credential: JsonObject) -> str:
     """The user id a discoverable assertion names (the user handle set at registration)."""
     response = credential.get("response") if isinstance(credential, dict) else None
     handle = response.get("userHandle") if isinstance(response, dict) else None
@@ -127,7 +131,7 @@ def user_handle(credential: dict) -> str:
         raise invalid_response() from None
 
 
-def raw_id(credential: dict) -> bytes:
+def raw_id(credential: JsonObject) -> bytes:
     value = credential.get("rawId") or credential.get("id") if isinstance(credential, dict) else None
     if not isinstance(value, str) or not value:
         raise invalid_response()
@@ -137,7 +141,7 @@ def raw_id(credential: dict) -> bytes:
         raise invalid_response() from None
 
 
-def verify_asserted(rp: PasskeySettings, session: dict, credential: dict, stored: dict) -> int:
+def verify_asserted(rp: PasskeySettings, session: Row, credential: JsonObject, stored: Row) -> int:
     """Checks a navigator.credentials.get() answer against the stored passkey; the new sign count."""
     try:
         checked = verify_authentication_response(

@@ -11,7 +11,9 @@ import psycopg
 from flask import current_app
 from psycopg.types.json import Jsonb
 
+from .db import Conn, Row
 from .errors import AuthError, bad_request, forbidden, not_found, unprocessable
+from .json_types import JsonObject
 from .passkey_config import PasskeySettings
 from .timeutil import iso, now
 
@@ -29,7 +31,7 @@ def require_enabled() -> None:
         raise not_found("passkey_disabled", "Passkeys are disabled")
 
 
-def require_management_aal(conn: psycopg.Connection, user: dict, session: dict | None) -> None:
+def require_management_aal(conn: Conn, user: Row, session: Row | None) -> None:
     """Adding or removing a passkey needs aal2 once the user has a verified MFA factor
     (requirePasskeyManagementAAL); a missing session counts as aal1."""
     has_factor = conn.execute(
@@ -47,19 +49,19 @@ def passkey_not_found() -> AuthError:
     return not_found("validation_failed", "Passkey not found")
 
 
-def credentials_of(conn: psycopg.Connection, user_id) -> list[dict]:
+def credentials_of(conn: Conn, user_id) -> list[Row]:
     return conn.execute(
         "select * from auth.webauthn_credentials where user_id = %s order by created_at, id", (user_id,)
     ).fetchall()
 
 
-def count_of(conn: psycopg.Connection, user_id) -> int:
+def count_of(conn: Conn, user_id) -> int:
     return conn.execute(
         "select count(*) as n from auth.webauthn_credentials where user_id = %s", (user_id,)
     ).fetchone()["n"]
 
 
-def owned(conn: psycopg.Connection, passkey_id: str, user_id, *, for_update: bool = False) -> dict:
+def owned(conn: Conn, passkey_id: str, user_id, *, for_update: bool = False) -> Row:
     """The user's passkey `passkey_id`; 404 for a malformed id, someone else's or a missing one."""
     try:
         uuid.UUID(passkey_id)
@@ -75,13 +77,13 @@ def owned(conn: psycopg.Connection, passkey_id: str, user_id, *, for_update: boo
     return row
 
 
-def by_credential_id(conn: psycopg.Connection, raw_id: bytes) -> dict | None:
+def by_credential_id(conn: Conn, raw_id: bytes) -> Row | None:
     return conn.execute(
         "select * from auth.webauthn_credentials where credential_id = %s for update", (raw_id,)
     ).fetchone()
 
 
-def open_challenge(conn: psycopg.Connection, user_id, kind: str, session_data: dict, expires) -> str:
+def open_challenge(conn: Conn, user_id, kind: str, session_data: JsonObject, expires) -> str:
     challenge_id = uuid.uuid4()
     conn.execute(
         "insert into auth.webauthn_challenges (id, user_id, challenge_type, session_data, created_at,"
@@ -91,7 +93,7 @@ def open_challenge(conn: psycopg.Connection, user_id, kind: str, session_data: d
     return str(challenge_id)
 
 
-def take_challenge(conn: psycopg.Connection, challenge_id: str, kind: str, user_id=None) -> dict:
+def take_challenge(conn: Conn, challenge_id: str, kind: str, user_id=None) -> Row:
     """ConsumeWebAuthnChallengeByID: the row, deleted (commit before checking it, so that a challenge
     is gone once tried, whatever the answer)."""
     try:
@@ -108,12 +110,12 @@ def take_challenge(conn: psycopg.Connection, challenge_id: str, kind: str, user_
     return row
 
 
-def check_fresh(challenge: dict) -> None:
+def check_fresh(challenge: Row) -> None:
     if challenge["expires_at"] < now():
         raise bad_request("webauthn_challenge_expired", "Challenge has expired")
 
 
-def insert(conn: psycopg.Connection, user_id, verified) -> dict:
+def insert(conn: Conn, user_id, verified) -> Row:
     """The verified registration as a passkey (NewWebAuthnCredential's columns)."""
     aaguid = uuid.UUID(verified.aaguid) if verified.aaguid else None
     try:
@@ -143,7 +145,7 @@ def insert(conn: psycopg.Connection, user_id, verified) -> dict:
         raise unprocessable("webauthn_credential_exists", "This credential is already registered") from None
 
 
-def item_json(row: dict) -> dict:
+def item_json(row: Row) -> JsonObject:
     """PasskeyListItem: `friendly_name` and `last_used_at` left out when empty, as Go's omitempty."""
     item = {"id": str(row["id"])}
     if row["friendly_name"]:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import secrets
 import uuid
 
-import psycopg
 from flask import current_app, jsonify
 from psycopg.types.json import Jsonb
 
 from . import audit, db, otp, sessions, sms, users
+from .db import Conn, Row
 from .errors import bad_request, forbidden, unprocessable
+from .json_types import JsonObject
 from .passwords import check_password, hash_password
 from .ratelimit import check_account, count_failure
 from .timeutil import iso, now
@@ -26,7 +27,7 @@ def _settings():
     return current_app.config["AUTH_SETTINGS"]
 
 
-def find_by_phone(conn: psycopg.Connection, phone: str, *, for_update: bool = False) -> dict | None:
+def find_by_phone(conn: Conn, phone: str, *, for_update: bool = False) -> Row | None:
     return conn.execute(
         "select * from auth.users where instance_id = %s and phone = %s and aud = %s and"
         " is_sso_user = false" + (" for update" if for_update else ""),
@@ -34,11 +35,11 @@ def find_by_phone(conn: psycopg.Connection, phone: str, *, for_update: bool = Fa
     ).fetchone()
 
 
-def phone_confirmed(user: dict) -> bool:
+def phone_confirmed(user: Row) -> bool:
     return user["phone_confirmed_at"] is not None
 
 
-def _create(conn: psycopg.Connection, phone: str, encrypted_password: str, data: dict) -> dict:
+def _create(conn: Conn, phone: str, encrypted_password: str, data: JsonObject) -> Row:
     """A user with its phone identity (models.NewUser with a phone, createNewIdentity "phone")."""
     settings, user_id, stamp = _settings(), uuid.uuid4(), now()
     identity = {"sub": str(user_id), "phone": phone, "email_verified": False, "phone_verified": False}
@@ -69,7 +70,7 @@ def _create(conn: psycopg.Connection, phone: str, encrypted_password: str, data:
     return user
 
 
-def _confirm(conn: psycopg.Connection, user: dict) -> dict:
+def _confirm(conn: Conn, user: Row) -> Row:
     """User.ConfirmPhone: confirmed now, the code and every one-time token gone."""
     otp.clear(conn, user["id"])
     conn.execute(
@@ -83,7 +84,7 @@ def _confirm(conn: psycopg.Connection, user: dict) -> dict:
     ).fetchone()
 
 
-def _obfuscated(phone: str, data: dict) -> dict:
+def _obfuscated(phone: str, data: JsonObject) -> JsonObject:
     """sanitizeUser for a phone that is taken: a made-up user, so sign-up cannot probe numbers."""
     stamp = iso(now())
     return {
@@ -102,7 +103,7 @@ def _obfuscated(phone: str, data: dict) -> dict:
     }
 
 
-def signup(phone: str, password: str, data: dict, channel: str = "sms"):
+def signup(phone: str, password: str, data: JsonObject, channel: str = "sms"):
     """POST /signup with a phone: the user and a code by SMS (or signed in at once with autoconfirm)."""
     settings = _settings()
     phone = sms.validate_phone(phone)
@@ -132,7 +133,7 @@ def signup(phone: str, password: str, data: dict, channel: str = "sms"):
         return jsonify(users.user_json(conn, user))
 
 
-def sign_in_code(phone: str, create_user: bool, data: dict, channel: str):
+def sign_in_code(phone: str, create_user: bool, data: JsonObject, channel: str):
     """POST /otp with a phone: a code to a confirmed number, else a sign-up with a random password
     (whose code confirms the number and signs in)."""
     settings = _settings()
@@ -155,7 +156,7 @@ def sign_in_code(phone: str, create_user: bool, data: dict, channel: str):
     return jsonify({"message_id": ""})  # upstream's message id never leaves sendPhoneConfirmation
 
 
-def verify_code(phone: str, code: str) -> dict:
+def verify_code(phone: str, code: str) -> JsonObject:
     """POST /verify type=sms: the number confirmed and a session (method otp); failed codes count
     against the number too, as e-mail codes against their address (ratelimit.py)."""
     phone = sms.validate_phone(phone)

@@ -8,8 +8,7 @@ import hmac
 import re
 import uuid
 
-import psycopg
-
+from .db import Conn, Row
 from .errors import bad_request
 from .timeutil import now
 
@@ -31,14 +30,14 @@ def validate_params(method: str, challenge: str) -> None:
 
 
 def create(
-    conn: psycopg.Connection,
+    conn: Conn,
     *,
     provider: str,
     method: str,
     challenge_method: str = "",
     challenge: str = "",
     user_id=None,
-) -> dict:
+) -> Row:
     """A flow state; with a challenge it gets an auth code (the `?code=` of the redirect)."""
     auth_code, cc_method = None, None
     if challenge:
@@ -55,7 +54,7 @@ def create(
     ).fetchone()
 
 
-def issue_auth_code(conn: psycopg.Connection, user_id, method: str) -> str | None:
+def issue_auth_code(conn: Conn, user_id, method: str) -> str | None:
     """The newest flow state's auth code for this user and method (stamped as issued now)."""
     row = conn.execute(
         "select * from auth.flow_state where user_id = %s and authentication_method = %s"
@@ -70,7 +69,7 @@ def issue_auth_code(conn: psycopg.Connection, user_id, method: str) -> str | Non
     return row["auth_code"]
 
 
-def verifier_matches(flow: dict, verifier: str) -> bool:
+def verifier_matches(flow: Row, verifier: str) -> bool:
     if flow["code_challenge_method"] == "s256":
         digest = hashlib.sha256(verifier.encode()).digest()
         expected = base64.urlsafe_b64encode(digest).decode().rstrip("=")
@@ -79,7 +78,7 @@ def verifier_matches(flow: dict, verifier: str) -> bool:
     return hmac.compare_digest(expected, flow["code_challenge"] or "")
 
 
-def is_expired(flow: dict, expiry_seconds: float) -> bool:
+def is_expired(flow: Row, expiry_seconds: float) -> bool:
     started = (
         flow["auth_code_issued_at"]
         if (flow["auth_code_issued_at"] is not None and flow["authentication_method"] == "magiclink")

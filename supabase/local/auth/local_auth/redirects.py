@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request
 
+from .json_types import JsonObject
+
 _DECIMAL_IP = re.compile(r"^[0-9]+$")
 _REGULAR_HOSTNAME = re.compile(r"^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$")
 
@@ -85,7 +87,7 @@ def is_valid(url: str) -> bool:
     return any(_glob_regex(p).match(candidate) for p in settings.uri_allow_list)
 
 
-def requested(params: dict | None = None) -> str:
+def requested(params: JsonObject | None = None) -> str:
     """redirect_to from the header, the query string or the body (upstream's getRedirectTo)."""
     value = request.headers.get("redirect_to") or request.args.get("redirect_to") or ""
     if not value and params:
@@ -93,7 +95,7 @@ def requested(params: dict | None = None) -> str:
     return value if isinstance(value, str) else ""
 
 
-def referrer(params: dict | None = None) -> str:
+def referrer(params: JsonObject | None = None) -> str:
     """The redirect target: redirect_to when allowed, else the Referer when allowed, else the site URL."""
     settings = current_app.config["AUTH_SETTINGS"]
     for candidate in (requested(params), request.headers.get("Referer", "")):

@@ -12,23 +12,25 @@ import jwt
 from flask import current_app, g, request
 
 from . import db
+from .db import Row
 from .errors import AuthError, bad_request, forbidden
+from .json_types import JsonObject
 
 _BEARER = re.compile(r"^(?:B|b)earer (\S+$)")
 
 
 @dataclass
 class Caller:
-    claims: dict
-    user: dict | None
-    session: dict | None
+    claims: JsonObject
+    user: Row | None
+    session: Row | None
 
     @property
     def session_id(self):
         return self.session["id"] if self.session else None
 
 
-def _bearer_claims() -> dict:
+def _bearer_claims() -> JsonObject:
     match = _BEARER.match(request.headers.get("Authorization", ""))
     if not match:
         raise AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token")
@@ -87,7 +89,7 @@ def refuse_oauth_client(caller: Caller) -> None:
         raise forbidden("no_authorization", "OAuth client not allowed to perform these actions")
 
 
-def require_admin() -> dict:
+def require_admin() -> JsonObject:
     """Claims of a token whose role is one of GOTRUE_JWT_ADMIN_ROLES (the service-role key)."""
     claims = _bearer_claims()
     if claims.get("role") not in current_app.config["AUTH_SETTINGS"].jwt_admin_roles:
@@ -95,7 +97,7 @@ def require_admin() -> dict:
     return claims
 
 
-def admin_actor(claims: dict) -> dict:
+def admin_actor(claims: JsonObject) -> Row:
     """The pseudo-user upstream records in the audit log for admin calls."""
     return {
         "id": claims.get("sub") or "00000000-0000-0000-0000-000000000000",
@@ -104,7 +106,7 @@ def admin_actor(claims: dict) -> dict:
     }
 
 
-def body() -> dict:
+def body() -> JsonObject:
     """The JSON body (an empty body is `{}`); bad JSON answers bad_json like upstream."""
     raw = request.get_data(cache=True)
     if not raw.strip():
@@ -133,7 +135,7 @@ def go_type(value) -> str:
     return "array" if isinstance(value, list) else "object"
 
 
-def text(params: dict, name: str, *, struct: str = "") -> str:
+def text(params: JsonObject, name: str, *, struct: str = "") -> str:
     value = params.get(name, "")
     if value is None:
         return ""
@@ -146,7 +148,7 @@ def text(params: dict, name: str, *, struct: str = "") -> str:
     return value
 
 
-def json_object(params: dict, name: str, *, struct: str = "") -> dict | None:
+def json_object(params: JsonObject, name: str, *, struct: str = "") -> JsonObject | None:
     value = params.get(name)
     if value is not None and not isinstance(value, dict):
         raise bad_request(

@@ -13,12 +13,12 @@ import string
 import time
 import uuid
 
-import psycopg
 from flask import current_app, g, request
 
 from . import audit
-from .db import CommitWithError
+from .db import CommitWithError, Conn, Row
 from .errors import OAuthError, bad_request
+from .json_types import JsonObject
 from .timeutil import now
 from .users import find_by_id, is_banned, sorted_map, touch
 
@@ -31,7 +31,7 @@ def _refresh_token_string() -> str:
     return "".join(secrets.choice(_ALPHANUMERIC) for _ in range(12))
 
 
-def _insert_refresh_token(conn: psycopg.Connection, user_id, session_id, parent: str | None) -> str:
+def _insert_refresh_token(conn: Conn, user_id, session_id, parent: str | None) -> str:
     token = _refresh_token_string()
     stamp = now()
     conn.execute(
@@ -42,7 +42,7 @@ def _insert_refresh_token(conn: psycopg.Connection, user_id, session_id, parent:
     return token
 
 
-def add_amr_claim(conn: psycopg.Connection, session_id, method: str) -> None:
+def add_amr_claim(conn: Conn, session_id, method: str) -> None:
     stamp = now()
     conn.execute(
         "insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)"
@@ -52,7 +52,7 @@ def add_amr_claim(conn: psycopg.Connection, session_id, method: str) -> None:
     )
 
 
-def swap_refresh_token(conn: psycopg.Connection, user_id, session_id, token_row: dict) -> str:
+def swap_refresh_token(conn: Conn, user_id, session_id, token_row: Row) -> str:
     """Revoke `token_row` and issue its child (upstream's GrantRefreshTokenSwap, used by MFA verify)."""
     conn.execute(
         "update auth.refresh_tokens set revoked = true, updated_at = %s where id = %s", (now(), token_row["id"])
@@ -60,7 +60,7 @@ def swap_refresh_token(conn: psycopg.Connection, user_id, session_id, token_row:
     return _insert_refresh_token(conn, user_id, session_id, token_row["token"])
 
 
-def aal_and_amr(conn: psycopg.Connection, session_id) -> tuple[str, list[dict]]:
+def aal_and_amr(conn: Conn, session_id) -> tuple[str, list[JsonObject]]:
     # In the order the claims were made: the stable sort by whole seconds below then keeps password
     # before totp when both fall in the same second, as upstream's tokens show.
     rows = conn.execute(
@@ -74,7 +74,7 @@ def aal_and_amr(conn: psycopg.Connection, session_id) -> tuple[str, list[dict]]:
     return aal, amr
 
 
-def access_token(conn: psycopg.Connection, user: dict, session_id) -> tuple[str, int]:
+def access_token(conn: Conn, user: Row, session_id) -> tuple[str, int]:
     settings = current_app.config["AUTH_SETTINGS"]
     aal, amr = aal_and_amr(conn, session_id)
     # A session made by the OAuth 2.1 server names its client and scopes in every access token.
@@ -104,7 +104,7 @@ def access_token(conn: psycopg.Connection, user: dict, session_id) -> tuple[str,
     return current_app.config["AUTH_KEYS"].sign(claims), expires
 
 
-def token_response(conn: psycopg.Connection, user: dict, session_id, refresh_token: str) -> dict:
+def token_response(conn: Conn, user: Row, session_id, refresh_token: str) -> JsonObject:
     from .users import user_json
 
     token, expires = access_token(conn, user, session_id)
@@ -126,14 +126,14 @@ def token_response(conn: psycopg.Connection, user: dict, session_id, refresh_tok
 
 
 def issue(
-    conn: psycopg.Connection,
-    user: dict,
+    conn: Conn,
+    user: Row,
     method: str,
     *,
     factor_id=None,
     oauth_client_id=None,
     scopes: str | None = None,
-) -> dict:
+) -> JsonObject:
     """A new session for `user` signed in by `method`; returns the token response."""
     stamp = now()
     session_id = uuid.uuid4()
@@ -158,7 +158,7 @@ def issue(
     return token_response(conn, user, session_id, refresh)
 
 
-def refresh(conn: psycopg.Connection, token: str, client_id=None) -> dict:
+def refresh(conn: Conn, token: str, client_id=None) -> JsonObject:
     """Rotate `token`; `client_id` is the OAuth client authenticated at /oauth/token, which must be the
     session's own (and absent for sessions no OAuth client made), as upstream's RefreshTokenGrant."""
     settings = current_app.config["AUTH_SETTINGS"]
@@ -226,7 +226,7 @@ def refresh(conn: psycopg.Connection, token: str, client_id=None) -> dict:
     return token_response(conn, user, session["id"], issued)
 
 
-def logout(conn: psycopg.Connection, user: dict, session_id, scope: str) -> None:
+def logout(conn: Conn, user: Row, session_id, scope: str) -> None:
     """global: every session of the user; local: this one; others: all but this one."""
     audit.log(conn, user, "logout")
     if session_id is None:

@@ -15,11 +15,12 @@ import urllib.parse
 import urllib.request
 from datetime import datetime, timedelta
 
-import psycopg
 from flask import current_app
 
 from . import otp
+from .db import Conn, Row
 from .errors import AuthError, bad_request, too_many, unprocessable
+from .json_types import JsonObject
 from .sms_config import SmsSettings
 from .timeutil import now
 
@@ -94,7 +95,7 @@ def _twilio_error(exc: urllib.error.HTTPError) -> str:
         return str(exc.reason)
 
 
-def send_confirmation(conn: psycopg.Connection, user: dict, phone: str, channel: str = "sms") -> dict:
+def send_confirmation(conn: Conn, user: Row, phone: str, channel: str = "sms") -> JsonObject:
     """A new confirmation code to `phone` (already validated); returns the updated user row. The
     message goes out before the row changes, as upstream: a refused message changes nothing."""
     if not settings().configured:  # upstream's GetSmsProvider fails the same way
@@ -113,7 +114,7 @@ def send_confirmation(conn: psycopg.Connection, user: dict, phone: str, channel:
     return user
 
 
-def code_matches(user: dict, phone: str, code: str) -> bool:
+def code_matches(user: Row, phone: str, code: str) -> bool:
     """isOtpValid with GOTRUE_SMS_OTP_EXP: the confirmation hash, sent recently enough."""
     sent_at = user["confirmation_sent_at"]
     if not user["confirmation_token"] or sent_at is None:

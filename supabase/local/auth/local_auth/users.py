@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import uuid
 
-import psycopg
 from psycopg.types.json import Jsonb
 
+from .db import Conn, Row
+from .json_types import JsonObject
 from .timeutil import iso, now
 
 INSTANCE_ID = "00000000-0000-0000-0000-000000000000"
 
 
-def find_by_id(conn: psycopg.Connection, user_id, *, for_update: bool = False) -> dict | None:
+def find_by_id(conn: Conn, user_id, *, for_update: bool = False) -> Row | None:
     try:
         uuid.UUID(str(user_id))
     except ValueError:
@@ -21,7 +22,7 @@ def find_by_id(conn: psycopg.Connection, user_id, *, for_update: bool = False) -
     return conn.execute(f"select * from auth.users where id = %s{lock}", (str(user_id),)).fetchone()
 
 
-def find_by_email(conn: psycopg.Connection, email: str, aud: str, *, for_update: bool = False) -> dict | None:
+def find_by_email(conn: Conn, email: str, aud: str, *, for_update: bool = False) -> Row | None:
     # Upstream: case-insensitive, SSO users excluded, same audience.
     lock = " for update" if for_update else ""
     return conn.execute(
@@ -32,19 +33,19 @@ def find_by_email(conn: psycopg.Connection, email: str, aud: str, *, for_update:
 
 
 def create(
-    conn: psycopg.Connection,
+    conn: Conn,
     *,
     email: str,
     encrypted_password: str | None,
     aud: str,
     role: str,
-    user_metadata: dict | None,
-    app_metadata: dict | None = None,
+    user_metadata: JsonObject | None,
+    app_metadata: JsonObject | None = None,
     provider: str = "email",
     confirmed: bool = False,
-    identity_extra: dict | None = None,
+    identity_extra: JsonObject | None = None,
     user_id: uuid.UUID | None = None,
-) -> dict:
+) -> Row:
     """A user with its e-mail identity, as a sign-up leaves them (the profile trigger fires here);
     `user_id` is the admin API's optional chosen id."""
     user_id = user_id or uuid.uuid4()
@@ -86,7 +87,7 @@ def create(
     return user
 
 
-def create_anonymous(conn: psycopg.Connection, *, aud: str, role: str, user_metadata: dict) -> dict:
+def create_anonymous(conn: Conn, *, aud: str, role: str, user_metadata: JsonObject) -> Row:
     """An anonymous user as upstream's NewUser leaves one: no e-mail or phone (NULL), an empty password,
     no provider in app_metadata and no identity."""
     stamp = now()
@@ -99,13 +100,13 @@ def create_anonymous(conn: psycopg.Connection, *, aud: str, role: str, user_meta
     ).fetchone()
 
 
-def identities_of(conn: psycopg.Connection, user_id) -> list[dict]:
+def identities_of(conn: Conn, user_id) -> list[Row]:
     return conn.execute(
         "select * from auth.identities where user_id = %s order by created_at, id", (user_id,)
     ).fetchall()
 
 
-def factors_of(conn: psycopg.Connection, user_id) -> list[dict]:
+def factors_of(conn: Conn, user_id) -> list[Row]:
     return conn.execute(
         "select * from auth.mfa_factors where user_id = %s order by created_at, id", (user_id,)
     ).fetchall()
@@ -120,7 +121,7 @@ def sorted_map(value):
     return value
 
 
-def identity_json(row: dict) -> dict:
+def identity_json(row: Row) -> JsonObject:
     body = {
         "identity_id": str(row["id"]),
         "id": row["provider_id"],
@@ -137,7 +138,7 @@ def identity_json(row: dict) -> dict:
     return {k: v for k, v in body.items() if v is not None or k in ("created_at", "updated_at")}
 
 
-def factor_json(row: dict) -> dict:
+def factor_json(row: Row) -> JsonObject:
     body = {
         "id": str(row["id"]),
         "created_at": iso(row["created_at"]),
@@ -152,9 +153,9 @@ def factor_json(row: dict) -> dict:
     return body
 
 
-def user_json(conn: psycopg.Connection, user: dict) -> dict:
+def user_json(conn: Conn, user: Row) -> JsonObject:
     """The User object of the API: optional timestamps left out when unset, like upstream."""
-    body: dict = {
+    body: JsonObject = {
         "id": str(user["id"]),
         "aud": user["aud"] or "",
         "role": user["role"] or "",
@@ -195,11 +196,11 @@ def user_json(conn: psycopg.Connection, user: dict) -> dict:
     return body
 
 
-def is_confirmed(user: dict) -> bool:
+def is_confirmed(user: Row) -> bool:
     return user["email_confirmed_at"] is not None
 
 
-def confirm(conn: psycopg.Connection, user: dict) -> dict:
+def confirm(conn: Conn, user: Row) -> Row:
     """Upstream's User.Confirm: confirmed now, email_verified in the metadata, one-time tokens gone."""
     conn.execute("delete from auth.one_time_tokens where user_id = %s", (user["id"],))
     return conn.execute(
@@ -210,11 +211,11 @@ def confirm(conn: psycopg.Connection, user: dict) -> dict:
     ).fetchone()
 
 
-def is_banned(user: dict) -> bool:
+def is_banned(user: Row) -> bool:
     return user["banned_until"] is not None and user["banned_until"] > now()
 
 
-def touch(conn: psycopg.Connection, user_id, **columns) -> dict:
+def touch(conn: Conn, user_id, **columns) -> Row:
     """Update the given columns and updated_at; returns the new row."""
     sets = ", ".join(f"{name} = %s" for name in columns)
     values = [Jsonb(v) if isinstance(v, dict) else v for v in columns.values()]

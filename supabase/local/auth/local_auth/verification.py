@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import secrets
 
-import psycopg
 from flask import current_app
 from psycopg.types.json import Jsonb
 
 from . import audit, otp, users
+from .db import Conn, Row
 from .errors import bad_request, forbidden
 from .passwords import hash_password
 
@@ -33,7 +33,7 @@ def _otp_exp() -> int:
     return current_app.config["AUTH_SETTINGS"].otp_exp
 
 
-def by_token_hash(conn: psycopg.Connection, vtype: str, hashed: str) -> tuple[dict, str]:
+def by_token_hash(conn: Conn, vtype: str, hashed: str) -> tuple[Row, str]:
     """The user of a link token, which is used up here (otp.consume); returns (user, type) where type
     'email' resolves to signup or magiclink."""
     if vtype not in _LINK_TOKEN_TYPES:
@@ -59,7 +59,7 @@ def by_token_hash(conn: psycopg.Connection, vtype: str, hashed: str) -> tuple[di
     return user, vtype
 
 
-def by_email_and_code(conn: psycopg.Connection, vtype: str, email: str, hashed: str) -> tuple[dict, str]:
+def by_email_and_code(conn: Conn, vtype: str, email: str, hashed: str) -> tuple[Row, str]:
     """The user of an e-mail + OTP pair; returns (user, type) like by_token_hash."""
     aud = current_app.config["AUTH_SETTINGS"].jwt_aud
     if vtype == "email_change":
@@ -92,7 +92,7 @@ def by_email_and_code(conn: psycopg.Connection, vtype: str, email: str, hashed: 
     return user, vtype
 
 
-def _email_change_user(conn, email: str, hashed: str, aud: str) -> dict | None:
+def _email_change_user(conn, email: str, hashed: str, aud: str) -> Row | None:
     # Either address's code is accepted; the stored hash may carry the PKCE prefix.
     kinds = [otp.EMAIL_CHANGE_NEW]
     if current_app.config["AUTH_SETTINGS"].secure_email_change:
@@ -104,7 +104,7 @@ def _email_change_user(conn, email: str, hashed: str, aud: str) -> dict | None:
     return None
 
 
-def confirm_signup(conn: psycopg.Connection, user: dict) -> dict:
+def confirm_signup(conn: Conn, user: Row) -> Row:
     """Sign-up or invite link: confirm, mark the e-mail identity verified. An invitee without a
     password gets a random one (the app then shows a set-password form), which resets their tokens."""
     if not user["encrypted_password"] and user["invited_at"] is not None:
@@ -136,7 +136,7 @@ def confirm_signup(conn: psycopg.Connection, user: dict) -> dict:
     return user
 
 
-def consume_recovery(conn: psycopg.Connection, user: dict) -> dict:
+def consume_recovery(conn: Conn, user: Row) -> Row:
     """Recovery or magic link: the token is used up; an unconfirmed user becomes confirmed."""
     user = users.touch(conn, user["id"], recovery_token="")
     otp.clear(conn, user["id"])
@@ -147,7 +147,7 @@ def consume_recovery(conn: psycopg.Connection, user: dict) -> dict:
     return user
 
 
-def advance_email_change(conn: psycopg.Connection, user: dict, hashed: str) -> dict | None:
+def advance_email_change(conn: Conn, user: Row, hashed: str) -> Row | None:
     """With secure e-mail change the first confirmed address only records progress (None is
     returned); the second — or the only one — applies the new address."""
     settings = current_app.config["AUTH_SETTINGS"]

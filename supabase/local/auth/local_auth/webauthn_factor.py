@@ -15,7 +15,6 @@ import uuid
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-import psycopg
 from psycopg.types.json import Jsonb
 from webauthn import (
     generate_authentication_options,
@@ -28,7 +27,9 @@ from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 from webauthn.helpers.exceptions import InvalidJSONStructure, WebAuthnException
 from webauthn.helpers.structs import PublicKeyCredentialDescriptor
 
+from .db import Conn, Row
 from .errors import AuthError, bad_request
+from .json_types import JsonObject
 from .timeutil import iso, now
 
 TIMEOUT_MS = 300_000  # the challenge's own lifetime (GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION's default)
@@ -57,7 +58,7 @@ def _bad_json(name: str, expected: str, value) -> AuthError:
     )
 
 
-def params_of(body: dict) -> dict | None:
+def params_of(body: JsonObject) -> JsonObject | None:
     """The `webauthn` object of a challenge or verify body, typed as Go would decode it."""
     value = body.get("webauthn")
     if value is None:
@@ -77,7 +78,7 @@ def params_of(body: dict) -> dict | None:
     return value
 
 
-def relying_party(params: dict | None) -> tuple[str, list[str]]:
+def relying_party(params: JsonObject | None) -> tuple[str, list[str]]:
     """Upstream's WebAuthnParams.ToConfig: an RP id and https origins (http only for localhost)."""
     if params is None:
         raise _invalid("web_authn config required")
@@ -102,7 +103,7 @@ def _allowed_origin(origin: str) -> bool:
     )
 
 
-def _credentials_of(conn: psycopg.Connection, user_id, *, except_factor=None) -> list[dict]:
+def _credentials_of(conn: Conn, user_id, *, except_factor=None) -> list[Row]:
     rows = conn.execute(
         "select id, web_authn_credential from auth.mfa_factors where user_id = %s and"
         " factor_type = 'webauthn' and web_authn_credential is not null",
@@ -111,11 +112,11 @@ def _credentials_of(conn: psycopg.Connection, user_id, *, except_factor=None) ->
     return [row["web_authn_credential"] for row in rows if row["id"] != except_factor]
 
 
-def _descriptor(credential: dict) -> PublicKeyCredentialDescriptor:
+def _descriptor(credential: JsonObject) -> PublicKeyCredentialDescriptor:
     return PublicKeyCredentialDescriptor(id=base64.b64decode(credential["id"]))
 
 
-def challenge_options(conn: psycopg.Connection, user: dict, factor: dict, params: dict | None) -> tuple[dict, dict]:
+def challenge_options(conn: Conn, user: Row, factor: Row, params: JsonObject | None) -> tuple[JsonObject, JsonObject]:
     """(the `webauthn` object of the answer, the session data kept on the challenge)."""
     rp_id, origins = relying_party(params)
     if factor["status"] == "verified":
@@ -148,7 +149,7 @@ def challenge_options(conn: psycopg.Connection, user: dict, factor: dict, params
     return {"type": kind, "credential_options": {"publicKey": public_key}}, session
 
 
-def check_response(factor: dict, challenge: dict, params: dict | None) -> dict:
+def check_response(factor: Row, challenge: Row, params: JsonObject | None) -> JsonObject:
     """Verify the browser's credential against the challenge; returns the factor's columns to store."""
     if params is None:
         raise _invalid("WebAuthn config required")
@@ -196,7 +197,7 @@ def check_response(factor: dict, challenge: dict, params: dict | None) -> dict:
     return {"web_authn_credential": credential}
 
 
-def _registered(verified) -> dict:
+def _registered(verified) -> JsonObject:
     """The credential as upstream stores go-webauthn's Credential (bytes as standard base64)."""
     encode = lambda raw: base64.b64encode(raw).decode()  # noqa: E731
     aaguid = uuid.UUID(verified.aaguid) if verified.aaguid else None
@@ -221,7 +222,7 @@ def _registered(verified) -> dict:
     return {"web_authn_credential": credential, "web_authn_aaguid": aaguid}
 
 
-def store(conn: psycopg.Connection, factor: dict, challenge: dict, kind: str, columns: dict, response) -> None:
+def store(conn: Conn, factor: Row, challenge: Row, kind: str, columns: JsonObject, response) -> None:
     """The factor's credential (and AAGUID) and its last challenge, as upstream's SaveWebAuthnCredential
     and UpdateLastWebAuthnChallenge keep them."""
     last = {

@@ -11,7 +11,9 @@ from psycopg.types.json import Jsonb
 
 from .. import admin_users, audit, db, request_context, users
 from ..admin_users import flag, json_object, merge, text
+from ..db import Row
 from ..errors import AuthError, bad_request, error_response, not_found, unprocessable
+from ..json_types import JsonObject
 from ..passwords import check_strength, hash_password
 from ..request_context import admin_actor, body, require_admin
 from ..timeutil import now
@@ -35,7 +37,7 @@ def _require_service_role():
     g.admin_claims = require_admin()
 
 
-def _actor() -> dict:
+def _actor() -> Row:
     return admin_actor(g.admin_claims)
 
 
@@ -55,7 +57,7 @@ def _banned_until(duration: timedelta):
     return None if duration == timedelta(0) else now() + duration
 
 
-def _no_phone(params: dict) -> None:
+def _no_phone(params: JsonObject) -> None:
     if text(params, "phone"):
         # Phone users need an SMS provider, which the local stack cannot have.
         raise bad_request("validation_failed", "Phone users are not supported by the local Auth service")
@@ -101,7 +103,7 @@ def list_users():
     return response
 
 
-def _listed(user: dict) -> dict:
+def _listed(user: Row) -> JsonObject:
     """Upstream's list does not load identities (null) or factors (absent)."""
     user.pop("factors", None)
     user["identities"] = None
@@ -206,7 +208,7 @@ def update_user(user_id: str):
     return jsonify(response)
 
 
-def _apply_update(conn, user, email, role, confirm, password, user_meta, app_meta, ban) -> dict:
+def _apply_update(conn, user, email, role, confirm, password, user_meta, app_meta, ban) -> Row:
     uid = user["id"]
     if role:
         user = users.touch(conn, uid, role=role.strip())
@@ -297,7 +299,7 @@ def delete_user(user_id: str):
     return jsonify({})
 
 
-def _load_factor(conn, user: dict, factor_id: str) -> dict:
+def _load_factor(conn, user: Row, factor_id: str) -> Row:
     try:
         uuid.UUID(factor_id)
     except ValueError:

@@ -12,8 +12,10 @@ from flask import Blueprint, current_app, g, jsonify
 from psycopg.types.json import Jsonb
 
 from .. import audit, db, mfa, users, webauthn_factor
+from ..db import Row
 from ..errors import AuthError, bad_request, forbidden, not_found, unprocessable
 from ..factor_rules import client_inet, open_challenge, upgrade_session, validate_new_factor
+from ..json_types import JsonObject
 from ..ratelimit import check_account, count_failure, limit
 from ..request_context import Caller, body, refuse_oauth_client, require_user, text
 from ..timeutil import now
@@ -36,7 +38,7 @@ def _caller() -> Caller:
     return caller
 
 
-def _load_factor(caller: Caller, factor_id: str) -> dict:
+def _load_factor(caller: Caller, factor_id: str) -> Row:
     try:
         uuid.UUID(factor_id)
     except ValueError:
@@ -115,7 +117,7 @@ def _enroll_webauthn(caller: Caller, name: str):
     return jsonify({"id": str(factor_id), "type": "webauthn", "friendly_name": name})
 
 
-def _require_verify_enabled(factor: dict, *, verifying: bool = False) -> None:
+def _require_verify_enabled(factor: Row, *, verifying: bool = False) -> None:
     if factor["factor_type"] == "totp":
         if not _settings().mfa_totp_verify:
             raise unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP")
@@ -163,7 +165,7 @@ def challenge(factor_id: str):
     )
 
 
-def _challenge_id(params: dict) -> str:
+def _challenge_id(params: JsonObject) -> str:
     value = text(params, "challenge_id")
     if not value:
         return str(uuid.UUID(int=0))  # an absent id is the nil UUID upstream, which matches nothing
@@ -234,7 +236,7 @@ def verify(factor_id: str):
     return jsonify(response)
 
 
-def _step_used(conn, factor: dict, step: int) -> bool:
+def _step_used(conn, factor: Row, step: int) -> bool:
     """A code of this step or a later one was already accepted for the factor (RFC 6238 5.2)."""
     row = conn.execute(
         "select max(otp_code::bigint) as step from auth.mfa_challenges where factor_id = %s"
@@ -244,7 +246,7 @@ def _step_used(conn, factor: dict, step: int) -> bool:
     return row["step"] is not None and row["step"] >= step
 
 
-def _verify_webauthn(caller: Caller, factor: dict, challenge_id: str, params: dict | None):
+def _verify_webauthn(caller: Caller, factor: Row, challenge_id: str, params: JsonObject | None):
     _require_verify_enabled(factor, verifying=True)
     if caller.session is None:
         raise _internal("Cannot read SessionId claim as UUID")
@@ -300,7 +302,7 @@ def unenroll(factor_id: str):
     return jsonify({"id": str(factor["id"])})
 
 
-def downgrade_sessions(conn, factor: dict) -> None:
+def downgrade_sessions(conn, factor: Row) -> None:
     """Sessions that reached aal2 with this factor lose its claim and go back to aal1."""
     conn.execute(
         "delete from auth.mfa_amr_claims where authentication_method = %s and session_id in"

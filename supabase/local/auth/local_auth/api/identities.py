@@ -11,6 +11,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from .. import audit, db, users
 from ..config_env import env_bool
+from ..db import Row
 from ..errors import bad_request, forbidden, not_found, unprocessable
 from ..request_context import Caller, refuse_oauth_client, require_user
 
@@ -119,7 +120,7 @@ def unlink_identity(identity_id: str):
     return jsonify({})
 
 
-def _email_from_identities(conn, user: dict, identities: list[dict]) -> None:
+def _email_from_identities(conn, user: Row, identities: list[Row]) -> None:
     """Upstream's UpdateUserEmailFromIdentities: keep the e-mail if an identity still has it, else
     take the first identity e-mail no other user has."""
     current = user["email"] or ""

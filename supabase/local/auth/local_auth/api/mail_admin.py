@@ -9,7 +9,9 @@ from flask import Blueprint, current_app, jsonify
 
 from .. import audit, db, mailer, otp, redirects, users
 from ..admin_users import merge
+from ..db import Row
 from ..errors import bad_request, not_found, unprocessable
+from ..json_types import JsonObject
 from ..passwords import check_strength, hash_password
 from ..request_context import admin_actor, body, json_object, require_admin, text
 from ..timeutil import now
@@ -25,7 +27,7 @@ def _settings():
     return current_app.config["AUTH_SETTINGS"]
 
 
-def _new_user(conn, email: str, data: dict, password_hash: str) -> dict:
+def _new_user(conn, email: str, data: JsonObject, password_hash: str) -> Row:
     # Invited and admin-linked users get identity claims only (no data copied into the identity).
     return users.create(
         conn,
@@ -38,7 +40,7 @@ def _new_user(conn, email: str, data: dict, password_hash: str) -> dict:
     )
 
 
-def _log_invite(conn, claims: dict, user: dict) -> None:
+def _log_invite(conn, claims: JsonObject, user: Row) -> None:
     audit.log(conn, admin_actor(claims), "user_invited", {"user_id": str(user["id"]), "user_email": user["email"]})
 
 
@@ -106,7 +108,7 @@ def generate_link():
         )
 
 
-def _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash, params) -> tuple[dict, str]:
+def _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash, params) -> tuple[Row, str]:
     """Store the token of this link type; returns the user and the token the link carries."""
     if vtype in ("magiclink", "recovery"):
         audit.log(conn, user, "user_recovery_requested")
@@ -132,7 +134,7 @@ def _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash
     raise bad_request("validation_failed", f"Invalid email action link type requested: {vtype}")
 
 
-def _prepare_email_change(conn, vtype, user, hashed, code, params) -> tuple[dict, str]:
+def _prepare_email_change(conn, vtype, user, hashed, code, params) -> tuple[Row, str]:
     settings = _settings()
     if not settings.secure_email_change and vtype == "email_change_current":
         raise bad_request("validation_failed", "Enable secure email change to generate link for current email")

@@ -11,6 +11,7 @@ from flask import Blueprint, current_app, jsonify
 
 from .. import audit, db, mailer, phone_flows, pkce, users
 from ..errors import bad_request, unprocessable
+from ..json_types import JsonObject
 from ..passwords import hash_password
 from ..ratelimit import limit
 from ..request_context import body, json_object, require_user, text
@@ -25,7 +26,7 @@ def _settings():
     return current_app.config["AUTH_SETTINGS"]
 
 
-def _challenge(params: dict) -> tuple[str, str]:
+def _challenge(params: JsonObject) -> tuple[str, str]:
     challenge, method = text(params, "code_challenge"), text(params, "code_challenge_method")
     pkce.validate_params(method, challenge)
     return challenge, method
@@ -73,7 +74,7 @@ def magic_link():
     return _magic_link(body())
 
 
-def _magic_link(params: dict):
+def _magic_link(params: JsonObject):
     settings = _settings()
     if not settings.email_enabled:
         raise unprocessable("email_provider_disabled", "Email logins are disabled")
@@ -107,7 +108,7 @@ def _magic_link(params: dict):
     return jsonify({})
 
 
-def _passwordless_signup(email: str, data: dict, challenge: str, method: str) -> dict:
+def _passwordless_signup(email: str, data: JsonObject, challenge: str, method: str) -> JsonObject:
     settings = _settings()
     if settings.disable_signup:
         raise unprocessable("signup_disabled", "Signups not allowed for this instance")

@@ -11,7 +11,9 @@ import uuid
 from flask import Blueprint, abort, current_app, jsonify, request
 
 from .. import db, oauth_clients
+from ..db import Row
 from ..errors import bad_request, forbidden, not_found
+from ..json_types import JsonObject
 from ..ratelimit import limit
 from ..request_context import require_admin
 from ..timeutil import now
@@ -31,7 +33,7 @@ def _only_when_enabled():
         abort(404)
 
 
-def _json_object() -> dict:
+def _json_object() -> JsonObject:
     try:
         value = json.loads(request.get_data(cache=True) or b"null")
     except ValueError:
@@ -83,7 +85,7 @@ def _register(registration_type: str):
     return jsonify(oauth_clients.to_json(row, secret)), 201
 
 
-def _client(client_id: str, conn, *, for_update: bool = False) -> dict:
+def _client(client_id: str, conn, *, for_update: bool = False) -> Row:
     try:
         uuid.UUID(client_id)
     except ValueError:

@@ -17,7 +17,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from flask import Blueprint, abort, current_app, jsonify, redirect, request
 
 from .. import db, oauth_clients, redirects
+from ..db import Row
 from ..errors import bad_request, not_found
+from ..json_types import JsonObject
 from ..request_context import require_user
 from ..timeutil import now
 
@@ -36,7 +38,7 @@ def _only_when_enabled():
         abort(404)
 
 
-def _with_query(url: str, values: dict) -> str:
+def _with_query(url: str, values: JsonObject) -> str:
     parts = urlsplit(url)
     query = dict(parse_qsl(parts.query, keep_blank_values=True)) | values
     return urlunsplit(parts._replace(query=urlencode(sorted(query.items()))))
@@ -48,7 +50,7 @@ def _error_redirect(redirect_uri: str, error: str, description: str, state: str)
     )
 
 
-def _remaining_problem(args: dict) -> str | None:
+def _remaining_problem(args: JsonObject) -> str | None:
     """What upstream's validateRemainingAuthorizeParams reports (to the client, by redirect)."""
     if args["response_type"] != "code":
         return "only response_type=code is supported"
@@ -144,7 +146,7 @@ def authorize():
     return redirect(f"{site}{path if path.startswith('/') else '/' + path}?authorization_id={authorization_id}", 302)
 
 
-def _pending(conn, authorization_id: str, *, for_update: bool = False) -> dict:
+def _pending(conn, authorization_id: str, *, for_update: bool = False) -> Row:
     """Upstream's validateAndFindAuthorization: the authorization, still pending and unexpired."""
     origin = request.headers.get("Origin", "")
     if origin and not redirects.is_valid(origin):
@@ -164,12 +166,12 @@ def _pending(conn, authorization_id: str, *, for_update: bool = False) -> dict:
     return row
 
 
-def _success_redirect(row: dict) -> str:
+def _success_redirect(row: Row) -> str:
     values = {"code": row["authorization_code"]} | ({"state": row["state"]} if row["state"] else {})
     return _with_query(row["redirect_uri"], values)
 
 
-def _approve(conn, row: dict) -> dict:
+def _approve(conn, row: Row) -> JsonObject:
     return conn.execute(
         "update auth.oauth_authorizations set status = 'approved', approved_at = %s,"
         " authorization_code = coalesce(authorization_code, %s) where id = %s returning *",

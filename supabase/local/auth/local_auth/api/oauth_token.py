@@ -15,7 +15,9 @@ import uuid
 from flask import Blueprint, abort, current_app, jsonify, request
 
 from .. import audit, db, oauth_clients, sessions, users
+from ..db import Row
 from ..errors import OAuthError, bad_request, not_found
+from ..json_types import JsonObject
 from ..request_context import require_user
 from ..timeutil import iso, now
 
@@ -42,7 +44,7 @@ def _credentials_error(msg: str):
     return bad_request("invalid_credentials", msg)
 
 
-def _params() -> dict:
+def _params() -> JsonObject:
     if "application/json" in request.headers.get("Content-Type", ""):
         try:
             value = json.loads(request.get_data(cache=True) or b"null")
@@ -54,7 +56,7 @@ def _params() -> dict:
     return {f: request.form.get(f, "") for f in FIELDS}
 
 
-def _authenticated_client(params: dict) -> dict | None:
+def _authenticated_client(params: JsonObject) -> Row | None:
     """The client the request authenticates as (None when it names none)."""
     header = request.headers.get("Authorization", "")
     if header.startswith("Basic "):
@@ -124,7 +126,7 @@ def token():
     return jsonify({key: body[key] for key in ("access_token", "token_type", "expires_in", "refresh_token")})
 
 
-def _exchange_code(client: dict, params: dict) -> dict:
+def _exchange_code(client: Row, params: JsonObject) -> JsonObject:
     if not params["code"]:
         raise OAuthError("invalid_request", "code is required for authorization_code grant")
     with db.transaction() as conn:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify
 
+from ..db import Row
+from ..json_types import JsonObject
 from ..request_context import require_user
 
 bp = Blueprint("oidc", __name__)
@@ -36,7 +38,7 @@ def _settings():
     return current_app.config["AUTH_SETTINGS"]
 
 
-def _discovery_document() -> dict:
+def _discovery_document() -> JsonObject:
     settings = _settings()
     base = settings.jwt_issuer.rstrip("/")
     document = {
@@ -61,7 +63,7 @@ def _discovery_document() -> dict:
     }
 
 
-def _cached(document: dict):
+def _cached(document: JsonObject):
     response = jsonify(document)
     response.headers["Cache-Control"] = "public, max-age=600"
     return response
@@ -85,7 +87,7 @@ def userinfo():
         abort(404)
     caller = require_user()
     user = caller.user
-    info: dict = {"sub": str(user["id"])}
+    info: JsonObject = {"sub": str(user["id"])}
     if caller.session is None:  # a token without a session: the subject alone
         return jsonify(info)
     scopes = (caller.session["scopes"] or "").split()
@@ -105,7 +107,7 @@ def userinfo():
     return jsonify(info)
 
 
-def _text(metadata: dict, *names: str) -> str:
+def _text(metadata: JsonObject, *names: str) -> str:
     for name in names:
         value = metadata.get(name)
         if isinstance(value, str) and value:
@@ -113,7 +115,7 @@ def _text(metadata: dict, *names: str) -> str:
     return ""
 
 
-def _profile_claims(user: dict, metadata: dict) -> dict:
+def _profile_claims(user: Row, metadata: JsonObject) -> JsonObject:
     claims = {}
     name = _text(metadata, "name") or (user["email"] or "")
     if name:

@@ -9,7 +9,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from .. import audit, db, passkey_ceremony, passkeys, sessions, users
+from ..db import Row
 from ..errors import AuthError, bad_request, forbidden, unprocessable
+from ..json_types import JsonObject
 from ..ratelimit import limit
 from ..request_context import Caller, body, require_user, text
 from ..timeutil import now
@@ -37,7 +39,7 @@ def _registering_user() -> Caller:
     return caller
 
 
-def _verify_params(struct: str) -> tuple[str, dict]:
+def _verify_params(struct: str) -> tuple[str, JsonObject]:
     params = body()
     challenge_id = text(params, "challenge_id", struct=struct)
     if not challenge_id:
@@ -48,7 +50,7 @@ def _verify_params(struct: str) -> tuple[str, dict]:
     return challenge_id, credential
 
 
-def _options_answer(challenge_id: str, options: dict, expires) -> Response:
+def _options_answer(challenge_id: str, options: JsonObject, expires) -> Response:
     return jsonify({"challenge_id": challenge_id, "options": options, "expires_at": int(expires.timestamp())})
 
 
@@ -135,7 +137,7 @@ def authentication_verify():
     return jsonify(response)
 
 
-def _check_may_sign_in(user: dict) -> None:
+def _check_may_sign_in(user: Row) -> None:
     if user["email"] and not users.is_confirmed(user):
         raise forbidden("email_not_confirmed", "Email not confirmed")
     if user["phone"] and user["phone_confirmed_at"] is None:

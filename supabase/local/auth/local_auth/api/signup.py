@@ -9,7 +9,9 @@ import uuid
 from flask import Blueprint, current_app, jsonify
 
 from .. import audit, db, phone_flows, pkce, sessions, users
+from ..db import Row
 from ..errors import bad_request, unprocessable
+from ..json_types import JsonObject
 from ..passwords import check_strength, hash_password
 from ..ratelimit import limit
 from ..request_context import body, json_object, text
@@ -34,7 +36,7 @@ def validate_email(email: str) -> str:
     return email.lower()
 
 
-def _obfuscated_user(user: dict, email: str, data: dict, aud: str) -> dict:
+def _obfuscated_user(user: Row, email: str, data: JsonObject, aud: str) -> JsonObject:
     """What upstream answers for an already confirmed e-mail, so sign-up cannot probe accounts."""
     stamp = iso(now())
     return {
@@ -133,7 +135,7 @@ def signup():
         return jsonify(users.user_json(conn, user))
 
 
-def _signup_anonymously(params: dict):
+def _signup_anonymously(params: JsonObject):
     """GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: a user without e-mail, phone, password or identity,
     is_anonymous, signed in with the `anonymous` method (aal1). They become permanent by adding an
     e-mail (PUT /user, then the link or code of the e-mail-change mail)."""

@@ -6,6 +6,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from .. import audit, db, phone_flows, pkce, sessions, users
 from ..errors import AuthError, OAuthError, bad_request, not_found, unprocessable
+from ..json_types import JsonObject
 from ..passwords import check_password, check_strength
 from ..ratelimit import limit
 from ..request_context import body, text
@@ -45,7 +46,7 @@ def token():
     return handlers[grant](params)
 
 
-def password_grant(params: dict):
+def password_grant(params: JsonObject):
     settings = current_app.config["AUTH_SETTINGS"]
     email, phone, password = text(params, "email"), text(params, "phone"), text(params, "password")
     if email and phone:
@@ -80,12 +81,12 @@ def password_grant(params: dict):
     return jsonify(response)
 
 
-def refresh_grant(params: dict):
+def refresh_grant(params: JsonObject):
     with db.transaction() as conn:
         return jsonify(sessions.refresh(conn, text(params, "refresh_token")))
 
 
-def pkce_grant(params: dict):
+def pkce_grant(params: JsonObject):
     settings = current_app.config["AUTH_SETTINGS"]
     auth_code, verifier = text(params, "auth_code"), text(params, "code_verifier")
     if not auth_code or not verifier:
@@ -109,7 +110,7 @@ def pkce_grant(params: dict):
     return jsonify(response)
 
 
-def id_token_grant(params: dict):
+def id_token_grant(params: JsonObject):
     if not text(params, "id_token"):
         raise OAuthError("invalid request", "id_token required")
     provider, issuer = text(params, "provider"), text(params, "issuer")

@@ -10,6 +10,7 @@ from psycopg.types.json import Jsonb
 from .. import audit, db, mailer, pkce, users, verification
 from ..admin_users import merge
 from ..errors import AuthError, bad_request, forbidden, unprocessable
+from ..json_types import JsonObject
 from ..passwords import check_password, check_strength, hash_password
 from ..ratelimit import limit
 from ..request_context import body, json_object, refuse_oauth_client, require_user, text
@@ -19,7 +20,7 @@ from .signup import validate_email
 bp = Blueprint("user", __name__)
 
 
-def _audience_of(claims: dict) -> str:
+def _audience_of(claims: JsonObject) -> str:
     aud = claims.get("aud")
     return (aud[0] if aud else "") if isinstance(aud, list) else (aud or "")
 

@@ -12,7 +12,9 @@ import jwt
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from .. import db, otp, phone_flows, pkce, redirects, sessions, verification
+from ..db import Row
 from ..errors import AuthError, bad_request, forbidden, unprocessable
+from ..json_types import JsonObject
 from ..ratelimit import check_account, count_failure, limit
 from ..request_context import body, text
 from .signup import validate_email
@@ -39,12 +41,12 @@ PKCE_METHODS = {
 }
 
 
-def _encode(pairs: dict) -> str:
+def _encode(pairs: JsonObject) -> str:
     """Go's url.Values.Encode: keys sorted, spaces as '+'."""
     return urlencode(sorted(pairs.items()))
 
 
-def _with_query(url: str, extra: dict) -> str:
+def _with_query(url: str, extra: JsonObject) -> str:
     parts = urlsplit(url)
     query = dict(parse_qsl(parts.query, keep_blank_values=True)) | extra
     return urlunsplit(parts._replace(query=_encode(query) if query else ""))
@@ -59,7 +61,7 @@ def _see_other(url: str) -> Response:
     return response
 
 
-def _apply(conn, vtype: str, user: dict, hashed: str) -> dict | None:
+def _apply(conn, vtype: str, user: Row, hashed: str) -> JsonObject | None:
     """Apply a checked token; None means an e-mail change still waits for its other link."""
     if vtype in ("signup", "invite"):
         return verification.confirm_signup(conn, user)
@@ -68,7 +70,7 @@ def _apply(conn, vtype: str, user: dict, hashed: str) -> dict | None:
     return verification.advance_email_change(conn, user, hashed)
 
 
-def _session_headers(response: Response, user: dict, tokens: dict) -> Response:
+def _session_headers(response: Response, user: Row, tokens: JsonObject) -> Response:
     claims = jwt.decode(tokens["access_token"], options={"verify_signature": False})
     response.headers["Sb-Auth-User-Id"] = str(user["id"])
     response.headers["Sb-Auth-Session-Id"] = claims.get("session_id", "")
@@ -127,7 +129,7 @@ def _error_url(err: AuthError, redirect_to: str, is_pkce: bool) -> str:
     return target + "#" + _encode(fields | {"sb": ""})
 
 
-def _by_email_and_code(conn, vtype: str, email: str, hashed: str) -> tuple[dict, str]:
+def _by_email_and_code(conn, vtype: str, email: str, hashed: str) -> tuple[Row, str]:
     """An e-mail OTP, with the address's failed attempts limited (ratelimit.py)."""
     check_account("verify_account", email)
     try:

@@ -7,6 +7,8 @@ import json
 import os
 from dataclasses import dataclass, field
 
+from flask import current_app
+
 from .config_env import env_bool, env_duration, env_float, env_int, env_list, env_str, parse_duration
 from .json_types import JsonObject
 from .passkey_config import PasskeySettings, load_passkey_settings
@@ -129,6 +131,12 @@ def _required_characters(value: str) -> list[str]:
 def _otp_length(value: int) -> int:
     # Upstream resets a length outside 6..10 to 6 (it does not clamp 12 to 10).
     return value if 6 <= value <= 10 else 6
+
+
+def current_settings() -> Settings:
+    """The settings of the app serving this request (create_app stores them in its config)."""
+    settings: Settings = current_app.config["AUTH_SETTINGS"]
+    return settings
 
 
 def load_settings() -> Settings:

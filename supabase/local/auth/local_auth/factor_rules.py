@@ -7,9 +7,10 @@ from __future__ import annotations
 import ipaddress
 from datetime import timedelta
 
-from flask import current_app, request
+from flask import request
 
 from . import audit, sessions, users
+from .config import current_settings
 from .db import CommitWithError, Row
 from .errors import bad_request, forbidden, unprocessable
 from .json_types import JsonObject
@@ -20,7 +21,7 @@ MAX_VERIFIED_FACTORS = 10  # GOTRUE_MFA_MAX_VERIFIED_FACTORS' default
 
 
 def _settings():
-    return current_app.config["AUTH_SETTINGS"]
+    return current_settings()
 
 
 def client_inet() -> str:

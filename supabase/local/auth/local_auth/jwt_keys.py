@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import jwt
+from flask import current_app
 from jwt.algorithms import ECAlgorithm, HMACAlgorithm, OKPAlgorithm, RSAAlgorithm
 
 from .json_types import JsonObject
@@ -127,3 +128,9 @@ _KEY_TYPE_ERRORS = {
 
 def _family(alg: str) -> str:
     return alg[:2]
+
+
+def current_keys() -> KeySet:
+    """The keys of the app serving this request (create_app stores them in its config)."""
+    keys: KeySet = current_app.config["AUTH_KEYS"]
+    return keys

@@ -20,6 +20,7 @@ from string import Template
 
 from flask import current_app
 
+from .config import current_settings
 from .errors import AuthError, too_many
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -39,7 +40,7 @@ def _template(name: str) -> Template:
 
 
 def subject(kind: str) -> str:
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     return settings.subjects.get(kind) or DEFAULT_SUBJECTS[kind]
 
 
@@ -51,7 +52,7 @@ def render(kind: str, values: dict[str, str]) -> tuple[str, str]:
 
 
 def sender() -> str:
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     if not settings.smtp_sender_name:
         return settings.smtp_admin_email
     name = settings.smtp_sender_name.replace("\\", "\\\\").replace('"', '\\"')
@@ -59,7 +60,7 @@ def sender() -> str:
 
 
 def deliver(to: str, kind: str, values: dict[str, str]) -> None:
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     if not settings.smtp_host:
         return
     text, markup = render(kind, values)
@@ -133,7 +134,7 @@ class _EmailLimiter:
 
 def check_rate_limit() -> None:
     """Count one mail against the global limit (skipped with autoconfirm, as upstream does)."""
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     events, period, burst = settings.rate_limit_email_sent
     exceeded = too_many("over_email_send_rate_limit", "email rate limit exceeded")
     if events <= 0:

@@ -10,9 +10,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from urllib.parse import quote_plus, urljoin
 
-from flask import current_app
-
 from . import db, otp, redirects, users
+from .config import current_settings
 from .db import Conn, Row
 from .errors import AuthError, too_many, unprocessable
 from .json_types import JsonObject
@@ -24,7 +23,7 @@ INVALID_NONCE = "Nonce has expired or is invalid"
 
 
 def _settings():
-    return current_app.config["AUTH_SETTINGS"]
+    return current_settings()
 
 
 def check_frequency(sent_at: datetime | None) -> None:

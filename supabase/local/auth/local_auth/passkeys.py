@@ -8,9 +8,9 @@ from __future__ import annotations
 import uuid
 
 import psycopg
-from flask import current_app
 from psycopg.types.json import Jsonb
 
+from .config import current_settings
 from .db import Conn, Row
 from .errors import AuthError, bad_request, forbidden, not_found, unprocessable
 from .json_types import JsonObject
@@ -22,7 +22,7 @@ NAME_MAX_BYTES = 120
 
 
 def settings() -> PasskeySettings:
-    return current_app.config["AUTH_SETTINGS"].passkey
+    return current_settings().passkey
 
 
 def require_enabled() -> None:

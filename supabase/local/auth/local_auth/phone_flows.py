@@ -9,10 +9,11 @@ from __future__ import annotations
 import secrets
 import uuid
 
-from flask import current_app, jsonify
+from flask import jsonify
 from psycopg.types.json import Jsonb
 
 from . import audit, db, otp, sessions, sms, users
+from .config import current_settings
 from .db import Conn, Row
 from .errors import bad_request, forbidden, unprocessable
 from .json_types import JsonObject
@@ -24,7 +25,7 @@ TOKEN_INVALID = "Token has expired or is invalid"
 
 
 def _settings():
-    return current_app.config["AUTH_SETTINGS"]
+    return current_settings()
 
 
 def find_by_phone(conn: Conn, phone: str, *, for_update: bool = False) -> Row | None:

@@ -17,8 +17,9 @@ from __future__ import annotations
 import threading
 import time
 
-from flask import current_app, request
+from flask import request
 
+from .config import current_settings
 from .errors import too_many
 
 _BURST = 30
@@ -28,7 +29,7 @@ _buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (limiter, key) -> (
 
 def _rates() -> dict[str, tuple[float, float]]:
     """limiter name -> (tokens per second, burst)."""
-    s = current_app.config["AUTH_SETTINGS"]
+    s = current_settings()
     per_5m = lambda n: n / 300.0  # noqa: E731
     return {
         # The token and refresh limiters are one limiter upstream (limiterOpts.Token).
@@ -67,7 +68,7 @@ def _exceeded():
 
 
 def client_key() -> str:
-    header = current_app.config["AUTH_SETTINGS"].rate_limit_header
+    header = current_settings().rate_limit_header
     if not header:
         return ""
     return request.headers.get(header, "").split(",", 1)[0].strip()

@@ -8,8 +8,9 @@ import re
 from functools import lru_cache
 from urllib.parse import urlsplit
 
-from flask import current_app, request
+from flask import request
 
+from .config import current_settings
 from .json_types import JsonObject
 
 _DECIMAL_IP = re.compile(r"^[0-9]+$")
@@ -68,7 +69,7 @@ def _hostname(url: str) -> str | None:
 def is_valid(url: str) -> bool:
     if not url:
         return False
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     host = _hostname(url)
     if host is None:
         return False
@@ -97,7 +98,7 @@ def requested(params: JsonObject | None = None) -> str:
 
 def referrer(params: JsonObject | None = None) -> str:
     """The redirect target: redirect_to when allowed, else the Referer when allowed, else the site URL."""
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     for candidate in (requested(params), request.headers.get("Referer", "")):
         if is_valid(candidate):
             return candidate

@@ -9,12 +9,14 @@ import uuid
 from dataclasses import dataclass
 
 import jwt
-from flask import current_app, g, request
+from flask import g, request
 
 from . import db
-from .db import Row
+from .config import current_settings
+from .db import Id, Row
 from .errors import AuthError, bad_request, forbidden
 from .json_types import JsonObject
+from .jwt_keys import current_keys
 
 _BEARER = re.compile(r"^(?:B|b)earer (\S+$)")
 
@@ -22,11 +24,11 @@ _BEARER = re.compile(r"^(?:B|b)earer (\S+$)")
 @dataclass
 class Caller:
     claims: JsonObject
-    user: Row | None
+    user: Row
     session: Row | None
 
     @property
-    def session_id(self):
+    def session_id(self) -> Id | None:
         return self.session["id"] if self.session else None
 
 
@@ -35,7 +37,7 @@ def _bearer_claims() -> JsonObject:
     if not match:
         raise AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token")
     try:
-        return current_app.config["AUTH_KEYS"].verify(match.group(1))
+        return current_keys().verify(match.group(1))
     except jwt.InvalidTokenError as exc:
         raise forbidden("bad_jwt", f"invalid JWT: unable to parse or verify signature, {_describe(exc)}")
 
@@ -53,7 +55,8 @@ def _describe(exc: jwt.InvalidTokenError) -> str:
 def require_user() -> Caller:
     """The signed-in caller with their user row and session (403s as upstream when missing)."""
     if "caller" in g:
-        return g.caller
+        caller: Caller = g.caller  # set below, earlier in this request
+        return caller
     claims = _bearer_claims()
     subject = claims.get("sub") or ""
     if not subject:
@@ -76,8 +79,8 @@ def require_user() -> Caller:
             session = conn.execute("select * from auth.sessions where id = %s", (session_id,)).fetchone()
             if session is None:
                 raise forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
-    g.caller = Caller(claims, user, session)
-    return g.caller
+    g.caller = caller = Caller(claims, user, session)
+    return caller
 
 
 def refuse_oauth_client(caller: Caller) -> None:
@@ -92,7 +95,7 @@ def refuse_oauth_client(caller: Caller) -> None:
 def require_admin() -> JsonObject:
     """Claims of a token whose role is one of GOTRUE_JWT_ADMIN_ROLES (the service-role key)."""
     claims = _bearer_claims()
-    if claims.get("role") not in current_app.config["AUTH_SETTINGS"].jwt_admin_roles:
+    if claims.get("role") not in current_settings().jwt_admin_roles:
         raise forbidden("not_admin", "User not allowed")
     return claims
 
@@ -124,7 +127,7 @@ def body() -> JsonObject:
     return value
 
 
-def go_type(value) -> str:
+def go_type(value: object) -> str:
     """The JSON type as Go's decoder names it in its errors ("string", not Python's "str")."""
     if isinstance(value, bool):
         return "bool"

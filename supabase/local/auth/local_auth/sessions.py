@@ -13,12 +13,14 @@ import string
 import time
 import uuid
 
-from flask import current_app, g, request
+from flask import g, request
 
 from . import audit
+from .config import current_settings
 from .db import CommitWithError, Conn, Row
 from .errors import OAuthError, bad_request
 from .json_types import JsonObject
+from .jwt_keys import current_keys
 from .timeutil import now
 from .users import find_by_id, is_banned, sorted_map, touch
 
@@ -75,7 +77,7 @@ def aal_and_amr(conn: Conn, session_id) -> tuple[str, list[JsonObject]]:
 
 
 def access_token(conn: Conn, user: Row, session_id) -> tuple[str, int]:
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     aal, amr = aal_and_amr(conn, session_id)
     # A session made by the OAuth 2.1 server names its client and scopes in every access token.
     oauth = conn.execute("select oauth_client_id, scopes from auth.sessions where id = %s", (session_id,)).fetchone()
@@ -101,14 +103,14 @@ def access_token(conn: Conn, user: Row, session_id) -> tuple[str, int]:
         claims["client_id"] = str(oauth["oauth_client_id"])
     if oauth and oauth["scopes"]:
         claims["scope"] = oauth["scopes"]
-    return current_app.config["AUTH_KEYS"].sign(claims), expires
+    return current_keys().sign(claims), expires
 
 
 def token_response(conn: Conn, user: Row, session_id, refresh_token: str) -> JsonObject:
     from .users import user_json
 
     token, expires = access_token(conn, user, session_id)
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     # Upstream's diagnostic headers on token answers (added to the response in create_app).
     g.sb_auth_headers = g.get("sb_auth_headers", {}) | {
         "Sb-Auth-User-Id": str(user["id"]),
@@ -161,7 +163,7 @@ def issue(
 def refresh(conn: Conn, token: str, client_id=None) -> JsonObject:
     """Rotate `token`; `client_id` is the OAuth client authenticated at /oauth/token, which must be the
     session's own (and absent for sessions no OAuth client made), as upstream's RefreshTokenGrant."""
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     if not _REFRESH_TOKEN.match(token or ""):
         raise bad_request("validation_failed", "Refresh token is not valid")
     row = conn.execute("select * from auth.refresh_tokens where token = %s for update", (token,)).fetchone()

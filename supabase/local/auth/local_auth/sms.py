@@ -15,9 +15,8 @@ import urllib.parse
 import urllib.request
 from datetime import datetime, timedelta
 
-from flask import current_app
-
 from . import otp
+from .config import current_settings
 from .db import Conn, Row
 from .errors import AuthError, bad_request, too_many, unprocessable
 from .json_types import JsonObject
@@ -33,7 +32,7 @@ INVALID_CHANNEL = (
 
 
 def settings() -> SmsSettings:
-    return current_app.config["AUTH_SETTINGS"].sms
+    return current_settings().sms
 
 
 def validate_phone(phone: str) -> str:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import secrets
 
-from flask import current_app
 from psycopg.types.json import Jsonb
 
 from . import audit, otp, users
+from .config import current_settings
 from .db import Conn, Row
 from .errors import bad_request, forbidden
 from .passwords import hash_password
@@ -30,7 +30,7 @@ _LINK_TOKEN_TYPES = {
 
 
 def _otp_exp() -> int:
-    return current_app.config["AUTH_SETTINGS"].otp_exp
+    return current_settings().otp_exp
 
 
 def by_token_hash(conn: Conn, vtype: str, hashed: str) -> tuple[Row, str]:
@@ -61,7 +61,7 @@ def by_token_hash(conn: Conn, vtype: str, hashed: str) -> tuple[Row, str]:
 
 def by_email_and_code(conn: Conn, vtype: str, email: str, hashed: str) -> tuple[Row, str]:
     """The user of an e-mail + OTP pair; returns (user, type) like by_token_hash."""
-    aud = current_app.config["AUTH_SETTINGS"].jwt_aud
+    aud = current_settings().jwt_aud
     if vtype == "email_change":
         user = _email_change_user(conn, email, hashed, aud)
     else:
@@ -95,7 +95,7 @@ def by_email_and_code(conn: Conn, vtype: str, email: str, hashed: str) -> tuple[
 def _email_change_user(conn, email: str, hashed: str, aud: str) -> Row | None:
     # Either address's code is accepted; the stored hash may carry the PKCE prefix.
     kinds = [otp.EMAIL_CHANGE_NEW]
-    if current_app.config["AUTH_SETTINGS"].secure_email_change:
+    if current_settings().secure_email_change:
         kinds.insert(0, otp.EMAIL_CHANGE_CURRENT)
     for kind in kinds:
         user = otp.find_user(conn, hashed, kind) or otp.find_user(conn, otp.PKCE_PREFIX + hashed, kind)
@@ -150,7 +150,7 @@ def consume_recovery(conn: Conn, user: Row) -> Row:
 def advance_email_change(conn: Conn, user: Row, hashed: str) -> Row | None:
     """With secure e-mail change the first confirmed address only records progress (None is
     returned); the second — or the only one — applies the new address."""
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     if (
         not settings.autoconfirm
         and settings.secure_email_change

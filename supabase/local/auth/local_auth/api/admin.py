@@ -11,6 +11,7 @@ from psycopg.types.json import Jsonb
 
 from .. import admin_users, audit, db, request_context, users
 from ..admin_users import flag, json_object, merge, text
+from ..config import current_settings
 from ..db import Row
 from ..errors import AuthError, bad_request, error_response, not_found, unprocessable
 from ..json_types import JsonObject
@@ -47,7 +48,7 @@ def _audience() -> str:
         return request.headers["X-JWT-AUD"]
     aud = g.admin_claims.get("aud")
     aud = aud[0] if isinstance(aud, list) and aud else aud
-    return aud if isinstance(aud, str) and aud else current_app.config["AUTH_SETTINGS"].jwt_aud
+    return aud if isinstance(aud, str) and aud else current_settings().jwt_aud
 
 
 _load_user = admin_users.load_user
@@ -112,7 +113,7 @@ def _listed(user: Row) -> JsonObject:
 
 @bp.post("/users")
 def create_user():
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     params = body()
     aud = text(params, "aud") or _audience()
     email, role, custom_id = text(params, "email"), text(params, "role"), text(params, "id")
@@ -178,7 +179,7 @@ def get_user(user_id: str):
 
 @bp.put("/users/<user_id>")
 def update_user(user_id: str):
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     with db.transaction() as conn:
         user = _load_user(conn, user_id)
     params = body()

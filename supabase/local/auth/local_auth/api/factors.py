@@ -8,10 +8,11 @@ from __future__ import annotations
 import uuid
 from datetime import timedelta
 
-from flask import Blueprint, current_app, g, jsonify
+from flask import Blueprint, g, jsonify
 from psycopg.types.json import Jsonb
 
 from .. import audit, db, mfa, users, webauthn_factor
+from ..config import current_settings
 from ..db import Row
 from ..errors import AuthError, bad_request, forbidden, not_found, unprocessable
 from ..factor_rules import client_inet, open_challenge, upgrade_session, validate_new_factor
@@ -24,7 +25,7 @@ bp = Blueprint("factors", __name__)
 
 
 def _settings():
-    return current_app.config["AUTH_SETTINGS"]
+    return current_settings()
 
 
 def _internal(msg: str) -> AuthError:

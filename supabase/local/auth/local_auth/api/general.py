@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 
 from .. import db
+from ..jwt_keys import current_keys
 
 bp = Blueprint("general", __name__)
 
@@ -20,6 +21,6 @@ def health():
 
 @bp.get("/.well-known/jwks.json")
 def jwks():
-    response = jsonify(current_app.config["AUTH_KEYS"].public_jwks())
+    response = jsonify(current_keys().public_jwks())
     response.headers["Cache-Control"] = "public, max-age=600"
     return response

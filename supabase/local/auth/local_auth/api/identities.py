@@ -10,6 +10,7 @@ import uuid
 from flask import Blueprint, current_app, jsonify, request
 
 from .. import audit, db, users
+from ..config import current_settings
 from ..config_env import env_bool
 from ..db import Row
 from ..errors import bad_request, forbidden, not_found, unprocessable
@@ -89,7 +90,7 @@ def unlink_identity(identity_id: str):
         raise not_found("validation_failed", "identity_id must be an UUID")
     aud = caller.claims.get("aud")
     aud = (aud[0] if aud else "") if isinstance(aud, list) else (aud or "")
-    if aud != current_app.config["AUTH_SETTINGS"].jwt_aud:
+    if aud != current_settings().jwt_aud:
         raise forbidden("unexpected_audience", "Token audience doesn't match request audience")
     user = caller.user
     with db.transaction() as conn:

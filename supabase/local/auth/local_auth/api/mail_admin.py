@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 
 from .. import audit, db, mailer, otp, redirects, users
 from ..admin_users import merge
+from ..config import current_settings
 from ..db import Row
 from ..errors import bad_request, not_found, unprocessable
 from ..json_types import JsonObject
@@ -24,7 +25,7 @@ LINK_TYPES = ("signup", "magiclink", "recovery", "invite", "email_change_current
 
 
 def _settings():
-    return current_app.config["AUTH_SETTINGS"]
+    return current_settings()
 
 
 def _new_user(conn, email: str, data: JsonObject, password_hash: str) -> Row:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 
 from .. import audit, db, mailer, phone_flows, pkce, users
+from ..config import current_settings
 from ..errors import bad_request, unprocessable
 from ..json_types import JsonObject
 from ..passwords import hash_password
@@ -23,7 +24,7 @@ _GO_TYPES = {str: "string", list: "array", dict: "object"}
 
 
 def _settings():
-    return current_app.config["AUTH_SETTINGS"]
+    return current_settings()
 
 
 def _challenge(params: JsonObject) -> tuple[str, str]:

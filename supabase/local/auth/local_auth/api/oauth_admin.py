@@ -11,6 +11,7 @@ import uuid
 from flask import Blueprint, abort, current_app, jsonify, request
 
 from .. import db, oauth_clients
+from ..config import current_settings
 from ..db import Row
 from ..errors import bad_request, forbidden, not_found
 from ..json_types import JsonObject
@@ -27,7 +28,7 @@ LISTS = ("redirect_uris", "grant_types")
 
 @bp.before_request
 def _only_when_enabled():
-    if not current_app.config["AUTH_SETTINGS"].oauth_server.enabled:
+    if not current_settings().oauth_server.enabled:
         if request.path.startswith("/admin/"):
             require_admin()  # upstream's /admin router checks the key before it finds no route
         abort(404)
@@ -105,7 +106,7 @@ def admin_register():
 @bp.post("/oauth/clients/register")
 def dynamic_register():
     limit("oauth_client_register")
-    if not current_app.config["AUTH_SETTINGS"].oauth_server.allow_dynamic_registration:
+    if not current_settings().oauth_server.allow_dynamic_registration:
         raise forbidden("oauth_dynamic_client_registration_disabled", "Dynamic client registration is not enabled")
     return _register("dynamic")
 

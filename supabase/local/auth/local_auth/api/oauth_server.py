@@ -14,9 +14,10 @@ import uuid
 from datetime import timedelta
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from flask import Blueprint, abort, current_app, jsonify, redirect, request
+from flask import Blueprint, abort, jsonify, redirect, request
 
 from .. import db, oauth_clients, redirects
+from ..config import current_settings
 from ..db import Row
 from ..errors import bad_request, not_found
 from ..json_types import JsonObject
@@ -29,7 +30,7 @@ _ALPHANUMERIC = string.ascii_letters + string.digits
 
 
 def _settings():
-    return current_app.config["AUTH_SETTINGS"].oauth_server
+    return current_settings().oauth_server
 
 
 @bp.before_request
@@ -141,7 +142,7 @@ def authorize():
                 args["nonce"] or None,
             ),
         )
-    site = current_app.config["AUTH_SETTINGS"].site_url.rstrip("/")
+    site = current_settings().site_url.rstrip("/")
     path = _settings().authorization_path
     return redirect(f"{site}{path if path.startswith('/') else '/' + path}?authorization_id={authorization_id}", 302)
 

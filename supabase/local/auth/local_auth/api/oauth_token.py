@@ -15,6 +15,7 @@ import uuid
 from flask import Blueprint, abort, current_app, jsonify, request
 
 from .. import audit, db, oauth_clients, sessions, users
+from ..config import current_settings
 from ..db import Row
 from ..errors import OAuthError, bad_request, not_found
 from ..json_types import JsonObject
@@ -36,7 +37,7 @@ FIELDS = (
 
 @bp.before_request
 def _only_when_enabled():
-    if not current_app.config["AUTH_SETTINGS"].oauth_server.enabled:
+    if not current_settings().oauth_server.enabled:
         abort(404)
 
 

@@ -6,8 +6,9 @@ caller's `sub`, plus the claims of the scopes its OAuth session was granted. ID 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify
+from flask import Blueprint, abort, jsonify
 
+from ..config import current_settings
 from ..db import Row
 from ..json_types import JsonObject
 from ..request_context import require_user
@@ -35,7 +36,7 @@ CLAIMS = [
 
 
 def _settings():
-    return current_app.config["AUTH_SETTINGS"]
+    return current_settings()
 
 
 def _discovery_document() -> JsonObject:

@@ -10,8 +10,9 @@ as configured."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, current_app, jsonify
+from flask import Blueprint, Flask, jsonify
 
+from ..config import current_settings
 from ..errors import not_found, unprocessable
 from ..ratelimit import limit
 
@@ -61,7 +62,7 @@ def _warn_about_unavailable(state) -> None:
 
 @bp.get("/settings")
 def settings():
-    cfg = current_app.config["AUTH_SETTINGS"]
+    cfg = current_settings()
     external = dict.fromkeys(SETTINGS_PROVIDERS, False)
     external["anonymous_users"] = cfg.anonymous_users_enabled
     external["email"] = cfg.email_enabled

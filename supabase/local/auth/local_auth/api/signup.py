@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 import uuid
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 
 from .. import audit, db, phone_flows, pkce, sessions, users
+from ..config import current_settings
 from ..db import Row
 from ..errors import bad_request, unprocessable
 from ..json_types import JsonObject
@@ -57,7 +58,7 @@ def _obfuscated_user(user: Row, email: str, data: JsonObject, aud: str) -> JsonO
 
 @bp.post("/signup")
 def signup():
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     params = body()
     email, phone = text(params, "email"), text(params, "phone")
     if not email and not phone:  # upstream's router sends these to SignupAnonymously
@@ -139,7 +140,7 @@ def _signup_anonymously(params: JsonObject):
     """GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: a user without e-mail, phone, password or identity,
     is_anonymous, signed in with the `anonymous` method (aal1). They become permanent by adding an
     e-mail (PUT /user, then the link or code of the e-mail-change mail)."""
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     if settings.disable_signup:
         raise unprocessable("signup_disabled", "Signups not allowed for this instance")
     data = json_object(params, "data") or {}

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from .. import audit, db, phone_flows, pkce, sessions, users
+from ..config import current_settings
 from ..errors import AuthError, OAuthError, bad_request, not_found, unprocessable
 from ..json_types import JsonObject
 from ..passwords import check_password, check_strength
@@ -47,7 +48,7 @@ def token():
 
 
 def password_grant(params: JsonObject):
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     email, phone, password = text(params, "email"), text(params, "phone"), text(params, "password")
     if email and phone:
         raise bad_request("validation_failed", "Only an email address or phone number should be provided on login.")
@@ -87,7 +88,7 @@ def refresh_grant(params: JsonObject):
 
 
 def pkce_grant(params: JsonObject):
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     auth_code, verifier = text(params, "auth_code"), text(params, "code_verifier")
     if not auth_code or not verifier:
         raise bad_request("validation_failed", "invalid request: both auth code and code verifier should be non-empty")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 from psycopg.types.json import Jsonb
 
 from .. import audit, db, mailer, pkce, users, verification
 from ..admin_users import merge
+from ..config import current_settings
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..json_types import JsonObject
 from ..passwords import check_password, check_strength, hash_password
@@ -28,7 +29,7 @@ def _audience_of(claims: JsonObject) -> str:
 @bp.get("/user")
 def get_user():
     caller = require_user()
-    if _audience_of(caller.claims) != current_app.config["AUTH_SETTINGS"].jwt_aud:
+    if _audience_of(caller.claims) != current_settings().jwt_aud:
         raise bad_request("validation_failed", "Token audience doesn't match request audience")
     with db.transaction() as conn:
         return jsonify(users.user_json(conn, caller.user))
@@ -46,7 +47,7 @@ def has_verified_factor(conn, user_id) -> bool:
 @bp.put("/user")
 def update_user():
     limit("user")
-    settings = current_app.config["AUTH_SETTINGS"]
+    settings = current_settings()
     caller = require_user()
     user, session = caller.user, caller.session
     params = body()

@@ -9,9 +9,10 @@ import re
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import jwt
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from .. import db, otp, phone_flows, pkce, redirects, sessions, verification
+from ..config import current_settings
 from ..db import Row
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..json_types import JsonObject
@@ -154,7 +155,7 @@ def verify_post():
         if phone and not email:
             if not _E164.match(phone.replace(" ", "").lstrip("+")):
                 raise bad_request("validation_failed", "Invalid phone number format (E.164 required)")
-            if vtype == "sms" and current_app.config["AUTH_SETTINGS"].sms.configured:
+            if vtype == "sms" and current_settings().sms.configured:
                 tokens = phone_flows.verify_code(phone, token)
                 return _session_headers(jsonify(tokens), tokens["user"], tokens)
             # Without an SMS provider no user can hold a phone code (and phone changes are not built).

@@ -3,7 +3,8 @@ real `auth` schema, for the native stack where the official server cannot run.""
 
 from __future__ import annotations
 
-from flask import Flask, g
+from flask import Flask, Response, g
+from flask.json.provider import DefaultJSONProvider
 
 from . import cleanup, db
 from .api import (
@@ -39,11 +40,12 @@ def create_app(settings: Settings | None = None) -> Flask:
         settings.jwt_keys, settings.jwt_secret, settings.jwt_valid_methods, settings.jwt_key_id
     )
     app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
-    app.json.sort_keys = False
+    if isinstance(app.json, DefaultJSONProvider):  # always, Flask's own: keys in the order they are written
+        app.json.sort_keys = False
     register_error_handlers(app)
 
     @app.after_request
-    def _sb_auth_headers(response):
+    def _sb_auth_headers(response: Response) -> Response:
         for name, value in g.pop("sb_auth_headers", {}).items():
             response.headers[name] = value
         response.headers.add("Vary", "Origin")  # upstream's CORS middleware on every answer

@@ -9,13 +9,14 @@ import re
 import secrets
 import string
 import uuid
+from collections.abc import Mapping
 from datetime import timedelta
 from urllib.parse import urlencode
 
 from psycopg.types.json import Jsonb
 
 from . import users
-from .db import Conn, Row
+from .db import Conn, Id, Row
 from .errors import AuthError, bad_request, not_found
 from .json_types import JsonObject
 from .passwords import MAX_LENGTH, hash_password
@@ -52,6 +53,7 @@ def go_duration(value: str) -> float:
     total = 0.0
     while text:
         match = _PART.match(text)
+        assert match is not None  # every part of the pattern is optional: it matches anywhere
         whole, fraction, unit = match.group(1), match.group(2), match.group(3)
         if not whole and not fraction:
             raise ValueError(f'time: invalid duration "{original}"')
@@ -99,7 +101,7 @@ def pagination_link(path: str, args: dict[str, str], page: int, per_page: int, t
     return ", ".join(parts)
 
 
-def _obfuscate(user_id, value: str) -> str:
+def _obfuscate(user_id: Id, value: str) -> str:
     digest = hashlib.sha256((str(user_id) + value).encode()).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
@@ -146,7 +148,7 @@ def soft_delete(conn: Conn, user: Row) -> None:
     conn.execute("delete from auth.sessions where user_id = %s", (uid,))
 
 
-def uint_param(args, name: str, default: int) -> int:
+def uint_param(args: Mapping[str, str], name: str, default: int) -> int:
     value = args.get(name, "")
     if value == "":
         return default
@@ -169,7 +171,7 @@ def ban_duration(params: JsonObject) -> timedelta | None:
         raise bad_request("validation_failed", f"invalid format for ban duration: {exc}")
 
 
-def email_taken(conn, email: str, aud: str, exclude=None) -> bool:
+def email_taken(conn: Conn, email: str, aud: str, exclude: Id | None = None) -> bool:
     owners = conn.execute(
         "select distinct u.id from auth.identities i join auth.users u on u.id = i.user_id"
         " where i.email = %s and u.aud = %s",

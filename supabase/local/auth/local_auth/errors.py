@@ -75,6 +75,7 @@ def uses_2024_api() -> bool:
 
 
 def error_response(err: AuthError) -> Response:
+    body: JsonObject
     if uses_2024_api():
         body = {"code": err.error_code, "message": err.msg}
     else:
@@ -94,11 +95,11 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(AuthError, error_response)
 
     @app.errorhandler(OAuthError)
-    def _oauth(err: OAuthError):
+    def _oauth(err: OAuthError) -> tuple[Response, int]:
         return jsonify({"error": err.error, "error_description": err.description}), 400
 
     @app.errorhandler(HTTPException)
-    def _http(err: HTTPException):
+    def _http(err: HTTPException) -> Response:
         # Routing errors answer as the official router (Go's net/http) does: plain text, not JSON.
         if err.code == 404:
             return Response(
@@ -113,7 +114,7 @@ def register_error_handlers(app: Flask) -> None:
         return error_response(AuthError(err.code or 400, "unknown", err.description or "Bad Request"))
 
     @app.errorhandler(Exception)
-    def _unexpected(err: Exception):
+    def _unexpected(err: Exception) -> Response:
         app.logger.exception("unhandled error")
         return error_response(
             AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information")

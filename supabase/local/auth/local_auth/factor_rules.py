@@ -10,8 +10,8 @@ from datetime import timedelta
 from flask import request
 
 from . import audit, sessions, users
-from .config import current_settings
-from .db import CommitWithError, Row
+from .config import Settings, current_settings
+from .db import CommitWithError, Conn, Id, Row
 from .errors import bad_request, forbidden, unprocessable
 from .json_types import JsonObject
 from .timeutil import now
@@ -20,7 +20,7 @@ FACTOR_EXPIRY = timedelta(seconds=300)  # GOTRUE_MFA_FACTOR_EXPIRY_DURATION's de
 MAX_VERIFIED_FACTORS = 10  # GOTRUE_MFA_MAX_VERIFIED_FACTORS' default
 
 
-def _settings():
+def _settings() -> Settings:
     return current_settings()
 
 
@@ -33,7 +33,7 @@ def client_inet() -> str:
         return request.remote_addr or "127.0.0.1"
 
 
-def validate_new_factor(conn, user: Row, name: str, session: Row) -> None:
+def validate_new_factor(conn: Conn, user: Row, name: str, session: Row) -> None:
     """Upstream's validateFactors: stale unverified factors go first, then the name, count and AAL rules."""
     conn.execute(
         "delete from auth.mfa_factors f where status <> 'verified' and not exists"
@@ -56,7 +56,7 @@ def validate_new_factor(conn, user: Row, name: str, session: Row) -> None:
         raise forbidden("insufficient_aal", "AAL2 required to enroll a new factor")
 
 
-def open_challenge(conn, factor: Row, challenge_id: str) -> Row:
+def open_challenge(conn: Conn, factor: Row, challenge_id: str) -> Row:
     """The challenge, locked, if it may still be verified (upstream's validateChallenge)."""
     conn.execute("select 1 from auth.mfa_factors where id = %s for update", (factor["id"],))
     found = conn.execute(
@@ -79,7 +79,7 @@ def open_challenge(conn, factor: Row, challenge_id: str) -> Row:
     return found
 
 
-def upgrade_session(conn, user: Row, session_id, factor: Row, method: str) -> JsonObject:
+def upgrade_session(conn: Conn, user: Row, session_id: Id, factor: Row, method: str) -> JsonObject:
     """Upstream's updateMFASessionAndClaims: the factor's amr claim, a swapped refresh token, aal2 on the
     session, and a new access token for the same session."""
     sessions.add_amr_claim(conn, session_id, method)

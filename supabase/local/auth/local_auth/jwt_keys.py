@@ -14,7 +14,7 @@ from typing import Any
 
 import jwt
 from flask import current_app
-from jwt.algorithms import ECAlgorithm, HMACAlgorithm, OKPAlgorithm, RSAAlgorithm
+from jwt.algorithms import Algorithm, ECAlgorithm, HMACAlgorithm, OKPAlgorithm, RSAAlgorithm
 
 from .json_types import JsonObject
 
@@ -32,8 +32,9 @@ class Key:
 
 
 def _alg_of(jwk: JsonObject) -> str:
-    if jwk.get("alg"):
-        return jwk["alg"]
+    alg: str = jwk.get("alg") or ""
+    if alg:
+        return alg
     return {"EC": "ES256", "RSA": "RS256", "oct": "HS256", "OKP": "EdDSA"}[jwk["kty"]]
 
 
@@ -43,7 +44,8 @@ def _load(jwk: JsonObject) -> Key:
     if jwk["kty"] == "oct":
         secret = HMACAlgorithm.from_jwk(text)
         return Key(jwk.get("kid", ""), alg, secret, secret, None, "sign" in jwk.get("key_ops", []))
-    algorithm = {"EC": ECAlgorithm, "RSA": RSAAlgorithm, "OKP": OKPAlgorithm}[jwk["kty"]]
+    families: dict[str, type[Algorithm]] = {"EC": ECAlgorithm, "RSA": RSAAlgorithm, "OKP": OKPAlgorithm}
+    algorithm = families[jwk["kty"]]
     private = algorithm.from_jwk(text)
     public_jwk = {k: v for k, v in jwk.items() if k not in _PRIVATE_MEMBERS}
     # As upstream: published keys are for signatures and may only verify.

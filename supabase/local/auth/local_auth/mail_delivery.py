@@ -20,7 +20,7 @@ from string import Template
 
 from flask import current_app
 
-from .config import current_settings
+from .config import Settings, current_settings
 from .errors import AuthError, too_many
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -74,8 +74,9 @@ def deliver(to: str, kind: str, values: dict[str, str]) -> None:
     _smtp_send(settings, message)
 
 
-def _smtp_send(settings, message: EmailMessage) -> None:
+def _smtp_send(settings: Settings, message: EmailMessage) -> None:
     # As upstream's mail client: implicit TLS on 465, STARTTLS when offered, login only with a user.
+    client: smtplib.SMTP
     if settings.smtp_port == 465:
         client = smtplib.SMTP_SSL(
             settings.smtp_host, settings.smtp_port, timeout=10, context=ssl.create_default_context()

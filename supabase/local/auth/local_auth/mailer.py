@@ -11,10 +11,9 @@ from datetime import datetime, timedelta
 from urllib.parse import quote_plus, urljoin
 
 from . import db, otp, redirects, users
-from .config import current_settings
+from .config import Settings, current_settings
 from .db import Conn, Row
 from .errors import AuthError, too_many, unprocessable
-from .json_types import JsonObject
 from .mail_delivery import check_rate_limit, send
 from .mail_undo import TokenUndo
 from .timeutil import now
@@ -22,7 +21,7 @@ from .timeutil import now
 INVALID_NONCE = "Nonce has expired or is invalid"
 
 
-def _settings():
+def _settings() -> Settings:
     return current_settings()
 
 
@@ -57,20 +56,29 @@ def _values(user: Row, code: str, link: str = "", redirect_to: str = "") -> dict
     }
 
 
-def send_confirmation(conn: Conn, user: Row, *, pkce: bool) -> JsonObject:
+def send_confirmation(conn: Conn, user: Row, *, pkce: bool) -> Row:
     check_frequency(user["confirmation_sent_at"])
     return _send_confirmation_token(
         conn, user, "confirmation", "signup", pkce=pkce, failure="Error sending confirmation email"
     )
 
 
-def send_invite(conn: Conn, user: Row) -> JsonObject:
+def send_invite(conn: Conn, user: Row) -> Row:
     return _send_confirmation_token(
         conn, user, "invite", "invite", pkce=False, failure="Error sending invite email", invited=True
     )
 
 
-def _send_confirmation_token(conn, user, kind, verification_type, *, pkce, failure, invited=False) -> JsonObject:
+def _send_confirmation_token(
+    conn: Conn,
+    user: Row,
+    kind: str,
+    verification_type: str,
+    *,
+    pkce: bool,
+    failure: str,
+    invited: bool = False,
+) -> Row:
     code = otp.generate(_settings().otp_length)
     hashed = otp.with_flow_prefix(otp.token_hash(user["email"], code), pkce)
     check_rate_limit()
@@ -85,16 +93,16 @@ def _send_confirmation_token(conn, user, kind, verification_type, *, pkce, failu
     return user
 
 
-def send_recovery(conn: Conn, user: Row, *, pkce: bool) -> JsonObject:
+def send_recovery(conn: Conn, user: Row, *, pkce: bool) -> Row:
     return _send_recovery_token(conn, user, "recovery", "recovery", pkce, "Error sending recovery email")
 
 
-def send_magic_link(conn: Conn, user: Row, *, pkce: bool) -> JsonObject:
+def send_magic_link(conn: Conn, user: Row, *, pkce: bool) -> Row:
     # A magic link is a recovery token with another template (and shares its frequency timer).
     return _send_recovery_token(conn, user, "magic_link", "magiclink", pkce, "Error sending magic link email")
 
 
-def _send_recovery_token(conn, user, kind, verification_type, pkce, failure) -> JsonObject:
+def _send_recovery_token(conn: Conn, user: Row, kind: str, verification_type: str, pkce: bool, failure: str) -> Row:
     check_frequency(user["recovery_sent_at"])
     code = otp.generate(_settings().otp_length)
     hashed = otp.with_flow_prefix(otp.token_hash(user["email"], code), pkce)
@@ -109,7 +117,7 @@ def _send_recovery_token(conn, user, kind, verification_type, pkce, failure) -> 
     return user
 
 
-def send_reauthentication(conn: Conn, user: Row) -> JsonObject:
+def send_reauthentication(conn: Conn, user: Row) -> Row:
     check_frequency(user["reauthentication_sent_at"])
     code = otp.generate(_settings().otp_length)
     hashed = otp.token_hash(user["email"], code)
@@ -123,7 +131,7 @@ def send_reauthentication(conn: Conn, user: Row) -> JsonObject:
     return user
 
 
-def send_email_change(conn: Conn, user: Row, new_email: str, *, pkce: bool) -> JsonObject:
+def send_email_change(conn: Conn, user: Row, new_email: str, *, pkce: bool) -> Row:
     """A token for the new address, and with secure e-mail change one for the current address too;
     the change is applied by /verify once both (or the one) are confirmed."""
     settings = _settings()
@@ -190,6 +198,8 @@ def verify_reauthentication(user: Row, nonce: str) -> None:
     """PUT /user's nonce check: the reauthentication OTP of this user, unexpired; used up on success."""
     with db.transaction() as conn:
         current = users.find_by_id(conn, user["id"], for_update=True)
+        if current is None:  # deleted since this request began
+            raise unprocessable("reauthentication_not_valid", INVALID_NONCE)
         if not current["reauthentication_token"] or current["reauthentication_sent_at"] is None:
             raise unprocessable("reauthentication_not_valid", INVALID_NONCE)
         if not current["email"]:

@@ -130,7 +130,7 @@ def validate_text_fields(params: JsonObject) -> None:
 
 def decode_params(raw: JsonObject, *, strings: tuple[str, ...], lists: tuple[str, ...]) -> JsonObject:
     """The JSON fields Go would decode into the params struct; a wrong type is upstream's bad_json."""
-    params = {}
+    params: JsonObject = {}
     for name in strings:
         value = raw.get(name)
         if value is not None and not isinstance(value, str):
@@ -176,7 +176,9 @@ def secret_hash(plaintext: str) -> str:
 
 
 def secret_matches(plaintext: str, stored: str | None) -> bool:
-    return bool(stored) and hmac.compare_digest(secret_hash(plaintext), stored)
+    if not stored:
+        return False
+    return hmac.compare_digest(secret_hash(plaintext), stored)
 
 
 def find(conn: Conn, client_id: str, *, for_update: bool = False) -> Row | None:
@@ -192,7 +194,7 @@ def find(conn: Conn, client_id: str, *, for_update: bool = False) -> Row | None:
 
 def to_json(row: Row, secret: str = "") -> JsonObject:
     """Upstream's OAuthServerClientResponse, empty fields left out."""
-    body = {"client_id": str(row["id"])}
+    body: JsonObject = {"client_id": str(row["id"])}
     if secret:
         body["client_secret"] = secret
     body |= {

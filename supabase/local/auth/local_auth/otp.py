@@ -12,7 +12,7 @@ import secrets
 import uuid
 from datetime import datetime, timedelta
 
-from .db import Conn, Row
+from .db import Conn, Id, Row
 from .timeutil import now
 
 PKCE_PREFIX = "pkce_"
@@ -37,7 +37,7 @@ def with_flow_prefix(hashed: str, pkce: bool) -> str:
     return PKCE_PREFIX + hashed if pkce else hashed
 
 
-def store(conn: Conn, user_id, token_type: str, relates_to: str, hashed: str) -> None:
+def store(conn: Conn, user_id: Id, token_type: str, relates_to: str, hashed: str) -> None:
     """Replace the user's token of this type (upstream's CreateOneTimeToken)."""
     clear(conn, user_id, token_type)
     stamp = now().replace(tzinfo=None)  # timestamp without time zone, in UTC
@@ -48,7 +48,7 @@ def store(conn: Conn, user_id, token_type: str, relates_to: str, hashed: str) ->
     )
 
 
-def clear(conn: Conn, user_id, token_type: str | None = None) -> None:
+def clear(conn: Conn, user_id: Id, token_type: str | None = None) -> None:
     if token_type is None:
         conn.execute("delete from auth.one_time_tokens where user_id = %s", (user_id,))
     else:

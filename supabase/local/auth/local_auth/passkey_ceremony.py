@@ -29,6 +29,7 @@ from webauthn.helpers.structs import (
     ResidentKeyRequirement,
     UserVerificationRequirement,
 )
+from webauthn.registration.verify_registration_response import VerifiedRegistration
 
 from .db import Row
 from .errors import AuthError, bad_request
@@ -101,7 +102,7 @@ def expiry(rp: PasskeySettings, start: datetime) -> datetime:
     return start + timedelta(seconds=rp.challenge_expiry)
 
 
-def verify_created(rp: PasskeySettings, session: Row, credential: JsonObject):
+def verify_created(rp: PasskeySettings, session: Row, credential: JsonObject) -> VerifiedRegistration:
     """py_webauthn's VerifiedRegistration of a navigator.credentials.create() answer."""
     try:
         return verify_registration_response(

@@ -6,12 +6,14 @@ the second finds it gone."""
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 import psycopg
 from psycopg.types.json import Jsonb
+from webauthn.registration.verify_registration_response import VerifiedRegistration
 
 from .config import current_settings
-from .db import Conn, Row
+from .db import Conn, Id, Row, returned
 from .errors import AuthError, bad_request, forbidden, not_found, unprocessable
 from .json_types import JsonObject
 from .passkey_config import PasskeySettings
@@ -49,19 +51,20 @@ def passkey_not_found() -> AuthError:
     return not_found("validation_failed", "Passkey not found")
 
 
-def credentials_of(conn: Conn, user_id) -> list[Row]:
+def credentials_of(conn: Conn, user_id: Id) -> list[Row]:
     return conn.execute(
         "select * from auth.webauthn_credentials where user_id = %s order by created_at, id", (user_id,)
     ).fetchall()
 
 
-def count_of(conn: Conn, user_id) -> int:
-    return conn.execute(
-        "select count(*) as n from auth.webauthn_credentials where user_id = %s", (user_id,)
-    ).fetchone()["n"]
+def count_of(conn: Conn, user_id: Id) -> int:
+    count: int = returned(
+        conn.execute("select count(*) as n from auth.webauthn_credentials where user_id = %s", (user_id,))
+    )["n"]
+    return count
 
 
-def owned(conn: Conn, passkey_id: str, user_id, *, for_update: bool = False) -> Row:
+def owned(conn: Conn, passkey_id: str, user_id: Id, *, for_update: bool = False) -> Row:
     """The user's passkey `passkey_id`; 404 for a malformed id, someone else's or a missing one."""
     try:
         uuid.UUID(passkey_id)
@@ -83,7 +86,7 @@ def by_credential_id(conn: Conn, raw_id: bytes) -> Row | None:
     ).fetchone()
 
 
-def open_challenge(conn: Conn, user_id, kind: str, session_data: JsonObject, expires) -> str:
+def open_challenge(conn: Conn, user_id: Id | None, kind: str, session_data: JsonObject, expires: datetime) -> str:
     challenge_id = uuid.uuid4()
     conn.execute(
         "insert into auth.webauthn_challenges (id, user_id, challenge_type, session_data, created_at,"
@@ -93,7 +96,7 @@ def open_challenge(conn: Conn, user_id, kind: str, session_data: JsonObject, exp
     return str(challenge_id)
 
 
-def take_challenge(conn: Conn, challenge_id: str, kind: str, user_id=None) -> Row:
+def take_challenge(conn: Conn, challenge_id: str, kind: str, user_id: Id | None = None) -> Row:
     """ConsumeWebAuthnChallengeByID: the row, deleted (commit before checking it, so that a challenge
     is gone once tried, whatever the answer)."""
     try:
@@ -101,7 +104,7 @@ def take_challenge(conn: Conn, challenge_id: str, kind: str, user_id=None) -> Ro
     except ValueError:
         raise bad_request("validation_failed", "challenge_id must be a valid UUID") from None
     owner = "user_id = %s" if user_id is not None else "user_id is null"
-    args = (challenge_id, kind) + ((user_id,) if user_id is not None else ())
+    args: tuple[Id, ...] = (challenge_id, kind) + ((user_id,) if user_id is not None else ())
     row = conn.execute(
         f"delete from auth.webauthn_challenges where id = %s and challenge_type = %s and {owner} returning *", args
     ).fetchone()
@@ -115,39 +118,42 @@ def check_fresh(challenge: Row) -> None:
         raise bad_request("webauthn_challenge_expired", "Challenge has expired")
 
 
-def insert(conn: Conn, user_id, verified) -> Row:
+def insert(conn: Conn, user_id: Id, verified: VerifiedRegistration) -> Row:
     """The verified registration as a passkey (NewWebAuthnCredential's columns)."""
     aaguid = uuid.UUID(verified.aaguid) if verified.aaguid else None
     try:
         with conn.transaction():  # a savepoint: the unique violation below is an answer, not a failure
-            return conn.execute(
-                "insert into auth.webauthn_credentials (id, user_id, credential_id, public_key, attestation_type,"
-                " aaguid, sign_count, transports, backup_eligible, backed_up, friendly_name, created_at,"
-                " updated_at) values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
-                (
-                    uuid.uuid4(),
-                    user_id,
-                    verified.credential_id,
-                    verified.credential_public_key,
-                    getattr(verified.fmt, "value", str(verified.fmt)),
-                    aaguid if aaguid and aaguid.int else None,
-                    verified.sign_count,
-                    Jsonb([]),
-                    getattr(verified.credential_device_type, "value", verified.credential_device_type) == "multi_device"
-                    or bool(verified.credential_backed_up),
-                    bool(verified.credential_backed_up),
-                    DEFAULT_NAME,
-                    now(),
-                    now(),
-                ),
-            ).fetchone()
+            return returned(
+                conn.execute(
+                    "insert into auth.webauthn_credentials (id, user_id, credential_id, public_key, attestation_type,"
+                    " aaguid, sign_count, transports, backup_eligible, backed_up, friendly_name, created_at,"
+                    " updated_at) values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
+                    (
+                        uuid.uuid4(),
+                        user_id,
+                        verified.credential_id,
+                        verified.credential_public_key,
+                        getattr(verified.fmt, "value", str(verified.fmt)),
+                        aaguid if aaguid and aaguid.int else None,
+                        verified.sign_count,
+                        Jsonb([]),
+                        getattr(verified.credential_device_type, "value", verified.credential_device_type)
+                        == "multi_device"
+                        or bool(verified.credential_backed_up),
+                        bool(verified.credential_backed_up),
+                        DEFAULT_NAME,
+                        now(),
+                        now(),
+                    ),
+                )
+            )
     except psycopg.errors.UniqueViolation:
         raise unprocessable("webauthn_credential_exists", "This credential is already registered") from None
 
 
 def item_json(row: Row) -> JsonObject:
     """PasskeyListItem: `friendly_name` and `last_used_at` left out when empty, as Go's omitempty."""
-    item = {"id": str(row["id"])}
+    item: JsonObject = {"id": str(row["id"])}
     if row["friendly_name"]:
         item["friendly_name"] = row["friendly_name"]
     item["created_at"] = iso(row["created_at"])

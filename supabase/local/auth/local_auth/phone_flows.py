@@ -9,12 +9,12 @@ from __future__ import annotations
 import secrets
 import uuid
 
-from flask import jsonify
+from flask import Response, jsonify
 from psycopg.types.json import Jsonb
 
 from . import audit, db, otp, sessions, sms, users
-from .config import current_settings
-from .db import Conn, Row
+from .config import Settings, current_settings
+from .db import Conn, Row, returned
 from .errors import bad_request, forbidden, unprocessable
 from .json_types import JsonObject
 from .passwords import check_password, hash_password
@@ -24,7 +24,7 @@ from .timeutil import iso, now
 TOKEN_INVALID = "Token has expired or is invalid"
 
 
-def _settings():
+def _settings() -> Settings:
     return current_settings()
 
 
@@ -45,24 +45,26 @@ def _create(conn: Conn, phone: str, encrypted_password: str, data: JsonObject) -
     settings, user_id, stamp = _settings(), uuid.uuid4(), now()
     identity = {"sub": str(user_id), "phone": phone, "email_verified": False, "phone_verified": False}
     identity |= {k: v for k, v in data.items() if k not in identity}
-    user = conn.execute(
-        "insert into auth.users (instance_id, id, aud, role, phone, encrypted_password, raw_app_meta_data,"
-        " raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous, confirmation_token,"
-        " recovery_token, email_change_token_new, email_change) values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
-        " false, false, '', '', '', '') returning *",
-        (
-            users.INSTANCE_ID,
-            user_id,
-            settings.jwt_aud,
-            settings.jwt_default_group,
-            phone,
-            encrypted_password,
-            Jsonb({"provider": "phone", "providers": ["phone"]}),
-            Jsonb(data | identity),
-            stamp,
-            stamp,
-        ),
-    ).fetchone()
+    user = returned(
+        conn.execute(
+            "insert into auth.users (instance_id, id, aud, role, phone, encrypted_password, raw_app_meta_data,"
+            " raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous, confirmation_token,"
+            " recovery_token, email_change_token_new, email_change) values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
+            " false, false, '', '', '', '') returning *",
+            (
+                users.INSTANCE_ID,
+                user_id,
+                settings.jwt_aud,
+                settings.jwt_default_group,
+                phone,
+                encrypted_password,
+                Jsonb({"provider": "phone", "providers": ["phone"]}),
+                Jsonb(data | identity),
+                stamp,
+                stamp,
+            ),
+        )
+    )
     conn.execute(
         "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
         " created_at, updated_at) values (%s, %s, %s, 'phone', %s, %s, %s)",
@@ -79,10 +81,12 @@ def _confirm(conn: Conn, user: Row) -> Row:
         " where user_id = %s and provider = 'phone'",
         (user["id"],),
     )
-    return conn.execute(
-        "update auth.users set confirmation_token = '', phone_confirmed_at = %s where id = %s returning *",
-        (now(), user["id"]),
-    ).fetchone()
+    return returned(
+        conn.execute(
+            "update auth.users set confirmation_token = '', phone_confirmed_at = %s where id = %s returning *",
+            (now(), user["id"]),
+        )
+    )
 
 
 def _obfuscated(phone: str, data: JsonObject) -> JsonObject:
@@ -104,7 +108,7 @@ def _obfuscated(phone: str, data: JsonObject) -> JsonObject:
     }
 
 
-def signup(phone: str, password: str, data: JsonObject, channel: str = "sms"):
+def signup(phone: str, password: str, data: JsonObject, channel: str = "sms") -> Response:
     """POST /signup with a phone: the user and a code by SMS (or signed in at once with autoconfirm)."""
     settings = _settings()
     phone = sms.validate_phone(phone)
@@ -134,7 +138,7 @@ def signup(phone: str, password: str, data: JsonObject, channel: str = "sms"):
         return jsonify(users.user_json(conn, user))
 
 
-def sign_in_code(phone: str, create_user: bool, data: JsonObject, channel: str):
+def sign_in_code(phone: str, create_user: bool, data: JsonObject, channel: str) -> Response:
     """POST /otp with a phone: a code to a confirmed number, else a sign-up with a random password
     (whose code confirms the number and signs in)."""
     settings = _settings()
@@ -177,7 +181,7 @@ def verify_code(phone: str, code: str) -> JsonObject:
         return sessions.issue(conn, user, "otp")
 
 
-def resend(phone: str):
+def resend(phone: str) -> Response:
     """POST /resend type=sms: a new code to a number that is not confirmed yet ({} either way)."""
     phone = sms.validate_phone(phone)
     with db.transaction() as conn:
@@ -189,7 +193,7 @@ def resend(phone: str):
     return jsonify({})
 
 
-def password_sign_in(phone: str, password: str, invalid_message: str):
+def password_sign_in(phone: str, password: str, invalid_message: str) -> Response:
     """POST /token?grant_type=password with a phone."""
     phone = sms.validate_phone(phone)
     with db.transaction() as conn:

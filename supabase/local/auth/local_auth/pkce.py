@@ -7,8 +7,9 @@ import hashlib
 import hmac
 import re
 import uuid
+from datetime import timedelta
 
-from .db import Conn, Row
+from .db import Conn, Id, Row, returned
 from .errors import bad_request
 from .timeutil import now
 
@@ -36,7 +37,7 @@ def create(
     method: str,
     challenge_method: str = "",
     challenge: str = "",
-    user_id=None,
+    user_id: Id | None = None,
 ) -> Row:
     """A flow state; with a challenge it gets an auth code (the `?code=` of the redirect)."""
     auth_code, cc_method = None, None
@@ -46,15 +47,17 @@ def create(
             raise bad_request("validation_failed", f'unsupported code_challenge method "{challenge_method}"')
         auth_code = str(uuid.uuid4())
     stamp = now()
-    return conn.execute(
-        "insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge,"
-        " provider_type, authentication_method, created_at, updated_at)"
-        " values (%s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
-        (uuid.uuid4(), user_id, auth_code, cc_method, challenge or None, provider, method, stamp, stamp),
-    ).fetchone()
+    return returned(
+        conn.execute(
+            "insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge,"
+            " provider_type, authentication_method, created_at, updated_at)"
+            " values (%s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
+            (uuid.uuid4(), user_id, auth_code, cc_method, challenge or None, provider, method, stamp, stamp),
+        )
+    )
 
 
-def issue_auth_code(conn: Conn, user_id, method: str) -> str | None:
+def issue_auth_code(conn: Conn, user_id: Id, method: str) -> str | None:
     """The newest flow state's auth code for this user and method (stamped as issued now)."""
     row = conn.execute(
         "select * from auth.flow_state where user_id = %s and authentication_method = %s"
@@ -66,7 +69,8 @@ def issue_auth_code(conn: Conn, user_id, method: str) -> str | None:
     conn.execute(
         "update auth.flow_state set auth_code_issued_at = %s, updated_at = %s where id = %s", (now(), now(), row["id"])
     )
-    return row["auth_code"]
+    auth_code: str = row["auth_code"]
+    return auth_code
 
 
 def verifier_matches(flow: Row, verifier: str) -> bool:
@@ -84,4 +88,5 @@ def is_expired(flow: Row, expiry_seconds: float) -> bool:
         if (flow["auth_code_issued_at"] is not None and flow["authentication_method"] == "magiclink")
         else flow["created_at"]
     )
-    return (now() - started).total_seconds() > expiry_seconds
+    age: timedelta = now() - started
+    return age.total_seconds() > expiry_seconds

@@ -20,7 +20,7 @@ import time
 from flask import request
 
 from .config import current_settings
-from .errors import too_many
+from .errors import AuthError, too_many
 
 _BURST = 30
 _lock = threading.Lock()
@@ -30,7 +30,10 @@ _buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (limiter, key) -> (
 def _rates() -> dict[str, tuple[float, float]]:
     """limiter name -> (tokens per second, burst)."""
     s = current_settings()
-    per_5m = lambda n: n / 300.0  # noqa: E731
+
+    def per_5m(n: float) -> float:
+        return n / 300.0
+
     return {
         # The token and refresh limiters are one limiter upstream (limiterOpts.Token).
         "token": (per_5m(s.rate_limit_token_refresh), _BURST),
@@ -63,7 +66,7 @@ def _refilled(bucket: tuple[str, str], rate: float, burst: float, now: float) ->
     return min(float(burst), tokens + (now - last) * rate)
 
 
-def _exceeded():
+def _exceeded() -> AuthError:
     return too_many("over_request_rate_limit", "Request rate limit reached")
 
 

@@ -18,7 +18,7 @@ _REGULAR_HOSTNAME = re.compile(r"^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$")
 
 
 @lru_cache(maxsize=256)
-def _glob_regex(pattern: str) -> re.Pattern:
+def _glob_regex(pattern: str) -> re.Pattern[str]:
     out, i = [], 0
     while i < len(pattern):
         ch = pattern[i]

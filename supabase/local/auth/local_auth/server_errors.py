@@ -6,6 +6,7 @@ HTML page that echoes the request line. The gateway's refusals under /auth/v1/ t
 from __future__ import annotations
 
 import json
+import socket
 
 from gunicorn import util
 
@@ -19,7 +20,8 @@ ERROR_CODES = {
 }
 
 
-def write_json_error(sock, status_int: int, reason: str, _message: str) -> None:
+def write_json_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
+    # `mesg`, gunicorn's detail (it may echo the request line), is left out of the answer.
     body = json.dumps(
         {"code": status_int, "error_code": ERROR_CODES.get(status_int, "unexpected_failure"), "msg": reason}
     ).encode()

@@ -17,7 +17,7 @@ from flask import g, request
 
 from . import audit
 from .config import current_settings
-from .db import CommitWithError, Conn, Row
+from .db import CommitWithError, Conn, Id, Row
 from .errors import OAuthError, bad_request
 from .json_types import JsonObject
 from .jwt_keys import current_keys
@@ -33,7 +33,7 @@ def _refresh_token_string() -> str:
     return "".join(secrets.choice(_ALPHANUMERIC) for _ in range(12))
 
 
-def _insert_refresh_token(conn: Conn, user_id, session_id, parent: str | None) -> str:
+def _insert_refresh_token(conn: Conn, user_id: Id, session_id: Id, parent: str | None) -> str:
     token = _refresh_token_string()
     stamp = now()
     conn.execute(
@@ -44,7 +44,7 @@ def _insert_refresh_token(conn: Conn, user_id, session_id, parent: str | None) -
     return token
 
 
-def add_amr_claim(conn: Conn, session_id, method: str) -> None:
+def add_amr_claim(conn: Conn, session_id: Id, method: str) -> None:
     stamp = now()
     conn.execute(
         "insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)"
@@ -54,7 +54,7 @@ def add_amr_claim(conn: Conn, session_id, method: str) -> None:
     )
 
 
-def swap_refresh_token(conn: Conn, user_id, session_id, token_row: Row) -> str:
+def swap_refresh_token(conn: Conn, user_id: Id, session_id: Id, token_row: Row) -> str:
     """Revoke `token_row` and issue its child (upstream's GrantRefreshTokenSwap, used by MFA verify)."""
     conn.execute(
         "update auth.refresh_tokens set revoked = true, updated_at = %s where id = %s", (now(), token_row["id"])
@@ -62,7 +62,7 @@ def swap_refresh_token(conn: Conn, user_id, session_id, token_row: Row) -> str:
     return _insert_refresh_token(conn, user_id, session_id, token_row["token"])
 
 
-def aal_and_amr(conn: Conn, session_id) -> tuple[str, list[JsonObject]]:
+def aal_and_amr(conn: Conn, session_id: Id) -> tuple[str, list[JsonObject]]:
     # In the order the claims were made: the stable sort by whole seconds below then keeps password
     # before totp when both fall in the same second, as upstream's tokens show.
     rows = conn.execute(
@@ -76,14 +76,14 @@ def aal_and_amr(conn: Conn, session_id) -> tuple[str, list[JsonObject]]:
     return aal, amr
 
 
-def access_token(conn: Conn, user: Row, session_id) -> tuple[str, int]:
+def access_token(conn: Conn, user: Row, session_id: Id) -> tuple[str, int]:
     settings = current_settings()
     aal, amr = aal_and_amr(conn, session_id)
     # A session made by the OAuth 2.1 server names its client and scopes in every access token.
     oauth = conn.execute("select oauth_client_id, scopes from auth.sessions where id = %s", (session_id,)).fetchone()
     issued = int(time.time())
     expires = issued + settings.jwt_exp
-    claims = {"iss": settings.jwt_issuer} if settings.jwt_issuer else {}
+    claims: JsonObject = {"iss": settings.jwt_issuer} if settings.jwt_issuer else {}
     claims |= {
         "sub": str(user["id"]),
         "aud": user["aud"],
@@ -106,7 +106,7 @@ def access_token(conn: Conn, user: Row, session_id) -> tuple[str, int]:
     return current_keys().sign(claims), expires
 
 
-def token_response(conn: Conn, user: Row, session_id, refresh_token: str) -> JsonObject:
+def token_response(conn: Conn, user: Row, session_id: Id, refresh_token: str) -> JsonObject:
     from .users import user_json
 
     token, expires = access_token(conn, user, session_id)
@@ -132,8 +132,8 @@ def issue(
     user: Row,
     method: str,
     *,
-    factor_id=None,
-    oauth_client_id=None,
+    factor_id: Id | None = None,
+    oauth_client_id: Id | None = None,
     scopes: str | None = None,
 ) -> JsonObject:
     """A new session for `user` signed in by `method`; returns the token response."""
@@ -160,7 +160,7 @@ def issue(
     return token_response(conn, user, session_id, refresh)
 
 
-def refresh(conn: Conn, token: str, client_id=None) -> JsonObject:
+def refresh(conn: Conn, token: str, client_id: Id | None = None) -> JsonObject:
     """Rotate `token`; `client_id` is the OAuth client authenticated at /oauth/token, which must be the
     session's own (and absent for sessions no OAuth client made), as upstream's RefreshTokenGrant."""
     settings = current_settings()
@@ -228,7 +228,7 @@ def refresh(conn: Conn, token: str, client_id=None) -> JsonObject:
     return token_response(conn, user, session["id"], issued)
 
 
-def logout(conn: Conn, user: Row, session_id, scope: str) -> None:
+def logout(conn: Conn, user: Row, session_id: Id | None, scope: str) -> None:
     """global: every session of the user; local: this one; others: all but this one."""
     audit.log(conn, user, "logout")
     if session_id is None:

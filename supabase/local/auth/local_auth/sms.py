@@ -17,9 +17,8 @@ from datetime import datetime, timedelta
 
 from . import otp
 from .config import current_settings
-from .db import Conn, Row
+from .db import Conn, Row, returned
 from .errors import AuthError, bad_request, too_many, unprocessable
-from .json_types import JsonObject
 from .sms_config import SmsSettings
 from .timeutil import now
 
@@ -94,7 +93,7 @@ def _twilio_error(exc: urllib.error.HTTPError) -> str:
         return str(exc.reason)
 
 
-def send_confirmation(conn: Conn, user: Row, phone: str, channel: str = "sms") -> JsonObject:
+def send_confirmation(conn: Conn, user: Row, phone: str, channel: str = "sms") -> Row:
     """A new confirmation code to `phone` (already validated); returns the updated user row. The
     message goes out before the row changes, as upstream: a refused message changes nothing."""
     if not settings().configured:  # upstream's GetSmsProvider fails the same way
@@ -105,10 +104,12 @@ def send_confirmation(conn: Conn, user: Row, phone: str, channel: str = "sms") -
     code = otp.generate(settings().otp_length)
     send_twilio(phone, message_for(code), channel)
     hashed = otp.token_hash(phone, code)
-    user = conn.execute(
-        "update auth.users set confirmation_token = %s, confirmation_sent_at = %s where id = %s returning *",
-        (hashed, now(), user["id"]),
-    ).fetchone()
+    user = returned(
+        conn.execute(
+            "update auth.users set confirmation_token = %s, confirmation_sent_at = %s where id = %s returning *",
+            (hashed, now(), user["id"]),
+        )
+    )
     otp.store(conn, user["id"], otp.CONFIRMATION, phone, hashed)
     return user
 
@@ -118,5 +119,6 @@ def code_matches(user: Row, phone: str, code: str) -> bool:
     sent_at = user["confirmation_sent_at"]
     if not user["confirmation_token"] or sent_at is None:
         return False
-    fresh = sent_at + timedelta(seconds=settings().otp_exp) >= now()
-    return fresh and otp.token_hash(phone, code) == user["confirmation_token"]
+    fresh: bool = sent_at + timedelta(seconds=settings().otp_exp) >= now()
+    stored: str = user["confirmation_token"]
+    return fresh and otp.token_hash(phone, code) == stored

@@ -6,14 +6,14 @@ import uuid
 
 from psycopg.types.json import Jsonb
 
-from .db import Conn, Row
+from .db import Conn, Id, Row, returned
 from .json_types import JsonObject
 from .timeutil import iso, now
 
 INSTANCE_ID = "00000000-0000-0000-0000-000000000000"
 
 
-def find_by_id(conn: Conn, user_id, *, for_update: bool = False) -> Row | None:
+def find_by_id(conn: Conn, user_id: Id, *, for_update: bool = False) -> Row | None:
     try:
         uuid.UUID(str(user_id))
     except ValueError:
@@ -51,34 +51,38 @@ def create(
     user_id = user_id or uuid.uuid4()
     stamp = now()
     app_meta = {"provider": provider, "providers": [provider]} | (app_metadata or {})
-    user = conn.execute(
-        "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,"
-        " raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous,"
-        " confirmation_token, recovery_token, email_change_token_new, email_change)"
-        " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, false, false, '', '', '', '') returning *",
-        (
-            INSTANCE_ID,
-            user_id,
-            aud,
-            role,
-            email.lower(),
-            encrypted_password,
-            stamp if confirmed else None,
-            Jsonb(app_meta),
-            Jsonb(user_metadata or {}),
-            stamp,
-            stamp,
-        ),
-    ).fetchone()
+    user = returned(
+        conn.execute(
+            "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,"
+            " raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous,"
+            " confirmation_token, recovery_token, email_change_token_new, email_change)"
+            " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, false, false, '', '', '', '') returning *",
+            (
+                INSTANCE_ID,
+                user_id,
+                aud,
+                role,
+                email.lower(),
+                encrypted_password,
+                stamp if confirmed else None,
+                Jsonb(app_meta),
+                Jsonb(user_metadata or {}),
+                stamp,
+                stamp,
+            ),
+        )
+    )
     identity_data = {"sub": str(user_id), "email": email.lower(), "email_verified": False, "phone_verified": False}
     # Sign-up data fills in the identity too, without overriding these claims (upstream's rule).
     identity_data |= {k: v for k, v in (identity_extra or {}).items() if k not in identity_data}
     if identity_extra is not None:
         # A self-signed-up user's metadata also carries the identity claims, as upstream shows it.
-        user = conn.execute(
-            "update auth.users set raw_user_meta_data = raw_user_meta_data || %s where id = %s returning *",
-            (Jsonb(identity_data), user_id),
-        ).fetchone()
+        user = returned(
+            conn.execute(
+                "update auth.users set raw_user_meta_data = raw_user_meta_data || %s where id = %s returning *",
+                (Jsonb(identity_data), user_id),
+            )
+        )
     conn.execute(
         "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,"
         " created_at, updated_at) values (%s, %s, %s, 'email', %s, %s, %s)",
@@ -91,28 +95,30 @@ def create_anonymous(conn: Conn, *, aud: str, role: str, user_metadata: JsonObje
     """An anonymous user as upstream's NewUser leaves one: no e-mail or phone (NULL), an empty password,
     no provider in app_metadata and no identity."""
     stamp = now()
-    return conn.execute(
-        "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,"
-        " raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous, confirmation_token,"
-        " recovery_token, email_change_token_new, email_change)"
-        " values (%s, %s, %s, %s, null, '', '{}', %s, %s, %s, false, true, '', '', '', '') returning *",
-        (INSTANCE_ID, uuid.uuid4(), aud, role, Jsonb(user_metadata), stamp, stamp),
-    ).fetchone()
+    return returned(
+        conn.execute(
+            "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,"
+            " raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous, confirmation_token,"
+            " recovery_token, email_change_token_new, email_change)"
+            " values (%s, %s, %s, %s, null, '', '{}', %s, %s, %s, false, true, '', '', '', '') returning *",
+            (INSTANCE_ID, uuid.uuid4(), aud, role, Jsonb(user_metadata), stamp, stamp),
+        )
+    )
 
 
-def identities_of(conn: Conn, user_id) -> list[Row]:
+def identities_of(conn: Conn, user_id: Id) -> list[Row]:
     return conn.execute(
         "select * from auth.identities where user_id = %s order by created_at, id", (user_id,)
     ).fetchall()
 
 
-def factors_of(conn: Conn, user_id) -> list[Row]:
+def factors_of(conn: Conn, user_id: Id) -> list[Row]:
     return conn.execute(
         "select * from auth.mfa_factors where user_id = %s order by created_at, id", (user_id,)
     ).fetchall()
 
 
-def sorted_map(value):
+def sorted_map(value: object) -> object:
     """JSON maps with their keys in order, as Go marshals map[string]interface{} (metadata)."""
     if isinstance(value, dict):
         return {k: sorted_map(value[k]) for k in sorted(value)}
@@ -203,22 +209,26 @@ def is_confirmed(user: Row) -> bool:
 def confirm(conn: Conn, user: Row) -> Row:
     """Upstream's User.Confirm: confirmed now, email_verified in the metadata, one-time tokens gone."""
     conn.execute("delete from auth.one_time_tokens where user_id = %s", (user["id"],))
-    return conn.execute(
-        "update auth.users set confirmation_token = '', email_confirmed_at = %s,"
-        " raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{\"email_verified\": true}'::jsonb"
-        " where id = %s returning *",
-        (now(), user["id"]),
-    ).fetchone()
+    return returned(
+        conn.execute(
+            "update auth.users set confirmation_token = '', email_confirmed_at = %s,"
+            " raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{\"email_verified\": true}'::jsonb"
+            " where id = %s returning *",
+            (now(), user["id"]),
+        )
+    )
 
 
 def is_banned(user: Row) -> bool:
     return user["banned_until"] is not None and user["banned_until"] > now()
 
 
-def touch(conn: Conn, user_id, **columns) -> Row:
+def touch(conn: Conn, user_id: Id, **columns: object) -> Row:
     """Update the given columns and updated_at; returns the new row."""
     sets = ", ".join(f"{name} = %s" for name in columns)
     values = [Jsonb(v) if isinstance(v, dict) else v for v in columns.values()]
-    return conn.execute(
-        f"update auth.users set {sets}, updated_at = %s where id = %s returning *", (*values, now(), user_id)
-    ).fetchone()
+    return returned(
+        conn.execute(
+            f"update auth.users set {sets}, updated_at = %s where id = %s returning *", (*values, now(), user_id)
+        )
+    )

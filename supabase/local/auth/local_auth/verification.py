@@ -92,7 +92,7 @@ def by_email_and_code(conn: Conn, vtype: str, email: str, hashed: str) -> tuple[
     return user, vtype
 
 
-def _email_change_user(conn, email: str, hashed: str, aud: str) -> Row | None:
+def _email_change_user(conn: Conn, email: str, hashed: str, aud: str) -> Row | None:
     # Either address's code is accepted; the stored hash may carry the PKCE prefix.
     kinds = [otp.EMAIL_CHANGE_NEW]
     if current_settings().secure_email_change:
@@ -166,7 +166,7 @@ def advance_email_change(conn: Conn, user: Row, hashed: str) -> Row | None:
             if user[candidate] == hashed or row is not None:
                 column, kind = candidate, token_type
                 break
-        changes = {"email_change_confirm_status": 1}
+        changes: dict[str, object] = {"email_change_confirm_status": 1}
         if column:
             changes[column] = ""
             otp.clear(conn, user["id"], kind)

@@ -25,9 +25,14 @@ from webauthn import (
 )
 from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 from webauthn.helpers.exceptions import InvalidJSONStructure, WebAuthnException
-from webauthn.helpers.structs import PublicKeyCredentialDescriptor
+from webauthn.helpers.structs import (
+    PublicKeyCredentialCreationOptions,
+    PublicKeyCredentialDescriptor,
+    PublicKeyCredentialRequestOptions,
+)
+from webauthn.registration.verify_registration_response import VerifiedRegistration
 
-from .db import Conn, Row
+from .db import Conn, Id, Row
 from .errors import AuthError, bad_request
 from .json_types import JsonObject
 from .timeutil import iso, now
@@ -39,7 +44,7 @@ def _invalid(msg: str) -> AuthError:
     return bad_request("validation_failed", msg)
 
 
-def _bad_json(name: str, expected: str, value) -> AuthError:
+def _bad_json(name: str, expected: str, value: object) -> AuthError:
     kind = (
         "string"
         if isinstance(value, str)
@@ -103,7 +108,7 @@ def _allowed_origin(origin: str) -> bool:
     )
 
 
-def _credentials_of(conn: Conn, user_id, *, except_factor=None) -> list[Row]:
+def _credentials_of(conn: Conn, user_id: Id, *, except_factor: Id | None = None) -> list[JsonObject]:
     rows = conn.execute(
         "select id, web_authn_credential from auth.mfa_factors where user_id = %s and"
         " factor_type = 'webauthn' and web_authn_credential is not null",
@@ -119,6 +124,7 @@ def _descriptor(credential: JsonObject) -> PublicKeyCredentialDescriptor:
 def challenge_options(conn: Conn, user: Row, factor: Row, params: JsonObject | None) -> tuple[JsonObject, JsonObject]:
     """(the `webauthn` object of the answer, the session data kept on the challenge)."""
     rp_id, origins = relying_party(params)
+    options: PublicKeyCredentialRequestOptions | PublicKeyCredentialCreationOptions
     if factor["status"] == "verified":
         kind = "request"
         options = generate_authentication_options(
@@ -197,11 +203,14 @@ def check_response(factor: Row, challenge: Row, params: JsonObject | None) -> Js
     return {"web_authn_credential": credential}
 
 
-def _registered(verified) -> JsonObject:
+def _registered(verified: VerifiedRegistration) -> JsonObject:
     """The credential as upstream stores go-webauthn's Credential (bytes as standard base64)."""
-    encode = lambda raw: base64.b64encode(raw).decode()  # noqa: E731
+
+    def encode(raw: bytes) -> str:
+        return base64.b64encode(raw).decode()
+
     aaguid = uuid.UUID(verified.aaguid) if verified.aaguid else None
-    credential = {
+    credential: JsonObject = {
         "id": encode(verified.credential_id),
         "publicKey": encode(verified.credential_public_key),
         "attestationType": verified.fmt.value if hasattr(verified.fmt, "value") else str(verified.fmt),
@@ -222,7 +231,7 @@ def _registered(verified) -> JsonObject:
     return {"web_authn_credential": credential, "web_authn_aaguid": aaguid}
 
 
-def store(conn: Conn, factor: Row, challenge: Row, kind: str, columns: JsonObject, response) -> None:
+def store(conn: Conn, factor: Row, challenge: Row, kind: str, columns: JsonObject, response: object) -> None:
     """The factor's credential (and AAGUID) and its last challenge, as upstream's SaveWebAuthnCredential
     and UpdateLastWebAuthnChallenge keep them."""
     last = {

@@ -12,7 +12,7 @@ from flask import Blueprint, g, jsonify
 from psycopg.types.json import Jsonb
 
 from .. import audit, db, mfa, users, webauthn_factor
-from ..config import current_settings
+from ..config import Settings, current_settings
 from ..db import Row
 from ..errors import AuthError, bad_request, forbidden, not_found, unprocessable
 from ..factor_rules import client_inet, open_challenge, upgrade_session, validate_new_factor
@@ -24,7 +24,7 @@ from ..timeutil import now
 bp = Blueprint("factors", __name__)
 
 
-def _settings():
+def _settings() -> Settings:
     return current_settings()
 
 

@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify
 
 from .. import audit, db, mailer, otp, redirects, users
 from ..admin_users import merge
-from ..config import current_settings
+from ..config import Settings, current_settings
 from ..db import Row
 from ..errors import bad_request, not_found, unprocessable
 from ..json_types import JsonObject
@@ -24,7 +24,7 @@ DUPLICATE_EMAIL = "A user with this email address has already been registered"
 LINK_TYPES = ("signup", "magiclink", "recovery", "invite", "email_change_current", "email_change_new")
 
 
-def _settings():
+def _settings() -> Settings:
     return current_settings()
 
 

@@ -10,7 +10,7 @@ import secrets
 from flask import Blueprint, jsonify
 
 from .. import audit, db, mailer, phone_flows, pkce, users
-from ..config import current_settings
+from ..config import Settings, current_settings
 from ..errors import bad_request, unprocessable
 from ..json_types import JsonObject
 from ..passwords import hash_password
@@ -23,7 +23,7 @@ bp = Blueprint("mail_requests", __name__)
 _GO_TYPES = {str: "string", list: "array", dict: "object"}
 
 
-def _settings():
+def _settings() -> Settings:
     return current_settings()
 
 

@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from flask import Blueprint, abort, jsonify, redirect, request
 
 from .. import db, oauth_clients, redirects
-from ..config import current_settings
+from ..config import OAuthServerSettings, current_settings
 from ..db import Row
 from ..errors import bad_request, not_found
 from ..json_types import JsonObject
@@ -29,7 +29,7 @@ SUPPORTED_SCOPES = ("openid", "profile", "email", "phone")
 _ALPHANUMERIC = string.ascii_letters + string.digits
 
 
-def _settings():
+def _settings() -> OAuthServerSettings:
     return current_settings().oauth_server
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify
 
-from ..config import current_settings
+from ..config import Settings, current_settings
 from ..db import Row
 from ..json_types import JsonObject
 from ..request_context import require_user
@@ -35,7 +35,7 @@ CLAIMS = [
 ]
 
 
-def _settings():
+def _settings() -> Settings:
     return current_settings()
 
 

@@ -168,7 +168,7 @@ def ban_duration(params: JsonObject) -> timedelta | None:
     try:
         return timedelta(seconds=go_duration(value))
     except ValueError as exc:
-        raise bad_request("validation_failed", f"invalid format for ban duration: {exc}")
+        raise bad_request("validation_failed", f"invalid format for ban duration: {exc}") from exc
 
 
 def email_taken(conn: Conn, email: str, aud: str, exclude: Id | None = None) -> bool:

@@ -99,7 +99,7 @@ def send(to: str, kind: str, values: dict[str, str], failure: str) -> None:
         deliver(to, kind, values)
     except (OSError, smtplib.SMTPException) as exc:
         current_app.logger.error("sending %s mail failed: %s", kind, exc)
-        raise AuthError(500, "unexpected_failure", failure)
+        raise AuthError(500, "unexpected_failure", failure) from exc
 
 
 class _EmailLimiter:

@@ -39,7 +39,7 @@ def _bearer_claims() -> JsonObject:
     try:
         return current_keys().verify(match.group(1))
     except jwt.InvalidTokenError as exc:
-        raise forbidden("bad_jwt", f"invalid JWT: unable to parse or verify signature, {_describe(exc)}")
+        raise forbidden("bad_jwt", f"invalid JWT: unable to parse or verify signature, {_describe(exc)}") from exc
 
 
 def _describe(exc: jwt.InvalidTokenError) -> str:
@@ -64,7 +64,7 @@ def require_user() -> Caller:
     try:
         uuid.UUID(subject)
     except ValueError:
-        raise bad_request("bad_jwt", "invalid claim: sub claim must be a UUID")
+        raise bad_request("bad_jwt", "invalid claim: sub claim must be a UUID") from None
     with db.transaction() as conn:
         user = conn.execute("select * from auth.users where id = %s", (subject,)).fetchone()
         if user is None:
@@ -75,7 +75,7 @@ def require_user() -> Caller:
             try:
                 uuid.UUID(session_id)
             except ValueError:
-                raise forbidden("bad_jwt", "invalid claim: session_id claim must be a UUID")
+                raise forbidden("bad_jwt", "invalid claim: session_id claim must be a UUID") from None
             session = conn.execute("select * from auth.sessions where id = %s", (session_id,)).fetchone()
             if session is None:
                 raise forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
@@ -117,7 +117,7 @@ def body() -> JsonObject:
     try:
         value = json.loads(raw)
     except ValueError as exc:
-        raise bad_request("bad_json", f"Could not parse request body as JSON: {exc}")
+        raise bad_request("bad_json", f"Could not parse request body as JSON: {exc}") from exc
     if not isinstance(value, dict):
         raise bad_request(
             "bad_json",

@@ -22,6 +22,15 @@ def find_by_id(conn: Conn, user_id: Id, *, for_update: bool = False) -> Row | No
     return conn.execute(f"select * from auth.users where id = %s{lock}", (str(user_id),)).fetchone()
 
 
+def reread(conn: Conn, user_id: Id, *, for_update: bool = False) -> Row:
+    """A user this request has already read, read again (locked with `for_update`). One deleted meanwhile
+    is an unexpected failure (500), as it always was here."""
+    user = find_by_id(conn, user_id, for_update=for_update)
+    if user is None:
+        raise LookupError(f"user {user_id} was deleted during the request")
+    return user
+
+
 def find_by_email(conn: Conn, email: str, aud: str, *, for_update: bool = False) -> Row | None:
     # Upstream: case-insensitive, SSO users excluded, same audience.
     lock = " for update" if for_update else ""

@@ -172,6 +172,11 @@ def advance_email_change(conn: Conn, user: Row, hashed: str) -> Row | None:
             otp.clear(conn, user["id"], kind)
         users.touch(conn, user["id"], **changes)
         return None
+    return apply_email_change(conn, user)
+
+
+def apply_email_change(conn: Conn, user: Row) -> Row:
+    """The new address becomes the user's (and their e-mail identity's), confirmed."""
     audit.log(conn, user, "user_modified")
     new_email = user["email_change"]
     identity = conn.execute(

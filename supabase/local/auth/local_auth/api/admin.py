@@ -4,15 +4,15 @@ factors, answered as upstream answers them."""
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from flask import Blueprint, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 from psycopg.types.json import Jsonb
 
 from .. import admin_users, audit, db, request_context, users
 from ..admin_users import flag, json_object, merge, text
 from ..config import current_settings
-from ..db import Row
+from ..db import Conn, Row, returned
 from ..errors import AuthError, bad_request, error_response, not_found, unprocessable
 from ..json_types import JsonObject
 from ..passwords import check_strength, hash_password
@@ -26,14 +26,14 @@ DUPLICATE_EMAIL = "A user with this email address has already been registered"
 
 
 @bp.errorhandler(admin_users.PanicError)
-def _bare_500(_err):
+def _bare_500(_err: admin_users.PanicError) -> Response:
     response = error_response(AuthError(500, "unexpected_failure", "Internal Server Error"))
     del response.headers["x-sb-error-code"]
     return response
 
 
 @bp.before_request
-def _require_service_role():
+def _require_service_role() -> None:
     # Upstream's requireAdminCredentials guards every /admin route.
     g.admin_claims = require_admin()
 
@@ -54,7 +54,7 @@ def _audience() -> str:
 _load_user = admin_users.load_user
 
 
-def _banned_until(duration: timedelta):
+def _banned_until(duration: timedelta) -> datetime | None:
     return None if duration == timedelta(0) else now() + duration
 
 
@@ -65,7 +65,7 @@ def _no_phone(params: JsonObject) -> None:
 
 
 @bp.get("/users")
-def list_users():
+def list_users() -> Response:
     args = request.args
     page, per_page = admin_users.uint_param(args, "page", 1), admin_users.uint_param(args, "per_page", 50)
     direction = "desc"
@@ -81,7 +81,7 @@ def list_users():
         direction = way.lower() or "desc"
     aud = _audience()
     where = "instance_id = %s and aud = %s"
-    values: list = [users.INSTANCE_ID, aud]
+    values: list[object] = [users.INSTANCE_ID, aud]
     if args.get("filter"):
         pattern = f"%{args['filter']}%"
         where += " and (email like %s or raw_user_meta_data->>'full_name' ilike %s)"
@@ -90,7 +90,7 @@ def list_users():
     # values as given, like upstream.
     limit_rows, offset = (per_page if per_page >= 1 else 20), (max(page, 1) - 1) * (per_page if per_page >= 1 else 20)
     with db.transaction() as conn:
-        total = conn.execute(f"select count(*) as n from auth.users where {where}", values).fetchone()["n"]
+        total = returned(conn.execute(f"select count(*) as n from auth.users where {where}", values))["n"]
         rows = conn.execute(
             f"select * from auth.users where {where} order by created_at {direction} limit %s offset %s",
             (*values, limit_rows, offset),
@@ -112,7 +112,7 @@ def _listed(user: Row) -> JsonObject:
 
 
 @bp.post("/users")
-def create_user():
+def create_user() -> Response:
     settings = current_settings()
     params = body()
     aud = text(params, "aud") or _audience()
@@ -134,7 +134,7 @@ def create_user():
         try:
             user_id = uuid.UUID(custom_id)
         except ValueError:
-            raise bad_request("validation_failed", "ID must conform to the uuid v4 format")
+            raise bad_request("validation_failed", "ID must conform to the uuid v4 format") from None
         if user_id.int == 0:
             raise bad_request("validation_failed", "ID cannot be a nil uuid")
     ban = admin_users.ban_duration(params)
@@ -172,13 +172,13 @@ def create_user():
 
 
 @bp.get("/users/<user_id>")
-def get_user(user_id: str):
+def get_user(user_id: str) -> Response:
     with db.transaction() as conn:
         return jsonify(users.user_json(conn, _load_user(conn, user_id)))
 
 
 @bp.put("/users/<user_id>")
-def update_user(user_id: str):
+def update_user(user_id: str) -> Response:
     settings = current_settings()
     with db.transaction() as conn:
         user = _load_user(conn, user_id)
@@ -190,8 +190,8 @@ def update_user(user_id: str):
         email = validate_email(email)
     _no_phone(params)
     ban = admin_users.ban_duration(params)
-    password = params.get("password")
-    if password is not None:
+    password: str | None = None
+    if params.get("password") is not None:
         password = text(params, "password")
         check_strength(settings, password)
     try:
@@ -203,13 +203,23 @@ def update_user(user_id: str):
         raise
     except Exception:  # e.g. an e-mail address another user has: upstream answers a bare 500
         current_app.logger.exception("admin user update failed")
-        raise AuthError(500, "unexpected_failure", "Error updating user")
+        raise AuthError(500, "unexpected_failure", "Error updating user") from None
     if not email:
         response["identities"] = before
     return jsonify(response)
 
 
-def _apply_update(conn, user, email, role, confirm, password, user_meta, app_meta, ban) -> Row:
+def _apply_update(
+    conn: Conn,
+    user: Row,
+    email: str,
+    role: str,
+    confirm: bool,
+    password: str | None,
+    user_meta: JsonObject | None,
+    app_meta: JsonObject | None,
+    ban: timedelta | None,
+) -> Row:
     uid = user["id"]
     if role:
         user = users.touch(conn, uid, role=role.strip())
@@ -279,7 +289,7 @@ def _apply_update(conn, user, email, role, confirm, password, user_meta, app_met
 
 
 @bp.delete("/users/<user_id>")
-def delete_user(user_id: str):
+def delete_user(user_id: str) -> Response:
     with db.transaction() as conn:
         user = _load_user(conn, user_id)
     params = body() if request.get_data(cache=True) else {}
@@ -300,11 +310,11 @@ def delete_user(user_id: str):
     return jsonify({})
 
 
-def _load_factor(conn, user: Row, factor_id: str) -> Row:
+def _load_factor(conn: Conn, user: Row, factor_id: str) -> Row:
     try:
         uuid.UUID(factor_id)
     except ValueError:
-        raise not_found("validation_failed", "factor_id must be an UUID")
+        raise not_found("validation_failed", "factor_id must be an UUID") from None
     factor = conn.execute(
         "select * from auth.mfa_factors where user_id = %s and id = %s", (user["id"], factor_id)
     ).fetchone()
@@ -314,14 +324,14 @@ def _load_factor(conn, user: Row, factor_id: str) -> Row:
 
 
 @bp.get("/users/<user_id>/factors")
-def list_factors(user_id: str):
+def list_factors(user_id: str) -> Response:
     with db.transaction() as conn:
         user = _load_user(conn, user_id)
         return jsonify([users.factor_json(f) for f in users.factors_of(conn, user["id"])])
 
 
 @bp.delete("/users/<user_id>/factors/<factor_id>")
-def delete_factor(user_id: str, factor_id: str):
+def delete_factor(user_id: str, factor_id: str) -> Response:
     with db.transaction() as conn:
         user = _load_user(conn, user_id)
         factor = _load_factor(conn, user, factor_id)
@@ -332,7 +342,7 @@ def delete_factor(user_id: str, factor_id: str):
 
 
 @bp.put("/users/<user_id>/factors/<factor_id>")
-def update_factor(user_id: str, factor_id: str):
+def update_factor(user_id: str, factor_id: str) -> Response:
     with db.transaction() as conn:
         user = _load_user(conn, user_id)
         factor = _load_factor(conn, user, factor_id)
@@ -340,10 +350,12 @@ def update_factor(user_id: str, factor_id: str):
         name = request_context.text(params, "friendly_name", struct="adminUserUpdateFactorParams")
         request_context.text(params, "phone", struct="adminUserUpdateFactorParams")
         if name:
-            factor = conn.execute(
-                "update auth.mfa_factors set friendly_name = %s, updated_at = %s where id = %s returning *",
-                (name, now(), factor["id"]),
-            ).fetchone()
+            factor = returned(
+                conn.execute(
+                    "update auth.mfa_factors set friendly_name = %s, updated_at = %s where id = %s returning *",
+                    (name, now(), factor["id"]),
+                )
+            )
         audit.log(
             conn,
             _actor(),

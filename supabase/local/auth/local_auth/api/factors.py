@@ -8,12 +8,12 @@ from __future__ import annotations
 import uuid
 from datetime import timedelta
 
-from flask import Blueprint, g, jsonify
+from flask import Blueprint, Response, g, jsonify
 from psycopg.types.json import Jsonb
 
 from .. import audit, db, mfa, users, webauthn_factor
 from ..config import Settings, current_settings
-from ..db import Row
+from ..db import Conn, Row, returned
 from ..errors import AuthError, bad_request, forbidden, not_found, unprocessable
 from ..factor_rules import client_inet, open_challenge, upgrade_session, validate_new_factor
 from ..json_types import JsonObject
@@ -43,7 +43,7 @@ def _load_factor(caller: Caller, factor_id: str) -> Row:
     try:
         uuid.UUID(factor_id)
     except ValueError:
-        raise not_found("validation_failed", "factor_id must be an UUID")
+        raise not_found("validation_failed", "factor_id must be an UUID") from None
     with db.transaction() as conn:
         factor = conn.execute(
             "select * from auth.mfa_factors where user_id = %s and id = %s", (caller.user["id"], factor_id)
@@ -54,7 +54,7 @@ def _load_factor(caller: Caller, factor_id: str) -> Row:
 
 
 @bp.post("/factors")
-def enroll():
+def enroll() -> Response:
     settings = _settings()
     caller = _caller()
     refuse_oauth_client(caller)
@@ -68,7 +68,7 @@ def enroll():
     if factor_type == "webauthn":
         if not settings.mfa_webauthn_enroll:
             raise unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
-        return _enroll_webauthn(caller, name)
+        return _enroll_webauthn(caller, caller.session, name)
     if factor_type != "totp":
         raise bad_request("validation_failed", "factor_type needs to be totp, phone, or webauthn")
     if not settings.mfa_totp_enroll:
@@ -98,10 +98,10 @@ def enroll():
     )
 
 
-def _enroll_webauthn(caller: Caller, name: str):
+def _enroll_webauthn(caller: Caller, session: Row, name: str) -> Response:
     """A factor waiting for its credential: the first challenge asks the browser to create one."""
     with db.transaction() as conn:
-        validate_new_factor(conn, caller.user, name, caller.session)
+        validate_new_factor(conn, caller.user, name, session)
         factor_id, stamp = uuid.uuid4(), now()
         conn.execute(
             "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,"
@@ -131,7 +131,7 @@ def _require_verify_enabled(factor: Row, *, verifying: bool = False) -> None:
 
 
 @bp.post("/factors/<factor_id>/challenge")
-def challenge(factor_id: str):
+def challenge(factor_id: str) -> Response:
     caller = _caller()
     factor = _load_factor(caller, factor_id)
     limit("mfa_challenge")
@@ -177,7 +177,7 @@ def _challenge_id(params: JsonObject) -> str:
             "bad_json",
             "Could not parse request body as JSON: "
             f"uuid: incorrect UUID length {len(value)} in string {_go_quote(value)}",
-        )
+        ) from None
 
 
 def _go_quote(value: str) -> str:
@@ -185,7 +185,7 @@ def _go_quote(value: str) -> str:
 
 
 @bp.post("/factors/<factor_id>/verify")
-def verify(factor_id: str):
+def verify(factor_id: str) -> Response:
     caller = _caller()
     factor = _load_factor(caller, factor_id)
     limit("mfa_verify")
@@ -225,7 +225,7 @@ def verify(factor_id: str):
             conn.execute(
                 "update auth.mfa_factors set status = 'verified', updated_at = %s where id = %s", (now(), factor["id"])
             )
-        user = users.find_by_id(conn, caller.user["id"])
+        user = users.reread(conn, caller.user["id"])
         response = upgrade_session(conn, user, caller.session["id"], factor, "totp")
         # Every other session still at aal1 is signed out, and enrolment attempts of the same type end.
         conn.execute("delete from auth.sessions where user_id = %s and aal < 'aal2'", (user["id"],))
@@ -237,23 +237,27 @@ def verify(factor_id: str):
     return jsonify(response)
 
 
-def _step_used(conn, factor: Row, step: int) -> bool:
+def _step_used(conn: Conn, factor: Row, step: int) -> bool:
     """A code of this step or a later one was already accepted for the factor (RFC 6238 5.2)."""
-    row = conn.execute(
-        "select max(otp_code::bigint) as step from auth.mfa_challenges where factor_id = %s"
-        " and verified_at is not null and otp_code ~ '^[0-9]+$'",
-        (factor["id"],),
-    ).fetchone()
+    row = returned(
+        conn.execute(
+            "select max(otp_code::bigint) as step from auth.mfa_challenges where factor_id = %s"
+            " and verified_at is not null and otp_code ~ '^[0-9]+$'",
+            (factor["id"],),
+        )
+    )
     return row["step"] is not None and row["step"] >= step
 
 
-def _verify_webauthn(caller: Caller, factor: Row, challenge_id: str, params: JsonObject | None):
+def _verify_webauthn(caller: Caller, factor: Row, challenge_id: str, params: JsonObject | None) -> Response:
     _require_verify_enabled(factor, verifying=True)
-    if caller.session is None:
+    session = caller.session
+    if session is None:
         raise _internal("Cannot read SessionId claim as UUID")
     with db.transaction() as conn:
         found = open_challenge(conn, factor, challenge_id)
         columns = webauthn_factor.check_response(factor, found, params)
+        assert params is not None  # check_response refuses a body without its webauthn object
         # The challenge is used up with the verification (upstream destroys it).
         conn.execute("delete from auth.mfa_challenges where id = %s", (found["id"],))
         audit.log(
@@ -266,8 +270,8 @@ def _verify_webauthn(caller: Caller, factor: Row, challenge_id: str, params: Jso
         if factor["status"] != "verified":
             columns["status"] = "verified"
         webauthn_factor.store(conn, factor, found, params["type"], columns, params["credential_response"])
-        user = users.find_by_id(conn, caller.user["id"])
-        response = upgrade_session(conn, user, caller.session["id"], factor, "mfa/webauthn")
+        user = users.reread(conn, caller.user["id"])
+        response = upgrade_session(conn, user, session["id"], factor, "mfa/webauthn")
         conn.execute("delete from auth.sessions where user_id = %s and aal < 'aal2'", (user["id"],))
         conn.execute(
             "delete from auth.mfa_factors where user_id = %s and status = 'unverified' and factor_type = 'webauthn'",
@@ -278,7 +282,7 @@ def _verify_webauthn(caller: Caller, factor: Row, challenge_id: str, params: Jso
 
 
 @bp.delete("/factors/<factor_id>")
-def unenroll(factor_id: str):
+def unenroll(factor_id: str) -> Response:
     caller = _caller()
     refuse_oauth_client(caller)
     factor = _load_factor(caller, factor_id)
@@ -303,7 +307,7 @@ def unenroll(factor_id: str):
     return jsonify({"id": str(factor["id"])})
 
 
-def downgrade_sessions(conn, factor: Row) -> None:
+def downgrade_sessions(conn: Conn, factor: Row) -> None:
     """Sessions that reached aal2 with this factor lose its claim and go back to aal1."""
     conn.execute(
         "delete from auth.mfa_amr_claims where authentication_method = %s and session_id in"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 
 from .. import db
 from ..jwt_keys import current_keys
@@ -11,7 +11,7 @@ bp = Blueprint("general", __name__)
 
 
 @bp.get("/health")
-def health():
+def health() -> Response:
     with db.transaction() as conn:
         conn.execute("select 1")
     return jsonify(
@@ -20,7 +20,7 @@ def health():
 
 
 @bp.get("/.well-known/jwks.json")
-def jwks():
+def jwks() -> Response:
     response = jsonify(current_keys().public_jwks())
     response.headers["Cache-Control"] = "public, max-age=600"
     return response

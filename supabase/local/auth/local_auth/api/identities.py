@@ -6,14 +6,16 @@ users who have more than one identity."""
 from __future__ import annotations
 
 import uuid
+from typing import NoReturn
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
+from flask.blueprints import BlueprintSetupState
 
 from .. import audit, db, users
 from ..config import current_settings
 from ..config_env import env_bool
-from ..db import Row
-from ..errors import bad_request, forbidden, not_found, unprocessable
+from ..db import Conn, Row
+from ..errors import AuthError, bad_request, forbidden, not_found, unprocessable
 from ..request_context import Caller, refuse_oauth_client, require_user
 
 bp = Blueprint("identities", __name__)
@@ -49,7 +51,7 @@ KNOWN_PROVIDERS = {
 
 
 @bp.record_once
-def _read_setting(state) -> None:
+def _read_setting(state: BlueprintSetupState) -> None:
     state.app.config["AUTH_MANUAL_LINKING"] = env_bool("GOTRUE_SECURITY_MANUAL_LINKING_ENABLED", False)
 
 
@@ -61,7 +63,7 @@ def _linking_caller() -> Caller:
     return caller
 
 
-def _unsupported_provider():
+def _unsupported_provider() -> AuthError:
     """Upstream's answer for a provider that is not enabled (all of them here) or unknown."""
     name = request.args.get("provider", "").lower()
     if name in KNOWN_PROVIDERS:
@@ -70,24 +72,24 @@ def _unsupported_provider():
 
 
 @bp.get("/authorize")
-def authorize():
+def authorize() -> NoReturn:
     """Sign-in with an OAuth provider (signInWithOAuth opens this in the browser)."""
     raise _unsupported_provider()
 
 
 @bp.get("/user/identities/authorize")
-def link_identity():
+def link_identity() -> NoReturn:
     _linking_caller()
     raise _unsupported_provider()
 
 
 @bp.delete("/user/identities/<identity_id>")
-def unlink_identity(identity_id: str):
+def unlink_identity(identity_id: str) -> Response:
     caller = _linking_caller()
     try:
         uuid.UUID(identity_id)
     except ValueError:
-        raise not_found("validation_failed", "identity_id must be an UUID")
+        raise not_found("validation_failed", "identity_id must be an UUID") from None
     aud = caller.claims.get("aud")
     aud = (aud[0] if aud else "") if isinstance(aud, list) else (aud or "")
     if aud != current_settings().jwt_aud:
@@ -121,7 +123,7 @@ def unlink_identity(identity_id: str):
     return jsonify({})
 
 
-def _email_from_identities(conn, user: Row, identities: list[Row]) -> None:
+def _email_from_identities(conn: Conn, user: Row, identities: list[Row]) -> None:
     """Upstream's UpdateUserEmailFromIdentities: keep the e-mail if an identity still has it, else
     take the first identity e-mail no other user has."""
     current = user["email"] or ""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, Response, current_app, request
 
 from .. import db, sessions
 from ..errors import bad_request
@@ -12,7 +12,7 @@ bp = Blueprint("logout", __name__)
 
 
 @bp.post("/logout")
-def logout():
+def logout() -> Response:
     scope = request.args.get("scope", "")
     if scope == "":
         scope = "global"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 
 from .. import audit, db, mailer, otp, redirects, users
 from ..admin_users import merge
 from ..config import Settings, current_settings
-from ..db import Row
+from ..db import Conn, Row
 from ..errors import bad_request, not_found, unprocessable
 from ..json_types import JsonObject
 from ..passwords import check_strength, hash_password
@@ -28,7 +28,7 @@ def _settings() -> Settings:
     return current_settings()
 
 
-def _new_user(conn, email: str, data: JsonObject, password_hash: str) -> Row:
+def _new_user(conn: Conn, email: str, data: JsonObject, password_hash: str) -> Row:
     # Invited and admin-linked users get identity claims only (no data copied into the identity).
     return users.create(
         conn,
@@ -41,12 +41,12 @@ def _new_user(conn, email: str, data: JsonObject, password_hash: str) -> Row:
     )
 
 
-def _log_invite(conn, claims: JsonObject, user: Row) -> None:
+def _log_invite(conn: Conn, claims: JsonObject, user: Row) -> None:
     audit.log(conn, admin_actor(claims), "user_invited", {"user_id": str(user["id"]), "user_email": user["email"]})
 
 
 @bp.post("/invite")
-def invite():
+def invite() -> Response:
     claims = require_admin()
     params = body()
     email = validate_email(text(params, "email"))
@@ -63,7 +63,7 @@ def invite():
 
 
 @bp.post("/admin/generate_link")
-def generate_link():
+def generate_link() -> Response:
     claims = require_admin()
     settings = _settings()
     params = body()
@@ -90,7 +90,7 @@ def generate_link():
     hashed = otp.token_hash(email, code)
     with db.transaction() as conn:
         if user is not None:
-            user = users.find_by_id(conn, user["id"], for_update=True)
+            user = users.reread(conn, user["id"], for_update=True)
         user, token = _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash, params)
         kind = {"magiclink": "recovery", "recovery": "recovery", "invite": "invite", "signup": "confirmation"}.get(
             vtype, "email_change"
@@ -109,9 +109,21 @@ def generate_link():
         )
 
 
-def _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash, params) -> tuple[Row, str]:
+def _prepare(
+    conn: Conn,
+    claims: JsonObject,
+    vtype: str,
+    user: Row | None,
+    email: str,
+    hashed: str,
+    code: str,
+    data: JsonObject,
+    password_hash: str,
+    params: JsonObject,
+) -> tuple[Row, str]:
     """Store the token of this link type; returns the user and the token the link carries."""
     if vtype in ("magiclink", "recovery"):
+        assert user is not None, "generate_link answers user_not_found (or signs a magic link up) first"
         audit.log(conn, user, "user_recovery_requested")
         user = users.touch(conn, user["id"], recovery_token=hashed, recovery_sent_at=now())
         otp.store(conn, user["id"], otp.RECOVERY, user["email"], hashed)
@@ -123,7 +135,7 @@ def _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash
             user = _new_user(conn, email, data, password_hash)
         elif vtype == "signup" and data:
             user = users.touch(conn, user["id"], raw_user_meta_data=merge(user["raw_user_meta_data"], data))
-        extra = {}
+        extra: dict[str, object] = {}
         if vtype == "invite":
             _log_invite(conn, claims, user)
             extra["invited_at"] = now()
@@ -131,11 +143,14 @@ def _prepare(conn, claims, vtype, user, email, hashed, code, data, password_hash
         otp.store(conn, user["id"], otp.CONFIRMATION, user["email"], hashed)
         return user, hashed
     if vtype in ("email_change_current", "email_change_new"):
+        assert user is not None, "generate_link answers user_not_found first"
         return _prepare_email_change(conn, vtype, user, hashed, code, params)
     raise bad_request("validation_failed", f"Invalid email action link type requested: {vtype}")
 
 
-def _prepare_email_change(conn, vtype, user, hashed, code, params) -> tuple[Row, str]:
+def _prepare_email_change(
+    conn: Conn, vtype: str, user: Row, hashed: str, code: str, params: JsonObject
+) -> tuple[Row, str]:
     settings = _settings()
     if not settings.secure_email_change and vtype == "email_change_current":
         raise bad_request("validation_failed", "Enable secure email change to generate link for current email")
@@ -143,7 +158,11 @@ def _prepare_email_change(conn, vtype, user, hashed, code, params) -> tuple[Row,
     duplicate = users.find_by_email(conn, new_email, user["aud"])
     if duplicate is not None and duplicate["id"] != user["id"]:
         raise unprocessable("email_exists", DUPLICATE_EMAIL)
-    changes = {"email_change": new_email, "email_change_sent_at": now(), "email_change_confirm_status": 0}
+    changes: dict[str, object] = {
+        "email_change": new_email,
+        "email_change_sent_at": now(),
+        "email_change_confirm_status": 0,
+    }
     if vtype == "email_change_current":
         changes["email_change_token_current"] = hashed
     else:

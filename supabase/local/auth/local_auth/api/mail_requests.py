@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 
 from .. import audit, db, mailer, phone_flows, pkce, users
 from ..config import Settings, current_settings
@@ -15,12 +15,10 @@ from ..errors import bad_request, unprocessable
 from ..json_types import JsonObject
 from ..passwords import hash_password
 from ..ratelimit import limit
-from ..request_context import body, json_object, require_user, text
+from ..request_context import body, go_type, json_object, require_user, text
 from .signup import validate_email
 
 bp = Blueprint("mail_requests", __name__)
-
-_GO_TYPES = {str: "string", list: "array", dict: "object"}
 
 
 def _settings() -> Settings:
@@ -34,7 +32,7 @@ def _challenge(params: JsonObject) -> tuple[str, str]:
 
 
 @bp.post("/otp")
-def otp_request():
+def otp_request() -> Response:
     limit("otp")
     params = body()
     email, phone = text(params, "email"), text(params, "phone")
@@ -45,7 +43,7 @@ def otp_request():
         raise bad_request(
             "bad_json",
             "Could not parse request body as JSON: json: cannot unmarshal "
-            f"{_GO_TYPES.get(type(create_user), 'number')} into Go struct field"
+            f"{go_type(create_user)} into Go struct field"
             " OtpParams.create_user of type bool",
         )
     if email and phone:
@@ -70,12 +68,12 @@ def otp_request():
 
 
 @bp.post("/magiclink")
-def magic_link():
+def magic_link() -> Response:
     limit("magiclink")
     return _magic_link(body())
 
 
-def _magic_link(params: JsonObject):
+def _magic_link(params: JsonObject) -> Response:
     settings = _settings()
     if not settings.email_enabled:
         raise unprocessable("email_provider_disabled", "Email logins are disabled")
@@ -94,7 +92,7 @@ def _magic_link(params: JsonObject):
         if not users.is_confirmed(user):
             return jsonify({})
     with db.transaction() as conn:
-        user = users.find_by_id(conn, user["id"], for_update=True)
+        user = users.reread(conn, user["id"], for_update=True)
         if challenge:
             pkce.create(
                 conn,
@@ -143,7 +141,7 @@ def _passwordless_signup(email: str, data: JsonObject, challenge: str, method: s
 
 
 @bp.post("/recover")
-def recover():
+def recover() -> Response:
     limit("recover")
     settings = _settings()
     if not settings.email_enabled:
@@ -168,14 +166,14 @@ def recover():
                 user_id=user["id"],
             )
     with db.transaction() as conn:
-        user = users.find_by_id(conn, user["id"], for_update=True)
+        user = users.reread(conn, user["id"], for_update=True)
         audit.log(conn, user, "user_recovery_requested")
         mailer.send_recovery(conn, user, pkce=bool(challenge))
     return jsonify({})
 
 
 @bp.post("/resend")
-def resend():
+def resend() -> Response:
     limit("resend")
     settings = _settings()
     params = body()
@@ -205,7 +203,7 @@ def resend():
             return jsonify({})
         if vtype == "email_change" and not user["email_change"]:
             return jsonify({})
-        user = users.find_by_id(conn, user["id"], for_update=True)
+        user = users.reread(conn, user["id"], for_update=True)
         if vtype == "signup":
             audit.log(conn, user, "user_confirmation_requested")
             mailer.send_confirmation(conn, user, pkce=False)  # upstream resends without PKCE
@@ -215,7 +213,7 @@ def resend():
 
 
 @bp.get("/reauthenticate")
-def reauthenticate():
+def reauthenticate() -> Response:
     caller = require_user()
     user = caller.user
     if not user["email"] and not user["phone"]:
@@ -225,7 +223,7 @@ def reauthenticate():
     if not user["email"]:
         raise bad_request("sms_send_failed", "Error sending reauthentication sms: no SMS provider is configured")
     with db.transaction() as conn:
-        user = users.find_by_id(conn, user["id"], for_update=True)
+        user = users.reread(conn, user["id"], for_update=True)
         audit.log(conn, user, "user_reauthenticate_requested")
         mailer.send_reauthentication(conn, user)
     return jsonify({})

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import uuid
 
-from flask import Blueprint, abort, current_app, jsonify, request
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 from .. import db, oauth_clients
 from ..config import current_settings
-from ..db import Row
+from ..db import Conn, Row, returned
 from ..errors import bad_request, forbidden, not_found
 from ..json_types import JsonObject
 from ..ratelimit import limit
@@ -27,7 +27,7 @@ LISTS = ("redirect_uris", "grant_types")
 
 
 @bp.before_request
-def _only_when_enabled():
+def _only_when_enabled() -> None:
     if not current_settings().oauth_server.enabled:
         if request.path.startswith("/admin/"):
             require_admin()  # upstream's /admin router checks the key before it finds no route
@@ -46,7 +46,7 @@ def _json_object() -> JsonObject:
     return value
 
 
-def _register(registration_type: str):
+def _register(registration_type: str) -> tuple[Response, int]:
     params = oauth_clients.decode_params(_json_object(), strings=REGISTER_STRINGS, lists=LISTS)
     uris, grants = params.get("redirect_uris") or [], params.get("grant_types") or []
     oauth_clients.validate_redirect_uris(uris, required=True)
@@ -66,27 +66,29 @@ def _register(registration_type: str):
     method = method or ("none" if client_type == "public" else "client_secret_basic")
     secret, secret_hash = oauth_clients.new_secret() if client_type == "confidential" else ("", None)
     with db.transaction() as conn:
-        row = conn.execute(
-            "insert into auth.oauth_clients (id, client_secret_hash, registration_type, redirect_uris, grant_types,"
-            " client_name, client_uri, logo_uri, client_type, token_endpoint_auth_method)"
-            " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
-            (
-                uuid.uuid4(),
-                secret_hash,
-                registration_type,
-                oauth_clients.stored_redirect_uris(uris),
-                ",".join(grants or oauth_clients.GRANT_TYPES),
-                params.get("client_name") or None,
-                params.get("client_uri") or None,
-                params.get("logo_uri") or None,
-                client_type,
-                method,
-            ),
-        ).fetchone()
+        row = returned(
+            conn.execute(
+                "insert into auth.oauth_clients (id, client_secret_hash, registration_type, redirect_uris, grant_types,"
+                " client_name, client_uri, logo_uri, client_type, token_endpoint_auth_method)"
+                " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) returning *",
+                (
+                    uuid.uuid4(),
+                    secret_hash,
+                    registration_type,
+                    oauth_clients.stored_redirect_uris(uris),
+                    ",".join(grants or oauth_clients.GRANT_TYPES),
+                    params.get("client_name") or None,
+                    params.get("client_uri") or None,
+                    params.get("logo_uri") or None,
+                    client_type,
+                    method,
+                ),
+            )
+        )
     return jsonify(oauth_clients.to_json(row, secret)), 201
 
 
-def _client(client_id: str, conn, *, for_update: bool = False) -> Row:
+def _client(client_id: str, conn: Conn, *, for_update: bool = False) -> Row:
     try:
         uuid.UUID(client_id)
     except ValueError:
@@ -98,13 +100,13 @@ def _client(client_id: str, conn, *, for_update: bool = False) -> Row:
 
 
 @bp.post("/admin/oauth/clients")
-def admin_register():
+def admin_register() -> tuple[Response, int]:
     require_admin()
     return _register("manual")
 
 
 @bp.post("/oauth/clients/register")
-def dynamic_register():
+def dynamic_register() -> tuple[Response, int]:
     limit("oauth_client_register")
     if not current_settings().oauth_server.allow_dynamic_registration:
         raise forbidden("oauth_dynamic_client_registration_disabled", "Dynamic client registration is not enabled")
@@ -112,7 +114,7 @@ def dynamic_register():
 
 
 @bp.get("/admin/oauth/clients")
-def list_clients():
+def list_clients() -> Response:
     require_admin()
     with db.transaction() as conn:
         rows = conn.execute(
@@ -123,14 +125,14 @@ def list_clients():
 
 
 @bp.get("/admin/oauth/clients/<client_id>")
-def get_client(client_id: str):
+def get_client(client_id: str) -> Response:
     require_admin()
     with db.transaction() as conn:
         return jsonify(oauth_clients.to_json(_client(client_id, conn)))
 
 
 @bp.put("/admin/oauth/clients/<client_id>")
-def update_client(client_id: str):
+def update_client(client_id: str) -> Response:
     require_admin()
     with db.transaction() as conn:
         _client(client_id, conn)
@@ -151,15 +153,17 @@ def update_client(client_id: str):
     assignments = ", ".join(f"{name} = %({name})s" for name in columns)  # names from the lists above only
     with db.transaction() as conn:
         _client(client_id, conn, for_update=True)
-        row = conn.execute(
-            f"update auth.oauth_clients set {assignments}, updated_at = %(now)s where id = %(id)s returning *",
-            columns | {"now": now(), "id": client_id},
-        ).fetchone()
+        row = returned(
+            conn.execute(
+                f"update auth.oauth_clients set {assignments}, updated_at = %(now)s where id = %(id)s returning *",
+                columns | {"now": now(), "id": client_id},
+            )
+        )
     return jsonify(oauth_clients.to_json(row))
 
 
 @bp.delete("/admin/oauth/clients/<client_id>")
-def delete_client(client_id: str):
+def delete_client(client_id: str) -> Response:
     require_admin()
     with db.transaction() as conn:
         row = _client(client_id, conn, for_update=True)
@@ -172,15 +176,17 @@ def delete_client(client_id: str):
 
 
 @bp.post("/admin/oauth/clients/<client_id>/regenerate_secret")
-def regenerate_secret(client_id: str):
+def regenerate_secret(client_id: str) -> Response:
     require_admin()
     with db.transaction() as conn:
         row = _client(client_id, conn, for_update=True)
         if row["client_type"] != "confidential":
             raise bad_request("validation_failed", "Cannot regenerate secret for public client")
         secret, secret_hash = oauth_clients.new_secret()
-        row = conn.execute(
-            "update auth.oauth_clients set client_secret_hash = %s, updated_at = %s where id = %s returning *",
-            (secret_hash, now(), row["id"]),
-        ).fetchone()
+        row = returned(
+            conn.execute(
+                "update auth.oauth_clients set client_secret_hash = %s, updated_at = %s where id = %s returning *",
+                (secret_hash, now(), row["id"]),
+            )
+        )
     return jsonify(oauth_clients.to_json(row, secret))

@@ -14,11 +14,12 @@ import uuid
 from datetime import timedelta
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from flask import Blueprint, abort, jsonify, redirect, request
+from flask import Blueprint, Response, abort, jsonify, redirect, request
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from .. import db, oauth_clients, redirects
 from ..config import OAuthServerSettings, current_settings
-from ..db import Row
+from ..db import Conn, Row, returned
 from ..errors import bad_request, not_found
 from ..json_types import JsonObject
 from ..request_context import require_user
@@ -34,7 +35,7 @@ def _settings() -> OAuthServerSettings:
 
 
 @bp.before_request
-def _only_when_enabled():
+def _only_when_enabled() -> None:
     if not _settings().enabled:
         abort(404)
 
@@ -81,7 +82,7 @@ def _remaining_problem(args: JsonObject) -> str | None:
 
 
 @bp.get("/oauth/authorize")
-def authorize():
+def authorize() -> WerkzeugResponse:
     names = (
         "client_id",
         "redirect_uri",
@@ -147,7 +148,7 @@ def authorize():
     return redirect(f"{site}{path if path.startswith('/') else '/' + path}?authorization_id={authorization_id}", 302)
 
 
-def _pending(conn, authorization_id: str, *, for_update: bool = False) -> Row:
+def _pending(conn: Conn, authorization_id: str, *, for_update: bool = False) -> Row:
     """Upstream's validateAndFindAuthorization: the authorization, still pending and unexpired."""
     origin = request.headers.get("Origin", "")
     if origin and not redirects.is_valid(origin):
@@ -172,16 +173,18 @@ def _success_redirect(row: Row) -> str:
     return _with_query(row["redirect_uri"], values)
 
 
-def _approve(conn, row: Row) -> JsonObject:
-    return conn.execute(
-        "update auth.oauth_authorizations set status = 'approved', approved_at = %s,"
-        " authorization_code = coalesce(authorization_code, %s) where id = %s returning *",
-        (now(), str(uuid.uuid4()), row["id"]),
-    ).fetchone()
+def _approve(conn: Conn, row: Row) -> Row:
+    return returned(
+        conn.execute(
+            "update auth.oauth_authorizations set status = 'approved', approved_at = %s,"
+            " authorization_code = coalesce(authorization_code, %s) where id = %s returning *",
+            (now(), str(uuid.uuid4()), row["id"]),
+        )
+    )
 
 
 @bp.get("/oauth/authorizations/<authorization_id>")
-def authorization_details(authorization_id: str):
+def authorization_details(authorization_id: str) -> Response:
     caller = require_user()
     user = caller.user
     with db.transaction() as conn:
@@ -196,7 +199,7 @@ def authorization_details(authorization_id: str):
                 return jsonify({"redirect_url": _success_redirect(_approve(conn, row))})
         elif str(row["user_id"]) != str(user["id"]):
             raise not_found("oauth_authorization_not_found", "authorization not found")
-        client = conn.execute("select * from auth.oauth_clients where id = %s", (row["client_id"],)).fetchone()
+        client = returned(conn.execute("select * from auth.oauth_clients where id = %s", (row["client_id"],)))
     details = {
         "id": str(client["id"]),
         "name": client["client_name"],
@@ -215,7 +218,7 @@ def authorization_details(authorization_id: str):
 
 
 @bp.post("/oauth/authorizations/<authorization_id>/consent")
-def consent(authorization_id: str):
+def consent(authorization_id: str) -> Response:
     caller = require_user()
     try:
         action = json.loads(request.get_data(cache=True) or b"null")

@@ -11,13 +11,14 @@ import hashlib
 import hmac
 import json
 import uuid
+from collections.abc import Mapping
 
-from flask import Blueprint, abort, current_app, jsonify, request
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 from .. import audit, db, oauth_clients, sessions, users
 from ..config import current_settings
 from ..db import Row
-from ..errors import OAuthError, bad_request, not_found
+from ..errors import AuthError, OAuthError, bad_request, not_found
 from ..json_types import JsonObject
 from ..request_context import require_user
 from ..timeutil import iso, now
@@ -36,16 +37,16 @@ FIELDS = (
 
 
 @bp.before_request
-def _only_when_enabled():
+def _only_when_enabled() -> None:
     if not current_settings().oauth_server.enabled:
         abort(404)
 
 
-def _credentials_error(msg: str):
+def _credentials_error(msg: str) -> AuthError:
     return bad_request("invalid_credentials", msg)
 
 
-def _params() -> JsonObject:
+def _params() -> dict[str, str]:
     if "application/json" in request.headers.get("Content-Type", ""):
         try:
             value = json.loads(request.get_data(cache=True) or b"null")
@@ -57,8 +58,8 @@ def _params() -> JsonObject:
     return {f: request.form.get(f, "") for f in FIELDS}
 
 
-def _authenticated_client(params: JsonObject) -> Row | None:
-    """The client the request authenticates as (None when it names none)."""
+def _authenticated_client(params: Mapping[str, str]) -> Row:
+    """The client the request authenticates as (invalid_credentials when it does not)."""
     header = request.headers.get("Authorization", "")
     if header.startswith("Basic "):
         try:
@@ -107,7 +108,7 @@ def _pkce_matches(challenge: str, method: str, verifier: str) -> bool:
 
 
 @bp.post("/oauth/token")
-def token():
+def token() -> Response:
     params = _params()
     client = _authenticated_client(params)
     grant = params["grant_type"]
@@ -127,7 +128,7 @@ def token():
     return jsonify({key: body[key] for key in ("access_token", "token_type", "expires_in", "refresh_token")})
 
 
-def _exchange_code(client: Row, params: JsonObject) -> JsonObject:
+def _exchange_code(client: Row, params: Mapping[str, str]) -> JsonObject:
     if not params["code"]:
         raise OAuthError("invalid_request", "code is required for authorization_code grant")
     with db.transaction() as conn:
@@ -172,7 +173,7 @@ def _exchange_code(client: Row, params: JsonObject) -> JsonObject:
 
 
 @bp.get("/user/oauth/grants")
-def list_grants():
+def list_grants() -> Response:
     caller = require_user()
     with db.transaction() as conn:
         rows = conn.execute(
@@ -200,7 +201,7 @@ def list_grants():
 
 
 @bp.delete("/user/oauth/grants")
-def revoke_grant():
+def revoke_grant() -> Response:
     caller = require_user()
     client_id = request.args.get("client_id", "")
     if not client_id:

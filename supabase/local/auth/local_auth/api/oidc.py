@@ -6,7 +6,7 @@ caller's `sub`, plus the claims of the scopes its OAuth session was granted. ID 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify
+from flask import Blueprint, Response, abort, jsonify
 
 from ..config import Settings, current_settings
 from ..db import Row
@@ -64,26 +64,26 @@ def _discovery_document() -> JsonObject:
     }
 
 
-def _cached(document: JsonObject):
+def _cached(document: JsonObject) -> Response:
     response = jsonify(document)
     response.headers["Cache-Control"] = "public, max-age=600"
     return response
 
 
 @bp.get("/.well-known/openid-configuration")
-def openid_configuration():
+def openid_configuration() -> Response:
     return _cached(_discovery_document())
 
 
 @bp.get("/.well-known/oauth-authorization-server")
-def oauth_authorization_server():
+def oauth_authorization_server() -> Response:
     if not _settings().oauth_server.enabled:
         abort(404)
     return _cached(_discovery_document())
 
 
 @bp.get("/oauth/userinfo")
-def userinfo():
+def userinfo() -> Response:
     if not _settings().oauth_server.enabled:
         abort(404)
     caller = require_user()

@@ -6,10 +6,12 @@ passkey_authentication.go and passkey_manage.go (v2.190.0 on; read, not run), wh
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import Blueprint, Response, jsonify
 
 from .. import audit, db, passkey_ceremony, passkeys, sessions, users
-from ..db import Row
+from ..db import Row, returned
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..json_types import JsonObject
 from ..ratelimit import limit
@@ -20,7 +22,7 @@ bp = Blueprint("passkeys", __name__)
 
 
 @bp.before_request
-def _enabled():
+def _enabled() -> None:
     passkeys.require_enabled()
     rp = passkeys.settings()
     if not rp.rp_id or not rp.rp_origins:  # upstream's webauthn.New fails the same way
@@ -50,12 +52,12 @@ def _verify_params(struct: str) -> tuple[str, JsonObject]:
     return challenge_id, credential
 
 
-def _options_answer(challenge_id: str, options: JsonObject, expires) -> Response:
+def _options_answer(challenge_id: str, options: JsonObject, expires: datetime) -> Response:
     return jsonify({"challenge_id": challenge_id, "options": options, "expires_at": int(expires.timestamp())})
 
 
 @bp.post("/passkeys/registration/options")
-def registration_options():
+def registration_options() -> Response:
     user = _registering_user().user
     rp = passkeys.settings()
     with db.transaction() as conn:
@@ -71,7 +73,7 @@ def registration_options():
 
 
 @bp.post("/passkeys/registration/verify")
-def registration_verify():
+def registration_verify() -> Response:
     user = _registering_user().user
     rp = passkeys.settings()
     challenge_id, credential = _verify_params("PasskeyRegistrationVerifyParams")
@@ -97,7 +99,7 @@ def registration_verify():
 
 
 @bp.post("/passkeys/authentication/options")
-def authentication_options():
+def authentication_options() -> Response:
     limit("passkey")
     rp = passkeys.settings()
     expires = passkey_ceremony.expiry(rp, now())
@@ -108,7 +110,7 @@ def authentication_options():
 
 
 @bp.post("/passkeys/authentication/verify")
-def authentication_verify():
+def authentication_verify() -> Response:
     limit("passkey_verify")  # ours: upstream limits only the options, as it does not /verify's peers
     rp = passkeys.settings()
     challenge_id, credential = _verify_params("PasskeyAuthenticationVerifyParams")
@@ -147,14 +149,14 @@ def _check_may_sign_in(user: Row) -> None:
 
 
 @bp.get("/passkeys", strict_slashes=False)
-def list_passkeys():
+def list_passkeys() -> Response:
     caller = require_user()
     with db.transaction() as conn:
         return jsonify([passkeys.item_json(row) for row in passkeys.credentials_of(conn, caller.user["id"])])
 
 
 @bp.patch("/passkeys/<passkey_id>", strict_slashes=False)
-def rename(passkey_id: str):
+def rename(passkey_id: str) -> Response:
     caller = require_user()
     with db.transaction() as conn:
         passkeys.owned(conn, passkey_id, caller.user["id"])  # a malformed id is a 404 before the body
@@ -165,16 +167,18 @@ def rename(passkey_id: str):
         raise bad_request("validation_failed", "friendly_name must be 120 characters or less")
     with db.transaction() as conn:
         passkeys.owned(conn, passkey_id, caller.user["id"], for_update=True)
-        row = conn.execute(
-            "update auth.webauthn_credentials set friendly_name = %s, updated_at = %s where id = %s returning *",
-            (name, now(), passkey_id),
-        ).fetchone()
+        row = returned(
+            conn.execute(
+                "update auth.webauthn_credentials set friendly_name = %s, updated_at = %s where id = %s returning *",
+                (name, now(), passkey_id),
+            )
+        )
         audit.log(conn, caller.user, "passkey_updated", {"passkey_id": passkey_id})
     return jsonify(passkeys.item_json(row))
 
 
 @bp.delete("/passkeys/<passkey_id>", strict_slashes=False)
-def delete(passkey_id: str):
+def delete(passkey_id: str) -> Response:
     caller = require_user()
     with db.transaction() as conn:
         passkeys.require_management_aal(conn, caller.user, caller.session)

@@ -13,19 +13,19 @@ bp = Blueprint("passkeys_admin", __name__, url_prefix="/admin")
 
 
 @bp.before_request
-def _require_service_role():
+def _require_service_role() -> None:
     g.admin_claims = require_admin()
 
 
 @bp.get("/users/<user_id>/passkeys", strict_slashes=False)
-def list_passkeys(user_id: str):
+def list_passkeys(user_id: str) -> Response:
     with db.transaction() as conn:
         user = admin_users.load_user(conn, user_id)
         return jsonify([passkeys.item_json(row) for row in passkeys.credentials_of(conn, user["id"])])
 
 
 @bp.delete("/users/<user_id>/passkeys/<passkey_id>", strict_slashes=False)
-def delete_passkey(user_id: str, passkey_id: str):
+def delete_passkey(user_id: str, passkey_id: str) -> Response:
     with db.transaction() as conn:
         user = admin_users.load_user(conn, user_id)
         row = passkeys.owned(conn, passkey_id, user["id"], for_update=True)

@@ -10,10 +10,13 @@ as configured."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, jsonify
+from typing import NoReturn
+
+from flask import Blueprint, Response, jsonify
+from flask.blueprints import BlueprintSetupState
 
 from ..config import current_settings
-from ..errors import not_found, unprocessable
+from ..errors import AuthError, not_found, unprocessable
 from ..ratelimit import limit
 
 bp = Blueprint("providers", __name__)
@@ -50,8 +53,8 @@ SETTINGS_PROVIDERS = (
 
 
 @bp.record_once
-def _warn_about_unavailable(state) -> None:
-    app: Flask = state.app
+def _warn_about_unavailable(state: BlueprintSetupState) -> None:
+    app = state.app
     for name in app.config["AUTH_SETTINGS"].unavailable:
         app.logger.warning(
             "%s=true is ignored: it needs a service this local Auth cannot reach; its endpoints"
@@ -61,7 +64,7 @@ def _warn_about_unavailable(state) -> None:
 
 
 @bp.get("/settings")
-def settings():
+def settings() -> Response:
     cfg = current_settings()
     external = dict.fromkeys(SETTINGS_PROVIDERS, False)
     external["anonymous_users"] = cfg.anonymous_users_enabled
@@ -81,23 +84,23 @@ def settings():
     )
 
 
-def _saml_disabled():
+def _saml_disabled() -> AuthError:
     # Upstream's requireSAMLEnabled guards the whole /sso route before anything else.
     return not_found("saml_provider_disabled", "SAML 2.0 is disabled")
 
 
 @bp.post("/sso")
-def single_sign_on():
+def single_sign_on() -> NoReturn:
     raise _saml_disabled()
 
 
 @bp.get("/sso/saml/metadata")
-def saml_metadata():
+def saml_metadata() -> NoReturn:
     raise _saml_disabled()
 
 
 @bp.post("/sso/saml/acs")
-def saml_acs():
+def saml_acs() -> NoReturn:
     raise _saml_disabled()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import uuid
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 
 from .. import audit, db, phone_flows, pkce, sessions, users
 from ..config import current_settings
@@ -57,7 +57,7 @@ def _obfuscated_user(user: Row, email: str, data: JsonObject, aud: str) -> JsonO
 
 
 @bp.post("/signup")
-def signup():
+def signup() -> Response:
     settings = current_settings()
     params = body()
     email, phone = text(params, "email"), text(params, "phone")
@@ -136,7 +136,7 @@ def signup():
         return jsonify(users.user_json(conn, user))
 
 
-def _signup_anonymously(params: JsonObject):
+def _signup_anonymously(params: JsonObject) -> Response:
     """GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: a user without e-mail, phone, password or identity,
     is_anonymous, signed in with the `anonymous` method (aal1). They become permanent by adding an
     e-mail (PUT /user, then the link or code of the e-mail-change mail)."""

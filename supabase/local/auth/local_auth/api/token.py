@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from typing import NoReturn
+
+from flask import Blueprint, Response, jsonify, request
 
 from .. import audit, db, phone_flows, pkce, sessions, users
 from ..config import current_settings
@@ -30,7 +32,7 @@ ID_TOKEN_ISSUERS = {
 
 
 @bp.post("/token")
-def token():
+def token() -> Response:
     grant = request.args.get("grant_type", "")
     if grant == "web3":  # its own limiter, and refused before the body is read
         web3_grant()
@@ -47,7 +49,7 @@ def token():
     return handlers[grant](params)
 
 
-def password_grant(params: JsonObject):
+def password_grant(params: JsonObject) -> Response:
     settings = current_settings()
     email, phone, password = text(params, "email"), text(params, "phone"), text(params, "password")
     if email and phone:
@@ -82,12 +84,12 @@ def password_grant(params: JsonObject):
     return jsonify(response)
 
 
-def refresh_grant(params: JsonObject):
+def refresh_grant(params: JsonObject) -> Response:
     with db.transaction() as conn:
         return jsonify(sessions.refresh(conn, text(params, "refresh_token")))
 
 
-def pkce_grant(params: JsonObject):
+def pkce_grant(params: JsonObject) -> Response:
     settings = current_settings()
     auth_code, verifier = text(params, "auth_code"), text(params, "code_verifier")
     if not auth_code or not verifier:
@@ -111,7 +113,7 @@ def pkce_grant(params: JsonObject):
     return jsonify(response)
 
 
-def id_token_grant(params: JsonObject):
+def id_token_grant(params: JsonObject) -> NoReturn:
     if not text(params, "id_token"):
         raise OAuthError("invalid request", "id_token required")
     provider, issuer = text(params, "provider"), text(params, "issuer")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 from psycopg.types.json import Jsonb
 
 from .. import audit, db, mailer, pkce, users, verification
 from ..admin_users import merge
 from ..config import current_settings
+from ..db import Conn, Id, returned
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..json_types import JsonObject
 from ..passwords import check_password, check_strength, hash_password
@@ -27,7 +28,7 @@ def _audience_of(claims: JsonObject) -> str:
 
 
 @bp.get("/user")
-def get_user():
+def get_user() -> Response:
     caller = require_user()
     if _audience_of(caller.claims) != current_settings().jwt_aud:
         raise bad_request("validation_failed", "Token audience doesn't match request audience")
@@ -35,7 +36,7 @@ def get_user():
         return jsonify(users.user_json(conn, caller.user))
 
 
-def has_verified_factor(conn, user_id) -> bool:
+def has_verified_factor(conn: Conn, user_id: Id) -> bool:
     return (
         conn.execute(
             "select 1 from auth.mfa_factors where user_id = %s and status = 'verified' limit 1", (user_id,)
@@ -45,7 +46,7 @@ def has_verified_factor(conn, user_id) -> bool:
 
 
 @bp.put("/user")
-def update_user():
+def update_user() -> Response:
     limit("user")
     settings = current_settings()
     caller = require_user()
@@ -101,7 +102,7 @@ def update_user():
         new_hash = hash_password(password)
 
     with db.transaction() as conn:
-        user = users.find_by_id(conn, user["id"], for_update=True)
+        user = users.reread(conn, user["id"], for_update=True)
         if new_hash is not None:
             user = users.touch(
                 conn,
@@ -126,14 +127,16 @@ def update_user():
                 conn.execute("delete from auth.sessions where user_id = %s and id <> %s", (user["id"], session["id"]))
             audit.log(conn, user, "user_updated_password")
         if data is not None:
-            user = conn.execute(
-                "update auth.users set raw_user_meta_data = %s where id = %s returning *",
-                (Jsonb(merge(user["raw_user_meta_data"], data)), user["id"]),
-            ).fetchone()
+            user = returned(
+                conn.execute(
+                    "update auth.users set raw_user_meta_data = %s where id = %s returning *",
+                    (Jsonb(merge(user["raw_user_meta_data"], data)), user["id"]),
+                )
+            )
         if changes_email and user["is_anonymous"] and settings.autoconfirm:
             # Adding an e-mail with autoconfirm is like signing up: no mail, the address is theirs now.
             user = users.touch(conn, user["id"], email_change=email)
-            user = verification.advance_email_change(conn, user, "")
+            user = verification.apply_email_change(conn, user)  # autoconfirm: nothing to wait for
         elif changes_email:
             pkce.validate_params(challenge_method, challenge)
             if challenge:

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from .. import db, otp, phone_flows, pkce, redirects, sessions, verification
 from ..config import current_settings
-from ..db import Row
+from ..db import Conn, Row
 from ..errors import AuthError, bad_request, forbidden, unprocessable
 from ..json_types import JsonObject
 from ..ratelimit import check_account, count_failure, limit
@@ -62,7 +62,7 @@ def _see_other(url: str) -> Response:
     return response
 
 
-def _apply(conn, vtype: str, user: Row, hashed: str) -> JsonObject | None:
+def _apply(conn: Conn, vtype: str, user: Row, hashed: str) -> Row | None:
     """Apply a checked token; None means an e-mail change still waits for its other link."""
     if vtype in ("signup", "invite"):
         return verification.confirm_signup(conn, user)
@@ -79,7 +79,7 @@ def _session_headers(response: Response, user: Row, tokens: JsonObject) -> Respo
 
 
 @bp.get("/verify")
-def verify_get():
+def verify_get() -> Response:
     limit("verify")
     token, vtype = request.values.get("token", ""), request.values.get("type", "")
     redirect_to = redirects.referrer()
@@ -90,6 +90,7 @@ def verify_get():
     is_pkce = token.startswith(otp.PKCE_PREFIX)
     if is_pkce and vtype not in PKCE_METHODS:
         raise AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information")
+    user: Row | None
     try:
         with db.transaction() as conn:
             user, vtype = verification.by_token_hash(conn, vtype, token)
@@ -130,7 +131,7 @@ def _error_url(err: AuthError, redirect_to: str, is_pkce: bool) -> str:
     return target + "#" + _encode(fields | {"sb": ""})
 
 
-def _by_email_and_code(conn, vtype: str, email: str, hashed: str) -> tuple[Row, str]:
+def _by_email_and_code(conn: Conn, vtype: str, email: str, hashed: str) -> tuple[Row, str]:
     """An e-mail OTP, with the address's failed attempts limited (ratelimit.py)."""
     check_account("verify_account", email)
     try:
@@ -142,7 +143,7 @@ def _by_email_and_code(conn, vtype: str, email: str, hashed: str) -> tuple[Row, 
 
 
 @bp.post("/verify")
-def verify_post():
+def verify_post() -> Response:
     limit("verify")
     params = body()
     vtype, token, hashed = text(params, "type"), text(params, "token"), text(params, "token_hash")
@@ -165,10 +166,11 @@ def verify_post():
         try:
             email = validate_email(email)
         except AuthError:
-            raise unprocessable("validation_failed", "Invalid email format")
+            raise unprocessable("validation_failed", "Invalid email format") from None
         hashed = otp.token_hash(email, token)
     elif email or phone or text(params, "redirect_to"):
         raise bad_request("validation_failed", "Only the token_hash and type should be provided")
+    user: Row | None
     with db.transaction() as conn:
         if token:
             if vtype not in verification.EMAIL_TYPES:  # upstream finds no token to compare with

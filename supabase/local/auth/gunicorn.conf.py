@@ -3,6 +3,8 @@ are exact (as in the single upstream binary); bcrypt releases the GIL, so sign-i
 
 import os
 
+from gunicorn.workers.base import Worker
+
 bind = f"{os.environ.get('GOTRUE_API_HOST', '127.0.0.1')}:{os.environ.get('PORT', '9999')}"
 workers = 1
 threads = int(os.environ.get("LOCAL_AUTH_THREADS", "16"))
@@ -18,7 +20,7 @@ errorlog = "-"
 loglevel = "warning"
 
 
-def post_worker_init(worker):
+def post_worker_init(worker: Worker) -> None:
     # Requests gunicorn itself refuses are answered in Auth's JSON error shape, never HTML.
     from local_auth.server_errors import use_json_error_pages
 

@@ -14,17 +14,20 @@ from psycopg.rows import dict_row
 from local_auth import create_app, ratelimit
 from local_auth.config import load_settings
 
+from .support import MakeApp
+
 
 @pytest.fixture(scope="session")
 def auth_env() -> dict[str, str]:
     raw = os.environ.get("TOOLKIT_AUTH_ENV")
     if not raw:
         pytest.fail("TOOLKIT_AUTH_ENV is not set: run these tests through ./scripts/test")
-    return json.loads(raw)
+    env: dict[str, str] = json.loads(raw)
+    return env
 
 
 @pytest.fixture
-def make_app(auth_env, monkeypatch):
+def make_app(auth_env: dict[str, str], monkeypatch: pytest.MonkeyPatch):
     """make_app(GOTRUE_X='...', ...) -> a Flask app configured like the stack's Auth plus overrides."""
 
     def make(**overrides: str):
@@ -39,12 +42,12 @@ def make_app(auth_env, monkeypatch):
 
 
 @pytest.fixture
-def client(make_app):
+def client(make_app: MakeApp):
     return make_app().test_client()
 
 
 @pytest.fixture
-def auth_db(auth_env):
+def auth_db(auth_env: dict[str, str]):
     with psycopg.connect(auth_env["GOTRUE_DB_DATABASE_URL"], autocommit=True, row_factory=dict_row) as conn:
         yield conn
 

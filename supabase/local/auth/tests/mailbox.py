@@ -52,12 +52,20 @@ def last(address: str, count: int = 1) -> Message:
 def part(message: Message, content_type: str) -> str:
     for section in message.walk():
         if section.get_content_type() == content_type:
-            return section.get_payload(decode=True).decode(section.get_content_charset() or "utf-8")
+            payload = section.get_payload(decode=True)
+            assert isinstance(payload, bytes), "a leaf part decodes to bytes"
+            return payload.decode(section.get_content_charset() or "utf-8")
     raise AssertionError(f"no {content_type} part")
 
 
+def _found(pattern: str, text: str) -> re.Match[str]:
+    match = re.search(pattern, text)
+    assert match is not None, f"{pattern} not in the mail: {text}"
+    return match
+
+
 def link(message: Message) -> str:
-    return re.search(r"https?://\S+/verify\?\S+", part(message, "text/plain")).group(0)
+    return _found(r"https?://\S+/verify\?\S+", part(message, "text/plain")).group(0)
 
 
 def link_path(message: Message) -> str:
@@ -71,7 +79,7 @@ def link_token(message: Message) -> str:
 
 
 def code(message: Message) -> str:
-    return re.search(r"code: (\d{6,10})", part(message, "text/plain")).group(1)
+    return _found(r"code: (\d{6,10})", part(message, "text/plain")).group(1)
 
 
 def fragment(location: str) -> dict[str, str]:

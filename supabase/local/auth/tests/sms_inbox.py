@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from local_auth.json_types import JsonObject
+
 
 def _directory() -> Path:
     value = os.environ.get("TOOLKIT_SMS_DIR")
@@ -23,7 +25,7 @@ def new_phone() -> str:
     return f"+1555{random.randrange(10**7):07d}"
 
 
-def messages_to(phone: str) -> list[dict]:
+def messages_to(phone: str) -> list[JsonObject]:
     """What Twilio's API was sent for `phone` (E.164 with '+'), oldest first. The capture writes the
     file before it answers, and Auth waits for the answer: no polling needed."""
     found = []
@@ -34,7 +36,7 @@ def messages_to(phone: str) -> list[dict]:
     return found
 
 
-def code(message: dict) -> str:
+def code(message: JsonObject) -> str:
     match = re.search(r"\b(\d{6,10})\b", message["body"])
     assert match, message
     return match.group(1)

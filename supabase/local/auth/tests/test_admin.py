@@ -7,32 +7,35 @@ import os
 import uuid
 
 import psycopg
+from flask.testing import FlaskClient
 
-from .support import API_2024, bearer
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, bearer, json_of
 
 PASSWORD = "correct-horse-1"
 
 
-def _admin() -> dict:
+def _admin() -> dict[str, str]:
     return bearer(os.environ["TOOLKIT_SERVICE_ROLE_KEY"]) | API_2024
 
 
-def _create(client, email, **fields) -> dict:
+def _create(client: FlaskClient, email: str, **fields) -> JsonObject:
     response = client.post(
         "/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True} | fields, headers=_admin()
     )
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
-def _profile_email(user_id):
+def _profile_email(user_id: str):
     """The app's profile row (public.profile is not readable by Auth's own role)."""
     with psycopg.connect(os.environ["TOOLKIT_DATABASE_ADMIN_URL"]) as conn:
         row = conn.execute("select email from public.profile where id = %s", (user_id,)).fetchone()
     return row[0] if row else None
 
 
-def _sign_in(client, email, password=PASSWORD):
+def _sign_in(client: FlaskClient, email: str, password: str = PASSWORD):
     return client.post("/token?grant_type=password", json={"email": email, "password": password}, headers=API_2024)
 
 
@@ -97,7 +100,7 @@ def test_ban_unban_role_and_password(client, new_email):
     user = _create(client, new_email)
     session = _sign_in(client, new_email).json
 
-    def put(body):
+    def put(body: JsonObject):
         return client.put(f"/admin/users/{user['id']}", json=body, headers=_admin())
 
     assert put({"ban_duration": "24h"}).json["banned_until"]

@@ -6,18 +6,22 @@ from __future__ import annotations
 
 import jwt
 
+from local_auth.db import Conn, returned
+from local_auth.json_types import JsonObject
+
 from . import mailbox
 from .support import API_2024, auth, bearer
 
 ON = {"GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED": "true"}
 
 
-def _claims(token: str) -> dict:
+def _claims(token: str) -> JsonObject:
     return jwt.decode(token, options={"verify_signature": False})
 
 
-def _count_users(auth_db) -> int:
-    return auth_db.execute("select count(*) as n from auth.users").fetchone()["n"]
+def _count_users(auth_db: Conn) -> int:
+    count: int = returned(auth_db.execute("select count(*) as n from auth.users"))["n"]
+    return count
 
 
 def test_off_by_default_whatever_else_is_sent(client, auth_db):

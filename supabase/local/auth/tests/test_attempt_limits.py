@@ -7,17 +7,19 @@ from __future__ import annotations
 import types
 
 import pytest
+from flask.testing import FlaskClient
 
 from local_auth import ratelimit
+from local_auth.json_types import JsonObject
 
-from .support import API_2024, admin, auth, confirmed_user, enroll_totp, sign_in, totp_code
+from .support import API_2024, admin, auth, confirmed_user, enroll_totp, json_of, sign_in, totp_code
 
 LIMITED = {"code": "over_request_rate_limit", "message": "Request rate limit reached"}
 BURST = 30
 
 
 @pytest.fixture(autouse=True)
-def limiter_clock_stands_still(monkeypatch):
+def limiter_clock_stands_still(monkeypatch: pytest.MonkeyPatch):
     """The limiters' clock (only theirs) stands still: a burst runs out however slowly a loaded machine
     makes the requests. At 15 verifications a minute a token comes back every 4 s, which 31 challenges
     and verifications once took, and the right code then passed (tests of refilling: test_ratelimit.py)."""
@@ -28,16 +30,17 @@ def _address(i: int) -> dict[str, str]:
     return {"X-Forwarded-For": f"198.51.100.{i % 250}, 10.0.0.{i // 250}"}
 
 
-def _code(client, email: str) -> str:
+def _code(client: FlaskClient, email: str) -> str:
     link = client.post("/admin/generate_link", json={"type": "magiclink", "email": email}, headers=admin())
-    return link.json["email_otp"]
+    code: str = json_of(link)["email_otp"]
+    return code
 
 
 def _wrong(code: str) -> str:
     return str((int(code) + 1) % 10 ** len(code)).zfill(len(code))
 
 
-def _verify(client, email: str, code: str, i: int):
+def _verify(client: FlaskClient, email: str, code: str, i: int):
     return client.post(
         "/verify", json={"type": "magiclink", "email": email, "token": code}, headers=API_2024 | _address(i)
     )
@@ -72,20 +75,20 @@ def test_one_client_runs_out_of_verify_attempts_whatever_the_address(client, new
     assert refused.status_code == 429 and refused.json == LIMITED
 
 
-def _mfa_user(client, email: str) -> tuple[dict, dict]:
+def _mfa_user(client: FlaskClient, email: str) -> tuple[JsonObject, JsonObject]:
     confirmed_user(client, email)
     session = sign_in(client, email)
     factor = enroll_totp(client, session)
     return session, factor
 
 
-def _verify_factor(client, session: dict, factor: dict, code: str, i: int):
+def _verify_factor(client: FlaskClient, session: JsonObject, factor: JsonObject, code: str, i: int):
     # A challenge is verified from the address it was made from.
     challenge = client.post(f"/factors/{factor['id']}/challenge", headers=auth(session) | _address(i))
     assert challenge.status_code == 200, challenge.json
     return client.post(
         f"/factors/{factor['id']}/verify",
-        json={"challenge_id": challenge.json["id"], "code": code},
+        json={"challenge_id": json_of(challenge)["id"], "code": code},
         headers=auth(session) | _address(i),
     )
 

@@ -8,50 +8,67 @@ from __future__ import annotations
 import uuid
 
 import jwt
+from flask.testing import FlaskClient
+
+from local_auth.db import Conn, returned
+from local_auth.json_types import JsonObject
 
 from .support import auth, confirmed_user, sign_in
 
 
-def _stale_rows(client, auth_db, email: str) -> dict:
+def _stale_rows(client: FlaskClient, auth_db: Conn, email: str) -> JsonObject:
     """One row of each kind the clean-up removes (a day old; a session ended three days ago), and one of
     each it must keep (just younger; in use)."""
     confirmed_user(client, email)
     session = sign_in(client, email)
     session_id = jwt.decode(session["access_token"], options={"verify_signature": False})["session_id"]
     user_id = session["user"]["id"]
-    verified = auth_db.execute(
-        "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)"
-        " values (%s, %s, 'verified', 'totp', 'verified', now() - interval '30 hours', now()) returning id",
-        (uuid.uuid4(), user_id),
-    ).fetchone()["id"]
-    stale, kept = {}, {"verified factor": verified, "session": session_id}
-    for target, age in ((stale, "25 hours"), (kept, "23 hours")):
-        target["token"] = auth_db.execute(
-            "insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at,"
-            " session_id) values ('00000000-0000-0000-0000-000000000000', %s, %s, true, now() - %s::interval,"
-            " now() - %s::interval, %s) returning id",
-            (uuid.uuid4().hex[:12], user_id, age, age, session_id),
-        ).fetchone()["id"]
-        target["flow"] = auth_db.execute(
-            "insert into auth.flow_state (id, user_id, provider_type, authentication_method, created_at)"
-            " values (%s, %s, 'email', 'email/signup', now() - %s::interval) returning id",
-            (uuid.uuid4(), user_id, age),
-        ).fetchone()["id"]
-        target["factor"] = auth_db.execute(
+    verified = returned(
+        auth_db.execute(
             "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)"
-            " values (%s, %s, %s, 'totp', 'unverified', now() - %s::interval, now()) returning id",
-            (uuid.uuid4(), user_id, f"unverified {age}", age),
-        ).fetchone()["id"]
-        target["challenge"] = auth_db.execute(
-            "insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)"
-            " values (%s, %s, now() - %s::interval, '127.0.0.1') returning id",
-            (uuid.uuid4(), verified, age),
-        ).fetchone()["id"]
+            " values (%s, %s, 'verified', 'totp', 'verified', now() - interval '30 hours', now()) returning id",
+            (uuid.uuid4(), user_id),
+        )
+    )["id"]
+    stale: dict[str, object] = {}
+    kept: dict[str, object] = {"verified factor": verified, "session": session_id}
+    for target, age in ((stale, "25 hours"), (kept, "23 hours")):
+        target["token"] = returned(
+            auth_db.execute(
+                "insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at,"
+                " session_id) values ('00000000-0000-0000-0000-000000000000', %s, %s, true, now() - %s::interval,"
+                " now() - %s::interval, %s) returning id",
+                (uuid.uuid4().hex[:12], user_id, age, age, session_id),
+            )
+        )["id"]
+        target["flow"] = returned(
+            auth_db.execute(
+                "insert into auth.flow_state (id, user_id, provider_type, authentication_method, created_at)"
+                " values (%s, %s, 'email', 'email/signup', now() - %s::interval) returning id",
+                (uuid.uuid4(), user_id, age),
+            )
+        )["id"]
+        target["factor"] = returned(
+            auth_db.execute(
+                "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)"
+                " values (%s, %s, %s, 'totp', 'unverified', now() - %s::interval, now()) returning id",
+                (uuid.uuid4(), user_id, f"unverified {age}", age),
+            )
+        )["id"]
+        target["challenge"] = returned(
+            auth_db.execute(
+                "insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)"
+                " values (%s, %s, now() - %s::interval, '127.0.0.1') returning id",
+                (uuid.uuid4(), verified, age),
+            )
+        )["id"]
     for target, expires in ((stale, "now() - interval '1 second'"), (kept, "now() + interval '1 minute'")):
-        target["passkey challenge"] = auth_db.execute(
-            "insert into auth.webauthn_challenges (user_id, challenge_type, session_data, expires_at)"
-            f" values (null, 'authentication', '{{}}', {expires}) returning id"
-        ).fetchone()["id"]
+        target["passkey challenge"] = returned(
+            auth_db.execute(
+                "insert into auth.webauthn_challenges (user_id, challenge_type, session_data, expires_at)"
+                f" values (null, 'authentication', '{{}}', {expires}) returning id"
+            )
+        )["id"]
     ended = sign_in(client, email)
     stale["session"] = jwt.decode(ended["access_token"], options={"verify_signature": False})["session_id"]
     auth_db.execute(
@@ -71,7 +88,7 @@ _TABLES = {
 }
 
 
-def _present(auth_db, rows: dict) -> dict[str, bool]:
+def _present(auth_db: Conn, rows: JsonObject) -> dict[str, bool]:
     return {
         kind: auth_db.execute(f"select 1 from auth.{_TABLES[kind]} where id = %s", (str(row_id),)).fetchone()
         is not None
@@ -79,7 +96,7 @@ def _present(auth_db, rows: dict) -> dict[str, bool]:
     }
 
 
-def _successful_writes(client, session: dict, count: int) -> None:
+def _successful_writes(client: FlaskClient, session: JsonObject, count: int) -> None:
     for _ in range(count):
         response = client.put("/user", json={"data": {"seen": True}}, headers=auth(session))
         assert response.status_code == 200

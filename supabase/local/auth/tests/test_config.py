@@ -7,11 +7,12 @@ import os
 
 import pytest
 
-from local_auth.config import _required_characters, load_settings, parse_duration
+from local_auth.config import _required_characters, load_settings
+from local_auth.config_env import parse_duration
 
 
 @pytest.fixture
-def bare_env(monkeypatch):
+def bare_env(monkeypatch: pytest.MonkeyPatch):
     """No GOTRUE_* (nor PORT, API_EXTERNAL_URL) in the environment: the defaults apply."""
     for name in list(os.environ):
         if name.startswith("GOTRUE_") or name in ("PORT", "API_EXTERNAL_URL", "DATABASE_URL"):
@@ -37,7 +38,7 @@ def test_defaults_are_the_official_servers(bare_env):
     assert not s.update_password_require_reauthentication
     assert s.refresh_token_rotation and s.refresh_token_reuse_interval == 0
     assert s.flow_state_expiry == 300 and s.rate_limit_header == ""
-    assert s.rate_limit_email_sent == (30, 3600.0, False)
+    assert s.rate_limit_email_sent == (30.0, 3600.0, False)  # 30.0: mypy reads an int here as never equal
     assert (s.rate_limit_token_refresh, s.rate_limit_verify, s.rate_limit_otp) == (150, 30, 30)
     assert (s.rate_limit_sso, s.rate_limit_anonymous_users, s.rate_limit_challenge_and_verify) == (30, 30, 15)
     assert (s.rate_limit_web3, s.rate_limit_oauth_client_register) == (30, 10)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import jwt
 
-from .support import API_2024
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, MakeApp, json_of
 
 
-def _signup_confirmed(make_app, email, password="correct-horse-1"):
+def _signup_confirmed(make_app: MakeApp, email: str, password: str = "correct-horse-1"):
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
     response = client.post("/signup", json={"email": email, "password": password}, headers=API_2024)
     assert response.status_code == 200, response.json
@@ -81,22 +83,21 @@ def test_reuse_after_the_interval_revokes_the_whole_session(make_app, new_email,
 
 def test_logout_scopes_revoke_exactly_what_they_say(make_app, new_email):
     client, first = _signup_confirmed(make_app, new_email)
-    login = lambda: (
-        client.post(
-            "/token?grant_type=password",  # noqa: E731
-            json={"email": new_email, "password": "correct-horse-1"},
-        ).json
-    )
+
+    def login() -> JsonObject:
+        return json_of(
+            client.post("/token?grant_type=password", json={"email": new_email, "password": "correct-horse-1"})
+        )
+
     second, third = login(), login()
     bearer = {"Authorization": f"Bearer {second['access_token']}"}
     assert client.post("/logout?scope=others", headers=bearer).status_code == 204
-    alive = lambda s: (
-        client.post(
-            "/token?grant_type=refresh_token",  # noqa: E731
-            json={"refresh_token": s["refresh_token"]},
-        ).status_code
-        == 200
-    )
+
+    def alive(session: JsonObject) -> bool:
+        refreshed = client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]})
+        status: int = refreshed.status_code
+        return status == 200
+
     assert alive(second) and not alive(first) and not alive(third)
     assert client.post("/logout?scope=local", headers=bearer).status_code == 204
     assert client.get("/user", headers=bearer | API_2024).json["code"] == "session_not_found"

@@ -15,7 +15,7 @@ def client():
     register_error_handlers(app)
 
     @app.get("/fail/<kind>")
-    def fail(kind):
+    def fail(kind: str):
         raise {
             "auth": AuthError(400, "validation_failed", "Bad thing", headers={"X-Extra": "1"}),
             "weak": weak_password("Password should be at least 8 characters.", ["length"]),

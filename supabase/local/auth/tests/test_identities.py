@@ -6,14 +6,17 @@ from __future__ import annotations
 import os
 import uuid
 
+from flask.testing import FlaskClient
 from psycopg.types.json import Jsonb
 
-from .support import API_2024, bearer
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, bearer, json_of
 
 PASSWORD = "correct-horse-1"
 
 
-def _session(client, email) -> dict:
+def _session(client: FlaskClient, email: str) -> JsonObject:
     admin = bearer(os.environ["TOOLKIT_SERVICE_ROLE_KEY"]) | API_2024
     assert (
         client.post(
@@ -21,7 +24,7 @@ def _session(client, email) -> dict:
         ).status_code
         == 200
     )
-    return client.post("/token?grant_type=password", json={"email": email, "password": PASSWORD}).json
+    return json_of(client.post("/token?grant_type=password", json={"email": email, "password": PASSWORD}))
 
 
 def test_manual_linking_is_disabled_by_default(client, new_email):

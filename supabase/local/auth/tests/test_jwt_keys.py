@@ -10,6 +10,7 @@ import hmac
 import json
 import time
 import uuid
+from collections.abc import Callable
 
 import jwt
 import pytest
@@ -19,6 +20,7 @@ from jwt.algorithms import ECAlgorithm
 
 from local_auth.config import load_settings
 from local_auth.errors import AuthError
+from local_auth.json_types import JsonObject
 from local_auth.jwt_keys import KeySet
 from local_auth.request_context import _bearer_claims
 
@@ -27,11 +29,12 @@ EC_PRIVATE = ec.generate_private_key(ec.SECP256R1())
 OTHER_EC = ec.generate_private_key(ec.SECP256R1())
 
 
-def ec_jwk(private_key, kid: str, ops: list[str]) -> dict:
-    return json.loads(ECAlgorithm.to_jwk(private_key)) | {"kid": kid, "alg": "ES256", "key_ops": ops}
+def ec_jwk(private_key: ec.EllipticCurvePrivateKey, kid: str, ops: list[str]) -> JsonObject:
+    jwk: JsonObject = json.loads(ECAlgorithm.to_jwk(private_key))
+    return jwk | {"kid": kid, "alg": "ES256", "key_ops": ops}
 
 
-def legacy_jwk() -> dict:
+def legacy_jwk() -> JsonObject:
     k = base64.urlsafe_b64encode(SECRET.encode()).decode().rstrip("=")
     return {"kty": "oct", "k": k, "alg": "HS256", "kid": "legacy-hs256", "key_ops": ["verify"]}
 
@@ -42,14 +45,14 @@ def keys() -> KeySet:
     return KeySet([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"]), legacy_jwk()], SECRET)
 
 
-def claims(**extra) -> dict:
+def claims(**extra) -> JsonObject:
     return {"sub": str(uuid.uuid4()), "aud": "authenticated", "exp": int(time.time()) + 60, **extra}
 
 
-def hs256(secret: bytes, header: dict, payload: dict) -> str:
+def hs256(secret: bytes, header: JsonObject, payload: JsonObject) -> str:
     """HS256 put together by hand: PyJWT refuses an HMAC keyed with a PEM public key."""
 
-    def part(data: dict) -> bytes:
+    def part(data: JsonObject) -> bytes:
         return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=")
 
     signing_input = part({"alg": "HS256", "typ": "JWT", **header}) + b"." + part(payload)
@@ -82,13 +85,14 @@ def test_jwks_publishes_only_the_public_ec_key_for_verification(keys):
     assert "d" not in key
     # The published key verifies our tokens.
     public = ECAlgorithm.from_jwk(json.dumps(key))
+    assert isinstance(public, ec.EllipticCurvePublicKey)
     jwt.decode(keys.sign(claims()), public, algorithms=["ES256"], audience="authenticated")
 
 
 def test_exactly_one_signing_key_is_required():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="exactly one key with key_ops 'sign'"):
         KeySet([legacy_jwk()], SECRET)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="exactly one key with key_ops 'sign'"):
         KeySet([ec_jwk(EC_PRIVATE, "a", ["sign"]), ec_jwk(OTHER_EC, "b", ["sign"])], SECRET)
 
 
@@ -121,7 +125,7 @@ def test_an_algorithm_outside_the_key_set_is_refused(keys):
         headers={"kid": "ec-1"},
     )
     assert refused(keys, rs) == "token signature is invalid: signing method RS256 is invalid"
-    unsigned = jwt.encode(claims(), None, algorithm="none")
+    unsigned = jwt.encode(claims(), "", algorithm="none")  # PyJWT takes "" as no key
     assert refused(keys, unsigned) == "token signature is invalid: signing method none is invalid"
     # With only the EC key configured, even the HS256 secret no longer verifies anything.
     ec_only = KeySet([ec_jwk(EC_PRIVATE, "ec-1", ["sign", "verify"])], SECRET)
@@ -166,7 +170,7 @@ def test_malformed_tokens(keys):
 
 
 @pytest.fixture
-def bearer_app(keys, monkeypatch):
+def bearer_app(keys, monkeypatch: pytest.MonkeyPatch):
     """Just enough of the service to run the bearer check (no database)."""
     app = Flask(__name__)
     app.config["AUTH_KEYS"] = keys
@@ -188,7 +192,7 @@ def bearer_app(keys, monkeypatch):
     ],
 )
 def test_bearer_check_answers_403_bad_jwt(bearer_app, case, message):
-    token = {
+    makers: dict[str, Callable[[], str]] = {
         "hs256_with_ec_kid": lambda: hs256(b"guess", {"kid": "ec-1"}, claims()),
         "unknown_kid": lambda: jwt.encode(claims(), EC_PRIVATE, algorithm="ES256", headers={"kid": "x"}),
         "other_key": lambda: jwt.encode(claims(), OTHER_EC, algorithm="ES256", headers={"kid": "ec-1"}),
@@ -196,10 +200,13 @@ def test_bearer_check_answers_403_bad_jwt(bearer_app, case, message):
             claims(exp=int(time.time()) - 5), EC_PRIVATE, algorithm="ES256", headers={"kid": "ec-1"}
         ),
         "two_segments": lambda: "abc.def",
-    }[case]()
-    with bearer_app.test_request_context(headers={"Authorization": f"Bearer {token}"}):
-        with pytest.raises(AuthError) as caught:
-            _bearer_claims()
+    }
+    token = makers[case]()
+    with (
+        bearer_app.test_request_context(headers={"Authorization": f"Bearer {token}"}),
+        pytest.raises(AuthError) as caught,
+    ):
+        _bearer_claims()
     err = caught.value
     assert (err.status, err.error_code) == (403, "bad_jwt")
     assert err.msg == f"invalid JWT: unable to parse or verify signature, {message}"

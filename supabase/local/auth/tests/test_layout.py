@@ -42,10 +42,7 @@ def test_no_import_circles():
     graph = {name: deps - {"local_auth", "local_auth.api"} for name, deps in graph.items()}
 
     def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        for nxt in graph[start] - seen:
-            if nxt == goal or reaches(nxt, goal, seen | {nxt}):
-                return True
-        return False
+        return any(nxt == goal or reaches(nxt, goal, seen | {nxt}) for nxt in graph[start] - seen)
 
     circles = sorted(name for name in graph if reaches(name, name, set()))
     assert circles == []

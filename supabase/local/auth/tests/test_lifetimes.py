@@ -4,10 +4,13 @@ default, a day, applies when the variable is unset: test_config.py)."""
 from __future__ import annotations
 
 import pytest
+from flask.testing import FlaskClient
 
 from local_auth.config import load_settings
+from local_auth.db import Conn
+from local_auth.json_types import JsonObject
 
-from .support import API_2024, admin, confirmed_user
+from .support import API_2024, admin, confirmed_user, json_of
 
 
 def test_the_stack_gives_links_and_codes_an_hour(auth_env, monkeypatch):
@@ -17,8 +20,8 @@ def test_the_stack_gives_links_and_codes_an_hour(auth_env, monkeypatch):
     assert load_settings().otp_exp == 3600
 
 
-def _link_sent_ago(client, auth_db, email: str, minutes: int) -> dict:
-    link = client.post("/admin/generate_link", json={"type": "magiclink", "email": email}, headers=admin()).json
+def _link_sent_ago(client: FlaskClient, auth_db: Conn, email: str, minutes: int) -> JsonObject:
+    link = json_of(client.post("/admin/generate_link", json={"type": "magiclink", "email": email}, headers=admin()))
     auth_db.execute(
         "update auth.users set recovery_sent_at = now() - make_interval(mins => %s) where email = %s", (minutes, email)
     )

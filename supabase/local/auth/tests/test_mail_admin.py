@@ -5,17 +5,19 @@ from __future__ import annotations
 import hashlib
 import os
 
+from local_auth.json_types import JsonObject
+
 from . import mailbox
-from .support import API_2024, bearer
+from .support import API_2024, MakeApp, bearer
 
 PASSWORD = "correct-horse-1"
 
 
-def _admin() -> dict:
+def _admin() -> dict[str, str]:
     return bearer(os.environ["TOOLKIT_SERVICE_ROLE_KEY"]) | API_2024
 
 
-def _confirmed_user(make_app, email):
+def _confirmed_user(make_app: MakeApp, email: str):
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
     assert client.post("/signup", json={"email": email, "password": PASSWORD}).status_code == 200
 
@@ -124,7 +126,7 @@ def test_generate_link_invite_and_email_change(make_app, client, new_email, auth
 
 
 def test_generate_link_errors(client, new_email, auth_env):
-    def post(body):
+    def post(body: JsonObject):
         return client.post("/admin/generate_link", json=body, headers=_admin())
 
     bad_type = post({"type": "foo", "email": new_email})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import email
 import re
 import socket
+from email.message import Message
 
 import psycopg
 from aiosmtpd.controller import Controller
@@ -18,18 +19,25 @@ from .support import API_2024, confirmed_user
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 class _CheckingServer:
     """An SMTP server that, on each message, looks the link's token up in the database."""
 
     def __init__(self, database_url: str):
-        self.database_url, self.seen = database_url, []
+        self.database_url = database_url
+        self.seen: list[bool] = []
 
     async def handle_DATA(self, server, session, envelope):
-        text = email.message_from_bytes(envelope.content).get_payload(0).get_payload(decode=True).decode()
-        token = re.search(r"token=([^&\s]+)", text).group(1)
+        first = email.message_from_bytes(envelope.content).get_payload(0)
+        assert isinstance(first, Message), "the mail is multipart"
+        payload = first.get_payload(decode=True)
+        assert isinstance(payload, bytes), "its text part decodes to bytes"
+        found = re.search(r"token=([^&\s]+)", payload.decode())
+        assert found is not None, "the mail carries a link token"
+        token = found.group(1)
         with psycopg.connect(self.database_url, autocommit=True) as conn:
             stored = conn.execute("select 1 from auth.one_time_tokens where token_hash = %s", (token,)).fetchone()
         self.seen.append(stored is not None)

@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import re
 
+from flask.testing import FlaskClient
+
+from local_auth.db import Conn
+
 from . import mailbox
-from .support import API_2024, bearer
+from .support import API_2024, MakeApp, bearer, json_of
 
 PASSWORD = "correct-horse-1"
 
 
-def _signed_in(make_app, email):
+def _signed_in(make_app: MakeApp, email: str):
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
-    session = client.post("/signup", json={"email": email, "password": PASSWORD}).json
+    session = json_of(client.post("/signup", json={"email": email, "password": PASSWORD}))
     return session["access_token"]
 
 
-def _request_change(client, token, new):
+def _request_change(client: FlaskClient, token: str, new: str):
     response = client.put("/user", json={"email": new}, headers=bearer(token))
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
 def test_email_change_sends_both_mails_and_applies_only_after_both_links(make_app, client, new_email, auth_db):
@@ -96,7 +100,7 @@ def test_email_change_to_a_taken_address_is_refused(make_app, client, new_email)
     assert response.status_code == 422 and response.json["code"] == "email_exists"
 
 
-def _age_session(auth_db, access_token):
+def _age_session(auth_db: Conn, access_token: str):
     import jwt
 
     session_id = jwt.decode(access_token, options={"verify_signature": False})["session_id"]

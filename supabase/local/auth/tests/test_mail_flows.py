@@ -8,17 +8,20 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import jwt
+from flask.testing import FlaskClient
+
+from local_auth.db import Conn
 
 from . import mailbox
-from .support import API_2024
+from .support import API_2024, json_of
 
 PASSWORD = "correct-horse-1"
 
 
-def _signup(client, email, **extra):
+def _signup(client: FlaskClient, email: str, **extra):
     response = client.post("/signup", json={"email": email, "password": PASSWORD} | extra, headers=API_2024)
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
 def test_signup_mail_is_multipart_with_upstream_subject_sender_link_and_code(client, new_email, auth_env):
@@ -146,7 +149,7 @@ def test_disallowed_redirect_falls_back_to_the_site_url(client, new_email, auth_
     assert response.headers["Location"].startswith(auth_env["GOTRUE_SITE_URL"] + "#error=access_denied")
 
 
-def _age_mails(auth_db, email):
+def _age_mails(auth_db: Conn, email: str):
     """Move the user's mail timestamps out of the SMTP max-frequency window."""
     auth_db.execute(
         "update auth.users set confirmation_sent_at = confirmation_sent_at - interval '1 minute',"

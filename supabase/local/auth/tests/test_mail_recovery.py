@@ -5,12 +5,12 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from . import mailbox
-from .support import API_2024, bearer
+from .support import API_2024, MakeApp, bearer
 
 PASSWORD = "correct-horse-1"
 
 
-def _confirmed_user(make_app, email):
+def _confirmed_user(make_app: MakeApp, email: str):
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
     assert client.post("/signup", json={"email": email, "password": PASSWORD}).status_code == 200
 

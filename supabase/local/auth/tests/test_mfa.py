@@ -8,23 +8,26 @@ from urllib.parse import urlsplit
 
 import jwt
 import pyotp
+from flask.testing import FlaskClient
 
-from .support import API_2024, bearer
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, bearer, json_of
 
 PASSWORD = "correct-horse-1"
 
 
-def _claims(token: str) -> dict:
+def _claims(token: str) -> JsonObject:
     return jwt.decode(token, options={"verify_signature": False})
 
 
-def _sign_in(client, email) -> dict:
+def _sign_in(client: FlaskClient, email: str) -> JsonObject:
     response = client.post("/token?grant_type=password", json={"email": email, "password": PASSWORD})
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
-def _user(client, email) -> dict:
+def _user(client: FlaskClient, email: str) -> JsonObject:
     admin = bearer(os.environ["TOOLKIT_SERVICE_ROLE_KEY"]) | API_2024
     created = client.post(
         "/admin/users", json={"email": email, "password": PASSWORD, "email_confirm": True}, headers=admin
@@ -33,24 +36,24 @@ def _user(client, email) -> dict:
     return _sign_in(client, email)
 
 
-def _auth(session: dict) -> dict:
+def _auth(session: JsonObject) -> dict[str, str]:
     return bearer(session["access_token"]) | API_2024
 
 
-def _enroll(client, session, name="Phone") -> dict:
+def _enroll(client: FlaskClient, session: JsonObject, name: str = "Phone") -> JsonObject:
     response = client.post("/factors", json={"factor_type": "totp", "friendly_name": name}, headers=_auth(session))
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
-def _verified(client, session, factor) -> dict:
-    challenge = client.post(f"/factors/{factor['id']}/challenge", headers=_auth(session)).json
+def _verified(client: FlaskClient, session: JsonObject, factor: JsonObject) -> JsonObject:
+    challenge = json_of(client.post(f"/factors/{factor['id']}/challenge", headers=_auth(session)))
     code = pyotp.TOTP(factor["totp"]["secret"]).now()
     response = client.post(
         f"/factors/{factor['id']}/verify", json={"challenge_id": challenge["id"], "code": code}, headers=_auth(session)
     )
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
 def test_enrolment_returns_the_secret_its_uri_and_an_svg_qr_code(client, new_email, auth_env):
@@ -75,7 +78,7 @@ def test_enrolment_refusals(client, new_email):
     session = _user(client, new_email)
     _enroll(client, session, "Phone")
 
-    def enroll(body):
+    def enroll(body: JsonObject):
         response = client.post("/factors", json=body, headers=_auth(session))
         return response.status_code, response.json["code"], response.json["message"]
 
@@ -125,7 +128,7 @@ def test_verification_refusals(client, new_email, auth_db):
     challenge = client.post(f"/factors/{factor['id']}/challenge", headers=_auth(session)).json
     assert challenge["type"] == "totp" and challenge["expires_at"] > 0
 
-    def verify(body):
+    def verify(body: JsonObject):
         response = client.post(f"/factors/{factor['id']}/verify", json=body, headers=_auth(session))
         return response.status_code, response.json.get("code"), response.json.get("message")
 

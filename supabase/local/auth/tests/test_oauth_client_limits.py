@@ -9,19 +9,22 @@ from __future__ import annotations
 import json
 
 import pytest
+from flask.testing import FlaskClient
 
-from .support import API_2024, admin, auth, bearer, confirmed_user, enroll_totp, sign_in
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, MakeApp, admin, auth, bearer, confirmed_user, enroll_totp, json_of, sign_in
 from .test_oauth_server import ON, REDIRECT, VERIFIER, _approved_code, _register
 
 REFUSED = {"code": "no_authorization", "message": "OAuth client not allowed to perform these actions"}
 
 
 @pytest.fixture
-def client(make_app):
+def client(make_app: MakeApp):
     return make_app(**ON).test_client()
 
 
-def _client_tokens(client, new_email) -> tuple[dict, dict, dict]:
+def _client_tokens(client: FlaskClient, new_email: str) -> tuple[JsonObject, JsonObject, JsonObject]:
     """(the user's own session, the tokens an app got through the code flow, the app's registration)."""
     app = _register(client, token_endpoint_auth_method="none")
     confirmed_user(client, new_email)
@@ -37,7 +40,7 @@ def _client_tokens(client, new_email) -> tuple[dict, dict, dict]:
         },
     )
     assert tokens.status_code == 200, tokens.json
-    return session, tokens.json, app
+    return session, json_of(tokens), app
 
 
 def test_an_apps_token_cannot_change_the_password_email_or_factors(client, new_email, auth_db):

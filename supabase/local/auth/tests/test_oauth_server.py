@@ -10,8 +10,12 @@ from urllib.parse import parse_qs, urlsplit
 
 import jwt
 import pytest
+from flask.testing import FlaskClient
 
-from .support import API_2024, admin, at_once, auth, confirmed_user, sign_in
+from local_auth.db import Conn, returned
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, MakeApp, admin, at_once, auth, confirmed_user, json_of, sign_in
 
 ON = {"GOTRUE_OAUTH_SERVER_ENABLED": "true", "GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH": "/oauth/consent"}
 REDIRECT = "http://localhost:4321/callback"
@@ -20,20 +24,21 @@ CHALLENGE = base64.urlsafe_b64encode(hashlib.sha256(VERIFIER.encode()).digest())
 
 
 @pytest.fixture
-def client(make_app):
+def client(make_app: MakeApp):
     return make_app(**ON).test_client()
 
 
-def _register(client, **fields) -> dict:
+def _register(client: FlaskClient, **fields) -> JsonObject:
     response = client.post(
         "/admin/oauth/clients", json={"redirect_uris": [REDIRECT], "client_name": "Py"} | fields, headers=admin()
     )
     assert response.status_code == 201, response.json
-    return response.json
+    return json_of(response)
 
 
-def _count(auth_db) -> int:
-    return auth_db.execute("select count(*) as n from auth.oauth_clients").fetchone()["n"]
+def _count(auth_db: Conn) -> int:
+    count: int = returned(auth_db.execute("select count(*) as n from auth.oauth_clients"))["n"]
+    return count
 
 
 def test_off_by_default_the_routes_do_not_exist(make_app):
@@ -139,7 +144,7 @@ def test_malformed_updates_and_ids_are_4xx_and_change_nothing(client):
     assert client.post("/admin/oauth/clients", json={"redirect_uris": [REDIRECT]}, headers=API_2024).status_code == 401
 
 
-def _authorize(client, client_id: str, **extra) -> str:
+def _authorize(client: FlaskClient, client_id: str, **extra) -> str:
     query = {
         "client_id": client_id,
         "redirect_uri": REDIRECT,
@@ -154,15 +159,17 @@ def _authorize(client, client_id: str, **extra) -> str:
     return response.headers["Location"]
 
 
-def _approved_code(client, client_id: str, session: dict) -> str:
+def _approved_code(client: FlaskClient, client_id: str, session: JsonObject) -> str:
     location = _authorize(client, client_id)
     authorization_id = parse_qs(urlsplit(location).query)["authorization_id"][0]
-    details = client.get(f"/oauth/authorizations/{authorization_id}", headers=auth(session)).json
+    details = json_of(client.get(f"/oauth/authorizations/{authorization_id}", headers=auth(session)))
     if "redirect_url" in details:  # consent given before: approved at once
         return parse_qs(urlsplit(details["redirect_url"]).query)["code"][0]
-    approved = client.post(
-        f"/oauth/authorizations/{authorization_id}/consent", json={"action": "approve"}, headers=auth(session)
-    ).json
+    approved = json_of(
+        client.post(
+            f"/oauth/authorizations/{authorization_id}/consent", json={"action": "approve"}, headers=auth(session)
+        )
+    )
     return parse_qs(urlsplit(approved["redirect_url"]).query)["code"][0]
 
 
@@ -173,7 +180,7 @@ def test_the_authorization_code_flow_with_pkce(client, new_email, auth_env):
     location = _authorize(client, public["client_id"])
     assert location.startswith(auth_env["GOTRUE_SITE_URL"] + "/oauth/consent?authorization_id=")
     authorization_id = parse_qs(urlsplit(location).query)["authorization_id"][0]
-    details = client.get(f"/oauth/authorizations/{authorization_id}", headers=auth(session)).json
+    details = json_of(client.get(f"/oauth/authorizations/{authorization_id}", headers=auth(session)))
     assert details["client"] == {"id": public["client_id"], "name": "Py"} and details["scope"] == "openid email"
     assert details["user"]["email"] == new_email
     approved = client.post(

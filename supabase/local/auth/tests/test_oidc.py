@@ -7,30 +7,37 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from flask.testing import FlaskClient
 
-from .support import API_2024, admin, auth, confirmed_user, sign_in
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, MakeApp, admin, auth, confirmed_user, json_of, sign_in
 from .test_oauth_server import ON, REDIRECT, VERIFIER, _authorize
 
 ISSUER = "http://localhost:8000/auth/v1"
 
 
 @pytest.fixture
-def client(make_app):
+def client(make_app: MakeApp):
     return make_app(**ON, GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION="true", GOTRUE_JWT_ISSUER=ISSUER).test_client()
 
 
-def _oauth_tokens(client, session: dict, scope: str) -> dict:
-    registered = client.post(
-        "/admin/oauth/clients",
-        json={"redirect_uris": [REDIRECT], "client_name": "OIDC", "token_endpoint_auth_method": "none"},
-        headers=admin(),
-    ).json
+def _oauth_tokens(client: FlaskClient, session: JsonObject, scope: str) -> JsonObject:
+    registered = json_of(
+        client.post(
+            "/admin/oauth/clients",
+            json={"redirect_uris": [REDIRECT], "client_name": "OIDC", "token_endpoint_auth_method": "none"},
+            headers=admin(),
+        )
+    )
     location = _authorize(client, registered["client_id"], scope=scope)
     authorization_id = parse_qs(urlsplit(location).query)["authorization_id"][0]
     client.get(f"/oauth/authorizations/{authorization_id}", headers=auth(session))
-    approved = client.post(
-        f"/oauth/authorizations/{authorization_id}/consent", json={"action": "approve"}, headers=auth(session)
-    ).json["redirect_url"]
+    approved = json_of(
+        client.post(
+            f"/oauth/authorizations/{authorization_id}/consent", json={"action": "approve"}, headers=auth(session)
+        )
+    )["redirect_url"]
     tokens = client.post(
         "/oauth/token",
         data={
@@ -42,7 +49,7 @@ def _oauth_tokens(client, session: dict, scope: str) -> dict:
         },
     )
     assert tokens.status_code == 200, tokens.json
-    return tokens.json
+    return json_of(tokens)
 
 
 def test_the_discovery_document_names_every_endpoint_under_the_issuer(client):

@@ -12,12 +12,12 @@ import jwt
 import pytest
 
 from .passkey_support import ON, ORIGIN, passkey_sign_in, register, registration_options, sign_in_options, signed_in
-from .support import API_2024, admin, at_once, auth
+from .support import API_2024, MakeApp, admin, at_once, auth
 from .webauthn_device import SoftwareAuthenticator, b64url
 
 
 @pytest.fixture
-def client(make_app):
+def client(make_app: MakeApp):
     return make_app(**ON).test_client()
 
 

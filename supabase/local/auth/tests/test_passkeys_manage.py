@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from .passkey_support import ON, passkey_sign_in, register, registration_options, signed_in
-from .support import API_2024, admin, auth, bearer, enroll_totp, sign_in, totp_code
+from .support import API_2024, MakeApp, admin, auth, bearer, enroll_totp, sign_in, totp_code
 
 
 @pytest.fixture
-def client(make_app):
+def client(make_app: MakeApp):
     return make_app(**ON).test_client()
 
 

@@ -9,6 +9,7 @@ import time
 
 import jwt
 import pytest
+from flask.testing import FlaskClient
 
 from . import sms_inbox
 from .support import API_2024, PASSWORD
@@ -18,7 +19,7 @@ def _error(response) -> tuple[int, str]:
     return response.status_code, response.json["code"]
 
 
-def _verify(client, phone: str, code: str):
+def _verify(client: FlaskClient, phone: str, code: str):
     return client.post("/verify", json={"type": "sms", "phone": phone, "token": code}, headers=API_2024)
 
 

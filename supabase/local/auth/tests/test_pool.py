@@ -39,12 +39,17 @@ def test_a_thread_cannot_hold_two_connections(make_app):
 
 def test_work_after_commit_runs_only_after_a_commit(make_app):
     make_app()
-    seen = []
+    seen: list[str] = []
     with db.transaction():
         db.after_commit(lambda: seen.append("committed"))
         assert seen == []
     assert seen == ["committed"]
-    with pytest.raises(ValueError), db.transaction():
-        db.after_commit(lambda: seen.append("rolled back"))
-        raise ValueError
+
+    def fail_after_registering() -> None:
+        with db.transaction():
+            db.after_commit(lambda: seen.append("rolled back"))
+            raise ValueError("the transaction fails")
+
+    with pytest.raises(ValueError, match="the transaction fails"):
+        fail_after_registering()
     assert seen == ["committed"]

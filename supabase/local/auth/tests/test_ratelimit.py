@@ -4,6 +4,7 @@ over_request_rate_limit; keyed by the first value of GOTRUE_RATE_LIMIT_HEADER; n
 from __future__ import annotations
 
 import dataclasses
+import time
 
 import pytest
 from flask import Flask
@@ -39,7 +40,7 @@ def app():
     ratelimit.reset()
 
 
-def hits(app, name: str, count: int, headers: dict | None = None) -> list[int]:
+def hits(app, name: str, count: int, headers: dict[str, str] | None = None) -> list[int]:
     client = app.test_client()
     return [client.post(f"/limited/{name}", headers=headers or {}).status_code for _ in range(count)]
 
@@ -108,7 +109,7 @@ def test_anonymous_sign_ins_burst_is_the_hourly_rate(app):
 
 def test_tokens_refill_over_time(app, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(ratelimit.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])  # the clock ratelimit reads
     hits(app, "token", 30, {HEADER: "client-1"})
     assert hits(app, "token", 1, {HEADER: "client-1"}) == [429]
     clock[0] += 100  # 3 per 300 s: one token back after 100 s

@@ -4,14 +4,16 @@ instance also starts with empty rate-limit buckets, as a new process does)."""
 
 from __future__ import annotations
 
-from .support import API_2024
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, MakeApp, json_of
 
 
-def _session(make_app, email: str) -> dict:
+def _session(make_app: MakeApp, email: str) -> JsonObject:
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
     response = client.post("/signup", json={"email": email, "password": "correct-horse-1"}, headers=API_2024)
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
 def _bearer(token: str) -> dict[str, str]:

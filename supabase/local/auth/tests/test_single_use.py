@@ -7,9 +7,12 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import jwt
+from flask.testing import FlaskClient
+
+from local_auth.json_types import JsonObject
 
 from . import mailbox
-from .support import API_2024, admin, at_once, auth, confirmed_user, enroll_totp, sign_in, totp_code
+from .support import API_2024, admin, at_once, auth, confirmed_user, enroll_totp, json_of, sign_in, totp_code
 
 THREADS = 8
 
@@ -18,10 +21,10 @@ def _statuses(results) -> list[int]:
     return sorted(response.status_code for response in results)
 
 
-def _magic_link(client, email: str) -> dict:
+def _magic_link(client: FlaskClient, email: str) -> JsonObject:
     link = client.post("/admin/generate_link", json={"type": "magiclink", "email": email}, headers=admin())
     assert link.status_code == 200, link.json
-    return link.json
+    return json_of(link)
 
 
 def test_a_link_token_signs_in_once_when_used_concurrently(make_app, new_email, auth_db):
@@ -126,7 +129,7 @@ def test_a_totp_code_is_refused_after_it_was_accepted_and_the_next_step_works(ma
     factor = enroll_totp(client, session)
     code = totp_code(factor)
 
-    def verify(code: str, on: dict):
+    def verify(code: str, on: JsonObject):
         challenge = client.post(f"/factors/{factor['id']}/challenge", headers=auth(on)).json
         return client.post(
             f"/factors/{factor['id']}/verify", json={"challenge_id": challenge["id"], "code": code}, headers=auth(on)

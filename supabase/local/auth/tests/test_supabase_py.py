@@ -15,6 +15,7 @@ import httpx
 import psycopg
 import pyotp
 import pytest
+from realtime import PostgresChangesPayload, RealtimePostgresChangesListenEvent, RealtimeSubscribeStates
 from supabase import (
     AsyncClientOptions,
     AuthApiError,
@@ -23,6 +24,8 @@ from supabase import (
     acreate_client,
     create_client,
 )
+
+from local_auth.json_types import JsonObject
 
 from . import mailbox
 
@@ -47,7 +50,8 @@ def _client(key_name: str = "TOOLKIT_ANON_KEY"):
 def _confirmed_user(email: str) -> str:
     with _client("TOOLKIT_SERVICE_ROLE_KEY") as service:
         created = service.auth.admin.create_user({"email": email, "password": PASSWORD, "email_confirm": True})
-    return created.user.id
+    user_id: str = created.user.id
+    return user_id
 
 
 def test_sign_up_confirm_with_the_mailed_code_sign_in_and_refresh():
@@ -140,14 +144,22 @@ async def _subscribed(email: str, http: httpx.AsyncClient):
         options=AsyncClientOptions(httpx_client=http, auto_refresh_token=False),
     )
     session = (await client.auth.sign_in_with_password({"email": email, "password": PASSWORD})).session
+    assert session is not None, "a confirmed user signs in"
     await client.realtime.set_auth(session.access_token)
-    received: list[dict] = []
-    joined = asyncio.get_running_loop().create_future()
+    received: list[PostgresChangesPayload] = []
+    joined: asyncio.Future[tuple[RealtimeSubscribeStates, Exception | None]] = (
+        asyncio.get_running_loop().create_future()
+    )
+
+    def on_status(status: RealtimeSubscribeStates, error: Exception | None) -> None:
+        if not joined.done():
+            joined.set_result((status, error))
+
     channel = client.channel(f"py-{uuid.uuid4().hex[:8]}")
     channel.on_postgres_changes(
-        "INSERT", schema="public", table="user_roles", callback=lambda payload: received.append(payload)
+        RealtimePostgresChangesListenEvent.Insert, schema="public", table="user_roles", callback=received.append
     )
-    await channel.subscribe(lambda status, error: joined.done() or joined.set_result((status, error)))
+    await channel.subscribe(on_status)
     status, error = await asyncio.wait_for(joined, 10)
     assert str(status).endswith("SUBSCRIBED"), (status, error)
     return client, received
@@ -170,7 +182,7 @@ def test_realtime_postgres_changes_reach_only_who_row_level_security_lets_see_th
     granted_email, bystander_email = _email("granted"), _email("bystander")
     granted_id, bystander_id = _confirmed_user(granted_email), _confirmed_user(bystander_email)
 
-    async def scenario():
+    async def scenario() -> tuple[list[PostgresChangesPayload], list[PostgresChangesPayload]]:
         async with httpx.AsyncClient(timeout=10) as http:
             granted, granted_seen = await _subscribed(granted_email, http)
             bystander, bystander_seen = await _subscribed(bystander_email, http)
@@ -192,7 +204,7 @@ def test_realtime_postgres_changes_reach_only_who_row_level_security_lets_see_th
     assert [_record(p)["user_id"] for p in bystander_seen] == [bystander_id]
 
 
-def _record(payload) -> dict:
+def _record(payload) -> JsonObject:
     """The new row of a postgres_changes payload as supabase-py hands it over."""
     data = payload.get("data", payload) if isinstance(payload, dict) else payload
     return data.get("record") or data.get("new") or {}

@@ -8,13 +8,15 @@ import os
 import uuid
 from urllib.parse import urlsplit
 
+from local_auth.json_types import JsonObject
+
 from . import mailbox
 
 
-def _request(method: str, url: str, body: dict | None = None, headers: dict | None = None):
+def _request(method: str, url: str, body: JsonObject | None = None, headers: dict[str, str] | None = None):
     """(status, headers) without following redirects."""
     parts = urlsplit(url)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    connection = http.client.HTTPConnection(parts.netloc, timeout=10)
     try:
         data = json.dumps(body).encode() if body is not None else None
         connection.request(

@@ -8,8 +8,11 @@ import copy
 
 import jwt
 import pytest
+from flask.testing import FlaskClient
 
-from .support import API_2024, auth, confirmed_user, sign_in
+from local_auth.json_types import JsonObject
+
+from .support import API_2024, MakeApp, auth, confirmed_user, json_of, sign_in
 from .webauthn_device import SoftwareAuthenticator, b64url
 
 ON = {"GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED": "true", "GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED": "true"}
@@ -18,28 +21,35 @@ RP = {"rpId": "localhost", "rpOrigins": [ORIGIN]}
 
 
 @pytest.fixture
-def client(make_app):
+def client(make_app: MakeApp):
     return make_app(**ON).test_client()
 
 
-def _session(client, email: str) -> dict:
+def _session(client: FlaskClient, email: str) -> JsonObject:
     confirmed_user(client, email)
     return sign_in(client, email)
 
 
-def _enroll(client, session: dict) -> dict:
+def _enroll(client: FlaskClient, session: JsonObject) -> JsonObject:
     response = client.post("/factors", json={"factor_type": "webauthn", "friendly_name": "Key"}, headers=auth(session))
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
-def _challenge(client, session: dict, factor: dict) -> dict:
+def _challenge(client: FlaskClient, session: JsonObject, factor: JsonObject) -> JsonObject:
     response = client.post(f"/factors/{factor['id']}/challenge", json={"webauthn": RP}, headers=auth(session))
     assert response.status_code == 200, response.json
-    return response.json
+    return json_of(response)
 
 
-def _verify(client, session: dict, factor: dict, challenge: dict, kind: str, credential: dict):
+def _verify(
+    client: FlaskClient,
+    session: JsonObject,
+    factor: JsonObject,
+    challenge: JsonObject,
+    kind: str,
+    credential: JsonObject,
+):
     return client.post(
         f"/factors/{factor['id']}/verify",
         headers=auth(session),
@@ -47,7 +57,7 @@ def _verify(client, session: dict, factor: dict, challenge: dict, kind: str, cre
     )
 
 
-def _registered(client, session: dict) -> tuple[dict, SoftwareAuthenticator, dict]:
+def _registered(client: FlaskClient, session: JsonObject) -> tuple[JsonObject, SoftwareAuthenticator, JsonObject]:
     factor, device = _enroll(client, session), SoftwareAuthenticator(ORIGIN)
     challenge = _challenge(client, session, factor)
     options = challenge["webauthn"]["credential_options"]["publicKey"]

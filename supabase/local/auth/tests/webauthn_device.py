@@ -14,6 +14,8 @@ import cbor2
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 
+from local_auth.json_types import JsonObject
+
 AAGUID = bytes(range(16))
 
 
@@ -45,7 +47,7 @@ class SoftwareAuthenticator:
     def _flags(self, flags: int) -> int:
         return flags | 0x04 if self.verifies_user else flags
 
-    def create(self, options: dict) -> dict:
+    def create(self, options: JsonObject) -> JsonObject:
         """navigator.credentials.create() for these publicKey options."""
         numbers = self.key.public_key().public_numbers()
         cose = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")})
@@ -67,7 +69,7 @@ class SoftwareAuthenticator:
             "authenticatorAttachment": "platform",
         }
 
-    def get(self, options: dict, user_handle: str = "") -> dict:
+    def get(self, options: JsonObject, user_handle: str = "") -> JsonObject:
         """navigator.credentials.get() for these publicKey options (a passkey names its user)."""
         user_handle = user_handle or self.user_handle
         auth_data = self._auth_data(self._flags(0x01))

@@ -197,9 +197,7 @@ def _send_after_commit(undo: TokenUndo, to: str, kind: str, values: dict[str, st
 def verify_reauthentication(user: Row, nonce: str) -> None:
     """PUT /user's nonce check: the reauthentication OTP of this user, unexpired; used up on success."""
     with db.transaction() as conn:
-        current = users.find_by_id(conn, user["id"], for_update=True)
-        if current is None:  # deleted since this request began
-            raise unprocessable("reauthentication_not_valid", INVALID_NONCE)
+        current = users.reread(conn, user["id"], for_update=True)
         if not current["reauthentication_token"] or current["reauthentication_sent_at"] is None:
             raise unprocessable("reauthentication_not_valid", INVALID_NONCE)
         if not current["email"]:

@@ -6,13 +6,17 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from collections.abc import Iterator
 
 import psycopg
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 from psycopg.rows import dict_row
 
 from local_auth import create_app, ratelimit
 from local_auth.config import load_settings
+from local_auth.db import Conn
 
 from .support import MakeApp
 
@@ -27,10 +31,10 @@ def auth_env() -> dict[str, str]:
 
 
 @pytest.fixture
-def make_app(auth_env: dict[str, str], monkeypatch: pytest.MonkeyPatch):
+def make_app(auth_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> MakeApp:
     """make_app(GOTRUE_X='...', ...) -> a Flask app configured like the stack's Auth plus overrides."""
 
-    def make(**overrides: str):
+    def make(**overrides: str) -> Flask:
         for name, value in (auth_env | overrides).items():
             monkeypatch.setenv(name, value)
         ratelimit.reset()
@@ -42,12 +46,12 @@ def make_app(auth_env: dict[str, str], monkeypatch: pytest.MonkeyPatch):
 
 
 @pytest.fixture
-def client(make_app: MakeApp):
+def client(make_app: MakeApp) -> FlaskClient:
     return make_app().test_client()
 
 
 @pytest.fixture
-def auth_db(auth_env: dict[str, str]):
+def auth_db(auth_env: dict[str, str]) -> Iterator[Conn]:
     with psycopg.connect(auth_env["GOTRUE_DB_DATABASE_URL"], autocommit=True, row_factory=dict_row) as conn:
         yield conn
 

@@ -4,6 +4,7 @@ ceremonies driven with the software authenticator."""
 from __future__ import annotations
 
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from local_auth.json_types import JsonObject
 
@@ -56,7 +57,7 @@ def passkey_sign_in(
     device: SoftwareAuthenticator,
     options: JsonObject | None = None,
     headers: dict[str, str] | None = None,
-):
+) -> TestResponse:
     """The sign-in verification for `device`'s assertion; returns the response."""
     options = options or sign_in_options(client)
     return client.post(

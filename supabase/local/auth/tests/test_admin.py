@@ -8,6 +8,7 @@ import uuid
 
 import psycopg
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from local_auth.json_types import JsonObject
 
@@ -28,20 +29,20 @@ def _create(client: FlaskClient, email: str, **fields) -> JsonObject:
     return json_of(response)
 
 
-def _profile_email(user_id: str):
+def _profile_email(user_id: str) -> str | None:
     """The app's profile row (public.profile is not readable by Auth's own role)."""
     with psycopg.connect(os.environ["TOOLKIT_DATABASE_ADMIN_URL"]) as conn:
         row = conn.execute("select email from public.profile where id = %s", (user_id,)).fetchone()
     return row[0] if row else None
 
 
-def _sign_in(client: FlaskClient, email: str, password: str = PASSWORD):
+def _sign_in(client: FlaskClient, email: str, password: str = PASSWORD) -> TestResponse:
     return client.post("/token?grant_type=password", json={"email": email, "password": password}, headers=API_2024)
 
 
 def test_only_the_service_role_key_is_admin(client, new_email):
     _create(client, new_email)
-    user_token = _sign_in(client, new_email).json["access_token"]
+    user_token = json_of(_sign_in(client, new_email))["access_token"]
     for token in (os.environ["TOOLKIT_ANON_KEY"], user_token):
         response = client.get("/admin/users", headers=bearer(token) | API_2024)
         assert (response.status_code, response.json) == (403, {"code": "not_admin", "message": "User not allowed"})
@@ -98,18 +99,18 @@ def test_get_user_404_shapes(client):
 
 def test_ban_unban_role_and_password(client, new_email):
     user = _create(client, new_email)
-    session = _sign_in(client, new_email).json
+    session = json_of(_sign_in(client, new_email))
 
     def put(body: JsonObject):
         return client.put(f"/admin/users/{user['id']}", json=body, headers=_admin())
 
-    assert put({"ban_duration": "24h"}).json["banned_until"]
-    assert _sign_in(client, new_email).json["code"] == "user_banned"
+    assert json_of(put({"ban_duration": "24h"}))["banned_until"]
+    assert json_of(_sign_in(client, new_email))["code"] == "user_banned"
     assert (
-        put({"ban_duration": "forever"}).json["message"]
+        json_of(put({"ban_duration": "forever"}))["message"]
         == 'invalid format for ban duration: time: invalid duration "forever"'
     )
-    updated = put({"ban_duration": "none", "role": "editor", "password": "new-horse-22"}).json
+    updated = json_of(put({"ban_duration": "none", "role": "editor", "password": "new-horse-22"}))
     assert "banned_until" not in updated and updated["role"] == "editor"
     # A new password signs every session out.
     stale = client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]})
@@ -133,12 +134,12 @@ def test_soft_delete_keeps_an_anonymised_row(client, new_email):
     assert kept["deleted_at"] and kept["email"] != new_email and len(kept["email"]) == 43
     assert kept["user_metadata"] == {} and kept["app_metadata"] == {}
     assert "identity_data" not in kept["identities"][0] and kept["identities"][0]["id"] != user["id"]
-    assert _sign_in(client, new_email).json["code"] == "invalid_credentials"
+    assert json_of(_sign_in(client, new_email))["code"] == "invalid_credentials"
 
 
 def test_a_users_factors(client, new_email):
     _create(client, new_email)
-    session = _sign_in(client, new_email).json
+    session = json_of(_sign_in(client, new_email))
     enrolled = client.post(
         "/factors", json={"factor_type": "totp", "friendly_name": "Phone"}, headers=bearer(session["access_token"])
     ).json

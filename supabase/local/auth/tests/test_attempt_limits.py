@@ -8,6 +8,7 @@ import types
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from local_auth import ratelimit
 from local_auth.json_types import JsonObject
@@ -19,7 +20,7 @@ BURST = 30
 
 
 @pytest.fixture(autouse=True)
-def limiter_clock_stands_still(monkeypatch: pytest.MonkeyPatch):
+def limiter_clock_stands_still(monkeypatch: pytest.MonkeyPatch) -> None:
     """The limiters' clock (only theirs) stands still: a burst runs out however slowly a loaded machine
     makes the requests. At 15 verifications a minute a token comes back every 4 s, which 31 challenges
     and verifications once took, and the right code then passed (tests of refilling: test_ratelimit.py)."""
@@ -40,7 +41,7 @@ def _wrong(code: str) -> str:
     return str((int(code) + 1) % 10 ** len(code)).zfill(len(code))
 
 
-def _verify(client: FlaskClient, email: str, code: str, i: int):
+def _verify(client: FlaskClient, email: str, code: str, i: int) -> TestResponse:
     return client.post(
         "/verify", json={"type": "magiclink", "email": email, "token": code}, headers=API_2024 | _address(i)
     )
@@ -82,7 +83,7 @@ def _mfa_user(client: FlaskClient, email: str) -> tuple[JsonObject, JsonObject]:
     return session, factor
 
 
-def _verify_factor(client: FlaskClient, session: JsonObject, factor: JsonObject, code: str, i: int):
+def _verify_factor(client: FlaskClient, session: JsonObject, factor: JsonObject, code: str, i: int) -> TestResponse:
     # A challenge is verified from the address it was made from.
     challenge = client.post(f"/factors/{factor['id']}/challenge", headers=auth(session) | _address(i))
     assert challenge.status_code == 200, challenge.json

@@ -12,7 +12,7 @@ from local_auth.config_env import parse_duration
 
 
 @pytest.fixture
-def bare_env(monkeypatch: pytest.MonkeyPatch):
+def bare_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     """No GOTRUE_* (nor PORT, API_EXTERNAL_URL) in the environment: the defaults apply."""
     for name in list(os.environ):
         if name.startswith("GOTRUE_") or name in ("PORT", "API_EXTERNAL_URL", "DATABASE_URL"):

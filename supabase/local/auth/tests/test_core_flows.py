@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import jwt
+from flask.testing import FlaskClient
 
 from local_auth.json_types import JsonObject
 
 from .support import API_2024, MakeApp, json_of
 
 
-def _signup_confirmed(make_app: MakeApp, email: str, password: str = "correct-horse-1"):
+def _signup_confirmed(
+    make_app: MakeApp, email: str, password: str = "correct-horse-1"
+) -> tuple[FlaskClient, JsonObject]:
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
     response = client.post("/signup", json={"email": email, "password": password}, headers=API_2024)
     assert response.status_code == 200, response.json
-    return client, response.json
+    return client, json_of(response)
 
 
 def test_signup_with_autoconfirm_returns_a_session_with_upstream_claims(make_app, new_email):
@@ -49,14 +52,14 @@ def test_refresh_rotates_and_reuse_of_the_parent_returns_the_same_child(make_app
     first = client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]})
     again = client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]})
     assert first.status_code == again.status_code == 200
-    assert first.json["refresh_token"] != session["refresh_token"]
-    assert again.json["refresh_token"] == first.json["refresh_token"]
+    assert json_of(first)["refresh_token"] != session["refresh_token"]
+    assert json_of(again)["refresh_token"] == json_of(first)["refresh_token"]
 
 
 def test_reuse_after_the_interval_revokes_the_whole_session(make_app, new_email, auth_db):
     client, session = _signup_confirmed(make_app, new_email)
-    child = client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]}).json
-    grandchild = client.post("/token?grant_type=refresh_token", json={"refresh_token": child["refresh_token"]}).json
+    child = json_of(client.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]}))
+    grandchild = json_of(client.post("/token?grant_type=refresh_token", json={"refresh_token": child["refresh_token"]}))
     # Age the original token past the 10 s reuse interval.
     auth_db.execute(
         "update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = %s",
@@ -65,7 +68,7 @@ def test_reuse_after_the_interval_revokes_the_whole_session(make_app, new_email,
     reused = client.post(
         "/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]}, headers=API_2024
     )
-    assert reused.status_code == 400 and reused.json["code"] == "refresh_token_already_used"
+    assert reused.status_code == 400 and json_of(reused)["code"] == "refresh_token_already_used"
     live = auth_db.execute(
         "select count(*) as n from auth.refresh_tokens where user_id = %s and not revoked", (session["user"]["id"],)
     ).fetchone()["n"]
@@ -78,7 +81,7 @@ def test_reuse_after_the_interval_revokes_the_whole_session(make_app, new_email,
     after = client.post(
         "/token?grant_type=refresh_token", json={"refresh_token": grandchild["refresh_token"]}, headers=API_2024
     )
-    assert after.status_code == 400 and after.json["code"] == "refresh_token_already_used"
+    assert after.status_code == 400 and json_of(after)["code"] == "refresh_token_already_used"
 
 
 def test_logout_scopes_revoke_exactly_what_they_say(make_app, new_email):
@@ -100,4 +103,4 @@ def test_logout_scopes_revoke_exactly_what_they_say(make_app, new_email):
 
     assert alive(second) and not alive(first) and not alive(third)
     assert client.post("/logout?scope=local", headers=bearer).status_code == 204
-    assert client.get("/user", headers=bearer | API_2024).json["code"] == "session_not_found"
+    assert json_of(client.get("/user", headers=bearer | API_2024))["code"] == "session_not_found"

@@ -170,7 +170,7 @@ def test_malformed_tokens(keys):
 
 
 @pytest.fixture
-def bearer_app(keys, monkeypatch: pytest.MonkeyPatch):
+def bearer_app(keys, monkeypatch: pytest.MonkeyPatch) -> Flask:
     """Just enough of the service to run the bearer check (no database)."""
     app = Flask(__name__)
     app.config["AUTH_KEYS"] = keys

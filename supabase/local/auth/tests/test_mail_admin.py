@@ -8,7 +8,7 @@ import os
 from local_auth.json_types import JsonObject
 
 from . import mailbox
-from .support import API_2024, MakeApp, bearer
+from .support import API_2024, MakeApp, bearer, json_of
 
 PASSWORD = "correct-horse-1"
 
@@ -17,7 +17,7 @@ def _admin() -> dict[str, str]:
     return bearer(os.environ["TOOLKIT_SERVICE_ROLE_KEY"]) | API_2024
 
 
-def _confirmed_user(make_app: MakeApp, email: str):
+def _confirmed_user(make_app: MakeApp, email: str) -> None:
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
     assert client.post("/signup", json={"email": email, "password": PASSWORD}).status_code == 200
 
@@ -130,18 +130,20 @@ def test_generate_link_errors(client, new_email, auth_env):
         return client.post("/admin/generate_link", json=body, headers=_admin())
 
     bad_type = post({"type": "foo", "email": new_email})
-    assert bad_type.status_code == 400 and bad_type.json["message"] == "Invalid email action link type requested: foo"
+    assert (
+        bad_type.status_code == 400 and json_of(bad_type)["message"] == "Invalid email action link type requested: foo"
+    )
     unknown = post({"type": "recovery", "email": new_email})
     assert unknown.status_code == 404 and unknown.json == {
         "code": "user_not_found",
         "message": "User with this email not found",
     }
     no_password = post({"type": "signup", "email": new_email})
-    assert no_password.status_code == 400 and no_password.json["message"] == "Signup requires a valid password"
+    assert no_password.status_code == 400 and json_of(no_password)["message"] == "Signup requires a valid password"
     evil = post({"type": "magiclink", "email": new_email, "redirect_to": "https://evil.example.org/"})
-    assert evil.json["redirect_to"] == auth_env["GOTRUE_SITE_URL"]
+    assert json_of(evil)["redirect_to"] == auth_env["GOTRUE_SITE_URL"]
     no_new = post({"type": "email_change_new", "email": new_email})
-    assert no_new.status_code == 400 and no_new.json["message"] == "An email address is required"
+    assert no_new.status_code == 400 and json_of(no_new)["message"] == "An email address is required"
     anon = client.post(
         "/admin/generate_link",
         json={"type": "signup", "email": new_email},

@@ -7,6 +7,7 @@ import re
 from flask.testing import FlaskClient
 
 from local_auth.db import Conn
+from local_auth.json_types import JsonObject
 
 from . import mailbox
 from .support import API_2024, MakeApp, bearer, json_of
@@ -14,13 +15,14 @@ from .support import API_2024, MakeApp, bearer, json_of
 PASSWORD = "correct-horse-1"
 
 
-def _signed_in(make_app: MakeApp, email: str):
+def _signed_in(make_app: MakeApp, email: str) -> str:
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
     session = json_of(client.post("/signup", json={"email": email, "password": PASSWORD}))
-    return session["access_token"]
+    token: str = session["access_token"]
+    return token
 
 
-def _request_change(client: FlaskClient, token: str, new: str):
+def _request_change(client: FlaskClient, token: str, new: str) -> JsonObject:
     response = client.put("/user", json={"email": new}, headers=bearer(token))
     assert response.status_code == 200, response.json
     return json_of(response)
@@ -100,7 +102,7 @@ def test_email_change_to_a_taken_address_is_refused(make_app, client, new_email)
     assert response.status_code == 422 and response.json["code"] == "email_exists"
 
 
-def _age_session(auth_db: Conn, access_token: str):
+def _age_session(auth_db: Conn, access_token: str) -> None:
     import jwt
 
     session_id = jwt.decode(access_token, options={"verify_signature": False})["session_id"]

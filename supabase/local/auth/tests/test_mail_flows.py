@@ -11,6 +11,7 @@ import jwt
 from flask.testing import FlaskClient
 
 from local_auth.db import Conn
+from local_auth.json_types import JsonObject
 
 from . import mailbox
 from .support import API_2024, json_of
@@ -18,7 +19,7 @@ from .support import API_2024, json_of
 PASSWORD = "correct-horse-1"
 
 
-def _signup(client: FlaskClient, email: str, **extra):
+def _signup(client: FlaskClient, email: str, **extra) -> JsonObject:
     response = client.post("/signup", json={"email": email, "password": PASSWORD} | extra, headers=API_2024)
     assert response.status_code == 200, response.json
     return json_of(response)
@@ -149,7 +150,7 @@ def test_disallowed_redirect_falls_back_to_the_site_url(client, new_email, auth_
     assert response.headers["Location"].startswith(auth_env["GOTRUE_SITE_URL"] + "#error=access_denied")
 
 
-def _age_mails(auth_db: Conn, email: str):
+def _age_mails(auth_db: Conn, email: str) -> None:
     """Move the user's mail timestamps out of the SMTP max-frequency window."""
     auth_db.execute(
         "update auth.users set confirmation_sent_at = confirmation_sent_at - interval '1 minute',"

@@ -10,7 +10,7 @@ from .support import API_2024, MakeApp, bearer
 PASSWORD = "correct-horse-1"
 
 
-def _confirmed_user(make_app: MakeApp, email: str):
+def _confirmed_user(make_app: MakeApp, email: str) -> None:
     client = make_app(GOTRUE_MAILER_AUTOCONFIRM="true").test_client()
     assert client.post("/signup", json={"email": email, "password": PASSWORD}).status_code == 200
 

@@ -20,7 +20,7 @@ REFUSED = {"code": "no_authorization", "message": "OAuth client not allowed to p
 
 
 @pytest.fixture
-def client(make_app: MakeApp):
+def client(make_app: MakeApp) -> FlaskClient:
     return make_app(**ON).test_client()
 
 
@@ -158,7 +158,7 @@ def test_redirect_uris_are_kept_as_a_list_and_only_listed_ones_are_followed(clie
         ("https://ok.example/x,https://evil.example/", created["client_id"]),
     )
     smuggled = authorize("https://evil.example/")
-    assert (smuggled.status_code, smuggled.json["message"]) == (400, "invalid redirect_uri")
+    assert (smuggled.status_code, json_of(smuggled)["message"]) == (400, "invalid redirect_uri")
 
 
 @pytest.mark.parametrize("field", ["logo_uri", "client_uri"])

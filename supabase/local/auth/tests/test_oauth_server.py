@@ -24,7 +24,7 @@ CHALLENGE = base64.urlsafe_b64encode(hashlib.sha256(VERIFIER.encode()).digest())
 
 
 @pytest.fixture
-def client(make_app: MakeApp):
+def client(make_app: MakeApp) -> FlaskClient:
     return make_app(**ON).test_client()
 
 

@@ -18,7 +18,7 @@ ISSUER = "http://localhost:8000/auth/v1"
 
 
 @pytest.fixture
-def client(make_app: MakeApp):
+def client(make_app: MakeApp) -> FlaskClient:
     return make_app(**ON, GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION="true", GOTRUE_JWT_ISSUER=ISSUER).test_client()
 
 

@@ -10,14 +10,15 @@ from datetime import timedelta
 
 import jwt
 import pytest
+from flask.testing import FlaskClient
 
 from .passkey_support import ON, ORIGIN, passkey_sign_in, register, registration_options, sign_in_options, signed_in
-from .support import API_2024, MakeApp, admin, at_once, auth
+from .support import API_2024, MakeApp, admin, at_once, auth, json_of
 from .webauthn_device import SoftwareAuthenticator, b64url
 
 
 @pytest.fixture
-def client(make_app: MakeApp):
+def client(make_app: MakeApp) -> FlaskClient:
     return make_app(**ON).test_client()
 
 
@@ -60,8 +61,8 @@ def test_a_registered_passkey_signs_in_alone_with_amr_passkey(client, new_email,
     assert options["options"]["userVerification"] == "required"
     response = passkey_sign_in(client, device, options)
     assert response.status_code == 200, response.json
-    assert response.json["user"]["id"] == session["user"]["id"] and response.json["refresh_token"]
-    claims = jwt.decode(response.json["access_token"], options={"verify_signature": False})
+    assert json_of(response)["user"]["id"] == session["user"]["id"] and json_of(response)["refresh_token"]
+    claims = jwt.decode(json_of(response)["access_token"], options={"verify_signature": False})
     assert [entry["method"] for entry in claims["amr"]] == ["passkey"]
     assert claims["aal"] == "aal1"  # as the official server: docs/security.md says how SQL reads it
     row = auth_db.execute("select * from auth.webauthn_credentials where id = %s", (created["id"],)).fetchone()
@@ -108,8 +109,8 @@ def test_an_unknown_credential_is_refused(client, new_email):
     stranger = SoftwareAuthenticator(ORIGIN)
     stranger.create(registration_options(client, session)["options"])  # bound to the user, never registered
     response = passkey_sign_in(client, stranger)
-    assert (response.status_code, response.json["code"]) == (400, "webauthn_verification_failed")
-    assert response.json["message"].startswith("Credential verification failed")
+    assert (response.status_code, json_of(response)["code"]) == (400, "webauthn_verification_failed")
+    assert json_of(response)["message"].startswith("Credential verification failed")
 
 
 def test_a_passkey_that_names_another_user_is_refused(client, new_email):
@@ -125,7 +126,7 @@ def test_a_cloned_authenticator_is_refused_as_py_webauthn_reports_it(client, new
     device.sign_count = 0  # a copy of the key, behind the original's counter
     response = passkey_sign_in(client, device)
     assert _error(response) == (400, "webauthn_verification_failed")
-    assert "sign count" in response.json["message"]
+    assert "sign count" in json_of(response)["message"]
     row = auth_db.execute("select sign_count from auth.webauthn_credentials where id = %s", (created["id"],)).fetchone()
     assert row["sign_count"] == 2
 

@@ -5,13 +5,14 @@ removing a passkey needs an aal2 session. Nobody reaches another user's passkeys
 from __future__ import annotations
 
 import pytest
+from flask.testing import FlaskClient
 
 from .passkey_support import ON, passkey_sign_in, register, registration_options, signed_in
 from .support import API_2024, MakeApp, admin, auth, bearer, enroll_totp, sign_in, totp_code
 
 
 @pytest.fixture
-def client(make_app: MakeApp):
+def client(make_app: MakeApp) -> FlaskClient:
     return make_app(**ON).test_client()
 
 

@@ -10,16 +10,17 @@ import time
 import jwt
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from . import sms_inbox
-from .support import API_2024, PASSWORD
+from .support import API_2024, PASSWORD, json_of
 
 
 def _error(response) -> tuple[int, str]:
     return response.status_code, response.json["code"]
 
 
-def _verify(client: FlaskClient, phone: str, code: str):
+def _verify(client: FlaskClient, phone: str, code: str) -> TestResponse:
     return client.post("/verify", json={"type": "sms", "phone": phone, "token": code}, headers=API_2024)
 
 
@@ -39,12 +40,12 @@ def test_sign_up_with_a_phone_confirm_by_text_and_sign_in(client, auth_db):
     verified = _verify(client, phone, sms_inbox.code(message))
     assert verified.status_code == 200, verified.json
     assert [
-        e["method"] for e in jwt.decode(verified.json["access_token"], options={"verify_signature": False})["amr"]
+        e["method"] for e in jwt.decode(json_of(verified)["access_token"], options={"verify_signature": False})["amr"]
     ] == ["otp"]
-    assert verified.json["user"]["phone_confirmed_at"]
+    assert json_of(verified)["user"]["phone_confirmed_at"]
     assert _error(_verify(client, phone, sms_inbox.code(message))) == (403, "otp_expired")  # used once
     signed_in = client.post("/token?grant_type=password", json={"phone": phone, "password": PASSWORD}, headers=API_2024)
-    assert signed_in.status_code == 200 and signed_in.json["user"]["id"] == verified.json["user"]["id"]
+    assert signed_in.status_code == 200 and json_of(signed_in)["user"]["id"] == json_of(verified)["user"]["id"]
 
 
 def test_a_code_by_text_signs_in_a_new_and_then_a_known_number(client):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Iterator
 
 import pytest
 from flask import Flask
@@ -17,7 +18,7 @@ HEADER = "X-Rate-Key"
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[Flask]:
     ratelimit.reset()
     app = Flask(__name__)
     # A slow refill (3 per 5 minutes) so no token comes back while a test runs.

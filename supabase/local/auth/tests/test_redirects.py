@@ -26,7 +26,7 @@ ALLOW = [
 
 
 @pytest.fixture
-def app():
+def app() -> Flask:
     app = Flask(__name__)
     app.config["AUTH_SETTINGS"] = dataclasses.replace(load_settings(), site_url=SITE, uri_allow_list=ALLOW)
     return app

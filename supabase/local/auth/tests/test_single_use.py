@@ -139,8 +139,8 @@ def test_a_totp_code_is_refused_after_it_was_accepted_and_the_next_step_works(ma
     # Another sign-in (a stolen password) with the code just used, on a fresh challenge: refused.
     second = sign_in(client, new_email)
     replayed = verify(code, second)
-    assert (replayed.status_code, replayed.json["code"]) == (422, "mfa_verification_failed")
-    assert replayed.json["message"] == "Invalid TOTP code entered"
+    assert (replayed.status_code, json_of(replayed)["code"]) == (422, "mfa_verification_failed")
+    assert json_of(replayed)["message"] == "Invalid TOTP code entered"
     # The authenticator's next code is accepted (one step of skew), and then it too is spent.
     assert verify(totp_code(factor, 1), second).status_code == 200
     third = sign_in(client, new_email)

@@ -9,6 +9,7 @@ import copy
 import jwt
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from local_auth.json_types import JsonObject
 
@@ -21,7 +22,7 @@ RP = {"rpId": "localhost", "rpOrigins": [ORIGIN]}
 
 
 @pytest.fixture
-def client(make_app: MakeApp):
+def client(make_app: MakeApp) -> FlaskClient:
     return make_app(**ON).test_client()
 
 
@@ -49,7 +50,7 @@ def _verify(
     challenge: JsonObject,
     kind: str,
     credential: JsonObject,
-):
+) -> TestResponse:
     return client.post(
         f"/factors/{factor['id']}/verify",
         headers=auth(session),
@@ -63,7 +64,7 @@ def _registered(client: FlaskClient, session: JsonObject) -> tuple[JsonObject, S
     options = challenge["webauthn"]["credential_options"]["publicKey"]
     verified = _verify(client, session, factor, challenge, "create", device.create(options))
     assert verified.status_code == 200, verified.json
-    return factor, device, verified.json
+    return factor, device, json_of(verified)
 
 
 def test_off_by_default(make_app, new_email):
@@ -87,7 +88,7 @@ def test_register_then_sign_in_with_the_key(client, new_email, auth_db):
     device = SoftwareAuthenticator(ORIGIN)
     created = _verify(client, session, factor, challenge, "create", device.create(options))
     assert created.status_code == 200, created.json
-    claims = jwt.decode(created.json["access_token"], options={"verify_signature": False})
+    claims = jwt.decode(json_of(created)["access_token"], options={"verify_signature": False})
     assert claims["aal"] == "aal2" and "mfa/webauthn" in [a["method"] for a in claims["amr"]]
     row = auth_db.execute(
         "select status, web_authn_credential, web_authn_aaguid::text, last_webauthn_challenge_data"
@@ -105,7 +106,7 @@ def test_register_then_sign_in_with_the_key(client, new_email, auth_db):
     assert request_options["allowCredentials"][0]["id"] == b64url(device.credential_id)
     signed = _verify(client, again, factor, request_challenge, "request", device.get(request_options))
     assert signed.status_code == 200, signed.json
-    assert jwt.decode(signed.json["access_token"], options={"verify_signature": False})["aal"] == "aal2"
+    assert jwt.decode(json_of(signed)["access_token"], options={"verify_signature": False})["aal"] == "aal2"
     count = auth_db.execute(
         "select web_authn_credential from auth.mfa_factors where id = %s", (factor["id"],)
     ).fetchone()
@@ -121,10 +122,10 @@ def test_a_challenge_is_used_once_and_a_stranger_key_is_refused(client, new_emai
     stranger = SoftwareAuthenticator(ORIGIN)
     stranger.credential_id = device.credential_id  # the same id, another key: the signature fails
     refused = _verify(client, again, factor, challenge, "request", stranger.get(options))
-    assert (refused.status_code, refused.json["code"]) == (400, "validation_failed")
+    assert (refused.status_code, json_of(refused)["code"]) == (400, "validation_failed")
     assert _verify(client, again, factor, challenge, "request", device.get(options)).status_code == 200
     replayed = _verify(client, again, factor, challenge, "request", device.get(options))
-    assert (replayed.status_code, replayed.json["code"]) == (422, "mfa_factor_not_found")
+    assert (replayed.status_code, json_of(replayed)["code"]) == (422, "mfa_factor_not_found")
 
 
 @pytest.mark.parametrize(

@@ -6,13 +6,13 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, RootModel, create_model
 
-from ...contract import options as opt
 from ...contract.base import Answer
 from ...contract.envelope import ErrorBody
 from ...contract.fields import SERVER_RULE, optional
 from ...contract.options import Options, Switch
 from ...contract.streams import stream_line
 from ...jobs.filetypes import IMAGE_KINDS
+from ..option_types import ChoiceOption, NumberOption, TextOption, WholeOption
 from .exif_write import TEXT_TAGS
 
 Count = Annotated[int, Field(ge=0)]
@@ -62,7 +62,7 @@ MetadataEdit = create_model(
     __base__=Options,
     **{
         name: (
-            opt.text(),
+            Annotated[str, TextOption()],
             optional(
                 description=f"EXIF {name}; an empty value removes the tag.",
                 json_schema_extra={SERVER_RULE: "a date and time"} if name == "DateTimeOriginal" else None,
@@ -70,22 +70,25 @@ MetadataEdit = create_model(
         )
         for name in TEXT_TAGS
     },
-    Orientation=(opt.whole(1, 8), optional(description="EXIF orientation.")),
+    Orientation=(Annotated[int, WholeOption(1, 8)], optional(description="EXIF orientation.")),
     gps_latitude=(
-        opt.number(-90, 90),
+        Annotated[float, NumberOption(-90, 90)],
         optional(
             description="Decimal degrees (with gps_longitude).",
             json_schema_extra={SERVER_RULE: "given with gps_longitude"},
         ),
     ),
     gps_longitude=(
-        opt.number(-180, 180),
+        Annotated[float, NumberOption(-180, 180)],
         optional(
             description="Decimal degrees (with gps_latitude).",
             json_schema_extra={SERVER_RULE: "given with gps_latitude"},
         ),
     ),
-    gps_altitude=(opt.number(-11000, 100000), optional(description="Metres; negative is below sea level.")),
+    gps_altitude=(
+        Annotated[float, NumberOption(-11000, 100000)],
+        optional(description="Metres; negative is below sea level."),
+    ),
     gps_remove=(Switch, Field(False, description="Remove the GPS block (wins over gps_latitude/gps_longitude).")),
 )
 
@@ -96,7 +99,7 @@ MAX_FILES = 100
 
 class BatchOptions(Options):
     messages: ClassVar = {("action", "missing"): "Option 'action' is required: remove-gps, strip or keep"}
-    action: opt.choice(tuple(ACTIONS)) = Field(description="What to remove. Case-insensitive.")
+    action: Annotated[str, ChoiceOption(tuple(ACTIONS))] = Field(description="What to remove. Case-insensitive.")
 
 
 class CleanedFile(Answer):

@@ -3,9 +3,10 @@ answers that are not a PDF."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, create_model
+from pydantic.config import JsonDict
 
 from ...config import Config
 from ...contract.base import Answer
@@ -16,7 +17,7 @@ from ..option_types import ChoiceOption, NumberOption, TextOption, WholeOption
 from .edits import PAGE_NUMBER_POSITIONS
 from .info import METADATA_FIELDS
 
-SOME_TEXT = {SERVER_RULE: "more than spaces"}
+SOME_TEXT: JsonDict = {SERVER_RULE: "more than spaces"}
 
 
 class PdfOptions(Options):
@@ -93,14 +94,14 @@ class PageNumberOptions(PdfOptions):
     font_size: Annotated[float, NumberOption(4, 72)] = Field(11, description="Points.")
 
 
-PdfMetadataOptions = create_model(
-    "PdfMetadataOptions",
-    __base__=PdfOptions,
-    **{
-        name: (Annotated[str, TextOption()], optional(description=f"Document {name}; an empty value removes it."))
-        for name in METADATA_FIELDS
-    },
-)
+# One optional text field per document-information entry (info.py's METADATA_FIELDS). A field's type
+# is a type form, which has no static type of its own (hence Any).
+_METADATA_FIELDS: dict[str, Any] = {
+    name: (Annotated[str, TextOption()], optional(description=f"Document {name}; an empty value removes it."))
+    for name in METADATA_FIELDS
+}
+# A model built at run time is, to a type checker, its base class.
+PdfMetadataOptions: type[PdfOptions] = create_model("PdfMetadataOptions", __base__=PdfOptions, **_METADATA_FIELDS)
 
 
 class EncryptOptions(PdfOptions):

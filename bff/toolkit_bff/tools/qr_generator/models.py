@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from pydantic import ConfigDict, Field
+from pydantic.config import JsonDict, JsonValue
 
 from ...contract.fields import SERVER_RULE, Rule
 from ...contract.options import Options, Switch
@@ -20,25 +21,25 @@ SOME_TEXT = "more than spaces"
 COLOUR_WORDS = "must be a colour like #1a2b3c"
 
 
-def _filled(*names: str) -> dict:
+def _filled(*names: str) -> JsonDict:
     return {name: {"minLength": 1, SERVER_RULE: SOME_TEXT} for name in names}
 
 
-def _variant(kind: str, *needed: str, **fixed) -> dict:
+def _variant(kind: str, *needed: str, **fixed: str) -> JsonDict:
     """One way a request may be whole: its type, the fields it needs filled, fixed values."""
-    properties = {
+    properties: JsonDict = {
         "type": {"const": kind},
         **{name: {"const": value} for name, value in fixed.items()},
         **_filled(*needed),
     }
     # An absent `type` is text: only text's variant may leave it out.
-    required = [*([] if kind == "text" else ["type"]), *fixed, *needed]
+    required: list[JsonValue] = [*([] if kind == "text" else ["type"]), *fixed, *needed]
     return {"properties": properties, "required": required}
 
 
-def _variants() -> list[dict]:
+def _variants() -> list[JsonValue]:
     # One anyOf of whole variants rather than if/then per type: fuzzers generate from it.
-    variants = [_variant(kind, *REQUIRED[kind]) for kind in REQUIRED if kind != "wifi"]
+    variants: list[JsonValue] = [_variant(kind, *REQUIRED[kind]) for kind in REQUIRED if kind != "wifi"]
     variants += [
         _variant("wifi", *REQUIRED["wifi"], "password"),  # a secured network needs its password
         _variant("wifi", *REQUIRED["wifi"], encryption="none"),

@@ -62,8 +62,8 @@ class UsernameDone(Answer):
     elapsed_ms: Count
 
 
-class UsernameStreamLine(RootModel):
+class UsernameStreamLine(
+    RootModel[Annotated[UsernameStart | UsernameResult | UsernameDone, Field(discriminator="type")]]
+):
     """One line of the NDJSON stream: `start` first, one `result` per site (Toolkit's own profiles
     included) as answers arrive, `done` last."""
-
-    root: Annotated[UsernameStart | UsernameResult | UsernameDone, Field(discriminator="type")]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import cast
 
 from flask import Blueprint, Response, request
 from PIL import Image, ImageOps
@@ -48,8 +47,7 @@ def checked_request() -> tuple[ConvertOptions, list[Upload]]:
     """The options and the files, each checked; any problem is a 4xx here (the files are read once)."""
     require_claims()  # SPEC: the file converter is for signed-in users; who asks comes before what they sent
     keep_request_body()  # for the job, which reads the body again
-    # Multipart(ConvertOptions) validates the options into that model; its reader is not generic.
-    options = cast(ConvertOptions, UPLOAD_OPTIONS.read_options()["options"])
+    options: ConvertOptions = UPLOAD_OPTIONS.read_options()["options"]
     uploads = read_uploads("file")
     for upload in uploads:
         check_convertible(upload, options.format)

@@ -91,7 +91,7 @@ def compress(pdf: pikepdf.Pdf, *, image_quality: int | None, deadline: Deadline,
     for page in pdf.pages:
         deadline.check()
         for _, raw in page.get_images().items():
-            # An image XObject is a stream (PDF 32000 8.9.5); anything else is no image to recompress.
+            # An image XObject is a stream; anything else is no image to recompress.
             if not isinstance(raw, pikepdf.Stream) or raw.objgen in seen or raw.objgen == (0, 0):
                 continue
             seen.add(raw.objgen)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { clientNavigate, expectNoSeriousAxeViolationsInBothThemes, horizontalOverflow, watchConsole } from './support'
+import { clientNavigate, expectNoSeriousAxeViolationsInBothThemes, headingLevelSkips, horizontalOverflow, watchConsole } from './support'
 
 // Every SPEC §2 route plus /changelog and /settings/security, with its page heading. Pages that need
 // an account send these signed-out visits to /login (protected-routes.spec.ts and accounts.spec.ts
@@ -41,7 +41,7 @@ const ROUTES: { path: string; heading: string; clientSide?: boolean }[] = [
 // Each route once; its colours are checked in both themes (support.ts), its width at 360 and 1280 px
 // (signed in, with long names: overflow.spec.ts).
 for (const route of ROUTES) {
-  test(`${route.path} renders its heading, fits 360 and 1280 px, without console errors or serious a11y issues in either theme`, async ({ page }) => {
+  test(`${route.path} renders its heading (no level skipped), fits 360 and 1280 px, without console errors or serious a11y issues in either theme`, async ({ page }) => {
     const problems = watchConsole(page)
     if (route.clientSide) {
       await page.goto('/')
@@ -53,6 +53,7 @@ for (const route of ROUTES) {
     await expect(page.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible()
     await expect(page).toHaveTitle(/ \| .+'s Toolkit$/)
     await expectNoSeriousAxeViolationsInBothThemes(page)
+    expect(await headingLevelSkips(page), 'headings that skip a level').toEqual([])
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 })
       expect(await horizontalOverflow(page), `${route.path} at ${width} px: too wide by`).toBeLessThanOrEqual(0)

@@ -44,6 +44,22 @@ async function settleAnimations(page: Page): Promise<void> {
   })
 }
 
+/** Headings that skip a level after the one before them (an h3 straight after the h1): screen-reader users
+ * navigate by level, and Lighthouse counts it against accessibility. */
+export async function headingLevelSkips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skips: string[] = []
+    let previous = 0
+    for (const heading of Array.from(document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6'))) {
+      if (heading.closest('[hidden], [aria-hidden="true"]')) continue
+      const level = Number(heading.tagName[1])
+      if (previous && level > previous + 1) skips.push(`h${previous} then h${level} "${heading.textContent?.trim()}"`)
+      previous = level
+    }
+    return skips
+  })
+}
+
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   await settleAnimations(page)
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()

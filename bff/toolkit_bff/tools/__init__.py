@@ -57,7 +57,7 @@ def register_tool_blueprints(app: Flask) -> None:
     ):
         app.register_blueprint(tool.bp, url_prefix="/api/tools")
     for rule in app.url_map.iter_rules():
-        if rule.endpoint.partition(".")[0] in {t.bp.name for t in JOB_TOOLS} and "POST" in rule.methods:
+        if rule.endpoint.partition(".")[0] in {t.bp.name for t in JOB_TOOLS} and "POST" in (rule.methods or ()):
             view = app.view_functions[rule.endpoint]
             # Long jobs that report progress answer as a progress stream (jobs/progress.py).
             wrap = run_as_progress_job if getattr(view, "streams_progress", False) else run_as_job

@@ -33,7 +33,7 @@ export function GlassShowcaseInteractive() {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card variant="glass">
           <CardHeader>
-            <CardTitle className="text-base">Notices, dialogs and menus</CardTitle>
+            <CardTitle level={3} className="text-base">Notices, dialogs and menus</CardTitle>
             <CardDescription>Every notice variant, each with its own display time.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
@@ -102,7 +102,7 @@ export function GlassShowcaseInteractive() {
 
         <Card variant="glass">
           <CardHeader>
-            <CardTitle className="text-base">Tabs and table</CardTitle>
+            <CardTitle level={3} className="text-base">Tabs and table</CardTitle>
           </CardHeader>
           <CardContent>
             <Tabs defaultValue="files">

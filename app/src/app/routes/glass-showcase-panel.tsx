@@ -35,7 +35,7 @@ export function GlassShowcasePanel({ theme }: { theme: 'light' | 'dark' }) {
 
         <Card variant="glass">
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle level={3} className="flex items-center gap-2">
               <Sparkles className="size-4 text-primary" aria-hidden />
               Glass card
             </CardTitle>
@@ -61,7 +61,7 @@ export function GlassShowcasePanel({ theme }: { theme: 'light' | 'dark' }) {
 
         <Card variant="glass">
           <CardHeader>
-            <CardTitle className="text-base">Controls</CardTitle>
+            <CardTitle level={3} className="text-base">Controls</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <div className="flex flex-col gap-2">
@@ -87,7 +87,7 @@ export function GlassShowcasePanel({ theme }: { theme: 'light' | 'dark' }) {
 
         <Card variant="glass">
           <CardHeader>
-            <CardTitle className="text-base">Buttons</CardTitle>
+            <CardTitle level={3} className="text-base">Buttons</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <div className="flex flex-wrap gap-2">
@@ -112,7 +112,7 @@ export function GlassShowcasePanel({ theme }: { theme: 'light' | 'dark' }) {
 
         <Card variant="glass">
           <CardHeader>
-            <CardTitle className="text-base">Loading state</CardTitle>
+            <CardTitle level={3} className="text-base">Loading state</CardTitle>
           </CardHeader>
           <CardContent className="flex items-center gap-3">
             <Skeleton className="size-12 rounded-full" />

@@ -57,7 +57,7 @@ export default function HelpPage() {
                   <span className="flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
                     <Icon className="size-5" aria-hidden />
                   </span>
-                  <CardTitle className="text-base">
+                  <CardTitle level={3} className="text-base">
                     {index + 1}. {title}
                   </CardTitle>
                   <CardDescription>{text}</CardDescription>

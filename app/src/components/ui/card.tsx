@@ -21,8 +21,10 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div className={cn('flex flex-col gap-1.5 p-5 sm:p-6', className)} {...props} />
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />
+// A card's title sits under the page's h1 (h2), or under a section's h2 (level 3): headings never skip a level.
+export function CardTitle({ className, level = 2, ...props }: React.ComponentProps<'h2'> & { level?: 2 | 3 }) {
+  const Heading = level === 3 ? 'h3' : 'h2'
+  return <Heading className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

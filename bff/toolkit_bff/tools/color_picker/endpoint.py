@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from flask import Blueprint
+from flask import Blueprint, Response
 from PIL import Image, ImageCms, ImageOps
 
 from ...contract.operations import Multipart, Routes
@@ -35,7 +35,7 @@ MAX_SIDE = 4096  # app/src/tools/color-picker/load-image.ts reads pixels at this
         )
     },
 )
-def decode():
+def decode() -> Response:
     """An image the browser cannot open (HEIC, …) as a PNG
 
     For signed-in users only (SPEC; the server enforces it)."""
@@ -55,9 +55,11 @@ def _in_srgb(image: Image.Image) -> Image.Image:
     if profile and image.mode in ("RGB", "RGBA", "L", "CMYK"):
         try:
             source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
-            return ImageCms.profileToProfile(
+            converted = ImageCms.profileToProfile(
                 image, source, ImageCms.createProfile("sRGB"), outputMode="RGBA" if image.mode == "RGBA" else "RGB"
             )
+            if converted is not None:  # None only when converting in place, which this does not
+                return converted
         except (ImageCms.PyCMSError, OSError, ValueError):
             pass  # a broken profile: the colours as stored
     return image.convert(mode)

@@ -6,10 +6,10 @@ file's type, inputs.py), so what cannot be converted is answered at once and nev
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 from PIL import Image, ImageOps
 
 from ...auth import require_claims
@@ -95,7 +95,7 @@ def refuse_before_job() -> None:
         },
     ),
 )
-def convert(options: ConvertOptions):
+def convert(options: ConvertOptions) -> Response:
     """Convert images, PDFs and office documents
 
     Images between formats, images → PDF, PDF pages → images, office documents (DOCX, ODT, RTF,
@@ -105,6 +105,7 @@ def convert(options: ConvertOptions):
     target = options.format
     uploads = read_uploads("file")  # read and checked before the job (refuse_before_job)
     input_size = sum(len(upload.data) for upload in uploads)
+    results: Iterable[Result]
     if target == "pdf":
         results = convert_to_pdf(uploads, options, deadline)
     else:  # a generator: each page or image is converted when the streamed ZIP is ready for it

@@ -39,6 +39,7 @@ def office_to_pdf(upload: Upload, workdir: Path, deadline: Deadline) -> bytes:
     job = workdir / f"office-{id(upload)}"
     (job / "out").mkdir(parents=True)
     (job / "tmp").mkdir()
+    assert upload.kind is not None, "a file of no known kind was refused before the job (inputs.py)"
     source = job / f"document.{extension_for(upload.kind)}"
     source.write_bytes(upload.data)
     args = [

@@ -9,7 +9,8 @@ report and the others still go into the ZIP. The report lists, per file, the tag
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Literal, NotRequired, TypedDict
 
 from flask import Response, request
 from PIL import Image
@@ -29,6 +30,27 @@ from .exif_read import read_groups
 from .models import ACTIONS, MAX_FILES, BatchOptions, MetadataBatchStreamLine
 
 
+class FailedFile(TypedDict):
+    name: str
+    status: Literal["failed"]
+    error: dict[str, str]  # code, message
+
+
+class CleanedFile(TypedDict):
+    name: str
+    status: Literal["done"]
+    output: NotRequired[str]  # its name in the ZIP, once written
+    had_gps: bool
+    has_gps: bool
+    removed: dict[str, list[str]]
+    size_before: int
+    size_after: int
+
+
+# What a file became, as the report lists it (models.MetadataBatchReport).
+FileEntry = CleanedFile | FailedFile
+
+
 @routes.post(
     "/metadata/batch",
     "cleanImageMetadataBatch",
@@ -41,7 +63,7 @@ from .models import ACTIONS, MAX_FILES, BatchOptions, MetadataBatchStreamLine
     errors=(UPLOAD, OPTIONS, JOB, {422: ["no_file_processed"]}),
 )
 @streams_progress
-def batch(options: BatchOptions):
+def batch(options: BatchOptions) -> Response:
     """Many photos, one choice, one ZIP
 
     `remove-gps`, `strip` (all but Orientation and the colour profile) or `keep`, for JPEG, PNG,
@@ -49,10 +71,11 @@ def batch(options: BatchOptions):
     report; the others still go into the ZIP."""
     action = options.action
     uploads = _uploads()
-    report = {"action": action, "files": []}
+    files: list[FileEntry] = []
+    report: dict[str, object] = {"action": action, "files": files}
     set_report(report)  # filled in as the ZIP is written; read once the last file is in
     report_progress(stage="Cleaning", done=0, total=len(uploads), unit="file")
-    response = Response(stream_zip(_results(uploads, action, report), {}), mimetype=MIME_TYPES["zip"])
+    response = Response(stream_zip(_results(uploads, action, report, files), {}), mimetype=MIME_TYPES["zip"])
     response.headers["Content-Disposition"] = content_disposition(f"photos{ACTIONS[action] or '-metadata'}.zip")
     return response
 
@@ -65,7 +88,7 @@ def _uploads() -> list[Upload | tuple[str, ApiError]]:
         raise ApiError(400, "file_missing", "Upload the photos in the multipart field 'file'")
     if len(storages) > MAX_FILES:
         raise ApiError(422, "too_many_files", f"At most {MAX_FILES} files per batch")
-    limit, uploads = Limits.current().max_file_bytes, []
+    limit, uploads = Limits.current().max_file_bytes, list[Upload | tuple[str, ApiError]]()
     for storage in storages:
         name = clean_filename(storage.filename)
         try:
@@ -81,26 +104,29 @@ def _uploads() -> list[Upload | tuple[str, ApiError]]:
     return uploads
 
 
-def _results(uploads: list[Upload | tuple[str, ApiError]], action: str, report: dict) -> Iterator[Result]:
-    """One file at a time: cleaned, written into the ZIP, dropped (the job holds one photo)."""
+def _results(
+    uploads: list[Upload | tuple[str, ApiError]], action: str, report: dict[str, object], files: list[FileEntry]
+) -> Iterator[Result]:
+    """One file at a time: cleaned, written into the ZIP, dropped (the job holds one photo). `files` is
+    the report's list of files."""
     taken: set[str] = set()
     for done, item in enumerate(uploads, start=1):
         if isinstance(item, tuple):
-            report["files"].append(_failed(*item))
+            files.append(_failed(*item))
         else:
             try:
                 result, entry = _clean(item, action)
             except ApiError as error:
-                report["files"].append(_failed(item.filename, error))
+                files.append(_failed(item.filename, error))
             else:
                 entry["output"] = result.filename = _unique(result.filename, taken)
-                report["files"].append(entry)
+                files.append(entry)
                 yield result
         report_progress(stage="Cleaning", done=done, total=len(uploads), unit="file")
-    report["done"] = sum(1 for entry in report["files"] if entry["status"] == "done")
-    report["failed"] = len(uploads) - report["done"]
-    if not report["done"]:
-        reasons = "; ".join(entry["error"]["message"] for entry in report["files"])[:600]
+    done = sum(1 for entry in files if entry["status"] == "done")
+    report["done"], report["failed"] = done, len(uploads) - done
+    if not done:
+        reasons = "; ".join(entry["error"]["message"] for entry in files if entry["status"] == "failed")[:600]
         raise ApiError(422, "no_file_processed", f"None of the {len(uploads)} files could be cleaned: {reasons}")
 
 
@@ -115,17 +141,22 @@ def _unique(name: str, taken: set[str]) -> str:
     return unique
 
 
-def _clean(upload: Upload, action: str) -> tuple[Result, dict]:
+# What each action does to a file (`keep` leaves it as it is).
+CLEANERS: dict[str, Callable[[Upload, Image.Image], bytes]] = {"remove-gps": gps_removed, "strip": stripped}
+
+
+def _clean(upload: Upload, action: str) -> tuple[Result, CleanedFile]:
     image = open_image(upload)  # decoded once: damaged files and bombs stop here
-    require_kind(upload, EDITABLE_KINDS, EDITABLE_WHAT)
+    kind = require_kind(upload, EDITABLE_KINDS, EDITABLE_WHAT)
     before = read_groups(image)
-    data = {"remove-gps": gps_removed, "strip": stripped}.get(action, lambda u, _i: u.data)(upload, image)
+    cleaner = CLEANERS.get(action)
+    data = cleaner(upload, image) if cleaner else upload.data
     with Image.open(io.BytesIO(data)) as cleaned:  # the header only: the tags, not the pixels
         after = read_groups(cleaned)
     removed = {
         group: sorted(set(_tag_names(tags)) - set(_tag_names(after.get(group, {})))) for group, tags in before.items()
     }
-    entry = {
+    entry: CleanedFile = {
         "name": upload.filename,
         "status": "done",
         "had_gps": bool(before["location"]),
@@ -134,13 +165,14 @@ def _clean(upload: Upload, action: str) -> tuple[Result, dict]:
         "size_before": len(upload.data),
         "size_after": len(data),
     }
-    return Result(output_name(upload.stem, upload.kind, ACTIONS[action]), data, upload.kind), entry
+    return Result(output_name(upload.stem, kind, ACTIONS[action]), data, kind), entry
 
 
-def _tag_names(group: dict) -> list[str]:
+def _tag_names(group: Mapping[str, object]) -> list[str]:
     """Tag names of a group; the location group's decoded fields are named by its raw GPS tags."""
-    return list(group.get("raw", {})) if "raw" in group else list(group)
+    raw = group.get("raw")
+    return list(raw) if isinstance(raw, dict) else list(group)
 
 
-def _failed(name: str, error: ApiError) -> dict:
+def _failed(name: str, error: ApiError) -> FailedFile:
     return {"name": name, "status": "failed", "error": {"code": error.code, "message": error.message}}

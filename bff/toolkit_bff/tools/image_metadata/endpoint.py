@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 import piexif
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 from PIL import Image, PngImagePlugin
 
 from ...contract.operations import Multipart, Routes
@@ -26,6 +26,7 @@ from .exif_read import read_groups
 from .exif_write import (
     ORIENTATION,
     TEXT_TAGS,
+    ExifDict,
     dump_exif,
     empty_exif,
     exif_datetime,
@@ -36,7 +37,7 @@ from .exif_write import (
     webp_strip,
 )
 from .heic import heic_stripped, heic_with_exif, heic_without_gps
-from .models import ImageMetadata, MetadataEdit
+from .models import ImageMetadata, MetadataEdit, MetadataEditFields
 
 bp = Blueprint("tools_metadata", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "metadata", tool=True)
@@ -59,7 +60,7 @@ EDIT_ERRORS = (UPLOAD, IMAGE, {422: ["invalid_metadata"]}, PROGRAM_MISSING)
     answers={200: json_response("The image's facts and metadata.", ImageMetadata)},
     errors=(UPLOAD, IMAGE),
 )
-def read_metadata():
+def read_metadata() -> Response:
     """Read an image's EXIF, grouped, GPS in decimal degrees"""
     upload = read_upload()
     image = open_image(upload)
@@ -83,35 +84,35 @@ def read_metadata():
     answers=EDITED,
     errors=(*EDIT_ERRORS, OPTIONS, {422: ["nothing_to_change"]}),
 )
-def edit_metadata(options: MetadataEdit):
+def edit_metadata(options: MetadataEditFields) -> Response:
     """Set or remove EXIF tags and GPS
 
     JPEG and WebP are edited at the byte level and HEIC by rewriting its boxes around the untouched
     HEVC data, so pixels are identical; PNG is re-saved losslessly. Other image types answer 415."""
-    upload, image = _editable_upload()
+    upload, image, kind = _editable_upload()
     exif = _current_exif(upload, image)
     changed = apply_tag_edits(exif, options)
     if not changed:
         raise ApiError(422, "nothing_to_change", "Give at least one tag to set or remove")
-    return _respond(upload, write_exif(upload, image, exif), "-edited")
+    return _respond(upload, kind, write_exif(upload, image, exif), "-edited")
 
 
 @routes.post("/metadata/remove-gps", "removeImageGps", upload=EDITABLE, answers=EDITED, errors=EDIT_ERRORS)
-def remove_gps():
+def remove_gps() -> Response:
     """Remove the location
 
     Drops the EXIF GPS block (JPEG and HEIC: also XMP carrying GPS)."""
-    upload, image = _editable_upload()
-    return _respond(upload, gps_removed(upload, image), "-no-gps")
+    upload, image, kind = _editable_upload()
+    return _respond(upload, kind, gps_removed(upload, image), "-no-gps")
 
 
 @routes.post("/metadata/strip", "stripImageMetadata", upload=EDITABLE, answers=EDITED, errors=EDIT_ERRORS)
-def strip_metadata():
+def strip_metadata() -> Response:
     """Remove all metadata
 
     Removes every tag, comment and XMP packet but keeps Orientation and the ICC profile."""
-    upload, image = _editable_upload()
-    return _respond(upload, stripped(upload, image), "-stripped")
+    upload, image, kind = _editable_upload()
+    return _respond(upload, kind, stripped(upload, image), "-stripped")
 
 
 def gps_removed(upload: Upload, image: Image.Image) -> bytes:
@@ -144,25 +145,26 @@ def stripped(upload: Upload, image: Image.Image) -> bytes:
     return _save_png(image, kept if kept["0th"] else None, keep_text=False)
 
 
-def _editable_upload() -> tuple[Upload, Image.Image]:
+def _editable_upload() -> tuple[Upload, Image.Image, str]:
+    """The upload, its image and its kind (one of EDITABLE_KINDS)."""
     upload = read_upload()
     image = open_image(upload)  # validates the whole file (and the pixel limit) before editing
-    require_kind(upload, EDITABLE_KINDS, EDITABLE_WHAT)
-    return upload, image
+    kind = require_kind(upload, EDITABLE_KINDS, EDITABLE_WHAT)
+    return upload, image, kind
 
 
-def _current_exif(upload: Upload, image: Image.Image) -> dict:
+def _current_exif(upload: Upload, image: Image.Image) -> ExifDict:
     if upload.kind in ("jpeg", "webp"):
         return load_exif(upload.data)
     return load_exif(image.info.get("exif"))
 
 
-def apply_tag_edits(exif: dict, options) -> bool:
+def apply_tag_edits(exif: ExifDict, options: MetadataEditFields) -> bool:
     """Set each tag given in the form; an empty value removes it. True when anything changed."""
     changed = False
     for name, (ifd, tag) in TEXT_TAGS.items():
-        value = getattr(options, name)
-        if value is None:
+        value = getattr(options, name)  # one optional text field per tag (models.MetadataEdit)
+        if not isinstance(value, str):  # None: not given
             continue
         changed = True
         if value.strip() == "":
@@ -176,7 +178,7 @@ def apply_tag_edits(exif: dict, options) -> bool:
     return _apply_gps_edit(exif, options) or changed
 
 
-def _apply_gps_edit(exif: dict, options) -> bool:
+def _apply_gps_edit(exif: ExifDict, options: MetadataEditFields) -> bool:
     if options.gps_remove:
         exif["GPS"] = {}
         exif["0th"].pop(piexif.ImageIFD.GPSTag, None)
@@ -190,7 +192,7 @@ def _apply_gps_edit(exif: dict, options) -> bool:
     return True
 
 
-def write_exif(upload: Upload, image: Image.Image, exif: dict) -> bytes:
+def write_exif(upload: Upload, image: Image.Image, exif: ExifDict) -> bytes:
     if upload.kind == "heif":
         return heic_with_exif(upload.data, dump_exif(exif), Deadline.for_job())
     if upload.kind == "jpeg":
@@ -200,7 +202,7 @@ def write_exif(upload: Upload, image: Image.Image, exif: dict) -> bytes:
     return _save_png(image, exif, keep_text=True)
 
 
-def _piexif_insert(exif: dict, data: bytes) -> bytes:
+def _piexif_insert(exif: ExifDict, data: bytes) -> bytes:
     output = io.BytesIO()
     try:
         piexif.insert(dump_exif(exif), data, output)
@@ -211,14 +213,14 @@ def _piexif_insert(exif: dict, data: bytes) -> bytes:
     return output.getvalue()
 
 
-def _save_png(image: Image.Image, exif: dict | None, *, keep_text: bool) -> bytes:
-    params: dict = {}
+def _save_png(image: Image.Image, exif: ExifDict | None, *, keep_text: bool) -> bytes:
+    params: dict[str, object] = {}
     if exif:
         params["exif"] = dump_exif(exif)
     for key in ("icc_profile", "transparency", "dpi", "gamma"):
         if key in image.info:
             params[key] = image.info[key]
-    if keep_text and getattr(image, "text", None):
+    if keep_text and isinstance(image, PngImagePlugin.PngImageFile) and image.text:
         info = PngImagePlugin.PngInfo()
         for key, value in image.text.items():
             info.add_itxt(key, value)
@@ -228,6 +230,6 @@ def _save_png(image: Image.Image, exif: dict | None, *, keep_text: bool) -> byte
     return buffer.getvalue()
 
 
-def _respond(upload: Upload, data: bytes, suffix: str):
-    result = Result(output_name(upload.stem, upload.kind, suffix), data, upload.kind)
+def _respond(upload: Upload, kind: str, data: bytes, suffix: str) -> Response:
+    result = Result(output_name(upload.stem, kind, suffix), data, kind)
     return file_response(result, input_size=len(upload.data))

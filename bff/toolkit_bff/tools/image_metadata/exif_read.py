@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from PIL import ExifTags, Image
+from PIL.TiffImagePlugin import IFDRational
+
+# An EXIF value as JSON.
+PlainValue = str | float | None | list["PlainValue"]
 
 GROUPS = {
     "camera": {
@@ -78,9 +83,9 @@ _SKIPPED = {
 }
 
 
-def plain_value(value):
+def plain_value(value: object) -> PlainValue:
     """EXIF values as JSON: rationals as numbers, text decoded, long binary blobs summarised."""
-    if isinstance(value, (Fraction,)) or type(value).__name__ == "IFDRational":
+    if isinstance(value, (Fraction, IFDRational)):
         try:
             return round(float(value), 6)
         except ZeroDivisionError:
@@ -104,19 +109,22 @@ def plain_value(value):
     return str(value)
 
 
-def dms_to_degrees(dms, ref) -> float | None:
+def dms_to_degrees(dms: object, ref: object) -> float | None:
+    if not isinstance(dms, Iterable):
+        return None
     try:
         degrees, minutes, seconds = (float(part) for part in dms)
     except (TypeError, ValueError, ZeroDivisionError):
         return None
     value = degrees + minutes / 60 + seconds / 3600
-    ref = ref.decode() if isinstance(ref, bytes) else (ref or "")
-    return round(-value if ref.strip().upper() in ("S", "W") else value, 7)
+    # The reference is ASCII ("N", "S", "E", "W"); a file may store it as anything else, which says no side.
+    side = ref.decode() if isinstance(ref, bytes) else ref if isinstance(ref, str) else ""
+    return round(-value if side.strip().upper() in ("S", "W") else value, 7)
 
 
-def decode_gps(gps: dict) -> dict:
+def decode_gps(gps: Mapping[int, object]) -> dict[str, object]:
     named = {ExifTags.GPSTAGS.get(tag, str(tag)): value for tag, value in gps.items()}
-    location: dict = {}
+    location: dict[str, object] = {}
     latitude = dms_to_degrees(named.get("GPSLatitude"), named.get("GPSLatitudeRef"))
     longitude = dms_to_degrees(named.get("GPSLongitude"), named.get("GPSLongitudeRef"))
     if latitude is not None and longitude is not None:
@@ -126,20 +134,28 @@ def decode_gps(gps: dict) -> dict:
         if isinstance(altitude, (int, float)):
             below = named.get("GPSAltitudeRef") in (1, b"\x01")
             location["altitude"] = -altitude if below else altitude
-    location["raw"] = {name: plain_value(value) for name, value in named.items()}
+    raw: dict[str, PlainValue] = {name: plain_value(value) for name, value in named.items()}
     version = named.get("GPSVersionID")
     if isinstance(version, (bytes, tuple, list)) and all(isinstance(part, int) for part in version):
         # Four BYTE values (2, 3, 0, 0), not text: read as text they come out as one odd character.
-        location["raw"]["GPSVersionID"] = ".".join(str(part) for part in version)
+        raw["GPSVersionID"] = ".".join(str(part) for part in version)
+    location["raw"] = raw
     return location
 
 
-def read_groups(image: Image.Image) -> dict:
+def read_groups(image: Image.Image) -> dict[str, dict[str, object]]:
     exif = image.getexif()
     tags = dict(exif.items())
     for ifd in (ExifTags.IFD.Exif, ExifTags.IFD.Interop):
         tags.update(exif.get_ifd(ifd))
-    groups: dict[str, dict] = {"camera": {}, "time": {}, "location": {}, "author": {}, "image": {}, "other": {}}
+    groups: dict[str, dict[str, object]] = {
+        "camera": {},
+        "time": {},
+        "location": {},
+        "author": {},
+        "image": {},
+        "other": {},
+    }
     for tag, value in tags.items():
         name = ExifTags.TAGS.get(tag, f"Tag{tag}")
         if name in _SKIPPED:

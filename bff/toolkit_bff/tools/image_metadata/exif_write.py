@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 import struct
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import piexif
 
@@ -21,28 +23,32 @@ TEXT_TAGS = {
     "DateTimeOriginal": ("Exif", piexif.ExifIFD.DateTimeOriginal),
 }
 ORIENTATION = ("0th", piexif.ImageIFD.Orientation)
+# piexif's EXIF: IFD name ("0th", "Exif", "GPS", …) → {tag number → value}, and "thumbnail" → bytes or
+# None. Its values are whatever the file stored (piexif is untyped).
+ExifDict = dict[str, Any]
 
 
-def empty_exif() -> dict:
+def empty_exif() -> ExifDict:
     return {"0th": {}, "Exif": {}, "GPS": {}, "Interop": {}, "1st": {}, "thumbnail": None}
 
 
-def load_exif(data: bytes | None) -> dict:
+def load_exif(data: bytes | None) -> ExifDict:
     """piexif's dict for a JPEG/WebP file or raw 'Exif\\0\\0…' bytes; damaged EXIF counts as none."""
     if not data:
         return empty_exif()
     try:
-        return piexif.load(data)
+        exif: ExifDict = piexif.load(data)
+        return exif
     except Exception:
         return empty_exif()
 
 
-def dump_exif(exif: dict) -> bytes:
+def dump_exif(exif: ExifDict) -> bytes:
     """piexif.dump, dropping tags whose stored type piexif cannot write back (a known piexif
     limitation with some camera tags) instead of failing the whole edit."""
     for _ in range(32):
         try:
-            return piexif.dump(exif)
+            return bytes(piexif.dump(exif))
         except ValueError as exc:
             match = re.search(r"(\d+) in (\w+) IFD", str(exc))
             if not match or int(match.group(1)) not in exif.get(match.group(2), {}):
@@ -53,7 +59,7 @@ def dump_exif(exif: dict) -> bytes:
     exif["thumbnail"] = None
     exif["1st"] = {}
     try:
-        return piexif.dump(exif)
+        return bytes(piexif.dump(exif))
     except Exception:
         raise ApiError(422, "invalid_metadata", "The image's existing EXIF could not be rewritten") from None
 
@@ -69,18 +75,22 @@ def exif_datetime(value: str) -> str:
 
 
 def _rational(value: float, denominator: int = 10000) -> tuple[int, int]:
-    return (int(round(value * denominator)), denominator)
+    return (round(value * denominator), denominator)
 
 
-def gps_ifd(latitude: float, longitude: float, altitude: float | None) -> dict:
-    def dms(value: float) -> tuple:
+# Degrees, minutes and seconds as EXIF rationals (numerator, denominator).
+DMS = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+def gps_ifd(latitude: float, longitude: float, altitude: float | None) -> dict[int, object]:
+    def dms(value: float) -> DMS:
         value = abs(value)
         degrees = int(value)
         minutes = int((value - degrees) * 60)
         seconds = (value - degrees - minutes / 60) * 3600
         return ((degrees, 1), (minutes, 1), _rational(seconds))
 
-    ifd = {
+    ifd: dict[int, object] = {
         piexif.GPSIFD.GPSVersionID: (2, 3, 0, 0),
         piexif.GPSIFD.GPSLatitudeRef: b"S" if latitude < 0 else b"N",
         piexif.GPSIFD.GPSLatitude: dms(latitude),
@@ -101,7 +111,7 @@ def jpeg_segments(data: bytes) -> tuple[list[tuple[int, bytes]], bytes]:
     """[(marker, whole segment)] up to the first SOS, and the rest (scan data to the first EOI)."""
     if data[:2] != b"\xff\xd8":
         raise ApiError(422, "invalid_image", "Not a JPEG")
-    position, segments = 2, []
+    position, segments = 2, list[tuple[int, bytes]]()
     while position + 4 <= len(data):
         if data[position] != 0xFF:
             break
@@ -131,7 +141,7 @@ def _keep_when_stripping(marker: int, segment: bytes) -> bool:
     return not (0xE0 <= marker <= 0xEF or marker == _COM)
 
 
-def jpeg_strip(data: bytes, *, drop=_keep_when_stripping) -> bytes:
+def jpeg_strip(data: bytes, *, drop: Callable[[int, bytes], bool] = _keep_when_stripping) -> bytes:
     segments, scan = jpeg_segments(data)
     kept = [segment for marker, segment in segments if drop(marker, segment)]
     return b"\xff\xd8" + b"".join(kept) + scan
@@ -148,10 +158,10 @@ def jpeg_without_gps_xmp(data: bytes) -> bytes:
 
 
 # --- WebP: RIFF chunks; VP8X flags: ICC 0x20, alpha 0x10, EXIF 0x08, XMP 0x04, animation 0x02.
-def webp_strip(data: bytes, *, drop_chunks=(b"EXIF", b"XMP ")) -> bytes:
+def webp_strip(data: bytes, *, drop_chunks: tuple[bytes, ...] = (b"EXIF", b"XMP ")) -> bytes:
     if data[:4] != b"RIFF" or data[8:12] != b"WEBP":
         raise ApiError(422, "invalid_image", "Not a WebP image")
-    position, chunks = 12, []
+    position, chunks = 12, list[bytearray]()
     while position + 8 <= len(data):
         fourcc = data[position : position + 4]
         size = struct.unpack("<I", data[position + 4 : position + 8])[0]
@@ -161,8 +171,8 @@ def webp_strip(data: bytes, *, drop_chunks=(b"EXIF", b"XMP ")) -> bytes:
         if fourcc not in drop_chunks:
             chunks.append(bytearray(chunk))
         position += 8 + size + (size & 1)
-    for chunk in chunks:
-        if chunk[:4] == b"VP8X":
-            chunk[8] &= ~(0x08 | 0x04) & 0xFF
+    for kept in chunks:
+        if kept[:4] == b"VP8X":
+            kept[8] &= ~(0x08 | 0x04) & 0xFF
     body = b"WEBP" + b"".join(chunks)
     return b"RIFF" + struct.pack("<I", len(body)) + body

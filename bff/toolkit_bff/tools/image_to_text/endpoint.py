@@ -7,10 +7,12 @@ scans. Word boxes are reported in the original image's (or rendered page's) pixe
 from __future__ import annotations
 
 import os
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from collections.abc import Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextvars import copy_context
+from typing import TypedDict
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 from PIL import Image, ImageOps
 
 from ...config import Config
@@ -33,7 +35,20 @@ from ...jobs.searchable import (
 )
 from ...jobs.uploads import read_upload, require_kind
 from .models import OcrLanguages, OcrOptions, OcrResult
-from .tesseract import image_to_data
+from .tesseract import TsvColumns, image_to_data
+
+
+class Word(TypedDict):
+    text: str
+    confidence: float
+    box: dict[str, int]  # left, top, width, height
+
+
+class PageResult(TypedDict):
+    page: int
+    text: str
+    words: list[Word]
+
 
 bp = Blueprint("tools_ocr", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "ocr", tool=True)
@@ -47,7 +62,7 @@ TARGET_LONG_SIDE = 2200  # px: small images are upscaled towards this (at most 3
     errors=(PROGRAM_MISSING,),
     answers={200: json_response("Tesseract's installed languages.", OcrLanguages)},
 )
-def languages():
+def languages() -> Response:
     """Installed OCR languages"""
     return jsonify(languages=[{"code": code, "name": LANGUAGE_NAMES.get(code, code)} for code in installed_languages()])
 
@@ -75,7 +90,7 @@ def languages():
         {422: ["unsupported_language", "ocr_failed"]},
     ),
 )
-def ocr(options: OcrOptions):
+def ocr(options: OcrOptions) -> Response:
     """Text, words, confidences and boxes from an image or a PDF"""
     deadline = Deadline.for_job()
     lang, preprocess, psm = requested_language(options.lang), options.preprocess, options.psm
@@ -116,19 +131,21 @@ def ocr(options: OcrOptions):
     description=SEARCHABLE,
 )
 @streams_progress
-def searchable(options: SearchableOptions):
+def searchable(options: SearchableOptions) -> Response:
     """A searchable PDF (invisible text layer) from a scan or a photo"""
     return searchable_pdf_response(options)
 
 
-def recognise_pages(rendered, lang: str, preprocess: bool, psm: int, deadline: Deadline) -> list[dict]:
+def recognise_pages(
+    rendered: Iterable[tuple[int, Image.Image]], lang: str, preprocess: bool, psm: int, deadline: Deadline
+) -> list[PageResult]:
     """OCR pages on every core at once: each Tesseract runs single-threaded (OMP_THREAD_LIMIT=1 in
     the job, its OpenMP threads only fight each other on a small machine) and pages go in parallel,
     at most one per core in flight, so memory stays a few pages deep."""
     workers = max(1, os.cpu_count() or 1)
-    results: dict[int, dict] = {}  # by position in the requested order
+    results: dict[int, PageResult] = {}  # by position in the requested order
     with ThreadPoolExecutor(max_workers=workers) as executor:
-        running: dict = {}
+        running: dict[Future[PageResult], int] = {}  # each page's position
         for position, (index, image) in enumerate(rendered):  # rendered one by one, under the PDFium lock
             while len(running) >= workers:
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -155,7 +172,9 @@ def preprocess_image(image: Image.Image) -> tuple[Image.Image, float]:
     return grey, scale
 
 
-def recognise(image: Image.Image, lang: str, preprocess: bool, psm: int, deadline: Deadline, page_number: int) -> dict:
+def recognise(
+    image: Image.Image, lang: str, preprocess: bool, psm: int, deadline: Deadline, page_number: int
+) -> PageResult:
     scale = 1.0
     if preprocess:
         image, scale = preprocess_image(image)
@@ -165,17 +184,19 @@ def recognise(image: Image.Image, lang: str, preprocess: bool, psm: int, deadlin
     return _page_result(data, scale, page_number)
 
 
-def _page_result(data: dict, scale: float, page_number: int) -> dict:
-    words, lines = [], {}
-    for i, raw_text in enumerate(data["text"]):
-        text, confidence = raw_text.strip(), float(data["conf"][i])
+def _page_result(data: TsvColumns, scale: float, page_number: int) -> PageResult:
+    words: list[Word] = []
+    lines: dict[tuple[int, int, int], list[str]] = {}  # (block, paragraph, line) → its words
+    numbers = data.numbers
+    for i, raw_text in enumerate(data.text):
+        text, confidence = raw_text.strip(), float(data.conf[i])
         if not text or confidence < 0:
             continue
-        box = {key: round(data[key][i] / scale) for key in ("left", "top", "width", "height")}
+        box = {key: round(numbers[key][i] / scale) for key in ("left", "top", "width", "height")}
         words.append({"text": text, "confidence": round(confidence, 1), "box": box})
-        key = (data["block_num"][i], data["par_num"][i], data["line_num"][i])
+        key = (numbers["block_num"][i], numbers["par_num"][i], numbers["line_num"][i])
         lines.setdefault(key, []).append(text)
-    paragraphs: dict = {}
+    paragraphs: dict[tuple[int, int], list[str]] = {}
     for (block, paragraph, _), line_words in lines.items():
         paragraphs.setdefault((block, paragraph), []).append(" ".join(line_words))
     text = "\n\n".join("\n".join(paragraph) for paragraph in paragraphs.values())

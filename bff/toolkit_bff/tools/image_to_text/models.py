@@ -7,24 +7,24 @@ from typing import Annotated
 from pydantic import Field
 
 from ...config import Config
-from ...contract import options as opt
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE
 from ...contract.options import Options, Switch
 from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
+from ..option_types import TextOption, WholeOption
 
 
 class OcrOptions(Options):
-    lang: opt.text(100) = Field(
+    lang: Annotated[str, TextOption(100)] = Field(
         "eng",
         description="Languages joined by `+`, from /api/tools/ocr/languages.",
         json_schema_extra={SERVER_RULE: "installed languages only"},
     )
     preprocess: Switch = Field(True, description="Greyscale, auto-contrast and upscale small images first.")
-    psm: opt.whole(1, 13) = Field(3, description="Tesseract page segmentation mode.")
-    dpi: opt.whole(72, 600) = Field(300, description="PDF: render resolution.")
-    pages: opt.text() = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
-    password: opt.text(256) = Field("", description="Password of an encrypted PDF.")
+    psm: Annotated[int, WholeOption(1, 13)] = Field(3, description="Tesseract page segmentation mode.")
+    dpi: Annotated[int, WholeOption(72, 600)] = Field(300, description="PDF: render resolution.")
+    pages: Annotated[str, TextOption()] = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
+    password: Annotated[str, TextOption(256)] = Field("", description="Password of an encrypted PDF.")
 
 
 class OcrLanguage(Answer):

@@ -10,6 +10,7 @@ import csv
 import io
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image
@@ -21,7 +22,16 @@ from ...jobs.processes import run_program
 TSV_INTS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height")
 
 
-def image_to_data(image: Image.Image, lang: str, psm: int, deadline: Deadline) -> dict[str, list]:
+@dataclass
+class TsvColumns:
+    """Tesseract's TSV by column (like pytesseract's Output.DICT), one entry per row in each."""
+
+    numbers: dict[str, list[int]] = field(default_factory=lambda: {name: [] for name in TSV_INTS})
+    conf: list[float] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+
+
+def image_to_data(image: Image.Image, lang: str, psm: int, deadline: Deadline) -> TsvColumns:
     """Tesseract's TSV as columns (like pytesseract's Output.DICT): text, conf, boxes, line keys."""
     handle, name = tempfile.mkstemp(suffix=".pnm")  # in the job's own scratch directory
     os.close(handle)
@@ -38,12 +48,12 @@ def image_to_data(image: Image.Image, lang: str, psm: int, deadline: Deadline) -
     return parse_tsv(completed.stdout.decode("utf-8", errors="replace"))
 
 
-def parse_tsv(text: str) -> dict[str, list]:
+def parse_tsv(text: str) -> TsvColumns:
     rows = list(csv.DictReader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE))
-    columns: dict[str, list] = {name: [] for name in (*TSV_INTS, "conf", "text")}
+    columns = TsvColumns()
     for row in rows:
         for name in TSV_INTS:
-            columns[name].append(int(row[name]))
-        columns["conf"].append(float(row["conf"]))
-        columns["text"].append(row.get("text") or "")
+            columns.numbers[name].append(int(row[name]))
+        columns.conf.append(float(row["conf"]))
+        columns.text.append(row.get("text") or "")
     return columns

@@ -9,19 +9,20 @@ from PIL import Image
 
 from ...errors import ApiError
 from ...jobs.limits import Deadline
-from .overlay import Stamper, viewer_size
+from .overlay import RGB, Stamper, viewer_size
 
 PAGE_NUMBER_POSITIONS = ["bottom-center", "bottom-left", "bottom-right", "top-center", "top-left", "top-right"]
 
 
-def save_pdf(pdf: pikepdf.Pdf, *, encryption=None, compress: bool = False) -> bytes:
+def save_pdf(pdf: pikepdf.Pdf, *, encryption: pikepdf.Encryption | None = None, compress: bool = False) -> bytes:
     buffer = io.BytesIO()
-    options = {"encryption": encryption if encryption is not None else False}
-    if compress:
-        options.update(
-            compress_streams=True, recompress_flate=True, object_stream_mode=pikepdf.ObjectStreamMode.generate
-        )
-    pdf.save(buffer, **options)
+    pdf.save(
+        buffer,
+        encryption=encryption if encryption is not None else False,
+        # compress: recompress what is already compressed, and pack objects into object streams.
+        recompress_flate=compress,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate if compress else pikepdf.ObjectStreamMode.preserve,
+    )
     return buffer.getvalue()
 
 
@@ -49,7 +50,7 @@ def rotate(pdf: pikepdf.Pdf, rotations: dict[int, int]) -> None:
 
 
 def watermark(
-    pdf: pikepdf.Pdf, text: str, *, size: float, opacity: float, angle: float, colour, deadline: Deadline
+    pdf: pikepdf.Pdf, text: str, *, size: float, opacity: float, angle: float, colour: RGB, deadline: Deadline
 ) -> None:
     stamper = Stamper(pdf, opacity)
     for page in pdf.pages:
@@ -90,13 +91,14 @@ def compress(pdf: pikepdf.Pdf, *, image_quality: int | None, deadline: Deadline,
     for page in pdf.pages:
         deadline.check()
         for _, raw in page.get_images().items():
-            if raw.objgen in seen or raw.objgen == (0, 0):
+            # An image XObject is a stream; anything else is no image to recompress.
+            if not isinstance(raw, pikepdf.Stream) or raw.objgen in seen or raw.objgen == (0, 0):
                 continue
             seen.add(raw.objgen)
             _recompress_image(raw, image_quality, max_pixels)
 
 
-def _recompress_image(raw: pikepdf.Object, quality: int, max_pixels: int) -> None:
+def _recompress_image(raw: pikepdf.Stream, quality: int, max_pixels: int) -> None:
     try:
         image = pikepdf.PdfImage(raw)
         if image.width * image.height < 40_000 or raw.get("/SMask") is not None or image.image_mask:

@@ -5,8 +5,10 @@ takes multipart `file` (merge: several) and an optional `password` for encrypted
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
 
-from flask import Blueprint
+import pikepdf
+from flask import Blueprint, Response
 
 from ...contract.operations import Multipart, Routes
 from ...contract.responses import (
@@ -66,20 +68,25 @@ def _password(options: PdfOptions) -> str | None:
     return options.password or None
 
 
-def _respond(upload: Upload, data: bytes, suffix: str, headers: dict | None = None):
+def _respond(upload: Upload, data: bytes, suffix: str, headers: dict[str, str] | None = None) -> Response:
     return file_response(
         Result(f"{upload.stem}{suffix}.pdf", data, "pdf"), input_size=len(upload.data), headers=headers
     )
 
 
-def _kept_encryption(sources, password: str | None):
+def _kept_encryption(sources: Iterable[pikepdf.Pdf], password: str | None) -> pikepdf.Encryption | None:
     """A protected input stays protected: outputs get the password it was opened with."""
     if password and any(source.is_encrypted for source in sources):
         return edits.encryption_for(password, None)
     return None
 
 
-def _edit(suffix: str, operation, options: PdfOptions, *, keep_encryption: bool = True):
+# What an edit does to the opened document: a new document, the saved bytes, or None (the document was
+# changed in place).
+Operation = Callable[[pikepdf.Pdf], pikepdf.Pdf | bytes | None]
+
+
+def _edit(suffix: str, operation: Operation, options: PdfOptions, *, keep_encryption: bool = True) -> Response:
     """Open the upload with pikepdf, apply operation(pdf), save (keeping its encryption)."""
     upload, password = read_upload(), _password(options)
     pdf = open_pikepdf(upload, password)
@@ -98,7 +105,7 @@ def _edit(suffix: str, operation, options: PdfOptions, *, keep_encryption: bool 
     answers={200: file_answer("The merged PDF, named after the first file.", [MIME_TYPES["pdf"]], FILE_HEADERS)},
     errors=(*EDIT_ERRORS, PAGES, JOB, {422: ["too_few_files"]}),
 )
-def merge(options: MergeOptions):
+def merge(options: MergeOptions) -> Response:
     """Merge PDFs into one
 
     `password` is used for every encrypted input; the result is not encrypted."""
@@ -136,7 +143,7 @@ def merge(options: MergeOptions):
     },
     errors=(*EDIT_ERRORS, PAGES),
 )
-def split(options: SplitOptions):
+def split(options: SplitOptions) -> Response:
     """Split a PDF by ranges or every N pages
 
     The parts are not encrypted."""
@@ -155,7 +162,7 @@ def split(options: SplitOptions):
     )
 
 
-def _split_parts(upload: Upload, pdf, groups: list[list[int]], password: str | None):
+def _split_parts(upload: Upload, pdf: pikepdf.Pdf, groups: list[list[int]], password: str | None) -> Iterator[Result]:
     """One part at a time, each saved only when the ZIP is ready for it (streamed)."""
     with pdf, pdf_errors(upload.filename):
         encryption = _kept_encryption([pdf], password)
@@ -175,7 +182,7 @@ def _split_parts(upload: Upload, pdf, groups: list[list[int]], password: str | N
     answers=EDITED,
     errors=(*EDIT_ERRORS, PAGES),
 )
-def extract(options: PageChoice):
+def extract(options: PageChoice) -> Response:
     """Keep only the given pages"""
     return _edit(
         "-extract",
@@ -191,10 +198,10 @@ def extract(options: PageChoice):
     answers=EDITED,
     errors=(*EDIT_ERRORS, PAGES),
 )
-def delete(options: PageChoice):
+def delete(options: PageChoice) -> Response:
     """Delete the given pages (not all of them)"""
 
-    def remove(pdf):
+    def remove(pdf: pikepdf.Pdf) -> pikepdf.Pdf:
         doomed = set(parse_page_list(_required(options.pages, "pages"), len(pdf.pages)))
         if len(doomed) >= len(pdf.pages):
             raise ApiError(422, "invalid_page_range", "Deleting every page would leave an empty PDF")
@@ -210,13 +217,13 @@ def delete(options: PageChoice):
     answers=EDITED,
     errors=(*EDIT_ERRORS, PAGES),
 )
-def rotate(options: RotateOptions):
+def rotate(options: RotateOptions) -> Response:
     """Rotate pages
 
     Rotations add to each page's current rotation. Like extract, delete, reorder, watermark and
     page-numbers, the result keeps the input's password."""
 
-    def turn(pdf):
+    def turn(pdf: pikepdf.Pdf) -> None:
         edits.rotate(pdf, _rotations(len(pdf.pages), options))
 
     return _edit("-rotated", turn, options)
@@ -250,10 +257,10 @@ def _rotations(page_count: int, options: RotateOptions) -> dict[int, int]:
     answers=EDITED,
     errors=(*EDIT_ERRORS, PAGES),
 )
-def reorder(options: ReorderOptions):
+def reorder(options: ReorderOptions) -> Response:
     """Put the pages in a new order"""
 
-    def arrange(pdf):
+    def arrange(pdf: pikepdf.Pdf) -> pikepdf.Pdf:
         order = parse_page_list(_required(options.order, "order"), len(pdf.pages), "order")
         if sorted(order) != list(range(len(pdf.pages))):
             raise invalid("order", f"must list every page 1-{len(pdf.pages)} exactly once")
@@ -269,7 +276,7 @@ def reorder(options: ReorderOptions):
     answers=EDITED,
     errors=(*EDIT_ERRORS, JOB),
 )
-def watermark(options: WatermarkOptions):
+def watermark(options: WatermarkOptions) -> Response:
     """Stamp a text watermark on every page"""
     deadline, text = Deadline.for_job(), _required(options.text, "text")
     colour = parse_colour(options.color, "color")
@@ -295,7 +302,7 @@ def watermark(options: WatermarkOptions):
     answers=EDITED,
     errors=(*EDIT_ERRORS, JOB),
 )
-def page_numbers(options: PageNumberOptions):
+def page_numbers(options: PageNumberOptions) -> Response:
     """Stamp page numbers"""
     deadline, template = Deadline.for_job(), options.template or "{n}"
     if "{n}" not in template:
@@ -321,7 +328,7 @@ def page_numbers(options: PageNumberOptions):
     answers=EDITED,
     errors=EDIT_ERRORS,
 )
-def metadata(options: PdfMetadataOptions):
+def metadata(options: PdfOptions) -> Response:
     """Set document information
 
     Fields not given are kept. The result is not encrypted."""
@@ -336,7 +343,7 @@ def metadata(options: PdfMetadataOptions):
     answers=EDITED,
     errors=EDIT_ERRORS,
 )
-def encrypt(options: EncryptOptions):
+def encrypt(options: EncryptOptions) -> Response:
     """Protect with a password (AES-256)"""
     password = _required(options.new_password, "new_password")
     return _edit(
@@ -353,7 +360,7 @@ def encrypt(options: EncryptOptions):
     answers=EDITED,
     errors=EDIT_ERRORS,
 )
-def decrypt(options: DecryptOptions):
+def decrypt(options: DecryptOptions) -> Response:
     """Remove the password
 
     `password` (the current one) is required."""
@@ -371,7 +378,7 @@ def decrypt(options: DecryptOptions):
     },
     errors=(*EDIT_ERRORS, JOB),
 )
-def compress(options: CompressOptions):
+def compress(options: CompressOptions) -> Response:
     """Make the PDF smaller
 
     Drops unused resources and recompresses streams. When that is no smaller, the input comes back
@@ -397,7 +404,7 @@ def compress(options: CompressOptions):
     description=SEARCHABLE,
 )
 @streams_progress
-def searchable(options: SearchableOptions):
+def searchable(options: SearchableOptions) -> Response:
     """Make the PDF searchable (OCR text layer)"""
     return searchable_pdf_response(options)
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 
+from pydantic import BaseModel
 from pypdf import PdfWriter
 
 from ...jobs.pdfdocs import open_reader, pdf_errors
@@ -20,10 +22,10 @@ METADATA_FIELDS = {
 _POINTS_PER_MM = 72 / 25.4
 
 
-def document_info(upload: Upload, password: str | None) -> dict:
+def document_info(upload: Upload, password: str | None) -> dict[str, object]:
     reader = open_reader(upload, password)
     with pdf_errors(upload.filename):
-        metadata = reader.metadata or {}
+        metadata: Mapping[str, object] = reader.metadata or {}
         fields = {name: _text(metadata.get(key)) for name, key in METADATA_FIELDS.items()}
         fields["created"] = _text(metadata.get("/CreationDate"))
         fields["modified"] = _text(metadata.get("/ModDate"))
@@ -51,30 +53,32 @@ def document_info(upload: Upload, password: str | None) -> dict:
         }
 
 
-def _text(value) -> str | None:
+def _text(value: object) -> str | None:
     if value is None:
         return None
     return str(value).strip("\x00 ")[:2000]
 
 
-def set_metadata(upload: Upload, password: str | None, values) -> bytes:
+def set_metadata(upload: Upload, password: str | None, values: BaseModel) -> bytes:
     """Set every field given (title, author, subject, keywords, creator, producer); an empty
     value removes that field."""
     reader = open_reader(upload, password)
     with pdf_errors(upload.filename):
         writer = PdfWriter(clone_from=reader)
-        current = dict(reader.metadata or {})
+        current = {key: str(value) for key, value in (reader.metadata or {}).items()}
         for name, key in METADATA_FIELDS.items():
             value = getattr(values, name)
-            if value is None:
+            if not isinstance(value, str):  # None: not given, kept
                 continue
             if value.strip():
                 current[key] = value.strip()
             else:
                 current.pop(key, None)
         writer.metadata = None
-        writer.add_metadata({key: str(value) for key, value in current.items()})
-        if reader.is_encrypted:  # a protected input stays protected, with the password it was opened with
+        writer.add_metadata(current)
+        # A protected input stays protected, with the password it was opened with (open_reader refused
+        # an encrypted one without it).
+        if reader.is_encrypted and password:
             writer.encrypt(password, algorithm="AES-256")
         buffer = io.BytesIO()
         writer.write(buffer)

@@ -3,37 +3,34 @@ answers that are not a PDF."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, create_model
+from pydantic.config import JsonDict
 
 from ...config import Config
-from ...contract import options as opt
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE, Rule, optional
 from ...contract.options import Options
 from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
+from ..option_types import ChoiceOption, NumberOption, TextOption, WholeOption
 from .edits import PAGE_NUMBER_POSITIONS
 from .info import METADATA_FIELDS
 
-SOME_TEXT = {SERVER_RULE: "more than spaces"}
-
-
-def required_text(description: str, max_length: int = opt.MAX_OPTION_LENGTH, rule: dict = SOME_TEXT):
-    return Annotated[opt.text(max_length, min_length=1), Field(description=description, json_schema_extra=rule)]
+SOME_TEXT: JsonDict = {SERVER_RULE: "more than spaces"}
 
 
 class PdfOptions(Options):
-    password: opt.text(256) = Field("", description="Password of an encrypted PDF.")
+    password: Annotated[str, TextOption(256)] = Field("", description="Password of an encrypted PDF.")
 
 
 class ThumbnailOptions(PdfOptions):
-    width: opt.whole(32, 1200) = Field(200, description="Thumbnail width in px.")
-    pages: opt.text() = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
+    width: Annotated[int, WholeOption(32, 1200)] = Field(200, description="Thumbnail width in px.")
+    pages: Annotated[str, TextOption()] = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
 
 
 class MergeOptions(PdfOptions):
-    order: opt.text() = Field(
+    order: Annotated[str, TextOption()] = Field(
         "",
         description="Order of the uploaded files, 1-based, e.g. `2,1,3` (files may be left out or repeated).",
         json_schema_extra={SERVER_RULE: "numbers of the files uploaded"},
@@ -41,23 +38,25 @@ class MergeOptions(PdfOptions):
 
 
 class SplitOptions(PdfOptions):
-    ranges: opt.text() = Field(
+    ranges: Annotated[str, TextOption()] = Field(
         "", description="One part per range, e.g. `1-3,5` (wins over `every`).", json_schema_extra=PAGE_LIST
     )
-    every: opt.whole(1, 1000) = Field(1, description="Pages per part when no ranges are given.")
+    every: Annotated[int, WholeOption(1, 1000)] = Field(1, description="Pages per part when no ranges are given.")
 
 
 class PageChoice(PdfOptions):
-    pages: required_text("Pages, 1-based: `1-3,5,8-`.", rule=PAGE_LIST)
+    pages: Annotated[str, TextOption(min_length=1)] = Field(
+        description="Pages, 1-based: `1-3,5,8-`.", json_schema_extra=PAGE_LIST
+    )
 
 
 class RotateOptions(PdfOptions):
-    angle: opt.whole(-270, 270) = optional(
+    angle: Annotated[int, WholeOption(-270, 270)] = optional(
         description="Degrees clockwise, a multiple of 90; required without `rotations`.",
         json_schema_extra={"multipleOf": 90},
     )
-    pages: opt.text() = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
-    rotations: opt.text() = Field(
+    pages: Annotated[str, TextOption()] = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
+    rotations: Annotated[str, TextOption()] = Field(
         "",
         description='Per-page angles as JSON, e.g. `{"1": 90, "3": 180}` (wins over `angle`/`pages`).',
         json_schema_extra={SERVER_RULE: "JSON: pages the document has → multiples of 90"},
@@ -65,51 +64,63 @@ class RotateOptions(PdfOptions):
 
 
 class ReorderOptions(PdfOptions):
-    order: required_text("Every page exactly once, e.g. `3,1,2` or as ranges `4-5,1-3`.", rule=PAGE_LIST)
+    order: Annotated[str, TextOption(min_length=1)] = Field(
+        description="Every page exactly once, e.g. `3,1,2` or as ranges `4-5,1-3`.", json_schema_extra=PAGE_LIST
+    )
 
 
 class WatermarkOptions(PdfOptions):
-    text: required_text("The watermark (Latin characters).", 200)
-    font_size: opt.number(4, 400) = Field(48, description="Points.")
-    opacity: opt.number(0.02, 1) = Field(0.25, description="0-1.")
-    angle: opt.number(-360, 360) = Field(45, description="Degrees counter-clockwise as the reader sees the page.")
-    color: Annotated[opt.text(), Rule(r"#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", "must be a colour like #1a2b3c")] = Field(
-        "#ff0000", description="Colour like `#1a2b3c` or `#abc`."
+    text: Annotated[str, TextOption(200, min_length=1)] = Field(
+        description="The watermark (Latin characters).", json_schema_extra=SOME_TEXT
+    )
+    font_size: Annotated[float, NumberOption(4, 400)] = Field(48, description="Points.")
+    opacity: Annotated[float, NumberOption(0.02, 1)] = Field(0.25, description="0-1.")
+    angle: Annotated[float, NumberOption(-360, 360)] = Field(
+        45, description="Degrees counter-clockwise as the reader sees the page."
+    )
+    color: Annotated[str, TextOption(), Rule(r"#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", "must be a colour like #1a2b3c")] = (
+        Field("#ff0000", description="Colour like `#1a2b3c` or `#abc`.")
     )
 
 
 class PageNumberOptions(PdfOptions):
-    template: opt.text(60) = Field(
+    template: Annotated[str, TextOption(60)] = Field(
         "{n}", description="Must contain `{n}`; may contain `{total}`.", json_schema_extra={SERVER_RULE: "contains {n}"}
     )
-    position: opt.choice(PAGE_NUMBER_POSITIONS) = Field(
+    position: Annotated[str, ChoiceOption(PAGE_NUMBER_POSITIONS)] = Field(
         "bottom-center", description="Where on the page. Case-insensitive."
     )
-    start: opt.whole(0, 100000) = Field(1, description="Number of the first page.")
-    font_size: opt.number(4, 72) = Field(11, description="Points.")
+    start: Annotated[int, WholeOption(0, 100000)] = Field(1, description="Number of the first page.")
+    font_size: Annotated[float, NumberOption(4, 72)] = Field(11, description="Points.")
 
 
-PdfMetadataOptions = create_model(
-    "PdfMetadataOptions",
-    __base__=PdfOptions,
-    **{
-        name: (opt.text(), optional(description=f"Document {name}; an empty value removes it."))
-        for name in METADATA_FIELDS
-    },
-)
+# One optional text field per document-information entry (info.py's METADATA_FIELDS). A field's type
+# is a type form, which has no static type of its own (hence Any).
+_METADATA_FIELDS: dict[str, Any] = {
+    name: (Annotated[str, TextOption()], optional(description=f"Document {name}; an empty value removes it."))
+    for name in METADATA_FIELDS
+}
+# A model built at run time is, to a type checker, its base class.
+PdfMetadataOptions: type[PdfOptions] = create_model("PdfMetadataOptions", __base__=PdfOptions, **_METADATA_FIELDS)
 
 
 class EncryptOptions(PdfOptions):
-    new_password: required_text("Password needed to open the result.", 256)
-    owner_password: opt.text(256) = optional(description="Owner password (default: the new password).")
+    new_password: Annotated[str, TextOption(256, min_length=1)] = Field(
+        description="Password needed to open the result.", json_schema_extra=SOME_TEXT
+    )
+    owner_password: Annotated[str, TextOption(256)] = optional(
+        description="Owner password (default: the new password)."
+    )
 
 
 class DecryptOptions(PdfOptions):
-    password: required_text("The current password.", 256)
+    password: Annotated[str, TextOption(256, min_length=1)] = Field(
+        description="The current password.", json_schema_extra=SOME_TEXT
+    )
 
 
 class CompressOptions(PdfOptions):
-    image_quality: opt.whole(10, 95) = optional(
+    image_quality: Annotated[int, WholeOption(10, 95)] = optional(
         description="Also re-encode large images as JPEG at this quality (lossy)."
     )
 

@@ -17,8 +17,12 @@ from ...errors import ApiError
 _METRIC_FONT = Path("/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
 
 
+# A colour as red, green and blue from 0 to 255.
+RGB = tuple[int, int, int]
+
+
 @lru_cache(maxsize=1)
-def _metric_font():
+def _metric_font() -> ImageFont.FreeTypeFont | None:
     try:
         return ImageFont.truetype(str(_METRIC_FONT), 1000)
     except OSError:
@@ -59,7 +63,7 @@ def viewer_size(page: pikepdf.Page) -> tuple[float, float]:
 class Stamper:
     """Adds one font and one transparency state to a document and stamps text on its pages."""
 
-    def __init__(self, pdf: pikepdf.Pdf, opacity: float = 1.0):
+    def __init__(self, pdf: pikepdf.Pdf, opacity: float = 1.0) -> None:
         self.font = pdf.make_indirect(
             Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica, Encoding=Name.WinAnsiEncoding)
         )
@@ -75,7 +79,7 @@ class Stamper:
         v: float,
         size: float,
         angle: float = 0,
-        colour=(0, 0, 0),
+        colour: RGB = (0, 0, 0),
         anchor: str = "center",
     ) -> None:
         """Draw text at viewer point (u, v); anchor: left, center or right of the text's baseline

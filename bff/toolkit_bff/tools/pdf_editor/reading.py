@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import io
 import json
+from collections.abc import Iterable, Iterator
+from typing import TypedDict
 
 from flask import Response, jsonify
 
@@ -19,6 +21,12 @@ from .endpoint import A_PDF, EDIT_ERRORS, _password, routes
 from .info import document_info
 from .models import PdfInfo, PdfOptions, PdfText, PdfThumbnails, ThumbnailOptions
 
+
+class TextOfPage(TypedDict):
+    page: int
+    text: str
+
+
 THUMBNAILS = (
     f"{Config.TOOLS_THUMBNAILS_MAX_PAGES} thumbnails and {Config.TOOLS_THUMBNAILS_MAX_BYTES // 2**20} MB "
     "(always at least one thumbnail)"
@@ -32,7 +40,7 @@ THUMBNAILS = (
     answers={200: json_response("Facts about the PDF.", PdfInfo)},
     errors=EDIT_ERRORS,
 )
-def info(options: PdfOptions):
+def info(options: PdfOptions) -> Response:
     """Pages, sizes, version, encryption and document information"""
     upload = read_upload()
     return jsonify(document_info(upload, _password(options)))
@@ -51,7 +59,7 @@ def info(options: PdfOptions):
     },
     errors=(*EDIT_ERRORS, PAGES, IMAGE, JOB),
 )
-def thumbnails(options: ThumbnailOptions):
+def thumbnails(options: ThumbnailOptions) -> Response:
     """Page thumbnails as PNG data URLs"""
     deadline, upload, limits = Deadline.for_job(), read_upload(), Limits.current()
     width, password = options.width, _password(options)
@@ -68,13 +76,13 @@ def thumbnails(options: ThumbnailOptions):
     )
 
 
-def _checked(indexes: list[int], deadline: Deadline):
+def _checked(indexes: list[int], deadline: Deadline) -> Iterator[int]:
     for index in indexes:
         deadline.check()
         yield index
 
 
-def _thumbnail(upload: Upload, index: int, width: int, password: str | None) -> dict:
+def _thumbnail(upload: Upload, index: int, width: int, password: str | None) -> dict[str, object]:
     with pdfium_document(upload, password) as document:
         page_width = document[index].get_width() or 1
         image = render_page(document, index, dpi=72 * width / page_width)
@@ -88,7 +96,9 @@ def _thumbnail(upload: Upload, index: int, width: int, password: str | None) -> 
     }
 
 
-def _thumbnails_json(items, indexes: list[int], page_count: int, max_bytes: int):
+def _thumbnails_json(
+    items: Iterable[dict[str, object]], indexes: list[int], page_count: int, max_bytes: int
+) -> Iterator[bytes]:
     """`{"thumbnails": [...], "page_count", "next_pages"}` as chunks, one thumbnail at a time, until
     the pages or bytes of one answer are used up (the first thumbnail is always sent)."""
     yield b'{"thumbnails": ['
@@ -110,16 +120,17 @@ def _thumbnails_json(items, indexes: list[int], page_count: int, max_bytes: int)
     answers={200: json_response("Text per page and in all.", PdfText)},
     errors=(*EDIT_ERRORS, JOB),
 )
-def text(options: PdfOptions):
+def text(options: PdfOptions) -> Response:
     """The text of every page"""
     deadline, upload = Deadline.for_job(), read_upload()
     with pdfium_document(upload, _password(options)) as document:
-        pages = []
+        pages: list[TextOfPage] = []
         for index in range(len(document)):
             deadline.check()
             page = document[index]
             text_page = page.get_textpage()
-            pages.append({"page": index + 1, "text": text_page.get_text_bounded().replace("\r\n", "\n")})
+            page_text = str(text_page.get_text_bounded())  # pypdfium2 is untyped; it returns str
+            pages.append({"page": index + 1, "text": page_text.replace("\r\n", "\n")})
             text_page.close()
             page.close()
     return jsonify(pages=pages, text="\n\n".join(page["text"] for page in pages))

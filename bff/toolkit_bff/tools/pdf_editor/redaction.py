@@ -7,6 +7,7 @@ scrubbed (redaction_scrub.py). The report says exactly what went."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pikepdf
@@ -18,7 +19,7 @@ from ...jobs.progress import report_progress
 from ...jobs.uploads import Upload
 from .redaction_options import Area, PageFrame, SearchOptions
 from .redaction_pages import frame_of, redact_page
-from .redaction_scrub import scrub_document
+from .redaction_scrub import ObjGen, scrub_document
 from .redaction_text import Box, TermMatch, find_terms, scrub_pattern
 from .text_layer import glyphless_font
 
@@ -35,12 +36,16 @@ class PagePlan:
         return self.drawn + [box for match in self.matches for box in match.boxes]
 
 
+# The requested areas, given the page count (which they are checked against).
+AreasFor = Callable[[int], list[Area]]
+
+
 def survey(
-    upload: Upload, password: str | None, search: SearchOptions, areas_for, deadline: Deadline
+    upload: Upload, password: str | None, search: SearchOptions, areas_for: AreasFor, deadline: Deadline
 ) -> list[PagePlan]:
     """Every page's frame and matches, with the drawn areas in user space. areas_for(page_count)
     gives the requested areas (checked against the page count)."""
-    plans = []
+    plans: list[PagePlan] = []
     with pdfium_document(upload, password) as document:
         areas: list[Area] = areas_for(len(document))
         for index in range(len(document)):
@@ -64,15 +69,15 @@ def survey(
 
 
 def redact(
-    upload: Upload, password: str | None, search: SearchOptions, areas_for, dpi: int, deadline: Deadline
-) -> tuple[bytes, dict]:
+    upload: Upload, password: str | None, search: SearchOptions, areas_for: AreasFor, dpi: int, deadline: Deadline
+) -> tuple[bytes, dict[str, object]]:
     plans = survey(upload, password, search, areas_for, deadline)
     affected = [plan for plan in plans if plan.areas]
     pdf = open_pikepdf(upload, password)
     with pdf, pdf_errors(upload.filename):
         removed_words: list[str] = []
-        removed_annotations: set = set()
-        pages_report = []
+        removed_annotations: set[ObjGen] = set()
+        pages_report: list[dict[str, int]] = []
         if affected:
             report_progress(stage="Redacting", done=0, total=len(affected))
             font = glyphless_font(pdf)
@@ -111,7 +116,7 @@ def redact(
     return data, report
 
 
-def _save(pdf: pikepdf.Pdf, encryption) -> bytes:
+def _save(pdf: pikepdf.Pdf, encryption: pikepdf.Encryption | bool) -> bytes:
     buffer = io.BytesIO()
     # A fresh file: no earlier revision (incremental updates) of a redacted page survives. No object
     # streams: pdfminer misreads fonts in the ones qpdf generates for these files.
@@ -119,8 +124,8 @@ def _save(pdf: pikepdf.Pdf, encryption) -> bytes:
     return buffer.getvalue()
 
 
-def _term_counts(terms: list[str], plans: list[PagePlan]) -> list[dict]:
-    counts = []
+def _term_counts(terms: list[str], plans: list[PagePlan]) -> list[dict[str, object]]:
+    counts: list[dict[str, object]] = []
     for term in terms:
         pages = [plan.index + 1 for plan in plans if any(match.term == term for match in plan.matches)]
         total = sum(1 for plan in plans for match in plan.matches if match.term == term)
@@ -138,7 +143,7 @@ def _nothing_found(terms: list[str]) -> ApiError:
     )
 
 
-def find_matches(plans: list[PagePlan]) -> dict:
+def find_matches(plans: list[PagePlan]) -> dict[str, object]:
     """The preview: every match, on the page as the thumbnails show it."""
     return {
         "pages": [

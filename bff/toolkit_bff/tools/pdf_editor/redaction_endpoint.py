@@ -3,7 +3,7 @@ PDF, as a progress stream page by page; redaction.py)."""
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import Response, jsonify
 
 from ...contract.operations import Multipart
 from ...contract.responses import IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PDF, UPLOAD, json_response
@@ -26,7 +26,7 @@ from .redaction_options import SearchOptions, requested_areas
     answers={200: json_response("Where each match is, as the page thumbnails show it.", RedactionMatches)},
     errors=(PAGE_GATE, UPLOAD, OPTIONS, PDF, JOB),
 )
-def find_redaction_matches(options: SearchTerms):
+def find_redaction_matches(options: SearchTerms) -> Response:
     """Preview: every match of the search terms, page by page"""
     search = SearchOptions.of(options)
     if not search.terms:
@@ -44,7 +44,7 @@ def find_redaction_matches(options: SearchTerms):
     errors=(PAGE_GATE, UPLOAD, OPTIONS, PDF, PAGES, IMAGE, JOB, {422: ["nothing_to_redact"]}),
 )
 @streams_progress
-def redact_pdf(options: RedactOptions):
+def redact_pdf(options: RedactOptions) -> Response:
     """Redact areas and every match of words: the content under them is removed
 
     Pages with something to remove are redrawn as an image (at `dpi`) with the areas black and

@@ -6,11 +6,11 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...contract import options as opt
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE
 from ...contract.options import Switch
 from ...contract.streams import stream_line
+from ..option_types import TextOption, WholeOption
 from .models import PdfOptions
 from .redaction_options import MAX_AREAS, MAX_TERM_LENGTH, MAX_TERMS
 
@@ -19,7 +19,7 @@ Fraction = Annotated[float, Field(ge=0, le=1)]
 
 
 class SearchTerms(PdfOptions):
-    terms: opt.text(MAX_TERMS * (MAX_TERM_LENGTH + 8)) = Field(
+    terms: Annotated[str, TextOption(MAX_TERMS * (MAX_TERM_LENGTH + 8))] = Field(
         "",
         description=f"Words or phrases to find and redact everywhere: a JSON array of strings (at most "
         f"{MAX_TERMS}) or one per line.",
@@ -33,13 +33,13 @@ class SearchTerms(PdfOptions):
 
 
 class RedactOptions(SearchTerms):
-    areas: opt.text(MAX_AREAS * 120) = Field(
+    areas: Annotated[str, TextOption(MAX_AREAS * 120)] = Field(
         "",
         description=f"JSON array (at most {MAX_AREAS}) of `{{page, left, top, width, height}}`: page 1-based, "
         "the rest fractions of the page as shown, from its top-left.",
         json_schema_extra={SERVER_RULE: "a JSON array of areas on pages the PDF has; an area or a term"},
     )
-    dpi: opt.whole(72, 400) = Field(200, description="Resolution of redrawn pages.")
+    dpi: Annotated[int, WholeOption(72, 400)] = Field(200, description="Resolution of redrawn pages.")
 
 
 class MatchBox(Answer):

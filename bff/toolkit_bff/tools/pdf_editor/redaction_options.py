@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Protocol
 
 from ...errors import ApiError
 from ...jobs.options import invalid
@@ -48,7 +49,7 @@ class PageFrame:
         u, v = {0: (p, q), 90: (q, 1 - p), 180: (1 - p, 1 - q), 270: (1 - q, p)}[self.rotation]
         return (self.left + u * (self.right - self.left), self.top - v * (self.top - self.bottom))
 
-    def to_viewer(self, box: Box) -> dict:
+    def to_viewer(self, box: Box) -> dict[str, float]:
         """A user-space box as viewer fractions {left, top, width, height}, clipped to the page."""
         points = [self._fraction(box[0], box[1]), self._fraction(box[2], box[3])]
         ps = [min(1.0, max(0.0, p)) for p, _ in points]
@@ -109,13 +110,13 @@ def requested_areas(raw: str, page_count: int) -> list[Area]:
     return [_area(value, position, page_count) for position, value in enumerate(values, start=1)]
 
 
-def _area(value, position: int, page_count: int) -> Area:
+def _area(value: object, position: int, page_count: int) -> Area:
     if not isinstance(value, dict):
         raise invalid("areas", f"item {position} must be an object with page, left, top, width and height")
     page = value.get("page")
     if not isinstance(page, int) or isinstance(page, bool) or not 1 <= page <= page_count:
         raise ApiError(422, "invalid_page_range", f"Area {position} is on page {page!r}, not within 1-{page_count}")
-    numbers = {}
+    numbers: dict[str, float] = {}
     for key in ("left", "top", "width", "height"):
         number = value.get(key)
         if not isinstance(number, (int, float)) or isinstance(number, bool) or not 0 <= number <= 1:
@@ -132,6 +133,14 @@ def _area(value, position: int, page_count: int) -> Area:
     )
 
 
+class SearchChoice(Protocol):
+    """What a request says of the search (redaction_models.SearchTerms)."""
+
+    terms: str
+    match_case: bool
+    whole_word: bool
+
+
 @dataclass(frozen=True)
 class SearchOptions:
     terms: list[str]
@@ -139,5 +148,5 @@ class SearchOptions:
     whole_word: bool
 
     @classmethod
-    def of(cls, options) -> SearchOptions:
+    def of(cls, options: SearchChoice) -> SearchOptions:
         return cls(requested_terms(options.terms), options.match_case, options.whole_word)

@@ -81,7 +81,8 @@ def _render_unrotated(page: pdfium.PdfPage, frame: PageFrame, dpi: int) -> Image
     page.set_rotation(0)  # only in PDFium's copy in memory
     bitmap = page.render(scale=scale, may_draw_forms=True)
     try:
-        return bitmap.to_pil().convert("RGB")
+        image: Image.Image = bitmap.to_pil().convert("RGB")  # pypdfium2 is untyped: its to_pil() is PIL's
+        return image
     finally:
         bitmap.close()
 

@@ -18,6 +18,8 @@ import pikepdf
 from pikepdf import Name
 
 REPLACEMENT = "[redacted]"
+# An object's number and generation, which name it in the file.
+ObjGen = tuple[int, int]
 
 
 @dataclass
@@ -44,7 +46,7 @@ class ScrubReport:
 
 
 def scrub_document(
-    pdf: pikepdf.Pdf, pattern: re.Pattern | None, *, removed_annotations: set, pages_redacted: bool
+    pdf: pikepdf.Pdf, pattern: re.Pattern[str] | None, *, removed_annotations: set[ObjGen], pages_redacted: bool
 ) -> ScrubReport:
     report = ScrubReport()
     _remove_attachments_and_scripts(pdf, report)
@@ -62,12 +64,12 @@ def scrub_document(
     return report
 
 
-def _linked(value) -> bool:
+def _linked(value: object) -> bool:
     """A reference to another object (visited on its own); pikepdf gives numbers as Python values."""
     return isinstance(value, pikepdf.Object) and value.is_indirect
 
 
-def _text(value) -> str | None:
+def _text(value: object) -> str | None:
     if isinstance(value, pikepdf.String):
         try:
             return str(value)
@@ -76,7 +78,7 @@ def _text(value) -> str | None:
     return None
 
 
-def _mentions(obj, pattern: re.Pattern, depth: int = 0) -> bool:
+def _mentions(obj: object, pattern: re.Pattern[str], depth: int = 0) -> bool:
     """Any text string in this dictionary or array (not following links to other objects)."""
     if depth > 8:
         return False
@@ -92,8 +94,8 @@ def _mentions(obj, pattern: re.Pattern, depth: int = 0) -> bool:
     return bool(text and pattern.search(text))
 
 
-def _annotations_mentioning(pdf: pikepdf.Pdf, pattern: re.Pattern, report: ScrubReport) -> set:
-    removed = set()
+def _annotations_mentioning(pdf: pikepdf.Pdf, pattern: re.Pattern[str], report: ScrubReport) -> set[ObjGen]:
+    removed: set[ObjGen] = set()
     for page in pdf.pages:
         annotations = page.obj.get("/Annots")
         if not isinstance(annotations, pikepdf.Array):
@@ -113,10 +115,11 @@ def _annotations_mentioning(pdf: pikepdf.Pdf, pattern: re.Pattern, report: Scrub
     return removed
 
 
-def _remove_fields(pdf: pikepdf.Pdf, widgets: set) -> int:
+def _remove_fields(pdf: pikepdf.Pdf, widgets: set[ObjGen]) -> int:
     """Form fields whose widgets were removed go too (their values and appearances hold the text)."""
     form = pdf.Root.get("/AcroForm")
-    if not widgets or not isinstance(form, pikepdf.Dictionary) or "/Fields" not in form:
+    fields = form.get("/Fields") if isinstance(form, pikepdf.Dictionary) else None
+    if not widgets or form is None or not isinstance(fields, pikepdf.Array):
         return 0
     count = 0
 
@@ -136,7 +139,7 @@ def _remove_fields(pdf: pikepdf.Pdf, widgets: set) -> int:
             kept.append(item)
         return kept
 
-    form.Fields = prune(form.Fields)
+    form.Fields = prune(fields)
     if len(form.Fields) == 0:
         del pdf.Root.AcroForm
     return count
@@ -147,17 +150,17 @@ def _remove_attachments_and_scripts(pdf: pikepdf.Pdf, report: ScrubReport) -> No
     if isinstance(names, pikepdf.Dictionary):
         if "/EmbeddedFiles" in names:
             tree = pikepdf.NameTree(names.EmbeddedFiles)
-            report.attachments_removed.extend(str(key) for key in tree.keys())
+            report.attachments_removed.extend(str(key) for key in tree)
             del names.EmbeddedFiles
         if "/JavaScript" in names:
             report.scripts_removed += len(pikepdf.NameTree(names.JavaScript).keys())
             del names.JavaScript
     for key in ("/OpenAction", "/AA"):
         action = pdf.Root.get(key)
-        if key == "/AA" or (isinstance(action, pikepdf.Dictionary) and action.get("/S") == Name.JavaScript):
-            if key in pdf.Root:
-                del pdf.Root[key]
-                report.scripts_removed += 1
+        is_script = key == "/AA" or (isinstance(action, pikepdf.Dictionary) and action.get("/S") == Name.JavaScript)
+        if is_script and key in pdf.Root:
+            del pdf.Root[key]
+            report.scripts_removed += 1
     for obj in pdf.objects:  # any other file specification with its file embedded (/AF, actions, …)
         if isinstance(obj, pikepdf.Dictionary) and "/EF" in obj:
             name = _text(obj.get("/UF")) or _text(obj.get("/F")) or "attachment"
@@ -183,7 +186,7 @@ def _remove_attachments_and_scripts(pdf: pikepdf.Pdf, report: ScrubReport) -> No
                 page.obj.Annots = kept
 
 
-def _scrub_docinfo(pdf: pikepdf.Pdf, pattern: re.Pattern, report: ScrubReport) -> None:
+def _scrub_docinfo(pdf: pikepdf.Pdf, pattern: re.Pattern[str], report: ScrubReport) -> None:
     if "/Info" not in pdf.trailer:
         return
     info = pdf.trailer.Info
@@ -194,11 +197,11 @@ def _scrub_docinfo(pdf: pikepdf.Pdf, pattern: re.Pattern, report: ScrubReport) -
             report.metadata_fields.append(key.lstrip("/"))
 
 
-def _is_xmp(obj) -> bool:
+def _is_xmp(obj: object) -> bool:
     return isinstance(obj, pikepdf.Stream) and (obj.get("/Type") == Name.Metadata or obj.get("/Subtype") == Name.XML)
 
 
-def _scrub_objects(pdf: pikepdf.Pdf, pattern: re.Pattern, report: ScrubReport) -> None:
+def _scrub_objects(pdf: pikepdf.Pdf, pattern: re.Pattern[str], report: ScrubReport) -> None:
     """Every text string of every object, and XMP packets (dropped when they mention a word)."""
     for obj in pdf.objects:
         if _is_xmp(obj):
@@ -209,7 +212,13 @@ def _scrub_objects(pdf: pikepdf.Pdf, pattern: re.Pattern, report: ScrubReport) -
             _scrub_array(obj, pattern, report)
 
 
-def _scrub_dictionary(obj, pattern: re.Pattern, report: ScrubReport, *, is_bookmark: bool = False) -> None:
+def _scrub_dictionary(
+    obj: pikepdf.Dictionary | pikepdf.Stream,
+    pattern: re.Pattern[str],
+    report: ScrubReport,
+    *,
+    is_bookmark: bool = False,
+) -> None:
     for key in list(obj.keys()):
         value = obj[key]
         if key == "/Metadata" and _is_xmp(value):
@@ -234,7 +243,7 @@ def _scrub_dictionary(obj, pattern: re.Pattern, report: ScrubReport, *, is_bookm
             _scrub_array(value, pattern, report)
 
 
-def _scrub_array(array: pikepdf.Array, pattern: re.Pattern, report: ScrubReport) -> None:
+def _scrub_array(array: pikepdf.Array, pattern: re.Pattern[str], report: ScrubReport) -> None:
     for position, value in enumerate(array):
         if _linked(value):
             continue

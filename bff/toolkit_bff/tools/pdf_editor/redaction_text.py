@@ -36,7 +36,7 @@ class TermMatch:
 
 
 def page_chars(text_page: pdfium.PdfTextPage) -> list[PageChar]:
-    chars = []
+    chars: list[PageChar] = []
     for index in range(text_page.count_chars()):
         code = pdfium_c.FPDFText_GetUnicode(text_page, index)
         text = chr(code) if 0 < code <= 0x10FFFF else ""
@@ -58,7 +58,7 @@ def page_chars(text_page: pdfium.PdfTextPage) -> list[PageChar]:
     return chars
 
 
-def _box(text_page, index: int, loose: bool) -> Box | None:
+def _box(text_page: pdfium.PdfTextPage, index: int, loose: bool) -> Box | None:
     try:
         left, bottom, right, top = text_page.get_charbox(index, loose=loose)
     except pdfium.PdfiumError:
@@ -69,7 +69,7 @@ def _box(text_page, index: int, loose: bool) -> Box | None:
 def find_terms(
     text_page: pdfium.PdfTextPage, terms: list[str], *, match_case: bool, whole_word: bool
 ) -> list[TermMatch]:
-    matches = []
+    matches: list[TermMatch] = []
     for term in terms:
         searcher = text_page.search(term, match_case=match_case, match_whole_word=whole_word)
         try:
@@ -106,10 +106,10 @@ class PageSplit:
 def split_page_text(chars: list[PageChar], areas: list[Box], crop: Box) -> PageSplit:
     """Characters whose ink touches an area are removed; the rest become words for the text layer
     (text outside the visible crop box is dropped with the rest of the old page)."""
-    removed, removed_words, runs = 0, [], []
-    current: list[PageChar] = []
+    removed, removed_words, runs = 0, list[str](), list[PlacedWord]()
+    current: list[tuple[PageChar, Box]] = []  # the word being read: each character with its line box
     gone: list[str] = []
-    for char in chars + [PageChar(" ", None, None)]:
+    for char in [*chars, PageChar(" ", None, None)]:
         if char.ink is None or char.line is None:
             _close(current, runs)
             current = []
@@ -121,25 +121,25 @@ def split_page_text(chars: list[PageChar], areas: list[Box], crop: Box) -> PageS
             _close(current, runs)
             current = []
             continue
-        if current and not _same_line(current[-1].line, char.line):
+        if current and not _same_line(current[-1][1], char.line):
             _close(current, runs)
             current = []
-        current.append(char)
+        current.append((char, char.line))
     return PageSplit(removed, removed_words, _with_advances(runs))
 
 
-def _close(current: list[PageChar], runs: list[PlacedWord]) -> None:
+def _close(current: list[tuple[PageChar, Box]], runs: list[PlacedWord]) -> None:
     if not current:
         return
-    first, last = current[0], current[-1]
-    size = max(char.size for char in current) or (first.line[3] - first.line[1])
-    left = first.origin[0] if first.size else first.line[0]
+    (first, first_line), (_, last_line) = current[0], current[-1]
+    size = max(char.size for char, _ in current) or (first_line[3] - first_line[1])
+    left = first.origin[0] if first.size else first_line[0]
     runs.append(
         PlacedWord(
-            "".join(char.text for char in current),
+            "".join(char.text for char, _ in current),
             left,
-            max(last.line[2], left),
-            first.origin[1] if first.size else first.line[1],
+            max(last_line[2], left),
+            first.origin[1] if first.size else first_line[1],
             size,
             0.0,
         )
@@ -161,7 +161,7 @@ def _same_line(previous: Box, current: Box) -> bool:
 
 def _with_advances(words: list[PlacedWord]) -> list[PlacedWord]:
     """Each word's space reaches the next word when it follows on the same baseline."""
-    for word, following in zip(words, words[1:] + [None]):
+    for word, following in zip(words, [*words[1:], None], strict=True):
         word.advance = word.right
         if following is not None:
             gap = following.left - word.right
@@ -171,7 +171,7 @@ def _with_advances(words: list[PlacedWord]) -> list[PlacedWord]:
     return words
 
 
-def scrub_pattern(terms: list[str], removed_words: list[str], *, match_case: bool) -> re.Pattern | None:
+def scrub_pattern(terms: list[str], removed_words: list[str], *, match_case: bool) -> re.Pattern[str] | None:
     """One pattern for everything redacted: the search terms as given, and the words removed from
     areas (three characters or more, as whole words)."""
     parts = [re.escape(term) for term in terms if term]

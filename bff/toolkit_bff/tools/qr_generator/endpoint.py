@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import qrcode
-from flask import Blueprint
+from flask import Blueprint, Response
 from PIL import Image
 from qrcode.exceptions import DataOverflowError
 
@@ -21,6 +21,11 @@ from .payloads import build_payload
 
 bp = Blueprint("tools_qr", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "qr", tool=True)
+
+# Red, green, blue and alpha from 0 to 255 (jobs/options.parse_colour).
+Colour = tuple[int, int, int, int]
+# The modules row by row: True is dark.
+Matrix = list[list[bool]]
 
 ERROR_CORRECTION = {
     "l": qrcode.constants.ERROR_CORRECT_L,
@@ -43,7 +48,7 @@ ERROR_CORRECTION = {
     },
     errors=(PAGE_GATE, OPTIONS, {400: ["invalid_json"], 422: ["low_contrast", "payload_too_long"]}),
 )
-def make_qr(options: QrRequest):
+def make_qr(options: QrRequest) -> Response:
     """A QR code as PNG or SVG
 
     A JSON body that is not an object is a 400; form bodies are read as fields."""
@@ -65,16 +70,16 @@ def make_qr(options: QrRequest):
     return response
 
 
-def _luminance(colour) -> float:
+def _luminance(colour: Colour) -> float:
     def channel(value: int) -> float:
-        value /= 255
-        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        share = value / 255
+        return share / 12.92 if share <= 0.03928 else ((share + 0.055) / 1.055) ** 2.4
 
     red, green, blue = (channel(c) for c in colour[:3])
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
-def check_contrast(foreground, background) -> None:
+def check_contrast(foreground: Colour, background: Colour) -> None:
     """Scanners need dark modules on a light background with real contrast (WCAG ratio ≥ 3)."""
     if background[3] == 0:
         return
@@ -87,7 +92,7 @@ def check_contrast(foreground, background) -> None:
         )
 
 
-def qr_matrix(payload: str, level: int, margin: int) -> list[list[bool]]:
+def qr_matrix(payload: str, level: int, margin: int) -> Matrix:
     code = qrcode.QRCode(error_correction=level, box_size=1, border=margin)
     try:
         code.add_data(payload.encode("utf-8"))
@@ -97,7 +102,7 @@ def qr_matrix(payload: str, level: int, margin: int) -> list[list[bool]]:
     return code.get_matrix()
 
 
-def render_png(matrix, size: int, foreground, background) -> bytes:
+def render_png(matrix: Matrix, size: int, foreground: Colour, background: Colour) -> bytes:
     """Whole pixels per module (no blurred edges), centred in a size × size canvas."""
     modules = len(matrix)
     box = size // modules
@@ -113,16 +118,20 @@ def render_png(matrix, size: int, foreground, background) -> bytes:
     return buffer.getvalue()
 
 
-def render_svg(matrix, size: int, foreground, background) -> bytes:
+def _hex(colour: Colour) -> str:
+    red, green, blue, _ = colour
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def render_svg(matrix: Matrix, size: int, foreground: Colour, background: Colour) -> bytes:
     modules = len(matrix)
     path = "".join(f"M{x},{y}h1v1h-1z" for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark)
-    hex_colour = lambda colour: "#%02x%02x%02x" % colour[:3]  # noqa: E731
     background_rect = (
-        "" if background[3] == 0 else f'<rect width="{modules}" height="{modules}" fill="{hex_colour(background)}"/>'
+        "" if background[3] == 0 else f'<rect width="{modules}" height="{modules}" fill="{_hex(background)}"/>'
     )
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
         f'viewBox="0 0 {modules} {modules}" shape-rendering="crispEdges">{background_rect}'
-        f'<path fill="{hex_colour(foreground)}" d="{path}"/></svg>'
+        f'<path fill="{_hex(foreground)}" d="{path}"/></svg>'
     )
     return svg.encode()

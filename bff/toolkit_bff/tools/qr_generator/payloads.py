@@ -78,7 +78,11 @@ def escape_vcard(value: str) -> str:
 
 def vcard_payload(options: QrRequest) -> str:
     first, last = options.first_name.strip(), options.last_name.strip()
-    field = lambda name: escape_vcard(getattr(options, name).strip())  # noqa: E731
+
+    def field(name: str) -> str:
+        value: str = getattr(options, name)  # one of the request's text fields, by name
+        return escape_vcard(value.strip())
+
     lines = [
         "BEGIN:VCARD",
         "VERSION:3.0",

@@ -4,6 +4,9 @@ Unknown words are left as they are (`markUnknown=no`) rather than starred."""
 
 from __future__ import annotations
 
+import requests
+from flask import Flask
+
 from ...errors import ApiError
 from .engine import TranslationEngine, json_of, unreadable
 from .languages import from_apertium
@@ -11,7 +14,10 @@ from .languages import from_apertium
 
 class ApertiumEngine(TranslationEngine):
     name = "apertium"
-    _apertium_codes: dict[str, str] = {}  # ISO 639-1 → the code APY listed it under
+
+    def __init__(self, app: Flask, url: str, timeout: float) -> None:
+        super().__init__(app, url, timeout)
+        self._apertium_codes: dict[str, str] = {}  # ISO 639-1 → the code APY listed it under
 
     def _fetch_pairs(self) -> frozenset[tuple[str, str]]:
         response = self.request("GET", "/listPairs")
@@ -39,7 +45,7 @@ class ApertiumEngine(TranslationEngine):
         return translated
 
 
-def _mapped_error(response) -> ApiError:
+def _mapped_error(response: requests.Response) -> ApiError:
     try:
         detail = str(response.json().get("explanation") or "")[:300]
     except (ValueError, AttributeError):

@@ -10,15 +10,29 @@ about a millisecond for a paragraph."""
 from __future__ import annotations
 
 import threading
+from typing import Protocol, TypedDict
 
 from .languages import NAMES, language_name
 
+
+class LanguageGuess(TypedDict):
+    language: str
+    name: str
+    confidence: float  # 0-100
+
+
+class _Ranker(Protocol):
+    """What detection uses of py3langid's LanguageIdentifier (the library is untyped)."""
+
+    def rank(self, text: str) -> list[tuple[str, float]]: ...
+
+
 SAMPLE_CHARS = 2000  # a guess needs no more than a couple of paragraphs
 _lock = threading.Lock()
-_identifier = None
+_identifier: _Ranker | None = None
 
 
-def _model():
+def _model() -> _Ranker:
     global _identifier
     with _lock:
         if _identifier is None:
@@ -32,7 +46,7 @@ def warm_up() -> None:
     threading.Thread(target=_model, name="language-model", daemon=True).start()
 
 
-def detect_languages(text: str, limit: int = 3, among: set[str] | None = None) -> list[dict]:
+def detect_languages(text: str, limit: int = 3, among: set[str] | None = None) -> list[LanguageGuess]:
     """The likeliest languages, best first: [{"language", "name", "confidence" (0-100)}], among the
     named languages (or only those in `among`). Texts with nothing to go on (digits, punctuation)
     give an empty list."""

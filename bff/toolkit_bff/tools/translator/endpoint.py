@@ -8,7 +8,9 @@ held in a job slot (jobs/slots.py): a client gets its share of the slots, and a 
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from typing import TypedDict
+
+from flask import Blueprint, Response, current_app, jsonify
 
 from ...contract.operations import Routes
 from ...contract.responses import JOB_SLOT, SESSION, SIGNED_IN, json_response
@@ -22,7 +24,7 @@ from .routes import reachable, route, sources
 bp = Blueprint("tools_translate", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "translate", tool=True)
 # SPEC: the translator is for signed-in users; the server enforces it (Routes checks the token first).
-SIGNED_IN_ONLY = [{"bearerAuth": []}]
+SIGNED_IN_ONLY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 # The engine's failures, mapped (engine.py, apertium.py, libretranslate.py); its own 429 shares the status.
 ENGINE = {
     422: ["translation_rejected", "unsupported_pair", "language_not_detected"],
@@ -31,6 +33,15 @@ ENGINE = {
     503: ["translation_not_configured", "translation_unavailable"],
     504: ["translation_timeout"],
 }
+
+
+class ListedLanguage(TypedDict):
+    code: str
+    name: str
+    targets: list[str]
+    via: dict[str, str]  # target → pivot
+
+
 TEXT_INPUT = {400: ["invalid_json"], 422: ["invalid_option", "text_too_long"]}
 
 
@@ -62,11 +73,11 @@ def _pair_name(source: str, target: str) -> str:
     answers={200: json_response("Each language and the targets it translates into.", TranslationLanguages)},
     errors=(SIGNED_IN, SESSION, ENGINE),
 )
-def languages():
+def languages() -> Response:
     """Languages the translation engine offers"""
     engine = current_engine()
     pairs = engine.pairs()
-    listed = []  # every language of a pair; one only ever translated into has no targets
+    listed: list[ListedLanguage] = []  # every language of a pair; one only ever translated into has no targets
     for code in sorted({code for pair in pairs for code in pair}):
         targets = reachable(pairs, code)
         listed.append(
@@ -89,7 +100,7 @@ def languages():
     answers={200: json_response("Candidate languages with confidence.", Detections)},
     errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE),
 )
-def detect(options: DetectRequest):
+def detect(options: DetectRequest) -> Response:
     """Detect the language of a text"""
     engine = current_engine()
     text = _text(options.q)
@@ -107,7 +118,7 @@ def detect(options: DetectRequest):
     answers={200: json_response("The translation.", Translation)},
     errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE, JOB_SLOT),
 )
-def translate(options: TranslateRequest):
+def translate(options: TranslateRequest) -> Response:
     """Translate text (Apertium APY or LibreTranslate)"""
     engine = current_engine()
     text, source, target = _text(options.q), options.source.lower(), options.target.lower()
@@ -140,7 +151,7 @@ def translate(options: TranslateRequest):
         translated = text
         for step_source, step_target in steps:
             translated = engine.translate(translated, step_source, step_target)
-    body = {"translatedText": translated, "source": source, "target": target}
+    body: dict[str, object] = {"translatedText": translated, "source": source, "target": target}
     if detected:
         body["detectedLanguage"] = detected
     if len(steps) == 2:

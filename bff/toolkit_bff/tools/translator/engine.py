@@ -9,13 +9,14 @@ from __future__ import annotations
 import threading
 import time
 from abc import ABC, abstractmethod
+from typing import Any
 
 import requests
 from flask import Flask
 
 from ...errors import ApiError
 from ...outbound import OutboundRefused, internal_address_of, outbound_session, service_policy
-from .detection import detect_languages
+from .detection import LanguageGuess, detect_languages
 
 PAIRS_CACHE_SECONDS = 60.0
 SURE_ENOUGH = 50.0  # percent
@@ -38,7 +39,7 @@ class TranslationEngine(ABC):
     def translate(self, text: str, source: str, target: str) -> str:
         """The text translated along one direct pair."""
 
-    def detect(self, text: str) -> list[dict]:
+    def detect(self, text: str) -> list[LanguageGuess]:
         """Candidates, best first; the first is what "Detect language" translates from. A weak guess
         (under SURE_ENOUGH) of a language the engine cannot translate gives way to the likeliest one
         it can: on a few words the model hesitates between neighbours, and the engine's languages
@@ -57,12 +58,22 @@ class TranslationEngine(ABC):
                 self._pairs, self._pairs_at = self._fetch_pairs(), time.monotonic()
             return self._pairs
 
-    def request(self, method: str, path: str, **kwargs) -> requests.Response:
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: dict[str, str] | None = None,
+        data: dict[str, str] | None = None,
+        json: object = None,
+    ) -> requests.Response:
         """One request to the engine's host only (a redirect would be a second one: refused)."""
         session = outbound_session(service_policy(self.app, self.url, budget=1), pool_size=1)
         try:
             with session:
-                return session.request(method, self.url + path, timeout=self.timeout, **kwargs)
+                return session.request(
+                    method, self.url + path, params=params, data=data, json=json, timeout=self.timeout
+                )
         except OutboundRefused as exc:
             address = internal_address_of(exc)
             raise ApiError(
@@ -88,7 +99,8 @@ def unreadable() -> ApiError:
     return ApiError(502, "translation_engine_error", "The translation engine sent an unreadable answer")
 
 
-def json_of(response: requests.Response):
+def json_of(response: requests.Response) -> Any:
+    """The answer's decoded JSON, whatever its shape (the caller checks it)."""
     try:
         return response.json()
     except ValueError:

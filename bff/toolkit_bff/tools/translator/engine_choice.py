@@ -4,7 +4,7 @@ compose file; with neither, the translator answers 503 translation_not_configure
 
 from __future__ import annotations
 
-from flask import current_app
+from flask import Config, Flask, current_app
 
 from ...errors import ApiError
 from .apertium import ApertiumEngine
@@ -14,7 +14,7 @@ from .libretranslate import LibreTranslateEngine
 NOT_AVAILABLE = "Translation is not available on this site right now"
 
 
-def chosen_engine_name(config) -> str | None:
+def chosen_engine_name(config: Config) -> str | None:
     chosen = (config.get("TRANSLATION_ENGINE") or "").strip().lower()
     if chosen:
         return chosen
@@ -27,19 +27,22 @@ def chosen_engine_name(config) -> str | None:
 
 def current_engine() -> TranslationEngine:
     """The configured engine (one instance per app and configuration), or 503 when there is none."""
-    app = current_app._get_current_object()
+    # The app itself (its extensions hold the engines); Flask types current_app as the app, so the
+    # proxy's own method is unknown to the checker.
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     config = app.config
     name = chosen_engine_name(config)
     urls = {"apertium": config.get("APERTIUM_APY_URL"), "libretranslate": config.get("LIBRETRANSLATE_URL")}
-    if not name or not urls.get(name):
+    url = urls.get(name) if name else None
+    if not name or not url:
         raise ApiError(503, "translation_not_configured", NOT_AVAILABLE)
-    key = (name, urls[name], config.get("LIBRETRANSLATE_API_KEY"), config["TRANSLATION_TIMEOUT"])
-    engines = app.extensions.setdefault("translation_engines", {})
+    key = (name, url, config.get("LIBRETRANSLATE_API_KEY"), config["TRANSLATION_TIMEOUT"])
+    engines: dict[tuple[object, ...], TranslationEngine] = app.extensions.setdefault("translation_engines", {})
     if key not in engines:
         if name == "apertium":
-            engines[key] = ApertiumEngine(app, urls[name], config["TRANSLATION_TIMEOUT"])
+            engines[key] = ApertiumEngine(app, url, config["TRANSLATION_TIMEOUT"])
         else:
             engines[key] = LibreTranslateEngine(
-                app, urls[name], config["TRANSLATION_TIMEOUT"], config.get("LIBRETRANSLATE_API_KEY") or ""
+                app, url, config["TRANSLATION_TIMEOUT"], config.get("LIBRETRANSLATE_API_KEY") or ""
             )
     return engines[key]

@@ -6,6 +6,7 @@ translation_rate_limited, anything else → 502 translation_engine_error."""
 
 from __future__ import annotations
 
+import requests
 from flask import Flask
 
 from ...errors import ApiError
@@ -42,12 +43,13 @@ class LibreTranslateEngine(TranslationEngine):
         if response.status_code != 200:
             raise _mapped_error(response)
         result = json_of(response)
-        if not isinstance(result, dict) or not isinstance(result.get("translatedText"), str):
+        translated = result.get("translatedText") if isinstance(result, dict) else None
+        if not isinstance(translated, str):
             raise unreadable()
-        return result["translatedText"]
+        return translated
 
 
-def _mapped_error(response) -> ApiError:
+def _mapped_error(response: requests.Response) -> ApiError:
     try:
         detail = str(response.json().get("error") or "")[:300]
     except (ValueError, AttributeError):

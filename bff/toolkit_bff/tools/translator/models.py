@@ -7,16 +7,17 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from ...config import Config
-from ...contract import options as opt
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE, Documented, Rule, optional
 from ...contract.options import Options
+from ..option_types import ChoiceOption, TextOption
 
 MAX_TEXT = 20_000  # the most any deployment may allow (TOOLKIT_TRANSLATION_MAX_CHARS is at most this)
 ENTER_TEXT = "Enter some text to translate"
 # The text's bound is the deployment's (`max_chars` of the languages list); the schema names the default.
 Text = Annotated[
-    opt.text(MAX_TEXT, min_length=1),
+    str,
+    TextOption(MAX_TEXT, min_length=1),
     Documented(
         "more than spaces, and at most the deployment's `max_chars` (GET /api/tools/translate/languages)",
         maxLength=Config.TRANSLATION_MAX_CHARS,
@@ -24,13 +25,9 @@ Text = Annotated[
 ]
 
 
-def language(what: str, rule: str | None = None):
-    extra = {SERVER_RULE: rule} if rule else None
-    return Annotated[
-        opt.text(20, min_length=1),
-        Rule(r"[A-Za-z0-9_-]+", "must be a language code like 'en'"),
-        Field(description=what, examples=["en"], json_schema_extra=extra),
-    ]
+LanguageCode = Annotated[
+    str, TextOption(20, min_length=1), Rule(r"[A-Za-z0-9_-]+", "must be a language code like 'en'")
+]
 
 
 class DetectRequest(Options):
@@ -45,9 +42,15 @@ class TranslateRequest(DetectRequest):
         ("target", "string_too_short"): "Choose a target language",
         ("source", "string_too_short"): "Choose a source language",
     }
-    source: language("Language code, or `auto` (detected).") = "auto"
-    target: language("Language code.", "other than `source`, and one the engine translates into from it")
-    format: opt.choice(("text", "html")) = Field("text", description="How to read `q` (ignored: text).")
+    source: LanguageCode = Field("auto", description="Language code, or `auto` (detected).", examples=["en"])
+    target: LanguageCode = Field(
+        description="Language code.",
+        examples=["en"],
+        json_schema_extra={SERVER_RULE: "other than `source`, and one the engine translates into from it"},
+    )
+    format: Annotated[str, ChoiceOption(("text", "html"))] = Field(
+        "text", description="How to read `q` (ignored: text)."
+    )
 
 
 class Detection(Answer):

@@ -21,9 +21,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from typing import TYPE_CHECKING
 
-from flask import Blueprint, Response, current_app, stream_with_context
+from flask import Blueprint, Flask, Response, current_app, stream_with_context
 
 from ...auth import request_claims
 from ...contract.operations import Routes
@@ -33,9 +35,12 @@ from ...errors import ApiError
 from ...jobs.slots import acquire_job_slot
 from ...outbound import OutboundPolicy, allowed_networks, outbound_session
 from .models import UsernameQuery, UsernameStreamLine
-from .probes import check_site, result_line
+from .probes import ResultLine, check_site, result_line
 from .reachability import internet_problem
 from .sites import NAME_REFUSED, TIMED_OUT, Site, allowed_hosts, bundled_sites_path, load_sites
+
+if TYPE_CHECKING:
+    from ...claims import Claims
 
 bp = Blueprint("tools_username", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "username", tool=True)
@@ -80,7 +85,7 @@ def sites_path() -> str:
         },
     ),
 )
-def check_username(name: str, query: UsernameQuery):
+def check_username(name: str, query: UsernameQuery) -> Response:
     """Is a username taken on ~480 sites and in Toolkit?
 
     Sends a token, optionally, to check Toolkit's own profiles as that user (row-level security
@@ -105,7 +110,9 @@ def check_username(name: str, query: UsernameQuery):
         )
     release = acquire_job_slot()
     try:
-        app = current_app._get_current_object()
+        # The app itself, not the request-bound proxy, for the threads; Flask types current_app as the
+        # app, so the proxy's own method is unknown to the checker.
+        app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
         lines = _released_at_end(stream_checks(app, name, sites, allowed_hosts(path), claims), release)
         response = Response(stream_with_context(lines), mimetype="application/x-ndjson")
         response.call_on_close(release)  # also when the stream never started, or the client left
@@ -117,7 +124,7 @@ def check_username(name: str, query: UsernameQuery):
     return response
 
 
-def _released_at_end(lines, release):
+def _released_at_end(lines: Iterable[str], release: Callable[[], None]) -> Iterator[str]:
     """The slot is free as soon as the last line is out, not only when the server closes the response."""
     try:
         yield from lines
@@ -134,19 +141,22 @@ def _selected_sites(sites: tuple[Site, ...], query: UsernameQuery) -> list[Site]
     return chosen
 
 
-def stream_checks(app, name: str, sites: list[Site], hosts: frozenset[str], claims):
+def stream_checks(
+    app: Flask, name: str, sites: list[Site], hosts: frozenset[str], claims: Claims | None
+) -> Iterator[str]:
     config = app.config
     started = time.monotonic()
     deadline = started + config["TOOLS_JOB_TIMEOUT"]
     counts: dict[str, int] = {}
 
-    def line(item: dict) -> str:
-        if item.get("type") == "result":
-            counts[item["status"]] = counts.get(item["status"], 0) + 1
+    def line(item: dict[str, object]) -> str:
+        status = item.get("status")
+        if item.get("type") == "result" and isinstance(status, str):
+            counts[status] = counts.get(status, 0) + 1
         return json.dumps(item) + "\n"
 
     yield line({"type": "start", "username": name, "sites": len(sites) + 1})
-    to_check = []
+    to_check: list[Site] = []
     for site in sites:
         if site.accepts(name):
             to_check.append(site)
@@ -156,7 +166,10 @@ def stream_checks(app, name: str, sites: list[Site], hosts: frozenset[str], clai
     session = outbound_session(policy, pool_size=config["USERNAME_CONCURRENCY"])
     executor = ThreadPoolExecutor(max_workers=max(1, min(config["USERNAME_CONCURRENCY"], len(to_check) + 1)))
     try:
-        names = {executor.submit(_own_profile, app, name, claims): ("Toolkit", "")}
+        # Each check's site and profile URL (named in its line when it times out).
+        names: dict[Future[ResultLine], tuple[str, str]] = {
+            executor.submit(_own_profile, app, name, claims): ("Toolkit", "")
+        }
         for site in to_check:
             future = executor.submit(check_site, session, site, name, hosts, config["USERNAME_SITE_TIMEOUT"])
             names[future] = (site.name, site.profile_url(name))
@@ -181,11 +194,13 @@ def stream_checks(app, name: str, sites: list[Site], hosts: frozenset[str], clai
     )
 
 
-def _own_profile(app, name: str, claims) -> dict:
+def _own_profile(app: Flask, name: str, claims: Claims | None) -> ResultLine:
     """Toolkit's own nicknames, through nickname_taken() (profiles themselves stay private)."""
     try:
         with app.app_context(), rls_transaction(claims, read_only=True) as conn:
             row = conn.execute("select public.nickname_taken(%s) as taken", (name,)).fetchone()
     except Exception:
+        row = None
+    if row is None:  # the query answers one row: none means the database did not answer
         return result_line("Toolkit", "", "unknown", "Could not reach Toolkit's own database")
     return result_line("Toolkit", "", "taken" if row["taken"] else "available")

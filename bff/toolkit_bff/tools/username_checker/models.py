@@ -6,17 +6,17 @@ from typing import Annotated, Literal
 
 from pydantic import Field, RootModel
 
-from ...contract import options as opt
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE, optional
 from ...contract.options import Options, Switch
+from ..option_types import TextOption
 
 Status = Literal["available", "taken", "invalid", "unknown", "blocked"]
 Count = Annotated[int, Field(ge=0)]
 
 
 class UsernameQuery(Options):
-    sites: opt.text() = Field(
+    sites: Annotated[str, TextOption()] = Field(
         "",
         description="Only these sites (comma-separated names, case-insensitive).",
         json_schema_extra={SERVER_RULE: "at least one name in the server's site list"},
@@ -62,8 +62,8 @@ class UsernameDone(Answer):
     elapsed_ms: Count
 
 
-class UsernameStreamLine(RootModel):
+class UsernameStreamLine(
+    RootModel[Annotated[UsernameStart | UsernameResult | UsernameDone, Field(discriminator="type")]]
+):
     """One line of the NDJSON stream: `start` first, one `result` per site (Toolkit's own profiles
     included) as answers arrive, `done` last."""
-
-    root: Annotated[UsernameStart | UsernameResult | UsernameDone, Field(discriminator="type")]

@@ -16,14 +16,18 @@ MAX_BODY = 2 * 1024 * 1024
 MAX_REDIRECTS = 3
 
 
-def result_line(site: str, url: str, status: str, detail: str | None = None, **extra) -> dict:
-    line = {"type": "result", "site": site, "url": url, "status": status, **extra}
+# One line of the answer's stream: a site's result (models.UsernameResult).
+ResultLine = dict[str, object]
+
+
+def result_line(site: str, url: str, status: str, detail: str | None = None, **extra: object) -> ResultLine:
+    line: ResultLine = {"type": "result", "site": site, "url": url, "status": status, **extra}
     if detail:
         line["detail"] = detail
     return line
 
 
-def check_site(session: requests.Session, site: Site, name: str, hosts: frozenset[str], timeout: float) -> dict:
+def check_site(session: requests.Session, site: Site, name: str, hosts: frozenset[str], timeout: float) -> ResultLine:
     started = time.monotonic()
     url = site.probe_url(name)
     profile = site.profile_url(name)
@@ -36,15 +40,24 @@ def check_site(session: requests.Session, site: Site, name: str, hosts: frozense
         return result_line(site.name, profile, "unknown", TIMED_OUT, elapsed_ms=_ms(started))
     except OutboundRefused as exc:
         address = internal_address_of(exc)
-        reason = f"Not asked: the site's name leads to the internal address {address}" if address else UNREACHABLE
-        return result_line(site.name, profile, "unknown", reason, elapsed_ms=_ms(started))
+        refusal = f"Not asked: the site's name leads to the internal address {address}" if address else UNREACHABLE
+        return result_line(site.name, profile, "unknown", refusal, elapsed_ms=_ms(started))
     except requests.RequestException:
         return result_line(site.name, profile, "unknown", UNREACHABLE, elapsed_ms=_ms(started))
     verdict, reason = classify(site, status, body, answer_headers)
     return result_line(site.name, profile, verdict, reason, http_status=status, elapsed_ms=_ms(started))
 
 
-def _fetch(session, site: Site, url: str, name: str, headers: dict, hosts, timeout: float):
+def _fetch(
+    session: requests.Session,
+    site: Site,
+    url: str,
+    name: str,
+    headers: dict[str, str],
+    hosts: frozenset[str],
+    timeout: float,
+) -> tuple[int, str, dict[str, str]]:
+    """The status, the page (decoded) and the headers (lower-case names) of the site's answer."""
     method = site.method()
     follow = "response_url" not in site.error_types
     ends_at = time.monotonic() + timeout
@@ -65,9 +78,9 @@ def _fetch(session, site: Site, url: str, name: str, headers: dict, hosts, timeo
     return 310, "", {}  # too many redirects: classified as unknown
 
 
-def _read_capped(response, ends_at: float) -> bytes:
+def _read_capped(response: requests.Response, ends_at: float) -> bytes:
     """At most MAX_BODY bytes, and never past the site's time: a page that trickles forever is cut."""
-    chunks, size = [], 0
+    chunks, size = list[bytes](), 0
     for chunk in response.iter_content(65536):
         chunks.append(chunk)
         size += len(chunk)

@@ -9,6 +9,7 @@ only one probe runs at a time: a burst of checks while offline costs one probe, 
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -19,21 +20,25 @@ _lock = threading.Lock()
 _cache: dict[str, tuple[float, str | None]] = {}
 
 
-def _lookup(host: str, port: int) -> list:
+# One of getaddrinfo's answers: family, kind, protocol, canonical name, socket address.
+AddressInfo = tuple[
+    socket.AddressFamily, socket.SocketKind, int, str, tuple[str, int] | tuple[str, int, int, int] | tuple[int, bytes]
+]
+
+
+def _lookup(host: str, port: int) -> list[AddressInfo]:
     """getaddrinfo has no timeout of its own: it runs in a thread we stop waiting for."""
-    answer: dict = {}
+    addresses: list[AddressInfo] = []
 
     def resolve() -> None:
-        try:
-            answer["addresses"] = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-        except OSError as exc:
-            answer["error"] = exc
+        with contextlib.suppress(OSError):  # no addresses: said below
+            addresses.extend(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
 
     worker = threading.Thread(target=resolve, name="internet-probe-dns", daemon=True)
     worker.start()
     worker.join(PROBE_STEP_SECONDS)
-    if answer.get("addresses"):
-        return answer["addresses"]
+    if addresses:
+        return addresses
     raise OSError("looking up site addresses " + ("timed out" if worker.is_alive() else "failed"))
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 from urllib.parse import urlsplit
 
 # Bot-protection pages: their presence means we learned nothing. Sherlock's own list (its
@@ -40,7 +42,8 @@ TIMED_OUT = "Timed out"
 NAME_REFUSED = "This site does not accept this name"
 
 
-def _as_list(value) -> list:
+def _as_list(value: Any) -> list[Any]:
+    """A value of Sherlock's JSON that is one item or a list of them, as a list."""
     if value is None:
         return []
     return list(value) if isinstance(value, (list, tuple)) else [value]
@@ -58,11 +61,12 @@ class Site:
     regex_check: str | None = None
     request_method: str | None = None
     request_payload: object = None
-    headers: dict = field(default_factory=dict, hash=False)
+    headers: dict[str, str] = field(default_factory=dict, hash=False)
     nsfw: bool = False
 
     @classmethod
-    def from_entry(cls, name: str, entry: dict) -> Site:
+    def from_entry(cls, name: str, entry: Mapping[str, Any]) -> Site:
+        """A site from its entry in Sherlock's data.json (decoded JSON: a wrong type raises)."""
         return cls(
             name=name,
             url=entry["url"],
@@ -95,11 +99,11 @@ class Site:
             return self.request_method
         return "HEAD" if self.error_types == ("status_code",) else "GET"
 
-    def payload(self, username: str):
+    def payload(self, username: str) -> object:
         return _interpolate(self.request_payload, username)
 
 
-def _interpolate(value, username: str):
+def _interpolate(value: object, username: str) -> object:
     if isinstance(value, str):
         return value.replace("{}", username)
     if isinstance(value, dict):
@@ -118,7 +122,7 @@ def load_sites(path: str) -> tuple[Site, ...]:
     """Parsed once per process (the file ships with the package, so every replica agrees)."""
     with open(path, encoding="utf-8") as handle:
         data = json.load(handle)
-    sites = []
+    sites: list[Site] = []
     for name, entry in data.items():
         if isinstance(entry, dict) and "url" in entry and "errorType" in entry:
             try:
@@ -135,7 +139,7 @@ def host_of(url: str) -> str:
 @lru_cache(maxsize=4)
 def allowed_hosts(path: str) -> frozenset[str]:
     """Hosts the list names; requests and redirects may only go to these (or their subdomains)."""
-    hosts = set()
+    hosts: set[str] = set()
     for site in load_sites(path):
         for template in (site.url, site.url_main, site.url_probe or ""):
             host = host_of(template.replace("{}", "x"))
@@ -152,7 +156,7 @@ def host_allowed(url: str, hosts: frozenset[str]) -> bool:
     return any(host == allowed or host.endswith("." + allowed) for allowed in hosts)
 
 
-def classify(site: Site, status: int, body: str, headers=None) -> tuple[str, str | None]:
+def classify(site: Site, status: int, body: str, headers: Mapping[str, str] | None = None) -> tuple[str, str | None]:
     """(available / taken / unknown / blocked, the reason in words when not sure) for one site's
     answer (redirects not followed for response_url; followed within the allowed hosts otherwise)."""
     if any(mark in body for mark in WAF_FINGERPRINTS) or any(name in (headers or {}) for name in WAF_HEADERS):

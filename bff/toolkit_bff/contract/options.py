@@ -5,6 +5,7 @@ spaces. A JSON object's values must have the schema's JSON types (5, not "5"; tr
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
@@ -32,11 +33,11 @@ def _from_json(info: ValidationInfo) -> bool:
     return bool(info.context and info.context.get("json"))
 
 
-def _json_number(value) -> bool:
+def _json_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _whole(value, info: ValidationInfo):
+def _whole(value: object, info: ValidationInfo) -> int:
     if value is None or (value == "" and not _from_json(info)):
         raise PydanticUseDefault()
     number = whole_number(value) if _json_number(value) or not _from_json(info) else None
@@ -45,7 +46,7 @@ def _whole(value, info: ValidationInfo):
     return number
 
 
-def _number(value, info: ValidationInfo):
+def _number(value: object, info: ValidationInfo) -> float:
     if value is None or (isinstance(value, str) and not value.strip() and not _from_json(info)):
         raise PydanticUseDefault()
     if _from_json(info) and not _json_number(value):
@@ -56,7 +57,7 @@ def _number(value, info: ValidationInfo):
         raise refuse("must be a number") from None
 
 
-def _flag(value, info: ValidationInfo):
+def _flag(value: object, info: ValidationInfo) -> bool:
     if value is None:
         raise PydanticUseDefault()
     if isinstance(value, bool):
@@ -71,7 +72,7 @@ def _flag(value, info: ValidationInfo):
     raise refuse("must be true or false")
 
 
-def _text(value, info: ValidationInfo):
+def _text(value: object, info: ValidationInfo) -> str:
     if value is None:
         raise PydanticUseDefault()
     if isinstance(value, str):
@@ -81,6 +82,8 @@ def _text(value, info: ValidationInfo):
     return str(value)
 
 
+# The factories below return a type for a field's annotation (Annotated[...]); a type built at run
+# time has no static type but Any.
 def whole(low: int, high: int) -> Any:
     return Annotated[int, PlainValidator(_whole), WithJsonSchema({"type": "integer"}), Between(low, high)]
 
@@ -92,16 +95,16 @@ def number(low: float, high: float) -> Any:
 Switch = Annotated[bool, PlainValidator(_flag), WithJsonSchema({"type": "boolean"})]
 
 
-def text(max_length: int = MAX_OPTION_LENGTH, **schema) -> Any:
+def text(max_length: int = MAX_OPTION_LENGTH, **schema: Any) -> Any:
     return Annotated[str, BeforeValidator(_text), Field(max_length=max_length, **schema)]
 
 
-def choice(values, shown=None) -> Any:
+def choice(values: Iterable[str], shown: Iterable[str] | None = None) -> Any:
     """One of `values` (lower case), whatever case and spaces it is sent with; the schema lists
     `shown` (the values as the API writes them) or the values themselves."""
     allowed = tuple(values)
 
-    def check(value, info: ValidationInfo):
+    def check(value: object, info: ValidationInfo) -> str:
         if value is None or (isinstance(value, str) and not value.strip() and not _from_json(info)):
             raise PydanticUseDefault()
         if _from_json(info) and not isinstance(value, str):

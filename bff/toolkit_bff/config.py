@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from typing import Any, TypeAlias
 
 VERSION = "0.1.0"
 
@@ -136,6 +138,10 @@ class Config:
     CORS_ORIGINS = [o.strip() for o in os.environ.get("TOOLKIT_CORS_ORIGINS", "").split(",") if o.strip()]
 
 
+# The app's configuration as read by key (app.config, or a dict of the same keys in tests): its
+# values are of several types, each known by its key, not by the mapping.
+Settings: TypeAlias = Mapping[str, Any]
+
 MIN_JWT_SECRET_LENGTH = 32
 
 
@@ -143,7 +149,7 @@ class ConfigError(RuntimeError):
     """A configuration the BFF refuses to start with."""
 
 
-def check_config(config) -> None:
+def check_config(config: Settings) -> None:
     """Fail safe: with an empty or short JWT secret anyone could sign tokens the BFF accepts."""
     secret, jwks_url = config.get("JWT_SECRET") or "", config.get("JWKS_URL") or ""
     if secret and len(secret) < MIN_JWT_SECRET_LENGTH:

@@ -21,7 +21,6 @@ from .claims import Claims
 from .errors import ApiError
 from .pg_errors import api_error_for
 
-
 # Every connection hands out rows as dicts by column name (dict_row): a row's values are whatever
 # Postgres sends, typed by the query, not by Python.
 DictConnection = psycopg.Connection[DictRow]

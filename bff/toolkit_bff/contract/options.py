@@ -5,9 +5,11 @@ spaces. A JSON object's values must have the schema's JSON types (5, not "5"; tr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Annotated, Any, ClassVar
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, get_args
 
+from annotated_types import GroupedMetadata
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
 from pydantic.functional_validators import BeforeValidator, PlainValidator
 from pydantic_core import PydanticUseDefault
@@ -115,3 +117,56 @@ def choice(values: Iterable[str], shown: Iterable[str] | None = None) -> Any:
         return picked
 
     return Annotated[str, PlainValidator(check), WithJsonSchema({"type": "string", "enum": list(shown or allowed)})]
+
+
+# The same option types in a form a type checker reads: a call (`size: whole(64, 4096)`) is no type
+# to mypy, so a model writes `size: Annotated[int, WholeOption(64, 4096)]`. Each marker stands for
+# exactly the validators and schema its factory above returns (pydantic expands grouped metadata in
+# place), and the field keeps its Python type for the code that reads it.
+def _metadata(annotated: Any) -> Iterator[object]:
+    yield from get_args(annotated)[1:]  # Annotated[T, *metadata] → metadata; the field writes T
+
+
+@dataclass(frozen=True)
+class TextOption(GroupedMetadata):
+    """Text of at most `max_length` characters (and at least `min_length` when given)."""
+
+    max_length: int = MAX_OPTION_LENGTH
+    min_length: int | None = None
+
+    def __iter__(self) -> Iterator[object]:
+        least = {} if self.min_length is None else {"min_length": self.min_length}
+        return _metadata(text(self.max_length, **least))
+
+
+@dataclass(frozen=True)
+class ChoiceOption(GroupedMetadata):
+    """One of `values` (lower case) whatever its case; the schema lists `shown` or the values."""
+
+    values: Sequence[str]
+    shown: Sequence[str] | None = None
+
+    def __iter__(self) -> Iterator[object]:
+        return _metadata(choice(self.values, self.shown))
+
+
+@dataclass(frozen=True)
+class WholeOption(GroupedMetadata):
+    """A whole number from `low` to `high`."""
+
+    low: int
+    high: int
+
+    def __iter__(self) -> Iterator[object]:
+        return _metadata(whole(self.low, self.high))
+
+
+@dataclass(frozen=True)
+class NumberOption(GroupedMetadata):
+    """A number from `low` to `high`."""
+
+    low: float
+    high: float
+
+    def __iter__(self) -> Iterator[object]:
+        return _metadata(number(self.low, self.high))

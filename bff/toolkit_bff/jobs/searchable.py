@@ -22,10 +22,9 @@ from ocrmypdf import exceptions as ocr_errors
 from PIL import Image, ImageOps
 from pydantic import Field
 
-from ..contract import options as opt
 from ..contract.base import Answer
 from ..contract.fields import SERVER_RULE
-from ..contract.options import Options, Switch
+from ..contract.options import ChoiceOption, Options, Switch, TextOption
 from ..contract.streams import stream_line
 from ..errors import ApiError
 from .files import Result, file_response
@@ -47,12 +46,12 @@ PHOTO_DPI = 300  # an image without a usable resolution is placed as if scanned 
 
 
 class SearchableOptions(Options):
-    lang: opt.text(100) = Field(
+    lang: Annotated[str, TextOption(100)] = Field(
         "eng",
         description="Languages joined by `+`, from /api/tools/ocr/languages.",
         json_schema_extra={SERVER_RULE: "installed languages only"},
     )
-    mode: opt.choice(MODES) = Field(
+    mode: Annotated[str, ChoiceOption(MODES)] = Field(
         "skip",
         description="Pages that already have text: kept as they are (`skip`), "
         "their invisible text redone (`redo`), or rasterised and read "
@@ -61,7 +60,7 @@ class SearchableOptions(Options):
     rotate_pages: Switch = Field(
         False, description="Turn pages that were scanned sideways (Tesseract's orientation detection)."
     )
-    password: opt.text(256) = Field("", description="Password of an encrypted PDF.")
+    password: Annotated[str, TextOption(256)] = Field("", description="Password of an encrypted PDF.")
 
     @property
     def language(self) -> str:

@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 
 import ocrmypdf
 import pikepdf
+from flask import Response
 from ocrmypdf import exceptions as ocr_errors
 from PIL import Image, ImageOps
 from pydantic import Field
@@ -88,7 +89,7 @@ SEARCHABLE = (
 SEARCHABLE_ERRORS = {422: ["unsupported_language", "ocr_failed", "pdf_signed"]}
 
 
-def searchable_pdf_response(options: SearchableOptions):
+def searchable_pdf_response(options: SearchableOptions) -> Response:
     """The whole view of both routes (the tool's blueprint marks it @streams_progress)."""
     deadline = Deadline.for_job()
     options.language  # noqa: B018 — the languages are checked before the upload is read
@@ -98,7 +99,7 @@ def searchable_pdf_response(options: SearchableOptions):
     return file_response(Result(f"{upload.stem}-searchable.pdf", data, "pdf"), input_size=len(upload.data))
 
 
-def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadline) -> tuple[bytes, dict]:
+def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadline) -> tuple[bytes, dict[str, object]]:
     """(the searchable PDF, a report of what was done). Input problems are 4xx errors raised
     before the first progress line; OCR problems after it end the stream with their error."""
     require_kind(upload, IMAGE_KINDS | {"pdf"}, "a PDF or an image")

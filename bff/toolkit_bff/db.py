@@ -99,6 +99,14 @@ def rls_transaction(
         yield conn
 
 
+def only_row(cursor: psycopg.Cursor[DictRow]) -> DictRow:
+    """The row of a statement that always returns exactly one (a function's call, an aggregate)."""
+    row = cursor.fetchone()
+    if row is None:  # never for such a statement: a mistake in the code, not the caller's
+        raise RuntimeError("The statement returned no row")
+    return row
+
+
 def run_once(
     query: str, values: dict[str, object], *, claims: Claims | None = None, role: str | None = None
 ) -> list[DictRow]:

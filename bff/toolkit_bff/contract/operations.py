@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Required, TypeAlias, TypedDict, TypeVar, Unpack, cast
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 from flask.typing import ResponseReturnValue
 from pydantic import BaseModel
 
@@ -52,6 +52,10 @@ ViewFunction: TypeAlias = Callable[..., ResponseReturnValue]
 View = TypeVar("View", bound=ViewFunction)
 # What runs around a view before its request is read (a rate limit, an admin check).
 BeforeView: TypeAlias = Callable[[ViewFunction], ViewFunction]
+# Answers of views besides a plain Response: a body with its status (`jsonify(...), 201`), and no
+# body (`"", 204`).
+WithStatus: TypeAlias = tuple[Response, int]
+NoContent: TypeAlias = tuple[str, int]
 
 
 @dataclass

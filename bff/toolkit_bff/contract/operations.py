@@ -17,11 +17,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import Required, TypeAlias, TypedDict, TypeVar, Unpack, cast
+from typing import Generic, Required, TypeAlias, TypedDict, Unpack, cast
 
 from flask import Blueprint, Response, request
 from flask.typing import ResponseReturnValue
 from pydantic import BaseModel
+from typing_extensions import TypeVar  # with defaults (PEP 696), which 3.11's typing lacks
 
 from ..auth import require_claims
 from ..errors import ApiError
@@ -110,15 +111,19 @@ FILE: OpenApi = {
 }
 
 
+# The options model of a multipart upload (BaseModel when it has none).
+UploadOptions = TypeVar("UploadOptions", bound=BaseModel, covariant=True, default=BaseModel)
+
+
 @dataclass(frozen=True)
-class Multipart:
+class Multipart(Generic[UploadOptions]):
     """A multipart upload: field `file` (repeated when `many`), the options beside it."""
 
-    options: type[BaseModel] | None = None
+    options: type[UploadOptions] | None = None
     many: bool = False
     file_description: str = "The file; its type is told from its content."
 
-    def read_options(self) -> dict[str, BaseModel]:
+    def read_options(self) -> dict[str, UploadOptions]:
         """The options as `options=`; a `file` sent as a text field is no file (a 422, not ignored)."""
         if "file" in request.form:
             raise ApiError(422, "invalid_option", "Option 'file' must be a file upload, not a text field")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from typing import cast
 from urllib.parse import unquote_to_bytes
 
 import httptools
@@ -97,8 +98,9 @@ class RedirectProtocol(asyncio.Protocol):
 
     # ── connection ──────────────────────────────────────────────────────────────────────────────
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)  # a stream server's connections are Transports
-        self.transport = transport
+        # A stream server's connection: asyncio's Transport, or uvloop's own class with the same
+        # methods (not a subclass of it, so no isinstance here).
+        self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         self.peer = peer[0] if isinstance(peer, tuple) and peer else ""
         self.open_connections.add(self)

@@ -113,12 +113,11 @@ def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadli
             with result:
                 status = result.open_metadata().pdfa_status  # e.g. '2B', or '' for a regular PDF
                 if protected:  # a protected input stays protected, with the password it was opened with
+                    # ("" for one locked by an owner password alone, which opens without one)
                     buffer = io.BytesIO()
                     result.save(
                         buffer,
-                        encryption=pikepdf.Encryption(
-                            user=options.password or None, owner=options.password or None, aes=True, R=6
-                        ),
+                        encryption=pikepdf.Encryption(user=options.password, owner=options.password, aes=True, R=6),
                     )
                     data = buffer.getvalue()
                 else:

@@ -1,7 +1,14 @@
 """gunicorn settings; every value can be overridden from the environment."""
 
+from __future__ import annotations
+
 import multiprocessing
 import os
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from flask import Flask
+    from gunicorn.workers.base import Worker
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:5000")
 # Requests mostly wait on Postgres or on file processing: threads share one pool per worker.
@@ -17,20 +24,23 @@ limit_request_line = 8190
 accesslog = None
 
 
-def post_worker_init(worker):
+def post_worker_init(worker: Worker) -> None:
     from toolkit_bff.db import open_pool
     from toolkit_bff.jobs.job_pool import start_job_pool
     from toolkit_bff.replica_checks import log_start_checks
     from toolkit_bff.server_errors import use_json_error_pages
     from toolkit_bff.tools.translator.detection import warm_up
 
+    # The entry point's object (wsgi.py, test_stack_wsgi.py: create_app()'s Flask app); gunicorn's
+    # stubs know it only as a WSGI callable.
+    app = cast("Flask", worker.wsgi)
     # File jobs start in processes forked ahead of them (toolkit_bff/jobs/job_pool.py), from the first job on.
-    start_job_pool(worker.wsgi)
+    start_job_pool(app)
     # Requests gunicorn itself refuses are answered as JSON, like the app's errors.
     use_json_error_pages()
     # Connect the worker's database pool before its first request, not during it.
-    open_pool(worker.wsgi)
+    open_pool(app)
     warm_up()  # the language model loads in the background, not during the first detection
     # Redis away, or a JWT secret other than the deployment's: said in the log from the start.
-    with worker.wsgi.app_context():  # the database's migration level is read through the app's pool
-        log_start_checks(worker.wsgi.config)
+    with app.app_context():  # the database's migration level is read through the app's pool
+        log_start_checks(app.config)

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable
+from typing import Any, cast
 
 import jwt
 import requests
-from flask import current_app, g, request
+from flask import Flask, current_app, g, request
 
+from .claims import Claims
 from .credentials import check_reach, refuse_anonymous_user
 from .db import run_once
 from .errors import ApiError
@@ -47,12 +50,22 @@ class CheckedJWKClient(jwt.PyJWKClient):
     """PyJWKClient fetching through the outbound policy (only the JWKS host, a checked address, one
     request per fetch, no redirects) instead of urllib."""
 
-    def __init__(self, url: str, policy_factory, **kwargs):
-        super().__init__(url, **kwargs)
+    def __init__(
+        self,
+        url: str,
+        policy_factory: Callable[[], OutboundPolicy],
+        *,
+        lifespan: float,
+        cooldown_duration: float,
+        timeout: float,
+    ) -> None:
+        super().__init__(
+            url, cache_jwk_set=True, lifespan=lifespan, cooldown_duration=cooldown_duration, timeout=timeout
+        )
         self.policy_factory = policy_factory
 
-    def fetch_data(self):
-        policy: OutboundPolicy = self.policy_factory()
+    def fetch_data(self) -> dict[str, Any]:
+        policy = self.policy_factory()
         try:
             with outbound_session(policy, pool_size=1) as session:
                 response = session.get(self.uri, headers=self.headers, timeout=self.timeout, allow_redirects=False)
@@ -71,15 +84,16 @@ def _jwks_client() -> jwt.PyJWKClient | None:
     url = current_app.config["JWKS_URL"]
     if not url:
         return None
-    clients = current_app.extensions.setdefault("jwks_clients", {})
+    clients: dict[str, CheckedJWKClient] = current_app.extensions.setdefault("jwks_clients", {})
     if url not in clients:
         # The key set is cached for JWKS_CACHE_SECONDS; an unknown kid fetches it again, at most once
         # per JWKS_REFRESH_COOLDOWN seconds, so made-up kids cannot flood the auth server.
-        app = current_app._get_current_object()
+        # The app itself, not the proxy (the policy is made later, outside this request); Flask types
+        # current_app as the app, so the proxy's own method is unknown to the checker.
+        app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
         clients[url] = CheckedJWKClient(
             url,
             lambda: service_policy(app, url, budget=1),
-            cache_jwk_set=True,
             lifespan=app.config["JWKS_CACHE_SECONDS"],
             cooldown_duration=app.config["JWKS_REFRESH_COOLDOWN"],
             timeout=5,
@@ -87,7 +101,7 @@ def _jwks_client() -> jwt.PyJWKClient | None:
     return clients[url]
 
 
-def _asymmetric_key(token: str, header: dict):
+def _asymmetric_key(header: dict[str, Any]) -> jwt.PyJWK:
     client = _jwks_client()
     if client is None:
         raise _unauthorized(f"{header['alg']} tokens are not accepted: no JWKS is configured")
@@ -101,10 +115,10 @@ def _asymmetric_key(token: str, header: dict):
         raise _unauthorized("Access token is signed with an unknown key") from None
     if signing_key.algorithm_name != header["alg"]:  # an RSA key must not verify an EC-labelled token
         raise _unauthorized("Access token algorithm does not match its key")
-    return signing_key.key
+    return signing_key
 
 
-def verify_access_token(token: str) -> dict:
+def verify_access_token(token: str) -> Claims:
     try:
         header = jwt.get_unverified_header(token)
     except jwt.InvalidTokenError as exc:
@@ -115,7 +129,7 @@ def verify_access_token(token: str) -> dict:
         if not key:  # only asymmetric tokens are configured (JWKS): never verify with an empty key
             raise _unauthorized("HS256 tokens are not accepted: no JWT secret is configured")
     elif alg in ASYMMETRIC:
-        key = _asymmetric_key(token, header)
+        key = _asymmetric_key(header).key
     else:
         raise _unauthorized(f"Access token algorithm {alg!r} is not accepted")
     issuer = current_app.config.get("JWT_ISSUER") or None
@@ -136,7 +150,8 @@ def verify_access_token(token: str) -> dict:
         raise _unauthorized("Access token must carry role 'authenticated'")
     if not _is_uuid(claims["sub"]):  # Auth's users are UUIDs; auth.uid() would fail on anything else
         raise _unauthorized("Access token subject (sub) is not a user id")
-    return claims
+    # Required above: sub and role, checked just now; the other keys are Auth's, read with .get.
+    return cast(Claims, claims)
 
 
 API_TOKEN_PREFIX = "tkp_"
@@ -147,26 +162,26 @@ def is_api_token_request() -> bool:
     return header[:7].lower() == "bearer " and header[7:].strip().startswith(API_TOKEN_PREFIX)
 
 
-def api_token_claims(token: str) -> dict:
+def api_token_claims(token: str) -> Claims:
     """The claims a personal API token acts with, or a 401 (unknown, revoked, expired, made at aal1
     before its owner turned on two-step verification) or 403 (banned owner) before any work."""
     # service_role: only it may turn a token into claims (the table keeps no token, only its hash).
-    claims = run_once("select public.api_token_claims({token}) as claims", {"token": token}, role="service_role")[0][
-        "claims"
-    ]
+    claims: Claims | None = run_once(
+        "select public.api_token_claims({token}) as claims", {"token": token}, role="service_role"
+    )[0]["claims"]
     if claims is None:
         raise _unauthorized("This API token is unknown, revoked or expired")
     return claims
 
 
-def _is_uuid(value) -> bool:
+def _is_uuid(value: object) -> bool:
     try:
         return isinstance(value, str) and str(uuid.UUID(value)) == value.lower()
     except ValueError:
         return False
 
 
-def request_claims() -> dict | None:
+def request_claims() -> Claims | None:
     """The verified claims of the caller, or None for an anonymous request (verified once per request)."""
     if "toolkit_claims" not in g:
         token = bearer_token()
@@ -176,10 +191,11 @@ def request_claims() -> dict | None:
             claims = api_token_claims(token) if token.startswith(API_TOKEN_PREFIX) else verify_access_token(token)
             check_reach(claims)
             g.toolkit_claims = claims
-    return g.toolkit_claims
+    verified: Claims | None = g.toolkit_claims
+    return verified
 
 
-def require_claims() -> dict:
+def require_claims() -> Claims:
     """The claims of a caller with an account (an anonymous sign-in has none: 403 anonymous_user)."""
     claims = request_claims()
     if claims is None:

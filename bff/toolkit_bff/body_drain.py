@@ -14,33 +14,40 @@ the request body would be cut short by this; none does: uploads are read before 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable
+from types import TracebackType
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 log = logging.getLogger(__name__)
 
 CHUNK = 256 * 1024
+# What start_response may be given with an error (PEP 3333).
+ExcInfo = tuple[type[BaseException], BaseException, TracebackType] | tuple[None, None, None]
 
 
 class DrainRequestBodies:
     """WSGI middleware: the app's answer is held back (status and headers) until the body is drained."""
 
-    def __init__(self, app, limit_bytes: int):
+    def __init__(self, app: WSGIApplication, limit_bytes: int) -> None:
         self.app = app
         self.limit_bytes = limit_bytes
 
-    def __call__(self, environ, start_response):
-        started: list = []
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        started: list[tuple[str, list[tuple[str, str]], ExcInfo | None]] = []
 
-        def hold(status, headers, exc_info=None):
-            started[:] = [status, headers, exc_info]
+        def hold(
+            status: str, headers: list[tuple[str, str]], exc_info: ExcInfo | None = None
+        ) -> Callable[[bytes], object]:
+            started[:] = [(status, headers, exc_info)]
             return lambda data: None  # the legacy write() callable: Flask never uses it
 
         body = self.app(environ, hold)
         self._drain(environ)
-        status, headers, exc_info = started
+        [(status, headers, exc_info)] = started
         start_response(status, headers, exc_info)
         return body
 
-    def _drain(self, environ) -> None:
+    def _drain(self, environ: WSGIEnvironment) -> None:
         stream = environ.get("wsgi.input")
         if stream is None:
             return

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from typing import Any, ClassVar, TypeAlias
 
 VERSION = "0.1.0"
 
@@ -24,7 +26,9 @@ class Config:
     # the hosts whose /s/ links are ours, so a short link to them is refused (a redirect loop). Only
     # configuration decides this, never a request's Host or X-Forwarded-Host.
     SITE_URL = os.environ.get("TOOLKIT_SITE_URL", "").rstrip("/")
-    OWN_ORIGINS = [o.strip().rstrip("/") for o in os.environ.get("TOOLKIT_OWN_ORIGINS", "").split(",") if o.strip()]
+    OWN_ORIGINS: ClassVar[list[str]] = [
+        o.strip().rstrip("/") for o in os.environ.get("TOOLKIT_OWN_ORIGINS", "").split(",") if o.strip()
+    ]
     # Kinds of Auth sessions the official server makes only when switched on (GOTRUE_EXTERNAL_ANONYMOUS_
     # USERS_ENABLED, GOTRUE_OAUTH_SERVER_ENABLED). Off: their tokens are refused (401); on: anonymous users
     # are served as visitors and OAuth clients read only who the user is (credentials.py).
@@ -116,7 +120,7 @@ class Config:
     WORKERS = int(os.environ.get("GUNICORN_WORKERS", "") or os.cpu_count() or 1)  # gunicorn.conf.py's default
     RATELIMIT_ENABLED = os.environ.get("TOOLKIT_RATE_LIMIT_ENABLED", "true").lower() != "false"
     RATELIMIT_STORAGE_URI = os.environ.get("TOOLKIT_RATE_LIMIT_STORAGE_URI", "memory://")
-    RATELIMIT_STORAGE_OPTIONS = {"socket_timeout": 1, "socket_connect_timeout": 1}
+    RATELIMIT_STORAGE_OPTIONS: ClassVar[dict[str, float]] = {"socket_timeout": 1, "socket_connect_timeout": 1}
     RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = True
     # Two threads meeting the dead store at once: only the first switches to memory, and without
     # this the second (flask-limiter re-raises) was a 500 (the fault run saw one as Redis was killed).
@@ -133,8 +137,14 @@ class Config:
     # Proxies in front of the BFF whose X-Forwarded-For is trusted (the gateway: 1).
     TRUSTED_PROXIES = int(os.environ.get("TOOLKIT_TRUSTED_PROXIES", "1"))
     # Other origins allowed to call the API from a browser (the app itself is same-origin).
-    CORS_ORIGINS = [o.strip() for o in os.environ.get("TOOLKIT_CORS_ORIGINS", "").split(",") if o.strip()]
+    CORS_ORIGINS: ClassVar[list[str]] = [
+        o.strip() for o in os.environ.get("TOOLKIT_CORS_ORIGINS", "").split(",") if o.strip()
+    ]
 
+
+# The app's configuration as read by key (app.config, or a dict of the same keys in tests): its
+# values are of several types, each known by its key, not by the mapping.
+Settings: TypeAlias = Mapping[str, Any]
 
 MIN_JWT_SECRET_LENGTH = 32
 
@@ -143,7 +153,7 @@ class ConfigError(RuntimeError):
     """A configuration the BFF refuses to start with."""
 
 
-def check_config(config) -> None:
+def check_config(config: Settings) -> None:
     """Fail safe: with an empty or short JWT secret anyone could sign tokens the BFF accepts."""
     secret, jwks_url = config.get("JWT_SECRET") or "", config.get("JWKS_URL") or ""
     if secret and len(secret) < MIN_JWT_SECRET_LENGTH:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from flask import current_app, request
 
+from .claims import Claims
 from .errors import ApiError
 
 # Which blueprint each API token scope opens (SQL enforces the scopes again: restrictive policies).
@@ -24,19 +25,19 @@ TOKEN_SCOPE_OF_BLUEPRINT = {"pastes": "pastes", "links": "links"}
 OAUTH_CLIENT_ENDPOINTS = {"me.me"}
 
 
-def is_api_token(claims: dict) -> bool:
+def is_api_token(claims: Claims) -> bool:
     return "token_id" in claims
 
 
-def is_oauth_client(claims: dict) -> bool:
+def is_oauth_client(claims: Claims) -> bool:
     return "client_id" in claims
 
 
-def is_anonymous_user(claims: dict) -> bool:
+def is_anonymous_user(claims: Claims) -> bool:
     return claims.get("is_anonymous") is True
 
 
-def check_reach(claims: dict) -> None:
+def check_reach(claims: Claims) -> None:
     """Refuses a credential on an endpoint it may never use (403), or a kind of credential this
     deployment does not accept (401)."""
     if is_api_token(claims):
@@ -57,7 +58,7 @@ def check_reach(claims: dict) -> None:
         raise ApiError(401, "anonymous_user_not_accepted", "This server does not accept anonymous sign-ins")
 
 
-def _check_token_scope(claims: dict) -> None:
+def _check_token_scope(claims: Claims) -> None:
     scope = TOKEN_SCOPE_OF_BLUEPRINT.get(request.blueprint or "")
     scopes = claims.get("token_scopes", [])
     if scope is None:
@@ -68,7 +69,7 @@ def _check_token_scope(claims: dict) -> None:
         raise ApiError(403, "token_scope", f"This API token may not use {scope} (its scopes: {', '.join(scopes)})")
 
 
-def refuse_anonymous_user(claims: dict) -> None:
+def refuse_anonymous_user(claims: Claims) -> None:
     """An endpoint that needs an account (API tokens, private lists, profile, account-only tools):
     an anonymous sign-in is a visitor there, so it is told to sign up first."""
     if is_anonymous_user(claims):

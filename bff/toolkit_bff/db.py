@@ -14,18 +14,24 @@ from contextlib import contextmanager
 import psycopg
 from flask import Flask, current_app, has_request_context, request
 from psycopg import sql
-from psycopg.rows import dict_row
+from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
 
+from .claims import Claims
 from .errors import ApiError
 from .pg_errors import api_error_for
+
+# Every connection hands out rows as dicts by column name (dict_row): a row's values are whatever
+# Postgres sends, typed by the query, not by Python.
+DictConnection = psycopg.Connection[DictRow]
+DictPool = ConnectionPool[DictConnection]
 
 
 def init_db(app: Flask) -> None:
     # Opened lazily, so a worker starts even while Postgres is still coming up.
     # Autocommit: transactions are always explicit (rls_transaction), and a one-statement request
     # can travel as one simple-protocol query (run_once).
-    app.extensions["db_pool"] = ConnectionPool(
+    app.extensions["db_pool"] = DictPool(
         # Every connection opened up front (in the background): opening one under load costs a
         # SCRAM handshake, which showed as p99 spikes in the redirect benchmark (bench/redirect.py).
         app.config["DATABASE_URL"],
@@ -36,15 +42,15 @@ def init_db(app: Flask) -> None:
     )
 
 
-def open_pool(app: Flask) -> ConnectionPool:
+def open_pool(app: Flask) -> DictPool:
     """Start connecting (in the background) if not yet done; gunicorn calls it as a worker starts."""
-    pool: ConnectionPool = app.extensions["db_pool"]
+    pool: DictPool = app.extensions["db_pool"]
     if pool.closed:
         pool.open(wait=False)
     return pool
 
 
-def _pool() -> ConnectionPool:
+def _pool() -> DictPool:
     return open_pool(current_app)
 
 
@@ -63,7 +69,7 @@ SET_CONTEXT = (
 )
 
 
-def _context(claims: dict | None, role: str | None) -> dict[str, str]:
+def _context(claims: Claims | None, role: str | None) -> dict[str, str]:
     role = role or ("authenticated" if claims else "anon")
     return {"role": role, "claims": json.dumps(claims or {"role": role}), "headers": _request_headers()}
 
@@ -81,8 +87,8 @@ def _as_api_errors() -> Iterator[None]:
 
 @contextmanager
 def rls_transaction(
-    claims: dict | None, *, read_only: bool = False, role: str | None = None
-) -> Iterator[psycopg.Connection]:
+    claims: Claims | None, *, read_only: bool = False, role: str | None = None
+) -> Iterator[DictConnection]:
     """One transaction as the caller: role and claims are local to it and vanish at commit."""
     context = _context(claims, role)
     set_context = sql.SQL(SET_CONTEXT).format(**{name: sql.Placeholder(name) for name in context})
@@ -93,7 +99,17 @@ def rls_transaction(
         yield conn
 
 
-def run_once(query: str, values: dict, *, claims: dict | None = None, role: str | None = None) -> list[dict]:
+def only_row(cursor: psycopg.Cursor[DictRow]) -> DictRow:
+    """The row of a statement that always returns exactly one (a function's call, an aggregate)."""
+    row = cursor.fetchone()
+    if row is None:  # never for such a statement: a mistake in the code, not the caller's
+        raise RuntimeError("The statement returned no row")
+    return row
+
+
+def run_once(
+    query: str, values: dict[str, object], *, claims: Claims | None = None, role: str | None = None
+) -> list[DictRow]:
     """One statement as the caller in one network round trip, for hot paths like /s/{code}.
 
     The context and the statement go as one simple-protocol query, which Postgres runs as one

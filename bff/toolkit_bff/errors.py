@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import logging
 
-from flask import Flask, jsonify, request
+from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge
 
 log = logging.getLogger(__name__)
@@ -14,7 +14,7 @@ log = logging.getLogger(__name__)
 class ApiError(Exception):
     """An error meant for the caller: status, a stable code and a human message."""
 
-    def __init__(self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None):
+    def __init__(self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.headers = headers or {}  # e.g. Retry-After on 429
@@ -30,7 +30,13 @@ def out_of_disk_space() -> ApiError:
     )
 
 
-def error_response(status: int, code: str, message: str):
+# The body and status of an error; a handler adds the headers.
+ErrorResponse = tuple[Response, int]
+# What an error handler answers: the body, its status and headers.
+HandledError = tuple[Response, int, dict[str, str]]
+
+
+def error_response(status: int, code: str, message: str) -> ErrorResponse:
     return jsonify(error={"code": code, "message": message}), status
 
 
@@ -47,20 +53,20 @@ def _too_large_message() -> str:
     limit, length = request.max_content_length, request.content_length
     if limit is not None and (length is None or length > limit):
         return f"The request is larger than the limit of {_size(limit)}"
-    return (
-        f"The form has more than {request.max_form_parts} parts, or a field that is not a file is "
-        f"larger than {_size(request.max_form_memory_size)}"
+    field_limit = request.max_form_memory_size  # config.py always sets one; None would mean no limit
+    return f"The form has more than {request.max_form_parts} parts, or a field that is not a file is " + (
+        f"larger than {_size(field_limit)}" if field_limit is not None else "too large"
     )
 
 
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
-    def handle_api_error(exc: ApiError):
+    def handle_api_error(exc: ApiError) -> HandledError:
         body, status = error_response(exc.status, exc.code, exc.message)
         return body, status, exc.headers
 
     @app.errorhandler(HTTPException)
-    def handle_http_exception(exc: HTTPException):
+    def handle_http_exception(exc: HTTPException) -> HandledError:
         code, message = _code_for(exc), exc.description or exc.name
         if exc.code == 413 and exc.description == RequestEntityTooLarge.description:
             message = _too_large_message()
@@ -72,7 +78,7 @@ def register_error_handlers(app: Flask) -> None:
         return body, status, headers
 
     @app.errorhandler(Exception)
-    def handle_unexpected(exc: Exception):
+    def handle_unexpected(exc: Exception) -> HandledError | ErrorResponse:
         if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
             log.error("out of disk space: %s", exc)
             return handle_api_error(out_of_disk_space())

@@ -65,7 +65,8 @@ def _configure_logging(app: Flask) -> None:
 
 def init_http_policy(app: Flask) -> None:
     if app.config["TRUSTED_PROXIES"]:
-        app.wsgi_app = ProxyFix(
+        # Flask's documented way to add WSGI middleware; the checker takes wsgi_app for a fixed method.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=app.config["TRUSTED_PROXIES"], x_proto=app.config["TRUSTED_PROXIES"]
         )
     CORS(

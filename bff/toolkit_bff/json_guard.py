@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import NoReturn
 
 from flask import Flask, current_app, request
 from flask.wrappers import Request
@@ -24,7 +25,8 @@ _BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
 
 
 def json_max_bytes() -> int:
-    return current_app.config["DATA_MAX_BODY_BYTES"]
+    limit: int = current_app.config["DATA_MAX_BODY_BYTES"]
+    return limit
 
 
 def _too_deep(data: bytes) -> bool:
@@ -38,7 +40,7 @@ def _too_deep(data: bytes) -> bool:
     return bool(brackets)
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 
@@ -48,7 +50,7 @@ def _field_error(path: str, problem: str) -> ApiError:
     return ApiError(422, "invalid_input", f"{path} {problem}")
 
 
-def _check_text(value, path: str) -> None:
+def _check_text(value: object, path: str) -> None:
     if isinstance(value, str):
         found = _BAD_TEXT.search(value)
         if found:
@@ -61,13 +63,13 @@ def _check_text(value, path: str) -> None:
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_text(key, "A field name")  # never echoed: it is the bad text
-            _check_text(item, f"{path}.{key}" if path else key)
+            _check_text(item, f"{path}.{key}" if path else str(key))
     elif isinstance(value, list):
         for index, item in enumerate(value):
             _check_text(item, f"{path}[{index}]")
 
 
-def parse_json_body(data: bytes | str):
+def parse_json_body(data: bytes | str) -> object:
     """The parsed body, or an ApiError: not a ValueError, so even a `silent` get_json passes it on."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
@@ -86,7 +88,7 @@ class _GuardedJson:
     """What Flask's Request.get_json parses with (its `json_module`)."""
 
     @staticmethod
-    def loads(data, **_kwargs):
+    def loads(data: bytes | str, **_kwargs: object) -> object:
         return parse_json_body(data)
 
 
@@ -94,12 +96,14 @@ class GuardedRequest(Request):
     """Flask sets `json_module` to the app's JSON provider on every request (flask/ctx.py); request
     bodies keep the guarded parser whatever is assigned. (Responses still parse with the provider.)"""
 
-    @property
-    def json_module(self):
+    # Werkzeug types json_module as the json module, yet Flask assigns its JSON provider there: only
+    # its loads() is used, which _GuardedJson has.
+    @property  # type: ignore[override]
+    def json_module(self) -> type[_GuardedJson]:
         return _GuardedJson
 
     @json_module.setter
-    def json_module(self, _provider) -> None:
+    def json_module(self, _provider: object) -> None:
         pass
 
 

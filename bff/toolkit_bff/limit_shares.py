@@ -13,10 +13,11 @@ from __future__ import annotations
 from flask import current_app
 from limits import parse_many
 
+from .config import Settings
 from .extensions import limiter
 
 
-def sharers(config) -> int:
+def sharers(config: Settings) -> int:
     return max(1, int(config["WORKERS"])) * max(1, int(config["REPLICAS"]))
 
 
@@ -25,7 +26,7 @@ def store_away() -> bool:
     return bool(getattr(limiter, "_storage_dead", False))
 
 
-def worker_share(limit: str, config) -> str:
+def worker_share(limit: str, config: Settings) -> str:
     """`limit` ("60 per minute", "5/second; 100 per hour"), as this worker applies it now."""
     if not store_away():
         return limit
@@ -34,10 +35,11 @@ def worker_share(limit: str, config) -> str:
     )
 
 
-def share_of(amount: int, config) -> int:
+def share_of(amount: int, config: Settings) -> int:
     return max(1, amount // sharers(config))
 
 
 def limit_of(name: str) -> str:
     """The configured limit `name` (e.g. "TOOLS_RATE_LIMIT") as this worker applies it now."""
-    return worker_share(current_app.config[name], current_app.config)
+    limit: str = current_app.config[name]
+    return worker_share(limit, current_app.config)

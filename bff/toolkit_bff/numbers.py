@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 
-def whole_number(raw) -> int | None:
+def whole_number(raw: object) -> int | None:
     """`42`, or `42.0` (JSON Schema's integers include numbers with a zero fraction), from a query,
     form or JSON value; None for anything else (fractions, NaN, infinity, text, booleans)."""
     if isinstance(raw, bool):

@@ -20,6 +20,7 @@ import ipaddress
 import re
 import socket
 import threading
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -44,7 +45,7 @@ class _AddressRefused(Exception):
     it; the adapter turns it into OutboundRefused."""
 
 
-def parse_networks(values) -> tuple[Network, ...]:
+def parse_networks(values: str | Iterable[str]) -> tuple[Network, ...]:
     if isinstance(values, str):
         values = values.split(",")
     return tuple(ipaddress.ip_network(value.strip(), strict=False) for value in values if value.strip())
@@ -92,7 +93,8 @@ class OutboundPolicy:
             infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except socket.gaierror as exc:
             raise _AddressRefused(f"Outbound request refused: {host} does not resolve ({exc})") from None
-        addresses = list(dict.fromkeys(info[4][0] for info in infos))
+        # An IPv4 or IPv6 socket address starts with its text (only other families' start otherwise).
+        addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
         for address in addresses:
             if not (address_is_public(address) or self._exempt(address)):
                 raise _AddressRefused(f"Outbound request refused: {host} resolves to the internal address {address}")
@@ -104,23 +106,25 @@ class OutboundPolicy:
 
 
 def _checked_connection(base: type[HTTPConnection], policy: OutboundPolicy) -> type[HTTPConnection]:
-    class CheckedConnection(base):
-        def _new_conn(self):
-            # urllib3 connects to _dns_host and verifies TLS against host: connect to the checked
-            # address, keep the name for the certificate.
-            self._dns_host = policy.checked_address(self.host.rstrip("."), self.port)
-            return super()._new_conn()
+    """`base` connecting only to the address the policy checked (a class per policy: urllib3 makes
+    the connections itself, from the pool's ConnectionCls)."""
 
-    return CheckedConnection
+    def _new_conn(self: HTTPConnection) -> socket.socket:
+        # urllib3 connects to _dns_host and verifies TLS against host: connect to the checked
+        # address, keep the name for the certificate.
+        self._dns_host = policy.checked_address(self.host.rstrip("."), self.port)
+        return base._new_conn(self)
+
+    return type("CheckedConnection", (base,), {"_new_conn": _new_conn})
 
 
 class CheckedAdapter(requests.adapters.HTTPAdapter):
-    def __init__(self, policy: OutboundPolicy, **kwargs):
+    def __init__(self, policy: OutboundPolicy, *, pool_connections: int, pool_maxsize: int) -> None:
         self.policy = policy
-        super().__init__(**kwargs)
+        super().__init__(pool_connections=pool_connections, pool_maxsize=pool_maxsize)
 
-    def init_poolmanager(self, *args, **kwargs):
-        super().init_poolmanager(*args, **kwargs)
+    def init_poolmanager(self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: object) -> None:
+        super().init_poolmanager(connections, maxsize, block, **pool_kwargs)
         self.poolmanager.pool_classes_by_scheme = {
             "http": type(
                 "CheckedPool",
@@ -134,10 +138,18 @@ class CheckedAdapter(requests.adapters.HTTPAdapter):
             ),
         }
 
-    def send(self, request, *args, **kwargs):
-        self.policy.check_url(request.url)
+    def send(
+        self,
+        request: requests.PreparedRequest,
+        stream: bool = False,
+        timeout: float | tuple[float, float] | tuple[float, None] | None = None,
+        verify: bool | str = True,
+        cert: bytes | str | tuple[bytes | str, bytes | str] | None = None,
+        proxies: Mapping[str, str] | None = None,
+    ) -> requests.Response:
+        self.policy.check_url(request.url or "")
         try:
-            return super().send(request, *args, **kwargs)
+            return super().send(request, stream, timeout, verify, cert, proxies)
         except _AddressRefused as exc:
             raise OutboundRefused(str(exc), request=request) from None
 

@@ -15,12 +15,13 @@ import redis
 import requests
 
 from . import db
+from .config import Settings
 from .limit_shares import sharers
 
 log = logging.getLogger("toolkit_bff.replicas")
 
 
-def rate_limit_store_status(config) -> str | None:
+def rate_limit_store_status(config: Settings) -> str | None:
     """'ok' or 'unreachable'; None when no shared store is configured (memory://: one process)."""
     uri = config["RATELIMIT_STORAGE_URI"]
     if not uri.startswith(("redis://", "rediss://")):
@@ -39,7 +40,7 @@ def rate_limit_store_status(config) -> str | None:
         return "unreachable"
 
 
-def jwt_secret_status(config) -> str | None:
+def jwt_secret_status(config: Settings) -> str | None:
     """'ok', 'mismatch' or 'unknown' (Auth did not answer); None without Auth or a service-role key.
     The secret must have signed the service-role key, and Auth (every replica's Auth) must accept it."""
     auth, key, secret = config["AUTH_URL"], config["SERVICE_ROLE_KEY"], config["JWT_SECRET"]
@@ -105,7 +106,7 @@ def schema_status() -> str | None:
     return "ok"
 
 
-def log_start_checks(config) -> None:
+def log_start_checks(config: Settings) -> None:
     """At a worker's start: the same checks, logged when something is off."""
     rate_limit_store_status(config)
     jwt_secret_status(config)

@@ -9,6 +9,7 @@ fixed message per status and nothing of the request echoed."""
 from __future__ import annotations
 
 import json
+import socket
 
 from gunicorn import util
 
@@ -28,7 +29,8 @@ ANSWERS = {
 INTERNAL = ("internal_error", "The server could not answer this request")
 
 
-def write_json_error(sock, status_int: int, reason: str, _message: str) -> None:
+def write_json_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's util.write_error, as JSON; its `mesg` (gunicorn's own text) is not sent."""
     code, message = ANSWERS.get(status_int, INTERNAL)
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
     head = (

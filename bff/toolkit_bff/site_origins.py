@@ -7,20 +7,23 @@ from __future__ import annotations
 
 import threading
 
-from flask import current_app
+from flask import Flask, current_app
 
+from .config import Settings
 from .db import run_once
 
 _lock = threading.Lock()
 
 
-def own_origins(config) -> list[str]:
+def own_origins(config: Settings) -> list[str]:
     return [origin for origin in (config["PUBLIC_URL"], config["SITE_URL"], *config["OWN_ORIGINS"]) if origin]
 
 
 def record_own_origins() -> None:
     """Adds the configured origins' hosts to public.site_hosts, once per app (idempotent in SQL)."""
-    app = current_app._get_current_object()
+    # The app itself, whose extensions are kept across requests; Flask types current_app as the app,
+    # so the proxy's own method is unknown to the checker.
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if app.extensions.get("site_origins_recorded"):
         return
     with _lock:

@@ -110,16 +110,20 @@ class ClickCounter:
         """A journal's batch `number` of `flusher` into Postgres; the clicks added (0: applied before)."""
         return await self._call(REPLAY, (flusher, number, list(counts), list(counts.values())))
 
-    async def _call(self, statement: str, params: tuple) -> int:
+    async def _call(self, statement: str, params: tuple[object, ...]) -> int:
         """One flush function, bounded by the timeout; its answer (the clicks it added)."""
         async with asyncio.timeout(self._timeout):
             async with self._pool.connection(timeout=self._timeout) as conn:
                 cursor = await conn.execute(statement, params)
-                return (await cursor.fetchone())[0]
+                row = await cursor.fetchone()
+        if row is None:  # never: each flush function returns one value
+            raise RuntimeError("The flush function returned no row")
+        added: int = row[0]
+        return added
 
     async def recover(self) -> int:
         """Replay the journals of workers that are gone (see journal.py); the clicks recovered."""
-        if self._journal is None:
+        if self._journal is None or self._journal_dir is None:  # the two are set together
             return 0
         try:
             return await recover_orphans(self._journal_dir, self._record)

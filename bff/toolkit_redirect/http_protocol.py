@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from typing import cast
 from urllib.parse import unquote_to_bytes
 
 import httptools
@@ -21,7 +22,7 @@ import httptools
 from . import responses
 from .database import DatabaseUnavailable
 from .password import MAX_FORM_BYTES, form_password
-from .redirector import NEEDS_PASSWORD, Redirector
+from .redirector import HOME_UNKNOWN, NEEDS_PASSWORD, Destination, Redirector
 from .rules import BOT_AGENTS, client_key
 
 IDLE_TIMEOUT = 5.0  # seconds a connection may sit without completing a request
@@ -52,7 +53,7 @@ def _wants_json(accept: bytes) -> bool:
     return b"application/json" in accept and b"text/html" not in accept
 
 
-def _answer_for(location) -> responses.Response:
+def _answer_for(location: Destination) -> responses.Response:
     if location is NEEDS_PASSWORD:
         return responses.PASSWORD_PAGE
     answer = _redirects.get(location)
@@ -74,34 +75,39 @@ def _request_path(url: bytes) -> str:
     return url.decode("utf-8", "replace")
 
 
+# A request as it waits its turn: (method, path, agent, keep_alive, ready answer, referer,
+# forwarded-for, body, accept).
+QueuedRequest = tuple[bytes, str, bytes, bool, responses.Response | None, bytes, bytes, bytes, bytes]
+
+
 class RedirectProtocol(asyncio.Protocol):
-    def __init__(self, redirector: Redirector, open_connections: set):
+    def __init__(self, redirector: Redirector, open_connections: set[RedirectProtocol]) -> None:
         self.redirector, self.open_connections = redirector, open_connections
         self.trusted_proxies = redirector.settings.trusted_proxies
         self.parser = httptools.HttpRequestParser(self)
-        # (method, path, agent, keep_alive, ready answer, referer, forwarded-for, body, accept) in arrival order
-        self.queue: deque = deque()
+        self.queue: deque[QueuedRequest] = deque()  # in arrival order
         self.busy = False  # a request is waiting on Postgres
         self.in_headers = True  # the next bytes belong to a request line or headers
         self.unparsed = 0  # bytes received since the current headers began
         self.failed = False  # answered with an error; the connection is ending
         self.peer = ""  # the connection's own address (a client without a proxy)
         self.transport: asyncio.Transport | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
+        self.loop = asyncio.get_running_loop()  # made by the loop's server, in the loop
         self.timer: asyncio.TimerHandle | None = None
         self.last_seen = 0.0  # loop time the last request completed (or the connection began)
 
     # ── connection ──────────────────────────────────────────────────────────────────────────────
-    def connection_made(self, transport) -> None:
-        self.transport = transport
-        self.loop = asyncio.get_running_loop()
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # A stream server's connection: asyncio's Transport, or uvloop's own class with the same
+        # methods (not a subclass of it, so no isinstance here).
+        self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         self.peer = peer[0] if isinstance(peer, tuple) and peer else ""
         self.open_connections.add(self)
         self.last_seen = self.loop.time()
         self.timer = self.loop.call_at(self.last_seen + IDLE_TIMEOUT, self._idle)
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
         self.open_connections.discard(self)
         if self.timer:
@@ -109,16 +115,18 @@ class RedirectProtocol(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self.failed:
-            return None  # answered already: dropped until the connection closes
+            return  # answered already: dropped until the connection closes
         if self.in_headers:
             self.unparsed += len(data)
         try:
             self.parser.feed_data(data)
         except (httptools.HttpParserUpgrade, httptools.HttpParserError):
-            return self._fail(responses.BAD_REQUEST)
+            self._fail(responses.BAD_REQUEST)
+            return
         # Headers still incomplete after this many bytes: the parser would buffer them without end.
         if self.in_headers and self.unparsed > MAX_HEADER_BYTES:
-            return self._fail(responses.TOO_LARGE)
+            self._fail(responses.TOO_LARGE)
+            return
         self._answer_queued()
 
     def _idle(self) -> None:
@@ -182,7 +190,7 @@ class RedirectProtocol(asyncio.Protocol):
         if self.header_size > MAX_HEADER_BYTES:
             self.queue.append((b"GET", "", b"", False, responses.TOO_LARGE, b"", b"", b"", b""))
         else:
-            request = (
+            request: QueuedRequest = (
                 self.parser.get_method(),
                 _request_path(self.url),
                 self.agent,
@@ -197,7 +205,8 @@ class RedirectProtocol(asyncio.Protocol):
                 # Nothing waits before it: a cached answer goes out now, without queueing.
                 response = self._answer_now(request)
                 if response is not None:
-                    return self._write(response, request[0], request[3])
+                    self._write(response, request[0], request[3])
+                    return
             self.queue.append(request)
         if len(self.queue) >= MAX_QUEUED and self.transport:
             self.transport.pause_reading()
@@ -216,7 +225,7 @@ class RedirectProtocol(asyncio.Protocol):
         if self.transport and len(self.queue) < MAX_QUEUED:
             self.transport.resume_reading()
 
-    def _answer_now(self, request: tuple) -> responses.Response | None:
+    def _answer_now(self, request: QueuedRequest) -> responses.Response | None:
         method, path, agent, _, _, referer, _, _, _ = request
         if path != "/s" and not path.startswith("/s/"):
             return responses.NOT_FOUND
@@ -228,7 +237,7 @@ class RedirectProtocol(asyncio.Protocol):
         location = self.redirector.follow_cached(path[3:], count=count, referer=referer, agent=agent)
         return _answer_for(location) if location is not None else None
 
-    async def _answer_later(self, request: tuple) -> responses.Response:
+    async def _answer_later(self, request: QueuedRequest) -> responses.Response:
         method, path, agent, _, _, referer, forwarded, body, accept = request
         count = method != b"HEAD" and not _is_bot(agent)
         try:
@@ -240,27 +249,36 @@ class RedirectProtocol(asyncio.Protocol):
         except DatabaseUnavailable:
             return responses.UNAVAILABLE
 
-    async def _unlock(self, code: str, body: bytes, forwarded: bytes, as_json: bool, **visit) -> responses.Response:
+    async def _unlock(
+        self,
+        code: str,
+        body: bytes,
+        forwarded: bytes,
+        as_json: bool,
+        *,
+        count: bool,
+        referer: bytes,
+        agent: bytes,
+    ) -> responses.Response:
         if len(body) > MAX_FORM_BYTES:
             return responses.PASSWORD_FORM_TOO_LARGE_JSON if as_json else responses.PASSWORD_FORM_TOO_LARGE
-        unlocked = await self.redirector.unlock(code, form_password(body), self._client(forwarded), **visit)
+        unlocked = await self.redirector.unlock(
+            code, form_password(body), self._client(forwarded), count=count, referer=referer, agent=agent
+        )
         if unlocked.retry_after:
             return (responses.too_many_tries_json if as_json else responses.too_many_tries)(unlocked.retry_after)
         if unlocked.wrong:
             return responses.WRONG_PASSWORD_JSON if as_json else responses.WRONG_PASSWORD_PAGE
-        return responses.see_other(unlocked.location)
+        return responses.see_other(unlocked.location or HOME_UNKNOWN)  # a right password: always a location
 
     def _client(self, forwarded: bytes) -> str:
         """The visitor's address key: the entry the trusted proxies added to X-Forwarded-For (the
         gateway sets it to the address it saw), else the connection's own address."""
         hops = [hop.strip() for hop in forwarded.decode("latin-1").split(",") if hop.strip()]
-        if self.trusted_proxies and hops:
-            address = hops[-min(self.trusted_proxies, len(hops))]
-        else:
-            address = self.peer
+        address = hops[-min(self.trusted_proxies, len(hops))] if self.trusted_proxies and hops else self.peer
         return client_key(address)[:64]
 
-    def _answered_later(self, task: asyncio.Task) -> None:
+    def _answered_later(self, task: asyncio.Task[responses.Response]) -> None:
         self.busy = False
         method, keep_alive = self.queue[0][0], self.queue[0][3]
         if task.cancelled() or task.exception() is not None:

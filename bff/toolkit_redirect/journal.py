@@ -82,8 +82,8 @@ class ClickJournal:
 
     def record(self, key: str) -> None:
         """One click, written before its redirect is sent."""
-        if self._map is None:
-            return None
+        if self._map is None or self._fd is None:  # not open (the two are set together)
+            return
         line = key.encode() + b"\n"
         end = self._used + len(line)
         if end > len(self._map):
@@ -91,7 +91,8 @@ class ClickJournal:
                 os.posix_fallocate(self._fd, 0, len(self._map) + SEGMENT_BYTES)
                 self._map.resize(len(self._map) + SEGMENT_BYTES)
             except OSError as exc:
-                return self._break(exc)
+                self._break(exc)
+                return
         self._map[self._used : end] = line
         self._used = end
 
@@ -189,10 +190,10 @@ async def _replay(directory: Path, flusher: uuid.UUID, apply: Apply) -> int:
         if number.isdigit():
             segments.append((int(number), path))
     taken = 0
-    for number, path in sorted(segments):
+    for batch, path in sorted(segments):
         counts = read_counts(path)
         if counts:  # raises while Postgres is away: this file and the rest wait
-            taken += await apply(flusher, number, counts)
+            taken += await apply(flusher, batch, counts)
         path.unlink(missing_ok=True)
     if taken:
         log.warning("recovered %d clicks from the journal of stopped worker %s", taken, flusher)

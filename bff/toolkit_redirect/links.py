@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from datetime import datetime
+from typing import Any, TypeGuard
 from urllib.parse import quote
 
 import psycopg
@@ -39,7 +40,7 @@ class LinkStore:
     def __init__(self, pool: AsyncConnectionPool, timeout: float):
         self._pool, self._timeout = pool, timeout
 
-    async def _fetch(self, query: str, params: tuple):
+    async def _fetch(self, query: str, params: tuple[object, ...]) -> tuple[Any, ...] | None:
         try:
             async with asyncio.timeout(self._timeout):
                 async with self._pool.connection(timeout=self._timeout) as conn:
@@ -76,5 +77,5 @@ class LinkStore:
         return location_header(row[0]) if row and row[0] is not None else None
 
 
-def live(link: Link | None) -> bool:
+def live(link: Link | None) -> TypeGuard[Link]:
     return link is not None and (link.expires_at is None or link.expires_at > time.time())

@@ -52,11 +52,11 @@ class PasswordChecker:
     async def check(self, stored_hash: str | None, password: str | None) -> bool:
         """True only when `stored_hash` is set, carries the server's parameters and `password` matches it."""
         attempt = password if password is not None and len(password) <= MAX_PASSWORD_LENGTH else ""
-        usable = stored_hash is not None and stored_hash.startswith(SERVER_PARAMETERS)
+        usable = stored_hash if stored_hash is not None and stored_hash.startswith(SERVER_PARAMETERS) else None
         matched = await asyncio.get_running_loop().run_in_executor(
-            self._executor, _verify, stored_hash if usable else self._stand_in, attempt
+            self._executor, _verify, usable if usable is not None else self._stand_in, attempt
         )
-        return matched and usable and attempt == password
+        return matched and usable is not None and attempt == password
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -5,6 +5,7 @@ gunicorn -c redirect_gunicorn.conf.py     (from bff/; the settings name this wor
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import os
 import signal
@@ -21,7 +22,8 @@ from .settings import Settings
 class RawRedirectWorker(Worker):
     def load_wsgi(self) -> None:
         # No application to load: the protocol answers from the Redirector itself.
-        self.wsgi = None
+        # gunicorn's stubs type wsgi as an application, which this worker has none of: nothing reads it.
+        self.wsgi = None  # type: ignore[assignment]
 
     def init_signals(self) -> None:
         # The event loop handles the stop signals itself (below); gunicorn's handlers would only
@@ -57,10 +59,8 @@ class RawRedirectWorker(Worker):
         self.log.info("redirect worker %s serving (httptools protocol on uvloop)", os.getpid())
         while not stopping.is_set() and self.ppid == os.getppid():
             self.notify()  # gunicorn's heartbeat: a stuck loop gets the worker restarted
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), timeout=max(self.timeout / 2, 1))
-            except TimeoutError:
-                pass
         for server in servers:
             server.close()
         # Requests waiting on Postgres get 2 s to finish, then the last clicks are flushed: both

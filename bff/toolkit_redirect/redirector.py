@@ -8,9 +8,11 @@ server shows the password page, and unlock() opens the link once the password is
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
 import time
 from dataclasses import dataclass
+from typing import Final, Literal, TypeAlias
 
 from .cache import Link, LinkCache
 from .clicks import ClickCounter
@@ -28,8 +30,16 @@ log = logging.getLogger("toolkit_redirect")
 HOME_UNKNOWN = "/?link=unknown"
 HOME_EXPIRED = "/?link=expired"
 HOME_EXHAUSTED = "/?link=exhausted"
-DEAD_LINK_HOMES = {"expired": HOME_EXPIRED, "exhausted": HOME_EXHAUSTED}
-NEEDS_PASSWORD = object()  # not a Location: the password page
+DEAD_LINK_HOMES: dict[str | None, str] = {"expired": HOME_EXPIRED, "exhausted": HOME_EXHAUSTED}
+
+
+class _Page(enum.Enum):
+    PASSWORD = enum.auto()
+
+
+NEEDS_PASSWORD: Final = _Page.PASSWORD  # not a Location: the password page
+# Where /s/{code} leads: a Location, or the password page.
+Destination: TypeAlias = str | Literal[_Page.PASSWORD]
 
 
 @dataclass(frozen=True)
@@ -57,8 +67,8 @@ class Redirector:
             self.pool, settings.flush_interval, settings.db_timeout, settings.journal_dir, stats=settings.stats
         )
         self.passwords = PasswordChecker(settings.password_checks)
-        self._lookups: dict[str, asyncio.Future] = {}  # one lookup per code at a time, however many ask
-        self._tasks: list[asyncio.Task] = []
+        self._lookups: dict[str, asyncio.Future[Link | None]] = {}  # one lookup per code at a time, however many ask
+        self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
         # Not waiting for Postgres: a worker starts (and answers 503) while the database is away.
@@ -82,7 +92,7 @@ class Redirector:
         # The pool's idle connections died with the old server: drop them now, not on a request.
         await self.pool.check()
 
-    def follow_cached(self, code: str, *, count: bool, referer: bytes = b"", agent: bytes = b""):
+    def follow_cached(self, code: str, *, count: bool, referer: bytes = b"", agent: bytes = b"") -> Destination | None:
         """The Location (or NEEDS_PASSWORD) when the cache alone can answer, counting the click;
         None when Postgres must be asked."""
         if not VALID_CODE.fullmatch(code):
@@ -100,7 +110,7 @@ class Redirector:
             self.clicks.count(code, referer, agent)
         return link.location
 
-    async def follow(self, code: str, *, count: bool, referer: bytes = b"", agent: bytes = b""):
+    async def follow(self, code: str, *, count: bool, referer: bytes = b"", agent: bytes = b"") -> Destination:
         """The Location for /s/{code} (or NEEDS_PASSWORD): the destination of a live link, else home.
 
         Raises DatabaseUnavailable when the answer depends on Postgres and it cannot be asked."""
@@ -137,8 +147,8 @@ class Redirector:
         if state != "protected":
             # No password to check: the same answer as following the link (home, or where it leads).
             if state == "active":
-                location = await self.follow(code, count=count, referer=referer, agent=agent)
-                return Unlocked(location=location if isinstance(location, str) else HOME_UNKNOWN)
+                followed = await self.follow(code, count=count, referer=referer, agent=agent)
+                return Unlocked(location=followed if isinstance(followed, str) else HOME_UNKNOWN)
             return Unlocked(location=DEAD_LINK_HOMES.get(state, HOME_UNKNOWN))
         if not matched:
             return Unlocked(wrong=True)

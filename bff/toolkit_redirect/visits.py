@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import time
 from datetime import date, timedelta
+from typing import TypeVar
 
 from .rules import agent_family, referrer_host
 
 REMEMBERED = 4096  # distinct header values kept per kind; past it the memory starts again
 EPOCH = date(1970, 1, 1)
 
-StatKey = tuple[str, int, str, tuple[str, str]]  # code, UTC day number, referrer host, (browser, device)
+StatKey = tuple[str, int, str, tuple[str, str]]
+Value = TypeVar("Value")  # code, UTC day number, referrer host, (browser, device)
 
 
 class VisitStats:
@@ -36,7 +38,7 @@ class VisitStats:
         self.pending[key] = self.pending.get(key, 0) + 1
 
     @staticmethod
-    def _remember(memory: dict, raw: bytes, value):
+    def _remember(memory: dict[bytes, Value], raw: bytes, value: Value) -> Value:
         if len(memory) >= REMEMBERED:
             memory.clear()
         memory[raw] = value
@@ -47,9 +49,16 @@ class VisitStats:
         return taken
 
 
-def as_columns(stats: dict[StatKey, int]) -> tuple[list, list, list, list, list, list]:
+def as_columns(
+    stats: dict[StatKey, int],
+) -> tuple[list[str], list[date], list[str], list[str], list[str], list[int]]:
     """The arrays record_short_link_activity takes: codes, days, referrer hosts, browsers, devices, counts."""
-    codes, days, hosts, browsers, devices, counts = [], [], [], [], [], []
+    codes: list[str] = []
+    days: list[date] = []
+    hosts: list[str] = []
+    browsers: list[str] = []
+    devices: list[str] = []
+    counts: list[int] = []
     for (code, day, host, (browser, device)), count in stats.items():
         codes.append(code)
         days.append(EPOCH + timedelta(days=day))

@@ -4,13 +4,14 @@ input (admin_only.py, the routes' first `before`); SQL checks again (admin_list_
 revoke_admin, admin_authenticator_removal, admin_recent_*, admin_delete_*). Only the authenticator's
 removal then needs Auth's admin API and its service-role key."""
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify
 
 from .. import auth_admin
 from ..auth import require_claims
-from ..contract.operations import Routes
+from ..contract.openapi_types import Security
+from ..contract.operations import NoContent, Routes
 from ..contract.responses import DATA_SIGNED_IN, DATABASE, json_response
-from ..db import rls_transaction
+from ..db import only_row, rls_transaction
 from ..errors import ApiError
 from .admin_only import admin_only, user_id_of
 from .models.admin import (
@@ -19,12 +20,13 @@ from .models.admin import (
     AuthenticatorRemoval,
     ModeratedLinkList,
     ModeratedPasteList,
+    SearchPage,
     search_page,
 )
 
 bp = Blueprint("admin", __name__, url_prefix="/api")
 routes = Routes(bp, "admin")
-ADMINS = [{"bearerAuth": []}]
+ADMINS: Security = [{"bearerAuth": []}]
 # Routes take the id as text and parse it after the role check: no 404 from routing before it is known.
 USER_ID = {"user_id": {"schema": {"type": "string", "format": "uuid"}}}
 ADMIN_ONLY = {403: ["forbidden"]}
@@ -35,7 +37,7 @@ PASTES_SEARCH = search_page("the id or title", high=100, default=20)
 LINKS_SEARCH = search_page("the code or the target URL", high=100, default=20)
 
 
-def _page(function: str, key: str, query):
+def _page(function: str, key: str, query: SearchPage) -> Response:
     """A page of an admin list, newest first: {key: [...], total, limit, offset}."""
     claims = require_claims()
     with rls_transaction(claims, read_only=True) as conn:
@@ -62,14 +64,14 @@ def _page(function: str, key: str, query):
     errors=LIST_ERRORS,
     answers={200: json_response("A page of users.", AdminUserList)},
 )
-def list_users(query):
+def list_users(query: SearchPage) -> Response:
     """Users, newest first
 
     Read by the SQL function admin_list_users, which refuses non-admins."""
     return _page("admin_list_users", "users", query)
 
 
-def _delete(function: str, key: str):
+def _delete(function: str, key: str) -> NoContent:
     with rls_transaction(require_claims()) as conn:
         conn.execute(f"select public.{function}(%s)", (key,))
     return "", 204
@@ -84,7 +86,7 @@ def _delete(function: str, key: str):
     errors=LIST_ERRORS,
     answers={200: json_response("A page of public pastes.", ModeratedPasteList)},
 )
-def recent_pastes(query):
+def recent_pastes(query: SearchPage) -> Response:
     """Recent public pastes, newest first
 
     Through admin_recent_pastes(), which refuses non-admins."""
@@ -99,7 +101,7 @@ def recent_pastes(query):
     errors=DELETE_ERRORS,
     answers={204: {"description": "Deleted for everyone."}},
 )
-def delete_paste(paste_id):
+def delete_paste(paste_id: str) -> NoContent:
     """Delete one of the public pastes (moderation)"""
     return _delete("admin_delete_paste", paste_id)
 
@@ -113,7 +115,7 @@ def delete_paste(paste_id):
     errors=LIST_ERRORS,
     answers={200: json_response("A page of short links.", ModeratedLinkList)},
 )
-def recent_links(query):
+def recent_links(query: SearchPage) -> Response:
     """Recent short links, newest first
 
     Through admin_recent_short_links(), which refuses non-admins."""
@@ -128,16 +130,16 @@ def recent_links(query):
     errors=DELETE_ERRORS,
     answers={204: {"description": "Deleted for everyone."}},
 )
-def delete_link(code):
+def delete_link(code: str) -> NoContent:
     """Delete one of the short links (moderation)"""
     return _delete("admin_delete_short_link", code)
 
 
-def _admin_status(user_id: str, function: str):
-    claims, user_id = require_claims(), user_id_of(user_id)
+def _admin_status(user_id_text: str, function: str) -> Response:
+    claims, user_id = require_claims(), user_id_of(user_id_text)
     with rls_transaction(claims) as conn:
         conn.execute(f"select public.{function}(%s)", (user_id,))
-        is_admin = conn.execute("select public.is_admin(%s) as is_admin", (user_id,)).fetchone()["is_admin"]
+        is_admin = only_row(conn.execute("select public.is_admin(%s) as is_admin", (user_id,)))["is_admin"]
     return jsonify(user_id=user_id, is_admin=is_admin)
 
 
@@ -153,7 +155,7 @@ STATUS = {200: json_response("The user's admin status afterwards.", AdminStatus)
     answers=STATUS,
     errors=DELETE_ERRORS,
 )
-def grant_admin(user_id):
+def grant_admin(user_id: str) -> Response:
     """Make a user an administrator
 
     Through grant_admin(): admins only, never yourself."""
@@ -169,7 +171,7 @@ def grant_admin(user_id):
     answers=STATUS,
     errors=(*DELETE_ERRORS, {409: ["conflict"]}),
 )
-def revoke_admin(user_id):
+def revoke_admin(user_id: str) -> Response:
     """Take administrator rights away
 
     Through revoke_admin(): admins only; the last admin stays (409)."""
@@ -189,23 +191,23 @@ def revoke_admin(user_id):
     },
     errors=(*DELETE_ERRORS, {503: ["auth_admin_unavailable"]}),
 )
-def remove_authenticator(user_id):
+def remove_authenticator(user_id: str) -> Response:
     """Remove a user's authenticator (lost device)
 
     For a user who lost their phone: admin_authenticator_removal() in SQL refuses all but admins at
     aal2; Auth's admin API then removes the user's factors, and they sign in with their password
     alone and may enrol again."""
-    claims, user_id = require_claims(), user_id_of(user_id)
+    claims, checked_id = require_claims(), user_id_of(user_id)
     base, key = current_app.config["AUTH_URL"], current_app.config["SERVICE_ROLE_KEY"]
     with rls_transaction(claims, read_only=True) as conn:
-        conn.execute("select public.admin_authenticator_removal(%s)", (user_id,))
+        conn.execute("select public.admin_authenticator_removal(%s)", (checked_id,))
     if not base or not key:
         raise ApiError(503, "auth_admin_unavailable", "Removing authenticators is not configured on this server")
     try:
-        removed = auth_admin.delete_factors(base, key, str(user_id))
+        removed = auth_admin.delete_factors(base, key, str(checked_id))
     except auth_admin.AuthAdminUnavailable as exc:
-        current_app.logger.error("Auth refused to remove the factors of user %s: %s", user_id, exc)
+        current_app.logger.error("Auth refused to remove the factors of user %s: %s", checked_id, exc)
         raise ApiError(
             503, "auth_admin_unavailable", "The authentication service could not remove the authenticator"
         ) from None
-    return jsonify(user_id=str(user_id), removed=removed)
+    return jsonify(user_id=str(checked_id), removed=removed)

@@ -5,24 +5,29 @@ A token is made in SQL (create_api_token: 256 random bits, only its SHA-256 kept
 POST's answer only; scripts send it as `Authorization: Bearer tkp_…` to /api/pastes and /api/links
 (auth.api_token_claims). Revoking deletes it: its next request is a 401."""
 
-from flask import Blueprint, jsonify
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID
+
+from flask import Blueprint, Response, jsonify
 
 from ..auth import require_claims
-from ..contract.operations import Routes
+from ..contract.openapi_types import Security
+from ..contract.operations import NoContent, Routes, WithStatus
 from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response, links_to
-from ..db import rls_transaction
+from ..db import only_row, rls_transaction
 from ..errors import ApiError
 from .models.api_tokens import ApiToken, ApiTokenCreate, ApiTokenList, ApiTokensRevoked, NewApiToken
 
 bp = Blueprint("api_tokens", __name__, url_prefix="/api")
 routes = Routes(bp, "account")
-SIGNED_IN = [{"bearerAuth": []}]
+SIGNED_IN: Security = [{"bearerAuth": []}]
 WRITE_LIMITED = {429: ["too_many_requests"]}
 
 TOKEN_COLUMNS = tuple(ApiToken.model_fields)
 
 
-def _token(row: dict) -> dict:
+def _token(row: Mapping[str, Any]) -> dict[str, Any]:
     """A token in the documented field order (the creation comes back as jsonb, unordered)."""
     return {key: row[key] for key in (*TOKEN_COLUMNS, "token") if key in row}
 
@@ -34,7 +39,7 @@ def _token(row: dict) -> dict:
     errors=(DATA_SIGNED_IN, DATABASE),
     answers={200: json_response("Newest first.", ApiTokenList)},
 )
-def list_tokens():
+def list_tokens() -> Response:
     """My personal API tokens (never the tokens themselves)"""
     claims = require_claims()
     with rls_transaction(claims, read_only=True) as conn:
@@ -58,7 +63,7 @@ def list_tokens():
     },
     errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, WRITE_LIMITED),
 )
-def create_token(body: ApiTokenCreate):
+def create_token(body: ApiTokenCreate) -> WithStatus:
     """Make a personal API token for scripts
 
     At most 20 per account (422 past it). An account with a verified MFA factor needs an `aal2`
@@ -66,9 +71,11 @@ def create_token(body: ApiTokenCreate):
     account's own session makes tokens: never a token, an OAuth client or an anonymous sign-in."""
     claims = require_claims()
     with rls_transaction(claims) as conn:
-        created = conn.execute(
-            "select public.create_api_token(%s, %s, %s) as token", (body.name, body.scopes, body.expires_at)
-        ).fetchone()["token"]
+        created = only_row(
+            conn.execute(
+                "select public.create_api_token(%s, %s, %s) as token", (body.name, body.scopes, body.expires_at)
+            )
+        )["token"]
     return jsonify(_token(created)), 201
 
 
@@ -79,7 +86,7 @@ def create_token(body: ApiTokenCreate):
     answers={204: {"description": "Revoked: its next request is a 401."}},
     errors=(DATA_SIGNED_IN, DATABASE, {404: ["not_found"]}, WRITE_LIMITED),
 )
-def revoke_token(token_id):
+def revoke_token(token_id: UUID) -> NoContent:
     """Revoke one of my tokens
 
     Someone else's token answers 404 like a missing one."""
@@ -98,7 +105,7 @@ def revoke_token(token_id):
     errors=(DATA_SIGNED_IN, DATABASE, WRITE_LIMITED),
     answers={200: json_response("Every script using one of them is refused from its next request.", ApiTokensRevoked)},
 )
-def revoke_all_tokens():
+def revoke_all_tokens() -> Response:
     """Revoke all of my tokens
 
     What the account page offers beside signing out of every other device."""

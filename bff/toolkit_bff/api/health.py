@@ -7,7 +7,7 @@ from flask import Blueprint, current_app, jsonify
 
 from .. import db
 from ..config import VERSION
-from ..contract.operations import Routes
+from ..contract.operations import Routes, WithStatus
 from ..contract.responses import json_response
 from ..replica_checks import jwt_secret_status, rate_limit_store_status, schema_status
 from .models.me import Health
@@ -39,7 +39,7 @@ def _auth_status() -> str:
         ),
     },
 )
-def health():
+def health() -> WithStatus:
     """Is the BFF up, and can it reach the database?"""
     checks = {"database": "ok" if db.ping() else "unreachable", "auth": _auth_status()}
     # Redis away is no reason to take the replica out: it counts alone at its share meanwhile.

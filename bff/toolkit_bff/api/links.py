@@ -1,10 +1,14 @@
 """Short links: create (signed in or not, optionally with a password), list and delete mine, their
 statistics, resolve for the app's /s screen."""
 
-from flask import Blueprint, current_app, jsonify, request
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID
+
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..auth import request_claims, require_claims
-from ..contract.operations import Routes
+from ..contract.operations import NoContent, Routes, WithStatus
 from ..contract.responses import (
     DATA_OPTIONAL_TOKEN,
     DATA_SIGNED_IN,
@@ -17,7 +21,7 @@ from ..contract.responses import (
     json_response,
     links_to,
 )
-from ..db import rls_transaction
+from ..db import only_row, rls_transaction
 from ..errors import ApiError
 from ..extensions import limiter
 from ..site_origins import record_own_origins
@@ -51,7 +55,7 @@ def short_url(code: str) -> str:
     return f"{base}/s/{code}"
 
 
-def _with_short_url(row: dict) -> dict:
+def _with_short_url(row: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "id": row["id"],
         "short_code": row["short_code"],
@@ -85,7 +89,7 @@ def _with_short_url(row: dict) -> dict:
     ),
     before=(limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False),),
 )
-def create_link(body: ShortLinkCreate):
+def create_link(body: ShortLinkCreate) -> WithStatus:
     """Shorten a URL
 
     Signed in or not; anonymous callers are rate-limited per IP and own nothing (they cannot list
@@ -101,9 +105,9 @@ def create_link(body: ShortLinkCreate):
         if isinstance(password, str):
             row = create_protected_link(conn, LINK_COLUMNS, url, password, options)
         else:
-            row = conn.execute(
-                f"select {LINK_COLUMNS} from public.create_short_link(%s, %s, %s, %s)", (url, *options)
-            ).fetchone()
+            row = only_row(
+                conn.execute(f"select {LINK_COLUMNS} from public.create_short_link(%s, %s, %s, %s)", (url, *options))
+            )
     return jsonify(_with_short_url(row)), 201
 
 
@@ -115,7 +119,7 @@ def create_link(body: ShortLinkCreate):
     answers={200: json_response("A page of my links.", ShortLinkList)},
     errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]}),
 )
-def list_links(query: Paging):
+def list_links(query: Paging) -> Response:
     """My links, newest first, with their clicks"""
     claims = require_claims()
     limit, offset = query.limit, query.offset
@@ -137,7 +141,7 @@ def list_links(query: Paging):
     answers={204: {"description": "Deleted."}},
     errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]}),
 )
-def delete_link(link_id):
+def delete_link(link_id: UUID) -> NoContent:
     """Delete one of my links
 
     Someone else's link answers 404 like a missing one: nothing leaks."""
@@ -162,7 +166,7 @@ def delete_link(link_id):
         {403: ["aal2_required"], 404: ["not_found"], 422: ["invalid_input"]},
     ),
 )
-def link_stats(link_id, query: StatsPeriod):
+def link_stats(link_id: UUID, query: StatsPeriod) -> Response:
     """Clicks per day, referrer hosts, browsers and devices of my link
 
     The owner's, or any link's for an admin's own session at `aal2` (an admin at `aal1` gets 403
@@ -172,7 +176,7 @@ def link_stats(link_id, query: StatsPeriod):
     claims = require_claims()
     days = query.days
     with rls_transaction(claims, read_only=True) as conn:
-        stats = conn.execute("select public.short_link_stats(%s, %s) as stats", (link_id, days)).fetchone()["stats"]
+        stats = only_row(conn.execute("select public.short_link_stats(%s, %s) as stats", (link_id, days)))["stats"]
     return jsonify({**stats, "short_url": short_url(stats["short_code"])})
 
 
@@ -188,17 +192,15 @@ def link_stats(link_id, query: StatsPeriod):
         {403: ["password_required"], 404: ["not_found"], 410: ["link_expired", "link_exhausted"]},
     ),
 )
-def resolve_link(code):
+def resolve_link(code: str) -> Response:
     """Where a short code leads (counts a click)
 
     For the app's /s screen: 404 for no such link, 410 `link_expired` or `link_exhausted` for a
     dead one (the screen says which on the home page), 403 `password_required` for a protected
     one, whose destination only the redirect service's password page gives."""
     with rls_transaction(request_claims()) as conn:
-        url = conn.execute("select public.resolve_short_link(%s) as url", (code,)).fetchone()["url"]
-        state = (
-            None if url else conn.execute("select public.short_link_state(%s) as state", (code,)).fetchone()["state"]
-        )
+        url = only_row(conn.execute("select public.resolve_short_link(%s) as url", (code,)))["url"]
+        state = None if url else only_row(conn.execute("select public.short_link_state(%s) as state", (code,)))["state"]
     if url is None:
         raise ApiError(*UNRESOLVED.get(state, UNRESOLVED[None]))
     return jsonify(short_code=code, url=url)

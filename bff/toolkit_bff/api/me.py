@@ -1,18 +1,19 @@
 """GET /api/me (the caller, their profile, admin status), PATCH /api/me/profile, DELETE /api/me."""
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify
 
 from .. import auth_admin
 from ..auth import require_claims
-from ..contract.operations import Routes
+from ..contract.openapi_types import Security
+from ..contract.operations import NoContent, Routes
 from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
-from ..db import rls_transaction
+from ..db import only_row, rls_transaction
 from ..errors import ApiError
 from .models.me import Me, ProfileResult, ProfileUpdate
 
 bp = Blueprint("me", __name__, url_prefix="/api")
 routes = Routes(bp, "account")
-SIGNED_IN = [{"bearerAuth": []}]
+SIGNED_IN: Security = [{"bearerAuth": []}]
 
 PROFILE_COLUMNS = "id, nickname, email, full_name, bio, avatar_url, location, role, created_at, updated_at"
 
@@ -24,7 +25,7 @@ PROFILE_COLUMNS = "id, nickname, email, full_name, bio, avatar_url, location, ro
     answers={200: json_response("The caller.", Me)},
     errors=(DATA_SIGNED_IN, DATABASE),
 )
-def me():
+def me() -> Response:
     """Who the verified caller is
 
     Verifies the bearer token and reads the caller back from inside a transaction that carries
@@ -33,7 +34,7 @@ def me():
     with rls_transaction(claims, read_only=True) as conn:
         user = conn.execute("select auth.uid() as id, auth.jwt() ->> 'email' as email, current_user as role").fetchone()
         profile = conn.execute(f"select {PROFILE_COLUMNS} from public.profile where id = auth.uid()").fetchone()
-        is_admin = conn.execute("select public.is_admin(auth.uid()) as is_admin").fetchone()["is_admin"]
+        is_admin = only_row(conn.execute("select public.is_admin(auth.uid()) as is_admin"))["is_admin"]
     return jsonify(user=user, profile=profile, is_admin=is_admin)
 
 
@@ -45,7 +46,7 @@ def me():
     answers={200: json_response("The updated profile.", ProfileResult)},
     errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, {404: ["not_found"], 409: ["conflict"]}),
 )
-def update_profile(body: ProfileUpdate):
+def update_profile(body: ProfileUpdate) -> Response:
     """Change my profile
 
     Nickname (3–32 of `[a-z0-9_]`, unique), full name, bio (≤ 500), location, avatar URL (https
@@ -77,7 +78,7 @@ def update_profile(body: ProfileUpdate):
     },
     errors=(DATA_SIGNED_IN, {404: ["not_found"], 503: ["auth_admin_unavailable"]}),
 )
-def delete_me():
+def delete_me() -> NoContent:
     """Delete my account
 
     Asks Auth's admin API (`DELETE /admin/users/{id}` with the service-role key, which only the BFF

@@ -21,7 +21,7 @@ routes = Routes(bp, "system")
     "getOpenApiDocument",
     answers={200: json_response("The OpenAPI 3.1 document describing every endpoint.", OpenApiDocument)},
 )
-def openapi_document():
+def openapi_document() -> Response:
     """This OpenAPI document
 
     The single source of the API contract; the app's types are generated from it

@@ -1,11 +1,14 @@
 """The disabled-pages map: everyone reads it, admins change it (SPEC §3, §4)."""
 
+from collections.abc import Mapping
 from functools import wraps
+from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
+from flask.typing import ResponseReturnValue
 
 from ..auth import request_claims, require_claims
-from ..contract.operations import Routes
+from ..contract.operations import Routes, ViewFunction
 from ..contract.responses import DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
 from ..db import rls_transaction
 from ..errors import ApiError
@@ -19,7 +22,7 @@ routes = Routes(bp, "pages")
 PAGE_COLUMNS = "page_key, is_disabled, disable_reason, updated_at"
 
 
-def _entry(row: dict) -> dict:
+def _entry(row: Mapping[str, Any]) -> dict[str, Any]:
     return {"is_disabled": row["is_disabled"], "disable_reason": row["disable_reason"], "updated_at": row["updated_at"]}
 
 
@@ -30,7 +33,7 @@ def _entry(row: dict) -> dict:
     errors=(DATA_OPTIONAL_TOKEN, DATABASE),
     answers={200: json_response("Every page key with its state; cacheable for 10 s.", Pages)},
 )
-def pages():
+def pages() -> Response:
     """The disabled-pages map"""
     with rls_transaction(request_claims(), read_only=True) as conn:
         rows = conn.execute(f"select {PAGE_COLUMNS} from public.page_settings order by page_key").fetchall()
@@ -40,11 +43,11 @@ def pages():
     return response
 
 
-def _known_page(view):
+def _known_page(view: ViewFunction) -> ViewFunction:
     """An unknown page key is a 404 before the body is read (and after the caller is known to be an admin)."""
 
     @wraps(view)
-    def checked(page_key, **kwargs):
+    def checked(page_key: str, **kwargs: object) -> ResponseReturnValue:
         if page_key not in PAGE_KEYS:
             raise ApiError(404, "not_found", f"Unknown page key; one of: {', '.join(PAGE_KEYS)}")
         return view(page_key=page_key, **kwargs)
@@ -62,7 +65,7 @@ def _known_page(view):
     answers={200: json_response("The page's new state (who and when are recorded by the database).", PageState)},
     errors=(JSON_BODY, DATA_SIGNED_IN, {403: ["forbidden"]}, DATABASE, {404: ["not_found"]}),
 )
-def update_page(page_key, body: PageUpdate):
+def update_page(page_key: str, body: PageUpdate) -> Response:
     """Disable or enable a page"""
     claims = require_claims()
     is_disabled, reason = body.is_disabled, body.disable_reason

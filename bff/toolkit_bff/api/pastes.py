@@ -10,13 +10,16 @@ import json
 import re
 import threading
 import time
+from collections.abc import Mapping
 from datetime import datetime
 from functools import wraps
+from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
 
 from ..auth import request_claims, require_claims
-from ..contract.operations import Routes
+from ..contract.operations import NoContent, Routes, ViewFunction, WithStatus
 from ..contract.responses import (
     DATA_OPTIONAL_TOKEN,
     DATA_SIGNED_IN,
@@ -30,7 +33,7 @@ from ..contract.responses import (
     json_response,
     links_to,
 )
-from ..db import rls_transaction
+from ..db import DictConnection, only_row, rls_transaction
 from ..errors import ApiError
 from ..extensions import limiter
 from .models.pastes import PASTE_ID as PASTE_ID_PATTERN
@@ -98,7 +101,7 @@ REFUSED = {403: ["forbidden"], 404: ["not_found"]}
 ANONYMOUS_WRITES = limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 
 
-def _paste(row: dict) -> dict:
+def _paste(row: Mapping[str, Any]) -> dict[str, Any]:
     """A paste in the documented field order (SQL functions return jsonb, whose keys are unordered)."""
     return {key: row[key] for key in (*PASTE_FIELDS, "edit_token") if key in row}
 
@@ -134,7 +137,7 @@ def _check_encrypted(body: PasteCreate) -> None:
     },
     errors=(JSON_BODY, DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE),
 )
-def create_paste(body: PasteCreate):
+def create_paste(body: PasteCreate) -> WithStatus:
     """Create a paste
 
     Signed in, the caller owns the paste. Anonymous authors are rate-limited per IP, cannot make
@@ -144,18 +147,22 @@ def create_paste(body: PasteCreate):
     if body.encrypted:
         _check_encrypted(body)
         with rls_transaction(claims) as conn:
-            created = conn.execute(
-                "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
-                " %(burn_after_read)s) as paste",
-                values,
-            ).fetchone()["paste"]
+            created = only_row(
+                conn.execute(
+                    "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
+                    " %(burn_after_read)s) as paste",
+                    values,
+                )
+            )["paste"]
         return jsonify(_paste(created)), 201
     with rls_transaction(claims) as conn:
-        created = conn.execute(
-            "select public.create_paste(%(content)s, %(title)s, %(language)s, coalesce(%(privacy)s, 'public'),"
-            " %(expires_at)s, %(burn_after_read)s) as paste",
-            values,
-        ).fetchone()["paste"]
+        created = only_row(
+            conn.execute(
+                "select public.create_paste(%(content)s, %(title)s, %(language)s, coalesce(%(privacy)s, 'public'),"
+                " %(expires_at)s, %(burn_after_read)s) as paste",
+                values,
+            )
+        )["paste"]
     return jsonify(_paste(created)), 201
 
 
@@ -172,7 +179,7 @@ def _cursor_after(raw: str | None) -> tuple[datetime, str] | None:
         raise _invalid("cursor", "is not a cursor this API returned") from None
 
 
-def _cursor_for(row: dict) -> str:
+def _cursor_for(row: Mapping[str, Any]) -> str:
     raw = json.dumps([row["created_at"].isoformat(), row["id"]]).encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
@@ -200,7 +207,7 @@ def _purge_expired_now_and_then() -> None:
     answers={200: json_response("A page of pastes, without their content.", PasteList)},
     errors=(DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {422: ["invalid_input"]}),
 )
-def list_pastes(query: PasteListQuery):
+def list_pastes(query: PasteListQuery) -> Response:
     """Recent public pastes, or mine; newest first
 
     10 per page by default (SPEC §9); expired pastes never appear. Without a token `scope=mine` is
@@ -227,21 +234,23 @@ def _known_shape(paste_id: str) -> None:
         raise ApiError(404, "not_found", NOT_FOUND)
 
 
-def _of_known_shape(view):
+def _of_known_shape(view: ViewFunction) -> ViewFunction:
     """A body is read only for an id the table could hold."""
 
     @wraps(view)
-    def checked(paste_id, **kwargs):
+    def checked(paste_id: str, **kwargs: object) -> ResponseReturnValue:
         _known_shape(paste_id)
         return view(paste_id=paste_id, **kwargs)
 
     return checked
 
 
-def _view(paste_id: str) -> dict:
+def _view(paste_id: str) -> dict[str, Any]:
     _known_shape(paste_id)
     with rls_transaction(request_claims()) as conn:
-        paste = conn.execute("select public.view_paste(%s) as paste", (paste_id,)).fetchone()["paste"]
+        paste: dict[str, Any] | None = only_row(conn.execute("select public.view_paste(%s) as paste", (paste_id,)))[
+            "paste"
+        ]
     if paste is None:
         raise ApiError(404, "not_found", NOT_FOUND)
     return paste
@@ -255,7 +264,7 @@ def _view(paste_id: str) -> dict:
     answers={200: json_response("The paste, its views including this one.", Paste)},
     errors=NOT_FOUND_ERRORS,
 )
-def read_paste(paste_id):
+def read_paste(paste_id: str) -> Response:
     """Read a paste (counts a view)
 
     Unlisted pastes are readable by id. Missing, expired and other people's private pastes are the
@@ -278,7 +287,7 @@ def read_paste(paste_id):
     },
     errors=NOT_FOUND_ERRORS,
 )
-def read_raw(paste_id):
+def read_raw(paste_id: str) -> Response:
     """A paste's content as plain text (counts a view)
 
     As `getPaste`, views and burn-after-read included; errors are JSON."""
@@ -293,7 +302,7 @@ def _edit_token() -> str | None:
     return token if EDIT_TOKEN.fullmatch(token) else ""
 
 
-def _refused(conn, paste_id: str, action: str) -> ApiError:
+def _refused(conn: DictConnection, paste_id: str, action: str) -> ApiError:
     """Nothing changed: 403 if the caller can see the paste, else 404 (private ones stay secret)."""
     visible = conn.execute("select 1 from public.pastes where id = %s", (paste_id,)).fetchone()
     if visible:
@@ -312,7 +321,7 @@ def _refused(conn, paste_id: str, action: str) -> ApiError:
     answers={200: json_response("The changed paste.", Paste)},
     errors=(JSON_BODY, DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE),
 )
-def update_paste(paste_id, body: PasteUpdate):
+def update_paste(paste_id: str, body: PasteUpdate) -> Response:
     """Change a paste
 
     By its owner, or with `X-Edit-Token` for an anonymous paste. Someone else's paste is a 403 when
@@ -324,10 +333,12 @@ def update_paste(paste_id, body: PasteUpdate):
     if token is not None:
         as_json = {k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in changes.items()}
         with rls_transaction(request_claims()) as conn:
-            paste = conn.execute(
-                "select public.update_paste_with_token(%s, %s, %s::jsonb) as paste",
-                (paste_id, token, json.dumps(as_json)),
-            ).fetchone()["paste"]
+            paste = only_row(
+                conn.execute(
+                    "select public.update_paste_with_token(%s, %s, %s::jsonb) as paste",
+                    (paste_id, token, json.dumps(as_json)),
+                )
+            )["paste"]
         return jsonify(_paste(paste))
     claims = require_claims()
     assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names from FIELDS only
@@ -350,7 +361,7 @@ def update_paste(paste_id, body: PasteUpdate):
     answers={204: {"description": "Deleted."}},
     errors=(DATA_SIGNED_IN, RATE_LIMITED, REFUSED, DATABASE),
 )
-def delete_paste(paste_id):
+def delete_paste(paste_id: str) -> NoContent:
     """Delete a paste
 
     Only the owner deletes an owned paste (403 'You are not authorized to delete this paste.', SPEC
@@ -368,12 +379,12 @@ def delete_paste(paste_id):
     return "", 204
 
 
-def _set_like(paste_id: str, liked: bool):
+def _set_like(paste_id: str, liked: bool) -> Response:
     claims = require_claims()
     _known_shape(paste_id)
     with rls_transaction(claims) as conn:
         function = "like_paste" if liked else "unlike_paste"
-        result = conn.execute(f"select public.{function}(%s) as r", (paste_id,)).fetchone()["r"]
+        result = only_row(conn.execute(f"select public.{function}(%s) as r", (paste_id,)))["r"]
     return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
 
 
@@ -389,7 +400,7 @@ LIKE_ERRORS = (DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
     answers=LIKES,
     errors=LIKE_ERRORS,
 )
-def like(paste_id):
+def like(paste_id: str) -> Response:
     """Like a paste (once per user)"""
     return _set_like(paste_id, True)
 
@@ -402,7 +413,7 @@ def like(paste_id):
     answers=LIKES,
     errors=LIKE_ERRORS,
 )
-def unlike(paste_id):
+def unlike(paste_id: str) -> Response:
     """Take my like back"""
     return _set_like(paste_id, False)
 
@@ -424,12 +435,12 @@ def unlike(paste_id):
         )
     },
 )
-def duplicate(paste_id):
+def duplicate(paste_id: str) -> WithStatus:
     """Copy a paste I can read
 
     SPEC §4. Other people's burn-after-read pastes are 404: copying would read them without
     burning. Anonymous callers are rate-limited per IP."""
     _known_shape(paste_id)
     with rls_transaction(request_claims()) as conn:
-        copy = conn.execute("select public.duplicate_paste(%s) as paste", (paste_id,)).fetchone()["paste"]
+        copy = only_row(conn.execute("select public.duplicate_paste(%s) as paste", (paste_id,)))["paste"]
     return jsonify(_paste(copy)), 201

@@ -8,6 +8,7 @@ holds across every worker rather than once per worker."""
 from flask import request
 
 from ..auth import is_api_token_request, request_claims
+from ..claims import Claims
 from ..client_keys import request_client_key
 from ..credentials import is_anonymous_user
 from ..errors import ApiError
@@ -16,7 +17,7 @@ from ..limit_shares import limit_of
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 
 
-def _claims_or_none() -> dict | None:
+def _claims_or_none() -> Claims | None:
     """The caller's claims for the limiter; a refused token is refused by the endpoint itself, since
     an error raised inside flask-limiter makes it give up the shared store for this worker's memory."""
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..api.writes import WRITE_METHODS
 from ..config import VERSION
 from .envelope import Error
+from .openapi_types import OpenApi
 from .operations import OPERATIONS
 from .responses import (
     HEADERS,
@@ -71,7 +72,7 @@ DESCRIPTION = """Toolkit's backend-for-frontend.
 """
 
 
-def _limit_signed_in_writes(paths: dict) -> None:
+def _limit_signed_in_writes(paths: dict[str, OpenApi]) -> None:
     """The data API's writes are rate-limited per signed-in user (api/__init__.py, writes.py): each
     write a token may make can answer 429 with Retry-After, and its answers carry the limit headers."""
     for path, item in paths.items():
@@ -98,9 +99,9 @@ def _limit_signed_in_writes(paths: dict) -> None:
             operation["responses"] = dict(sorted(responses.items(), key=lambda entry: entry[0]))
 
 
-def build_document() -> dict:
+def build_document() -> OpenApi:
     schema_of(Error)
-    paths: dict[str, dict] = {}
+    paths: dict[str, OpenApi] = {}
     for operation in OPERATIONS:
         paths.setdefault(operation.path, {})[operation.method.lower()] = operation.spec
     _limit_signed_in_writes(paths)

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, GetCoreSchemaHandler, GetJsonSchemaHandler, StrictBool, StrictStr, WithJsonSchema
 from pydantic.functional_validators import BeforeValidator, PlainValidator
+from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, PydanticUseDefault, core_schema
 
 from ..numbers import whole_number
@@ -36,14 +37,16 @@ class Rule:
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         regex = re.compile(self.pattern)
 
-        def check(value):
+        def check(value: object) -> object:
             if isinstance(value, str) and not regex.fullmatch(value):
                 raise refuse(self.words)
             return value
 
         return core_schema.no_info_after_validator_function(check, handler(source))
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> dict:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         return {**handler(schema), "pattern": f"^{self.pattern}$"}
 
 
@@ -59,14 +62,16 @@ class Between:
     high: float
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        def check(value):
+        def check(value: float | None) -> float | None:
             if value is not None and not self.low <= value <= self.high:
                 raise refuse(f"must be between {_shown(self.low)} and {_shown(self.high)}")
             return value
 
         return core_schema.no_info_after_validator_function(check, handler(source))
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> dict:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         return {**handler(schema), "minimum": self.low, "maximum": self.high}
 
 
@@ -75,19 +80,21 @@ class Documented:
     `x-server-rule` for readers and the fuzzing), or the bound a person reads where code checks a
     looser one first and then says the real one in its own words."""
 
-    def __init__(self, server_rule: str | None = None, **schema):
-        self.schema = {**schema, **({SERVER_RULE: server_rule} if server_rule else {})}
+    def __init__(self, server_rule: str | None = None, **schema: object) -> None:
+        self.schema: JsonSchemaValue = {**schema, **({SERVER_RULE: server_rule} if server_rule else {})}
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> dict:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         return {**handler(schema), **self.schema}
 
 
-def optional(shown_default: Any = None, json_schema_extra: dict | None = None, **options) -> Any:
+def optional(shown_default: object = None, json_schema_extra: JsonSchemaValue | None = None, **options: Any) -> Any:
     """A field that may be left out (its value is then None, and not in `model_fields_set`); sent
     as null it is refused unless its type allows null. The schema shows no default, or the one the
     endpoint applies itself (`shown_default`)."""
 
-    def shown(schema: dict) -> None:
+    def shown(schema: JsonSchemaValue) -> None:
         schema.pop("default", None)
         schema.update(json_schema_extra or {})
         if shown_default is not None:
@@ -96,14 +103,14 @@ def optional(shown_default: Any = None, json_schema_extra: dict | None = None, *
     return Field(None, json_schema_extra=shown, **options)
 
 
-def _whole_number(value, kind: str = "an integer"):
+def _whole_number(value: object, kind: str = "an integer") -> int:
     number = whole_number(value) if isinstance(value, (int, float)) else None
     if number is None:
         raise refuse(f"must be {kind}")
     return number
 
 
-def _whole_number_text(value):
+def _whole_number_text(value: object) -> int:
     """From a query string or a form: `42`, `42.0`; never empty (an absent field takes its default)."""
     number = whole_number(value) if isinstance(value, (str, int, float)) and value != "" else None
     if number is None:
@@ -124,7 +131,7 @@ LATEST_EXPIRY = datetime(2100, 1, 1, tzinfo=UTC)
 LATEST_EXPIRY_TEXT = "2100-01-01T00:00:00Z"
 
 
-def _expiry(value):
+def _expiry(value: object) -> datetime | None:
     """An ISO 8601 date-time with a time zone, in the future and before LATEST_EXPIRY, in UTC."""
     if value is None:
         return None
@@ -154,7 +161,7 @@ Expiry = Annotated[
 ]
 
 
-def _default_when_empty(value):
+def _default_when_empty(value: object) -> object:
     """A form's empty field is an absent one: the option keeps its default."""
     if value == "":
         raise PydanticUseDefault()

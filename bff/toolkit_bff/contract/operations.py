@@ -14,16 +14,21 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
+from typing import Generic, Required, TypeAlias, TypedDict, Unpack, cast
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
+from flask.typing import ResponseReturnValue
 from pydantic import BaseModel
+from typing_extensions import TypeVar  # with defaults (PEP 696), which 3.11's typing lacks
 
 from ..auth import require_claims
 from ..errors import ApiError
 from ..jobs.options import request_body as request_body_values
 from .fields import SERVER_RULE
+from .openapi_types import ErrorGroup, OpenApi, Security
 from .parameters import path_parameters, query_parameters
 from .responses import (
     BODY_TOO_LARGE,
@@ -43,12 +48,22 @@ from .responses import (
 from .schemas import model_schema
 from .validation import body_model, query_model, validated
 
+# A view as Flask calls it: the URL's values by name, any answer Flask makes a response of.
+ViewFunction: TypeAlias = Callable[..., ResponseReturnValue]
+View = TypeVar("View", bound=ViewFunction)
+# What runs around a view before its request is read (a rate limit, an admin check).
+BeforeView: TypeAlias = Callable[[ViewFunction], ViewFunction]
+# Answers of views besides a plain Response: a body with its status (`jsonify(...), 201`), and no
+# body (`"", 204`).
+WithStatus: TypeAlias = tuple[Response, int]
+NoContent: TypeAlias = tuple[str, int]
+
 
 @dataclass
 class Operation:
     method: str
     path: str  # as the document writes it: /api/links/{link_id}
-    spec: dict = field(default_factory=dict)
+    spec: OpenApi = field(default_factory=dict)
 
 
 OPERATIONS: list[Operation] = []
@@ -58,29 +73,29 @@ def openapi_path(prefix: str, rule: str) -> str:
     return prefix + re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule)
 
 
-def _summary_and_description(view) -> tuple[str, str | None]:
+def _summary_and_description(view: ViewFunction) -> tuple[str, str | None]:
     summary, _, rest = inspect.cleandoc(view.__doc__ or "").partition("\n")
     description = " ".join(rest.split()) or None  # paragraphs of a docstring read as one
     return summary.strip(), description
 
 
-def request_body(body) -> dict:
+def request_body(body: type[BaseModel] | OpenApi) -> OpenApi:
     """A model (or an OpenAPI request body as it is) as the operation's required JSON body."""
     if isinstance(body, dict) and "content" in body:
         return body
     return {"required": True, "content": {JSON: {"schema": schema_of(body)}}}
 
 
-def _signed_in_first(view):
+def _signed_in_first(view: ViewFunction) -> ViewFunction:
     @wraps(view)
-    def signed_in_view(**kwargs):
+    def signed_in_view(**kwargs: object) -> ResponseReturnValue:
         require_claims()
         return view(**kwargs)
 
     return signed_in_view
 
 
-def options_body(model: type[BaseModel]) -> dict:
+def options_body(model: type[BaseModel]) -> OpenApi:
     """The same fields as a JSON object or as form fields."""
     schema = schema_of(model)
     return {
@@ -89,29 +104,34 @@ def options_body(model: type[BaseModel]) -> dict:
     }
 
 
-FILE = {
+FILE: OpenApi = {
     "type": "string",
     "contentMediaType": "application/octet-stream",
     SERVER_RULE: "not empty, and of a type the tool reads, told from its bytes (415 otherwise)",
 }
 
 
+# The options model of a multipart upload (BaseModel when it has none).
+UploadOptions = TypeVar("UploadOptions", bound=BaseModel, covariant=True, default=BaseModel)
+
+
 @dataclass(frozen=True)
-class Multipart:
+class Multipart(Generic[UploadOptions]):
     """A multipart upload: field `file` (repeated when `many`), the options beside it."""
 
-    options: type[BaseModel] | None = None
+    options: type[UploadOptions] | None = None
     many: bool = False
     file_description: str = "The file; its type is told from its content."
 
-    def read_options(self) -> dict:
+    def read_options(self) -> dict[str, UploadOptions]:
         """The options as `options=`; a `file` sent as a text field is no file (a 422, not ignored)."""
         if "file" in request.form:
             raise ApiError(422, "invalid_option", "Option 'file' must be a file upload, not a text field")
         return {"options": validated(self.options, request.values, options=True)} if self.options else {}
 
-    def body(self) -> dict:
+    def body(self) -> OpenApi:
         """Options may also come as query parameters: the tools read form and query together."""
+        files: OpenApi
         if self.many:
             files = {
                 "type": "array",
@@ -122,7 +142,7 @@ class Multipart:
             }
         else:
             files = {**FILE, "description": self.file_description}
-        schema = model_schema(self.options) if self.options else {"type": "object", "properties": {}}
+        schema: OpenApi = model_schema(self.options) if self.options else {"type": "object", "properties": {}}
         schema = {
             **schema,
             "required": ["file", *schema.get("required", [])],
@@ -131,26 +151,42 @@ class Multipart:
         return {"required": True, "content": {MULTIPART: {"schema": schema}}}
 
 
+class RouteOptions(TypedDict, total=False):
+    """Routes.route's keywords, as Routes.get/post/put/patch/delete pass them on."""
+
+    answers: Required[dict[int, OpenApi]]
+    errors: tuple[ErrorGroup, ...]
+    body: type[BaseModel] | OpenApi | None
+    query: type[BaseModel] | None
+    form: type[BaseModel] | None
+    upload: Multipart | None
+    path: dict[str, OpenApi] | None
+    parameters: tuple[OpenApi, ...]
+    security: Security | None
+    before: tuple[BeforeView, ...]
+    description: str | None
+
+
 class Routes:
     """The operations of one blueprint, under its url_prefix; tools (`tool=True`) are limited per
     client IP, so their answers carry the limit headers and any of them may be a 429."""
 
-    def __init__(self, bp: Blueprint, tag: str, *, tool: bool = False):
+    def __init__(self, bp: Blueprint, tag: str, *, tool: bool = False) -> None:
         self.bp, self.tag, self.tool = bp, tag, tool
 
-    def get(self, rule: str, operation_id: str, **options):
+    def get(self, rule: str, operation_id: str, **options: Unpack[RouteOptions]) -> Callable[[View], View]:
         return self.route("GET", rule, operation_id, **options)
 
-    def post(self, rule: str, operation_id: str, **options):
+    def post(self, rule: str, operation_id: str, **options: Unpack[RouteOptions]) -> Callable[[View], View]:
         return self.route("POST", rule, operation_id, **options)
 
-    def put(self, rule: str, operation_id: str, **options):
+    def put(self, rule: str, operation_id: str, **options: Unpack[RouteOptions]) -> Callable[[View], View]:
         return self.route("PUT", rule, operation_id, **options)
 
-    def patch(self, rule: str, operation_id: str, **options):
+    def patch(self, rule: str, operation_id: str, **options: Unpack[RouteOptions]) -> Callable[[View], View]:
         return self.route("PATCH", rule, operation_id, **options)
 
-    def delete(self, rule: str, operation_id: str, **options):
+    def delete(self, rule: str, operation_id: str, **options: Unpack[RouteOptions]) -> Callable[[View], View]:
         return self.route("DELETE", rule, operation_id, **options)
 
     def route(
@@ -159,18 +195,18 @@ class Routes:
         rule: str,
         operation_id: str,
         *,
-        answers: dict,
-        errors: tuple = (),
-        body: type[BaseModel] | dict | None = None,
+        answers: dict[int, OpenApi],
+        errors: tuple[ErrorGroup, ...] = (),
+        body: type[BaseModel] | OpenApi | None = None,
         query: type[BaseModel] | None = None,
         form: type[BaseModel] | None = None,
         upload: Multipart | None = None,
-        path: dict | None = None,
-        parameters: tuple = (),
-        security: list | None = None,
-        before: tuple = (),
+        path: dict[str, OpenApi] | None = None,
+        parameters: tuple[OpenApi, ...] = (),
+        security: Security | None = None,
+        before: tuple[BeforeView, ...] = (),
         description: str | None = None,
-    ):
+    ) -> Callable[[View], View]:
         """`body`: a JSON body model (read and passed as `body=`), or a request body the view reads
         itself (a dict); `query`: a query model (passed as `query=`); `form`: a tool's options, as a
         JSON object, form fields or the query string (passed as `options=`); `upload`: a multipart
@@ -180,9 +216,9 @@ class Routes:
         read (a rate limit counts refused bodies too); `description`: one several routes share, in
         place of the docstring's."""
 
-        def decorate(view):
+        def decorate(view: View) -> View:
             summary, written = _summary_and_description(view)
-            spec = {"operationId": operation_id, "tags": [self.tag], "summary": summary}
+            spec: OpenApi = {"operationId": operation_id, "tags": [self.tag], "summary": summary}
             if description or written:
                 spec["description"] = description or written
             found = [*path_parameters(rule, path or {}), *(query_parameters(query) if query else []), *parameters]
@@ -204,15 +240,15 @@ class Routes:
             )
             OPERATIONS.append(Operation(method, openapi_path(self.bp.url_prefix or "", rule), spec))
 
-            reads_body = body is not None and not isinstance(body, dict)
+            body_read = None if body is None or isinstance(body, dict) else body
             signed_in_only = security is not None and {} not in security
 
             @wraps(view)
-            def checked_view(**kwargs):
+            def checked_view(**kwargs: object) -> ResponseReturnValue:
                 if query is not None:
                     kwargs["query"] = query_model(query, options=self.tool)
-                if reads_body:
-                    kwargs["body"] = body_model(body)
+                if body_read is not None:
+                    kwargs["body"] = body_model(body_read)
                 if form is not None:
                     kwargs["options"] = validated(
                         form, request_body_values(), options=True, context={"json": request.is_json}
@@ -221,24 +257,26 @@ class Routes:
                     kwargs.update(upload.read_options())
                 return view(**kwargs)
 
-            registered = checked_view
+            registered: ViewFunction = checked_view
             for decorator in reversed(before):
                 registered = decorator(registered)
             if signed_in_only:  # who is asking comes before anything they sent
                 registered = _signed_in_first(registered)
             self.bp.add_url_rule(rule, view_func=registered, methods=[method])
-            return registered
+            # The view's own signature, as Flask's route decorators keep it: Flask calls the
+            # registered function with the URL's values and it answers what the view answers.
+            return cast(View, registered)
 
         return decorate
 
-    def _responses(self, answers: dict, errors: tuple, *, has_body: bool) -> dict:
-        answers = {str(status): answer for status, answer in answers.items()}
+    def _responses(self, answers: dict[int, OpenApi], errors: tuple[ErrorGroup, ...], *, has_body: bool) -> OpenApi:
+        by_status = {str(status): answer for status, answer in answers.items()}
         if self.tool:
-            answers = {
+            by_status = {
                 status: {**answer, "headers": {**answer.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)}}
-                for status, answer in answers.items()
+                for status, answer in by_status.items()
             }
             errors = (RATE_LIMITED, *errors) + ((BODY_TOO_LARGE,) if has_body else ())
             if self.tag in JOB_TAGS and has_body:
                 errors += (JOB_RUN, DISK_FULL)
-        return {**answers, **error_responses(*errors)}
+        return {**by_status, **error_responses(*errors)}

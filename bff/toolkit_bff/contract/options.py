@@ -5,8 +5,11 @@ spaces. A JSON object's values must have the schema's JSON types (5, not "5"; tr
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, get_args
 
+from annotated_types import GroupedMetadata
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
 from pydantic.functional_validators import BeforeValidator, PlainValidator
 from pydantic_core import PydanticUseDefault
@@ -32,11 +35,11 @@ def _from_json(info: ValidationInfo) -> bool:
     return bool(info.context and info.context.get("json"))
 
 
-def _json_number(value) -> bool:
+def _json_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _whole(value, info: ValidationInfo):
+def _whole(value: object, info: ValidationInfo) -> int:
     if value is None or (value == "" and not _from_json(info)):
         raise PydanticUseDefault()
     number = whole_number(value) if _json_number(value) or not _from_json(info) else None
@@ -45,7 +48,7 @@ def _whole(value, info: ValidationInfo):
     return number
 
 
-def _number(value, info: ValidationInfo):
+def _number(value: object, info: ValidationInfo) -> float:
     if value is None or (isinstance(value, str) and not value.strip() and not _from_json(info)):
         raise PydanticUseDefault()
     if _from_json(info) and not _json_number(value):
@@ -56,7 +59,7 @@ def _number(value, info: ValidationInfo):
         raise refuse("must be a number") from None
 
 
-def _flag(value, info: ValidationInfo):
+def _flag(value: object, info: ValidationInfo) -> bool:
     if value is None:
         raise PydanticUseDefault()
     if isinstance(value, bool):
@@ -71,7 +74,7 @@ def _flag(value, info: ValidationInfo):
     raise refuse("must be true or false")
 
 
-def _text(value, info: ValidationInfo):
+def _text(value: object, info: ValidationInfo) -> str:
     if value is None:
         raise PydanticUseDefault()
     if isinstance(value, str):
@@ -81,6 +84,8 @@ def _text(value, info: ValidationInfo):
     return str(value)
 
 
+# The factories below return a type for a field's annotation (Annotated[...]); a type built at run
+# time has no static type but Any.
 def whole(low: int, high: int) -> Any:
     return Annotated[int, PlainValidator(_whole), WithJsonSchema({"type": "integer"}), Between(low, high)]
 
@@ -92,16 +97,16 @@ def number(low: float, high: float) -> Any:
 Switch = Annotated[bool, PlainValidator(_flag), WithJsonSchema({"type": "boolean"})]
 
 
-def text(max_length: int = MAX_OPTION_LENGTH, **schema) -> Any:
+def text(max_length: int = MAX_OPTION_LENGTH, **schema: Any) -> Any:
     return Annotated[str, BeforeValidator(_text), Field(max_length=max_length, **schema)]
 
 
-def choice(values, shown=None) -> Any:
+def choice(values: Iterable[str], shown: Iterable[str] | None = None) -> Any:
     """One of `values` (lower case), whatever case and spaces it is sent with; the schema lists
     `shown` (the values as the API writes them) or the values themselves."""
     allowed = tuple(values)
 
-    def check(value, info: ValidationInfo):
+    def check(value: object, info: ValidationInfo) -> str:
         if value is None or (isinstance(value, str) and not value.strip() and not _from_json(info)):
             raise PydanticUseDefault()
         if _from_json(info) and not isinstance(value, str):
@@ -112,3 +117,56 @@ def choice(values, shown=None) -> Any:
         return picked
 
     return Annotated[str, PlainValidator(check), WithJsonSchema({"type": "string", "enum": list(shown or allowed)})]
+
+
+# The same option types in a form a type checker reads: a call (`size: whole(64, 4096)`) is no type
+# to mypy, so a model writes `size: Annotated[int, WholeOption(64, 4096)]`. Each marker stands for
+# exactly the validators and schema its factory above returns (pydantic expands grouped metadata in
+# place), and the field keeps its Python type for the code that reads it.
+def _metadata(annotated: Any) -> Iterator[object]:
+    yield from get_args(annotated)[1:]  # Annotated[T, *metadata] → metadata; the field writes T
+
+
+@dataclass(frozen=True)
+class TextOption(GroupedMetadata):
+    """Text of at most `max_length` characters (and at least `min_length` when given)."""
+
+    max_length: int = MAX_OPTION_LENGTH
+    min_length: int | None = None
+
+    def __iter__(self) -> Iterator[object]:
+        least = {} if self.min_length is None else {"min_length": self.min_length}
+        return _metadata(text(self.max_length, **least))
+
+
+@dataclass(frozen=True)
+class ChoiceOption(GroupedMetadata):
+    """One of `values` (lower case) whatever its case; the schema lists `shown` or the values."""
+
+    values: Sequence[str]
+    shown: Sequence[str] | None = None
+
+    def __iter__(self) -> Iterator[object]:
+        return _metadata(choice(self.values, self.shown))
+
+
+@dataclass(frozen=True)
+class WholeOption(GroupedMetadata):
+    """A whole number from `low` to `high`."""
+
+    low: int
+    high: int
+
+    def __iter__(self) -> Iterator[object]:
+        return _metadata(whole(self.low, self.high))
+
+
+@dataclass(frozen=True)
+class NumberOption(GroupedMetadata):
+    """A number from `low` to `high`."""
+
+    low: float
+    high: float
+
+    def __iter__(self) -> Iterator[object]:
+        return _metadata(number(self.low, self.high))

@@ -6,10 +6,11 @@ import re
 
 from pydantic import BaseModel
 
+from .openapi_types import OpenApi
 from .schemas import model_schema
 
 # Flask's converters, as the schema of the path parameter they accept.
-CONVERTERS = {
+CONVERTERS: dict[str, OpenApi] = {
     "uuid": {"type": "string", "format": "uuid"},
     "int": {"type": "integer", "minimum": 0},
     "string": {"type": "string"},
@@ -17,7 +18,7 @@ CONVERTERS = {
 }
 
 
-def path_parameters(rule: str, overrides: dict[str, dict]) -> list[dict]:
+def path_parameters(rule: str, overrides: dict[str, OpenApi]) -> list[OpenApi]:
     """`<uuid:link_id>` → a required uuid parameter; `overrides` gives a name its own schema and
     description ({"schema": …, "description": …})."""
     found = []
@@ -27,7 +28,7 @@ def path_parameters(rule: str, overrides: dict[str, dict]) -> list[dict]:
     return found
 
 
-def query_parameters(model: type[BaseModel]) -> list[dict]:
+def query_parameters(model: type[BaseModel]) -> list[OpenApi]:
     schema = model_schema(model)
     required = set(schema.get("required", []))
     found = []

@@ -4,8 +4,12 @@ and code (`x-error-codes`), response headers, security schemes, file and JSON an
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
+from .openapi_types import ErrorGroup, OpenApi, Security
+
 # Every model the document names, by its name (its components/schemas key).
-MODELS: dict[str, type] = {}
+MODELS: dict[str, type[BaseModel]] = {}
 
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
@@ -30,12 +34,12 @@ REASONS = {
 }
 
 
-def _header(description: str, schema: dict, required: bool = True) -> dict:
+def _header(description: str, schema: OpenApi, required: bool = True) -> OpenApi:
     return {"description": description, "required": required, "schema": schema}
 
 
 _COUNT = {"type": "integer", "minimum": 0}
-HEADERS = {
+HEADERS: dict[str, OpenApi] = {
     "ContentDisposition": _header(
         "`attachment` with the file name, ASCII `filename` and RFC 5987 `filename*`.",
         {"type": "string", "examples": ["attachment; filename=\"photo.webp\"; filename*=UTF-8''photo.webp"]},
@@ -75,7 +79,7 @@ RATE_LIMIT_HEADERS = {
     "X-RateLimit-Reset": "RateLimitReset",
 }
 
-SECURITY_SCHEMES = {
+SECURITY_SCHEMES: dict[str, OpenApi] = {
     "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
@@ -101,15 +105,15 @@ SECURITY_SCHEMES = {
     },
 }
 # Operations a personal API token may call: as anonymous, signed in, or with a token.
-WITH_API_TOKEN = [{}, {"bearerAuth": []}, {"apiToken": []}]
-SIGNED_IN_OR_API_TOKEN = [{"bearerAuth": []}, {"apiToken": []}]
+WITH_API_TOKEN: Security = [{}, {"bearerAuth": []}, {"apiToken": []}]
+SIGNED_IN_OR_API_TOKEN: Security = [{"bearerAuth": []}, {"apiToken": []}]
 
 
-def ref(name: str) -> dict:
+def ref(name: str) -> OpenApi:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def schema_of(model) -> dict:
+def schema_of(model: type[BaseModel] | OpenApi) -> OpenApi:
     """A model's place in the document (every model used is listed there once), or a schema as it is."""
     if isinstance(model, dict):
         return model
@@ -117,39 +121,41 @@ def schema_of(model) -> dict:
     return ref(model.__name__)
 
 
-def header_refs(headers: dict[str, str]) -> dict:
+def header_refs(headers: dict[str, str]) -> OpenApi:
     return {name: {"$ref": f"#/components/headers/{component}"} for name, component in headers.items()}
 
 
 # --- Error responses: each group maps a status to the error codes that cause it. --------------
-UPLOAD = {
+UPLOAD: ErrorGroup = {
     400: ["file_missing"],
     413: ["file_too_large", "request_entity_too_large"],
     415: ["unsupported_file_type"],
     422: ["empty_file", "too_many_files"],
 }
-OPTIONS = {422: ["invalid_option"]}
-IMAGE = {422: ["invalid_image", "image_too_large"]}
-PDF = {422: ["invalid_option", "invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages"]}
-PAGES = {422: ["invalid_page_range"]}
-JOB = {422: ["job_timeout"]}
+OPTIONS: ErrorGroup = {422: ["invalid_option"]}
+IMAGE: ErrorGroup = {422: ["invalid_image", "image_too_large"]}
+PDF: ErrorGroup = {
+    422: ["invalid_option", "invalid_pdf", "pdf_password_required", "pdf_wrong_password", "too_many_pages"]
+}
+PAGES: ErrorGroup = {422: ["invalid_page_range"]}
+JOB: ErrorGroup = {422: ["job_timeout"]}
 # Every outbound or long tool holds a job slot (jobs/slots.py): its worker's (503 `busy` when all
 # are taken) and its client's share (429 `too_many_jobs`), both with Retry-After.
-JOB_SLOT = {429: ["too_many_jobs"], 503: ["busy"]}
+JOB_SLOT: ErrorGroup = {429: ["too_many_jobs"], 503: ["busy"]}
 # Every POST of the file tools runs as a bounded job (jobs/child_jobs.py): its limits and caps.
 # A disk too full for the job's files (jobs/scratch.py) is a 503 `insufficient_storage` with Retry-After.
-JOB_RUN = {
+JOB_RUN: ErrorGroup = {
     413: ["output_too_large"],
     422: ["job_timeout", "job_memory_limit", "job_cpu_limit", "job_failed"],
     **JOB_SLOT,
 }
-DISK_FULL = {503: ["insufficient_storage"]}
+DISK_FULL: ErrorGroup = {503: ["insufficient_storage"]}
 JOB_TAGS = {"convert", "ocr", "metadata", "pdf", "qr", "color"}
-PROGRAM_MISSING = {503: ["tool_unavailable"]}
-BODY_TOO_LARGE = {413: ["request_entity_too_large"]}
-RATE_LIMITED = {429: ["too_many_requests"]}
+PROGRAM_MISSING: ErrorGroup = {503: ["tool_unavailable"]}
+BODY_TOO_LARGE: ErrorGroup = {413: ["request_entity_too_large"]}
+RATE_LIMITED: ErrorGroup = {429: ["too_many_requests"]}
 # Data API bodies (api/body.py): JSON objects with known fields only.
-JSON_BODY = {
+JSON_BODY: ErrorGroup = {
     400: ["invalid_json"],
     413: ["request_entity_too_large"],
     415: ["unsupported_media_type"],
@@ -160,47 +166,49 @@ JSON_BODY = {
 # made at aal1 before its owner turned on two-step verification must be made again; a banned owner's
 # is refused). What each kind of credential reaches (credentials.py): an OAuth client's token only
 # GET /api/me, an anonymous sign-in what a visitor may; a deployment that does not accept them says so.
-CREDENTIAL = {
+CREDENTIAL: ErrorGroup = {
     401: ["invalid_token", "token_reissue_required", "anonymous_user_not_accepted", "oauth_client_not_accepted"],
     403: ["token_scope", "client_scope", "user_banned"],
     503: ["auth_unavailable"],
 }
-SIGNED_IN = {
+SIGNED_IN: ErrorGroup = {
     401: ["not_authenticated", *CREDENTIAL[401]],
     403: [*CREDENTIAL[403], "anonymous_user"],
     503: CREDENTIAL[503],
 }
-OPTIONAL_TOKEN = CREDENTIAL
+OPTIONAL_TOKEN: ErrorGroup = CREDENTIAL
 # The data API (me, links, pastes, pages, admin) also asks the database about a token's session
 # before any work (auth.check_session): signed out everywhere or deleted is a 401
 # `session_not_found`; a password-only (aal1) token of an account with a verified factor a 403
 # `mfa_required`, a banned user's token a 403 `user_banned`, whatever the endpoint.
-SESSION = {401: ["session_not_found"], 403: ["mfa_required", "user_banned"], 503: ["database_unavailable"]}
-DATA_SIGNED_IN = {status: [*SIGNED_IN.get(status, []), *SESSION.get(status, [])] for status in {**SIGNED_IN, **SESSION}}
-DATA_OPTIONAL_TOKEN = {
+SESSION: ErrorGroup = {401: ["session_not_found"], 403: ["mfa_required", "user_banned"], 503: ["database_unavailable"]}
+DATA_SIGNED_IN: ErrorGroup = {
+    status: [*SIGNED_IN.get(status, []), *SESSION.get(status, [])] for status in {**SIGNED_IN, **SESSION}
+}
+DATA_OPTIONAL_TOKEN: ErrorGroup = {
     status: [*OPTIONAL_TOKEN.get(status, []), *SESSION.get(status, [])] for status in {**OPTIONAL_TOKEN, **SESSION}
 }
-DATABASE = {503: ["database_unavailable"]}
+DATABASE: ErrorGroup = {503: ["database_unavailable"]}
 # An endpoint of a page an admin can disable (page_gate.py): 403 for everyone but admins while it is
 # disabled, the message being the admin's reason. The setting is read first (503 when the database is
 # down); only on a disabled page is the token verified, to let admins through.
-PAGE_GATE = {
+PAGE_GATE: ErrorGroup = {
     401: CREDENTIAL[401],
     403: ["page_disabled", *CREDENTIAL[403]],
     503: ["database_unavailable", "auth_unavailable"],
 }
 
 
-def error_responses(*groups: dict[int, list[str]]) -> dict:
+def error_responses(*groups: ErrorGroup) -> OpenApi:
     """One response per status, its codes merged from the groups; every operation may answer 500."""
-    merged: dict[int, list[str]] = {}
+    merged: ErrorGroup = {}
     for group in (*groups, {500: ["internal_error"]}):
         for status, codes in group.items():
             merged.setdefault(status, []).extend(c for c in codes if c not in merged[status])
-    responses = {}
+    responses: OpenApi = {}
     for status in sorted(merged):
         codes = merged[status]
-        response = {
+        response: OpenApi = {
             "description": f"{REASONS[status]}. Codes: {', '.join(f'`{c}`' for c in codes)}.",
             "x-error-codes": codes,
             "content": {JSON: {"schema": ref("Error")}},
@@ -215,9 +223,13 @@ def error_responses(*groups: dict[int, list[str]]) -> dict:
 
 # --- Success responses. ----------------------------------------------------------------------
 def json_response(
-    description: str, model, headers: dict[str, str] | None = None, links: dict | None = None, media_type: str = JSON
-) -> dict:
-    response = {"description": description, "content": {media_type: {"schema": schema_of(model)}}}
+    description: str,
+    model: type[BaseModel] | OpenApi,
+    headers: dict[str, str] | None = None,
+    links: OpenApi | None = None,
+    media_type: str = JSON,
+) -> OpenApi:
+    response: OpenApi = {"description": description, "content": {media_type: {"schema": schema_of(model)}}}
     if headers:
         response["headers"] = header_refs(headers)
     if links:
@@ -225,7 +237,7 @@ def json_response(
     return response
 
 
-def links_to(parameter: str, expression: str, *operation_ids: str) -> dict:
+def links_to(parameter: str, expression: str, *operation_ids: str) -> OpenApi:
     """OpenAPI links: what a client (or a stateful fuzzer) can do next with a value of this answer."""
     return {
         operation_id[0].upper() + operation_id[1:]: {"operationId": operation_id, "parameters": {parameter: expression}}
@@ -241,7 +253,7 @@ FILE_HEADERS = {
 RESULTS_HEADERS = {**FILE_HEADERS, "X-Output-Count": "XOutputCount"}
 
 
-def file_response(description: str, media_types: list[str], headers: dict[str, str] | None = None) -> dict:
+def file_response(description: str, media_types: list[str], headers: dict[str, str] | None = None) -> OpenApi:
     """A binary body: OpenAPI 3.1 describes it by media type alone, with no schema."""
     return {
         "description": description,

@@ -3,15 +3,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, Field, RootModel, create_model
 
 from .base import Answer
 from .envelope import ErrorBody
+from .openapi_types import OpenApi
 from .responses import json_response
 
 Count = Annotated[int, Field(ge=0)]
+ResultType: TypeAlias = Literal["result"]
+# A stream's line model: its root is a union built per tool at run time, which has no static type.
+StreamLine: TypeAlias = type[RootModel[Any]]
 NDJSON = "application/x-ndjson"
 STREAM_HEADERS = {"Cache-Control": "NoStore", "X-Accel-Buffering": "NoBuffering"}
 STREAM = (
@@ -36,12 +40,12 @@ class JobStreamError(Answer):
     error: ErrorBody
 
 
-def stream_line(name: str, report: type[BaseModel]) -> type[RootModel]:
+def stream_line(name: str, report: type[BaseModel]) -> StreamLine:
     """`{name}StreamLine`: a progress line, the result with `report`, or an error."""
     result = create_model(
         f"{name}Result",
         __base__=Answer,
-        type=(Literal["result"], ...),
+        type=(ResultType, ...),
         filename=(str, ...),
         content_type=(str, ...),
         size=(Count, ...),
@@ -56,5 +60,5 @@ def stream_line(name: str, report: type[BaseModel]) -> type[RootModel]:
     )
 
 
-def stream_answer(description: str, line: type[RootModel]) -> dict:
+def stream_answer(description: str, line: StreamLine) -> OpenApi:
     return json_response(f"{description} {STREAM}", line, STREAM_HEADERS, media_type=NDJSON)

@@ -7,11 +7,15 @@ a body are one 422 `unknown_field` naming them all."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from flask import current_app, request
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from ..errors import ApiError
+
+Model = TypeVar("Model", bound=BaseModel)
 
 # pydantic's error types, in the API's words; the context fills the braces.
 WORDS = {
@@ -38,7 +42,7 @@ WORDS = {
 }
 
 
-def _field(location: tuple) -> str:
+def _field(location: tuple[int | str, ...]) -> str:
     name = ""
     for part in location:
         name += f"[{part}]" if isinstance(part, int) else (f".{part}" if name else str(part))
@@ -50,27 +54,32 @@ def _choices(expected: str) -> list[str]:
     return [item.strip().strip("'") for item in expected.replace(" or ", ", ").split(",") if item.strip()]
 
 
-def _normalised(error: dict) -> dict:
+def _normalised(error: ErrorDetails) -> ErrorDetails:
     """A text read by a validator of ours first reports its length as a list's would."""
-    if error["type"] in ("too_long", "too_short") and error["ctx"].get("field_type") not in ("List", "Tuple", "Set"):
+    if error["type"] in ("too_long", "too_short") and error.get("ctx", {}).get("field_type") not in (
+        "List",
+        "Tuple",
+        "Set",
+    ):
         return {**error, "type": "string_" + error["type"]}
     return error
 
 
-def _words(error: dict, *, options: bool) -> str:
+def _words(error: ErrorDetails, *, options: bool) -> str:
+    context = error.get("ctx", {})
     if error["type"] == "rule":
-        return error["ctx"]["words"]
+        return str(context["words"])
     if error["type"] in ("literal_error", "enum"):
-        choices = _choices(error["ctx"]["expected"])
+        choices = _choices(str(context["expected"]))
         if options:
             return f"must be one of {', '.join(choices)}"
         return "must be " + (", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0])
-    if error["type"] == "string_too_short" and error["ctx"]["min_length"] == 1:
+    if error["type"] == "string_too_short" and context["min_length"] == 1:
         return "is required" if options else "must not be empty"
     template = WORDS.get(error["type"])
     if template is None:  # a type this API never declares: pydantic's own words, lower-cased
         return "is invalid: " + error["msg"][:1].lower() + error["msg"][1:]
-    return template.format(**error.get("ctx", {}))
+    return template.format(**context)
 
 
 def refusal(exc: ValidationError, model: type[BaseModel], *, options: bool) -> ApiError:
@@ -81,12 +90,15 @@ def refusal(exc: ValidationError, model: type[BaseModel], *, options: bool) -> A
     first = _normalised(errors[0])
     field = _field(first["loc"])
     code = "invalid_option" if options else "invalid_input"
-    said = getattr(model, "messages", {}).get((field, first["type"]))
+    # Options.messages and Body/Query.field_words (base.py); other models have neither.
+    messages: Mapping[tuple[str, str], str] = getattr(model, "messages", {})
+    field_words: Mapping[str, str] = getattr(model, "field_words", {})
+    said = messages.get((field, first["type"]))
     if said:  # the whole message, in the tool's own words
         return ApiError(422, code, said)
     top = first["loc"][0] if first["loc"] else ""
-    if top in getattr(model, "field_words", {}) and first["type"] != "missing":  # one rule for the field
-        field, words = str(top), model.field_words[top]
+    if top in field_words and first["type"] != "missing":  # one rule for the field
+        field, words = str(top), field_words[str(top)]
     else:
         words = _words(first, options=options)
     if options:
@@ -94,16 +106,18 @@ def refusal(exc: ValidationError, model: type[BaseModel], *, options: bool) -> A
     return ApiError(422, "invalid_input", f"{field} {words}")
 
 
-def validated(model: type[BaseModel], data: Mapping, *, options: bool = False, context: dict | None = None):
+def validated(
+    model: type[Model], data: Mapping[str, object], *, options: bool = False, context: dict[str, object] | None = None
+) -> Model:
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
         raise refusal(exc, model, options=options) from None
 
 
-def json_object() -> dict:
+def json_object() -> dict[str, object]:
     """The body as a JSON object, bounded by the data API's body limit (json_guard.py parses it)."""
-    limit = current_app.config["DATA_MAX_BODY_BYTES"]
+    limit: int = current_app.config["DATA_MAX_BODY_BYTES"]
     request.max_content_length = limit  # also caps bodies sent without a Content-Length
     if (request.content_length or 0) > limit:
         raise ApiError(413, "request_entity_too_large", f"The body is larger than the limit of {limit // 1024} KB")
@@ -115,14 +129,14 @@ def json_object() -> dict:
     return body
 
 
-def query_values() -> dict:
+def query_values() -> dict[str, str | None]:
     """The query string, one value per name (the first, as Flask's `args.get` reads it)."""
     return {name: request.args.get(name) for name in request.args}
 
 
-def body_model(model: type[BaseModel]):
+def body_model(model: type[Model]) -> Model:
     return validated(model, json_object())
 
 
-def query_model(model: type[BaseModel], *, options: bool = False):
+def query_model(model: type[Model], *, options: bool = False) -> Model:
     return validated(model, query_values(), options=options)

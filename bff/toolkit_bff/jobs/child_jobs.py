@@ -25,14 +25,16 @@ import logging
 import shutil
 import signal
 import time
+from collections.abc import Callable, Iterator
 from functools import wraps
 from pathlib import Path
+from typing import IO
 
 from flask import Response, current_app, g, request
 
 from ..errors import ApiError
-from .job_answer import BODY_FILE
-from .job_child import register_job_view
+from .job_answer import BODY_FILE, JobAnswer, JobView
+from .job_child import Job, register_job_view
 from .job_pool import job_pool
 from .job_process import DeadlinePassed, Ending, JobProcess
 from .limits import Limits, job_timed_out
@@ -47,12 +49,12 @@ _CHUNK = 256 * 1024
 CARRIED_REQUEST_VALUES = ("toolkit_claims", "request_id")
 
 
-def run_as_job(view):
+def run_as_job(view: JobView) -> Callable[..., Response]:
     """Wrap a tool view so that it runs in a bounded job process (see the module docstring)."""
     key = register_job_view(view)
 
     @wraps(view)
-    def job_view(**kwargs):
+    def job_view(**kwargs: object) -> Response:
         limits = Limits.current()
         with job_slot():
             body = job_body()  # a body over the request limit is refused (413) before a job starts
@@ -66,11 +68,13 @@ def run_as_job(view):
     return job_view
 
 
-def start_job(key: str, kwargs: dict, scratch: Path, limits: Limits, body, *, progress: bool = False) -> JobProcess:
+def start_job(
+    key: str, kwargs: dict[str, object], scratch: Path, limits: Limits, body: IO[bytes], *, progress: bool = False
+) -> JobProcess:
     """A job process running the view `key` for the current request, its body passed on to it."""
     pool = job_pool(current_app)
     process = pool.take()
-    job = {
+    job: Job = {
         "view": key,
         "kwargs": kwargs,
         "scratch": str(scratch),
@@ -93,7 +97,7 @@ def start_job(key: str, kwargs: dict, scratch: Path, limits: Limits, body, *, pr
     return process
 
 
-def answer_of(process: JobProcess, limits: Limits) -> dict:
+def answer_of(process: JobProcess, limits: Limits) -> JobAnswer:
     """The job's answer line, parsed; a job that dies or runs out of time becomes its error."""
     try:
         line = process.next_line(time.monotonic() + limits.job_timeout)
@@ -106,7 +110,8 @@ def answer_of(process: JobProcess, limits: Limits) -> dict:
     if line is None:
         raise job_died(process.stop(), limits)
     job_pool(current_app).finished(process)  # it exits on its own; reaped off the request's path
-    return json.loads(line)
+    answer: JobAnswer = json.loads(line)
+    return answer
 
 
 def job_died(ending: Ending | None, limits: Limits) -> ApiError:
@@ -121,7 +126,7 @@ def job_died(ending: Ending | None, limits: Limits) -> ApiError:
     )
 
 
-def response_from(meta: dict, scratch: Path) -> Response:
+def response_from(meta: JobAnswer, scratch: Path) -> Response:
     """The job's answer: an error's body as it came in the answer line, anything else streamed from
     its body file. The file is opened before the scratch directory is removed, so it lives exactly
     as long as the response."""
@@ -129,7 +134,7 @@ def response_from(meta: dict, scratch: Path) -> Response:
         return Response(meta["body"], status=meta["status"], headers=meta["headers"])
     body = open(scratch / BODY_FILE, "rb")  # noqa: SIM115 — closed with the response
 
-    def chunks():
+    def chunks() -> Iterator[bytes]:
         try:
             while chunk := body.read(_CHUNK):
                 yield chunk

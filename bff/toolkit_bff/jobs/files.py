@@ -43,15 +43,19 @@ def with_unique_names(results: Iterable[Result]) -> Iterator[tuple[str, Result]]
 class _ChunkSink:
     """A write-only stream without tell(), so zipfile writes data descriptors and never seeks."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.chunks: list[bytes] = []
 
-    def write(self, data) -> int:
-        self.chunks.append(bytes(data))
-        return len(data)
+    def write(self, data: bytes | bytearray | memoryview) -> int:
+        chunk = bytes(data)
+        self.chunks.append(chunk)
+        return len(chunk)
 
     def flush(self) -> None:
         pass
+
+    def close(self) -> None:
+        pass  # zipfile asks a writable stream for close(), and never calls it on one it was given
 
     def take(self) -> bytes:
         data = b"".join(self.chunks)
@@ -98,6 +102,8 @@ def results_response(
     (X-Output-Count and X-Output-Size are set once the last one is written)."""
     iterator = iter(results)
     first, second = next(iterator, None), next(iterator, None)
+    if first is None:  # an empty iterable: nothing was made (the tools always make one or more)
+        raise ValueError("results_response needs at least one result")
     if second is None:
         return file_response(first, input_size=input_size, headers={"X-Output-Count": "1", **(headers or {})})
     totals: dict[str, int] = {}

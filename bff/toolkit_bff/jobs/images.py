@@ -83,7 +83,7 @@ def resize(image: Image.Image, width: int | None, height: int | None, fit: str) 
     if not width and not height:
         return image
     if not width or not height:  # one side given: the other follows the aspect ratio
-        ratio = (width / image.width) if width else (height / image.height)
+        ratio = (width / image.width) if width else ((height or 0) / image.height)
         width, height = max(1, round(image.width * ratio)), max(1, round(image.height * ratio))
         fit = "fill"
     check_pixels(width, height)
@@ -101,7 +101,7 @@ def _has_alpha(image: Image.Image) -> bool:
     return image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
 
 
-def _flatten(image: Image.Image, background=(255, 255, 255)) -> Image.Image:
+def _flatten(image: Image.Image, background: tuple[int, int, int] = (255, 255, 255)) -> Image.Image:
     rgba = image.convert("RGBA")
     canvas = Image.new("RGB", rgba.size, background)
     canvas.paste(rgba, mask=rgba.getchannel("A"))
@@ -146,7 +146,7 @@ def save_image(
     icc_profile: bytes | None = None,
 ) -> bytes:
     image = prepare_mode(image, kind)
-    params: dict = {}
+    params: dict[str, object] = {}  # Pillow's save() options, which differ by format
     if kind in ("jpeg", "webp", "avif"):
         params["quality"] = quality or {"jpeg": 85, "webp": 80, "avif": 60}[kind]
     if kind == "jpeg":

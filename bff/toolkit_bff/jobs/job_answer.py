@@ -9,15 +9,31 @@ from __future__ import annotations
 import errno
 import json
 import socket
-from collections.abc import Callable
+from collections.abc import Mapping
 from pathlib import Path
+from typing import NotRequired, TypeAlias, TypedDict
 
 from flask import Response, current_app, g, make_response
+from flask.typing import RouteCallable
 
 from ..errors import ApiError
 from .limits import Limits, output_too_large
 
 BODY_FILE = "response.body"
+
+# A tool view as Flask keeps it (app.view_functions), which a job runs: the URL's values and read
+# options by name, any answer Flask takes.
+JobView: TypeAlias = RouteCallable
+
+
+class JobAnswer(TypedDict):
+    """The answer line (after JSON, headers are [name, value] pairs)."""
+
+    status: int
+    headers: list[tuple[str, str]]
+    size: int
+    report: Mapping[str, object] | None  # progress.set_report's, in the tool's own shape
+    body: NotRequired[str]  # an error's body, inline
 
 
 class OutputBudgetExceeded(Exception):
@@ -25,14 +41,20 @@ class OutputBudgetExceeded(Exception):
 
 
 def run_view_and_answer(
-    view: Callable, kwargs: dict, scratch: Path, limits: Limits, channel: socket.socket, *, progress: bool
+    view: JobView,
+    kwargs: dict[str, object],
+    scratch: Path,
+    limits: Limits,
+    channel: socket.socket,
+    *,
+    progress: bool,
 ) -> None:
     g.job_scratch = scratch
     if progress:
         g.job_channel = channel
     inline = None  # an error's body, sent in the answer line rather than a file
     try:
-        response = make_response(view(**kwargs))
+        response = make_response(current_app.ensure_sync(view)(**kwargs))
         size = _write_body(response, scratch / BODY_FILE, limits.max_output_bytes)
     except OutputBudgetExceeded:
         response, inline = _error_answer(output_too_large(limits.max_output_bytes))
@@ -45,8 +67,14 @@ def run_view_and_answer(
     except Exception as exc:
         response, inline = _error_answer(exc)
     headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-length"]
-    meta = {"status": response.status_code, "headers": headers, "report": g.get("job_report")}
-    meta |= {"size": size} if inline is None else {"size": len(inline), "body": inline.decode()}
+    meta: JobAnswer = {
+        "status": response.status_code,
+        "headers": headers,
+        "report": g.get("job_report"),
+        "size": size if inline is None else len(inline),
+    }
+    if inline is not None:
+        meta["body"] = inline.decode()
     channel.sendall((json.dumps(meta) + "\n").encode())
 
 

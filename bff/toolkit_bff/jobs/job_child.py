@@ -14,6 +14,7 @@ worker, its answer written as before (child_jobs.py); then every program it left
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import gc
 import logging
@@ -26,13 +27,14 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypedDict
 
 from flask import Flask, g
+from flask.ctx import RequestContext
 
-from .job_answer import run_view_and_answer
+from .job_answer import JobView, run_view_and_answer
+from .limits import Limits
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +46,23 @@ _libc = ctypes.CDLL(None, use_errno=True)  # loaded in the worker: a job process
 
 # The views that run as jobs, by key: the job names its view by key, the process finds it in the
 # worker's memory it was forked with (a view wrapped after that fork is unknown to it: job_pool.py).
-_JOB_VIEWS: dict[str, Callable] = {}
+_JOB_VIEWS: dict[str, JobView] = {}
 
 
-def register_job_view(view: Callable) -> str:
+class Job(TypedDict):
+    """What the worker sends a job process (child_jobs.start_job), pickled."""
+
+    view: str  # the key register_job_view gave it
+    kwargs: dict[str, object]
+    scratch: str
+    limits: Limits
+    progress: bool
+    config: dict[str, object]  # the app's configuration of that moment
+    environ: dict[str, str]  # the request's environ, its text entries
+    g: dict[str, object]  # child_jobs.CARRIED_REQUEST_VALUES
+
+
+def register_job_view(view: JobView) -> str:
     key = f"{view.__module__}.{view.__qualname__}#{id(view)}"
     _JOB_VIEWS[key] = view
     return key
@@ -127,18 +142,22 @@ def release_inherited_channels(keep: int) -> None:
         os.close(null)
 
 
-def receive_job(channel: socket.socket) -> dict | None:
+def receive_job(channel: socket.socket) -> Job | None:
     """The job as the worker sends it: a 4-byte length, then the pickled job (the worker is the
     only writer: the same program, its own memory). None: the channel closed first."""
     head = _receive_exactly(channel, 4)
     if head is None:
         return None
     body = _receive_exactly(channel, int.from_bytes(head, "big"))
-    return None if body is None else pickle.loads(body)
+    if body is None:
+        return None
+    job: Job = pickle.loads(body)
+    return job
 
 
 def _receive_exactly(channel: socket.socket, size: int) -> bytes | None:
-    chunks, left = [], size
+    chunks: list[bytes] = []
+    left = size
     while left:
         chunk = channel.recv(left)
         if not chunk:
@@ -148,7 +167,7 @@ def _receive_exactly(channel: socket.socket, size: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def apply_limits(limits, scratch: Path) -> None:
+def apply_limits(limits: Limits, scratch: Path) -> None:
     address_space = _current_address_space() + limits.job_memory_bytes
     resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
     resource.setrlimit(resource.RLIMIT_CPU, (limits.job_cpu_seconds, limits.job_cpu_seconds + 5))
@@ -168,7 +187,7 @@ def _current_address_space() -> int:
     return 0
 
 
-def job_request_context(app: Flask, job: dict, channel: socket.socket):
+def job_request_context(app: Flask, job: Job, channel: socket.socket) -> RequestContext:
     """The request as the worker received it (its environ's text entries), its body read from the
     channel up to the end the worker marks (shutdown), in the app's configuration of that moment."""
     app.config.update(job["config"])
@@ -191,10 +210,8 @@ def end_leftovers() -> bool:
         if not left:
             return True
         for pid in left:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         if time.monotonic() > ends:
             return False
         time.sleep(0.002)

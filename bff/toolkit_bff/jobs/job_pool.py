@@ -95,6 +95,11 @@ class JobPool:
                 process.close_channel()  # it reads the end of its channel and exits
                 self.reaper.adopt(process)
 
+    def _is_closed(self) -> bool:
+        """Read afresh: close() sets it from another thread (the checker would take an earlier test
+        of the attribute as still holding)."""
+        return self._closed
+
     def _keep_ready(self) -> None:
         while True:
             with self._changed:
@@ -114,7 +119,7 @@ class JobPool:
                 continue
             with self._changed:
                 self._fork_error = None
-                if self._closed:
+                if self._is_closed():
                     break
                 self._ready.append(process)
                 self._changed.notify_all()

@@ -7,6 +7,7 @@ request body go in, progress lines and the answer line come out."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import select
@@ -18,7 +19,7 @@ from typing import IO
 
 from flask import Flask
 
-from .job_child import EXIT_ANSWERED, job_views_generation, serve_one_job
+from .job_child import EXIT_ANSWERED, Job, job_views_generation, serve_one_job
 from .sessions import kill_session
 
 _CHUNK = 256 * 1024
@@ -79,38 +80,43 @@ class JobProcess:
         """A handle on a child process of this worker that has no channel."""
         return cls(pid, os.pidfd_open(pid), None)
 
-    def send(self, job: dict, body: IO[bytes] | None, *, timeout: float) -> None:
+    def _open_channel(self) -> socket.socket:
+        if self.channel is None:
+            raise RuntimeError("a process taken up by JobProcess.of_child has no channel")
+        return self.channel
+
+    def send(self, job: Job, body: IO[bytes] | None, *, timeout: float) -> None:
         """The job, then the request body as it is read from the client, then the end of it. A job
         that stops reading (it answered without the body, or died) is not an error here: its answer
         or its ending says what happened. Raises TimeoutError when the job takes nothing for
         `timeout` seconds."""
         data = pickle.dumps(job)
-        self.channel.settimeout(timeout)
+        channel = self._open_channel()
+        channel.settimeout(timeout)
         try:
-            self.channel.sendall(len(data).to_bytes(4, "big") + data)
+            channel.sendall(len(data).to_bytes(4, "big") + data)
             while body is not None and (chunk := body.read(_CHUNK)):
-                self.channel.sendall(chunk)
+                channel.sendall(chunk)
         except (BrokenPipeError, ConnectionResetError):
             pass
         finally:
-            try:
-                self.channel.shutdown(socket.SHUT_WR)
-            except OSError:
-                pass
-            self.channel.settimeout(None)
+            with contextlib.suppress(OSError):
+                channel.shutdown(socket.SHUT_WR)
+            channel.settimeout(None)
 
     def next_line(self, deadline: float) -> bytes | None:
         """The next line the job writes (without its newline); None once it ended without writing
         one more. Raises DeadlinePassed first if the deadline (time.monotonic) comes."""
+        channel = self._open_channel()
         while b"\n" not in self.buffer:
             if self.ended:
                 return None
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise DeadlinePassed
-            ready = readable([self.channel.fileno(), self.pidfd], remaining)
-            if self.channel.fileno() in ready:
-                chunk = self.channel.recv(65536)
+            ready = readable([channel.fileno(), self.pidfd], remaining)
+            if channel.fileno() in ready:
+                chunk = channel.recv(65536)
                 self.buffer += chunk
                 self.ended = not chunk
             elif self.pidfd in ready:  # it exited: what it wrote is already in the channel
@@ -120,14 +126,15 @@ class JobProcess:
         return line
 
     def _drain(self) -> None:
-        self.channel.setblocking(False)
+        channel = self._open_channel()
+        channel.setblocking(False)
         try:
-            while chunk := self.channel.recv(65536):
+            while chunk := channel.recv(65536):
                 self.buffer += chunk
         except BlockingIOError:
             pass
         finally:
-            self.channel.setblocking(True)
+            channel.setblocking(True)
 
     def exited(self) -> bool:
         return bool(readable([self.pidfd], 0))
@@ -147,10 +154,8 @@ class JobProcess:
         """Kill it and every process of its session (LibreOffice's children too), then reap it.
         None: it had been reaped elsewhere (the session is swept all the same)."""
         kill_session(self.pid)
-        try:
+        with contextlib.suppress(ProcessLookupError):
             signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         try:
             return self.ending(block=True, reap=True)
         except ChildProcessError:

@@ -30,7 +30,7 @@ LANGUAGE_NAMES = {
 
 def installed_languages() -> list[str]:
     try:
-        codes = pytesseract.get_languages(config="")
+        codes: list[str] = pytesseract.get_languages(config="")
     except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError, OSError):
         raise ApiError(503, "tool_unavailable", "Tesseract is not installed on the server") from None
     return sorted(code for code in codes if code not in ("osd", "equ"))

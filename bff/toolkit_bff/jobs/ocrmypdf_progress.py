@@ -6,25 +6,38 @@ app context, so report_progress can be called directly."""
 
 from __future__ import annotations
 
+from types import TracebackType
+from typing import Literal
+
 from ocrmypdf import hookimpl
 
 from .progress import report_progress
 
 
 class StreamedProgress:
-    def __init__(self, *, total=None, desc=None, unit=None, disable=False, **_ignored):
+    def __init__(
+        self,
+        *,
+        total: float | None = None,
+        desc: str | None = None,
+        unit: str | None = None,
+        disable: bool = False,
+        **_ignored: object,
+    ) -> None:
         self.total, self.stage, self.unit, self.disable = total, desc or "Working", unit or "page", disable
         self.completed = 0.0
         self.reported = -1
 
-    def __enter__(self):
+    def __enter__(self) -> StreamedProgress:
         self._send()
         return self
 
-    def __exit__(self, *_exc):
+    def __exit__(
+        self, _type: type[BaseException] | None, _value: BaseException | None, _traceback: TracebackType | None
+    ) -> Literal[False]:
         return False
 
-    def update(self, n=1, *, completed=None):
+    def update(self, n: float | None = 1, *, completed: float | None = None) -> None:
         self.completed = float(completed) if completed is not None else self.completed + float(n or 0)
         self._send()
 
@@ -38,5 +51,5 @@ class StreamedProgress:
 
 
 @hookimpl
-def get_progressbar_class():
+def get_progressbar_class() -> type[StreamedProgress]:
     return StreamedProgress

@@ -15,7 +15,7 @@ def invalid(name: str, why: str) -> ApiError:
     return ApiError(422, "invalid_option", f"Option '{name}' {why}")
 
 
-def request_body() -> Mapping:
+def request_body() -> Mapping[str, object]:
     """The object of a JSON request, else the form and query values; malformed JSON is a 400."""
     if request.is_json:
         body = request.get_json(silent=True)

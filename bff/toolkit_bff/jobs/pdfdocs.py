@@ -146,7 +146,8 @@ def render_page(document: pdfium.PdfDocument, index: int, dpi: float) -> Image.I
             raise image_too_large(pixels, limit)
         bitmap = page.render(scale=scale, may_draw_forms=True)
         try:
-            return bitmap.to_pil().convert("RGB")  # a copy: the bitmap is freed below
+            rendered: Image.Image = bitmap.to_pil()  # pypdfium2 has no types: this is its documented result
+            return rendered.convert("RGB")  # a copy: the bitmap is freed below
         finally:
             bitmap.close()
     finally:

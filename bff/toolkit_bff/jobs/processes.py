@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -13,7 +14,7 @@ from .limits import Deadline, job_timed_out
 
 def run_program(
     args: list[str], deadline: Deadline, *, cwd: Path, env: dict[str, str] | None = None, inherit_env: bool = True
-) -> subprocess.CompletedProcess:
+) -> subprocess.CompletedProcess[bytes]:
     """Run args with the job's remaining time; on timeout kill its whole process group (LibreOffice
     forks a child) and answer 422 job_timeout. The program gets a process group of its own but
     stays in the job's session, so the job's deadline kills it too (sessions.py)."""
@@ -44,9 +45,7 @@ def run_program(
     return subprocess.CompletedProcess(args, process.returncode, stdout, stderr)
 
 
-def _kill_group(process: subprocess.Popen) -> None:
-    try:
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     process.communicate()

@@ -24,16 +24,18 @@ import json
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import wraps
 from pathlib import Path
+from typing import Any, TypeAlias, TypeVar, cast
 
 from flask import Response, current_app, g, make_response, stream_with_context
+from flask.typing import ResponseReturnValue
 from werkzeug.http import parse_options_header
 
 from ..errors import ApiError
 from .child_jobs import job_died, response_from, start_job
-from .job_answer import BODY_FILE
+from .job_answer import BODY_FILE, JobAnswer, JobView
 from .job_child import register_job_view
 from .job_pool import job_pool
 from .job_process import DeadlinePassed, JobProcess
@@ -45,11 +47,17 @@ from .uploads import job_body
 NDJSON = "application/x-ndjson"
 _BASE64_CHUNK = 3 * 65536  # a multiple of 3: the pieces join into one valid base64 text
 _write_lock = threading.Lock()
+View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
+# A line of the job's channel, decoded JSON: a progress line, the answer (job_answer.JobAnswer), or
+# the worker's own {"type": "failed", "status", "error": ApiError} when the job died or ran late.
+ChannelLine: TypeAlias = dict[str, Any]
 
 
-def streams_progress(view):
+def streams_progress(view: View) -> View:
     """Mark a tool view as a long job whose answer is a progress stream (see the module docstring)."""
-    view.streams_progress = True
+    # An attribute of the function itself (tools/__init__.py reads it); the checker knows a function
+    # only by its signature.
+    view.streams_progress = True  # type: ignore[attr-defined]
     return view
 
 
@@ -62,15 +70,15 @@ def report_progress(*, stage: str, done: int, total: int | None, unit: str = "pa
         channel.sendall((line + "\n").encode())
 
 
-def set_report(report: dict) -> None:
+def set_report(report: Mapping[str, object]) -> None:
     g.job_report = report
 
 
-def run_as_progress_job(view):
+def run_as_progress_job(view: JobView) -> Callable[..., Response]:
     key = register_job_view(view)
 
     @wraps(view)
-    def progress_view(**kwargs):
+    def progress_view(**kwargs: object) -> Response:
         limits = Limits.current()
         release = acquire_job_slot()
         scratch: Path | None = None
@@ -103,13 +111,15 @@ def run_as_progress_job(view):
 class _Job:
     """The running job process seen from the worker: its lines in order, then cleaned up exactly once."""
 
-    def __init__(self, process: JobProcess, deadline: float, limits: Limits, scratch: Path, release):
+    def __init__(
+        self, process: JobProcess, deadline: float, limits: Limits, scratch: Path, release: Callable[[], None]
+    ) -> None:
         self.process, self.deadline, self.limits = process, deadline, limits
         self.scratch, self.release = scratch, release
         self.pool = job_pool(current_app)
         self.answered = self.closed = False
 
-    def next_line(self) -> dict:
+    def next_line(self) -> ChannelLine:
         """The next progress line or the answer (`{"status", "headers", "size", "report"}`); a
         job that dies or runs out of time becomes its error's answer."""
         try:
@@ -119,17 +129,17 @@ class _Job:
             return self._failed(job_timed_out(self.limits.job_timeout))
         if line is None:
             return self._failed(job_died(self.process.stop(), self.limits))
-        item = json.loads(line)
+        item: ChannelLine = json.loads(line)
         if item.get("type") != "progress":
             self.answered = True  # it exits on its own: reaped off the request's path
             self.pool.finished(self.process)
         return item
 
-    def _failed(self, error: ApiError) -> dict:
+    def _failed(self, error: ApiError) -> ChannelLine:
         self.answered = True  # stopped and reaped already
         return {"type": "failed", "status": error.status, "error": error}
 
-    def lines(self, first: dict) -> Iterator[bytes]:
+    def lines(self, first: ChannelLine) -> Iterator[bytes]:
         try:
             item = first
             while item.get("type") == "progress":
@@ -139,7 +149,7 @@ class _Job:
         finally:
             self.close()
 
-    def _last_lines(self, answer: dict) -> Iterator[bytes]:
+    def _last_lines(self, answer: ChannelLine) -> Iterator[bytes]:
         if answer.get("type") == "failed":
             error = answer["error"]
             yield (
@@ -167,11 +177,12 @@ class _Job:
                 yield base64.b64encode(chunk)
         yield b'"}\n'
 
-    def plain_error(self, answer: dict) -> Response:
+    def plain_error(self, answer: ChannelLine) -> Response:
         if answer.get("type") == "failed":
             self.close()
             return make_response(current_app.handle_user_exception(answer["error"]))
-        response = response_from(answer, self.scratch)  # opens the body before close() removes it
+        # Not progress (the caller checked) and not the worker's failure: the job's answer line.
+        response = response_from(cast(JobAnswer, answer), self.scratch)  # opens the body before close() removes it
         self.close()
         return response
 

@@ -18,14 +18,14 @@ from typing import Annotated, Literal
 
 import ocrmypdf
 import pikepdf
+from flask import Response
 from ocrmypdf import exceptions as ocr_errors
 from PIL import Image, ImageOps
 from pydantic import Field
 
-from ..contract import options as opt
 from ..contract.base import Answer
 from ..contract.fields import SERVER_RULE
-from ..contract.options import Options, Switch
+from ..contract.options import ChoiceOption, Options, Switch, TextOption
 from ..contract.streams import stream_line
 from ..errors import ApiError
 from .files import Result, file_response
@@ -47,12 +47,12 @@ PHOTO_DPI = 300  # an image without a usable resolution is placed as if scanned 
 
 
 class SearchableOptions(Options):
-    lang: opt.text(100) = Field(
+    lang: Annotated[str, TextOption(100)] = Field(
         "eng",
         description="Languages joined by `+`, from /api/tools/ocr/languages.",
         json_schema_extra={SERVER_RULE: "installed languages only"},
     )
-    mode: opt.choice(MODES) = Field(
+    mode: Annotated[str, ChoiceOption(MODES)] = Field(
         "skip",
         description="Pages that already have text: kept as they are (`skip`), "
         "their invisible text redone (`redo`), or rasterised and read "
@@ -61,7 +61,7 @@ class SearchableOptions(Options):
     rotate_pages: Switch = Field(
         False, description="Turn pages that were scanned sideways (Tesseract's orientation detection)."
     )
-    password: opt.text(256) = Field("", description="Password of an encrypted PDF.")
+    password: Annotated[str, TextOption(256)] = Field("", description="Password of an encrypted PDF.")
 
     @property
     def language(self) -> str:
@@ -89,7 +89,7 @@ SEARCHABLE = (
 SEARCHABLE_ERRORS = {422: ["unsupported_language", "ocr_failed", "pdf_signed"]}
 
 
-def searchable_pdf_response(options: SearchableOptions):
+def searchable_pdf_response(options: SearchableOptions) -> Response:
     """The whole view of both routes (the tool's blueprint marks it @streams_progress)."""
     deadline = Deadline.for_job()
     options.language  # noqa: B018 — the languages are checked before the upload is read
@@ -99,7 +99,7 @@ def searchable_pdf_response(options: SearchableOptions):
     return file_response(Result(f"{upload.stem}-searchable.pdf", data, "pdf"), input_size=len(upload.data))
 
 
-def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadline) -> tuple[bytes, dict]:
+def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadline) -> tuple[bytes, dict[str, object]]:
     """(the searchable PDF, a report of what was done). Input problems are 4xx errors raised
     before the first progress line; OCR problems after it end the stream with their error."""
     require_kind(upload, IMAGE_KINDS | {"pdf"}, "a PDF or an image")
@@ -113,12 +113,11 @@ def make_searchable(upload: Upload, options: SearchableOptions, deadline: Deadli
             with result:
                 status = result.open_metadata().pdfa_status  # e.g. '2B', or '' for a regular PDF
                 if protected:  # a protected input stays protected, with the password it was opened with
+                    # ("" for one locked by an owner password alone, which opens without one)
                     buffer = io.BytesIO()
                     result.save(
                         buffer,
-                        encryption=pikepdf.Encryption(
-                            user=options.password or None, owner=options.password or None, aes=True, R=6
-                        ),
+                        encryption=pikepdf.Encryption(user=options.password, owner=options.password, aes=True, R=6),
                     )
                     data = buffer.getvalue()
                 else:

@@ -6,6 +6,7 @@ killing by session reaches grandchildren that a process-group kill would miss.""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 
@@ -34,7 +35,5 @@ def kill_session(session_id: int, rounds: int = 10) -> None:
         if not members:
             return
         for pid in members:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass

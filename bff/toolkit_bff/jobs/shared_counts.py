@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from typing import Literal
 
 import redis
 
@@ -21,22 +22,20 @@ KEY_PREFIX = "toolkit:running-job-set:"
 
 
 class SharedJobCounts:
-    def __init__(self, url: str, ttl_seconds: int):
+    def __init__(self, url: str, ttl_seconds: int) -> None:
         self.store = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         self.ttl = ttl_seconds
 
-    def try_acquire(self, client: str, limit: int) -> str | bool | None:
+    def try_acquire(self, client: str, limit: int) -> str | Literal[False] | None:
         """The job's member (counted); False: the client is at its limit; None: the store is unreachable."""
         key, member, now = KEY_PREFIX + client, uuid.uuid4().hex, time.time()
         try:
             with self.store.pipeline() as pipe:  # MULTI/EXEC: one step for every worker
-                _, _, count, _ = (
-                    pipe.zremrangebyscore(key, "-inf", now)
-                    .zadd(key, {member: now + self.ttl})
-                    .zcard(key)
-                    .expire(key, self.ttl)
-                    .execute()
-                )
+                pipe.zremrangebyscore(key, "-inf", now)
+                pipe.zadd(key, {member: now + self.ttl})
+                pipe.zcard(key)
+                pipe.expire(key, self.ttl)
+                _, _, count, _ = pipe.execute()
             if count > limit:
                 self.store.zrem(key, member)
                 return False

@@ -65,13 +65,13 @@ class JobSlots:
                 self.running += 1
                 self.by_client[client] = self.by_client.get(client, 0) + 1
         if full:
-            if counted:
+            if counted and self.shared:
                 self.shared.release(client, counted)
             return full, None
         return None, counted or None
 
     def release(self, client: str, counted_shared: str | None) -> None:
-        if counted_shared:
+        if counted_shared and self.shared:  # counted only where there is a shared store
             self.shared.release(client, counted_shared)
         self._release_local(client)
 
@@ -87,7 +87,7 @@ class JobSlots:
 
 def _slots() -> JobSlots:
     app = current_app
-    slots = app.extensions.get("tool_job_slots")
+    slots: JobSlots | None = app.extensions.get("tool_job_slots")
     if slots is None:
         shared = shared_counts_for(app.config["RATELIMIT_STORAGE_URI"], int(app.config["TOOLS_JOB_TIMEOUT"]) + 30)
         slots = app.extensions.setdefault(

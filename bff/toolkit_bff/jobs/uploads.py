@@ -53,7 +53,7 @@ def clean_filename(name: str | None) -> str:
 def read_uploads(field: str = "file", *, max_count: int = 100) -> list[Upload]:
     """The request's files, read once: a check in the worker before the job and the job itself share
     them (a job's child process inherits the worker's `g`)."""
-    read = g.setdefault("read_uploads", {})
+    read: dict[tuple[str, int], list[Upload]] = g.setdefault("read_uploads", {})
     if (field, max_count) not in read:
         read[(field, max_count)] = _read_uploads(field, max_count)
     return read[(field, max_count)]

@@ -10,21 +10,29 @@ claims stay set, so the link belongs to them and every rule of create_short_link
 
 from __future__ import annotations
 
-import psycopg
+from collections.abc import Sequence
+
+from psycopg.rows import DictRow
 
 from toolkit_redirect.password import HASHER
+
+from ...db import DictConnection, only_row
 
 PROTECTOR_ROLE = "short_link_protector"
 
 
-def create_protected_link(conn: psycopg.Connection, columns: str, url: str, password: str, options: tuple) -> dict:
+def create_protected_link(
+    conn: DictConnection, columns: str, url: str, password: str, options: Sequence[object]
+) -> DictRow:
     """The new link (its `columns`), protected by `password`; `conn` is in the caller's transaction."""
     password_hash = HASHER.hash(password)  # argon2id: only the hash leaves this process
-    caller_role = conn.execute("select current_user as role").fetchone()["role"]
+    caller_role = only_row(conn.execute("select current_user as role"))["role"]
     conn.execute("select set_config('role', %s, true)", (PROTECTOR_ROLE,))
-    row = conn.execute(
-        f"select {columns} from public.create_short_link_with_password(%s, %s, %s, %s, %s)",
-        (url, password_hash, *options),
-    ).fetchone()
+    row = only_row(
+        conn.execute(
+            f"select {columns} from public.create_short_link_with_password(%s, %s, %s, %s, %s)",
+            (url, password_hash, *options),
+        )
+    )
     conn.execute("select set_config('role', %s, true)", (caller_role,))
     return row

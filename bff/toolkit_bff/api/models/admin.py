@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, create_model
 
@@ -11,7 +11,10 @@ from ...contract.fields import Between, Documented, Flag, Text, WholeNumberText,
 from ...spec_constants import PAGE_KEYS
 from .common import Count, DateTime, Id, Offset, PageOf
 
-PageKey = Literal[tuple(PAGE_KEYS)]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    PageKey = str  # one of PAGE_KEYS: a Literal built from a tuple at run time, which pydantic checks
+else:
+    PageKey = Literal[tuple(PAGE_KEYS)]
 
 
 class PageStatus(Answer):
@@ -90,12 +93,20 @@ class AdminStatus(Answer):
     is_admin: bool
 
 
-def search_page(matches: str, high: int, default: int) -> type[Query]:
+class SearchPage(Query):
+    """What every admin list's query has; search_page gives each its own bounds and words."""
+
+    q: str
+    limit: int
+    offset: int
+
+
+def search_page(matches: str, high: int, default: int) -> type[SearchPage]:
     """The query of an admin list: a literal search and a page of it."""
-    return create_model(  # type: ignore[call-overload]
+    return create_model(
         f"Search{high}",
-        __base__=Query,
-        q=(Annotated[str, Field(max_length=200, description=f"Matches {matches} (literally).")], ""),
+        __base__=SearchPage,
+        q=(str, Field("", max_length=200, description=f"Matches {matches} (literally).")),
         limit=(Annotated[WholeNumberText, Between(1, high)], default),
         offset=(Offset, 0),
     )

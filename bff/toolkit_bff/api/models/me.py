@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
+from pydantic.json_schema import JsonSchemaValue, SkipJsonSchema
 
 from ...contract.base import Answer, Body
 from ...contract.fields import Rule, Text, optional
@@ -14,7 +15,7 @@ NICKNAME = Rule(r"[a-z0-9_]{3,32}", "must be 3 to 32 lower-case letters, digits 
 AVATAR_URL = Rule(r"https://[^\s/?#]+\S*", "must be an https:// URL")
 
 
-def _no_default(schema: dict) -> None:
+def _no_default(schema: JsonSchemaValue) -> None:
     schema.pop("default", None)
 
 
@@ -25,18 +26,18 @@ class HealthChecks(Answer):
     )
     # The replica checks (toolkit_bff/replica_checks.py), each present only where it applies: absent,
     # not null (no default in the document).
-    rate_limit_store: Literal["ok", "unreachable"] = Field(
+    rate_limit_store: Literal["ok", "unreachable"] | SkipJsonSchema[None] = Field(
         default=None,
         json_schema_extra=_no_default,
         description="Redis, when it is the rate limits' store; unreachable does not make the BFF degraded.",
     )
-    jwt_secret: Literal["ok", "mismatch", "unknown"] = Field(
+    jwt_secret: Literal["ok", "mismatch", "unknown"] | SkipJsonSchema[None] = Field(
         default=None,
         json_schema_extra=_no_default,
         description="Whether TOOLKIT_JWT_SECRET is the deployment's (it signed the service-role key "
         "and Auth accepts that key).",
     )
-    migrations: Literal["ok", "behind", "unknown"] = Field(
+    migrations: Literal["ok", "behind", "unknown"] | SkipJsonSchema[None] = Field(
         default=None,
         json_schema_extra=_no_default,
         description="Whether the database has the migrations this BFF's code expects.",
@@ -96,5 +97,5 @@ class OpenApiDocument(Answer):
 
     model_config = ConfigDict(extra="allow")
     openapi: Annotated[str, Field(pattern=r"^3\.1\.\d+$")]
-    info: dict
-    paths: dict
+    info: dict[str, Any]  # OpenAPI's objects, as the document has them
+    paths: dict[str, Any]

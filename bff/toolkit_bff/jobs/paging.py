@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Annotated
 
 from pydantic import Field
+from pydantic.config import JsonDict
 
 from ..contract.base import Answer
 from ..contract.fields import SERVER_RULE
 
 PAGES = "Pages, 1-based: `1-3,5,8-` or `all`."
-PAGE_LIST = {SERVER_RULE: "pages the document has, written `1-3,5,8-` or `all`"}  # the document's length
+PAGE_LIST: JsonDict = {SERVER_RULE: "pages the document has, written `1-3,5,8-` or `all`"}  # the document's length
 
 
 class PageWindow(Answer):

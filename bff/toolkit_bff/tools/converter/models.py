@@ -7,9 +7,8 @@ from typing import Annotated, ClassVar
 from pydantic import Field
 
 from ...contract.fields import optional
-from ...contract.options import Options, Switch
+from ...contract.options import ChoiceOption, Options, Switch, TextOption, WholeOption
 from ...jobs.images import OUTPUT_FORMATS
-from ..option_types import ChoiceOption, TextOption, WholeOption
 
 TARGETS = [*OUTPUT_FORMATS, "pdf"]
 

@@ -9,10 +9,9 @@ from pydantic import Field, RootModel, create_model
 from ...contract.base import Answer
 from ...contract.envelope import ErrorBody
 from ...contract.fields import SERVER_RULE, optional
-from ...contract.options import Options, Switch
+from ...contract.options import ChoiceOption, NumberOption, Options, Switch, TextOption, WholeOption
 from ...contract.streams import stream_line
 from ...jobs.filetypes import IMAGE_KINDS
-from ..option_types import ChoiceOption, NumberOption, TextOption, WholeOption
 from .exif_write import TEXT_TAGS
 
 Count = Annotated[int, Field(ge=0)]

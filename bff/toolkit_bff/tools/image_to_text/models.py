@@ -9,9 +9,8 @@ from pydantic import Field
 from ...config import Config
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE
-from ...contract.options import Options, Switch
+from ...contract.options import Options, Switch, TextOption, WholeOption
 from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
-from ..option_types import TextOption, WholeOption
 
 
 class OcrOptions(Options):

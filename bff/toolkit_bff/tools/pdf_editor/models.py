@@ -11,9 +11,8 @@ from pydantic.config import JsonDict
 from ...config import Config
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE, Rule, optional
-from ...contract.options import Options
+from ...contract.options import ChoiceOption, NumberOption, Options, TextOption, WholeOption
 from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
-from ..option_types import ChoiceOption, NumberOption, TextOption, WholeOption
 from .edits import PAGE_NUMBER_POSITIONS
 from .info import METADATA_FIELDS
 

@@ -8,9 +8,8 @@ from pydantic import Field
 
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE
-from ...contract.options import Switch
+from ...contract.options import Switch, TextOption, WholeOption
 from ...contract.streams import stream_line
-from ..option_types import TextOption, WholeOption
 from .models import PdfOptions
 from .redaction_options import MAX_AREAS, MAX_TERM_LENGTH, MAX_TERMS
 

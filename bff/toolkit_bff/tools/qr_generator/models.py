@@ -8,8 +8,7 @@ from pydantic import ConfigDict, Field
 from pydantic.config import JsonDict, JsonValue
 
 from ...contract.fields import SERVER_RULE, Rule
-from ...contract.options import Options, Switch
-from ..option_types import ChoiceOption, TextOption, WholeOption
+from ...contract.options import ChoiceOption, Options, Switch, TextOption, WholeOption
 
 PAYLOAD_TYPES = ("text", "url", "wifi", "email", "phone", "vcard")
 # What each payload type needs, written once: payloads.py refuses without it, the schema says it.

@@ -9,8 +9,7 @@ from pydantic import Field
 from ...config import Config
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE, Documented, Rule, optional
-from ...contract.options import Options
-from ..option_types import ChoiceOption, TextOption
+from ...contract.options import ChoiceOption, Options, TextOption
 
 MAX_TEXT = 20_000  # the most any deployment may allow (TOOLKIT_TRANSLATION_MAX_CHARS is at most this)
 ENTER_TEXT = "Enter some text to translate"

@@ -8,8 +8,7 @@ from pydantic import Field, RootModel
 
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE, optional
-from ...contract.options import Options, Switch
-from ..option_types import TextOption
+from ...contract.options import Options, Switch, TextOption
 
 Status = Literal["available", "taken", "invalid", "unknown", "blocked"]
 Count = Annotated[int, Field(ge=0)]

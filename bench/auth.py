@@ -24,8 +24,9 @@ import bcrypt
 from .auth_load import closed_loop, paced
 from .auth_targets import Sessions, Target, scenarios
 from .cpu import port_cpu
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 from .users import PASSWORD, create_user
 
 NAME = "auth"
@@ -67,7 +68,7 @@ def measured(loop, port: int | None, *args, **kwargs) -> dict:
     return result | {"cpu_ms": 1000 * result["cpu"] / max(result["total"], 1)}
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     env = stack.env
     clients, rate, duration, warmup = params["clients"], params["rate"], params["duration"], params["warmup"]
     direct = Target(env["TOOLKIT_AUTH_URL"])

@@ -10,7 +10,10 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
 from matplotlib.patches import Patch
+
+from .result import JsonObject
 
 COLOURS = ["#2f6db5", "#e07b24", "#3a9a5b", "#b5432f"]
 
@@ -21,7 +24,7 @@ def _value(value: float) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
-def _panel(ax, chart: dict) -> None:
+def _panel(ax: Axes, chart: JsonObject) -> None:
     categories, series = chart["categories"], chart["series"]
     baseline = chart.get("baseline")
     count = len(series)
@@ -63,7 +66,7 @@ def _panel(ax, chart: dict) -> None:
         )
 
 
-def draw(result: dict, path: Path) -> Path | None:
+def draw(result: JsonObject, path: Path) -> Path | None:
     """The PNG of one benchmark's charts, or None when it has none."""
     charts = result.get("charts") or []
     if not charts:
@@ -72,7 +75,7 @@ def draw(result: dict, path: Path) -> Path | None:
     rows = -(-len(charts) // columns)
     tallest = max(len(c["categories"]) * max(1, len(c["series"])) for c in charts)
     fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, (1.2 + 0.32 * tallest) * rows + 0.7), squeeze=False)
-    for ax, chart in zip(axes.flat, charts):
+    for ax, chart in zip(axes.flat, charts, strict=False):  # the grid may have more panels than charts
         _panel(ax, chart)
     for ax in list(axes.flat)[len(charts) :]:
         ax.set_visible(False)

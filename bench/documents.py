@@ -27,8 +27,9 @@ import requests
 
 from bff.tests.fixtures.documents import SECRET, scanned_pdf, secret_pdf
 
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 from .users import signed_in_headers
 
 NAME = "documents"
@@ -116,7 +117,7 @@ def timed(job) -> float:
     return time.perf_counter() - started
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     work = Path(tempfile.mkdtemp(prefix="toolkit-bench-documents-"))
     try:
         gateway = Gateway(stack.env, work)

@@ -26,8 +26,9 @@ import sys
 from scripts.stack.services import build_app
 
 from . import lighthouse_run as lh
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 
 NAME = "lighthouse"
 TITLE = "First visit on a phone (Lighthouse)"
@@ -248,7 +249,7 @@ def report(medians: dict[str, dict], result: Result, repeat: int) -> None:
     )
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     build_app()  # the gateway serves app/dist: measure the app as it is in this tree
     medians, problems = measure(stack, params, result)
     loaded = [name for name in medians if name != STATIC]

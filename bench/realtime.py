@@ -30,8 +30,9 @@ import psycopg
 import websockets
 
 from .cpu import listening_pids
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 
 NAME = "realtime"
 TITLE = "Realtime delivery vs subscribers"
@@ -174,7 +175,7 @@ def label(r: dict) -> str:
     }[r["scenario"]]
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     runs = asyncio.run(measure(stack.env, params))
     path = "gateway" if params["gateway"] else "direct"
     result.tables.append(

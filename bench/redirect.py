@@ -39,8 +39,9 @@ from .redirect_password import measure as measure_password
 from .redirect_password import report as report_password
 from .redirect_report import report
 from .redirect_wrk import WRK_SCRIPT, baseline_conf, wrk
-from .result import Result
+from .result import Params, Result
 from .runner import main_of
+from .stack import Stack
 
 NAME = "redirect"
 TITLE = "Short-link redirect vs nginx"
@@ -166,7 +167,7 @@ def restart_postgres(stack) -> float:
     return time.monotonic() - started
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     cfg = stack.cfg
     baseline_port = stack.spare_port(90)
     script = stack.work / "redirect.lua"

@@ -24,9 +24,10 @@ import time
 import requests
 
 from .links import create_link
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
 from .samples import printed_page_png
+from .stack import Stack
 from .users import signed_in_headers
 
 NAME = "redirect_under_ocr"
@@ -138,7 +139,7 @@ def summary(latencies: list[float]) -> dict:
     }
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     cfg = stack.cfg
     path, rate, duration = f"/s/{create_link(cfg)}", params["rate"], params["duration"]
     png = printed_page_png(params["ocr_lines"])

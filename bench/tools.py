@@ -26,8 +26,9 @@ from pathlib import Path
 import requests
 
 from .cpu import CLOCK_TICKS, children_cpu, descendants, processes
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 from .tool_jobs import Gateway, Job, jobs
 
 NAME = "tools"
@@ -160,7 +161,7 @@ def measure(job: Job, params: dict, result: Result) -> dict[str, float]:
     return times
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     work = Path(tempfile.mkdtemp(prefix="toolkit-bench-tools-"))
     try:
         gateway = Gateway(stack.env)

@@ -16,8 +16,9 @@ import time
 
 import requests
 
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 from .users import signed_in_headers
 
 NAME = "translate"
@@ -48,7 +49,7 @@ def timed(call, repeat: int) -> list[float]:
     return times
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     env, source = stack.env, text(params["chars"])
     headers, answered = signed_in_headers(env), {"gateway": 0, "APY": 0}
     session = requests.Session()

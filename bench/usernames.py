@@ -20,8 +20,9 @@ import requests
 
 from scripts.stack.config import ROOT
 
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 
 NAME = "usernames"
 TITLE = "Username checks vs the sites answering directly"
@@ -102,7 +103,7 @@ def direct(base: str, sites: int) -> tuple[float, int]:
     return time.perf_counter() - started, codes.count(404)
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     sites, repeat = params["sites"], params["repeat"]
     gateway, base = stack.env["TOOLKIT_PUBLIC_URL"], os.environ["BENCH_FAKE_SITES_URL"]
     checks = [check(gateway, sites) for _ in range(repeat)]

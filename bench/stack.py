@@ -39,7 +39,7 @@ FIRST_BASE, LAST_BASE = 61000, 62900
 @dataclass
 class Stack:
     cfg: StackConfig
-    sup: Supervisor
+    sup: RecordingSupervisor
     work: Path
     base: int
     durable: bool

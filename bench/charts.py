@@ -31,16 +31,16 @@ def _panel(ax: Axes, chart: JsonObject) -> None:
     height = 0.8 / count
     positions = list(range(len(categories)))
     top = max((v for values in series.values() for v in values if v == v), default=1.0) or 1.0
-    for s, (name, values) in enumerate(series.items()):
+    for s, values in enumerate(series.values()):
         offsets = [p + (s - (count - 1) / 2) * height for p in positions]
         colour = COLOURS[s % len(COLOURS)]
         bars = ax.barh(offsets, [v if v == v else 0 for v in values], height=height * 0.92, color=colour)
-        for bar, category in zip(bars, categories):
+        for bar, category in zip(bars, categories, strict=True):
             if category == baseline:  # the baseline: pale and hatched, in its series' colour
                 bar.set_alpha(0.45)
                 bar.set_hatch("///")
         base_value = values[categories.index(baseline)] if baseline in categories else None
-        for offset, category, value in zip(offsets, categories, values):
+        for offset, category, value in zip(offsets, categories, values, strict=True):
             text = _value(value)
             if base_value and category != baseline and value == value:
                 text += f"  ({value / base_value:.2f}×)"

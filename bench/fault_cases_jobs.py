@@ -318,7 +318,7 @@ async def disk_full(stack: FaultStack, scratch: Path, tokens: list[str], reserve
     pools = [Pool(stack.cfg.gateway_port, f"127.0.0.{41 + n}") for n in range(4)]
     calls = [
         tool_call(pool, token, "/api/tools/convert", {"format": "bmp"}, photo, "photo.png")
-        for pool, token in zip(pools, tokens)
+        for pool, token in zip(pools, tokens, strict=False)  # as many users as pools, at most
     ]
 
     def fill(free_mb: int) -> None:

@@ -187,7 +187,7 @@ def run(stack: Stack, params: Params, result: Result) -> None:
     for name in NAMES:
         check_redirect(ports[name], f"/s/{codes[name]}")
     pids = {service.name: service.process.pid for service in stack.sup.services}
-    load = dict(script=script, threads=params["threads"], connections=params["connections"])
+    load = {"script": script, "threads": params["threads"], "connections": params["connections"]}
     workers = os.environ.get("REDIRECT_WORKERS", str(os.cpu_count()))
     result.notes.append(
         f"wrk -t{params['threads']} -c{params['connections']}, {params['duration']:g} s per run; redirect "

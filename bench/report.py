@@ -109,7 +109,7 @@ def _summary(doc: JsonObject) -> list[str]:
     lines += _table(
         ["benchmark", "result", "figure", "value", "against", "better", "previous", "change"], rows, right=(3, 6, 7)
     )
-    return lines + [""]
+    return [*lines, ""]
 
 
 def _section(r: JsonObject, chart: str | None) -> list[str]:
@@ -119,7 +119,7 @@ def _section(r: JsonObject, chart: str | None) -> list[str]:
     if not r["ok"]:
         lines += ["**FAIL**: " + "; ".join(r["problems"]), ""]
     for table in r["tables"]:
-        lines += [f"*{table['title']}*", ""] + _table(table["columns"], table["rows"]) + [""]
+        lines += [f"*{table['title']}*", "", *_table(table["columns"], table["rows"]), ""]
     if r["targets"]:
         lines += ["Targets (timings: reported, never a reason to fail):", ""]
         lines += [
@@ -134,14 +134,14 @@ def _section(r: JsonObject, chart: str | None) -> list[str]:
     lines += [f"Note: {note}" for note in r["notes"]] + ([""] if r["notes"] else [])
     params = ", ".join(f"{k} {v}" for k, v in r["params"].items())
     conditions = ", ".join(f"{k} {v}" for k, v in r["conditions"].items())
-    return lines + [f"<sub>Parameters: {params}. Conditions: {conditions}.</sub>", ""]
+    return [*lines, f"<sub>Parameters: {params}. Conditions: {conditions}.</sub>", ""]
 
 
 def write(doc: JsonObject, json_path: Path, charts: bool = True) -> Path:
     """Write <stem>.md and (unless told not to) the charts in <stem>/ beside the results file;
     returns the report's path."""
     stem = json_path.with_suffix("")
-    lines = [f"# Toolkit benchmarks: {doc['date']} on `{doc['host']}`", ""] + _conditions(doc) + [""] + _summary(doc)
+    lines = [f"# Toolkit benchmarks: {doc['date']} on `{doc['host']}`", "", *_conditions(doc), "", *_summary(doc)]
     for r in doc["results"]:
         chart = draw(r, stem / f"{r['name']}.png") if charts else None
         lines += _section(r, f"{stem.name}/{chart.name}" if chart else None)

@@ -88,18 +88,20 @@ def print_result(result: Result) -> None:
         ]
         print(
             "  ".join(
-                str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(table.columns, widths))
+                str(c).ljust(w) if i == 0 else str(c).rjust(w)
+                for i, (c, w) in enumerate(zip(table.columns, widths, strict=True))
             )
         )
         for row in table.rows:
             print(
                 "  ".join(
-                    _cell(v).ljust(w) if i == 0 else _cell(v).rjust(w) for i, (v, w) in enumerate(zip(row, widths))
+                    _cell(v).ljust(w) if i == 0 else _cell(v).rjust(w)
+                    for i, (v, w) in enumerate(zip(row, widths, strict=False))
                 )
             )
     if result.figures:
         print("\nfigures (against a baseline measured in the same run):")
-        for key, fig in result.figures.items():
+        for fig in result.figures.values():
             print(f"  {fig.label:<58} {fig.value:>9.3f}{fig.unit}  vs {fig.baseline} ({fig.better} is better)")
     for target in result.targets:
         print(

@@ -147,8 +147,8 @@ def interruptions(shared: Stack) -> list[tuple[str, bool, str]]:
             second.chose_its_block()
         outcomes = [("sigint-while-starting", *first.interrupt())]
         if second is None:
-            return outcomes + [("sigterm-while-starting", False, "not run: the first run never started")]
-        return outcomes + [("sigterm-while-starting", *second.interrupt())]
+            return [*outcomes, ("sigterm-while-starting", False, "not run: the first run never started")]
+        return [*outcomes, ("sigterm-while-starting", *second.interrupt())]
     finally:
         for run in (first, second):
             if run is not None:

@@ -126,8 +126,10 @@ def _wal(action: str, **extra: object) -> Change:
 class NoChannel:
     """The subscriptions' channel, never reached: matching reads only their parameters."""
 
-    claims: JsonObject = {}  # noqa: RUF012 (never written)
     role = "authenticated"
+
+    def __init__(self) -> None:
+        self.claims: JsonObject = {}
 
     def push_json(self, event: str, payload_json: str) -> None:
         raise AssertionError("matching delivers nothing")

@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import bcrypt
 
-from .auth_load import closed_loop, paced
+from .auth_load import Request, Summary, closed_loop, paced
 from .auth_targets import Sessions, Target, scenarios
 from .cpu import port_cpu
-from .result import Chart, Result, Table, ratio
+from .result import Cell, Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 from .users import PASSWORD, create_user
 
 NAME = "auth"
@@ -57,17 +60,19 @@ PARAMS = {
 # (burst 30), or the run would measure 429s.
 STACK_ENV = {"GOTRUE_RATE_LIMIT_TOKEN_REFRESH": "100000000"}
 SIGN_IN_TARGET, PACED_P99_TARGET_MS = 1.5, 25.0
+# A run's key: the bare bcrypt baseline, or (scenario, path).
+RunKey = str | tuple[str, str]
 COLUMNS = ["scenario", "path", "load", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req"]
 
 
-def measured(loop, port: int | None, *args, **kwargs) -> dict:
+def measured(loop: Callable[..., Summary], port: int | None, *args: Any, **kwargs: Any) -> Summary:
     """Run a load loop; add the CPU the server on `port` (or, without a port, this process) spent
     per answered request."""
     result = loop(*args, meter=(lambda: port_cpu(port)) if port else time.process_time, **kwargs)
     return result | {"cpu_ms": 1000 * result["cpu"] / max(result["total"], 1)}
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     env = stack.env
     clients, rate, duration, warmup = params["clients"], params["rate"], params["duration"], params["warmup"]
     direct = Target(env["TOOLKIT_AUTH_URL"])
@@ -82,8 +87,10 @@ def run(stack, params: dict, result: Result) -> None:
     ]
     emails = [create_user(env["TOOLKIT_AUTH_URL"], env["TOOLKIT_SERVICE_ROLE_KEY"]) for _ in range(clients)]
     sessions = Sessions(direct, emails, PASSWORD)
-    closed, open_, rows = {}, {}, []
-    loop = dict(warmup=warmup)
+    closed: dict[RunKey, Summary] = {}
+    open_: dict[RunKey, Summary] = {}
+    rows: list[list[Cell]] = []
+    loop = {"warmup": warmup}
     closed["bcrypt"] = measured(closed_loop, None, bare_bcrypt, clients, duration, **loop)
     rows.append(row("bcrypt.checkpw $2a$10$", "-", f"{clients} clients", closed["bcrypt"]))
     for path, auth, bff in paths:
@@ -110,17 +117,24 @@ def run(stack, params: dict, result: Result) -> None:
     result.check("no request failed (every answer a 200)", errors == 0, f"{errors} failed")
 
 
-def bare_bcrypt(index: int):
+def bare_bcrypt(index: int) -> Request:
     hashed = bcrypt.hashpw(PASSWORD.encode(), bcrypt.gensalt(10)).replace(b"$2b$", b"$2a$", 1)
     return lambda: bcrypt.checkpw(PASSWORD.encode(), hashed)
 
 
-def row(label: str, path: str, load: str, r: dict) -> list:
+def row(label: str, path: str, load: str, r: Summary) -> list[Cell]:
     label = "BFF /api/health" if label == "health" else label
     return [label, path, load, r["rps"], r["p50"], r["p99"], r["errors"], r["cpu_ms"]]
 
 
-def figures(result: Result, closed: dict, open_: dict, paths: list[str], rate: int, clients: int) -> None:
+def figures(
+    result: Result,
+    closed: dict[RunKey, Summary],
+    open_: dict[RunKey, Summary],
+    paths: list[str],
+    rate: int,
+    clients: int,
+) -> None:
     bcrypt_run = closed["bcrypt"]
     sign_in_cpu = ratio(closed[("sign-in", "direct")]["cpu_ms"], bcrypt_run["cpu_ms"])
     health = closed[("health", "direct")]["rps"]
@@ -144,13 +158,13 @@ def figures(result: Result, closed: dict, open_: dict, paths: list[str], rate: i
         result.target(
             f"sign-in {path}: cost within {SIGN_IN_TARGET:g}× of bare bcrypt", cost <= SIGN_IN_TARGET, f"{cost:.2f}×"
         )
-        health, paced_health = closed[("health", path)], open_[("health", path)]
+        health_run, paced_health = closed[("health", path)], open_[("health", path)]
         for name in ("refresh", "get-user"):
             key = name.replace("-", "_")
             result.figure(
                 f"{key}_rps_vs_health.{path}",
                 f"{name} {path}: throughput vs the BFF's health",
-                ratio(closed[(name, path)]["rps"], health["rps"]),
+                ratio(closed[(name, path)]["rps"], health_run["rps"]),
                 "BFF /api/health",
                 better="higher",
             )

@@ -6,9 +6,17 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
+
+# A client's request: True when answered as expected; a scenario makes one client per index.
+Request = Callable[[], bool]
+MakeClient = Callable[[int], Request]
+# What a load loop measured: rates, latencies (ms) and counts by name.
+Summary = dict[str, float]
+Meter = Callable[[], float]  # CPU seconds used so far
 
 
-def _summary(latencies: list[float], errors: int, seconds: float, total: int) -> dict:
+def _summary(latencies: list[float], errors: int, seconds: float, total: int) -> Summary:
     ordered = sorted(latencies)
     seconds = max(seconds, 1e-9)
 
@@ -25,11 +33,11 @@ def _summary(latencies: list[float], errors: int, seconds: float, total: int) ->
     }  # total: every answered request, warm-up included (for CPU per request)
 
 
-def _clients(make, count: int) -> list:
+def _clients(make: MakeClient, count: int) -> list[Request]:
     return [make(index) for index in range(count)]
 
 
-def _attempt(request, make, index: int):
+def _attempt(request: Request, make: MakeClient, index: int) -> tuple[bool, Request]:
     """One request: (answered as expected, the client to use next — a new one after a failure)."""
     try:
         return request(), request
@@ -41,7 +49,7 @@ class _Client:
     """One worker thread's client and what it measured: every answer, and the latency of each
     request in the measured window (from `since`: its start, or its scheduled time)."""
 
-    def __init__(self, make, index: int, request):
+    def __init__(self, make: MakeClient, index: int, request: Request) -> None:
         self.make, self.index, self.request = make, index, request
         self.latencies: list[float] = []
         self.errors = self.answered = 0
@@ -59,7 +67,7 @@ class _Client:
 class _Tally:
     """What the worker threads measured, merged once per thread."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lock = threading.Lock()
         self.latencies: list[float] = []
         self.errors = self.total = 0
@@ -71,7 +79,7 @@ class _Tally:
             self.total += client.answered
 
 
-def _run(worker, count: int) -> None:
+def _run(worker: Callable[[int], None], count: int) -> None:
     # Daemon threads: an interrupted run must not wait for its clients before it exits.
     threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(count)]
     for thread in threads:
@@ -80,7 +88,9 @@ def _run(worker, count: int) -> None:
         thread.join()
 
 
-def closed_loop(make, clients: int, duration: float, meter=None, warmup: float = 2.0, at_least: int = 1) -> dict:
+def closed_loop(
+    make: MakeClient, clients: int, duration: float, meter: Meter | None = None, warmup: float = 2.0, at_least: int = 1
+) -> Summary:
     """`clients` threads each send a request as soon as the previous one is answered; requests
     started in the first `warmup` seconds are not counted. A client goes on past `duration` until
     it has `at_least` counted answers, so a slow machine makes a longer run, never an empty one."""
@@ -90,7 +100,7 @@ def closed_loop(make, clients: int, duration: float, meter=None, warmup: float =
     start = time.perf_counter() + 0.1  # every client starts at once
     measure_from, end = start + warmup, start + warmup + duration
 
-    def worker(index: int):
+    def worker(index: int) -> None:
         client = _Client(make, index, requests[index])
         time.sleep(max(0.0, start - time.perf_counter()))
         while (began := time.perf_counter()) < end or len(client.latencies) + client.errors < at_least:
@@ -105,7 +115,9 @@ def closed_loop(make, clients: int, duration: float, meter=None, warmup: float =
     }
 
 
-def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmup: float = 2.0) -> dict:
+def paced(
+    make: MakeClient, rate: int, duration: float, workers: int = 50, meter: Meter | None = None, warmup: float = 2.0
+) -> Summary:
     """Requests at `rate` per second on a fixed schedule, served by `workers` clients. Latency is
     counted from each request's scheduled time, so a request that had to wait for a free client
     (the server was slow) is counted with its wait."""
@@ -115,7 +127,7 @@ def paced(make, rate: int, duration: float, workers: int = 50, meter=None, warmu
     start = time.perf_counter() + 0.1
     measure_from, end = start + warmup, start + warmup + duration
 
-    def worker(index: int):
+    def worker(index: int) -> None:
         client = _Client(make, index, requests[index])
         while True:
             with tally.lock:

@@ -10,7 +10,10 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
 from matplotlib.patches import Patch
+
+from .result import JsonObject
 
 COLOURS = ["#2f6db5", "#e07b24", "#3a9a5b", "#b5432f"]
 
@@ -21,23 +24,23 @@ def _value(value: float) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
-def _panel(ax, chart: dict) -> None:
+def _panel(ax: Axes, chart: JsonObject) -> None:
     categories, series = chart["categories"], chart["series"]
     baseline = chart.get("baseline")
     count = len(series)
     height = 0.8 / count
     positions = list(range(len(categories)))
     top = max((v for values in series.values() for v in values if v == v), default=1.0) or 1.0
-    for s, (name, values) in enumerate(series.items()):
+    for s, values in enumerate(series.values()):
         offsets = [p + (s - (count - 1) / 2) * height for p in positions]
         colour = COLOURS[s % len(COLOURS)]
         bars = ax.barh(offsets, [v if v == v else 0 for v in values], height=height * 0.92, color=colour)
-        for bar, category in zip(bars, categories):
+        for bar, category in zip(bars, categories, strict=True):
             if category == baseline:  # the baseline: pale and hatched, in its series' colour
                 bar.set_alpha(0.45)
                 bar.set_hatch("///")
         base_value = values[categories.index(baseline)] if baseline in categories else None
-        for offset, category, value in zip(offsets, categories, values):
+        for offset, category, value in zip(offsets, categories, values, strict=True):
             text = _value(value)
             if base_value and category != baseline and value == value:
                 text += f"  ({value / base_value:.2f}×)"
@@ -63,7 +66,7 @@ def _panel(ax, chart: dict) -> None:
         )
 
 
-def draw(result: dict, path: Path) -> Path | None:
+def draw(result: JsonObject, path: Path) -> Path | None:
     """The PNG of one benchmark's charts, or None when it has none."""
     charts = result.get("charts") or []
     if not charts:
@@ -72,7 +75,7 @@ def draw(result: dict, path: Path) -> Path | None:
     rows = -(-len(charts) // columns)
     tallest = max(len(c["categories"]) * max(1, len(c["series"])) for c in charts)
     fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, (1.2 + 0.32 * tallest) * rows + 0.7), squeeze=False)
-    for ax, chart in zip(axes.flat, charts):
+    for ax, chart in zip(axes.flat, charts, strict=False):  # the grid may have more panels than charts
         _panel(ax, chart)
     for ax in list(axes.flat)[len(charts) :]:
         ax.set_visible(False)

@@ -10,6 +10,8 @@ import re
 import socket
 from pathlib import Path
 
+from .result import JsonObject
+
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
 THRESHOLD = 0.20
 STAMP = "%Y-%m-%d-%H%M"
@@ -30,7 +32,7 @@ def previous_file(results_dir: Path, host: str, before: str) -> Path | None:
     return found[-1] if found else None
 
 
-def load(path: Path | None) -> dict | None:
+def load(path: Path | None) -> JsonObject | None:
     return json.loads(path.read_text()) if path else None
 
 
@@ -41,7 +43,7 @@ def worse_by(better: str, old: float, new: float) -> float:
     return new / old - 1 if better == "lower" else 1 - new / old
 
 
-def compare(current: dict, previous: dict | None) -> list[dict]:
+def compare(current: JsonObject, previous: JsonObject | None) -> list[JsonObject]:
     """One entry per figure both runs produced: the old and new values and whether it regressed."""
     if not previous or previous.get("mode") != current.get("mode"):
         return []

@@ -8,6 +8,7 @@ import re
 import resource
 import subprocess
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,13 +36,13 @@ def processes() -> dict[int, tuple[int, int]]:
     return found
 
 
-def descendants(procs: dict[int, tuple[int, int]], roots) -> set[int]:
+def descendants(procs: dict[int, tuple[int, int]], roots: Iterable[int]) -> set[int]:
     """The roots and every process under them (Postgres backends call setsid(), so process groups
     and sessions would miss them; the parent links do not)."""
     children: dict[int, list[int]] = {}
     for pid, (ppid, _) in procs.items():
         children.setdefault(ppid, []).append(pid)
-    tree, todo = set(), list(roots)
+    tree, todo = set[int](), list(roots)
     while todo:
         pid = todo.pop()
         if pid in procs and pid not in tree:
@@ -50,7 +51,7 @@ def descendants(procs: dict[int, tuple[int, int]], roots) -> set[int]:
     return tree
 
 
-def cpu_used(before: dict, after: dict, pids: set[int]) -> float:
+def cpu_used(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]], pids: set[int]) -> float:
     """CPU seconds the given processes used between two snapshots (a new process: all of its time)."""
     return sum(after[pid][1] - before.get(pid, (0, 0))[1] for pid in pids if pid in after) / CLOCK_TICKS
 
@@ -66,7 +67,7 @@ def listening_pids(port: int) -> set[int]:
     return {int(pid) for pid in re.findall(r"pid=(\d+)", out)}
 
 
-def tree_cpu(roots) -> float:
+def tree_cpu(roots: Iterable[int]) -> float:
     """CPU seconds used so far by the roots and every process under them."""
     procs = processes()
     return sum(procs[pid][1] for pid in descendants(procs, roots)) / CLOCK_TICKS
@@ -90,15 +91,15 @@ class Share:
 class Meter:
     """Start/stop CPU accounting over an interval, for the stack's processes and this one."""
 
-    def __init__(self, roots):
+    def __init__(self, roots: Iterable[int]) -> None:
         self.roots = set(roots) | {os.getpid()}
 
-    def __enter__(self):
+    def __enter__(self) -> Meter:
         self.started, self.machine = time.monotonic(), machine_cpu()
         self.client, self.procs = children_cpu(), processes()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         procs, elapsed = processes(), max(time.monotonic() - self.started, 1e-6)
         ours = cpu_used(self.procs, procs, descendants(procs, self.roots)) + children_cpu() - self.client
         machine = machine_cpu() - self.machine

@@ -21,14 +21,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import requests
 
 from bff.tests.fixtures.documents import SECRET, scanned_pdf, secret_pdf
 
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 from .users import signed_in_headers
 
 NAME = "documents"
@@ -92,11 +94,11 @@ def page_texts(path: Path, pages: int) -> list[str]:
 class Gateway:
     """Document jobs through the gateway as one signed-in user; each answer read to its last line."""
 
-    def __init__(self, env: dict[str, str], work: Path):
+    def __init__(self, env: dict[str, str], work: Path) -> None:
         self.base, self.headers, self.work = env["TOOLKIT_PUBLIC_URL"], signed_in_headers(env), work
         self.session = requests.Session()
 
-    def stream(self, path: str, data: bytes, **fields) -> Path:
+    def stream(self, path: str, data: bytes, **fields: str | int) -> Path:
         """The whole progress stream; answers where the result's file was written."""
         response = self.session.post(
             self.base + path, files=[("file", ("bench.pdf", data))], data=fields, headers=self.headers, timeout=600
@@ -110,13 +112,13 @@ class Gateway:
         return out
 
 
-def timed(job) -> float:
+def timed(job: Callable[[], None]) -> float:
     started = time.perf_counter()
     job()
     return time.perf_counter() - started
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     work = Path(tempfile.mkdtemp(prefix="toolkit-bench-documents-"))
     try:
         gateway = Gateway(stack.env, work)
@@ -127,20 +129,20 @@ def run(stack, params: dict, result: Result) -> None:
         redactable.write_bytes(secret_pdf(pages=redact_pages, on_every_page=True))
         outputs: dict[str, Path] = {}
 
-        def http_searchable():
+        def http_searchable() -> None:
             outputs["searchable"] = gateway.stream(
                 "/api/tools/pdf/searchable", scan.read_bytes(), lang="eng", mode="skip"
             )
 
-        def bare_ocrmypdf():
+        def bare_ocrmypdf() -> None:
             subprocess.run([*OCRMYPDF, str(scan), str(work / "ocrmypdf.pdf")], check=True, capture_output=True)
 
-        def http_redact():
+        def http_redact() -> None:
             outputs["redacted"] = gateway.stream(
                 "/api/tools/pdf/redact", redactable.read_bytes(), terms=SECRET, dpi=DPI
             )
 
-        def bare_pdftoppm():
+        def bare_pdftoppm() -> None:
             subprocess.run(
                 ["pdftoppm", "-r", str(DPI), "-png", str(redactable), str(work / "page")],
                 check=True,
@@ -148,7 +150,8 @@ def run(stack, params: dict, result: Result) -> None:
             )
 
         if params["warmup"]:  # imports, caches, Tesseract's model in the page cache
-            http_searchable(), bare_ocrmypdf(), http_redact(), bare_pdftoppm()
+            for warm_up in (http_searchable, bare_ocrmypdf, http_redact, bare_pdftoppm):
+                warm_up()
         pairs = [(timed(http_searchable), timed(bare_ocrmypdf)) for _ in range(params["pairs"])]
         redaction = statistics.median(timed(http_redact) for _ in range(params["repeat"]))
         drawing = statistics.median(timed(bare_pdftoppm) for _ in range(params["repeat"]))
@@ -180,7 +183,7 @@ def check_outputs(result: Result, outputs: dict[str, Path], work: Path, scan_pag
     result.check("pdftoppm drew every page", drawn == redact_pages, f"{drawn} of {redact_pages} pages")
 
 
-def report(result: Result, params: dict, pairs: list[tuple[float, float]], redaction: float, drawing: float) -> None:
+def report(result: Result, params: Params, pairs: list[tuple[float, float]], redaction: float, drawing: float) -> None:
     scan_pages, redact_pages = params["scan_pages"], params["redact_pages"]
     overhead = statistics.median(h / b for h, b in pairs)
     http_page = statistics.median(h for h, _ in pairs) / scan_pages

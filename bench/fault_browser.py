@@ -14,8 +14,11 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import websockets
+
+from .result import JsonObject
 
 FLAGS = [
     "--headless=new",
@@ -33,16 +36,16 @@ FLAGS = [
 class Event:
     at: float  # time.monotonic()
     method: str
-    params: dict = field(default_factory=dict)
+    params: JsonObject = field(default_factory=dict)
 
 
 class Browser:
-    def __init__(self, workdir: Path):
+    def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.events: list[Event] = []
         self._ids = itertools.count(1)
-        self._waiting: dict[int, asyncio.Future] = {}
+        self._waiting: dict[int, asyncio.Future[JsonObject]] = {}
 
     async def start(self) -> None:
         executable = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -50,15 +53,14 @@ class Browser:
             raise RuntimeError("Debian's chromium is not installed (scripts/setup installs it)")
         profile = self.workdir / "chromium-profile"
         profile.mkdir(parents=True, exist_ok=True)
-        log = open(self.workdir / "chromium.log", "wb")
         # Its own session: stopped as a whole, by its process id, however the run ends.
-        self.process = subprocess.Popen(
-            [executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        log.close()
+        with open(self.workdir / "chromium.log", "wb") as log:
+            self.process = subprocess.Popen(
+                [executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         active = profile / "DevToolsActivePort"
         deadline = time.monotonic() + 30
         while not (active.exists() and len(active.read_text().split()) == 2):
@@ -79,18 +81,19 @@ class Browser:
             else:
                 self.events.append(Event(time.monotonic(), message["method"], message.get("params", {})))
 
-    async def send(self, method: str, params: dict | None = None, session: str | None = None) -> dict:
+    async def send(self, method: str, params: JsonObject | None = None, session: str | None = None) -> JsonObject:
         number = next(self._ids)
-        future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[JsonObject] = asyncio.get_running_loop().create_future()
         self._waiting[number] = future
-        message = {"id": number, "method": method, "params": params or {}}
+        message: JsonObject = {"id": number, "method": method, "params": params or {}}
         if session:
             message["sessionId"] = session
         await self.socket.send(json.dumps(message))
         reply = await asyncio.wait_for(future, 30)
         if "error" in reply:
             raise RuntimeError(f"{method}: {reply['error']}")
-        return reply["result"]
+        result: JsonObject = reply["result"]
+        return result
 
     async def open(self, url: str) -> Tab:
         target = await self.send("Target.createTarget", {"url": "about:blank"})
@@ -110,10 +113,10 @@ class Browser:
 
 
 class Tab:
-    def __init__(self, browser: Browser, session: str):
+    def __init__(self, browser: Browser, session: str) -> None:
         self.browser, self.session = browser, session
 
-    async def evaluate(self, expression: str):
+    async def evaluate(self, expression: str) -> Any:  # the expression's value, as JSON gives it
         result = await self.browser.send(
             "Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=self.session
         )

@@ -9,16 +9,17 @@ import json
 import signal
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 
-from .fault_load import Pool, Record, paced
+from .fault_load import Attempt, Pool, Record, paced
 from .fault_stack import FaultStack
 from .fault_table import Row, errors_cell, kinds_note, load_problems, recover_cell
 
 TARGET = "https://example.com/fault-run"
 
 
-def redirect_call(pool: Pool, code: str):
-    async def call(_: int):
+def redirect_call(pool: Pool, code: str) -> Callable[[int], Awaitable[Attempt]]:
+    async def call(_: int) -> Attempt:
         answer = await pool.request("GET", f"/s/{code}")
         ok = answer.status == 302 and answer.headers.get("location") == TARGET
         return (
@@ -36,8 +37,8 @@ def redirect_call(pool: Pool, code: str):
     return call
 
 
-def paste_call(pool: Pool, tag: str):
-    async def call(number: int):
+def paste_call(pool: Pool, tag: str) -> Callable[[int], Awaitable[Attempt]]:
+    async def call(number: int) -> Attempt:
         body = json.dumps({"content": f"{tag} {number}", "privacy": "unlisted"}).encode()
         answer = await pool.request("POST", "/api/pastes", {"Content-Type": "application/json"}, body)
         if answer.status == 201:
@@ -47,7 +48,13 @@ def paste_call(pool: Pool, tag: str):
     return call
 
 
-async def _with_load(stack: FaultStack, loads: list[tuple[str, float, object]], before: float, fault, after: float):
+async def _with_load(
+    stack: FaultStack,
+    loads: list[tuple[str, float, Callable[[int], Awaitable[Attempt]]]],
+    before: float,
+    fault: Callable[[], str],
+    after: float,
+) -> tuple[Record, float, float, str]:
     """Run the paced loads, wait `before` s, run the blocking `fault` in a thread (returns a note),
     then keep the load `after` s more. Returns (record, when the fault began, when it ended, its note)."""
     record, stop = Record(), asyncio.Event()
@@ -161,8 +168,8 @@ async def redirect_worker_kill(stack: FaultStack, rate: float, kills: int = 3, j
     )
 
 
-def username_call(pool: Pool):
-    async def call(_: int):
+def username_call(pool: Pool) -> Callable[[int], Awaitable[Attempt]]:
+    async def call(_: int) -> Attempt:
         answer = await pool.request("GET", "/api/tools/username/-not-a-name")
         ok = answer.status in (422, 429) and answer.json() is not None  # the name is invalid; or limited
         return ok, answer.error_code(), answer.status
@@ -196,7 +203,8 @@ async def redis_down(stack: FaultStack, rate: float) -> Row:
         ("down", phases["down"], phases["back"]),
         ("after", phases["back"], float("inf")),
     ):
-        answers = [o.value for o in record.of("limited") if start <= o.started < end and o.value]
+        # The statuses username_call recorded as each request's value.
+        answers = [o.value for o in record.of("limited") if start <= o.started < end and isinstance(o.value, int)]
         statuses[label] = {status: answers.count(status) for status in sorted(set(answers))}
     five_hundreds = sum(1 for o in record.outcomes if o.detail.startswith("500"))
     notes = [

@@ -9,6 +9,7 @@ import os
 import shutil
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import redis
@@ -16,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from scripts.stack.ratelimit_store import storage_uri
 
-from .fault_load import Pool, Record, timed
+from .fault_load import Attempt, Pool, Record, timed
 from .fault_stack import FaultStack, children_of
 from .fault_table import Row, errors_cell, kinds_note
 
@@ -77,18 +78,20 @@ def big_photo() -> bytes:
     return buffer.getvalue()
 
 
-def tool_call(pool: Pool, token: str, path: str, fields: dict[str, str], data: bytes, name: str = "page.png"):
+def tool_call(
+    pool: Pool, token: str, path: str, fields: dict[str, str], data: bytes, name: str = "page.png"
+) -> Callable[[], Awaitable[Attempt]]:
     headers, body = multipart(fields, name, data)
     headers["Authorization"] = f"Bearer {token}"
 
-    async def call():
+    async def call() -> Attempt:
         answer = await pool.request("POST", path, headers, body)
         return answer.status == 200, answer.error_code() if answer.status != 200 else "200", answer.status
 
     return call
 
 
-async def _loop(record: Record, kind: str, call, stop: asyncio.Event) -> None:
+async def _loop(record: Record, kind: str, call: Callable[[], Awaitable[Attempt]], stop: asyncio.Event) -> None:
     """One user's jobs back to back; told busy, the user waits the documented Retry-After (5 s)."""
     while not stop.is_set():
         outcome = await timed(record, kind, call)
@@ -136,13 +139,13 @@ def receiving_upload(worker: int, scratch: Path) -> bool:
     return False
 
 
-def replacement_started(stack: FaultStack):
+def replacement_started(stack: FaultStack) -> Callable[[], bool]:
     """A check: every BFF worker has finished starting — its warm job processes are forked (in
     post_worker_init, after the app was made and the scratch of dead workers removed)."""
     return lambda: all(children_of(pid) for pid in stack.workers("bff"))
 
 
-async def _until(check, within: float) -> bool:
+async def _until(check: Callable[[], bool], within: float) -> bool:
     deadline = time.monotonic() + within
     while not check():
         if time.monotonic() > deadline:
@@ -173,7 +176,9 @@ async def bff_worker_kill(stack: FaultStack, scratch: Path, tmpdir: Path, users:
         for n, token in enumerate(users[:3])
     ]
     rows = []
-    victim, job_processes, started, seen = None, [], time.monotonic(), {}
+    victim: int | None = None
+    job_processes: list[int] = []
+    started, seen = time.monotonic(), dict[Path, float]()
     while victim is None and time.monotonic() - started < 120:
         for pid, paths in jobs_of(scratch, stack.workers("bff")).items():
             jobs = [child for child in children_of(pid) if session_members(child)]
@@ -313,7 +318,7 @@ async def disk_full(stack: FaultStack, scratch: Path, tokens: list[str], reserve
     pools = [Pool(stack.cfg.gateway_port, f"127.0.0.{41 + n}") for n in range(4)]
     calls = [
         tool_call(pool, token, "/api/tools/convert", {"format": "bmp"}, photo, "photo.png")
-        for pool, token in zip(pools, tokens)
+        for pool, token in zip(pools, tokens, strict=False)  # as many users as pools, at most
     ]
 
     def fill(free_mb: int) -> None:

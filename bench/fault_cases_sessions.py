@@ -12,9 +12,10 @@ import uuid
 from pathlib import Path
 
 from .fault_browser import Browser
-from .fault_load import Pool, Record, timed
+from .fault_load import Answer, Attempt, Pool, Record, timed
 from .fault_stack import FaultStack
 from .fault_table import Row, errors_cell, kinds_note, load_problems, recover_cell
+from .result import JsonObject
 
 PAGE_KEY, PAGE_PATH = "pdf-editor", "/pdf-editor"
 PAGE_READY = "Choose files"  # the PDF editor's button: the page is usable
@@ -27,16 +28,16 @@ class SignedIn:
     token exchanged for a new pair now and then (rotation: each is good once, plus Auth's reuse
     interval for a retry)."""
 
-    def __init__(self, pool: Pool, session: dict, keys: dict[str, str]):
+    def __init__(self, pool: Pool, session: JsonObject, keys: dict[str, str]) -> None:
         self.pool, self.session, self.anon = pool, session, keys["TOOLKIT_ANON_KEY"]
 
-    async def get_user(self):
+    async def get_user(self) -> Attempt:
         answer = await self.pool.request(
             "GET", "/auth/v1/user", {"apikey": self.anon, "Authorization": f"Bearer {self.session['access_token']}"}
         )
         return answer.status == 200, str(answer.status) if answer.status == 200 else _auth_error(answer), None
 
-    async def refresh(self):
+    async def refresh(self) -> Attempt:
         body = json.dumps({"refresh_token": self.session["refresh_token"]}).encode()
         answer = await self.pool.request(
             "POST",
@@ -50,7 +51,7 @@ class SignedIn:
         return False, _auth_error(answer), None
 
 
-def _auth_error(answer) -> str:
+def _auth_error(answer: Answer) -> str:
     data = answer.json() or {}
     if isinstance(data.get("error"), dict):  # the gateway's own JSON (Auth not reachable)
         return answer.error_code()
@@ -67,7 +68,7 @@ async def _session_loop(record: Record, user: SignedIn, stop: asyncio.Event) -> 
         await asyncio.sleep(1.0)
 
 
-async def auth_restart(stack: FaultStack, sessions: list[dict], crash: bool) -> Row:
+async def auth_restart(stack: FaultStack, sessions: list[JsonObject], crash: bool) -> Row:
     """Users keep their sessions across a restart of Auth (SIGTERM, as a deploy does) or a crash
     (SIGKILL in the middle of whatever it was answering)."""
     record, stop = Record(), asyncio.Event()

@@ -12,7 +12,11 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
+# What one request came to: (as expected, what came back, what a check needs afterwards).
+Attempt = tuple[bool, str, object]
 REQUEST_TIMEOUT = 20.0  # a client gives up after this; counted as an error ("timeout")
 
 
@@ -22,7 +26,7 @@ class Answer:
     headers: dict[str, str]
     body: bytes
 
-    def json(self):
+    def json(self) -> Any:  # the decoded body, whatever JSON it holds; None when it is not JSON
         try:
             return json.loads(self.body)
         except ValueError:
@@ -45,36 +49,37 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b"") -> Answer:
-        if self.writer is None:
+        if self.reader is None or self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(
                 "127.0.0.1", self.port, local_addr=(self.source, 0) if self.source else None
             )
+        reader, writer = self.reader, self.writer
         head = [f"{method} {path} HTTP/1.1", f"Host: localhost:{self.port}", f"Content-Length: {len(body)}"]
         head += [f"{name}: {value}" for name, value in (headers or {}).items()]
-        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
         try:
-            return await self._read()
+            return await self._read(reader)
         except BaseException:
             self.close()
             raise
 
-    async def _read(self) -> Answer:
-        status_line = await self.reader.readline()
+    async def _read(self, reader: asyncio.StreamReader) -> Answer:
+        status_line = await reader.readline()
         if not status_line:
             raise ConnectionResetError("closed before an answer")
         status = int(status_line.split()[1])
         headers: dict[str, str] = {}
-        while (line := await self.reader.readline()) not in (b"\r\n", b"\n", b""):
+        while (line := await reader.readline()) not in (b"\r\n", b"\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
             headers[name.strip().lower()] = value.strip()
         if headers.get("transfer-encoding", "").lower() == "chunked":
             body = b""
-            while size := int((await self.reader.readline()).split(b";")[0], 16):
-                body += await self.reader.readexactly(size + 2)
+            while size := int((await reader.readline()).split(b";")[0], 16):
+                body += await reader.readexactly(size + 2)
                 body = body[:-2]
-            await self.reader.readline()
+            await reader.readline()
         else:
-            body = await self.reader.readexactly(int(headers.get("content-length", "0")))
+            body = await reader.readexactly(int(headers.get("content-length", "0")))
         if headers.get("connection", "").lower() == "close":
             self.close()
         return Answer(status, headers, body)
@@ -125,7 +130,7 @@ class Record:
 
 
 async def timed(
-    record: Record, kind: str, call: Callable[[], Awaitable[tuple[bool, str, object]]], started: float | None = None
+    record: Record, kind: str, call: Callable[[], Awaitable[Attempt]], started: float | None = None
 ) -> Outcome:
     """Run one request and record it; `started` is its scheduled time when paced."""
     sent = time.monotonic()
@@ -148,9 +153,9 @@ class Pool:
         self.port, self.source = port, source
         self.idle: list[Connection] = []
 
-    async def request(self, *args, **kwargs) -> Answer:
+    async def request(self, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b"") -> Answer:
         conn = self.idle.pop() if self.idle else Connection(self.port, self.source)
-        answer = await conn.request(*args, **kwargs)
+        answer = await conn.request(method, path, headers, body)
         if conn.writer is not None:
             self.idle.append(conn)
         return answer
@@ -161,12 +166,13 @@ async def paced(
     kind: str,
     rate: float,
     stop: asyncio.Event,
-    call: Callable[[int], Awaitable[tuple[bool, str, object]]],
+    call: Callable[[int], Awaitable[Attempt]],
     max_in_flight: int = 2000,
 ) -> int:
     """Start `rate` requests a second until `stop`, each recorded from its scheduled time (so a
     stall shows in every request queued behind it). Returns how many were started."""
-    begun, number, running = time.monotonic(), 0, set()
+    begun, number = time.monotonic(), 0
+    running: set[asyncio.Future[Outcome]] = set()
     while not stop.is_set():
         due = begun + number / rate
         delay = due - time.monotonic()
@@ -179,7 +185,7 @@ async def paced(
         if len(running) >= max_in_flight:  # the stack is stalled: count the request as refused by us
             record.add(Outcome(kind, due, due, False, "client gave up (too many waiting)"))
         else:
-            task = asyncio.ensure_future(timed(record, kind, lambda n=number: call(n), started=due))
+            task = asyncio.ensure_future(timed(record, kind, partial(call, number), started=due))
             running.add(task)
             task.add_done_callback(running.discard)
         number += 1

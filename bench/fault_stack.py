@@ -12,12 +12,15 @@ import time
 import urllib.request
 import uuid
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
 from scripts.stack import postgres
 from scripts.stack.config import StackConfig
-from scripts.stack.supervisor import StackError, Supervisor
+from scripts.stack.supervisor import Service, StackError, Supervisor
+
+from .result import JsonObject
 
 PASSWORD = "fault-run-password-1"
 
@@ -25,11 +28,12 @@ PASSWORD = "fault-run-password-1"
 class RecordingSupervisor(Supervisor):
     """Remembers how each service was started, so a case can start it again the same way."""
 
-    def __init__(self, log_dir: Path):
+    def __init__(self, log_dir: Path) -> None:
         super().__init__(log_dir)
-        self.how: dict[str, tuple[tuple, dict]] = {}
+        # Supervisor.start's arguments after the name, as given: passed on unchanged.
+        self.how: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
-    def start(self, name, *args, **kwargs):
+    def start(self, name: str, *args: Any, **kwargs: Any) -> Service:
         self.how[name] = (args, kwargs)
         return super().start(name, *args, **kwargs)
 
@@ -60,16 +64,17 @@ class FaultStack:
         self.env = cfg.service_env()
 
     # ── processes ───────────────────────────────────────────────────────────────────────────────
-    def service(self, name: str):
+    def service(self, name: str) -> Service:
         return next(s for s in self.sup.services if s.name == name)
 
     def ours(self, pid: int) -> bool:
         """True when pid is one of the services this run started, or descends from one."""
         roots = {s.process.pid for s in self.sup.services}
+        current: int | None = pid
         seen = 0
-        while pid and pid not in roots and seen < 64:
-            pid, seen = parent_of(pid), seen + 1
-        return bool(pid) and pid in roots
+        while current and current not in roots and seen < 64:
+            current, seen = parent_of(current), seen + 1
+        return bool(current) and current in roots
 
     def kill(self, pid: int, signum: int = signal.SIGKILL) -> None:
         if not self.ours(pid):
@@ -118,7 +123,7 @@ class FaultStack:
         return [s.name for s in self.sup.services if s.process.poll() is not None]
 
     # ── data ────────────────────────────────────────────────────────────────────────────────────
-    def sql(self, query: str, params: tuple = ()) -> list[tuple]:
+    def sql(self, query: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         for attempt in range(100):  # right after a restart, Postgres may still be recovering
             try:
                 with postgres.superuser_connection(self.cfg) as conn:
@@ -131,10 +136,12 @@ class FaultStack:
         return []
 
     def create_link(self, target: str) -> str:
-        return self.sql("select (public.create_short_link(%s, null, null, null)).short_code", (target,))[0][0]
+        code: str = self.sql("select (public.create_short_link(%s, null, null, null)).short_code", (target,))[0][0]
+        return code
 
     def clicks(self, code: str) -> int:
-        return self.sql("select clicks from public.shortened_urls where short_code = %s", (code,))[0][0]
+        count: int = self.sql("select clicks from public.shortened_urls where short_code = %s", (code,))[0][0]
+        return count
 
     def settled_clicks(self, code: str, expected: int, within: float = 15.0) -> int:
         """The click count once the flushes caught up with `expected`, read again a moment later
@@ -146,7 +153,7 @@ class FaultStack:
         return self.clicks(code)
 
     # ── users ───────────────────────────────────────────────────────────────────────────────────
-    def _auth(self, method: str, path: str, body: dict, key: str, client: str) -> dict:
+    def _auth(self, method: str, path: str, body: JsonObject, key: str, client: str) -> JsonObject:
         """Auth itself, not through the gateway: setting up users is not the load being measured,
         and each user comes from an address of its own, as real users do (Auth limits per address)."""
         request = urllib.request.Request(
@@ -161,9 +168,10 @@ class FaultStack:
             },
         )
         with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
+            answer: JsonObject = json.loads(response.read())
+            return answer
 
-    def create_user(self, *, admin: bool = False) -> tuple[str, dict]:
+    def create_user(self, *, admin: bool = False) -> tuple[str, JsonObject]:
         """A confirmed user made through Auth's admin API, signed in: (email, session)."""
         email = f"fault-{uuid.uuid4().hex[:12]}@example.com"
         client = f"198.18.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250 + 1}"

@@ -33,10 +33,9 @@ def errors_cell(record: Record, kind: str | None = None) -> str:
 
 def recover_cell(record: Record, fault_at: float, kind: str | None = None) -> str:
     """Seconds from the fault until the last error a client saw ended (0 s: no client saw one)."""
-    last = record.last_error_end(kind)
-    if last is None:
+    last, first = record.last_error_end(kind), record.first_error_start(kind)
+    if last is None or first is None:  # both None, or neither: read from the same errors
         return "0 s (no errors)"
-    first = record.first_error_start(kind)
     return f"{max(0.0, last - fault_at):.1f} s (errors from {first - fault_at:+.1f} s)"
 
 

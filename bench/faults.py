@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from scripts.stack.config import test_config
@@ -84,7 +85,7 @@ async def run_cases(
     if wanted & {"bff", "disk"}:
         users = [stack.create_user()[1]["access_token"] for _ in range(4)]
 
-    async def case(name: str, run) -> None:
+    async def case(name: str, run: Callable[[], Awaitable[Row | list[Row]]]) -> None:
         if name not in wanted:
             return
         say(f"case {name}")
@@ -136,7 +137,7 @@ def refuse_taken_ports(base: int) -> None:
         ensure_port_free(port)
 
 
-def setting(args) -> str:
+def setting(args: argparse.Namespace) -> str:
     load = os.getloadavg()
     return (
         f"{os.cpu_count()} cores, load average {load[0]:.1f} at the end · paced load {args.rate:g} req/s · "

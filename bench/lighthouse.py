@@ -22,12 +22,15 @@ import re
 import signal
 import statistics
 import sys
+from collections.abc import Callable
+from typing import TypedDict
 
 from scripts.stack.services import build_app
 
 from . import lighthouse_run as lh
-from .result import Chart, Result, Table, ratio
+from .result import Cell, Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 
 NAME = "lighthouse"
 TITLE = "First visit on a phone (Lighthouse)"
@@ -61,12 +64,28 @@ def routes(choice: str) -> list[str]:
     return ["/", "/all-tools", *tool_paths(), "/login", "/help"]
 
 
-def median_run(runs: list[lh.PageRun]) -> dict:
+class PageMedians(TypedDict):
+    """One page's figures, each the median of its runs."""
+
+    scores: dict[str, float]  # category → 0…100
+    lcp: float
+    fcp: float
+    tbt: float
+    js_kb: float
+    unused_kb: float
+    failed: dict[str, list[str]]  # category → audit titles below 1 (of the middle run)
+    why: list[str]  # the middle run's worst audits
+
+
+def median_run(runs: list[lh.PageRun]) -> PageMedians:
     """Every figure of one page as the median of its runs (the middle run's audits for the why)."""
     middle = sorted(runs, key=lambda run: run.scores["performance"])[len(runs) // 2]
-    med = lambda get: statistics.median(get(run) for run in runs)  # noqa: E731
+
+    def med(get: Callable[[lh.PageRun], float]) -> float:
+        return statistics.median(get(run) for run in runs)
+
     return {
-        "scores": {name: med(lambda run, n=name: run.scores[n]) for name in lh.CATEGORIES},
+        "scores": {name: statistics.median(run.scores[name] for run in runs) for name in lh.CATEGORIES},
         "lcp": med(lambda run: run.lcp_ms),
         "fcp": med(lambda run: run.fcp_ms),
         "tbt": med(lambda run: run.tbt_ms),
@@ -77,7 +96,7 @@ def median_run(runs: list[lh.PageRun]) -> dict:
     }
 
 
-def start_static(stack) -> str:
+def start_static(stack: Stack) -> str:
     port = stack.spare_port(94)
     run = stack.work / "lighthouse-static"
     lh.write_static_page(lh.ROOT / "app" / "dist", run / "html")
@@ -91,7 +110,7 @@ def start_static(stack) -> str:
     return f"http://127.0.0.1:{port}/"
 
 
-def measure(stack, params: dict, result: Result) -> tuple[dict[str, dict], list[str]]:
+def measure(stack: Stack, params: Params, result: Result) -> tuple[dict[str, PageMedians], list[str]]:
     """Each page --repeat times; the problems of pages that did not load."""
     if not lh.installed():
         raise RuntimeError(f"Lighthouse is not installed at {lh.CLI}: run ./scripts/setup")
@@ -99,7 +118,8 @@ def measure(stack, params: dict, result: Result) -> tuple[dict[str, dict], list[
     pages = {STATIC: start_static(stack)} | {route: gateway + route for route in routes(params["routes"])}
     out = stack.work / "lighthouse-reports"
     out.mkdir(exist_ok=True)
-    medians, problems = {}, []
+    medians: dict[str, PageMedians] = {}
+    problems: list[str] = []
     for name, url in pages.items():
         runs = []
         for attempt in range(params["repeat"]):
@@ -118,9 +138,9 @@ def measure(stack, params: dict, result: Result) -> tuple[dict[str, dict], list[
     return medians, problems
 
 
-def report(medians: dict[str, dict], result: Result, repeat: int) -> None:
+def report(medians: dict[str, PageMedians], result: Result, repeat: int) -> None:
     static, pages = medians[STATIC], {name: m for name, m in medians.items() if name != STATIC}
-    rows = [
+    rows: list[list[Cell]] = [
         [
             name,
             *(round(m["scores"][c]) for c in lh.CATEGORIES),
@@ -150,7 +170,7 @@ def report(medians: dict[str, dict], result: Result, repeat: int) -> None:
             rows,
         )
     )
-    slow = [
+    slow: list[list[Cell]] = [
         [name, round(m["scores"]["performance"]), "; ".join(m["why"]) or "–"]
         for name, m in pages.items()
         if m["scores"]["performance"] < SCORE_TARGET
@@ -159,7 +179,7 @@ def report(medians: dict[str, dict], result: Result, repeat: int) -> None:
         result.tables.append(
             Table(f"Why: the audits of each page under {SCORE_TARGET}", ["page", "performance", "audits"], slow)
         )
-    lacking = [
+    lacking: list[list[Cell]] = [
         [name, category, "; ".join(titles)]
         for name, m in pages.items()
         for category, titles in m["failed"].items()
@@ -248,7 +268,7 @@ def report(medians: dict[str, dict], result: Result, repeat: int) -> None:
     )
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     build_app()  # the gateway serves app/dist: measure the app as it is in this tree
     medians, problems = measure(stack, params, result)
     loaded = [name for name in medians if name != STATIC]

@@ -15,6 +15,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .result import JsonObject
+
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "bench" / "node" / "node_modules" / "lighthouse" / "cli" / "index.js"
 CHROMIUM = "/usr/bin/chromium"
@@ -64,7 +66,7 @@ def installed() -> bool:
     return CLI.is_file()
 
 
-def _failed(lhr: dict, category: str) -> list[str]:
+def _failed(lhr: JsonObject, category: str) -> list[str]:
     refs = lhr["categories"][category]["auditRefs"]
     return [
         lhr["audits"][ref["id"]]["title"]
@@ -75,7 +77,7 @@ def _failed(lhr: dict, category: str) -> list[str]:
     ]
 
 
-def _why(audits: dict) -> list[str]:
+def _why(audits: JsonObject) -> list[str]:
     found = []
     for key in WHY_AUDITS:
         audit = audits.get(key) or {}
@@ -84,14 +86,14 @@ def _why(audits: dict) -> list[str]:
     return found
 
 
-def reduce(lhr: dict) -> PageRun:
+def reduce(lhr: JsonObject) -> PageRun:
     """The figures kept from one report (Lighthouse's own JSON, `lhr`)."""
     if lhr.get("runtimeError"):
         raise RuntimeError(f"Lighthouse could not load {lhr.get('requestedUrl')}: {lhr['runtimeError'].get('message')}")
     audits = lhr["audits"]
     requests = (audits.get("network-requests", {}).get("details") or {}).get("items", [])
     scripts = [r for r in requests if r.get("resourceType") == "Script"]
-    document = next((r for r in requests if r.get("resourceType") == "Document"), {})
+    document: JsonObject = next((r for r in requests if r.get("resourceType") == "Document"), {})
     unused = (audits.get("unused-javascript", {}).get("details") or {}).get("items", [])
     scores = {name: round((lhr["categories"][name]["score"] or 0) * 100, 1) for name in CATEGORIES}
     return PageRun(

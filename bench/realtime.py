@@ -24,14 +24,16 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import TypedDict
 
 import jwt
 import psycopg
 import websockets
 
 from .cpu import listening_pids
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 
 NAME = "realtime"
 TITLE = "Realtime delivery vs subscribers"
@@ -52,7 +54,7 @@ STACK_ENV: dict[str, str] = {}
 P99_TARGET_MS = 250.0
 
 
-def token(secret: str, claims: dict) -> str:
+def token(secret: str, claims: dict[str, str]) -> str:
     return jwt.encode({"exp": int(time.time()) + 3600, "aud": "authenticated"} | claims, secret, algorithm="HS256")
 
 
@@ -100,17 +102,33 @@ def cpu_seconds(pid: int | None) -> float:
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-async def scenario(name: str, url: str, tokens: list[str], db_url: str, changes: int, pid: int | None) -> dict:
+class ScenarioRun(TypedDict):
+    """One scenario's delivery figures (latencies in ms from the commit)."""
+
+    scenario: str  # single, distinct or shared
+    subscribers: int
+    changes: int
+    delivered: int
+    p50: float
+    p99: float
+    max: float
+    last_p50: float  # the median over changes of the slowest subscriber's latency
+    cpu_ms: float  # the service's CPU per change
+
+
+async def scenario(name: str, url: str, tokens: list[str], db_url: str, changes: int, pid: int | None) -> ScenarioRun:
     subs = [Subscriber(url, t) for t in tokens]
-    listeners = []
+    listeners: list[asyncio.Task[None]] = []
     try:
         for start in range(0, len(subs), 50):  # join in slices: 500 handshakes at once only measure the backlog
             await asyncio.gather(*(s.join() for s in subs[start : start + 50]))
         listeners = [asyncio.create_task(s.listen()) for s in subs]
-        latencies, slowest, delivered = [], [], 0
+        latencies: list[float] = []
+        slowest: list[float] = []
+        delivered = 0
         cpu_before = cpu_seconds(pid)
         with psycopg.connect(db_url, autocommit=True) as db:
             for i in range(changes):
@@ -147,7 +165,7 @@ async def scenario(name: str, url: str, tokens: list[str], db_url: str, changes:
     }
 
 
-async def measure(env: dict[str, str], params: dict) -> list[dict]:
+async def measure(env: dict[str, str], params: Params) -> list[ScenarioRun]:
     realtime = env["TOOLKIT_REALTIME_URL"].replace("http://", "ws://")
     url = (
         f"{env['TOOLKIT_PUBLIC_URL'].replace('http://', 'ws://')}/realtime/v1/websocket"
@@ -166,7 +184,7 @@ async def measure(env: dict[str, str], params: dict) -> list[dict]:
     return runs
 
 
-def label(r: dict) -> str:
+def label(r: ScenarioRun) -> str:
     return {
         "single": "1 subscriber",
         "distinct": f"{r['subscribers']} users",
@@ -174,7 +192,7 @@ def label(r: dict) -> str:
     }[r["scenario"]]
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     runs = asyncio.run(measure(stack.env, params))
     path = "gateway" if params["gateway"] else "direct"
     result.tables.append(

@@ -27,6 +27,7 @@ import os
 import signal
 import sys
 import time
+from functools import partial
 
 from scripts.stack import postgres
 from scripts.stack.config import ROOT
@@ -37,10 +38,11 @@ from .links import TARGET, clicks, create_link, stats_clicks
 from .redirect_checks import run_clients, settled, under_restart
 from .redirect_password import measure as measure_password
 from .redirect_password import report as report_password
-from .redirect_report import report
+from .redirect_report import ClickCheck, ExactCount, Round, report
 from .redirect_wrk import WRK_SCRIPT, baseline_conf, wrk
-from .result import Result
+from .result import Params, Result
 from .runner import main_of
+from .stack import Stack
 
 NAME = "redirect"
 TITLE = "Short-link redirect vs nginx"
@@ -110,7 +112,7 @@ SCENARIOS = {
 NAMES = ["nginx", "redirect", "nostats", "gateway"]
 
 
-def start_baseline(stack, port: int) -> None:
+def start_baseline(stack: Stack, port: int) -> None:
     run = stack.work / "baseline"
     run.mkdir(exist_ok=True)
     conf = run / "nginx.conf"
@@ -123,7 +125,7 @@ def start_baseline(stack, port: int) -> None:
     )
 
 
-def start_without_stats(stack, port: int) -> None:
+def start_without_stats(stack: Stack, port: int) -> None:
     """A second redirect service like the stack's (scripts/stack/services.py), statistics off, its
     own journal (a journal is replayed by whichever service finds it)."""
     env = stack.cfg.service_env() | {
@@ -151,7 +153,7 @@ def check_redirect(port: int, path: str) -> None:
         raise StackError(f"GET {path} on {port} answered {response.status} to {location!r}, not 302 to {TARGET}")
 
 
-def restart_postgres(stack) -> float:
+def restart_postgres(stack: Stack) -> float:
     """Stop Postgres (fast shutdown, as a restart does) and start it again in its place among the
     stack's services; the seconds it was away."""
     sup = stack.sup
@@ -166,7 +168,7 @@ def restart_postgres(stack) -> float:
     return time.monotonic() - started
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     cfg = stack.cfg
     baseline_port = stack.spare_port(90)
     script = stack.work / "redirect.lua"
@@ -185,7 +187,7 @@ def run(stack, params: dict, result: Result) -> None:
     for name in NAMES:
         check_redirect(ports[name], f"/s/{codes[name]}")
     pids = {service.name: service.process.pid for service in stack.sup.services}
-    load = dict(script=script, threads=params["threads"], connections=params["connections"])
+    load = {"script": script, "threads": params["threads"], "connections": params["connections"]}
     workers = os.environ.get("REDIRECT_WORKERS", str(os.cpu_count()))
     result.notes.append(
         f"wrk -t{params['threads']} -c{params['connections']}, {params['duration']:g} s per run; redirect "
@@ -195,11 +197,11 @@ def run(stack, params: dict, result: Result) -> None:
     for name in NAMES if params["warmup"] else []:  # warm-up, not reported
         wrk(f"http://127.0.0.1:{ports[name]}/s/{codes[name]}", rate=params["rate"], seconds=params["warmup"], **load)
 
-    rounds: list[dict] = []
-    click_checks = []  # (scenario, mode, clicks delta, ok responses, requests sent)
+    rounds: list[Round] = []
+    click_checks: list[ClickCheck] = []  # (scenario, mode, clicks delta, ok responses, requests sent)
     modes = [(f"@{params['rate']}/s", params["rate"]), ("max", 0)]
     for _ in range(params["repeat"]):
-        results = {}
+        results: Round = {}
         for mode, rate in modes:
             for name in NAMES:
                 before = clicks(cfg, codes[name])
@@ -212,8 +214,9 @@ def run(stack, params: dict, result: Result) -> None:
                     **load,
                 )
                 if name != "nginx":
-                    delta = settled(lambda: clicks(cfg, codes[name]), before + outcome["ok"]) - before
-                    click_checks.append((name, mode, delta, outcome["ok"], outcome["sent"]))
+                    ok, sent = int(outcome["ok"]), int(outcome["sent"])  # counts, in a run's figures
+                    delta = settled(partial(clicks, cfg, codes[name]), before + ok) - before
+                    click_checks.append((name, mode, delta, ok, sent))
                 time.sleep(params["pause"])  # let the machine settle between runs
         rounds.append(results)
     # The flushes that counted the clicks above wrote the statistics in the same statement.
@@ -222,7 +225,7 @@ def run(stack, params: dict, result: Result) -> None:
         "off": (stats_clicks(cfg, code_off), clicks(cfg, code_off)),
     }
 
-    exact = []  # (what, expected clicks, clicks, outcomes)
+    exact: list[ExactCount] = []
     clients, each = params["exact_clients"], params["exact_each"]
     code_exact = create_link(cfg)
     tally = run_clients(cfg.gateway_port, f"/s/{code_exact}", clients=clients, each=each)

@@ -16,7 +16,7 @@ from .links import TARGET
 
 
 def _client(
-    port: int, path: str, stop: Callable[[], bool], tally: Counter, lock: threading.Lock, limit: int | None = None
+    port: int, path: str, stop: Callable[[], bool], tally: Counter[str], lock: threading.Lock, limit: int | None = None
 ) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     done = 0
@@ -57,8 +57,8 @@ def classify(status: int, location: str | None, body: bytes) -> str:
 
 def run_clients(
     port: int, path: str, *, clients: int, each: int | None = None, stop: Callable[[], bool] = lambda: False
-) -> Counter:
-    tally, lock = Counter(), threading.Lock()
+) -> Counter[str]:
+    tally, lock = Counter[str](), threading.Lock()
     # Daemon threads: an interrupted run must not wait for its clients before it exits.
     threads = [
         threading.Thread(target=_client, args=(port, path, stop, tally, lock, each), daemon=True)
@@ -82,11 +82,11 @@ def settled(read: Callable[[], int], expected: int, within: float = 15.0) -> int
 
 def under_restart(
     port: int, path: str, restart: Callable[[], float], *, clients: int = 8, before: float = 2.0, after: float = 3.0
-) -> tuple[Counter, float]:
+) -> tuple[Counter[str], float]:
     """Clients run while restart() stops and starts Postgres; returns what they saw and the seconds
     Postgres was away."""
     finished = threading.Event()
-    result: dict = {}
+    result: dict[str, Counter[str]] = {}
 
     def load() -> None:
         result["tally"] = run_clients(port, path, clients=clients, stop=finished.is_set)

@@ -14,10 +14,14 @@ import statistics
 import time
 import uuid
 from collections import Counter
+from dataclasses import dataclass
+from typing import TypedDict
 from urllib.parse import urlencode, urlsplit
 
+from scripts.stack.config import StackConfig
+
 from .links import TARGET, clicks, create_link, create_protected_link
-from .result import Chart, Table, ratio
+from .result import Cell, Chart, Result, Table, ratio
 
 PASSWORD = "correct horse battery staple"
 PER_LINK = 12  # rounds per protected link (a fresh link now and then, as visitors spread over links)
@@ -30,7 +34,11 @@ KINDS = {
 
 
 def _send(
-    conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None = None, headers: dict | None = None
+    conn: http.client.HTTPConnection,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
 ) -> tuple[float, int, str | None]:
     started = time.perf_counter()
     conn.request(method, path, body=body, headers=headers or {})
@@ -39,7 +47,14 @@ def _send(
     return (time.perf_counter() - started) * 1000, response.status, response.getheader("Location")
 
 
-def _form(password: str, address: str) -> dict:
+class _Extra(TypedDict, total=False):
+    """What a request sends besides its method and path (_send's keywords)."""
+
+    body: bytes
+    headers: dict[str, str]
+
+
+def _form(password: str, address: str) -> _Extra:
     return {
         "body": urlencode({"password": password}).encode(),
         "headers": {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address},
@@ -56,20 +71,28 @@ def _expected(kind: str, status: int, location: str | None) -> bool:
     return location is not None and urlsplit(location).path == "/" and urlsplit(location).query == "link=unknown"
 
 
-def measure(cfg, port: int, rounds: int) -> dict:
+@dataclass
+class PasswordRuns:
+    times: dict[str, list[float]]  # kind → latencies (ms)
+    unexpected: Counter[str]  # "kind: status location" → how many
+    protected_clicks: int
+    links: int
+
+
+def measure(cfg: StackConfig, port: int, rounds: int) -> PasswordRuns:
     """Latencies (ms) per kind, the answers that were not the expected one, and the protected
     links' clicks against the right passwords sent."""
     plain = create_link(cfg)
     protected: list[str] = []
     times: dict[str, list[float]] = {kind: [] for kind in KINDS}
-    wrong_answers: Counter = Counter()
+    wrong_answers: Counter[str] = Counter()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
         for number in range(rounds):
             if number % PER_LINK == 0:
                 protected.append(create_protected_link(cfg, PASSWORD))
             address = f"10.{number // 256 % 256}.{number % 256}.%d"
-            sends = {
+            sends: dict[str, tuple[str, str, _Extra]] = {
                 "plain": ("GET", f"/s/{plain}", {}),
                 "right": ("POST", f"/s/{protected[-1]}", _form(PASSWORD, address % 1)),
                 "wrong": ("POST", f"/s/{protected[-1]}", _form(PASSWORD + "!", address % 2)),
@@ -82,12 +105,7 @@ def measure(cfg, port: int, rounds: int) -> dict:
                     wrong_answers[f"{kind}: {status} {location}"] += 1
     finally:
         conn.close()
-    return {
-        "times": times,
-        "unexpected": wrong_answers,
-        "protected_clicks": sum(clicks(cfg, code) for code in protected),
-        "links": len(protected),
-    }
+    return PasswordRuns(times, wrong_answers, sum(clicks(cfg, code) for code in protected), len(protected))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -95,15 +113,15 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def summary(times: list[float]) -> dict:
+def summary(times: list[float]) -> dict[str, float]:
     return {"p50": statistics.median(times), "p99": percentile(times, 0.99), "max": max(times)}
 
 
-def report(result, seen: dict) -> None:
-    times = seen["times"]
+def report(result: Result, seen: PasswordRuns) -> None:
+    times = seen.times
     figures = {kind: summary(values) for kind, values in times.items()}
     plain = figures["plain"]
-    rows = [
+    rows: list[list[Cell]] = [
         [
             label,
             len(times[kind]),
@@ -136,15 +154,15 @@ def report(result, seen: dict) -> None:
         better="lower",
     )  # either way from 1 would show
     result.notes.append(
-        f"protected links: {len(times['right'])} rounds over {seen['links']} links (password "
+        f"protected links: {len(times['right'])} rounds over {seen.links} links (password "
         "hashed with the service's argon2id HASHER), a new X-Forwarded-For address per try"
     )
     right = len(times["right"])
     result.check(
         "protected link: every right password led to the target (303) and counted one click",
-        not seen["unexpected"] and seen["protected_clicks"] == right > 0,
-        "; ".join(f"{count} × {what}" for what, count in sorted(seen["unexpected"].items()))
-        or f"{right} redirects, {seen['protected_clicks']} clicks",
+        not seen.unexpected and seen.protected_clicks == right > 0,
+        "; ".join(f"{count} × {what}" for what, count in sorted(seen.unexpected.items()))
+        or f"{right} redirects, {seen.protected_clicks} clicks",
     )
     result.charts.append(
         Chart(

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import os
 import statistics
+from collections import Counter
 
 from .cpu import CLOCK_TICKS
-from .result import Chart, Result, Table, ratio
+from .redirect_wrk import WrkRun
+from .result import Cell, Chart, Params, Result, Table, ratio
+
+Round = dict[tuple[str, str], WrkRun]  # (scenario, mode) → its run, every scenario in one round
+ClickCheck = tuple[str, str, int, int, int]  # scenario, mode, clicks delta, ok responses, requests sent
+ExactCount = tuple[str, int, int, Counter[str]]  # what, expected clicks, clicks, outcomes
 
 # Issue 38's goals, each against nginx's return 302 in the same round: saturation throughput straight
 # to the service and through the gateway, and p99 at the paced rate (1,000 req/s), with zero errors.
@@ -31,14 +37,24 @@ COLUMNS = [
 ]
 
 
-def report(result: Result, rounds, click_checks, exact, modes, names, scenarios, params, stats_seen) -> None:
-    def median(name, mode, key):
+def report(
+    result: Result,
+    rounds: list[Round],
+    click_checks: list[ClickCheck],
+    exact: list[ExactCount],
+    modes: list[tuple[str, int]],
+    names: list[str],
+    scenarios: dict[str, tuple[str, str]],
+    params: Params,
+    stats_seen: dict[str, tuple[int, int]],
+) -> None:
+    def median(name: str, mode: str, key: str) -> float:
         return statistics.median(r[(name, mode)][key] for r in rounds)
 
-    def median_ratio(name, mode, key, floor=0.0):
+    def median_ratio(name: str, mode: str, key: str, floor: float = 0.0) -> float:
         return statistics.median(ratio(r[(name, mode)][key], max(r[("nginx", mode)][key], floor)) for r in rounds)
 
-    rows = []
+    rows: list[list[Cell]] = []
     for mode, _ in modes:
         for name in names:
             rows.append(
@@ -100,7 +116,7 @@ def report(result: Result, rounds, click_checks, exact, modes, names, scenarios,
         "nginx return 302",
     )
 
-    def stats_ratio(r, key):
+    def stats_ratio(r: Round, key: str) -> float:
         return ratio(r[("redirect", saturated)][key], r[("nostats", saturated)][key])
 
     result.figure(

@@ -24,9 +24,10 @@ import time
 import requests
 
 from .links import create_link
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
 from .samples import printed_page_png
+from .stack import Stack
 from .users import signed_in_headers
 
 NAME = "redirect_under_ocr"
@@ -50,7 +51,8 @@ def paced_redirects(port: int, path: str, rate: float, seconds: float) -> tuple[
     """Latencies (ms) of GET path at `rate` per second, each from its scheduled start; and how many
     answers were not a 302."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    latencies, wrong, interval = [], 0, 1 / rate
+    latencies: list[float] = []
+    wrong, interval = 0, 1 / rate
     started = time.perf_counter()
     for n in range(max(1, int(rate * seconds))):
         scheduled = started + n * interval
@@ -70,13 +72,14 @@ SLOT_REFUSALS = {(429, "too_many_jobs"), (503, "busy")}
 
 def error_code(response: requests.Response) -> str | None:
     try:
-        return json.loads(response.content)["error"]["code"]
+        code = json.loads(response.content)["error"]["code"]
     except (ValueError, KeyError, TypeError):
         return None
+    return code if isinstance(code, str) else None
 
 
 class OcrLoad:
-    def __init__(self, base: str, headers: dict, png: bytes, clients: int):
+    def __init__(self, base: str, headers: dict[str, str], png: bytes, clients: int) -> None:
         self.base, self.headers, self.png, self.stop = base, headers, png, threading.Event()
         self.done = self.refused = 0
         self.failures: list[str] = []
@@ -86,6 +89,7 @@ class OcrLoad:
     def client(self, n: int) -> None:
         headers = self.headers | {"X-Forwarded-For": f"198.51.100.{n + 1}"}
         while not self.stop.is_set():
+            retry_after = "1"
             try:
                 response = requests.post(
                     self.base + "/api/tools/ocr",
@@ -95,8 +99,9 @@ class OcrLoad:
                     timeout=300,
                 )
                 outcome = self.outcome(response)
+                retry_after = response.headers.get("Retry-After", "1")
             except requests.RequestException as exc:
-                response, outcome = None, f"{type(exc).__name__}"
+                outcome = f"{type(exc).__name__}"
             with self.lock:
                 if outcome == "done":
                     self.done += 1
@@ -105,7 +110,7 @@ class OcrLoad:
                 else:
                     self.failures.append(outcome)
             if outcome == "refused":
-                self.stop.wait(float(response.headers.get("Retry-After", "1")))
+                self.stop.wait(float(retry_after))
             elif outcome != "done":
                 self.stop.wait(0.2)  # do not spin on errors
 
@@ -117,18 +122,18 @@ class OcrLoad:
             return "done"
         return f"{response.status_code} {response.content[:120]!r}"
 
-    def __enter__(self):
+    def __enter__(self) -> OcrLoad:
         for thread in self.threads:
             thread.start()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.stop.set()
         for thread in self.threads:
             thread.join(timeout=310)  # the jobs under way finish and are counted
 
 
-def summary(latencies: list[float]) -> dict:
+def summary(latencies: list[float]) -> dict[str, float]:
     ordered = sorted(latencies)
     return {
         "p50": statistics.median(ordered),
@@ -138,7 +143,7 @@ def summary(latencies: list[float]) -> dict:
     }
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     cfg = stack.cfg
     path, rate, duration = f"/s/{create_link(cfg)}", params["rate"], params["duration"]
     png = printed_page_png(params["ocr_lines"])

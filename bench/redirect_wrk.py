@@ -119,6 +119,11 @@ end
 """
 
 
+# One wrk run's figures by name: rps, latencies in ms (p50, p90, p99, max), counts (errors, ok, sent,
+# requests) and CPU (cpu_ms, hot_worker, other).
+WrkRun = dict[str, float]
+
+
 def wrk(
     url: str,
     *,
@@ -129,7 +134,7 @@ def wrk(
     connections: int,
     services: dict[str, int] | None = None,
     worker_of: str = "",
-) -> dict:
+) -> WrkRun:
     """One wrk run. CPU accounting over the run: `cpu_ms` is what the services we started used per
     request, `hot_worker` the cores the busiest worker of the service `worker_of` used, `other` the
     cores every other process on the machine used (wrk excluded)."""
@@ -142,7 +147,7 @@ def wrk(
     elapsed = time.monotonic() - started
     machine, client = machine_cpu() - machine_before, children_cpu() - client_before
     trees = {name: descendants(procs_after, [pid]) for name, pid in services.items()}
-    ours = cpu_used(procs_before, procs_after, set().union(*trees.values()))
+    ours = cpu_used(procs_before, procs_after, set[int]().union(*trees.values()))
     workers = trees.get(worker_of, set()) - {services.get(worker_of)}
     hot_worker = max((cpu_used(procs_before, procs_after, {pid}) for pid in workers), default=0.0) / elapsed
     other = max(0.0, machine - ours - client) / elapsed

@@ -5,11 +5,23 @@ contract). The redirect benchmark restarts Postgres, so it runs last."""
 from __future__ import annotations
 
 from . import auth, documents, lighthouse, realtime, redirect, redirect_under_ocr, tools, translate, usernames
+from .runner import Benchmark, stack_helper
+from .stack import StackHelper
 
-BENCHMARKS = [lighthouse, tools, documents, translate, usernames, auth, realtime, redirect_under_ocr, redirect]
+BENCHMARKS: list[Benchmark] = [
+    lighthouse,
+    tools,
+    documents,
+    translate,
+    usernames,
+    auth,
+    realtime,
+    redirect_under_ocr,
+    redirect,
+]
 
 
-def by_name(names: list[str]) -> list:
+def by_name(names: list[str]) -> list[Benchmark]:
     known = {module.NAME: module for module in BENCHMARKS}
     unknown = [name for name in names if name not in known]
     if unknown:
@@ -17,12 +29,12 @@ def by_name(names: list[str]) -> list:
     return [module for module in BENCHMARKS if not names or module.NAME in names]
 
 
-def stack_helpers(modules) -> tuple:
+def stack_helpers(modules: list[Benchmark]) -> tuple[StackHelper, ...]:
     """What these benchmarks need running before the stack starts (STACK_HELPER, optional)."""
-    return tuple(module.STACK_HELPER for module in modules if getattr(module, "STACK_HELPER", None))
+    return tuple(helper for module in modules if (helper := stack_helper(module)))
 
 
-def stack_env(modules) -> dict[str, str]:
+def stack_env(modules: list[Benchmark]) -> dict[str, str]:
     """What the services of one stack shared by these benchmarks need."""
     env: dict[str, str] = {}
     for module in modules:

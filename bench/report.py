@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from .charts import draw
 from .compare import THRESHOLD
+from .result import JsonObject
 
 
-def _cell(value) -> str:
+def _cell(value: object) -> str:
     if isinstance(value, float):
         if value != value:
             return "n/a"
@@ -22,14 +24,14 @@ def _cell(value) -> str:
     return str(value).replace("|", "\\|")
 
 
-def _table(columns: list[str], rows: list[list], right: tuple[int, ...] = ()) -> list[str]:
+def _table(columns: list[str], rows: list[list[Any]], right: tuple[int, ...] = ()) -> list[str]:
     """A Markdown table; numbers (and the columns named in `right`) aligned right."""
     numeric = [i in right or (bool(rows) and isinstance(rows[0][i], (int, float))) for i in range(len(columns))]
     lines = ["| " + " | ".join(columns) + " |", "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
     return lines + ["| " + " | ".join(_cell(v) for v in row) + " |" for row in rows]
 
 
-def _conditions(doc: dict) -> list[str]:
+def _conditions(doc: JsonObject) -> list[str]:
     m = doc["machine"]
     others = [r["conditions"].get("cores used by other processes") for r in doc["results"]]
     others = [o for o in others if o is not None]
@@ -55,7 +57,7 @@ def _conditions(doc: dict) -> list[str]:
     ]
 
 
-def _summary(doc: dict) -> list[str]:
+def _summary(doc: JsonObject) -> list[str]:
     changes = {(c["benchmark"], c["figure"]): c for c in doc.get("comparison", [])}
     lines = ["## Summary", ""] + [f"- **{r['title']}.** {r['headline']}" for r in doc["results"] if r.get("headline")]
     lines += [""]
@@ -107,17 +109,17 @@ def _summary(doc: dict) -> list[str]:
     lines += _table(
         ["benchmark", "result", "figure", "value", "against", "better", "previous", "change"], rows, right=(3, 6, 7)
     )
-    return lines + [""]
+    return [*lines, ""]
 
 
-def _section(r: dict, chart: str | None) -> list[str]:
+def _section(r: JsonObject, chart: str | None) -> list[str]:
     lines = [f"## {r['title']} (`{r['name']}`)", "", r.get("about", ""), ""]
     if chart:
         lines += [f"![{r['title']}]({chart})", ""]
     if not r["ok"]:
         lines += ["**FAIL**: " + "; ".join(r["problems"]), ""]
     for table in r["tables"]:
-        lines += [f"*{table['title']}*", ""] + _table(table["columns"], table["rows"]) + [""]
+        lines += [f"*{table['title']}*", "", *_table(table["columns"], table["rows"]), ""]
     if r["targets"]:
         lines += ["Targets (timings: reported, never a reason to fail):", ""]
         lines += [
@@ -132,14 +134,14 @@ def _section(r: dict, chart: str | None) -> list[str]:
     lines += [f"Note: {note}" for note in r["notes"]] + ([""] if r["notes"] else [])
     params = ", ".join(f"{k} {v}" for k, v in r["params"].items())
     conditions = ", ".join(f"{k} {v}" for k, v in r["conditions"].items())
-    return lines + [f"<sub>Parameters: {params}. Conditions: {conditions}.</sub>", ""]
+    return [*lines, f"<sub>Parameters: {params}. Conditions: {conditions}.</sub>", ""]
 
 
-def write(doc: dict, json_path: Path, charts: bool = True) -> Path:
+def write(doc: JsonObject, json_path: Path, charts: bool = True) -> Path:
     """Write <stem>.md and (unless told not to) the charts in <stem>/ beside the results file;
     returns the report's path."""
     stem = json_path.with_suffix("")
-    lines = [f"# Toolkit benchmarks: {doc['date']} on `{doc['host']}`", ""] + _conditions(doc) + [""] + _summary(doc)
+    lines = [f"# Toolkit benchmarks: {doc['date']} on `{doc['host']}`", "", *_conditions(doc), "", *_summary(doc)]
     for r in doc["results"]:
         chart = draw(r, stem / f"{r['name']}.png") if charts else None
         lines += _section(r, f"{stem.name}/{chart.name}" if chart else None)

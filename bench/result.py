@@ -10,6 +10,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
+from typing import Any
+
+# A JSON object as json.loads gives it or json.dumps takes it (a results file, a service's answer): its
+# values are checked, or only shown, where they are read.
+JsonObject = dict[str, Any]
+# A benchmark's parameters by name (bench/runner.py: its PARAMS, or the command line's values); each
+# benchmark reads its own with the types it gave them.
+Params = dict[str, Any]
+# A table's cell: a label or a number.
+Cell = str | float
 
 
 @dataclass
@@ -39,7 +49,7 @@ class Target:
 class Table:
     title: str
     columns: list[str]
-    rows: list[list]
+    rows: list[list[Cell]]
 
 
 @dataclass
@@ -59,7 +69,7 @@ class Result:
     name: str
     title: str
     mode: str  # "full" or "smoke"
-    params: dict
+    params: dict[str, object]
     about: str = ""
     headline: str = ""  # the finding in one sentence, for the report's summary
     figures: dict[str, Figure] = field(default_factory=dict)
@@ -68,11 +78,11 @@ class Result:
     tables: list[Table] = field(default_factory=list)
     charts: list[Chart] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    conditions: dict = field(default_factory=dict)
+    conditions: dict[str, float] = field(default_factory=dict)  # the machine during the run, by name
     error: str | None = None  # the run stopped early: why
     promised: list[str] = field(default_factory=list)
 
-    def figure(self, key: str, label: str, value: float, baseline: str, better: str = "lower", unit: str = "×"):
+    def figure(self, key: str, label: str, value: float, baseline: str, better: str = "lower", unit: str = "×") -> None:
         self.figures[key] = Figure(label, value, baseline, better, unit)
 
     def check(self, what: str, ok: bool, detail: str = "") -> bool:
@@ -103,7 +113,7 @@ class Result:
     def ok(self) -> bool:
         return not self.problems()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return asdict(self) | {"ok": self.ok, "problems": self.problems()}
 
 

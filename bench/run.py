@@ -22,13 +22,14 @@ from scripts.stack.supervisor import StackError
 from . import report
 from .compare import RESULTS_DIR, STAMP, THRESHOLD, compare, host_name, load, previous_file
 from .registry import BENCHMARKS, by_name, stack_env, stack_helpers
-from .runner import print_result, run_one
+from .result import JsonObject, Result
+from .runner import Benchmark, print_result, run_one
 from .stack import Stack, bench_stack, stop_on_signals
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def machine(load_before) -> dict:
+def machine(load_before: list[float]) -> JsonObject:
     cpu = next(
         (
             line.split(":", 1)[1].strip()
@@ -62,7 +63,7 @@ def commit() -> str:
     return out.stdout.strip() or "unknown"
 
 
-def run_all(stack: Stack, modules, mode: str) -> list:
+def run_all(stack: Stack, modules: list[Benchmark], mode: str) -> list[Result]:
     results = []
     for module in modules:
         result = run_one(module, stack, mode)
@@ -72,24 +73,24 @@ def run_all(stack: Stack, modules, mode: str) -> list:
 
 
 def save(
-    results,
+    results: list[Result],
     mode: str,
     out: Path,
     command: str,
-    load_before,
+    load_before: list[float],
     started: float,
     stamp: str | None = None,
     charts: bool = True,
     note: str = "",
     code: str | None = None,
-) -> tuple[Path, dict]:
+) -> tuple[Path, JsonObject]:
     """Write the results file and its report; returns the report's path and the document. `code`: the
     commit the benchmarks ran (taken when they started; the worktree may change during a long run)."""
     stamp, host = stamp or time.strftime(STAMP, time.localtime(started)), host_name()
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{stamp}-{host}.json"
     previous = previous_file(out, host, path.name)
-    doc = {
+    doc: JsonObject = {
         "date": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)),
         "host": host,
         "mode": mode,

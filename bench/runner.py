@@ -15,17 +15,44 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from scripts.stack.stack import say
 from scripts.stack.supervisor import StackError
 
 from .cpu import Meter
-from .result import Result
-from .stack import Stack, bench_stack, stop_on_signals
+from .result import Params, Result
+from .stack import Stack, StackHelper, bench_stack, stop_on_signals
 
 
-def run_one(module, stack: Stack, mode: str, overrides: dict | None = None) -> Result:
-    params = module.PARAMS[mode] | (overrides or {})
+class Benchmark(Protocol):
+    """A benchmark module, as the contract above says (read-only members: a module's constants)."""
+
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def TITLE(self) -> str: ...
+    @property
+    def ABOUT(self) -> str: ...
+    @property
+    def FIGURES(self) -> Sequence[str]: ...
+    @property
+    def PARAMS(self) -> Mapping[str, Params]: ...
+    @property
+    def STACK_ENV(self) -> Mapping[str, str]: ...
+
+    def run(self, stack: Stack, params: Params, result: Result) -> None: ...
+
+
+def stack_helper(module: Benchmark) -> StackHelper | None:
+    """The module's STACK_HELPER, which only some define."""
+    helper: StackHelper | None = getattr(module, "STACK_HELPER", None)
+    return helper
+
+
+def run_one(module: Benchmark, stack: Stack, mode: str, overrides: Params | None = None) -> Result:
+    params = {**module.PARAMS[mode], **(overrides or {})}
     result = Result(module.NAME, module.TITLE, mode, params, module.ABOUT, promised=list(module.FIGURES))
     say(f"{module.NAME}: {module.TITLE} ({mode})")
     load_before, started = os.getloadavg(), time.monotonic()
@@ -46,7 +73,7 @@ def run_one(module, stack: Stack, mode: str, overrides: dict | None = None) -> R
     return result
 
 
-def _cell(value) -> str:
+def _cell(value: object) -> str:
     if isinstance(value, float):
         return f"{value:,.3f}" if abs(value) < 10 else f"{value:,.1f}"
     return str(value)
@@ -61,18 +88,20 @@ def print_result(result: Result) -> None:
         ]
         print(
             "  ".join(
-                str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(table.columns, widths))
+                str(c).ljust(w) if i == 0 else str(c).rjust(w)
+                for i, (c, w) in enumerate(zip(table.columns, widths, strict=True))
             )
         )
         for row in table.rows:
             print(
                 "  ".join(
-                    _cell(v).ljust(w) if i == 0 else _cell(v).rjust(w) for i, (v, w) in enumerate(zip(row, widths))
+                    _cell(v).ljust(w) if i == 0 else _cell(v).rjust(w)
+                    for i, (v, w) in enumerate(zip(row, widths, strict=False))
                 )
             )
     if result.figures:
         print("\nfigures (against a baseline measured in the same run):")
-        for key, fig in result.figures.items():
+        for fig in result.figures.values():
             print(f"  {fig.label:<58} {fig.value:>9.3f}{fig.unit}  vs {fig.baseline} ({fig.better} is better)")
     for target in result.targets:
         print(
@@ -95,11 +124,16 @@ def print_result(result: Result) -> None:
     )
 
 
-def _param_type(default):
-    return {bool: lambda s: s.lower() in ("1", "true", "yes"), int: int, float: float}.get(type(default), str)
+def _param_type(default: object) -> Callable[[str], object]:
+    parsers: dict[type, Callable[[str], object]] = {
+        bool: lambda s: s.lower() in ("1", "true", "yes"),
+        int: int,
+        float: float,
+    }
+    return parsers.get(type(default), str)
 
 
-def standalone(module) -> int:
+def standalone(module: Benchmark) -> int:
     """`python -m bench.<name>`: this benchmark alone on its own throw-away stack."""
     parser = argparse.ArgumentParser(prog=f"python -m bench.{module.NAME}", description=module.TITLE)
     parser.add_argument(
@@ -123,7 +157,8 @@ def standalone(module) -> int:
     overrides = {name: getattr(args, name) for name in module.PARAMS["full"] if getattr(args, name) is not None}
     stop_on_signals()
     try:
-        helpers = (module.STACK_HELPER,) if getattr(module, "STACK_HELPER", None) else ()
+        helper = stack_helper(module)
+        helpers = (helper,) if helper else ()
         with bench_stack(
             durable=mode == "full", env=module.STACK_ENV, port_base=args.port_base, helpers=helpers
         ) as stack:
@@ -138,5 +173,5 @@ def standalone(module) -> int:
     return 0 if result.ok else 1
 
 
-def main_of(module) -> None:
+def main_of(module: Benchmark) -> None:
     sys.exit(standalone(module))

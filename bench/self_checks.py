@@ -21,6 +21,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from scripts.stack import postgres
@@ -28,8 +29,12 @@ from scripts.stack import postgres
 from . import redirect_under_ocr
 from .compare import compare
 from .cpu import descendants, processes
+from .result import JsonObject, Result
 from .runner import run_one
 from .stack import BLOCK, Stack, taken_port
+
+# run.save with the run's own settings: (results, out, stamp, charts) -> (report path, document)
+SaveResults = Callable[[list[Result], Path, str, bool], tuple[Path, JsonObject]]
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = [sys.executable, "-m", "bench.realtime", "--smoke"]  # any benchmark: the harness is the same
@@ -55,6 +60,7 @@ class Child:
         self.reader.start()
 
     def _read(self) -> None:
+        assert self.process.stderr is not None  # stderr=PIPE: Popen always opens it
         for line in self.process.stderr:
             self.lines.append(line.rstrip())
 
@@ -141,8 +147,8 @@ def interruptions(shared: Stack) -> list[tuple[str, bool, str]]:
             second.chose_its_block()
         outcomes = [("sigint-while-starting", *first.interrupt())]
         if second is None:
-            return outcomes + [("sigterm-while-starting", False, "not run: the first run never started")]
-        return outcomes + [("sigterm-while-starting", *second.interrupt())]
+            return [*outcomes, ("sigterm-while-starting", False, "not run: the first run never started")]
+        return [*outcomes, ("sigterm-while-starting", *second.interrupt())]
     finally:
         for run in (first, second):
             if run is not None:
@@ -156,7 +162,7 @@ def explicit_block_taken(shared: Stack) -> tuple[bool, str]:
         child.reader.join(timeout=5)
         named = [line for line in child.lines if "already in use by" in line and f"block {shared.base}–" in line]
         started = [line for line in child.lines if "ready on" in line]
-        ok = code == 1 and named and not started
+        ok = code == 1 and bool(named) and not started
         return ok, named[0].split("error: ", 1)[-1] if ok else f"exit {code}:\n{child.output()}"
     finally:
         child.stop()
@@ -179,7 +185,7 @@ def failed_load_reports_fail(shared: Stack) -> tuple[bool, str]:
     return ok, "; ".join(result.problems()) if ok else f"reported {'PASS' if result.ok else result.problems()}"
 
 
-def report_and_comparison(results, save) -> tuple[bool, str]:
+def report_and_comparison(results: list[Result], save: SaveResults) -> tuple[bool, str]:
     """`save(results, out, stamp, charts) -> (report path, document)` into a scratch directory; the
     second run (without charts), with one figure made 30 % worse, must name the first and flag
     exactly that figure. Then that benchmark FAILs in a third run: a fourth, made worse again, must

@@ -10,18 +10,20 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 
 from scripts.stack.stack import say
 from scripts.stack.supervisor import StackError
 
 from . import self_checks
 from .registry import BENCHMARKS, stack_env, stack_helpers
+from .result import Result
 from .run import save
 from .runner import print_result, run_one
-from .stack import bench_stack, stop_on_signals
+from .stack import Stack, bench_stack, stop_on_signals
 
 # name(s) → check on the shared stack, returning [(name, ok, detail)]
-CHECKS = {
+CHECKS: dict[tuple[str, ...], Callable[[Stack], list[tuple[str, bool, str]]]] = {
     ("ports-taken",): lambda stack: [("ports-taken", *self_checks.explicit_block_taken(stack))],
     ("sigint-while-starting", "sigterm-while-starting"): self_checks.interruptions,
     ("failed-load-is-fail",): lambda stack: [("failed-load-is-fail", *self_checks.failed_load_reports_fail(stack))],
@@ -30,7 +32,7 @@ CHECKS = {
 REPORT_CHECK = "report"
 
 
-def outcome(name: str, ok: bool, detail: str, seconds: float, tally: dict) -> None:
+def outcome(name: str, ok: bool, detail: str, seconds: float, tally: dict[str, int]) -> None:
     tally["passed" if ok else "failed"] += 1
     print(f"{'PASS' if ok else 'FAIL'} {name} ({seconds:.1f} s){': ' + detail if detail else ''}", flush=True)
 
@@ -43,12 +45,12 @@ def main(names: list[str]) -> int:
         return 2
     wanted = set(names or known)
     stop_on_signals()
-    tally, results = {"passed": 0, "failed": 0}, []
+    tally, results = {"passed": 0, "failed": 0}, list[Result]()
     started, load_before = time.time(), list(os.getloadavg())
     try:
         with bench_stack(durable=False, env=stack_env(BENCHMARKS), helpers=stack_helpers(BENCHMARKS)) as stack:
-            for names, check in CHECKS.items():
-                if wanted & set(names):
+            for check_names, check in CHECKS.items():
+                if wanted & set(check_names):
                     began = time.monotonic()
                     for name, ok, detail in check(stack):
                         outcome(f"check {name}", ok, detail, time.monotonic() - began, tally)

@@ -18,23 +18,28 @@ import shutil
 import signal
 import socket
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 from scripts.stack.config import StackConfig, test_config
 from scripts.stack.stack import say, start_stack
-from scripts.stack.supervisor import StackError, Supervisor, port_holder
+from scripts.stack.supervisor import Service, StackError, Supervisor, port_holder
 
 BLOCK = 100
+# Starts what the stack's services must find running (a benchmark's STACK_HELPER); returns the
+# environment that tells them where it is.
+StackHelper = Callable[[StackConfig, Supervisor], dict[str, str]]
 FIRST_BASE, LAST_BASE = 61000, 62900
 
 
 @dataclass
 class Stack:
     cfg: StackConfig
-    sup: Supervisor
+    sup: RecordingSupervisor
     work: Path
     base: int
     durable: bool
@@ -63,7 +68,7 @@ class RecordingSupervisor(Supervisor):
     def record(self) -> None:
         self.pid_file.write_text("".join(f"{service.process.pid}\n" for service in self.services))
 
-    def start(self, *args, **kwargs):
+    def start(self, *args: Any, **kwargs: Any) -> Service:  # Supervisor.start's parameters, passed on
         try:
             return super().start(*args, **kwargs)
         finally:
@@ -109,7 +114,7 @@ def choose_base(explicit: int | None) -> int:
 _stopping = False
 
 
-def _on_signal(signum, frame):
+def _on_signal(signum: int, frame: FrameType | None) -> None:
     global _stopping
     if _stopping:
         return  # the clean-up is under way: let it finish
@@ -125,7 +130,7 @@ def stop_on_signals() -> None:
 
 @contextmanager
 def bench_stack(
-    *, durable: bool, env: dict[str, str], port_base: int | None = None, helpers: tuple = ()
+    *, durable: bool, env: Mapping[str, str], port_base: int | None = None, helpers: tuple[StackHelper, ...] = ()
 ) -> Iterator[Stack]:
     """Start the whole stack with `env` added to every service's environment; stop it on exit.
     Each helper, `helper(cfg, sup) -> env`, starts what the stack's services must find running (a

@@ -9,7 +9,7 @@ import io
 import json
 import os
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +19,7 @@ import qrcode
 import requests
 from PIL import Image, ImageOps
 
+from .result import JsonObject, Params
 from .samples import photo_jpeg, printed_page_png, text_pdf
 from .users import signed_in_headers
 
@@ -44,7 +45,7 @@ class Job:
 class Gateway:
     """Tool requests through the gateway as one signed-in user; counts what was answered."""
 
-    def __init__(self, env: dict[str, str]):
+    def __init__(self, env: dict[str, str]) -> None:
         self.base, self.headers = env["TOOLKIT_PUBLIC_URL"], signed_in_headers(env)
         self.session, self.done = requests.Session(), 0
 
@@ -52,10 +53,10 @@ class Gateway:
         self,
         path: str,
         check: Callable[[requests.Response], bool],
-        files: list[tuple[str, bytes]] = (),
-        json_body: dict | None = None,
-        **fields,
-    ):
+        files: Sequence[tuple[str, bytes]] = (),
+        json_body: JsonObject | None = None,
+        **fields: str | float,
+    ) -> None:
         response = self.session.post(
             self.base + path,
             files=[("file", item) for item in files] or None,
@@ -72,8 +73,11 @@ class Gateway:
         self.done += 1
 
 
-def cli(*cmd: str, env: dict | None = None) -> Callable[[], None]:
-    return lambda: subprocess.run(cmd, check=True, capture_output=True, env={**os.environ, **(env or {})})
+def cli(*cmd: str, env: dict[str, str] | None = None) -> Callable[[], None]:
+    def run() -> None:
+        subprocess.run(cmd, check=True, capture_output=True, env={**os.environ, **(env or {})})
+
+    return run
 
 
 def niced(*cmd: str) -> Callable[[], None]:
@@ -87,7 +91,7 @@ def webp_job(gateway: Gateway, work: Path, megapixels: float, key: str, small: b
     source = work / f"{key}.jpg"
     source.write_bytes(jpeg)
 
-    def library():
+    def library() -> None:
         image = ImageOps.exif_transpose(Image.open(io.BytesIO(jpeg)))
         image.save(io.BytesIO(), "WEBP", quality=80, method=4)
 
@@ -115,10 +119,10 @@ def merge_job(gateway: Gateway, work: Path, pages: int) -> Job:
     (work / "a.pdf").write_bytes(first)
     (work / "b.pdf").write_bytes(second)
 
-    def merged_pages(response) -> bool:
+    def merged_pages(response: requests.Response) -> bool:
         return len(pikepdf.open(io.BytesIO(response.content)).pages) == 2 * pages
 
-    def library():
+    def library() -> None:
         merged = pikepdf.new()
         for data in (first, second):
             merged.pages.extend(pikepdf.open(io.BytesIO(data)).pages)
@@ -148,7 +152,7 @@ def qr_job(gateway: Gateway, work: Path) -> Job:
     module size and margin."""
     box = QR_SIZE // len(qr_matrix())
 
-    def library():
+    def library() -> None:
         matrix = qr_matrix()
         modules = len(matrix)
         small = Image.new("1", (modules, modules), 0)
@@ -179,11 +183,11 @@ def ocr_job(gateway: Gateway, work: Path, lines: int) -> Job:
     png = printed_page_png(lines)
     (work / "page.png").write_bytes(png)
 
-    def library():
+    def library() -> None:
         image = ImageOps.autocontrast(Image.open(io.BytesIO(png)).convert("L"), cutoff=1)
         pytesseract.image_to_data(image, lang="eng", config="--psm 3", output_type=pytesseract.Output.DICT)
 
-    def read_text(response) -> bool:
+    def read_text(response: requests.Response) -> bool:
         return "quick" in json.loads(response.content).get("text", "")
 
     tesseract = ["tesseract", str(work / "page.png"), str(work / "ocr"), "--psm", "3", "-l", "eng", "tsv"]
@@ -196,7 +200,7 @@ def ocr_job(gateway: Gateway, work: Path, lines: int) -> Job:
     )
 
 
-def jobs(gateway: Gateway, work: Path, params: dict) -> list[Job]:
+def jobs(gateway: Gateway, work: Path, params: Params) -> list[Job]:
     return [
         merge_job(gateway, work, params["pdf_pages"]),
         webp_job(gateway, work, params["small_photo_megapixels"], "webp_1mp", small=True),

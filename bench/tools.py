@@ -20,14 +20,15 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import requests
 
 from .cpu import CLOCK_TICKS, children_cpu, descendants, processes
-from .result import Chart, Result, Table, ratio
+from .result import Cell, Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 from .tool_jobs import Gateway, Job, jobs
 
 NAME = "tools"
@@ -74,6 +75,8 @@ PARAMS = {
 STACK_ENV = {"TOOLKIT_TOOLS_RATE_LIMIT": "100000 per minute"}
 HTTP_OVERHEAD_TARGET, SMALL_JOB_TARGET, OCR_TARGET = 0.15, 1.5, 1.2
 HTTP_FLOOR = "GET /api/health (the HTTP floor)"
+# A job, its median seconds per variant, and the load average as its measurements began.
+Measured = tuple[Job, dict[str, float], float]
 
 
 def median_time(job: Callable[[], None], repeat: int, warmup: bool = True) -> float:
@@ -87,7 +90,7 @@ def median_time(job: Callable[[], None], repeat: int, warmup: bool = True) -> fl
     return statistics.median(times)
 
 
-def paired_ratio(job, baseline, pairs: int) -> float:
+def paired_ratio(job: Callable[[], None], baseline: Callable[[], None], pairs: int) -> float:
     """Median over `pairs` of job time / baseline time, each pair timed back to back."""
     ratios = []
     for _ in range(pairs):
@@ -99,7 +102,7 @@ def paired_ratio(job, baseline, pairs: int) -> float:
     return statistics.median(ratios)
 
 
-def tree_cpu_with_reaped(roots) -> float:
+def tree_cpu_with_reaped(roots: Iterable[int]) -> float:
     """CPU seconds of the roots' process trees, with what their reaped children used (each job
     process's CPU moves into its worker's when the worker reaps it)."""
     total = 0
@@ -127,7 +130,7 @@ def cpu_per_job(job: Job, roots: list[int], repeat: int) -> tuple[float, float]:
     return served, (children_cpu() - before) / repeat
 
 
-def measure(job: Job, params: dict, result: Result) -> dict[str, float]:
+def measure(job: Job, params: Params, result: Result) -> dict[str, float]:
     repeat = (
         params["small_repeat"] if job.small else max(1, params["repeat"] // 2) if job.key == "ocr" else params["repeat"]
     )
@@ -160,7 +163,7 @@ def measure(job: Job, params: dict, result: Result) -> dict[str, float]:
     return times
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     work = Path(tempfile.mkdtemp(prefix="toolkit-bench-tools-"))
     try:
         gateway = Gateway(stack.env)
@@ -170,7 +173,8 @@ def run(stack, params: dict, result: Result) -> None:
             params["small_repeat"],
             params["warmup"],
         )
-        measured, cpu = [], {}
+        measured: list[Measured] = []
+        cpu: dict[str, tuple[float, float]] = {}
         roots = [service.process.pid for service in stack.sup.services if service.name in ("bff", "gateway")]
         for job in jobs(gateway, work, params):
             load = os.getloadavg()[0]
@@ -182,8 +186,10 @@ def run(stack, params: dict, result: Result) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def report(result: Result, measured, jobs_done: int, floor: float, cpu: dict[str, tuple[float, float]]) -> None:
-    rows = []
+def report(
+    result: Result, measured: list[Measured], jobs_done: int, floor: float, cpu: dict[str, tuple[float, float]]
+) -> None:
+    rows: list[list[Cell]] = []
     for job, times, load in measured:
         baseline = times[next(iter(job.clis))]
         rows += [
@@ -198,7 +204,7 @@ def report(result: Result, measured, jobs_done: int, floor: float, cpu: dict[str
             rows,
         )
     )
-    fixed = [
+    fixed: list[list[Cell]] = [
         [job.label, (times["through the gateway"] - times["library call"]) * 1000, floor * 1000]
         for job, times, _ in measured
         if job.small
@@ -222,15 +228,15 @@ def report(result: Result, measured, jobs_done: int, floor: float, cpu: dict[str
         )
     )
     for job, times, _ in measured:
-        baseline = next(iter(job.clis))
-        others = [name for name in times if name != baseline]
+        baseline_name = next(iter(job.clis))
+        others = [name for name in times if name != baseline_name]
         result.charts.append(
             Chart(
                 job.label,
                 "seconds per job (median)",
-                [baseline, *others],
-                {"median": [times[baseline], *(times[n] for n in others)]},
-                baseline,
+                [baseline_name, *others],
+                {"median": [times[baseline_name], *(times[n] for n in others)]},
+                baseline_name,
             )
         )
     result.check(

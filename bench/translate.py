@@ -13,11 +13,13 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 import requests
 
-from .result import Chart, Result, Table, ratio
+from .result import Cell, Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 from .users import signed_in_headers
 
 NAME = "translate"
@@ -38,7 +40,7 @@ def text(chars: int) -> str:
     return (SENTENCE * (chars // len(SENTENCE) + 1))[:chars]
 
 
-def timed(call, repeat: int) -> list[float]:
+def timed(call: Callable[[], None], repeat: int) -> list[float]:
     call()  # warm-up: the pair's pipeline starts on its first request
     times = []
     for _ in range(repeat):
@@ -48,12 +50,12 @@ def timed(call, repeat: int) -> list[float]:
     return times
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     env, source = stack.env, text(params["chars"])
     headers, answered = signed_in_headers(env), {"gateway": 0, "APY": 0}
     session = requests.Session()
 
-    def through_gateway():
+    def through_gateway() -> None:
         response = session.post(
             f"{env['TOOLKIT_PUBLIC_URL']}/api/tools/translate",
             headers=headers,
@@ -64,7 +66,7 @@ def run(stack, params: dict, result: Result) -> None:
             raise RuntimeError(f"the translator answered {response.status_code}: {response.text[:200]}")
         answered["gateway"] += 1
 
-    def apy_direct():
+    def apy_direct() -> None:
         response = session.post(
             f"{stack.cfg.apertium_url}/translate",
             timeout=60,
@@ -75,7 +77,7 @@ def run(stack, params: dict, result: Result) -> None:
         answered["APY"] += 1
 
     gateway, direct = timed(through_gateway, params["repeat"]), timed(apy_direct, params["repeat"])
-    rows = [
+    rows: list[list[Cell]] = [
         [name, statistics.median(times), min(times), max(times)]
         for name, times in (("APY direct", direct), ("through the gateway", gateway))
     ]
@@ -86,7 +88,8 @@ def run(stack, params: dict, result: Result) -> None:
             rows,
         )
     )
-    value = ratio(statistics.median(gateway), statistics.median(direct))
+    gateway_ms, direct_ms = statistics.median(gateway), statistics.median(direct)
+    value = ratio(gateway_ms, direct_ms)
     result.figure(
         "gateway_vs_apy",
         f"translation of {params['chars']} characters through the gateway vs APY direct",
@@ -95,7 +98,7 @@ def run(stack, params: dict, result: Result) -> None:
     )
     result.headline = (
         f"Translating {params['chars']} characters through the gateway takes {value:.2f}× what Apertium "
-        f"APY takes when called directly ({rows[1][1]:.0f} against {rows[0][1]:.0f} ms)."
+        f"APY takes when called directly ({gateway_ms:.0f} against {direct_ms:.0f} ms)."
     )
     result.target(f"gateway within {TARGET:g}× of APY direct", value <= TARGET, f"{value:.2f}×")
     result.charts.append(
@@ -103,7 +106,7 @@ def run(stack, params: dict, result: Result) -> None:
             f"English → Spanish, {params['chars']} characters",
             "ms per request (median)",
             ["APY direct", "through the gateway"],
-            {"median": [rows[0][1], rows[1][1]]},
+            {"median": [direct_ms, gateway_ms]},
             "APY direct",
         )
     )

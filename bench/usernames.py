@@ -15,13 +15,16 @@ import statistics
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypedDict
 
 import requests
 
-from scripts.stack.config import ROOT
+from scripts.stack.config import ROOT, StackConfig
+from scripts.stack.supervisor import Supervisor
 
-from .result import Chart, Result, Table, ratio
+from .result import Chart, Params, Result, Table, ratio
 from .runner import main_of
+from .stack import Stack
 
 NAME = "usernames"
 TITLE = "Username checks vs the sites answering directly"
@@ -43,7 +46,7 @@ def site_name(index: int) -> str:
     return f"Bench{index:03d}"
 
 
-def start_sites(cfg, sup) -> dict[str, str]:
+def start_sites(cfg: StackConfig, sup: Supervisor) -> dict[str, str]:
     """The fake sites (and the fake internet the checker probes first) on two spare ports of the
     block, and a list of LISTED sites on them for the BFF."""
     port, internet = cfg.gateway_port + 11, cfg.gateway_port + 12  # base+91, base+92
@@ -72,7 +75,17 @@ def start_sites(cfg, sup) -> dict[str, str]:
 STACK_HELPER = start_sites
 
 
-def check(gateway: str, sites: int) -> dict:
+class CheckRun(TypedDict):
+    """One check through the gateway, as its stream ended."""
+
+    status: int
+    seconds: float
+    available: int  # sites that answered "available"
+    results: int  # result lines
+    done: bool  # the stream's last line was its "done"
+
+
+def check(gateway: str, sites: int) -> CheckRun:
     """One check of `sites` sites through the gateway: the last line of the stream, and the seconds."""
     wanted = {} if sites >= LISTED else {"sites": ",".join(site_name(i) for i in range(sites))}
     started = time.perf_counter()
@@ -102,7 +115,7 @@ def direct(base: str, sites: int) -> tuple[float, int]:
     return time.perf_counter() - started, codes.count(404)
 
 
-def run(stack, params: dict, result: Result) -> None:
+def run(stack: Stack, params: Params, result: Result) -> None:
     sites, repeat = params["sites"], params["repeat"]
     gateway, base = stack.env["TOOLKIT_PUBLIC_URL"], os.environ["BENCH_FAKE_SITES_URL"]
     checks = [check(gateway, sites) for _ in range(repeat)]

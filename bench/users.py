@@ -8,6 +8,8 @@ import uuid
 
 import requests
 
+from .result import JsonObject
+
 PASSWORD = "bench-password-1"
 
 
@@ -29,14 +31,15 @@ def create_user(auth_url: str, service_key: str) -> str:
     return email
 
 
-def sign_in(auth_url: str, email: str) -> dict:
+def sign_in(auth_url: str, email: str) -> JsonObject:
     """A password session: {"access_token", "refresh_token", …}."""
     response = requests.post(
         f"{auth_url}/token?grant_type=password", timeout=30, json={"email": email, "password": PASSWORD}
     )
     if response.status_code != 200:
         raise AuthRefused(f"sign-in answered {response.status_code}: {response.text[:200]}")
-    return response.json()
+    session: JsonObject = response.json()
+    return session
 
 
 def signed_in_headers(env: dict[str, str]) -> dict[str, str]:

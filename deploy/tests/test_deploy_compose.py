@@ -78,7 +78,7 @@ def test_every_documented_variable_has_a_comment_and_is_used():
         if name in names:
             above = lines[:index]
             # The variable's own comment, or the comment of the group of lines it belongs to.
-            block = [l for l in reversed(above) if not l.startswith(tuple(names))]
+            block = [line for line in reversed(above) if not line.startswith(tuple(names))]
             assert block and block[0].startswith("#"), f"{name} has no comment above it"
     unused = names - compose_variables()
     assert not unused, f".env.example documents variables compose never reads: {sorted(unused)}"

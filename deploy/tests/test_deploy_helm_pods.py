@@ -217,4 +217,4 @@ def test_the_pods_restart_when_the_charts_secret_changes():
     before = checksums()
     assert before == checksums("--set", "bff.workers=4")  # nothing secret changed
     after = checksums("--set", "secrets.jwtSecret=another-secret-of-at-least-32-characters")
-    assert all(a != b for a, b in zip(before, after))
+    assert all(a != b for a, b in zip(before, after, strict=True))

@@ -83,7 +83,7 @@ def test_both_keep_their_connections_to_the_redirect_service_between_redirects(t
 def test_robots_txt_and_the_sitemap_name_the_address_asked_for(both, which):
     """Absolute URLs, as crawlers (and Lighthouse's robots.txt audit) require, from a build that was
     given no site address: both configs fill in the one the request was made to."""
-    port = dict(zip(["production", "local"], both))[which]
+    port = dict(zip(["production", "local"], both, strict=True))[which]
     host = {"Host": "toolkit.example.com"}
     robots, body = request(port, "GET", "/robots.txt", host)
     assert robots.status == 200 and robots.getheader("Content-Type").startswith("text/plain")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import sys
+from functools import partial
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -193,7 +194,7 @@ def start_auth(cfg: StackConfig, sup: Supervisor) -> None:
             port=port,
             env=auth_env(cfg) | {"PORT": str(port)},
             cwd=AUTH_DIR,
-            ready=lambda port=port: healthy(f"http://127.0.0.1:{port}/health"),
+            ready=partial(healthy, f"http://127.0.0.1:{port}/health"),
         )
     if cfg.name == "test":
         sup.start(

@@ -143,7 +143,10 @@ class StackConfig:
 
 def replicas_env(cfg: StackConfig) -> dict[str, str]:
     """Where each instance is, for the tests that address them one by one (bff/tests/replicas/)."""
-    urls = lambda ports: ",".join(f"http://127.0.0.1:{port}" for port in ports)  # noqa: E731
+
+    def urls(ports: list[int]) -> str:
+        return ",".join(f"http://127.0.0.1:{port}" for port in ports)
+
     env = {
         "TOOLKIT_BFF_URLS": urls(cfg.bff_ports),
         "TOOLKIT_REDIRECT_URLS": urls(cfg.redirect_ports),
@@ -175,7 +178,7 @@ def test_port_base() -> int:
     return int(os.environ.get("TOOLKIT_TEST_PORT_BASE", "26300"))
 
 
-def test_config(data_dir: Path, replicas: int = 1) -> StackConfig:
+def test_config(data_dir: Path, replicas: int = 1) -> StackConfig:  # noqa: PT028 (the test stack's config, not a test)
     base = test_port_base()
     return StackConfig(
         name="test",

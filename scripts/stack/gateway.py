@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 import signal
 from pathlib import Path
+from typing import TypeVar
 
 from .config import ROOT, StackConfig
 from .supervisor import Supervisor
+
+T = TypeVar("T")
 
 APP_DIST = ROOT / "app" / "dist"
 # Production's response headers (CSP, nosniff, …), the same file the app image's nginx includes.
@@ -150,7 +153,7 @@ def _servers(addresses: list[str]) -> str:
     return " ".join(f"server {address};" for address in addresses)
 
 
-def _listed(value):
+def _listed(value: T | list[T]) -> list[T]:
     return value if isinstance(value, list) else [value]
 
 
@@ -206,10 +209,10 @@ def write_nginx_conf(
 def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
     """The gateway; with replicas, it balances every instance, or (the test stack) keeps the first and
     a second gateway on cfg.replicas_gateway_port balances them all."""
-    split = cfg.replicas_gateway_port is not None
-    _start_one(cfg, sup, "gateway", cfg.gateway_port, instances=1 if split else cfg.replicas)
-    if split:
-        _start_one(cfg, sup, "gateway-replicas", cfg.replicas_gateway_port, instances=cfg.replicas)
+    replicas_port = cfg.replicas_gateway_port
+    _start_one(cfg, sup, "gateway", cfg.gateway_port, instances=1 if replicas_port is not None else cfg.replicas)
+    if replicas_port is not None:
+        _start_one(cfg, sup, "gateway-replicas", replicas_port, instances=cfg.replicas)
 
 
 def _start_one(cfg: StackConfig, sup: Supervisor, name: str, port: int, *, instances: int) -> None:

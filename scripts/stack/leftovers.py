@@ -9,10 +9,12 @@ is the one recorded (same start time): the kernel reuses process ids, 32,768 of 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
 import uuid
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,7 +47,7 @@ def _stat(pid: int) -> list[str] | None:
 
 def _running(pid: int) -> bool:
     fields = _stat(pid)
-    return bool(fields) and fields[0] not in ("Z", "X")
+    return bool(fields and fields[0] not in ("Z", "X"))
 
 
 def _command(pid: int) -> str:
@@ -61,7 +63,9 @@ def _trusted_sessions(sessions: set[Session]) -> set[int]:
     return {s.leader for s in sessions if start_time(s.leader) in (None, s.started)}
 
 
-def find(mark: str, sessions: set[Session] = frozenset(), exclude: set[int] = frozenset()) -> list[Leftover]:
+def find(
+    mark: str, sessions: AbstractSet[Session] = frozenset(), exclude: AbstractSet[int] = frozenset()
+) -> list[Leftover]:
     needle, trusted = f"{mark}=".encode(), _trusted_sessions(set(sessions))
     found = []
     for entry in os.listdir("/proc"):
@@ -93,10 +97,8 @@ def stop(processes: list[Leftover], grace: float = 5) -> None:
     """SIGTERM, then SIGKILL for whatever is still running after `grace` seconds."""
     for signum in (signal.SIGTERM, signal.SIGKILL):
         for process in processes:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(process.pid, signum)
-            except ProcessLookupError:
-                pass
         deadline = time.monotonic() + grace
         while time.monotonic() < deadline and any(_running(p.pid) for p in processes):
             time.sleep(0.1)

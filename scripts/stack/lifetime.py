@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 TERMINATION_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -75,7 +76,7 @@ def start_time(pid: int) -> int | None:
 
 
 class _Sessions:
-    started: list[Session] = []
+    started: ClassVar[list[Session]] = []
     report: Callable[[Session], None] | None = None  # the watchdog's pipe, when one runs
 
 

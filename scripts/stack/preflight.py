@@ -13,14 +13,16 @@ from .translation_engine import SYSTEM_PYTHON
 
 BLOCK = 100  # a test stack's ports: base+0 … base+99 (config.test_config)
 
-# program → the Debian package scripts/setup installs it from
-STACK_PROGRAMS = {str(PG_BIN / name): "postgresql-15" for name in ("postgres", "initdb", "pg_isready")} | {
+# program → the Debian package scripts/setup installs it from (None: not installed by it)
+ProgramPackages = dict[str, str | None]
+STACK_PROGRAMS: ProgramPackages = {
+    **{str(PG_BIN / name): "postgresql-15" for name in ("postgres", "initdb", "pg_isready")},
     "redis-server": "redis-server",
     "/usr/sbin/nginx": "nginx",
     SYSTEM_PYTHON: "python3",
 }
 # The file tools' programs, which the BFF runs for the pytest and browser suites.
-TOOL_PROGRAMS = {
+TOOL_PROGRAMS: ProgramPackages = {
     "soffice": "libreoffice-writer-nogui",
     "tesseract": "tesseract-ocr",
     "qpdf": "qpdf",
@@ -31,8 +33,8 @@ TOOL_PROGRAMS = {
     "zbarimg": "zbar-tools",
 }
 # Node.js is not installed by scripts/setup, only checked for (it says how to get it).
-NODE_PROGRAMS = {"node": None, "npm": None}
-SUITE_PROGRAMS = {
+NODE_PROGRAMS: ProgramPackages = {"node": None, "npm": None}
+SUITE_PROGRAMS: dict[str, ProgramPackages] = {
     "pgtap": {"pg_prove": "libtap-parser-sourcehandler-pgtap-perl"},
     "pytest": TOOL_PROGRAMS,
     "vitest": NODE_PROGRAMS,

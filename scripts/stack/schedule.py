@@ -20,7 +20,7 @@ class Beside(threading.Thread):
         self.suites, self.run_one = suites, run
         self.results: list[SuiteResult] = []
         self.error: BaseException | None = None
-        self.current: subprocess.Popen | None = None
+        self.current: subprocess.Popen[str] | None = None
         self.stopping = False
 
     def run(self) -> None:
@@ -32,7 +32,7 @@ class Beside(threading.Thread):
         except BaseException as exc:  # handed to the main thread by finish()
             self.error = exc
 
-    def _note_process(self, process: subprocess.Popen) -> None:
+    def _note_process(self, process: subprocess.Popen[str]) -> None:
         self.current = process
         if self.stopping:  # stopped while it was starting
             stop_group(process)

@@ -9,6 +9,7 @@ import subprocess
 import urllib.error
 import urllib.parse
 import urllib.request
+from functools import partial
 
 from .auth import app_password_policy_env
 from .config import ROOT, StackConfig
@@ -96,7 +97,7 @@ def start_redirect(cfg: StackConfig, sup: Supervisor) -> None:
             port=port,
             env=env,
             cwd=ROOT / "bff",
-            ready=lambda port=port: redirects_home(f"http://127.0.0.1:{port}/s/readiness-check"),
+            ready=partial(redirects_home, f"http://127.0.0.1:{port}/s/readiness-check"),
         )
 
 

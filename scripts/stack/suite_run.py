@@ -3,6 +3,7 @@ run beside another), counted and checked against the two lists (honesty.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -34,7 +35,7 @@ def say_lines(lines: list[str]) -> None:
         sys.stdout.flush()
 
 
-def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
+def stop_group(proc: subprocess.Popen[str], grace: float = 30) -> None:
     """SIGTERM first: a runner that started processes in sessions of their own (the bench suite's
     stack) stops them itself; then SIGKILL whatever of the group is left."""
     try:
@@ -44,14 +45,12 @@ def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
         pass
     except ProcessLookupError:
         return
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     proc.wait()
 
 
-def _reap(proc: subprocess.Popen) -> float:
+def _reap(proc: subprocess.Popen[str]) -> float:
     """Wait for the suite's process; the CPU seconds it and every descendant it reaped used."""
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -65,7 +64,7 @@ def run_suite(
     *,
     stream: bool = True,
     stack_cpu: Callable[[], float] | None = None,
-    started_process: Callable[[subprocess.Popen], None] | None = None,
+    started_process: Callable[[subprocess.Popen[str]], None] | None = None,
 ) -> SuiteResult:
     """`stream`: print each line as it comes (else all of them when the suite ends); `stack_cpu`: the
     CPU seconds of the stack serving this suite so far, to count its share; `started_process`: told
@@ -88,6 +87,7 @@ def run_suite(
             preexec_fn=child_setup(signal.SIGTERM),
         )
         record_session(proc.pid)
+    assert proc.stdout is not None  # stdout=PIPE: Popen always opens it
     if started_process:
         started_process(proc)
     lines = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -11,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 
 from .lifetime import child_setup, record_session, termination_deferred
 
@@ -53,7 +55,7 @@ def port_open(port: int) -> bool:
 @dataclass
 class Service:
     name: str
-    process: subprocess.Popen
+    process: subprocess.Popen[bytes]
     log_path: Path
     stop_signal: int = signal.SIGTERM
 
@@ -126,20 +128,16 @@ class Supervisor:
                 if service.process.poll() is None:
                     _signal_group(service.process.pid, service.stop_signal)
             for service in reversed(self.services):
-                try:
+                with contextlib.suppress(subprocess.TimeoutExpired):
                     service.process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    pass
                 _signal_group(service.process.pid, signal.SIGKILL)
                 service.process.wait()
             self.services.clear()
 
 
 def _signal_group(pgid: int, signum: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):  # nothing left in it
         os.killpg(pgid, signum)
-    except ProcessLookupError:  # nothing left in it
-        pass
 
 
 class _Termination:
@@ -151,7 +149,7 @@ def raise_on_termination_signals() -> None:
     """Turn the first SIGINT/SIGTERM/SIGHUP into KeyboardInterrupt so `finally` blocks stop every
     child; later ones are only noted, so they cannot cut the clean-up short."""
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: FrameType | None) -> None:
         _Termination.received = _Termination.received or signal.Signals(signum).name
         if not _Termination.raised:
             _Termination.raised = True

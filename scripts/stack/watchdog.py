@@ -32,19 +32,21 @@ class Watchdog:
             start_new_session=True,
             cwd=Path(__file__).resolve().parents[1],
         )
+        assert self.process.stdin is not None  # stdin=PIPE: Popen always opens it
+        self.stdin = self.process.stdin
 
     def tell(self, session: Session) -> None:
         self._write(f"session {session.leader} {session.started}\n")
 
     def done(self) -> None:
         self._write("done\n")
-        self.process.stdin.close()
+        self.stdin.close()
         self.process.wait()
 
     def _write(self, line: str) -> None:
         try:
-            self.process.stdin.write(line)
-            self.process.stdin.flush()
+            self.stdin.write(line)
+            self.stdin.flush()
         except (BrokenPipeError, ValueError):  # it died: the runner's own check still runs
             pass
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
+from .serializer import JsonObject
+
 ACTIONS = {"I": "INSERT", "U": "UPDATE", "D": "DELETE"}
 
 
@@ -93,7 +95,7 @@ def to_json_value(type_name: str, value: Any) -> Any:
 MAX_RECORD_BYTES = 1024 * 1024
 
 
-def payload(change: Change, table: TableInfo, max_record_bytes: int = MAX_RECORD_BYTES) -> dict:
+def payload(change: Change, table: TableInfo, max_record_bytes: int = MAX_RECORD_BYTES) -> JsonObject:
     """The `data` one role's subscribers receive (upstream builds one per role)."""
     selectable = table.selectable
     errors: list[str] = []
@@ -103,7 +105,7 @@ def payload(change: Change, table: TableInfo, max_record_bytes: int = MAX_RECORD
             errors = ["Error 400: Bad Request, no primary key"]
         elif not all(c in selectable for c in pks):
             errors = ["Error 401: Unauthorized"]
-    base = {"schema": change.schema, "table": change.table, "type": change.type}
+    base: JsonObject = {"schema": change.schema, "table": change.table, "type": change.type}
     if errors:
         return base | {"errors": errors}
     too_big = change.size > max_record_bytes

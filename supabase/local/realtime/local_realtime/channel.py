@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from .filters import FilterError, Params, parse_params
 from .join_payload import InvalidJoinPayload, parse_join
 from .registry import Registry, Subscription, binding_id
-from .serializer import FrameError, Message, decode, encode, encode_push, reply
+from .serializer import FrameError, JsonObject, Message, decode, encode, encode_push, reply
 from .tokens import TokenError, Verifier
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ NOT_SUPPORTED = "{} is not supported by the local Realtime server (only postgres
 
 
 class Channel:
-    def __init__(self, conn: Connection, topic: str, join_ref: Any, token: str, claims: dict):
+    def __init__(self, conn: Connection, topic: str, join_ref: Any, token: str, claims: JsonObject):
         self.conn, self.topic, self.join_ref = conn, topic, join_ref
         self.token, self.claims = token, claims
         self.subscriptions: list[Subscription] = []
@@ -86,6 +86,8 @@ class Connection:
         self.hub, self.websocket, self.vsn, self.api_token = hub, websocket, vsn, api_token
         self.channels: dict[str, Channel] = {}
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        # The join checks under way: the event loop keeps only a weak reference to a task.
+        self._checks: set[asyncio.Task[None]] = set()
 
     def send(self, message: Message) -> None:
         # Queued, so one slow client never holds up delivery to the others.
@@ -192,7 +194,9 @@ class Connection:
         response = {"postgres_changes": [b | {"id": binding_id(b)} for b in bindings]}
         self.send(reply(msg, "ok", response))
         if bindings:
-            asyncio.create_task(self._confirm(channel, errors))
+            check = asyncio.create_task(self._confirm(channel, errors))
+            self._checks.add(check)
+            check.add_done_callback(self._checks.discard)
 
     async def _confirm(self, channel: Channel, errors: list[str]) -> None:
         """Upstream's postgres_subscribe: every binding must name tables of the publication, and filter

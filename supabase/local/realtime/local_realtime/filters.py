@@ -84,7 +84,7 @@ def _split_top_level(text: str) -> list[str]:
         elif char in "()":
             depth = depth + 1 if char == "(" else max(0, depth - 1)
         current += char
-    return parts + [current]
+    return [*parts, current]
 
 
 def _parse_segment(segment: str) -> Filter:

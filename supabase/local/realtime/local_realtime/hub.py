@@ -14,7 +14,8 @@ from . import subscribe_check
 from .changes import Change, payload
 from .config import Config
 from .filters import Params
-from .registry import Registry, Subscription
+from .registry import Registry, Subscriber, Subscription
+from .serializer import JsonObject
 from .tokens import Verifier
 from .visibility import Visibility, prepare
 
@@ -67,8 +68,8 @@ class Hub:
         for sub in subs:
             by_role[sub.channel.role].append(sub)
         visible: list[Subscription] = []
-        data_for: dict[str, dict] = {}
-        groups: dict[str, tuple[str, dict]] = {}
+        data_for: dict[str, JsonObject] = {}
+        groups: dict[str, tuple[str, JsonObject]] = {}
         pending: dict[str, list[Subscription]] = defaultdict(list)
         for role, role_subs in by_role.items():
             info = await visibility.table_info(change.schema, change.table, role)
@@ -85,16 +86,17 @@ class Hub:
         if groups:
             for key in await visibility.visible(change, groups):
                 visible += pending[key]
-        ids: dict[object, list[int]] = defaultdict(list)
+        ids: dict[Subscriber, list[int]] = defaultdict(list)
         for sub in visible:
             if sub.id not in ids[sub.channel]:
                 ids[sub.channel].append(sub.id)
         data_json = {
             role: json.dumps(data, separators=(",", ":"), ensure_ascii=False) for role, data in data_for.items()
         }
-        encoded: dict[tuple, str] = {}  # channels with the same bindings and role get the same payload
+        # channels with the same bindings and role get the same payload
+        encoded: dict[tuple[str, tuple[int, ...]], str] = {}
         for channel, channel_ids in ids.items():
-            key = (channel.role, tuple(channel_ids))
-            if key not in encoded:
-                encoded[key] = f'{{"ids":{json.dumps(channel_ids)},"data":{data_json[channel.role]}}}'
-            channel.push_json("postgres_changes", encoded[key])
+            shared = (channel.role, tuple(channel_ids))
+            if shared not in encoded:
+                encoded[shared] = f'{{"ids":{json.dumps(channel_ids)},"data":{data_json[channel.role]}}}'
+            channel.push_json("postgres_changes", encoded[shared])

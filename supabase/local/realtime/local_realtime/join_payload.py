@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .serializer import JsonObject
+
 EXPECTED_MAP = "unable to parse, expected a map"
 EXPECTED_MAPS = "unable to parse, expected an array of maps"
 EXPECTED_STRING = "unable to parse, expected string"
@@ -21,7 +23,7 @@ EXPECTED_BOOLEAN = "unable to parse, expected boolean"
 
 
 class InvalidJoinPayload(ValueError):
-    def __init__(self, errors: dict):
+    def __init__(self, errors: JsonObject):
         self.errors = errors
         super().__init__(self.reason)
 
@@ -35,7 +37,7 @@ class Join:
     access_token: str | None = None
     user_token: str | None = None
     private: bool = False
-    postgres_changes: list[dict] = field(default_factory=list)
+    postgres_changes: list[JsonObject] = field(default_factory=list)
 
 
 def _flexible_boolean(value: Any) -> bool | None:
@@ -47,7 +49,7 @@ def _flexible_boolean(value: Any) -> bool | None:
     return None
 
 
-def _booleans(section: dict, names: tuple[str, ...]) -> dict:
+def _booleans(section: JsonObject, names: tuple[str, ...]) -> JsonObject:
     return {
         name: [EXPECTED_BOOLEAN]
         for name in names
@@ -55,7 +57,7 @@ def _booleans(section: dict, names: tuple[str, ...]) -> dict:
     }
 
 
-def _section_errors(config: dict, name: str, booleans: tuple[str, ...]) -> list | dict:
+def _section_errors(config: JsonObject, name: str, booleans: tuple[str, ...]) -> list[str] | JsonObject:
     section = config.get(name)
     if section is None:
         return {}
@@ -67,7 +69,7 @@ def _section_errors(config: dict, name: str, booleans: tuple[str, ...]) -> list 
     return errors
 
 
-def _bindings(value: Any) -> tuple[list[dict], list | None]:
+def _bindings(value: Any) -> tuple[list[JsonObject], list[str] | list[JsonObject] | None]:
     """(the bindings, the errors): nulls dropped, each a map of strings (event, schema, table, filter)."""
     if value is None:
         return [], None
@@ -90,15 +92,15 @@ def _bindings(value: Any) -> tuple[list[dict], list | None]:
 def parse_join(payload: Any) -> Join:
     """The join's token(s), whether the channel is private and its postgres_changes bindings."""
     payload = payload if isinstance(payload, dict) else {}
-    errors: dict = {
+    errors: JsonObject = {
         name: [EXPECTED_STRING]
         for name in ("access_token", "user_token")
         if payload.get(name) is not None and not isinstance(payload[name], str)
     }
     config = payload.get("config")
-    private, bindings = False, []
+    private, bindings = False, list[JsonObject]()
     if isinstance(config, dict):
-        config_errors: dict = {}
+        config_errors: JsonObject = {}
         for name, booleans in (("broadcast", ("ack", "self", "replication_ready")), ("presence", ("enabled",))):
             if problem := _section_errors(config, name, booleans):
                 config_errors[name] = problem

@@ -78,7 +78,7 @@ class Poller:
         rows = await (await conn.execute(_PUBLICATION, (self.config.publication,))).fetchall()
         if not rows:
             return [], 0  # no publication: nothing is published, the slot keeps the WAL
-        actions = ",".join(a for a, on in zip(("insert", "update", "delete"), rows[0][:3]) if on)
+        actions = ",".join(a for a, on in zip(("insert", "update", "delete"), rows[0][:3], strict=True) if on)
         tables = ",".join(wal2json_table(r[3], r[4]) for r in rows if r[4] is not None)
         result = await conn.execute(
             _GET_CHANGES, {"slot": self.slot, "max": self.config.poll_max_changes, "actions": actions, "tables": tables}

@@ -10,13 +10,14 @@ from typing import Any, Protocol
 
 from .changes import Change
 from .filters import Params, matches
+from .serializer import JsonObject
 
 
 class Subscriber(Protocol):
     """What delivery needs from a joined channel (channel.py's Channel): named here so that this
     module does not import the channels it lists."""
 
-    claims: dict
+    claims: JsonObject
 
     @property
     def role(self) -> str: ...

@@ -10,6 +10,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+# A JSON object as json.loads gives it (a frame's payload, a token's claims): its values stay untyped
+# until the code that reads them checks them.
+JsonObject = dict[str, Any]
+
 VERSIONS = ("1.0.0", "2.0.0")
 
 

@@ -5,8 +5,10 @@ so a supabase-js client can be pointed straight at the service (createClient(ser
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+from collections.abc import Mapping
 from http import HTTPStatus
 from urllib.parse import parse_qs, urlsplit
 
@@ -26,7 +28,7 @@ log = logging.getLogger(__name__)
 SOCKET_PATHS = ("/socket/websocket", "/websocket", "/realtime/v1/websocket")
 
 
-def _json(status: HTTPStatus, body: dict) -> Response:
+def _json(status: HTTPStatus, body: Mapping[str, object]) -> Response:
     data = json.dumps(body).encode()
     headers = Headers([("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
     return Response(status.value, status.phrase, headers, data)
@@ -64,10 +66,8 @@ class Server:
 
     async def handle(self, websocket: ServerConnection) -> None:
         vsn, apikey = websocket.toolkit_session  # type: ignore[attr-defined]
-        try:
+        with contextlib.suppress(ConnectionClosed):
             await Connection(self.hub, websocket, vsn, apikey).serve()
-        except ConnectionClosed:
-            pass
 
     async def run(self) -> None:
         poller = asyncio.create_task(self.poller.run())

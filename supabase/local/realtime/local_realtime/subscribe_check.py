@@ -92,6 +92,7 @@ async def check(conn: psycopg.AsyncConnection, publication: str, params: Params,
             _PREFIX + "An exception happened so please check your connect parameters: "
             f"[{describe(params)}]. Exception: {postgrex_message(exc)}"
         )
+    assert row is not None  # a select without from: always one row
     if not row[0]:
         return _PREFIX + f"Please check Realtime is enabled for the given connect parameters: [{describe(params)}]"
     return None

@@ -11,6 +11,8 @@ from typing import Any
 import jwt
 from jwt.algorithms import ECAlgorithm, RSAAlgorithm
 
+from .serializer import JsonObject
+
 
 class TokenError(Exception):
     """The token cannot be used. `code` is upstream's log code, `message` its text."""
@@ -38,7 +40,7 @@ MISSING = (
 @dataclass(frozen=True)
 class Verifier:
     secret: str
-    jwks: tuple[dict, ...] = ()
+    jwks: tuple[JsonObject, ...] = ()
 
     @classmethod
     def from_env(cls, secret: str, jwks_json: str) -> Verifier:
@@ -47,7 +49,7 @@ class Verifier:
             keys = keys.get("keys", [])
         return cls(secret, tuple(keys))
 
-    def claims(self, token: Any) -> dict:
+    def claims(self, token: Any) -> JsonObject:
         """Verified claims; raises TokenError with upstream's wording."""
         if not isinstance(token, str) or token.count(".") != 2:
             raise TokenError(*MALFORMED)
@@ -59,7 +61,8 @@ class Verifier:
         alg = header.get("alg")
         key = self._key_for(alg, header.get("kid"))
         try:
-            claims = jwt.decode(token, key, algorithms=[alg], options={"verify_aud": False, "verify_exp": False})
+            # str(): _key_for returned, so `alg` is the name of an algorithm it matched to a key.
+            claims = jwt.decode(token, key, algorithms=[str(alg)], options={"verify_aud": False, "verify_exp": False})
         except jwt.DecodeError as exc:
             if isinstance(exc, jwt.InvalidSignatureError):
                 raise TokenError(*SIGNATURE) from None
@@ -101,5 +104,5 @@ class Verifier:
         )
 
 
-def expires_in(claims: dict) -> float:
-    return claims["exp"] - time.time()
+def expires_in(claims: JsonObject) -> float:
+    return float(claims["exp"] - time.time())

@@ -14,6 +14,7 @@ import psycopg
 from psycopg import sql
 
 from .changes import Change, TableInfo
+from .serializer import JsonObject
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ class Visibility:
             )
         return self._tables[key]
 
-    async def visible(self, change: Change, groups: dict[str, tuple[str, dict]]) -> set[str]:
+    async def visible(self, change: Change, groups: dict[str, tuple[str, JsonObject]]) -> set[str]:
         """Keys of the claim groups (key → (role, claims)) allowed to see the changed row."""
         keys = list(groups)
         where = sql.SQL(" and ").join(
@@ -89,4 +90,5 @@ class Visibility:
                     (query, [groups[k][0] for k in keys], [json.dumps(groups[k][1]) for k in keys]),
                 )
             ).fetchone()
-        return {key for key, seen in zip(keys, row[0]) if seen}
+        assert row is not None  # a select without from: always one row
+        return {key for key, seen in zip(keys, row[0], strict=True) if seen}

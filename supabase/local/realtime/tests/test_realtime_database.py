@@ -11,12 +11,17 @@ import uuid
 import psycopg
 import pytest
 
+from local_realtime.changes import Change
 from local_realtime.config import Config
 from local_realtime.poller import Poller
 from local_realtime.visibility import Visibility, prepare
 
 SCHEMA, PUBLICATION = "realtime_pytest", "realtime_pytest_pub"
 OWNER, OTHER = str(uuid.uuid4()), str(uuid.uuid4())
+
+
+async def _not_delivered(changes: list[Change]) -> None:
+    raise AssertionError("only the slot is read here: nothing is delivered")
 
 
 @pytest.fixture(scope="module")
@@ -26,11 +31,11 @@ def config():
         pytest.fail("TOOLKIT_DATABASE_ADMIN_URL is not set: run these tests through ./scripts/test")
     params = psycopg.conninfo.conninfo_to_dict(url)
     env = {
-        "DB_HOST": params["host"],
+        "DB_HOST": str(params["host"]),
         "DB_PORT": str(params.get("port", 5432)),
-        "DB_USER": params["user"],
-        "DB_PASSWORD": params["password"],
-        "DB_NAME": params["dbname"],
+        "DB_USER": str(params["user"]),
+        "DB_PASSWORD": str(params["password"]),
+        "DB_NAME": str(params["dbname"]),
         "API_JWT_SECRET": "x" * 32,
         "PUBLICATION": PUBLICATION,
     }
@@ -55,8 +60,8 @@ def config():
 
 
 def test_the_slot_yields_the_publications_changes_in_commit_order(config):
-    async def go():
-        poller = Poller(config, on_changes=None)
+    async def go() -> None:
+        poller = Poller(config, on_changes=_not_delivered)
         async with await psycopg.AsyncConnection.connect(config.db_dsn, autocommit=True) as conn:
             await conn.execute("set timezone = 'UTC'")
             await conn.execute("select pg_create_logical_replication_slot(%s, 'wal2json', true)", (poller.slot,))
@@ -85,7 +90,7 @@ def test_the_slot_yields_the_publications_changes_in_commit_order(config):
 
 
 def test_each_claim_group_sees_the_row_only_if_its_policies_allow_and_an_error_hides_it_from_that_group(config):
-    async def go():
+    async def go() -> None:
         async with await psycopg.AsyncConnection.connect(config.db_dsn, autocommit=True) as db:
             await db.execute(f"insert into {SCHEMA}.notes values (2, %s, 'x') on conflict do nothing", (OWNER,))
             await prepare(db)
@@ -111,6 +116,7 @@ def test_each_claim_group_sees_the_row_only_if_its_policies_allow_and_an_error_h
                 "service": ("service_role", {"role": "service_role"}),
             }
             visibility = Visibility(db)
+            assert change is not None
             assert await visibility.visible(change, groups) == {"owner", "service"}
             info = await visibility.table_info(SCHEMA, "notes", "authenticated")
             assert info.rls_enabled and info.columns == (("id", "int4"), ("owner", "uuid"), ("body", "text"))
@@ -119,6 +125,6 @@ def test_each_claim_group_sees_the_row_only_if_its_policies_allow_and_an_error_h
             row = await (
                 await db.execute("select current_user, current_setting('request.jwt.claims', true)")
             ).fetchone()
-            assert row[0] == "postgres" and not row[1]
+            assert row is not None and row[0] == "postgres" and not row[1]
 
     asyncio.run(go())

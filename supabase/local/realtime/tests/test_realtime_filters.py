@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
-from local_realtime.changes import parse_wal2json
+from local_realtime.changes import Change, parse_wal2json
 from local_realtime.filters import Filter, FilterError, matches, parse_filters, parse_params
 from local_realtime.registry import Registry, Subscription
+from local_realtime.serializer import JsonObject
 
 UUID_A = "8a4c3f0e-1d2b-4c5d-9e8f-0a1b2c3d4e5f"
 UUID_B = "0f9e8d7c-6b5a-4321-8fed-cba987654321"
 
 
-def row(**columns):
+def row(**columns: Any) -> dict[str, tuple[str, Any]]:
     types = {int: "integer", str: "text", bool: "boolean", type(None): "text"}
     return {k: (v[0], v[1]) if isinstance(v, tuple) else (types[type(v)], v) for k, v in columns.items()}
 
@@ -27,7 +31,7 @@ def test_params_default_event_and_schema_as_upstream():
 
 def test_params_without_schema_or_table_are_refused_with_upstreams_message():
     with pytest.raises(
-        FilterError, match="No subscription params provided. Please provide at least a `schema` or `table`"
+        FilterError, match=re.escape("No subscription params provided. Please provide at least a `schema` or `table`")
     ):
         parse_params({"event": "*"})
 
@@ -100,10 +104,10 @@ def test_null_values_an_unknown_column_and_an_uncastable_value_never_match():
     assert not matches(parse_filters("n=eq.abc"), row(n=5))
 
 
-def _wal(action, **extra):
+def _wal(action: str, **extra: object) -> Change:
     import json
 
-    return parse_wal2json(
+    change = parse_wal2json(
         json.dumps(
             {
                 "action": action,
@@ -115,13 +119,29 @@ def _wal(action, **extra):
             | extra
         )
     )
+    assert change is not None, "not a row change"
+    return change
+
+
+class NoChannel:
+    """The subscriptions' channel, never reached: matching reads only their parameters."""
+
+    role = "authenticated"
+
+    def __init__(self) -> None:
+        self.claims: JsonObject = {}
+
+    def push_json(self, event: str, payload_json: str) -> None:
+        raise AssertionError("matching delivers nothing")
 
 
 def test_a_delete_is_matched_on_its_old_key_and_events_narrow_the_subscription():
     registry = Registry()
-    on_id = Subscription(1, parse_params({"event": "*", "schema": "public", "table": "t", "filter": "id=eq.3"}), None)
-    inserts = Subscription(2, parse_params({"event": "INSERT", "schema": "public", "table": "t"}), None)
-    other_table = Subscription(3, parse_params({"event": "*", "schema": "public", "table": "u"}), None)
+    on_id = Subscription(
+        1, parse_params({"event": "*", "schema": "public", "table": "t", "filter": "id=eq.3"}), NoChannel()
+    )
+    inserts = Subscription(2, parse_params({"event": "INSERT", "schema": "public", "table": "t"}), NoChannel())
+    other_table = Subscription(3, parse_params({"event": "*", "schema": "public", "table": "u"}), NoChannel())
     registry.add([on_id, inserts, other_table])
     delete = _wal("D", identity=[{"name": "id", "type": "integer", "value": 3}])
     insert = _wal("I", columns=[{"name": "id", "type": "integer", "value": 3}])

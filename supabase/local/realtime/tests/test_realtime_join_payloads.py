@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 MAPS = "unable to parse, expected an array of maps"
 
@@ -31,12 +32,13 @@ def socket():
         yield ws
 
 
-def _reply(ws, ref: str) -> dict:
+def _reply(ws: ClientConnection, ref: str) -> dict[str, Any]:
     """The phx_reply to the message `ref` (other frames, such as system messages, are passed over)."""
     while True:
-        join_ref, message_ref, topic, event, payload = json.loads(ws.recv(timeout=10))
+        _join_ref, message_ref, _topic, event, payload = json.loads(ws.recv(timeout=10))
         if event == "phx_reply" and message_ref == ref:
-            return payload
+            reply: dict[str, Any] = payload  # decoded JSON
+            return reply
 
 
 @pytest.mark.parametrize(

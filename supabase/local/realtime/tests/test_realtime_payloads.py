@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from local_realtime.changes import TableInfo, parse_wal2json, payload
+from local_realtime.changes import Change, TableInfo, parse_wal2json, payload
 from local_realtime.serializer import FrameError, Message, decode, encode, reply
 
 COLUMNS = (("id", "int4"), ("owner", "uuid"), ("body", "text"), ("meta", "jsonb"), ("at", "timestamptz"))
 ALL = frozenset(name for name, _ in COLUMNS)
 
 
-def wal(action, **extra):
-    return parse_wal2json(
+def wal(action: str, **extra: object) -> Change:
+    change = parse_wal2json(
         json.dumps(
             {
                 "action": action,
@@ -26,6 +26,8 @@ def wal(action, **extra):
             | extra
         )
     )
+    assert change is not None, "not a row change"
+    return change
 
 
 NEW = [
@@ -111,6 +113,7 @@ def test_no_primary_key_or_an_unreadable_one_gives_upstreams_errors():
             {"action": "I", "schema": "public", "table": "notes", "timestamp": "2030-01-02 03:04:05+00", "columns": NEW}
         )
     )
+    assert no_pk is not None
     assert payload(no_pk, TableInfo(COLUMNS, ALL, True)) == {
         "schema": "public",
         "table": "notes",
@@ -122,7 +125,7 @@ def test_no_primary_key_or_an_unreadable_one_gives_upstreams_errors():
 
 
 def test_a_record_over_the_size_limit_keeps_only_small_values():
-    big = NEW[:2] + [{"name": "body", "type": "text", "value": "x" * 500}]
+    big = [*NEW[:2], {"name": "body", "type": "text", "value": "x" * 500}]
     data = payload(wal("I", columns=big), TableInfo(COLUMNS, ALL, True), max_record_bytes=200)
     assert data["errors"] == ["Error 413: Payload Too Large"]
     assert set(data["record"]) == {"id", "owner"}

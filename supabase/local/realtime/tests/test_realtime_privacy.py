@@ -16,8 +16,10 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
+from typing import Any
 
 import jwt
 import psycopg
@@ -26,10 +28,14 @@ from psycopg.types.json import Jsonb
 from websockets.sync.client import connect
 
 from local_realtime.config import Config
+from local_realtime.serializer import JsonObject
 from local_realtime.server import Server
 
 SECRET = "realtime-privacy-test-secret-of-some-length"
 PAGE = "pdf-editor"
+
+# A Phoenix frame (vsn 2.0.0) as json.loads gives it: [join_ref, ref, topic, event, payload].
+Frame = list[Any]
 
 
 def admin_url() -> str:
@@ -70,11 +76,11 @@ def running_service(publication: str = "supabase_realtime"):
         port = s.getsockname()[1]
     config = Config.from_env(
         {
-            "DB_HOST": params["host"],
+            "DB_HOST": str(params["host"]),
             "DB_PORT": str(params.get("port", 5432)),
-            "DB_USER": params["user"],
-            "DB_PASSWORD": params["password"],
-            "DB_NAME": params["dbname"],
+            "DB_USER": str(params["user"]),
+            "DB_PASSWORD": str(params["password"]),
+            "DB_NAME": str(params["dbname"]),
             "API_JWT_SECRET": SECRET,
             "PORT": str(port),
             "PUBLICATION": publication,
@@ -85,10 +91,8 @@ def running_service(publication: str = "supabase_realtime"):
     task = loop.create_task(server.run())
 
     def run() -> None:
-        try:
+        with suppress(asyncio.CancelledError):  # stopped by the teardown below
             loop.run_until_complete(task)
-        except asyncio.CancelledError:
-            pass  # stopped by the teardown below
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
@@ -122,10 +126,10 @@ class Client:
 
     def __init__(self, ws, access_token: str):
         self.ws, self.token = ws, access_token
-        self.frames: list[list] = []
+        self.frames: list[Frame] = []
         self.ref = 0
 
-    def join(self, topic: str, *bindings: dict) -> dict:
+    def join(self, topic: str, *bindings: JsonObject) -> JsonObject:
         """Joins; returns the postgres_changes system message that follows the ok reply."""
         self.ref += 1
         ref = str(self.ref)
@@ -142,9 +146,10 @@ class Client:
         )
         reply = self.wait(lambda f: f[3] == "phx_reply" and f[1] == ref)
         assert reply[4]["status"] == "ok", reply
-        return self.wait(lambda f: f[2] == f"realtime:{topic}" and f[3] == "system")[4]
+        system: JsonObject = self.wait(lambda f: f[2] == f"realtime:{topic}" and f[3] == "system")[4]
+        return system
 
-    def wait(self, test, seconds: float = 10) -> list:
+    def wait(self, test: Callable[[Frame], bool], seconds: float = 10) -> Frame:
         deadline = time.monotonic() + seconds
         while True:
             for frame in self.frames:
@@ -153,21 +158,19 @@ class Client:
                     return frame
             left = deadline - time.monotonic()
             assert left > 0, f"nothing matching arrived; received {self.frames}"
-            try:
+            with suppress(TimeoutError):
                 self.frames.append(json.loads(self.ws.recv(timeout=left)))
-            except TimeoutError:
-                pass
 
-    def changes(self, topic: str) -> list[dict]:
+    def changes(self, topic: str) -> list[JsonObject]:
         return [f[4]["data"] for f in self.frames if f[2] == f"realtime:{topic}" and f[3] == "postgres_changes"]
 
-    def change(self, topic: str, test) -> dict:
-        return self.wait(lambda f: f[2] == f"realtime:{topic}" and f[3] == "postgres_changes" and test(f[4]["data"]))[
-            4
-        ]["data"]
+    def change(self, topic: str, test: Callable[[JsonObject], bool]) -> JsonObject:
+        frame = self.wait(lambda f: f[2] == f"realtime:{topic}" and f[3] == "postgres_changes" and test(f[4]["data"]))
+        data: JsonObject = frame[4]["data"]
+        return data
 
 
-def refused(binding: dict, exception: str) -> str:
+def refused(binding: JsonObject, exception: str) -> str:
     filters = binding["filter"].split("=", 1)
     op, value = filters[1].split(".", 1)
     return (
@@ -290,14 +293,9 @@ def write_notes(owners: list[str], per_commit: int) -> list[tuple[str, int]]:
         for start in range(0, len(owners), per_commit):
             with db.transaction():
                 for owner in owners[start : start + per_commit]:
-                    written.append(
-                        (
-                            owner,
-                            db.execute(
-                                f"insert into {NOTES}.notes (owner) values (%s) returning id", (owner,)
-                            ).fetchone()[0],
-                        )
-                    )
+                    row = db.execute(f"insert into {NOTES}.notes (owner) values (%s) returning id", (owner,)).fetchone()
+                    assert row is not None  # insert … returning: one row
+                    written.append((owner, row[0]))
     return written
 
 

@@ -6,14 +6,19 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 import jwt
 
 from local_realtime.channel import Connection
+from local_realtime.filters import Params
 from local_realtime.registry import Registry
-from local_realtime.serializer import decode
+from local_realtime.serializer import Message, decode
 from local_realtime.subscribe_check import describe
 from local_realtime.tokens import Verifier
+
+T = TypeVar("T")
 
 SECRET = "a-test-secret-with-at-least-32-characters!"
 BINDINGS = [
@@ -22,19 +27,19 @@ BINDINGS = [
 ]
 
 
-def token(**claims):
+def token(**claims: object) -> str:
     return jwt.encode(
         {"role": "authenticated", "exp": int(time.time()) + 60, "sub": "u1"} | claims, SECRET, algorithm="HS256"
     )
 
 
 class FakeHub:
-    def __init__(self, published=("user_roles", "notes")):
+    def __init__(self, published: tuple[str, ...] = ("user_roles", "notes")) -> None:
         self.verifier = Verifier(SECRET)
         self.registry = Registry()
         self.published = published
 
-    async def check_subscription(self, params, role):
+    async def check_subscription(self, params: Params, role: str) -> str | None:
         # The database's answer is tested in test_realtime_join_checks.py; here only its effect.
         if params.table in self.published:
             return None
@@ -47,31 +52,34 @@ class FakeHub:
 class Session:
     """A connection with the frames it sent, decoded."""
 
-    def __init__(self, hub=None, vsn="2.0.0"):
+    def __init__(self, hub: FakeHub | None = None, vsn: str = "2.0.0") -> None:
         self.hub = hub or FakeHub()
         self.vsn = vsn
         self.conn = Connection(self.hub, websocket=None, vsn=vsn, api_token=token(role="anon"))
 
-    async def send(self, join_ref, ref, topic, event, payload):
-        frame = [join_ref, ref, topic, event, payload]
+    async def send(self, join_ref: str | None, ref: str | None, topic: str, event: str, payload: object) -> None:
+        fields = [join_ref, ref, topic, event, payload]
+        frame: object = fields
         if self.vsn == "1.0.0":
-            frame = dict(zip(("join_ref", "ref", "topic", "event", "payload"), frame))
+            frame = dict(zip(("join_ref", "ref", "topic", "event", "payload"), fields, strict=True))
         await self.conn.handle(decode(json.dumps(frame), self.vsn))
         await asyncio.sleep(0.01)  # let the subscription check run
 
-    def sent(self):
+    def sent(self) -> list[Message]:
         out = []
         while not self.conn._outbox.empty():
-            out.append(decode(self.conn._outbox.get_nowait(), self.vsn))
+            text = self.conn._outbox.get_nowait()
+            assert text is not None, "the connection was closed"
+            out.append(decode(text, self.vsn))
         return out
 
 
-def run(coro):
+def run(coro: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(coro)
 
 
 def test_join_replies_with_the_bindings_in_order_then_the_subscribed_system_message():
-    async def go():
+    async def go() -> None:
         s = Session()
         await s.send(
             "1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS}, "access_token": token()}
@@ -94,7 +102,7 @@ def test_join_replies_with_the_bindings_in_order_then_the_subscribed_system_mess
 
 
 def test_the_vsn_1_serializer_speaks_objects():
-    async def go():
+    async def go() -> None:
         s = Session(vsn="1.0.0")
         await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS[:1]}})
         assert s.sent()[0].payload["status"] == "ok"
@@ -103,7 +111,7 @@ def test_the_vsn_1_serializer_speaks_objects():
 
 
 def test_a_table_outside_the_publication_gets_upstreams_error_and_no_subscription():
-    async def go():
+    async def go() -> None:
         s = Session(FakeHub(published=("user_roles",)))
         await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS}})
         reply, system = s.sent()
@@ -118,7 +126,7 @@ def test_a_table_outside_the_publication_gets_upstreams_error_and_no_subscriptio
 
 
 def test_an_expired_or_forged_token_is_refused_at_join():
-    async def go():
+    async def go() -> None:
         s = Session()
         await s.send(
             "1", "1", "realtime:a", "phx_join", {"config": {}, "access_token": token(exp=int(time.time()) - 5)}
@@ -134,7 +142,7 @@ def test_an_expired_or_forged_token_is_refused_at_join():
 
 
 def test_heartbeats_are_answered_and_unknown_topics_refused():
-    async def go():
+    async def go() -> None:
         s = Session()
         await s.send(None, "7", "phoenix", "heartbeat", {})
         await s.send("3", "8", "realtime:never-joined", "access_token", {"access_token": token()})
@@ -148,7 +156,7 @@ def test_heartbeats_are_answered_and_unknown_topics_refused():
 
 
 def test_leave_replies_ok_closes_the_channel_and_drops_its_subscriptions():
-    async def go():
+    async def go() -> None:
         s = Session()
         await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS}})
         s.sent()
@@ -162,7 +170,7 @@ def test_leave_replies_ok_closes_the_channel_and_drops_its_subscriptions():
 
 
 def test_broadcast_presence_and_private_channels_are_answered_not_supported():
-    async def go():
+    async def go() -> None:
         s = Session()
         await s.send("1", "1", "realtime:private", "phx_join", {"config": {"private": True}})
         await s.send("2", "2", "realtime:room", "phx_join", {"config": {}})
@@ -177,7 +185,7 @@ def test_broadcast_presence_and_private_channels_are_answered_not_supported():
 
 
 def test_a_new_token_replaces_the_claims_and_a_bad_one_closes_the_channel():
-    async def go():
+    async def go() -> None:
         s = Session()
         await s.send(
             "1",
@@ -199,7 +207,7 @@ def test_a_new_token_replaces_the_claims_and_a_bad_one_closes_the_channel():
 
 
 def test_a_channel_is_closed_when_its_token_expires():
-    async def go():
+    async def go() -> None:
         s = Session()
         await s.send(
             "1",
@@ -210,7 +218,7 @@ def test_a_channel_is_closed_when_its_token_expires():
         )
         s.sent()
 
-        async def closed():
+        async def closed() -> None:
             while s.conn.channels:  # the expiry timer fires on its own
                 await asyncio.sleep(0.05)
 
@@ -226,21 +234,22 @@ def test_a_filtered_binding_receives_nothing_until_its_join_check_has_passed():
     """A filter on a column the role may not read must not match even once, before it is refused."""
 
     class SlowHub(FakeHub):
-        def __init__(self):
+        def __init__(self) -> None:
             super().__init__()
             self.checked = asyncio.Event()
 
-        async def check_subscription(self, params, role):
+        async def check_subscription(self, params: Params, role: str) -> str | None:
             await self.checked.wait()
             return await super().check_subscription(params, role)
 
-    async def go():
-        s = Session(SlowHub())
+    async def go() -> None:
+        hub = SlowHub()
+        s = Session(hub)
         await s.send("1", "1", "realtime:room", "phx_join", {"config": {"postgres_changes": BINDINGS}})
         assert s.sent()[0].payload["status"] == "ok"
         # The unfiltered binding is live from the reply on; the filtered one (id=gt.5) not yet.
         assert [sub.params.filters for sub in s.hub.registry._by_schema["public"]] == [()]
-        s.hub.checked.set()
+        hub.checked.set()
         await asyncio.sleep(0.01)
         assert s.sent()[0].payload["message"] == "Subscribed to PostgreSQL"
         assert len(s.hub.registry) == 2

@@ -15,7 +15,7 @@ from local_realtime.tokens import TokenError, Verifier
 SECRET = "a-test-secret-with-at-least-32-characters!"
 
 
-def hs256(secret=SECRET, **claims):
+def hs256(secret: str = SECRET, **claims: object) -> str:
     return jwt.encode({"role": "authenticated", "exp": int(time.time()) + 60} | claims, secret, algorithm="HS256")
 
 

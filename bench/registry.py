@@ -4,9 +4,20 @@ contract). The redirect benchmark restarts Postgres, so it runs last."""
 
 from __future__ import annotations
 
-from . import auth, documents, lighthouse, realtime, redirect, redirect_under_ocr, tools, translate, usernames
+from . import auth, documents, lighthouse, realtime, redirect, redirect_under_ocr, replicas, tools, translate, usernames
 
-BENCHMARKS = [lighthouse, tools, documents, translate, usernames, auth, realtime, redirect_under_ocr, redirect]
+BENCHMARKS = [
+    lighthouse,
+    tools,
+    documents,
+    translate,
+    usernames,
+    auth,
+    realtime,
+    replicas,
+    redirect_under_ocr,
+    redirect,
+]
 
 
 def by_name(names: list[str]) -> list:

@@ -55,7 +55,9 @@ end
 
 local rate = tonumber(os.getenv("BENCH_RATE")) or 0            -- requests/s of all threads; 0: no pacing
 local nthreads = tonumber(os.getenv("BENCH_THREADS")) or 1
-local expected = os.getenv("BENCH_LOCATION")
+local expected_status = tonumber(os.getenv("BENCH_STATUS")) or 302
+local expected = os.getenv("BENCH_LOCATION")  -- "": any (an answer without a Location)
+if expected == "" then expected = nil end
 local threads = {}
 
 -- A click as a browser sends it: the service's bot check and statistics read these two headers, so
@@ -95,7 +97,7 @@ end
 
 function response(status, headers, body)
   -- Header names are case-insensitive; wrk's table is not (uvicorn sends them in lower case).
-  if status == 302 and (expected == nil or (headers["Location"] or headers["location"]) == expected) then
+  if status == expected_status and (expected == nil or (headers["Location"] or headers["location"]) == expected) then
     ok = ok + 1
   else
     bad = bad + 1
@@ -134,12 +136,21 @@ def wrk(
     connections: int,
     services: dict[str, int] | None = None,
     worker_of: str = "",
+    status: int = 302,
+    location: str = TARGET,
 ) -> WrkRun:
     """One wrk run. CPU accounting over the run: `cpu_ms` is what the services we started used per
     request, `hot_worker` the cores the busiest worker of the service `worker_of` used, `other` the
-    cores every other process on the machine used (wrk excluded)."""
+    cores every other process on the machine used (wrk excluded). An answer counts as ok when it has
+    `status` and (unless `location` is "") that Location."""
     services = services or {}
-    env = {**os.environ, "BENCH_RATE": str(rate), "BENCH_THREADS": str(threads), "BENCH_LOCATION": TARGET}
+    env = {
+        **os.environ,
+        "BENCH_RATE": str(rate),
+        "BENCH_THREADS": str(threads),
+        "BENCH_LOCATION": location,
+        "BENCH_STATUS": str(status),
+    }
     cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "5s", "-s", str(script), url]
     started, machine_before, client_before, procs_before = time.monotonic(), machine_cpu(), children_cpu(), processes()
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout

@@ -4,7 +4,7 @@ contract). The redirect benchmark restarts Postgres, so it runs last."""
 
 from __future__ import annotations
 
-from . import auth, documents, lighthouse, realtime, redirect, redirect_under_ocr, tools, translate, usernames
+from . import auth, documents, lighthouse, realtime, redirect, redirect_under_ocr, replicas, tools, translate, usernames
 from .runner import Benchmark, stack_helper
 from .stack import StackHelper
 
@@ -16,6 +16,7 @@ BENCHMARKS: list[Benchmark] = [
     usernames,
     auth,
     realtime,
+    replicas,
     redirect_under_ocr,
     redirect,
 ]

@@ -53,8 +53,9 @@ class Stack:
         return [service.process.pid for service in self.sup.services]
 
     def spare_port(self, offset: int) -> int:
-        """A port of this stack's block that scripts/stack leaves unused (base+90 … base+98)."""
-        assert 90 <= offset <= 98
+        """A port of this stack's block that scripts/stack leaves unused (base+90 … base+98 but the
+        second Auth's base+97)."""
+        assert 90 <= offset <= 98 and offset != 97
         return self.base + offset
 
 
@@ -143,7 +144,9 @@ def bench_stack(
     work = Path(given) if given else Path(tempfile.mkdtemp(prefix="toolkit-bench-"))
     work.mkdir(parents=True, exist_ok=True)
     work.chmod(0o755)  # the postgres OS user must reach the cluster inside it
-    cfg = test_config(work)
+    # Two instances of the BFF, the redirect service and Auth, as in ./scripts/test: the main gateway
+    # keeps the first of each, a second one balances both (bench/replicas.py compares them).
+    cfg = test_config(work, replicas=2)
     sup = RecordingSupervisor(cfg.log_dir, work / "pids")
     say(f"bench stack on ports {base}–{base + BLOCK - 1}, data in {work}")
     try:

@@ -13,12 +13,17 @@ from pathlib import Path
 import jwt
 import redis
 import requests
+from flask import current_app
 
 from . import db
 from .config import Settings
 from .limit_shares import sharers
+from .remembered_checks import remembered
 
 log = logging.getLogger("toolkit_bff.replicas")
+# Auth's answer about this replica's key is reused this long by each worker: a probe every few
+# seconds need not cost an Auth round trip each time, and a changed secret still shows within it.
+AUTH_ANSWER_SECONDS = 5.0
 
 
 def rate_limit_store_status(config: Settings) -> str | None:
@@ -54,6 +59,11 @@ def jwt_secret_status(config: Settings) -> str | None:
             "from the deployment's; /api/health answers 503 until it is fixed"
         )
         return "mismatch"
+    return remembered(current_app, "auth_accepts_key", AUTH_ANSWER_SECONDS, lambda: _auth_accepts(auth, key))
+
+
+def _auth_accepts(auth: str, key: str) -> str:
+    """'ok', 'mismatch' (Auth refuses the service-role key) or 'unknown'; a round trip to Auth."""
     try:
         answer = requests.get(
             f"{auth}/admin/users",

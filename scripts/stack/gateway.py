@@ -31,7 +31,10 @@ events {{ worker_connections 8192; }}
 http {{
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log {logs}/nginx-access.log;
+  # nginx's combined format and the instance that answered (with replicas: which one took each request).
+  log_format upstream '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent '
+                      '"$http_referer" "$http_user_agent" upstream=$upstream_addr';
+  access_log {logs}/nginx-access.log upstream;
   client_body_temp_path {run}/body;
   proxy_temp_path {run}/proxy;
   fastcgi_temp_path {run}/fastcgi;
@@ -215,12 +218,17 @@ def start_gateway(cfg: StackConfig, sup: Supervisor) -> None:
         _start_one(cfg, sup, "gateway-replicas", replicas_port, instances=cfg.replicas)
 
 
+def log_dir_of(cfg: StackConfig, name: str) -> Path:
+    """Where the gateway `name` logs (nginx-access.log, nginx-error.log): the first in the stack's logs."""
+    return cfg.log_dir / ("" if name == "gateway" else name)
+
+
 def _start_one(cfg: StackConfig, sup: Supervisor, name: str, port: int, *, instances: int) -> None:
     env = cfg.service_env()
     run_dir = cfg.data_dir / ("nginx" if name == "gateway" else f"nginx-{name}")
     conf = write_nginx_conf(
         run_dir,
-        cfg.log_dir / ("" if name == "gateway" else name),
+        log_dir_of(cfg, name),
         port=port,
         bff_port=cfg.bff_ports[:instances],
         redirect_port=cfg.redirect_ports[:instances],

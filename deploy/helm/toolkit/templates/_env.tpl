@@ -19,6 +19,12 @@
   value: "1"
 - name: GUNICORN_WORKERS
   value: {{ .Values.bff.workers | quote }}
+# While Redis is away each worker allows limit ÷ (GUNICORN_WORKERS × this): the most pods that may run.
+- name: TOOLKIT_REPLICAS
+  value: {{ include "toolkit.bffMostReplicas" . | quote }}
+# /api/health answers 503 while the database lacks a migration this image's code needs.
+- name: TOOLKIT_SCHEMA_LEVEL
+  value: {{ include "toolkit.schemaLevel" . | quote }}
 - name: TOOLKIT_OUTBOUND_ALLOW_NETWORKS
   value: {{ .Values.bff.internalNetworks | quote }}
 {{- if .Values.redis.enabled }}

@@ -126,3 +126,14 @@ automountServiceAccountToken: false
   value: {{ $value | toString | quote }}
 {{- end }}
 {{- end -}}
+
+{{/* The newest migration the chart carries (files/migrations: the checkout's supabase/migrations), the
+level the BFF image built from the same checkout expects (TOOLKIT_SCHEMA_LEVEL: the image carries no
+migrations of its own to read it from). */}}
+{{- define "toolkit.schemaLevel" -}}
+{{- $newest := "" -}}
+{{- range $path, $_ := .Files.Glob "files/migrations/*.sql" -}}{{- /* in sorted order: the last is the newest */ -}}
+{{- $newest = base $path | splitList "_" | first -}}
+{{- end -}}
+{{- $newest -}}
+{{- end -}}

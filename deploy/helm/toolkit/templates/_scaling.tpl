@@ -39,3 +39,14 @@ spec:
       {{- include "toolkit.selectorLabels" . | nindent 6 }}
 {{- end -}}
 {{- end -}}
+
+{{/* The BFF pods a rolling update may start beyond the wanted count (its Deployment's maxSurge). */}}
+{{- define "toolkit.bffSurge" -}}1{{- end -}}
+
+{{/* The most BFF pods that may run at once: the autoscaler's maximum (without it, the fixed count) and
+a rolling update's surge. TOOLKIT_REPLICAS: while Redis is away each worker allows limit ÷ (workers ×
+this), so that all of them together stay within each limit. */}}
+{{- define "toolkit.bffMostReplicas" -}}
+{{- $bff := .Values.bff -}}
+{{- add (ternary $bff.autoscaling.maxReplicas $bff.replicas $bff.autoscaling.enabled) (include "toolkit.bffSurge" .) -}}
+{{- end -}}

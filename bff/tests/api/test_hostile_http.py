@@ -104,7 +104,7 @@ def test_1_an_expiry_no_client_can_read_is_refused_and_every_accepted_value_can_
     assert listed.status_code == 200, listed.text[:300]
     assert_documented(listed, "GET", "/api/pastes")
     by_id = {paste["id"]: paste for paste in listed.json()["pastes"]}
-    for edge, paste in zip(edges, created):
+    for edge, paste in zip(edges, created, strict=True):
         assert by_id[paste["id"]]["title"] == edge["title"]
         assert by_id[paste["id"]]["preview"] == edge["content"][:280]
 

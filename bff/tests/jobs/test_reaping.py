@@ -25,11 +25,12 @@ LEAVES_A_PROGRAM = (
 
 @pytest.fixture
 def job_like():
-    started: list[subprocess.Popen] = []
+    started: list[subprocess.Popen[str]] = []
 
-    def start() -> tuple[subprocess.Popen, JobProcess, int]:
+    def start() -> tuple[subprocess.Popen[str], JobProcess, int]:
         child = subprocess.Popen([sys.executable, "-c", LEAVES_A_PROGRAM], stdout=subprocess.PIPE, text=True)
         started.append(child)
+        assert child.stdout  # stdout=PIPE
         program = int(child.stdout.readline())
         assert session_members(child.pid) == sorted([child.pid, program])
         return child, JobProcess.of_child(child.pid), program  # the pool holds a pidfd from its fork on
@@ -40,7 +41,8 @@ def job_like():
             os.kill(pid, 9)
         child.kill()
         child.wait()
-        child.stdout.close()
+        if child.stdout:
+            child.stdout.close()
 
 
 def test_a_job_killed_and_reaped_before_the_reaper_runs_is_done_and_what_it_left_is_killed(job_like):

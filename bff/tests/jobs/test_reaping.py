@@ -57,7 +57,7 @@ def test_a_job_killed_and_reaped_before_the_reaper_runs_is_done_and_what_it_left
 def test_the_reaper_thread_finishes_such_a_job_and_keeps_reaping(job_like):
     reaper = JobReaper(grace_seconds=30)
     try:
-        child, process, program = job_like()
+        child, process, _program = job_like()
         child.kill()
         child.wait()
         reaper.adopt(process)
@@ -74,7 +74,7 @@ def test_the_reaper_thread_finishes_such_a_job_and_keeps_reaping(job_like):
 def test_an_answered_job_that_does_not_exit_is_stopped_after_the_grace(job_like):
     reaper = JobReaper(grace_seconds=0.5)
     try:
-        child, process, program = job_like()
+        child, process, _program = job_like()
         reaper.adopt(process)
         assert until(lambda: not session_members(child.pid), within=10)  # the job and its program
         assert until(lambda: not os.path.exists(f"/proc/{child.pid}"), within=10)  # and reaped

@@ -71,7 +71,7 @@ def test_missing_or_unknown_codes_go_home(gateway, path):
 
 # The same at the service itself, without nginx's path handling; "/s" reaches it only directly (the
 # gateway's /s/ route does not match it: the app answers).
-@pytest.mark.parametrize("path", NOT_A_LINK + ["/s"])
+@pytest.mark.parametrize("path", [*NOT_A_LINK, "/s"])
 def test_missing_or_unknown_codes_go_home_at_the_service_itself(service, path):
     reply = request(service, path)
     assert (reply.status, reply.location, reply.cache_control, reply.body) == (302, "/?link=unknown", "no-store", b"")

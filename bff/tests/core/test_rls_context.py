@@ -46,18 +46,20 @@ def test_anonymous_requests_see_nothing_protected(app, probe_table):
 
 def test_a_user_cannot_write_rows_for_someone_else(app, probe_table):
     with app.app_context():
-        with pytest.raises(ApiError) as refused:
-            with rls_transaction({"sub": ALICE, "role": "authenticated"}) as conn:
-                conn.execute("insert into rls_probe.notes values (%s, 'forged')", (BOB,))
+        with pytest.raises(ApiError) as refused, rls_transaction({"sub": ALICE, "role": "authenticated"}) as conn:
+            conn.execute("insert into rls_probe.notes values (%s, 'forged')", (BOB,))
         assert (refused.value.status, refused.value.code) == (403, "forbidden")
         assert _bodies(app, {"sub": BOB, "role": "authenticated"}) == ["bob"]
 
 
 def test_read_only_requests_cannot_write(app, probe_table, admin_db):
     # A GET that tried to write would be a bug: it fails as a server error and changes nothing.
-    with app.app_context(), pytest.raises(ApiError) as failed:
-        with rls_transaction({"sub": ALICE, "role": "authenticated"}, read_only=True) as conn:
-            conn.execute("insert into rls_probe.notes values (%s, 'mine')", (ALICE,))
+    with (
+        app.app_context(),
+        pytest.raises(ApiError) as failed,
+        rls_transaction({"sub": ALICE, "role": "authenticated"}, read_only=True) as conn,
+    ):
+        conn.execute("insert into rls_probe.notes values (%s, 'mine')", (ALICE,))
     assert failed.value.status == 500
     assert admin_db.execute("select count(*) from rls_probe.notes where body = 'mine'").fetchone()[0] == 0
 

@@ -5,11 +5,16 @@ from __future__ import annotations
 import os
 import time
 import uuid
+from collections.abc import Iterator
+from typing import Protocol
 
 import jwt
 import psycopg
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
+from fixtures.database import AdminDb
 from fixtures.local_auth import Account, create_account, enrol_totp, password_session, second_step
 from fixtures.tools_support import anonymous_tools_client, remove_tools_user, tools_app, tools_client  # noqa: F401 (shared)
 from fixtures.users import insert_user
@@ -44,7 +49,7 @@ def redirect_url() -> str:
 
 
 @pytest.fixture
-def app(stack_env):
+def app(stack_env: dict[str, str]) -> Iterator[Flask]:
     app = create_app(
         {
             "TESTING": True,
@@ -63,18 +68,33 @@ def app(stack_env):
 
 
 @pytest.fixture
-def client(app):
+def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
 @pytest.fixture
-def admin_db(stack_env):
+def admin_db(stack_env: dict[str, str]) -> Iterator[AdminDb]:
     with psycopg.connect(stack_env["TOOLKIT_DATABASE_ADMIN_URL"], autocommit=True) as conn:
         yield conn
 
 
+class MakeToken(Protocol):
+    """make_token(sub, *, secret=, expires_in=, algorithm=, drop=(claims left out), **claims) → a JWT."""
+
+    def __call__(
+        self,
+        sub: str | None = None,
+        *,
+        secret: str | None = None,
+        expires_in: int = 3600,
+        algorithm: str = "HS256",
+        drop: tuple[str, ...] = (),
+        **overrides: object,
+    ) -> str: ...
+
+
 @pytest.fixture(scope="session")
-def make_token(stack_env):
+def make_token(stack_env: dict[str, str]) -> MakeToken:
     """Mint an access token shaped like the ones Supabase Auth issues."""
 
     def make(
@@ -84,7 +104,7 @@ def make_token(stack_env):
         expires_in: int = 3600,
         algorithm: str = "HS256",
         drop: tuple[str, ...] = (),
-        **overrides,
+        **overrides: object,
     ) -> str:
         now = int(time.time())
         claims = {
@@ -110,17 +130,23 @@ def bearer(token: str) -> dict[str, str]:
 class User:
     """A user account as Auth creates it, and the access token Auth would issue for it."""
 
-    def __init__(self, user_id: str, email: str, token: str):
+    def __init__(self, user_id: str, email: str, token: str) -> None:
         self.id, self.email, self.token = user_id, email, token
         self.headers = bearer(token)
 
 
+class MakeUser(Protocol):
+    def __call__(
+        self, name: str = "user", *, admin: bool = False, metadata: dict[str, object] | None = None
+    ) -> User: ...
+
+
 @pytest.fixture
-def make_user(admin_db, make_token):
+def make_user(admin_db: AdminDb, make_token: MakeToken) -> Iterator[MakeUser]:
     """Create users in auth.users (the profile trigger fires as on sign-up); removed afterwards."""
     created: list[str] = []
 
-    def make(name: str = "user", *, admin: bool = False, metadata: dict | None = None) -> User:
+    def make(name: str = "user", *, admin: bool = False, metadata: dict[str, object] | None = None) -> User:
         user_id, email = insert_user(admin_db, name, admin=admin, metadata=metadata)
         created.append(user_id)
         return User(user_id, email, make_token(user_id, email=email))
@@ -130,8 +156,14 @@ def make_user(admin_db, make_token):
         admin_db.execute("delete from auth.users where id = any(%s::uuid[])", (created,))
 
 
+class MakeAccount(Protocol):
+    """make(name, *, mfa=, admin=) → (account, aal1 token, aal2 token or None)."""
+
+    def __call__(self, name: str, *, mfa: bool = False, admin: bool = False) -> tuple[Account, str, str | None]: ...
+
+
 @pytest.fixture
-def accounts(admin_db):
+def accounts(admin_db: AdminDb) -> Iterator[MakeAccount]:
     """Accounts made through the stack's Auth, with real sessions: make(name, mfa=, admin=) →
     (account, aal1 token, aal2 token or None); removed afterwards."""
     made: list[str] = []
@@ -155,6 +187,6 @@ def accounts(admin_db):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _tools_user_removed_at_the_end():
+def _tools_user_removed_at_the_end() -> Iterator[None]:
     yield
     remove_tools_user()

@@ -18,6 +18,7 @@ def restore_pages(admin_db):
 
 
 def test_everyone_reads_the_pages_map_with_a_short_cache(client, make_user):
+    headers: dict[str, str]
     for headers in ({}, make_user("reader").headers):
         response = client.get("/api/pages", headers=headers)
         assert response.status_code == 200

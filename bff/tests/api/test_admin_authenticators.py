@@ -6,10 +6,13 @@ user list says who has an authenticator."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from conftest import bearer
+from fixtures.database import AdminDb
 from fixtures.local_auth import create_account, enrol_totp, password_session, second_step
 
 
@@ -43,12 +46,15 @@ def accounts(admin_db):
     admin_db.execute("delete from auth.users where id = any(%s::uuid[])", (made,))
 
 
-def _factors(admin_db, user_id: str) -> int:
-    return admin_db.execute("select count(*) from auth.mfa_factors where user_id = %s", (user_id,)).fetchone()[0]
+def _factors(admin_db: AdminDb, user_id: str) -> int:
+    row = admin_db.execute("select count(*) from auth.mfa_factors where user_id = %s", (user_id,)).fetchone()
+    assert row, "count(*) gives a row"
+    count: int = row[0]
+    return count
 
 
-def _listed(api, token: str, email: str) -> dict:
-    users = api.get(f"/api/admin/users?q={email}", headers=bearer(token)).get_json()["users"]
+def _listed(api: FlaskClient, token: str, email: str) -> dict[str, Any]:
+    users: list[dict[str, Any]] = api.get(f"/api/admin/users?q={email}", headers=bearer(token)).get_json()["users"]
     return next(user for user in users if user["email"] == email)
 
 

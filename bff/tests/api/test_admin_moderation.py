@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from flask.testing import FlaskClient
 
 from fixtures.redirect_support import request, until
 
@@ -19,18 +20,20 @@ def tag(admin_db):
     admin_db.execute("delete from public.shortened_urls where original_url like %s", (f"%{word}%",))
 
 
-def paste(client, title, headers=None, **fields):
+def paste(client: FlaskClient, title: str, headers: dict[str, str] | None = None, **fields: object) -> str:
     response = client.post(
         "/api/pastes", json={"content": f"body of {title}", "title": title, **fields}, headers=headers or {}
     )
     assert response.status_code == 201, response.data
-    return response.get_json()["id"]
+    paste_id: str = response.get_json()["id"]
+    return paste_id
 
 
-def link(client, tag, path, headers=None):
+def link(client: FlaskClient, tag: str, path: str, headers: dict[str, str] | None = None) -> str:
     response = client.post("/api/links", json={"url": f"https://{tag}.example/{path}"}, headers=headers or {})
     assert response.status_code == 201, response.data
-    return response.get_json()["short_code"]
+    code: str = response.get_json()["short_code"]
+    return code
 
 
 def test_admins_see_recent_public_pastes_with_author_and_excerpt(client, make_user, tag):

@@ -5,7 +5,12 @@ that it reached the database)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from conftest import bearer
 
@@ -16,7 +21,7 @@ BAD_QUERY = "q=%00&limit=-5&offset=ten"
 BAD_BODY = b'{"is_disabled": "\\u0000", "disable_reason": ['
 
 
-def admin_requests(app):
+def admin_requests(app: Flask) -> Iterator[tuple[str, str]]:
     """(method, url) for every method of every /api/admin route, each path parameter malformed."""
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/admin/"):
@@ -25,11 +30,11 @@ def admin_requests(app):
         for name in rule.arguments:
             url = url.replace(f"<{name}>", BAD_PATH_PART)
         assert "<" not in url, f"{rule.rule}: a typed path converter answers 404 before the role is known"
-        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             yield method, f"{url}?{BAD_QUERY}"
 
 
-def send(client, method: str, url: str, headers: dict):
+def send(client: FlaskClient, method: str, url: str, headers: dict[str, str]) -> TestResponse:
     return client.open(url, method=method, headers=headers, data=BAD_BODY, content_type="application/json")
 
 

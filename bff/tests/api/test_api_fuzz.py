@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
+from typing import Any
 
 import psycopg
 import pytest
@@ -25,9 +26,10 @@ from schemathesis.core.failures import Failure
 from schemathesis.core.mutations import OperatorKind
 from schemathesis.core.parameters import ParameterLocation
 
-from conftest import bearer, insert_user
+from conftest import bearer
 from fixtures.gateway_clients import clients_session, gateway_url
-from fixtures.openapi_conformance import CONFORMANCE  # noqa: F401 (registers the OpenAPI checks)
+from fixtures.openapi_conformance import check_functions
+from fixtures.users import insert_user
 from toolkit_bff.api.openapi import DOCUMENT
 from toolkit_bff.contract.fields import SERVER_RULE
 
@@ -119,17 +121,20 @@ SQL_REFUSALS = {
 #    included, holds NUL or a lone surrogate (the document's description says so). A schema would
 #    need a pattern on every string and name, which JSON Schema's patterns cannot say of surrogates.
 GUARDED_TEXT = r"must not contain NUL characters$|must be valid Unicode text \(it holds a lone surrogate"
-POSITIVE = CHECKS.get_one("positive_data_acceptance")
+(POSITIVE,) = check_functions(["positive_data_acceptance"])
 
 
-def _referenced(ref: str) -> dict:
-    node = DOCUMENT
+def _referenced(ref: str) -> dict[str, Any]:
+    node: Any = DOCUMENT  # decoded JSON, walked by the reference's parts
     for part in ref.removeprefix("#/").split("/"):
         node = node[part]
+    assert isinstance(node, dict), ref
     return node
 
 
-def _fields_with_server_rules(node, found: set[str], name: str = "", seen: frozenset = frozenset()) -> set[str]:
+def _fields_with_server_rules(
+    node: object, found: set[str], name: str = "", seen: frozenset[str] = frozenset()
+) -> set[str]:
     """Names of the properties and parameters anywhere in an operation (its references followed)
     whose schema has x-server-rule."""
     if isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"] not in seen:
@@ -185,7 +190,7 @@ ALL_CHECKS = [check for check in CHECKS.get_all() if check is not POSITIVE]
 # The budget: the whole suite stays within about two minutes on two cores. Checking a username asks
 # every site of the test stack's list, a slow one included (~2 s), so it gets fewer examples.
 EXAMPLES, USERNAME_EXAMPLES, SEQUENCES, STEPS = 8, 2, 10, 6
-USERNAME = {"operation_id": "checkUsername"}
+USERNAME = "checkUsername"  # the operation
 
 
 def fuzz(max_examples: int):
@@ -236,7 +241,7 @@ def pages_enabled_afterwards(admin_db):
     admin_db.execute("update public.page_settings set is_disabled = false, disable_reason = '' where is_disabled")
 
 
-def _headers_it_removed(case) -> dict | None:
+def _headers_it_removed(case) -> dict[str, None] | None:
     """A negative case that leaves out a required header (Authorization) is sent without it, the
     session's included; schemathesis does so itself only when the header is all the case changes."""
     meta = case.meta
@@ -263,32 +268,34 @@ def _call(case, session) -> None:
     )
 
 
-@schema.exclude(**USERNAME).parametrize()
+@schema.exclude(operation_id=USERNAME).parametrize()
 @fuzz(EXAMPLES)
 def test_anonymous_callers_get_documented_answers(case, anonymous):
     _call(case, anonymous)
 
 
-@schema.include(**USERNAME).parametrize()
+@schema.include(operation_id=USERNAME).parametrize()
 @fuzz(USERNAME_EXAMPLES)
 def test_anonymous_username_checks_get_documented_answers(case, anonymous):
     _call(case, anonymous)
 
 
 # DELETE /api/me would delete the fuzzing admin itself (test_me_delete.py and test_openapi.py cover it).
-@schema.exclude(method="DELETE", path="/api/me").exclude(**USERNAME).parametrize()
+@schema.exclude(method="DELETE", path="/api/me").exclude(operation_id=USERNAME).parametrize()
 @fuzz(EXAMPLES)
 def test_signed_in_admins_get_documented_answers(case, admin, pages_enabled_afterwards):
     _call(case, admin)
 
 
-@schema.include(**USERNAME).parametrize()
+@schema.include(operation_id=USERNAME).parametrize()
 @fuzz(USERNAME_EXAMPLES)
 def test_signed_in_username_checks_get_documented_answers(case, admin):
     _call(case, admin)
 
 
-class Sequences(schema.as_state_machine()):
+# (schemathesis makes the state machine's class from the document at run time; mypy takes no base
+# class made by a call)
+class Sequences(schema.as_state_machine()):  # type: ignore[misc]
     """Calls along the document's links (create a paste, then read, change, like, copy and delete it;
     create a link, then resolve and delete it), each answer checked as above."""
 
@@ -312,8 +319,14 @@ SEQUENCE_SETTINGS = settings(
 
 
 def test_anonymous_sequences_get_documented_answers(anonymous):
-    type("AnonymousSequences", (Sequences,), {"session": anonymous}).run(settings=SEQUENCE_SETTINGS)
+    class AnonymousSequences(Sequences):
+        session = anonymous
+
+    AnonymousSequences.run(settings=SEQUENCE_SETTINGS)
 
 
 def test_signed_in_sequences_get_documented_answers(user):
-    type("SignedInSequences", (Sequences,), {"session": user}).run(settings=SEQUENCE_SETTINGS)
+    class SignedInSequences(Sequences):
+        session = user
+
+    SignedInSequences.run(settings=SEQUENCE_SETTINGS)

@@ -7,11 +7,13 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
+from typing import Any
 
 import pytest
 import requests
+from flask.testing import FlaskClient
 
-from conftest import bearer
+from conftest import User, bearer
 from toolkit_bff import create_app
 
 
@@ -22,10 +24,12 @@ def pastes(admin_db):
     admin_db.execute("delete from public.pastes where id = any(%s)", (ids,))
 
 
-def make_api_token(client, user, scopes, name="script") -> dict:
+def make_api_token(client: FlaskClient, user: User, scopes: list[str], name: str = "script") -> dict[str, Any]:
+    """The API's answer: the token (shown once), its id, name, scopes and expiry."""
     response = client.post("/api/me/tokens", json={"name": name, "scopes": scopes}, headers=user.headers)
     assert response.status_code == 201, response.data
-    return response.get_json()
+    made: dict[str, Any] = response.get_json()
+    return made
 
 
 def test_a_token_is_shown_once_and_kept_only_as_its_hash(client, admin_db, make_user):

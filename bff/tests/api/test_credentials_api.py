@@ -25,7 +25,8 @@ def api_token(gateway: str, access_token: str, scopes: list[str], name: str = "s
         f"{gateway}/api/me/tokens", json={"name": name, "scopes": scopes}, headers=bearer(access_token), timeout=30
     )
     assert made.status_code == 201, made.text
-    return made.json()["token"]
+    token: str = made.json()["token"]
+    return token
 
 
 def error_of(response: requests.Response) -> tuple[int, str]:

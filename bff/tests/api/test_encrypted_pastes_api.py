@@ -9,6 +9,7 @@ import base64
 import json
 import os
 import uuid
+from typing import Any
 
 import pytest
 import requests
@@ -33,9 +34,10 @@ def encrypt(content: str, title: str = "", language: str = "plaintext") -> tuple
     return f"tk1.{b64url(iv)}.{b64url(sealed)}", b64url(key)
 
 
-def decrypt(envelope: str, key: str) -> dict:
+def decrypt(envelope: str, key: str) -> dict[str, Any]:
     _, iv, sealed = envelope.split(".")
-    return json.loads(AESGCM(unb64url(key)).decrypt(unb64url(iv), unb64url(sealed), ENVELOPE_VERSION))
+    opened: dict[str, Any] = json.loads(AESGCM(unb64url(key)).decrypt(unb64url(iv), unb64url(sealed), ENVELOPE_VERSION))
+    return opened
 
 
 @pytest.fixture

@@ -9,6 +9,8 @@ import json
 import os
 import socket
 import uuid
+from collections.abc import Mapping
+from typing import TypedDict
 from urllib.parse import urlsplit
 
 import requests
@@ -22,7 +24,7 @@ from toolkit_bff.api.openapi import DOCUMENT
 TIMEOUT = 30
 
 
-def assert_error(response, status: int, code: str, *words: str) -> str:
+def assert_error(response: requests.Response, status: int, code: str, *words: str) -> str:
     """A JSON error of the BFF's shape with this status and code, its message naming `words`."""
     assert response.status_code == status, (response.status_code, response.text[:300])
     assert response.headers["Content-Type"].startswith("application/json"), response.text[:300]
@@ -30,7 +32,8 @@ def assert_error(response, status: int, code: str, *words: str) -> str:
     assert error["code"] == code, error
     for word in words:
         assert word in error["message"], (word, error)
-    return error["message"]
+    message: str = error["message"]
+    return message
 
 
 def raw_exchange(request: bytes, source: str) -> tuple[int, dict[str, str], bytes]:
@@ -58,6 +61,13 @@ def raw_exchange(request: bytes, source: str) -> tuple[int, dict[str, str], byte
     return int(lines[0].split()[1]), headers, body
 
 
+class PasteBody(TypedDict):
+    content: str
+    title: str
+    language: str
+    expires_at: str | None
+
+
 # --- 1. One user's expiry broke the public paste list for everyone. ----------------------------------
 def test_1_an_expiry_no_client_can_read_is_refused_and_every_accepted_value_can_be_listed(make_user):
     user = make_user("edge-values")
@@ -70,7 +80,7 @@ def test_1_an_expiry_no_client_can_read_is_refused_and_every_accepted_value_can_
         )
         assert_error(refused, 422, "invalid_input", "expires_at", "2100-01-01T00:00:00Z")
         # The edges of what the write path accepts, written by a signed-in user, then listed as anon.
-        edges = [
+        edges: list[PasteBody] = [
             {
                 "content": "é" * (256 * 1024),
                 "title": "t" * 200,
@@ -94,7 +104,7 @@ def test_1_an_expiry_no_client_can_read_is_refused_and_every_accepted_value_can_
     assert listed.status_code == 200, listed.text[:300]
     assert_documented(listed, "GET", "/api/pastes")
     by_id = {paste["id"]: paste for paste in listed.json()["pastes"]}
-    for edge, paste in zip(edges, created):
+    for edge, paste in zip(edges, created, strict=True):
         assert by_id[paste["id"]]["title"] == edge["title"]
         assert by_id[paste["id"]]["preview"] == edge["content"][:280]
 
@@ -155,7 +165,9 @@ def test_3_a_lone_surrogate_or_nul_in_a_text_field_is_a_422_naming_the_field(mak
             f"{base}/api/pastes", json={"content": "kept", "title": "kept"}, headers=user.headers, timeout=TIMEOUT
         ).json()
 
-        def send(method: str, path: str, body: dict, headers: dict | None = None):
+        def send(
+            method: str, path: str, body: Mapping[str, object], headers: dict[str, str] | None = None
+        ) -> requests.Response:
             # json.dumps writes a lone surrogate as the escape \ud800, exactly what a hostile client sends.
             return http.request(
                 method,

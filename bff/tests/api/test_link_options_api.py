@@ -12,8 +12,11 @@ import psycopg
 import pytest
 import requests
 from argon2 import PasswordHasher
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from conftest import bearer
+from fixtures.database import AdminDb
 from fixtures.redirect_support import forget_password_tries, post_password, request
 from toolkit_redirect.password import HASHER
 
@@ -26,17 +29,20 @@ def links(admin_db):
     admin_db.execute("delete from public.shortened_urls where short_code = any(%s)", (codes,))
 
 
-def create(client, links, headers=None, **body):
+def create(
+    client: FlaskClient, links: list[str], headers: dict[str, str] | None = None, **body: object
+) -> TestResponse:
     response = client.post("/api/links", json=body, headers=headers or {})
     if response.status_code == 201:
         links.append(response.get_json()["short_code"])
     return response
 
 
-def stored_hash(admin_db, code: str) -> str | None:
-    return admin_db.execute(
-        "select password_hash from public.shortened_urls where short_code = %s", (code,)
-    ).fetchone()[0]
+def stored_hash(admin_db: AdminDb, code: str) -> str | None:
+    row = admin_db.execute("select password_hash from public.shortened_urls where short_code = %s", (code,)).fetchone()
+    assert row, f"no link {code}"
+    password_hash: str | None = row[0]
+    return password_hash
 
 
 def test_a_password_is_kept_as_an_argon2id_hash_and_never_returned(client, links, admin_db):
@@ -46,6 +52,7 @@ def test_a_password_is_kept_as_an_argon2id_hash_and_never_returned(client, links
     assert link["protected"] is True and "password" not in link and "password_hash" not in link
     assert b"correct horse" not in response.data
     hashed = stored_hash(admin_db, link["short_code"])
+    assert hashed is not None
     assert re.match(r"^\$argon2id\$v=19\$m=19456,t=2,p=1\$", hashed)
     assert PasswordHasher().verify(hashed, "correct horse")
     plain = create(client, links, url="https://vault.example/open").get_json()
@@ -81,6 +88,7 @@ def test_a_weak_password_is_refused_through_the_gateway_for_anyone(stack_env, ad
     """Anonymous or signed in, the rule is the BFF's, and nobody can skip it: the SQL function that
     stores the hash is not theirs to call (38-short-link-password-abuse.test.sql)."""
     gateway = stack_env["TOOLKIT_PUBLIC_URL"]
+    headers: dict[str, str]
     for headers in ({}, make_user("weak-link").headers):
         refused = requests.post(
             f"{gateway}/api/links",

@@ -8,6 +8,8 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from conftest import bearer
 from fixtures.gateway_clients import client_session
@@ -25,7 +27,9 @@ def links(admin_db):
     admin_db.execute("delete from public.shortened_urls where short_code = any(%s)", (codes,))
 
 
-def create(client, links, headers=None, **body):
+def create(
+    client: FlaskClient, links: list[str], headers: dict[str, str] | None = None, **body: object
+) -> TestResponse:
     response = client.post("/api/links", json=body, headers=headers or {})
     if response.status_code == 201:
         links.append(response.get_json()["short_code"])

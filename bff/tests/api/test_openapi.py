@@ -9,6 +9,7 @@ import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any, TypedDict
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -28,19 +29,21 @@ from tools_servers import fake_libretranslate, fake_sites
 # The document is registered as one schema resource, so "#/components/…" refs resolve inside it.
 DOC_URI = "urn:toolkit:openapi"
 REGISTRY = Registry().with_resource(DOC_URI, DRAFT202012.create_resource(DOCUMENT))
+# A part of the document, or a JSON body: decoded JSON, whose shape the document's schemas check.
+JsonObject = dict[str, Any]
 
 
-def pointer(*parts) -> str:
+def pointer(*parts: str | int) -> str:
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
 
 
-def assert_valid(schema_pointer: str, instance) -> None:
+def assert_valid(schema_pointer: str, instance: object) -> None:
     validator = Draft202012Validator({"$ref": f"{DOC_URI}#{schema_pointer}"}, registry=REGISTRY)
     errors = [f"{list(error.path)}: {error.message}" for error in validator.iter_errors(instance)]
     assert not errors, (schema_pointer, errors[:5])
 
 
-def resolve(node: dict, here: str) -> tuple[dict, str]:
+def resolve(node: JsonObject, here: str) -> tuple[JsonObject, str]:
     """A possibly $ref'd object of the document, and the pointer where it really lives."""
     if "$ref" not in node:
         return node, here
@@ -93,26 +96,29 @@ def check_response(method: str, path: str, response) -> None:
         assert code in spec["x-error-codes"], f"{method} {path} {status}: code {code} is not documented"
 
 
+# (request) → values (ids, tokens) filled into a case's url and headers' {placeholders} before sending
+Setup = Callable[[pytest.FixtureRequest], dict[str, str]]
+
+
 @dataclass
 class Case:
     method: str
     path: str  # as documented
     url: str | None = None  # when it differs: path parameters filled in, query string
     files: tuple[str, ...] | None = None  # SAMPLES sent as multipart `file`s, `fields` beside them
-    fields: dict = field(default_factory=dict)
-    json: dict | None = None
-    form: dict | None = None  # application/x-www-form-urlencoded
+    fields: dict[str, str | int | float] = field(default_factory=dict)
+    json: JsonObject | None = None
+    form: dict[str, str] | None = None  # application/x-www-form-urlencoded
     raw_json: bytes | None = None
     client: str = "tools_client"
     needs: tuple[str, ...] = ()  # fixtures to activate (fake servers)
-    headers: dict = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
     token: bool = False
-    config: dict = field(default_factory=dict)
+    config: dict[str, object] = field(default_factory=dict)
     status: int = 200
     code: str | None = None
     label: str = ""
-    # (request) → values (ids, tokens) filled into the url's and headers' {placeholders} before sending
-    setup: Callable[[pytest.FixtureRequest], dict] | None = None
+    setup: Setup | None = None
 
     def __str__(self) -> str:
         return " ".join(filter(None, [self.method, self.url or self.path, self.code, self.label]))
@@ -125,7 +131,9 @@ def check_request(case: Case) -> None:
     url = urlsplit(case.url or case.path)
     assert {("query", name) for name, _ in parse_qsl(url.query)} <= set(parameters)
     template = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(case.path))
-    for name, value in re.fullmatch(template, url.path).groupdict().items():
+    path_match = re.fullmatch(template, url.path)
+    assert path_match, f"{case}: {url.path} is not {case.path}"
+    for name, value in path_match.groupdict().items():
         index = parameters.index(("path", name))
         assert_valid(pointer("paths", case.path, method, "parameters", index, "schema"), value)
     if case.json is None and case.form is None and case.files is None:
@@ -142,7 +150,7 @@ def check_request(case: Case) -> None:
     assert media in content, f"{case}: {media} is not a documented request body"
     here = pointer("paths", case.path, method, "requestBody", "content", media, "schema")
     schema, schema_pointer = resolve(content[media]["schema"], here)
-    sent = dict(case.json if case.json is not None else case.form or case.fields)
+    sent: dict[str, object] = dict(case.json if case.json is not None else case.form or case.fields)
     if case.files is not None:
         sent["file"] = "(files)"
     assert set(sent) <= set(schema["properties"]), set(sent) - set(schema["properties"])
@@ -209,7 +217,7 @@ def unreachable_db_client():
 
 
 # Uploads, made on demand: (content, client file name).
-SAMPLES = {
+SAMPLES: dict[str, Callable[[], tuple[bytes, str]]] = {
     "jpeg": lambda: (samples.jpeg_with_exif(320, 240), "photo.jpg"),
     "png": lambda: (samples.image_bytes("PNG", 160, 100, mode="RGBA"), "logo.png"),
     "pdf": lambda: (samples.text_pdf(["One", "Two", "Three"]), "report.pdf"),
@@ -223,7 +231,7 @@ SAMPLES = {
 }
 
 
-def a_paste(request) -> dict:
+def a_paste(request: pytest.FixtureRequest) -> dict[str, str]:
     """A user and a paste of theirs, made through the API; every paste with its content (copies,
     anonymous ones too) is removed after the test."""
     admin_db, content = request.getfixturevalue("admin_db"), f"print({uuid.uuid4().hex!r})\n"
@@ -236,18 +244,18 @@ def a_paste(request) -> dict:
     return {"id": response.get_json()["id"], "token": user.token}
 
 
-def a_user(request) -> dict:
+def a_user(request: pytest.FixtureRequest) -> dict[str, str]:
     return {"token": request.getfixturevalue("make_user")("openapi").token}
 
 
-def a_deleted_user(request) -> dict:
+def a_deleted_user(request: pytest.FixtureRequest) -> dict[str, str]:
     """The unexpired token of a user deleted meanwhile."""
     user = request.getfixturevalue("make_user")("openapi-gone")
     request.getfixturevalue("admin_db").execute("delete from auth.users where id = %s", (user.id,))
     return {"token": user.token}
 
 
-def a_user_owing_the_code(request) -> dict:
+def a_user_owing_the_code(request: pytest.FixtureRequest) -> dict[str, str]:
     """A password-only (aal1) token of a user with a verified authenticator."""
     user = request.getfixturevalue("make_user")("openapi-mfa")
     request.getfixturevalue("admin_db").execute(
@@ -258,7 +266,7 @@ def a_user_owing_the_code(request) -> dict:
     return {"token": request.getfixturevalue("make_token")(user.id, email=user.email, aal="aal1")}
 
 
-def a_link(request) -> dict:
+def a_link(request: pytest.FixtureRequest) -> dict[str, str]:
     """A user and a link of theirs (removed with the user)."""
     user = request.getfixturevalue("make_user")("openapi")
     response = request.getfixturevalue("client").post(
@@ -269,10 +277,10 @@ def a_link(request) -> dict:
     return {"id": link["id"], "code": link["short_code"], "token": user.token}
 
 
-def an_api_token(scopes: list[str]) -> Callable[[pytest.FixtureRequest], dict]:
+def an_api_token(scopes: list[str]) -> Setup:
     """Setup: a user, a personal API token of theirs with these scopes, and a paste of theirs."""
 
-    def setup(request) -> dict:
+    def setup(request: pytest.FixtureRequest) -> dict[str, str]:
         made = a_paste(request)
         response = request.getfixturevalue("client").post(
             "/api/me/tokens", json={"name": "openapi script", "scopes": scopes}, headers=bearer(made["token"])
@@ -283,7 +291,7 @@ def an_api_token(scopes: list[str]) -> Callable[[pytest.FixtureRequest], dict]:
     return setup
 
 
-def a_protected_link(request) -> dict:
+def a_protected_link(request: pytest.FixtureRequest) -> dict[str, str]:
     link = a_link(request)
     request.getfixturevalue("admin_db").execute(
         "update public.shortened_urls set password_hash = %s where id = %s", (ARGON2_HASH, link["id"])
@@ -291,7 +299,7 @@ def a_protected_link(request) -> dict:
     return link
 
 
-def an_expired_link(request) -> dict:
+def an_expired_link(request: pytest.FixtureRequest) -> dict[str, str]:
     link = a_link(request)
     request.getfixturevalue("admin_db").execute(
         "update public.shortened_urls set expires_at = now() - interval '1 second' where id = %s", (link["id"],)
@@ -299,7 +307,7 @@ def an_expired_link(request) -> dict:
     return link
 
 
-def admins(request) -> dict:
+def admins(request: pytest.FixtureRequest) -> dict[str, str]:
     """An admin, and a second admin for them to act on."""
     make_user, admin_db = request.getfixturevalue("make_user"), request.getfixturevalue("admin_db")
     boss, other = make_user("openapi-boss", admin=True), make_user("openapi-other", admin=True)
@@ -309,7 +317,7 @@ def admins(request) -> dict:
     return {"token": boss.token, "user_id": other.id}
 
 
-def anonymous_links_removed(request) -> dict:
+def anonymous_links_removed(request: pytest.FixtureRequest) -> dict[str, str]:
     admin_db = request.getfixturevalue("admin_db")
     request.addfinalizer(
         lambda: admin_db.execute(
@@ -319,14 +327,14 @@ def anonymous_links_removed(request) -> dict:
     return {}
 
 
-def moderated(request) -> dict:
+def moderated(request: pytest.FixtureRequest) -> dict[str, str]:
     """An admin, and a public paste and a short link of another user's for them to moderate."""
     admin = request.getfixturevalue("make_user")("openapi-moderator", admin=True)
     paste, link = a_paste(request), a_link(request)
     return {"token": admin.token, "paste": paste["id"], "code": link["code"]}
 
 
-def a_user_alone_admin(request) -> dict:
+def a_user_alone_admin(request: pytest.FixtureRequest) -> dict[str, str]:
     """The only admin left: revoking them is the 409 of the last admin."""
     admin_db = request.getfixturevalue("admin_db")
     boss = request.getfixturevalue("make_user")("openapi-last", admin=True)
@@ -334,10 +342,10 @@ def a_user_alone_admin(request) -> dict:
     return {"token": boss.token, "user_id": boss.id}
 
 
-def page_disabled(page_key: str) -> Callable[[pytest.FixtureRequest], dict]:
+def page_disabled(page_key: str) -> Setup:
     """Setup: the page disabled by an admin (every page enabled again afterwards)."""
 
-    def setup(request) -> dict:
+    def setup(request: pytest.FixtureRequest) -> dict[str, str]:
         admin_db = request.getfixturevalue("admin_db")
         request.addfinalizer(
             lambda: admin_db.execute("update public.page_settings set is_disabled = false, disable_reason = ''")
@@ -352,17 +360,28 @@ def page_disabled(page_key: str) -> Callable[[pytest.FixtureRequest], dict]:
     return setup
 
 
-SIGNED_IN = {"client": "client", "headers": {"Authorization": "Bearer {token}"}}
-WITH_API_TOKEN = {"client": "client", "headers": {"Authorization": "Bearer {api_token}"}}
+class Caller(TypedDict):
+    """Who sends a case: the client fixture and its headers (their {placeholders} filled by the setup)."""
+
+    client: str
+    headers: dict[str, str]
+
+
+class CallerWithSetup(Caller):
+    setup: Setup
+
+
+SIGNED_IN: Caller = {"client": "client", "headers": {"Authorization": "Bearer {token}"}}
+WITH_API_TOKEN: Caller = {"client": "client", "headers": {"Authorization": "Bearer {api_token}"}}
 ARGON2_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
 ENVELOPE = "tk1.q83vEjRWeJCrze8S." + "Zm9vYmFy" * 6
 # DELETE /api/me goes through the stack's Auth admin API.
-AUTH_ADMIN = {
+AUTH_ADMIN: dict[str, object] = {
     "AUTH_URL": os.environ.get("TOOLKIT_AUTH_URL", ""),
     "SERVICE_ROLE_KEY": os.environ.get("TOOLKIT_SERVICE_ROLE_KEY", ""),
 }
 # Pastes: the owner's request on a paste of theirs.
-PASTE = {"client": "client", "setup": a_paste, "headers": {"Authorization": "Bearer {token}"}}
+PASTE: CallerWithSetup = {"client": "client", "setup": a_paste, "headers": {"Authorization": "Bearer {token}"}}
 ENGINE = ("translation_engine",)
 # One success per documented operation (test_every_operation_has_a_success_case keeps it so).
 SUCCESSES = [

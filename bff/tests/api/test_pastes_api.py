@@ -9,10 +9,15 @@ import base64
 import json
 import uuid
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 from psycopg.rows import dict_row
+from werkzeug.test import TestResponse
 
+from conftest import User
+from fixtures.database import AdminDb
 from fixtures.tools_support import assert_json_error
 from toolkit_bff.api import pastes as pastes_api
 
@@ -52,31 +57,34 @@ class Pastes:
     """Creates pastes through the API and remembers them, so anonymous ones (no owner to cascade
     from) are removed after the test; reads rows the way the database holds them."""
 
-    def __init__(self, client, admin_db):
-        self.client, self.admin_db, self.ids = client, admin_db, []
+    def __init__(self, client: FlaskClient, admin_db: AdminDb) -> None:
+        self.client, self.admin_db = client, admin_db
+        self.ids: list[str] = []
 
-    def create(self, user=None, **fields) -> dict:
+    def create(self, user: User | None = None, **fields: object) -> dict[str, Any]:
         fields.setdefault("content", "print('hello')")
         response = self.client.post("/api/pastes", json=fields, headers=user.headers if user else {})
         assert response.status_code == 201, response.data[:300]
         return self.track(response.get_json())
 
-    def track(self, paste: dict) -> dict:
+    def track(self, paste: dict[str, Any]) -> dict[str, Any]:
         self.ids.append(paste["id"])
         return paste
 
-    def insert(self, owner, **columns) -> str:
+    def insert(self, owner: User, **columns: object) -> str:
         """A row written directly (e.g. already expired: only updates are checked by the trigger)."""
         columns = {"content": "inserted", "user_id": owner.id, **columns}
         names = ", ".join(columns)
         values = ", ".join(f"%({name})s" for name in columns)
-        paste_id = self.admin_db.execute(
+        row = self.admin_db.execute(
             f"insert into public.pastes ({names}) values ({values}) returning id", columns
-        ).fetchone()[0]
+        ).fetchone()
+        assert row, "insert … returning gives a row"
+        paste_id: str = row[0]
         self.ids.append(paste_id)
         return paste_id
 
-    def row(self, paste_id: str) -> dict | None:
+    def row(self, paste_id: str) -> dict[str, Any] | None:
         with self.admin_db.cursor(row_factory=dict_row) as cur:
             return cur.execute("select * from public.pastes where id = %s", (paste_id,)).fetchone()
 
@@ -89,13 +97,14 @@ def pastes(client, admin_db):
         admin_db.execute("delete from public.pastes where id = any(%s)", (made.ids,))
 
 
-def recent(client, headers=None, **params) -> dict:
+def recent(client: FlaskClient, headers: dict[str, str] | None = None, **params: object) -> dict[str, Any]:
     response = client.get("/api/pastes", query_string={"scope": "recent", **params}, headers=headers or {})
     assert response.status_code == 200, response.data[:300]
-    return response.get_json()
+    page: dict[str, Any] = response.get_json()
+    return page
 
 
-def ids_of(page: dict) -> list[str]:
+def ids_of(page: dict[str, Any]) -> list[str]:
     return [item["id"] for item in page["pastes"]]
 
 
@@ -257,7 +266,8 @@ def test_recent_lists_ten_public_pastes_newest_first(client, pastes, make_user):
 def test_cursor_pagination_has_no_overlap_and_no_gap(client, pastes, make_user):
     alice = make_user("alice")
     created = [pastes.create(alice, title=f"#{n}")["id"] for n in range(7)]
-    seen, cursor, pages = [], None, 0
+    seen: list[str] = []
+    cursor, pages = None, 0
     while not set(created) <= set(seen):
         page = recent(client, limit=3, **({"cursor": cursor} if cursor else {}))
         assert len(page["pastes"]) <= 3
@@ -279,6 +289,7 @@ def test_recent_leaves_out_unlisted_private_burn_after_read_and_expired(client, 
         pastes.insert(alice, expires_at=datetime.now(UTC) - timedelta(minutes=1)),
     ]
     shown = pastes.create(alice)["id"]
+    headers: dict[str, str]
     for headers in ({}, alice.headers):  # the owner too: recent is the public list
         listed = ids_of(recent(client, headers, limit=100))
         assert shown in listed
@@ -373,6 +384,7 @@ def test_raw_is_the_content_as_plain_text_and_counts_a_view(client, pastes, make
 
 def test_unlisted_pastes_are_readable_by_id_by_anyone(client, pastes, make_user):
     paste = pastes.create(make_user("alice"), privacy="unlisted")
+    headers: dict[str, str]
     for headers in ({}, make_user("bob").headers):
         response = client.get(f"/api/pastes/{paste['id']}", headers=headers)
         assert response.status_code == 200 and response.get_json()["content"] == paste["content"]
@@ -384,6 +396,7 @@ def test_private_pastes_are_404_for_everyone_but_the_owner_like_a_missing_id(cli
     assert client.get(f"/api/pastes/{paste['id']}", headers=alice.headers).status_code == 200
     missing = client.get(f"/api/pastes/{missing_id()}")
     assert_json_error(missing, 404, "not_found")
+    headers: dict[str, str]
     for headers in ({}, bob.headers):
         for suffix in ("", "/raw"):
             refused = client.get(f"/api/pastes/{paste['id']}{suffix}", headers=headers)
@@ -620,9 +633,10 @@ def test_one_like_per_user_counted_once_and_unliked_back(client, pastes, make_us
     paste = pastes.create(alice)
     url = f"/api/pastes/{paste['id']}/like"
 
-    def answer(response):
+    def answer(response: TestResponse) -> dict[str, Any]:
         assert response.status_code == 200, response.data[:300]
-        return response.get_json()
+        body: dict[str, Any] = response.get_json()
+        return body
 
     assert answer(client.post(url, headers=bob.headers)) == {
         "id": paste["id"],
@@ -701,6 +715,7 @@ def test_private_and_burn_after_read_pastes_are_not_duplicated_by_others(client,
     private = pastes.create(alice, privacy="private")
     burning = pastes.create(alice, burn_after_read=True, content="once")
     for paste in (private, burning):
+        headers: dict[str, str]
         for headers in ({}, bob.headers):
             response = client.post(f"/api/pastes/{paste['id']}/duplicate", headers=headers)
             assert_json_error(response, 404, "not_found")

@@ -8,14 +8,16 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from fixtures import samples
 from fixtures.redirect_support import request
 from fixtures.tools_support import assert_json_error, ndjson, upload
 from toolkit_bff import create_app
 from toolkit_bff.api.openapi import DOCUMENT
-from toolkit_bff.api.pages import PAGE_KEYS
-from toolkit_bff.page_gate import DEFAULT_MESSAGE, page_of_endpoint
+from toolkit_bff.page_gate import page_of_endpoint
+from toolkit_bff.spec_constants import DISABLED_PAGE_MESSAGE, PAGE_KEYS
 from tools_servers import fake_libretranslate, fake_sites
 
 LINK_URL = "https://gate.example/page"
@@ -29,11 +31,11 @@ class Gated:
     method: str
     path: str
     files: tuple[tuple[bytes, str], ...] | None = None
-    fields: dict = field(default_factory=dict)
-    json: dict | None = None
+    fields: dict[str, str | int] = field(default_factory=dict)
+    json: dict[str, object] | None = None
     ok: int = 200
 
-    def send(self, client, headers: dict | None = None):
+    def send(self, client: FlaskClient, headers: dict[str, str] | None = None) -> TestResponse:
         if self.files is not None:
             client.environ_base.pop("HTTP_AUTHORIZATION", None)
             if headers:
@@ -115,7 +117,7 @@ def test_without_a_reason_the_refusal_is_specs_sentence(case, gate_app, people, 
     set_page(case.page, True)
     client = gate_app.test_client()
     for headers in (people["user"], None):
-        assert assert_json_error(case.send(client, headers), 403, "page_disabled")["message"] == DEFAULT_MESSAGE
+        assert assert_json_error(case.send(client, headers), 403, "page_disabled")["message"] == DISABLED_PAGE_MESSAGE
 
 
 @pytest.mark.parametrize("case", GATED, ids=IDS)

@@ -25,7 +25,7 @@ def policy_app(stack_env):
     app.extensions["db_pool"].close()
 
 
-def _from_ip(ip: str) -> dict:
+def _from_ip(ip: str) -> dict[str, str]:
     # The gateway is the one trusted proxy: the client is the last X-Forwarded-For hop.
     return {"X-Forwarded-For": ip}
 

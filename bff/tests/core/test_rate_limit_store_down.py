@@ -8,6 +8,8 @@ import uuid
 
 import pytest
 import redis
+from flask import Flask
+from werkzeug.test import TestResponse
 
 from fixtures.redirect_support import until
 from fixtures.redis_server import PrivateRedis
@@ -25,7 +27,9 @@ def store():
     server.kill()
 
 
-def make_app(stack_env, store, limit: str, *, workers: int = 1, replicas: int = 1):
+def make_app(
+    stack_env: dict[str, str], store: PrivateRedis, limit: str, *, workers: int = 1, replicas: int = 1
+) -> Flask:
     return create_app(
         {
             "TESTING": True,
@@ -47,10 +51,13 @@ def app(stack_env, store):
     limiter._storage_dead = False  # the limiter is one per process (a worker's): leave it as found
 
 
-def test_limits_fall_back_to_memory_while_redis_is_down_and_return_to_it(app, store):
+def test_limits_fall_back_to_memory_while_redis_is_down_and_return_to_it(app: Flask, store):
     client = app.test_client()
     ip = f"198.51.100.{uuid.uuid4().int % 250 + 1}"
-    get = lambda: client.get(INVALID_NAME, headers={"X-Forwarded-For": ip})  # noqa: E731
+
+    def get() -> TestResponse:
+        return client.get(INVALID_NAME, headers={"X-Forwarded-For": ip})
+
     assert [get().status_code for _ in range(2)] == [422, 422]
     keys = redis.Redis.from_url(store.url).keys("LIMITS*")
     assert any(ip.encode() in key for key in keys), keys
@@ -74,7 +81,10 @@ def test_while_redis_is_down_each_worker_allows_only_its_share_of_a_limit(stack_
     try:
         client = app.test_client()
         ip = f"198.51.100.{uuid.uuid4().int % 250 + 1}"
-        get = lambda: client.get(INVALID_NAME, headers={"X-Forwarded-For": ip})  # noqa: E731
+
+        def get() -> TestResponse:
+            return client.get(INVALID_NAME, headers={"X-Forwarded-For": ip})
+
         assert [get().status_code for _ in range(3)] == [422] * 3  # counted in Redis: the whole limit
         store.kill()
         assert [get().status_code for _ in range(3)] == [422, 422, 429]  # 8 / (2 × 2), counted afresh

@@ -9,6 +9,7 @@ import uuid
 import pytest
 import redis
 import requests
+from flask import Flask
 
 from toolkit_bff import create_app
 
@@ -46,7 +47,7 @@ def limited_app(stack_env):
     app.extensions["db_pool"].close()
 
 
-def test_ipv6_clients_are_counted_by_their_64(limited_app):
+def test_ipv6_clients_are_counted_by_their_64(limited_app: Flask):
     client = limited_app.test_client()
 
     def status(address: str) -> int:

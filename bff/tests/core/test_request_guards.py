@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import socket
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -163,6 +164,13 @@ def test_rotations_nested_deeply_are_an_invalid_option(tools_client):
 
 
 # --- Bodies drained before the answer (body_drain.py). ------------------------------------------------
+def _start_response_ignored(
+    status: str, headers: list[tuple[str, str]], exc_info: object = None
+) -> Callable[[bytes], object]:
+    """A server's start_response that keeps nothing, its write() too."""
+    return lambda data: None
+
+
 def _refusing_app(environ, start_response):
     """Answers at once without reading the body, as a 413 or a 401 does."""
     start_response("413 REQUEST ENTITY TOO LARGE", [("Content-Type", "application/json")])
@@ -186,7 +194,7 @@ def test_an_unread_body_is_drained_before_the_answer_starts():
 def test_a_body_announced_beyond_the_limit_is_left_to_gunicorn_to_close():
     body = io.BytesIO(b"x" * 1000)
     DrainRequestBodies(_refusing_app, limit_bytes=100)(
-        {"wsgi.input": body, "CONTENT_LENGTH": "1000"}, lambda *args: None
+        {"wsgi.input": body, "CONTENT_LENGTH": "1000"}, _start_response_ignored
     )
     assert body.tell() == 0
 

@@ -2,10 +2,11 @@
 
 import base64
 import json
+from collections.abc import Callable
 
 import pytest
 
-from conftest import bearer
+from conftest import MakeToken, bearer
 
 
 def test_me_requires_a_token(client):
@@ -21,7 +22,7 @@ def test_me_returns_the_verified_user_as_postgres_sees_them(client, make_user, m
     assert response.get_json()["user"] == {"id": ada.id, "email": "ada@example.com", "role": "authenticated"}
 
 
-def _alg_none_token(make_token) -> str:
+def _alg_none_token(make_token: MakeToken) -> str:
     _, payload, _ = make_token().split(".")
     none_header = base64.urlsafe_b64encode(json.dumps({"alg": "none", "typ": "JWT"}).encode()).rstrip(b"=")
     return f"{none_header.decode()}.{payload}."
@@ -31,7 +32,7 @@ def _alg_none_token(make_token) -> str:
     "case", ["expired", "wrong_secret", "wrong_audience", "alg_none", "tampered", "garbage", "missing_sub"]
 )
 def test_bad_tokens_are_rejected_with_401(client, make_token, case):
-    token = {
+    token_of: dict[str, Callable[[], str]] = {
         "expired": lambda: make_token(expires_in=-60),
         "wrong_secret": lambda: make_token(secret="another-secret-that-is-at-least-32-chars"),
         "wrong_audience": lambda: make_token(aud="somebody-else"),
@@ -39,7 +40,8 @@ def test_bad_tokens_are_rejected_with_401(client, make_token, case):
         "tampered": lambda: make_token()[:-4] + "AAAA",
         "garbage": lambda: "not-a-jwt",
         "missing_sub": lambda: make_token(drop=("sub",)),
-    }[case]()
+    }
+    token = token_of[case]()
     response = client.get("/api/me", headers=bearer(token))
     assert response.status_code == 401
     assert response.get_json()["error"]["code"] == "invalid_token"

@@ -24,21 +24,21 @@ from tools_servers import serve
 class KeySet:
     """A JWKS document (RFC 7517) served over HTTP, its keys changeable, its fetches counted."""
 
-    def __init__(self):
-        self.public_jwks: list[dict] = []
+    def __init__(self) -> None:
+        self.public_jwks: list[dict[str, object]] = []
         self.fetches = 0
 
-    def add(self, private_key, alg: str) -> str:
+    def add(self, private_key: ec.EllipticCurvePrivateKey | rsa.RSAPrivateKey, alg: str) -> str:
         kid = uuid.uuid4().hex[:12]
         jwk = json.loads(jwt.algorithms.get_default_algorithms()[alg].to_jwk(private_key.public_key()))
         self.public_jwks.append({**jwk, "kid": kid, "alg": alg, "use": "sig"})
         return kid
 
-    def handler(self):
+    def handler(self) -> type[BaseHTTPRequestHandler]:
         key_set = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
+            def do_GET(self) -> None:
                 key_set.fetches += 1
                 body = json.dumps({"keys": key_set.public_jwks}).encode()
                 self.send_response(200)
@@ -47,7 +47,7 @@ class KeySet:
                 self.end_headers()
                 self.wfile.write(body)
 
-            def log_message(self, *args):
+            def log_message(self, format: str, *args: object) -> None:
                 pass
 
         return Handler
@@ -79,7 +79,7 @@ def sign(private_key, alg: str, kid: str | None, **overrides) -> str:
 def hmac_token(secret: bytes, kid: str) -> str:
     """HS256 keyed with a public key: PyJWT refuses to make one, so it is put together by hand."""
 
-    def part(data: dict) -> bytes:
+    def part(data: dict[str, object]) -> bytes:
         return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=")
 
     signing_input = (

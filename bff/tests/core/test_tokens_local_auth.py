@@ -10,11 +10,14 @@ import json
 import os
 import time
 import uuid
+from collections.abc import Mapping
+from typing import Any
 
 import jwt
 import pytest
 import requests
 from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.ec import EllipticCurvePrivateKey, EllipticCurvePublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from jwt.algorithms import ECAlgorithm
 
@@ -56,11 +59,12 @@ def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
-def _json_part(data: dict) -> str:
+def _json_part(data: Mapping[str, object]) -> str:
     return _b64(json.dumps(data, separators=(",", ":")).encode())
 
 
-def _parts(token: str) -> tuple[dict, dict, str]:
+def _parts(token: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """(header, claims, signature) of a JWT: its JSON parts decoded."""
     header, payload, signature = token.split(".")
     return (
         json.loads(base64.urlsafe_b64decode(header + "==")),
@@ -69,11 +73,14 @@ def _parts(token: str) -> tuple[dict, dict, str]:
     )
 
 
-def _signing_key():
-    """Auth's own private key (the stack hands it the service in GOTRUE_JWT_KEYS)."""
+def _signing_key() -> tuple[EllipticCurvePrivateKey, str]:
+    """Auth's own private key and its kid (the stack hands it the service in GOTRUE_JWT_KEYS)."""
     keys = json.loads(json.loads(os.environ["TOOLKIT_AUTH_ENV"])["GOTRUE_JWT_KEYS"])
     jwk = next(k for k in keys if "sign" in k.get("key_ops", []))
-    return ECAlgorithm.from_jwk(json.dumps(jwk)), jwk["kid"]
+    key = ECAlgorithm.from_jwk(json.dumps(jwk))
+    assert isinstance(key, EllipticCurvePrivateKey), "the signing JWK carries its private part"
+    kid: str = jwk["kid"]
+    return key, kid
 
 
 def test_an_access_token_from_local_auth_is_accepted(auth_app, signed_in):
@@ -110,7 +117,9 @@ def _tampered(token: str, case: str) -> str:
         )
     if case == "hs256_with_the_public_key":  # HMAC keyed with the key Auth publishes
         public = requests.get(os.environ["TOOLKIT_JWKS_URL"], timeout=5).json()["keys"][0]
-        secret = ECAlgorithm.from_jwk(json.dumps(public)).public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo)
+        public_key = ECAlgorithm.from_jwk(json.dumps(public))
+        assert isinstance(public_key, EllipticCurvePublicKey), "a published JWK has no private part"
+        secret = public_key.public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo)
         signing_input = f"{_json_part({'alg': 'HS256', 'typ': 'JWT', 'kid': header['kid']})}.{_json_part(claims)}"
         return f"{signing_input}.{_b64(hmac.new(secret, signing_input.encode(), hashlib.sha256).digest())}"
     if case == "expired":  # signed by Auth's real key: only the expiry is wrong

@@ -20,7 +20,7 @@ GIB_IN_MIB = 1024
 
 
 @pytest.fixture(scope="module")
-def mimetype_bomb(tmp_path_factory) -> Path:
+def mimetype_bomb(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An ODT-looking ZIP whose `mimetype` entry inflates to 1 GiB (~1 MB uploaded)."""
     path = tmp_path_factory.mktemp("bombs") / "bomb.odt"
     path.write_bytes(bombs.zip_with_zeros_entry("mimetype", GIB_IN_MIB, {"content.xml": b"<x/>"}))

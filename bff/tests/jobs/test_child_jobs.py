@@ -8,10 +8,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from flask import Blueprint, jsonify
+from flask import Blueprint, Flask, jsonify
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from fixtures.redirect_support import until
 from fixtures.tools_support import assert_json_error
@@ -147,8 +150,8 @@ class Held:
     """A /probe/hold job in a thread, returned once the job runs, so every slot it needs is taken
     (waiting on the job, not on time, so a loaded machine cannot reorder requests)."""
 
-    def __init__(self, client_factory, headers: dict):
-        self.response = None
+    def __init__(self, client_factory: Callable[[], FlaskClient], headers: dict[str, str]) -> None:
+        self.response: TestResponse | None = None
         before = _started()
         self.thread = threading.Thread(target=self._send, args=(client_factory, headers))
         self.thread.start()
@@ -157,11 +160,12 @@ class Held:
                 break
             time.sleep(0.05)
 
-    def _send(self, client_factory, headers):
+    def _send(self, client_factory: Callable[[], FlaskClient], headers: dict[str, str]) -> None:
         self.response = client_factory().post("/probe/hold", headers=headers)
 
-    def result(self):
+    def result(self) -> TestResponse:
         self.thread.join()
+        assert self.response is not None, "the request raised (its thread printed why)"
         return self.response
 
 
@@ -247,7 +251,7 @@ def test_a_killed_worker_takes_its_job_along_and_its_scratch_goes_at_the_next_st
     assert list(scratch.glob("toolkit-job-*")) == []
 
 
-def _probe_app(tmp_path, **config):
+def _probe_app(tmp_path: Path, **config: object) -> Flask:
     app = create_app(
         {
             "TESTING": True,

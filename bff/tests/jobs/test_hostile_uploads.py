@@ -15,7 +15,7 @@ from fixtures.tools_support import upload
 
 IMAGE, PDF = "image", "pdf"
 # (path, fields, the kinds of file it takes): anything else is a 415 unsupported_file_type.
-ENDPOINTS = [
+ENDPOINTS: list[tuple[str, dict[str, object], set[str]]] = [
     ("/api/tools/convert", {"format": "png"}, {IMAGE, PDF}),
     ("/api/tools/convert", {"format": "pdf"}, {IMAGE}),  # a PDF is already one
     ("/api/tools/ocr", {}, {IMAGE, PDF}),

@@ -51,7 +51,7 @@ def test_a_worker_killed_mid_job_answers_its_client_and_the_next_one_removes_the
         stack_env["TOOLKIT_JWT_SECRET"],
         algorithm="HS256",
     )
-    outcome: dict = {}
+    outcome: dict[str, object] = {}
 
     def post() -> None:
         try:

@@ -8,9 +8,11 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Blueprint, Response
+from werkzeug.test import TestResponse
 
 from fixtures.tools_support import assert_json_error
 from toolkit_bff.errors import ApiError
@@ -64,7 +66,7 @@ def probe_client(tools_app, tmp_path, monkeypatch):
     return tools_app.test_client()
 
 
-def lines(response) -> list[dict]:
+def lines(response: TestResponse) -> list[dict[str, Any]]:
     return [json.loads(line) for line in response.data.splitlines() if line.strip()]
 
 

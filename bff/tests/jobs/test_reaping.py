@@ -25,11 +25,12 @@ LEAVES_A_PROGRAM = (
 
 @pytest.fixture
 def job_like():
-    started: list[subprocess.Popen] = []
+    started: list[subprocess.Popen[str]] = []
 
-    def start() -> tuple[subprocess.Popen, JobProcess, int]:
+    def start() -> tuple[subprocess.Popen[str], JobProcess, int]:
         child = subprocess.Popen([sys.executable, "-c", LEAVES_A_PROGRAM], stdout=subprocess.PIPE, text=True)
         started.append(child)
+        assert child.stdout  # stdout=PIPE
         program = int(child.stdout.readline())
         assert session_members(child.pid) == sorted([child.pid, program])
         return child, JobProcess.of_child(child.pid), program  # the pool holds a pidfd from its fork on
@@ -40,7 +41,8 @@ def job_like():
             os.kill(pid, 9)
         child.kill()
         child.wait()
-        child.stdout.close()
+        if child.stdout:
+            child.stdout.close()
 
 
 def test_a_job_killed_and_reaped_before_the_reaper_runs_is_done_and_what_it_left_is_killed(job_like):
@@ -55,7 +57,7 @@ def test_a_job_killed_and_reaped_before_the_reaper_runs_is_done_and_what_it_left
 def test_the_reaper_thread_finishes_such_a_job_and_keeps_reaping(job_like):
     reaper = JobReaper(grace_seconds=30)
     try:
-        child, process, program = job_like()
+        child, process, _program = job_like()
         child.kill()
         child.wait()
         reaper.adopt(process)
@@ -72,7 +74,7 @@ def test_the_reaper_thread_finishes_such_a_job_and_keeps_reaping(job_like):
 def test_an_answered_job_that_does_not_exit_is_stopped_after_the_grace(job_like):
     reaper = JobReaper(grace_seconds=0.5)
     try:
-        child, process, program = job_like()
+        child, process, _program = job_like()
         reaper.adopt(process)
         assert until(lambda: not session_members(child.pid), within=10)  # the job and its program
         assert until(lambda: not os.path.exists(f"/proc/{child.pid}"), within=10)  # and reaped

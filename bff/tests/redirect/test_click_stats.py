@@ -8,10 +8,12 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
 
-from fixtures.redirect_support import RedirectInstance, clicks, make_link, request, settled_clicks
+from fixtures.database import AdminDb
+from fixtures.redirect_support import RedirectInstance, Reply, clicks, make_link, request, settled_clicks
 
 FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 IPHONE = (
@@ -29,7 +31,7 @@ PIXEL = (
 
 
 @pytest.fixture(scope="module")
-def gateway(stack_env) -> str:
+def gateway(stack_env: dict[str, str]) -> str:
     return stack_env["TOOLKIT_PUBLIC_URL"]
 
 
@@ -40,23 +42,27 @@ def codes(admin_db):
     admin_db.execute("delete from public.shortened_urls where short_code = any(%s)", (made,))
 
 
-def link(admin_db, codes, url, **kwargs) -> str:
+def link(admin_db: AdminDb, codes: list[str], url: str, **kwargs: Any) -> str:
     code = make_link(admin_db, url, **kwargs)
     codes.append(code)
     return code
 
 
-def stats(admin_db, code: str) -> dict[tuple, int]:
+# (today?, referrer host, browser, device): a row of the daily statistics, without its count
+StatsKey = tuple[bool, str | None, str, str]
+
+
+def stats(admin_db: AdminDb, code: str) -> dict[StatsKey, int]:
     rows = admin_db.execute(
         "select t.day = (now() at time zone 'utc')::date, t.referrer_host, t.browser, t.device, t.clicks"
         " from public.short_link_daily_stats t join public.shortened_urls s on s.id = t.link_id"
         " where s.short_code = %s",
         (code,),
     ).fetchall()
-    return {tuple(row[:4]): row[4] for row in rows}
+    return {(row[0], row[1], row[2], row[3]): row[4] for row in rows}
 
 
-def settled_stats(admin_db, code: str, expected_total: int, within: float = 10.0) -> dict[tuple, int]:
+def settled_stats(admin_db: AdminDb, code: str, expected_total: int, within: float = 10.0) -> dict[StatsKey, int]:
     deadline = time.monotonic() + within
     while sum(stats(admin_db, code).values()) < expected_total and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -64,7 +70,7 @@ def settled_stats(admin_db, code: str, expected_total: int, within: float = 10.0
     return stats(admin_db, code)
 
 
-def visit(base: str, code: str, agent: str | None = None, referer: str | None = None, method: str = "GET"):
+def visit(base: str, code: str, agent: str | None = None, referer: str | None = None, method: str = "GET") -> Reply:
     return request(base, f"/s/{code}", method=method, agent=agent, headers={"Referer": referer} if referer else {})
 
 
@@ -93,7 +99,7 @@ def test_the_rollup_is_exact_under_concurrent_clicks(gateway, admin_db, codes):
     limited = link(admin_db, codes, "https://busy.example/limited", max_clicks=150)
     agents = [FIREFOX, IPHONE, EDGE, PIXEL]
     referers = [None, "https://a.example/x", "https://b.example/y"]
-    served: Counter = Counter()
+    served: Counter[tuple[str, str]] = Counter()  # (code, agent) → redirects
     lock = threading.Lock()
 
     def client(number: int) -> None:
@@ -101,7 +107,7 @@ def test_the_rollup_is_exact_under_concurrent_clicks(gateway, admin_db, codes):
             agent, referer = agents[(number + i) % 4], referers[(number * 7 + i) % 3]
             for code in (plain, limited):
                 reply = visit(gateway, code, agent, referer)
-                if reply.location.startswith("https://busy.example/"):
+                if (reply.location or "").startswith("https://busy.example/"):
                     with lock:
                         served[(code, agent)] += 1
 
@@ -117,10 +123,10 @@ def test_the_rollup_is_exact_under_concurrent_clicks(gateway, admin_db, codes):
         rollup = settled_stats(admin_db, code, total)
         assert settled_clicks(admin_db, code, total) == total
         assert sum(rollup.values()) == total, code
-        by_browser = Counter()
+        by_browser: Counter[str] = Counter()
         for (_, _, browser, _), n in rollup.items():
             by_browser[browser] += n
-        expected = Counter()
+        expected: Counter[str] = Counter()
         for (served_code, agent), n in served.items():
             if served_code == code:
                 expected[{FIREFOX: "firefox", IPHONE: "safari", EDGE: "edge", PIXEL: "chrome"}[agent]] += n

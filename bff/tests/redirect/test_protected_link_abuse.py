@@ -12,37 +12,24 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
-import re
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlencode, urlsplit
 
 import pytest
 from argon2 import PasswordHasher
 
-from fixtures.redirect_support import clicks, forget_password_tries, make_link, new_code, post_password
+from fixtures.redirect_support import CountingHasher, clicks, forget_password_tries, make_link, new_code, post_password
 from toolkit_redirect import password as password_module
 from toolkit_redirect.password import PasswordChecker
-from toolkit_redirect.redirector import Redirector
+from toolkit_redirect.redirector import Redirector, Unlocked
 from toolkit_redirect.settings import Settings
 
 TARGET = "https://secret.example/plan"
 PASSWORD = "correct horse"
 
 
-class CountingHasher(PasswordHasher):
-    """The real argon2id hasher, noting the cost parameters of every hash it verifies."""
-
-    def __init__(self) -> None:
-        super().__init__(time_cost=2, memory_cost=19456, parallelism=1)
-        self.verified: list[str] = []
-
-    def verify(self, hash, password):
-        self.verified.append(re.match(r"\$argon2id\$v=19\$[^$]+", hash).group(0))
-        return super().verify(hash, password)
-
-
 @pytest.fixture(scope="module")
-def gateway(stack_env) -> str:
+def gateway(stack_env: dict[str, str]) -> str:
     return stack_env["TOOLKIT_PUBLIC_URL"]
 
 
@@ -59,9 +46,11 @@ def link(admin_db):
 def post_many(base_url: str, tries: list[tuple[str, str, str]], threads: int = 4) -> list[int]:
     """(code, password, client address) tries, sent over a few kept-alive connections; their statuses."""
     parts = urlsplit(base_url)
+    assert parts.hostname, f"no host in {base_url}"
+    host = parts.hostname
 
     def send(share: list[tuple[str, str, str]]) -> list[int]:
-        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        conn = http.client.HTTPConnection(host, parts.port, timeout=30)
         statuses = []
         try:
             for code, password, client in share:
@@ -132,7 +121,7 @@ def test_the_redirect_service_spends_the_tries_it_refuses_no_argon2(monkeypatch,
     hasher = CountingHasher()
     monkeypatch.setattr(password_module, "HASHER", hasher)
 
-    async def spray() -> list:
+    async def spray() -> list[Unlocked]:
         redirector = Redirector(Settings(database_url=stack_env["TOOLKIT_DATABASE_URL"]))
         await redirector.pool.open(wait=True)
         try:

@@ -5,11 +5,11 @@ missing link answered with the same work as a wrong password."""
 from __future__ import annotations
 
 import asyncio
-import re
 
 import pytest
 
 from fixtures.redirect_support import (
+    CountingHasher,
     clicks,
     forget_password_tries,
     make_link,
@@ -19,14 +19,14 @@ from fixtures.redirect_support import (
     settled_clicks,
 )
 from toolkit_redirect import password as password_module
-from toolkit_redirect.redirector import Redirector
+from toolkit_redirect.redirector import Redirector, Unlocked
 from toolkit_redirect.settings import Settings
 
 FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 
 
 @pytest.fixture(scope="module")
-def gateway(stack_env) -> str:
+def gateway(stack_env: dict[str, str]) -> str:
     return stack_env["TOOLKIT_PUBLIC_URL"]
 
 
@@ -138,34 +138,24 @@ def test_oversized_or_odd_form_bodies_are_refused_cleanly(gateway, admin_db, cod
     assert clicks(admin_db, code) == 0
 
 
-class CountingHasher(type(password_module.HASHER)):
-    """The real argon2id hasher, noting the cost parameters of every hash it verifies."""
-
-    verified: list[str] = []
-
-    def verify(self, hash, password):
-        self.verified.append(re.match(r"\$argon2id\$v=19\$[^$]+", hash).group(0))
-        return super().verify(hash, password)
-
-
 def test_a_wrong_password_and_a_missing_link_cost_the_same_work(monkeypatch, stack_env, admin_db, codes):
     """No timing difference by construction: each answer is one check-in round trip and one argon2
     verification with the same cost parameters (times are never compared: the machine is shared)."""
-    hasher = CountingHasher(time_cost=2, memory_cost=19456, parallelism=1)
+    hasher = CountingHasher()
     monkeypatch.setattr(password_module, "HASHER", hasher)
     code = protected(admin_db, codes)
 
-    async def attempts() -> list:
+    async def attempts() -> tuple[list[Unlocked], list[str]]:
         redirector = Redirector(Settings(database_url=stack_env["TOOLKIT_DATABASE_URL"]))
         await redirector.pool.open(wait=True)
-        check_ins = []
+        check_ins: list[str] = []
         original = redirector.store.password_check_in
 
-        async def counted_check_in(*args):
-            check_ins.append(args[0])
-            return await original(*args)
+        async def counted_check_in(code: str, client: str) -> tuple[str | None, str | None, int]:
+            check_ins.append(code)
+            return await original(code, client)
 
-        redirector.store.password_check_in = counted_check_in
+        monkeypatch.setattr(redirector.store, "password_check_in", counted_check_in)
         try:
             results = [
                 await redirector.unlock(code, "wrong", "192.0.2.1", count=False),

@@ -34,7 +34,7 @@ def exchange(address, raw: bytes, heads: tuple[int, ...] = ()) -> list[tuple[int
         data = b""
         while chunk := conn.recv(65536):
             data += chunk
-    answers = []
+    answers: list[tuple[int, dict[str, str], bytes]] = []
     while data:
         head, _, rest = data.partition(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")

@@ -10,10 +10,12 @@ import fcntl
 import os
 import signal
 import uuid
+from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from fixtures.database import AdminDb
 from fixtures.lossy_proxy import ReplyLosingProxy
 from fixtures.redirect_support import RedirectInstance, clicks, make_link, request, settled_clicks, until
 from toolkit_redirect.journal import SEGMENT_BYTES, ClickJournal, read_counts, recover_orphans, segment_name
@@ -82,12 +84,17 @@ def test_a_flush_whose_reply_is_lost_is_applied_once(start, stack_env, admin_db,
         proxy.close()
 
 
-def _record_in(admin_db):
+def _record_in(admin_db: AdminDb) -> Callable[[uuid.UUID, int, dict[str, int]], Awaitable[int]]:
+    """What a worker's flush does with one batch of its journal, done on the test's connection."""
+
     async def record(flusher: uuid.UUID, number: int, counts: dict[str, int]) -> int:
-        return admin_db.execute(
+        row = admin_db.execute(
             "select public.record_short_link_clicks(%s, %s, %s, %s)",
             (flusher, number, list(counts), list(counts.values())),
-        ).fetchone()[0]
+        ).fetchone()
+        assert row, "a select gives a row"
+        recorded: int = row[0]
+        return recorded
 
     return record
 

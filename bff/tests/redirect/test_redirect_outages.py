@@ -11,7 +11,16 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from fixtures.redirect_support import CuttableProxy, RedirectInstance, clicks, make_link, request, settled_clicks, until
+from fixtures.redirect_support import (
+    CuttableProxy,
+    RedirectInstance,
+    Reply,
+    clicks,
+    make_link,
+    request,
+    settled_clicks,
+    until,
+)
 
 
 @pytest.fixture
@@ -81,8 +90,13 @@ def test_clicks_stay_exact_across_a_database_outage(start, proxy, stack_env, adm
             assert json.loads(reply.body)["error"]["code"] == "database_unavailable"
     served += sum(reply.status == 302 for reply in during)
     # Until the worker notices, it may still answer from its cache: those clicks count too.
-    late = []
-    assert until(lambda: late.append(request(service.url, f"/s/{code}")) or late[-1].status == 503, within=10)
+    late: list[Reply] = []
+
+    def answers_503() -> bool:
+        late.append(request(service.url, f"/s/{code}"))
+        return late[-1].status == 503
+
+    assert until(answers_503, within=10)
     assert {(r.status, r.location) for r in late} <= {(302, "https://outage.example"), (503, None)}
     served += sum(reply.status == 302 for reply in late)
 

@@ -13,12 +13,12 @@ FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.
 
 
 @pytest.fixture(scope="module")
-def gateway(stack_env) -> str:
+def gateway(stack_env: dict[str, str]) -> str:
     return stack_env["TOOLKIT_PUBLIC_URL"]
 
 
 @pytest.fixture(scope="module")
-def service(redirect_url) -> str:
+def service(redirect_url: str) -> str:
     return redirect_url
 
 
@@ -71,7 +71,7 @@ def test_missing_or_unknown_codes_go_home(gateway, path):
 
 # The same at the service itself, without nginx's path handling; "/s" reaches it only directly (the
 # gateway's /s/ route does not match it: the app answers).
-@pytest.mark.parametrize("path", NOT_A_LINK + ["/s"])
+@pytest.mark.parametrize("path", [*NOT_A_LINK, "/s"])
 def test_missing_or_unknown_codes_go_home_at_the_service_itself(service, path):
     reply = request(service, path)
     assert (reply.status, reply.location, reply.cache_control, reply.body) == (302, "/?link=unknown", "no-store", b"")
@@ -120,7 +120,7 @@ def test_head_and_bots_on_a_limited_link_use_no_click(gateway, admin_db, codes):
 
 def test_max_clicks_is_never_exceeded_by_16_concurrent_clients(gateway, admin_db, codes):
     code = link(admin_db, codes, "https://limit.example", max_clicks=40)
-    seen: Counter = Counter()
+    seen: Counter[tuple[int, str | None]] = Counter()  # (status, location) → answers
     lock = threading.Lock()
 
     def client() -> None:

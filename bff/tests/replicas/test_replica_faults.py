@@ -12,7 +12,7 @@ import requests
 
 from fixtures.gunicorn_bff import running_bff
 from fixtures.redirect_support import free_port, until
-from fixtures.replica_stack import replicas  # noqa: F401 (a fixture)
+from fixtures.replica_stack import fixture_replicas  # noqa: F401 (the replicas fixture)
 from stack.gateway import write_nginx_conf
 from stack.keys import make_api_key
 

@@ -11,7 +11,7 @@ import requests
 from fixtures.local_auth import _code as totp_code  # a code of the account's factor not used before
 from fixtures.local_auth import create_account, enrol_totp, password_session
 from fixtures.redirect_support import request
-from fixtures.replica_stack import mail_code, replicas, turns  # noqa: F401 (replicas: a fixture)
+from fixtures.replica_stack import fixture_replicas, mail_code, turns  # noqa: F401 (the replicas fixture)
 
 PASSWORD = "replica-pass-41"
 

@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from fixtures.redirect_support import RedirectInstance, make_link, request, settled_clicks, until
-from fixtures.replica_stack import replicas, turns  # noqa: F401 (replicas: a fixture)
+from fixtures.replica_stack import fixture_replicas, turns  # noqa: F401 (the replicas fixture)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import requests
 
 from fixtures.local_auth import PASSWORD, create_account
 from fixtures.redirect_support import clicks, forget_password_tries, make_link, post_password, request, until
-from fixtures.replica_stack import replicas, turns  # noqa: F401 (replicas: a fixture)
+from fixtures.replica_stack import fixture_replicas, turns  # noqa: F401 (the replicas fixture)
 
 INVALID_NAME = "/api/tools/username/-not-a-name"  # answered 422 without going out: only the limit counts
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
+from typing import Any, ClassVar
 
 from . import serve
 
@@ -26,12 +28,12 @@ LANGUAGES = [
 class FakeLibreTranslate(BaseHTTPRequestHandler):
     api_key: str | None = None
     mode: str = "normal"  # or: fail400 (by text), hang
-    received: list = []
+    received: ClassVar[list[tuple[str, Any]]] = []  # (path, decoded JSON body or None), in order
 
-    def log_message(self, *args):
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
-    def _send(self, status: int, body) -> None:
+    def _send(self, status: int, body: object) -> None:
         payload = json.dumps(body).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -39,13 +41,14 @@ class FakeLibreTranslate(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(payload)
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         if self.path.split("?")[0] == "/languages":
             self.received.append((self.path, None))
-            return self._send(200, LANGUAGES)
-        self._send(404, {"error": "Not found"})
+            self._send(200, LANGUAGES)
+        else:
+            self._send(404, {"error": "Not found"})
 
-    def do_POST(self):
+    def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
         self.received.append((self.path, body))
         if self.mode == "hang":
@@ -72,11 +75,16 @@ class FakeLibreTranslate(BaseHTTPRequestHandler):
             if detected:
                 answer["detectedLanguage"] = detected
             return self._send(200, answer)
-        self._send(404, {"error": "Not found"})
+        return self._send(404, {"error": "Not found"})
 
 
 @contextmanager
-def running(api_key: str | None = None, mode: str = "normal"):
-    handler = type("Handler", (FakeLibreTranslate,), {"api_key": api_key, "mode": mode, "received": []})
-    with serve(handler) as url:
-        yield url, handler.received
+def running(api_key: str | None = None, mode: str = "normal") -> Iterator[tuple[str, list[tuple[str, Any]]]]:
+    """The server's base URL and the requests it receives (a handler class of this run's own)."""
+
+    class Handler(FakeLibreTranslate):
+        pass
+
+    Handler.api_key, Handler.mode, Handler.received = api_key, mode, []
+    with serve(Handler) as url:
+        yield url, Handler.received

@@ -13,9 +13,10 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import ClassVar
 
 from flask import Flask
 
@@ -28,7 +29,7 @@ CLOUDFLARE_PAGE = '<html><span id="challenge-error-text">Enable JavaScript and c
 
 
 class FakeSites(BaseHTTPRequestHandler):
-    requests_seen: list[str] = []
+    requests_seen: ClassVar[list[str]] = []
     holds_released = threading.Event()
     internet: InternetSwitch | None = None
 
@@ -231,10 +232,8 @@ class InternetSwitch:
         with self.lock:
             if self.sock is not None:
                 # shutdown() first: a close() alone leaves the port listening while accept() blocks on it.
-                try:
+                with suppress(OSError):
                     self.sock.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
                 self.sock.close()
                 self.sock = None
 

@@ -7,6 +7,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import ClassVar
 
 from fixtures import samples
 from fixtures.tools_support import upload
@@ -17,12 +18,12 @@ from tools_servers import serve
 
 
 class RecordingServer(BaseHTTPRequestHandler):
-    seen: list[str] = []
+    seen: ClassVar[list[str]] = []  # "METHOD path" of every request
 
-    def log_message(self, *args):
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         self.seen.append(f"{self.command} {self.path}")
         self.send_response(404)
         self.end_headers()

@@ -29,7 +29,7 @@ def test_remove_gps_from_many_photos(anonymous_tools_client):
         names = archive.namelist()
         assert names == ["paris-no-gps.jpg", "IMG_0002-no-gps.heic", "paris-no-gps-2.jpg"]
         outputs = [archive.read(name) for name in names]
-    for (source, _), output in zip(sources, outputs):
+    for (source, _), output in zip(sources, outputs, strict=True):
         assert gps_of(output) == {}
         assert decoded_pixels(output) == decoded_pixels(source)  # pixels untouched
         assert decode_image(output).getexif()[0x0110] in ("EOS 5D", "iPhone 15")  # the camera stays
@@ -98,13 +98,10 @@ def test_bad_batches(anonymous_tools_client):
     assert_json_error(
         upload(anonymous_tools_client, "/api/tools/metadata/batch", [good], action="shred"), 422, "invalid_option"
     )
-    lines = [
-        line
-        for line in upload(
-            anonymous_tools_client,
-            "/api/tools/metadata/batch",
-            [(b"junk", "a.txt"), (b"more junk", "b.txt")],
-            action="strip",
-        ).data.splitlines()
-    ]
+    lines = upload(
+        anonymous_tools_client,
+        "/api/tools/metadata/batch",
+        [(b"junk", "a.txt"), (b"more junk", "b.txt")],
+        action="strip",
+    ).data.splitlines()
     assert b'"code": "no_file_processed"' in lines[-1] and b"a.txt" in lines[-1]

@@ -68,11 +68,11 @@ def test_a_protected_pdf_stays_protected(tools_client, tmp_path):
     assert_json_error(
         upload(tools_client, "/api/tools/pdf/searchable", locked, password="nope"), 422, "pdf_wrong_password"
     )
-    pdf, result, _ = streamed_result(upload(tools_client, "/api/tools/pdf/searchable", locked, password="pw1"))
+    searchable, result, _ = streamed_result(upload(tools_client, "/api/tools/pdf/searchable", locked, password="pw1"))
     assert result["report"]["protected"] is True and result["report"]["pdfa"] is None
     with pytest.raises(pikepdf.PasswordError):
-        pikepdf.open(io.BytesIO(pdf))
-    with pikepdf.open(io.BytesIO(pdf), password="pw1") as opened:
+        pikepdf.open(io.BytesIO(searchable))
+    with pikepdf.open(io.BytesIO(searchable), password="pw1") as opened:
         buffer = io.BytesIO()
         opened.save(buffer)
     assert [text for _, text, _ in pdftotext_words(buffer.getvalue(), tmp_path)] == ["Locked", "ledger", "page"]
@@ -80,7 +80,7 @@ def test_a_protected_pdf_stays_protected(tools_client, tmp_path):
 
 def test_pages_with_text_are_kept_in_skip_mode(anonymous_tools_client, tmp_path):
     born_digital = samples.text_pdf(["Typed text already"])
-    pdf, result, _ = streamed_result(upload(anonymous_tools_client, "/api/tools/ocr/searchable", born_digital))
+    pdf, _, _ = streamed_result(upload(anonymous_tools_client, "/api/tools/ocr/searchable", born_digital))
     assert [text for _, text, _ in pdftotext_words(pdf, tmp_path)] == ["Typed", "text", "already"]
 
 

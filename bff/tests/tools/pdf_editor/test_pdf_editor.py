@@ -148,7 +148,7 @@ def test_watermark_and_page_numbers_are_real_text(tools_client, five_pages):
     page = document[0]
     text_page = page.get_textpage()
     searcher = text_page.search("Page 1 of 5")
-    left, bottom, right, top = text_page.get_charbox(searcher.get_next()[0])
+    left, bottom, _, _ = text_page.get_charbox(searcher.get_next()[0])
     assert left > 400 and bottom < 60
     searcher.close(), text_page.close(), page.close(), document.close()
     assert_json_error(upload(tools_client, "/api/tools/pdf/watermark", five_pages, text="日本"), 422)
@@ -157,6 +157,7 @@ def test_watermark_and_page_numbers_are_real_text(tools_client, five_pages):
 def test_metadata_edit(tools_client, five_pages):
     response = upload(tools_client, "/api/tools/pdf/metadata", five_pages, title="New title", author="Me")
     metadata = PdfReader(io.BytesIO(response.data)).metadata
+    assert metadata is not None
     assert (metadata.title, metadata.author) == ("New title", "Me")
     assert texts(response.data) == FIVE
 

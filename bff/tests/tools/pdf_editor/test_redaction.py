@@ -11,6 +11,7 @@ import json
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from PIL import Image
 
 from fixtures.documents import (
     SECRET,
@@ -40,12 +41,14 @@ def assert_gone_everywhere(data: bytes, tmp_path, *words: str) -> dict[str, str]
     return texts
 
 
-def rendered_pixel(data: bytes, page: int, x: float, y: float, password: str | None = None) -> tuple:
+def rendered_pixel(data: bytes, page: int, x: float, y: float, password: str | None = None) -> tuple[int, int, int]:
     """The colour at user-space point (x, y) of a page, rendered at 72 dpi."""
     document = pdfium.PdfDocument(data, password=password)
     try:
-        image = document[page].render(scale=1).to_pil().convert("RGB")
-        return image.getpixel((int(x), int(792 - y)))
+        image: Image.Image = document[page].render(scale=1).to_pil().convert("RGB")
+        pixel = image.getpixel((int(x), int(792 - y)))
+        assert isinstance(pixel, tuple) and len(pixel) == 3, pixel  # an RGB image's pixel
+        return pixel[0], pixel[1], pixel[2]
     finally:
         document.close()
 
@@ -60,12 +63,12 @@ def test_every_match_of_a_word_is_gone_from_every_reader(anonymous_tools_client,
     assert [(line["done"], line["total"]) for line in progress] == [(0, 2), (1, 2), (2, 2)]
     texts = assert_gone_everywhere(data, tmp_path, SECRET)
     for reader in ("pdftotext", "pdfminer", "pypdf"):
-        for kept in KEPT + ["The meeting point is", "harbour at noon", "Nothing to hide here"]:
+        for kept in [*KEPT, "The meeting point is", "harbour at noon", "Nothing to hide here"]:
             assert kept in " ".join(texts[reader].split()), (reader, kept)
     # The words that stay are where they were, to the point.
     after = {(page, text): box for page, text, box in pdftotext_words(data, tmp_path)}
     for key in [(1, "meeting"), (1, "harbour"), (1, "Closing"), (3, "noon"), (2, "hide")]:
-        assert all(abs(a - b) < 2 for a, b in zip(after[key], before[key])), (key, after[key], before[key])
+        assert all(abs(a - b) < 2 for a, b in zip(after[key], before[key], strict=True)), (key, after[key], before[key])
     # Where the word was, the page is black.
     word_box = before[(1, SECRET)]
     assert rendered_pixel(data, 0, (word_box[0] + word_box[2]) / 2, 792 - (word_box[1] + word_box[3]) / 2) == (0, 0, 0)
@@ -93,7 +96,8 @@ def test_the_page_images_show_no_redacted_word(anonymous_tools_client, document,
 
 
 def test_a_drawn_area_removes_text_pictures_and_drawings_under_it(anonymous_tools_client, document, tmp_path):
-    def area(left, bottom, right, top):  # points, as drawn → fractions of the page from its top-left
+    def area(left: float, bottom: float, right: float, top: float) -> dict[str, float]:
+        """Points, as drawn → fractions of the page from its top-left."""
         return {
             "page": 1,
             "left": left / 612,

@@ -4,8 +4,10 @@ real sentences, checked word by word, directly and through a pivot language."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from fixtures.tools_support import assert_json_error
 
@@ -18,10 +20,11 @@ def apertium(tools_app):
     tools_app.config.update(APERTIUM_APY_URL=url)  # the only engine set: chosen without naming it
 
 
-def translate(client, q: str, target: str, source: str = "auto") -> dict:
+def translate(client: FlaskClient, q: str, target: str, source: str = "auto") -> dict[str, Any]:
     response = client.post("/api/tools/translate", json={"q": q, "source": source, "target": target})
     assert response.status_code == 200, response.get_json()
-    return response.get_json()
+    translation: dict[str, Any] = response.get_json()
+    return translation
 
 
 def words(text: str) -> set[str]:

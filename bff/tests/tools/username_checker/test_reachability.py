@@ -4,8 +4,10 @@ of hundreds of failed rows: the server looks up and connects to its configured p
 from __future__ import annotations
 
 import socket
+from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from fixtures.tools_support import assert_json_error, ndjson
 from tools_servers import fake_sites
@@ -18,7 +20,7 @@ def sites(tools_app, tmp_path):
         yield seen
 
 
-def offline_error(client) -> dict:
+def offline_error(client: FlaskClient) -> dict[str, Any]:
     error = assert_json_error(client.get("/api/tools/username/ada_lovelace"), 503, "internet_unreachable")
     assert error["message"].startswith("No site can be checked: this server cannot reach the internet right now (")
     assert error["message"].endswith("). Try again later.")
@@ -89,4 +91,5 @@ def _base(app) -> str:
     import json
 
     with open(app.config["USERNAME_SITES_FILE"], encoding="utf-8") as handle:
-        return json.load(handle)["StatusSite"]["urlMain"]
+        url: str = json.load(handle)["StatusSite"]["urlMain"]
+        return url

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import ast
 from importlib import resources
+from typing import Any
 
 import pytest
+from werkzeug.test import TestResponse
 
 from fixtures.tools_support import assert_json_error, ndjson
 from toolkit_bff.tools.username_checker.sites import WAF_FINGERPRINTS, bundled_sites_path, load_sites
@@ -28,7 +30,8 @@ def sites(tools_app, tmp_path):
         yield seen
 
 
-def results(response) -> dict[str, dict]:
+def results(response: TestResponse) -> dict[str, dict[str, Any]]:
+    """The streamed result lines by site."""
     return {line["site"]: line for line in ndjson(response.data) if line["type"] == "result"}
 
 

@@ -65,7 +65,7 @@ export function useBatchConvert() {
   const update = useCallback((id: string, state: FileState) => setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item))), [])
 
   const addFiles = useCallback((files: File[]) => {
-    setItems((current) => [...current, ...files.map((file) => ({ id: `file-${++nextId}`, file, kind: detectKind(file), state: { status: 'ready' } as FileState }))])
+    setItems((current) => [...current, ...files.map((file) => ({ id: `file-${++nextId}`, file, kind: detectKind(file), state: { status: 'ready' } }))])
   }, [])
 
   const remove = useCallback((id: string) => setItems((current) => current.filter((item) => item.id !== id)), [])

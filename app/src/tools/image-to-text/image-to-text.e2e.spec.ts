@@ -80,7 +80,7 @@ test('a sentence rendered into an image is read, boxed word by word and saved as
   await text.fill('The quick brown fox jumps over the lazy dog, corrected.')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download TXT' }).click()])
   expect(download.suggestedFilename()).toBe('sentence.txt')
-  expect(await readFile((await download.path())!, 'utf8')).toBe('The quick brown fox jumps over the lazy dog, corrected.')
+  expect(await readFile((await download.path()), 'utf8')).toBe('The quick brown fox jumps over the lazy dog, corrected.')
 
   await expectNoSeriousAxeViolationsInBothThemes(page)
   expect(problems).toEqual([])

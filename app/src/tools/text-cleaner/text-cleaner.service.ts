@@ -150,7 +150,7 @@ export function findAndReplace(text: string, { find, replace, regex, caseSensiti
     count += 1
     if (!regex) return replace
     // Let $1, $<name> and $& work as in String.replace by replacing this one match again.
-    const match = args[0] as string
+    const match = args[0]
     return match.replace(new RegExp(pattern.source, pattern.flags.replace('g', '')), replace)
   })
   return { text: result, count }

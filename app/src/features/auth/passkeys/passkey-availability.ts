@@ -34,5 +34,5 @@ export async function autofillAvailable(): Promise<boolean> {
 
 /** The request options from Auth's JSON (base64url strings) as the browser takes them. */
 export function requestOptions(json: unknown): PublicKeyCredentialRequestOptions {
-  return (window.PublicKeyCredential as ConditionalCapable).parseRequestOptionsFromJSON!(json)
+  return (window.PublicKeyCredential as ConditionalCapable).parseRequestOptionsFromJSON(json)
 }

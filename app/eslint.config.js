@@ -42,6 +42,16 @@ export default tseslint.config(
   },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
+    files: ['**/*.tsx'],
+    rules: {
+      // Besides a tab panel: a labelled region takes focus so keyboard users can scroll it (axe's
+      // scrollable-region-focusable), and role="application" is ARIA's role for a widget that reads its own keys.
+      // Our radio cards hold their text two spans inside the label (label > span > span), one deeper than the default.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region', 'application'], allowExpressionValues: true }],
+    },
+  },
+  {
     // Plain JavaScript build scripts are not in a tsconfig: no type information to lint them with.
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,

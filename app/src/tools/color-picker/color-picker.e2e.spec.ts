@@ -72,7 +72,7 @@ test('an image pasted from the clipboard opens too', async ({ page }) => {
   const png = await quadrantPng(page)
   // The page listens for pastes once its drop zone is on screen.
   await expect(page.getByTestId('drop-zone')).toBeVisible()
-  await page.evaluate(async (base64) => {
+  await page.evaluate((base64) => {
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
     const transfer = new DataTransfer()
     transfer.items.add(new File([bytes], 'screenshot.png', { type: 'image/png' }))

@@ -41,7 +41,7 @@ async function mailsTo(address: string): Promise<string[]> {
 export async function confirmationLink(address: string, count = 1): Promise<string> {
   let mails: string[] = []
   await expect.poll(async () => (mails = await mailsTo(address)).length, { message: `mail to ${address}`, timeout: 15_000 }).toBeGreaterThanOrEqual(count)
-  const body = mailBodies(mails[mails.length - 1]!).join('\n')
+  const body = mailBodies(mails[mails.length - 1]).join('\n')
   const link = body.match(/href="([^"]*\/verify\?[^"]+)"/)?.[1]
   if (!link) throw new Error(`No confirmation link in the mail to ${address}:\n${body}`)
   return link.replaceAll('&amp;', '&')

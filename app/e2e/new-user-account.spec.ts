@@ -14,7 +14,7 @@ test('the dashboard greets with the profile’s nickname, updated live; one sign
   const user = await createUser()
   const page = await signedInAs(browser, user)
   await page.goto('/dashboard')
-  const nickname = user.email.split('@')[0]!.replace('e2e-', 'e2e_')
+  const nickname = user.email.split('@')[0].replace('e2e-', 'e2e_')
   await expect(page.getByText(`@${nickname} ·`)).toBeVisible()
 
   await page.getByRole('link', { name: /Account settings/ }).click()

@@ -22,7 +22,7 @@ const PASSWORD_KEPT = 'You can still sign in with your email and password.'
 /** A browser without passkey autofill (conditional mediation): /login offers only the button. */
 async function withoutPasskeyAutofill(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false)
   })
 }
 

@@ -15,13 +15,13 @@ async function everythingStored(page: Page): Promise<string[]> {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const opening = indexedDB.open(name)
         opening.onsuccess = () => resolve(opening.result)
-        opening.onerror = () => reject(opening.error)
+        opening.onerror = () => reject(opening.error ?? new Error('IndexedDB did not open'))
       })
       for (const store of Array.from(db.objectStoreNames)) {
         const rows = await new Promise<unknown[]>((resolve, reject) => {
           const reading = db.transaction(store, 'readonly').objectStore(store).getAll()
           reading.onsuccess = () => resolve(reading.result)
-          reading.onerror = () => reject(reading.error)
+          reading.onerror = () => reject(reading.error ?? new Error('IndexedDB did not read'))
         })
         values.push(`${name}/${store}=${JSON.stringify(rows)}`)
       }

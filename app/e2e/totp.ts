@@ -18,7 +18,7 @@ export function totp(secret: string, now = Date.now()): string {
   const counter = Buffer.alloc(8)
   counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)))
   const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest()
-  const offset = hmac[hmac.length - 1]! & 0x0f
+  const offset = hmac[hmac.length - 1] & 0x0f
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000
   return code.toString().padStart(6, '0')
 }

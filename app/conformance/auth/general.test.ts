@@ -7,6 +7,7 @@ import { claimsOf, signedInUser } from './support/clients'
 import { contractTest } from './support/contract'
 import { authRoot, keys } from './support/env'
 import { recordingFetch } from './support/http'
+import { anyNumber } from './support/matchers'
 
 const get = (path: string) => recordingFetch()(`${authRoot}${path}`, { headers: { apikey: keys().anon } })
 
@@ -24,7 +25,7 @@ describe('general endpoints', () => {
   it('GET /settings: email and phone sign-up on (the SMS capture), no autoconfirm, no other provider', async () => {
     const response = await get('/settings')
     expect(response.status).toBe(200)
-    const settings = await response.json()
+    const settings = (await response.json()) as { external: Record<string, boolean> }
     expect(settings).toMatchObject({
       disable_signup: false,
       mailer_autoconfirm: false,
@@ -43,7 +44,7 @@ describe('access tokens and the JWKS', () => {
   it('the access token is ES256 and verifies against /.well-known/jwks.json', async () => {
     const { session } = await signedInUser()
     const [headerPart, payloadPart, signaturePart] = session.access_token.split('.')
-    const header = JSON.parse(Buffer.from(headerPart, 'base64url').toString())
+    const header = JSON.parse(Buffer.from(headerPart, 'base64url').toString()) as { kid?: string }
     expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' })
 
     const response = await get('/.well-known/jwks.json')
@@ -83,7 +84,7 @@ describe('access tokens and the JWKS', () => {
       app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: { email_verified: true },
     })
-    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }])
+    expect(claims.amr).toEqual([{ method: 'password', timestamp: anyNumber() }])
     expect(claims.exp).toBe((claims.iat as number) + 3600)
   })
 })

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { claimsOf, expectApiError, PASSWORD, signedInUser, userClient, type Client } from './support/clients'
 import { contractTest } from './support/contract'
 import { totp } from './support/totp'
+import { anyString, anyNumber } from './support/matchers'
 
 async function enrollVerified(client: Client, email: string) {
   const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'My phone', issuer: 'Toolkit' })
@@ -44,7 +45,7 @@ describe('TOTP enrolment and verification', () => {
     const { client, session: before } = await signedInUser()
     const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp' })
     const challenge = (await client.auth.mfa.challenge({ factorId: factor!.id })).data!
-    expect(challenge).toMatchObject({ type: 'totp', id: expect.any(String), expires_at: expect.any(Number) })
+    expect(challenge).toMatchObject({ type: 'totp', id: anyString(), expires_at: anyNumber() })
     const right = totp(factor!.totp.secret)
     const wrong = String((Number(right) + 500000) % 1000000).padStart(6, '0')
     const failed = await client.auth.mfa.verify({ factorId: factor!.id, challengeId: challenge.id, code: wrong })

@@ -54,7 +54,7 @@ describe('admin.oauth: the client registry', () => {
       registration_type: 'manual', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] })
     expect(client.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const listed = await admin().listClients()
-    expect(listed.data!.clients.map((c) => c.client_id)).toContain(client.client_id)
+    expect(listed.data.clients.map((c) => c.client_id)).toContain(client.client_id)
     expect((await admin().getClient(client.client_id)).data).not.toHaveProperty('client_secret')
     const updated = await admin().updateClient(client.client_id, { client_name: 'Renamed app' })
     expect(updated.data!.client_name).toBe('Renamed app')
@@ -65,13 +65,13 @@ describe('admin.oauth: the client registry', () => {
   })
 
   it('malformed payloads are 400 and register nothing; the product has no such routes', async () => {
-    const before = (await admin().listClients()).data!.clients?.length ?? 0
+    const before = (await admin().listClients()).data.clients?.length ?? 0
     expectApiError((await admin().createClient({ redirect_uris: [] } as never)).error, 'validation_failed', 400)
     expectApiError((await admin().createClient({ redirect_uris: 'x' } as never)).error, 'bad_json', 400)
     const insecure = await admin().createClient({ client_name: 'x', redirect_uris: ['http://evil.example.com/cb'] })
     expectApiError(insecure.error, 'validation_failed', 400)
     expect(insecure.error!.message).toBe("invalid redirect_uri 'http://evil.example.com/cb': HTTP scheme only allowed for localhost")
-    expect((await admin().listClients()).data!.clients?.length ?? 0).toBe(before)
+    expect((await admin().listClients()).data.clients?.length ?? 0).toBe(before)
     const product = await recordingFetch()(`${authRoot}/admin/oauth/clients`, {
       headers: { apikey: keys().serviceRole, authorization: `Bearer ${keys().serviceRole}` },
     })
@@ -168,7 +168,7 @@ describe('what an app may not do (stricter than upstream v2.186.0)', () => {
   })
 
   it("a redirect URI holding another is refused, and the consent page's links are http or https", async () => {
-    const before = (await admin().listClients()).data!.clients?.length ?? 0
+    const before = (await admin().listClients()).data.clients?.length ?? 0
     const uri = 'https://ok.example/x,http://evil.example/'
     const smuggled = await admin().createClient({ client_name: 'Smuggler', redirect_uris: [uri] })
     expectApiError(smuggled.error, 'validation_failed', 400)
@@ -177,7 +177,7 @@ describe('what an app may not do (stricter than upstream v2.186.0)', () => {
       logo_uri: 'javascript:alert(document.cookie)' })
     expectApiError(script.error, 'validation_failed', 400)
     expect(script.error!.message).toBe('logo_uri must be a valid http or https URL')
-    expect((await admin().listClients()).data!.clients?.length ?? 0).toBe(before)
+    expect((await admin().listClients()).data.clients?.length ?? 0).toBe(before)
   })
 })
 

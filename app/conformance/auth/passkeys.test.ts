@@ -21,7 +21,7 @@ async function register(client: Client, device = new PasskeyDevice(siteUrl)) {
   expect(error).toBeNull()
   const created = await client.auth.passkey.verifyRegistration({
     challengeId: options!.challenge_id,
-    credential: device.create(options!.options as never) as unknown as Credential,
+    credential: device.create(options!.options) as unknown as Credential,
   })
   expect(created.error).toBeNull()
   return { passkey: created.data!, device }
@@ -30,7 +30,7 @@ async function register(client: Client, device = new PasskeyDevice(siteUrl)) {
 async function signInWith(device: PasskeyDevice, client = userClient()) {
   const { data: options, error } = await client.auth.passkey.startAuthentication()
   expect(error).toBeNull()
-  const assertion = device.get(options!.options as never) as unknown as Credential
+  const assertion = device.get(options!.options) as unknown as Credential
   const verified = await client.auth.passkey.verifyAuthentication({ challengeId: options!.challenge_id, credential: assertion })
   return { client, options: options!, assertion, verified }
 }
@@ -88,7 +88,7 @@ describe('passkeys', () => {
     const { client } = await signedInUser()
     const stranger = new PasskeyDevice(siteUrl)
     const { data: options } = await client.auth.passkey.startRegistration()
-    stranger.create(options!.options as never) // bound to the user's handle, never registered
+    stranger.create(options!.options) // bound to the user's handle, never registered
     const { verified } = await signInWith(stranger)
     expect(verified.data).toBeNull()
     expectApiError(verified.error, 'webauthn_verification_failed', 400)

@@ -93,7 +93,8 @@ describe('OAuth and OIDC providers', () => {
     for (const provider of OAUTH_PROVIDERS) {
       const { data } = await client.auth.signInWithOAuth({ provider, options: { skipBrowserRedirect: true } })
       const response = await recordingFetch()(data.url!, { redirect: 'manual' })
-      expect({ provider, status: response.status, body: await response.json() }).toEqual({
+      const body: unknown = await response.json()
+      expect({ provider, status: response.status, body }).toEqual({
         provider,
         status: 400,
         body: { code: 400, error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' },

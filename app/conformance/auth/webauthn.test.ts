@@ -52,14 +52,15 @@ describe('WebAuthn factors', () => {
         body: JSON.stringify(body),
       })
     const noRp = await raw(`/factors/${factor.id}/challenge`, {})
-    expect([noRp.status, (await noRp.json()).message]).toEqual([400, 'web_authn config required'])
+    const noRpAnswer = (await noRp.json()) as { message?: string }
+    expect([noRp.status, noRpAnswer.message]).toEqual([400, 'web_authn config required'])
     // Challenge and verify come from one client address (a challenge is verified where it was made).
-    const challenge = await (await raw(`/factors/${factor.id}/challenge`, { webauthn: RP })).json()
+    const challenge = (await (await raw(`/factors/${factor.id}/challenge`, { webauthn: RP })).json()) as { id: string }
     const forged = await raw(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, webauthn: { ...RP,
       type: 'create', credential_response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key',
         response: { clientDataJSON: 'e30', attestationObject: 'oA' } } } })
     expect(forged.status).toBe(400)
-    expect((await forged.json()).code).toBe('validation_failed')
+    expect(await forged.json()).toMatchObject({ code: 'validation_failed' })
     expect((await client.auth.mfa.listFactors()).data!.all.map((f) => f.status)).toEqual(['unverified'])
     const unknown = await client.auth.mfa.enroll({ factorType: 'passkey' } as never)
     expectApiError(unknown.error, 'validation_failed', 400)

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { adminClient, signedInUser } from '../auth/support/clients'
 import { keys, projectUrl } from '../auth/support/env'
 import { type Binding, type Change, joinOutcome, query, setAdmin, signedToken, sql, subscribe, updatePageAs } from './support'
+import { stringMatching } from '../auth/support/matchers'
 
 const realtime = { transport: WebSocket as unknown as typeof globalThis.WebSocket }
 const USER_ROLES: Binding = { event: '*', schema: 'public', table: 'user_roles' }
@@ -42,7 +43,7 @@ describe('subscribing', () => {
     const { client } = await signedInUser()
     const sub = await subscribe(client, [{ event: '*', schema: 'public', table: 'pastes' }])
     expect(sub.system[0]).toMatchObject({ extension: 'postgres_changes', status: 'error',
-      message: expect.stringMatching(/^Unable to subscribe to changes with given parameters/) })
+      message: stringMatching(/^Unable to subscribe to changes with given parameters/) })
   })
 
   it('the vsn 1.0.0 serializer works as the default 2.0.0 does', async () => {
@@ -213,14 +214,15 @@ describe('tokens', () => {
     const sub = await subscribe(await clientWithToken(shortLived), [USER_ROLES])
     const closing = await sub.waitFor(() => sub.system.find((m) => m.status === 'error'), 'the expiry message', 10_000)
     expect(closing).toMatchObject({ extension: 'system', status: 'error',
-      message: expect.stringMatching(/^Token has expired \d+ seconds ago$/) })
+      message: stringMatching(/^Token has expired \d+ seconds ago$/) })
     await sub.status('CLOSED')
   })
 
   it('the socket needs the anon or service-role key, as Kong requires it', async () => {
     const url = `${projectUrl}/realtime/v1/websocket?vsn=2.0.0`
     const missing = await fetch(url)
-    expect({ status: missing.status, body: await missing.json() }).toEqual({ status: 401,
+    const body: unknown = await missing.json()
+    expect({ status: missing.status, body }).toEqual({ status: 401,
       body: { message: 'No API key found in request' } })
     const wrong = await fetch(`${url}&apikey=${signedToken({ role: 'anon', exp: 1983812996 }, 'x'.repeat(40))}`)
     expect(wrong.status).toBe(401)

@@ -65,9 +65,10 @@ export async function subscribe(client: SupabaseClient, bindings: Binding[]): Pr
   }
   channel.on('system' as never, {} as never, (payload: Record<string, unknown>) => sub.record(sub.system, payload))
   const joined = new Promise<void>((resolve, reject) => {
+    // The status is realtime-js's string enum (not exported by supabase-js): compared as the string it is.
     channel.subscribe((status, error) => {
       sub.record(sub.statuses, status)
-      if (status === 'SUBSCRIBED') resolve()
+      if (`${status}` === 'SUBSCRIBED') resolve()
       else reject(error ?? new Error(status))
     })
   })
@@ -82,8 +83,8 @@ export async function joinOutcome(client: SupabaseClient, binding: Binding): Pro
   channel.on('postgres_changes' as never, binding as never, () => undefined)
   return new Promise((resolve) => {
     channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve({ status })
-      else if (status !== 'CLOSED') {
+      if (`${status}` === 'SUBSCRIBED') resolve({ status })
+      else if (`${status}` !== 'CLOSED') {
         void client.removeChannel(channel)
         resolve({ status, error })
       }

@@ -12,7 +12,8 @@ export function prefetchRoute(path: string): void {
     return
   }
   for (const match of matchRoutes(appRoutes, path) ?? []) {
-    const { lazy, handle } = match.route
+    const { lazy } = match.route
+    const handle: unknown = match.route.handle // react-router types a route's handle as `any`
     if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined)
     const prefetch = (handle as Partial<PrefetchHandle> | undefined)?.prefetch
     if (typeof prefetch === 'function') void prefetch().catch(() => undefined)

@@ -17,7 +17,7 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { fai
   override render() {
     const { failed } = this.state
     if (failed === undefined) return this.props.children
-    if (!isChunkLoadError(failed)) throw failed
+    if (!isChunkLoadError(failed)) throw failed instanceof Error ? failed : new Error('Unexpected error', { cause: failed })
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
         <p>{CHUNK_NOT_LOADED}</p>

@@ -22,7 +22,7 @@ export function CopyButton({ value, label = 'Copy', showLabel = false, ...props 
   }
 
   return (
-    <Button variant="outline" size={showLabel ? 'sm' : 'icon'} aria-label={showLabel ? undefined : label} onClick={copy} disabled={!value} {...props}>
+    <Button variant="outline" size={showLabel ? 'sm' : 'icon'} aria-label={showLabel ? undefined : label} onClick={() => void copy()} disabled={!value} {...props}>
       {copied ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
       {showLabel && (copied ? 'Copied' : label)}
       <span className="sr-only" aria-live="polite">

@@ -10,7 +10,8 @@ const EMPTY: Draft = { title: '', content: '' }
 const SECRET = { title: 'Launch codes', content: 'the vault opens with 0000' }
 
 /** Every value this page could read back later from its storage, as text. */
-const storedText = () => [...Object.values({ ...localStorage }), ...Object.values({ ...sessionStorage })].join('\n')
+const valuesOf = (storage: Storage) => Array.from({ length: storage.length }, (_, index) => storage.getItem(storage.key(index) ?? '') ?? '')
+const storedText = () => [...valuesOf(localStorage), ...valuesOf(sessionStorage)].join('\n')
 
 beforeEach(() => {
   clearDrafts()

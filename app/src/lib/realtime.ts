@@ -45,7 +45,9 @@ export function subscribeToTable(
     (payload: TableChange) => onChange(payload),
   )
   channel.subscribe((status, error) => {
-    onStatus?.(status === 'SUBSCRIBED' ? 'live' : 'down', error)
+    // The status is supabase-js's string enum, read as its string: importing the enum's value would
+    // bring supabase-js into the bundle of whoever imports this module.
+    onStatus?.(`${status}` === 'SUBSCRIBED' ? 'live' : 'down', error)
   })
   return () => {
     void client.removeChannel(channel)

@@ -42,7 +42,7 @@ describe('fetchWithSecondFactor', () => {
     setSecondFactorHandler(async () => null)
     const response = await fetchWithSecondFactor('/api/me', { headers: { Authorization: 'Bearer aal1-token' } })
     expect(response.status).toBe(403)
-    expect((await response.json()).error.code).toBe('mfa_required')
+    expect(await response.json()).toMatchObject({ error: { code: 'mfa_required' } })
   })
 
   it('several refused calls wait for one and the same step', async () => {

@@ -17,7 +17,7 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 // jsdom does not scroll; react-router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {}
 // Nor does it lay out: the admin users table brings a focused control into view with this.
-Element.prototype.scrollIntoView ??= () => {}
+if (!Reflect.has(Element.prototype, 'scrollIntoView')) Element.prototype.scrollIntoView = () => {}
 
 beforeEach(() => {
   localStorage.clear()

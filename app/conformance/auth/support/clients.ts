@@ -75,11 +75,12 @@ export function anonClient(): Client {
 }
 
 function serverClient(key: string, target: Target = mainServer): Client {
-  return createClient(target === mainServer ? projectUrl : featuresProjectUrl, key, {
+  const client = createClient(target === mainServer ? projectUrl : featuresProjectUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, experimental: { passkey: true } },
     global: { fetch: recordingFetch(undefined, target) },
     realtime,
   })
+  return client
 }
 
 export function newEmail(label = 'user'): string {
@@ -113,7 +114,7 @@ export function expectApiError(error: unknown, code: string, status: number): vo
 
 /** The claims of a JWT (no verification: jwks.test.ts verifies signatures). */
 export function claimsOf(jwt: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'))
+  return JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>
 }
 
 /**
@@ -123,5 +124,6 @@ export function claimsOf(jwt: string): Record<string, unknown> {
 export function expectSessionNotFound(error: unknown): void {
   expect(isAuthSessionMissingError(error), `not an AuthSessionMissingError: ${String(error)}`).toBe(true)
   const last = exchanges[exchanges.length - 1]
-  expect({ status: last.status, code: JSON.parse(last.text).code }).toEqual({ status: 403, code: 'session_not_found' })
+  const answer = JSON.parse(last.text) as { code?: string }
+  expect({ status: last.status, code: answer.code }).toEqual({ status: 403, code: 'session_not_found' })
 }

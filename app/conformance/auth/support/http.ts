@@ -96,7 +96,7 @@ export function recordingFetch(address: string = newClientAddress(), target: Tar
     }
     return response as unknown as Response
   }
-  return wrapped as typeof fetch
+  return wrapped
 }
 
 /** The last response this file saw for a method and path (after the Auth root). */

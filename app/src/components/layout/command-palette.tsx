@@ -72,8 +72,8 @@ export function CommandPalette({ open, onOpenChange, tools, badge, returnFocus }
         <DialogDescription className="sr-only">Type to filter, use the arrow keys to choose and Enter to open.</DialogDescription>
         <div className="flex items-center gap-2 border-b px-4">
           <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          {/* The dialog moves focus here on opening: it is its first field. */}
           <input
-            autoFocus
             role="combobox"
             aria-expanded="true"
             aria-controls={listId}
@@ -97,6 +97,9 @@ export function CommandPalette({ open, onOpenChange, tools, badge, returnFocus }
             const Icon = tool.icon
             const selected = index === activeIndex
             return (
+              // The keys are the combobox's (its input keeps focus and points here with aria-activedescendant,
+              // ARIA's listbox pattern): an option never has focus, so a key handler here would never run.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see above
               <li
                 key={tool.path}
                 id={`${listId}-${index}`}

@@ -33,7 +33,7 @@ function TextPreview({ blob }: { blob: Blob }) {
     }
   }, [blob])
   return (
-    <pre className="max-h-80 overflow-auto rounded-lg border bg-muted/40 p-3 text-xs whitespace-pre-wrap" tabIndex={0} aria-label="Text preview">
+    <pre className="max-h-80 overflow-auto rounded-lg border bg-muted/40 p-3 text-xs whitespace-pre-wrap" role="region" tabIndex={0} aria-label="Text preview">
       {text}
     </pre>
   )
@@ -67,6 +67,14 @@ export function ResultPreview({ result }: { result: ToolResult }) {
 
 export function ResultDownloads({ results, zipName = 'results.zip' }: { results: readonly ToolResult[]; zipName?: string }) {
   const [zipping, setZipping] = useState(false)
+  const downloadZip = async () => {
+    setZipping(true)
+    try {
+      downloadBlob(await zipFiles(results.map((result) => ({ name: result.name, blob: result.blob }))), zipName)
+    } finally {
+      setZipping(false)
+    }
+  }
   if (results.length === 0) return null
   const only = results.length === 1 ? results[0] : undefined
   return (
@@ -79,14 +87,7 @@ export function ResultDownloads({ results, zipName = 'results.zip' }: { results:
       ) : (
         <Button
           disabled={zipping}
-          onClick={async () => {
-            setZipping(true)
-            try {
-              downloadBlob(await zipFiles(results.map((result) => ({ name: result.name, blob: result.blob }))), zipName)
-            } finally {
-              setZipping(false)
-            }
-          }}
+          onClick={() => void downloadZip()}
         >
           <FileArchive aria-hidden />
           Download all as ZIP

@@ -6,7 +6,7 @@ export async function unzipBlob(zip: Blob, typeFor: (name: string) => string): P
   const entries = unzipSync(await readBlobBytes(zip))
   return Object.entries(entries)
     .filter(([name]) => !name.endsWith('/'))
-    .map(([name, bytes]) => ({ name, blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: typeFor(name) }) }))
+    .map(([name, bytes]) => ({ name, blob: new Blob([bytes], { type: typeFor(name) }) }))
 }
 
 export function isZip(blob: Blob, contentType = blob.type): boolean {

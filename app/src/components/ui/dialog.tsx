@@ -23,11 +23,11 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
  * Ctrl+K was pressed on). It mounts with the content; a layout effect runs before Radix's focus
  * scope (a passive effect) moves focus into the dialog.
  */
-function OpenerCapture({ opener }: { opener: React.RefObject<HTMLElement | null> }) {
+function OpenerCapture({ onCapture }: { onCapture: (opener: HTMLElement | null) => void }) {
   React.useLayoutEffect(() => {
     const active = document.activeElement
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null
-  }, [opener])
+    onCapture(active instanceof HTMLElement && active !== document.body ? active : null)
+  }, [onCapture])
   return null
 }
 
@@ -45,6 +45,10 @@ export function DialogContent({
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean; returnFocus?: () => HTMLElement | null | undefined }) {
   const opener = React.useRef<HTMLElement | null>(null)
+  // Stable, so the capture runs once, when the content mounts (the dialog opens).
+  const captureOpener = React.useCallback((element: HTMLElement | null) => {
+    opener.current = element
+  }, [])
   const restoreFocus = (event: Event) => {
     onCloseAutoFocus?.(event)
     if (event.defaultPrevented) return
@@ -65,7 +69,7 @@ export function DialogContent({
         onCloseAutoFocus={restoreFocus}
         {...props}
       >
-        <OpenerCapture opener={opener} />
+        <OpenerCapture onCapture={captureOpener} />
         {children}
         {!hideClose && (
           <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 opacity-70 transition-opacity hover:bg-accent hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useLatest } from '@/lib/use-latest'
 
 export type ListState<T> = { status: 'loading' } | { status: 'failed'; offline: boolean } | { status: 'ready'; value: T }
 
@@ -6,6 +7,7 @@ export type ListState<T> = { status: 'loading' } | { status: 'failed'; offline: 
 export function useBffList<T>(load: (accessToken: string) => Promise<T>, accessToken: string): ListState<T> {
   const [state, setState] = useState<ListState<T>>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
+  const token = useLatest(accessToken)
   useEffect(() => {
     const retry = () => setAttempt((count) => count + 1)
     window.addEventListener('online', retry)
@@ -13,7 +15,7 @@ export function useBffList<T>(load: (accessToken: string) => Promise<T>, accessT
   }, [])
   useEffect(() => {
     let active = true
-    load(accessToken).then(
+    load(token.current).then(
       (value) => active && setState({ status: 'ready', value }),
       (error: unknown) => {
         console.warn('[dashboard] Could not load a list.', error)
@@ -24,6 +26,6 @@ export function useBffList<T>(load: (accessToken: string) => Promise<T>, accessT
       active = false
     }
     // Only the person matters: a refreshed token for the same user need not reload.
-  }, [load, attempt])
+  }, [load, attempt, token])
   return state
 }

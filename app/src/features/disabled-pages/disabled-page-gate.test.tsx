@@ -63,7 +63,8 @@ describe('disabled page gate', () => {
     serve({ is_disabled: true, disable_reason: '' })
     renderPdfEditor()
     expect(await screen.findByText('This page is currently disabled by the administrator.')).toBeVisible()  // SPEC §3
-    expect(JSON.parse(localStorage.getItem(DISABLED_PAGES_STORAGE_KEY) ?? '{}')['pdf-editor']).toEqual({ isDisabled: true, disableReason: '' })
+    const cached = JSON.parse(localStorage.getItem(DISABLED_PAGES_STORAGE_KEY) ?? '{}') as Record<string, unknown>
+    expect(cached['pdf-editor']).toEqual({ isDisabled: true, disableReason: '' })
   })
 
   it('lets administrators use the page, with the note and the toast', async () => {

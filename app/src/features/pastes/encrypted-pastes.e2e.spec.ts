@@ -8,13 +8,21 @@ import { fillPasteForm } from './pastes.e2e-support'
 const ENCRYPTED_URL = /\/paste\/([A-Za-z0-9]{6,32})#([A-Za-z0-9_-]{43})$/
 
 /** The paste's row as the database holds it, read as service_role (past RLS: what an operator would see). */
-async function storedRow(id: string): Promise<{ title: string; content: string; language: string; encrypted: boolean; privacy: string }> {
+interface StoredRow {
+  title: string
+  content: string
+  language: string
+  encrypted: boolean
+  privacy: string
+}
+
+async function storedRow(id: string): Promise<StoredRow> {
   const client = new pg.Client({ connectionString: process.env.TOOLKIT_DATABASE_URL })
   await client.connect()
   try {
     await client.query('begin')
     await client.query('set local role service_role')
-    const { rows } = await client.query('select title, content, language, encrypted, privacy from public.pastes where id = $1', [id])
+    const { rows } = await client.query<StoredRow>('select title, content, language, encrypted, privacy from public.pastes where id = $1', [id])
     await client.query('rollback')
     expect(rows).toHaveLength(1)
     return rows[0]

@@ -14,7 +14,7 @@ export function HighlightedCode({ code, language, label, className }: { code: st
         {Array.from({ length: lines }, (_, index) => index + 1).join('\n')}
       </pre>
       {/* Focusable so keyboard users can scroll long lines; highlight.js escapes the text it returns. */}
-      <pre tabIndex={0} aria-label={label} className="min-w-0 flex-1 px-4 py-3 font-mono leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <pre role="region" tabIndex={0} aria-label={label} className="min-w-0 flex-1 px-4 py-3 font-mono leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring">
         {html === undefined ? <code>{code}</code> : <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />}
       </pre>
     </div>

@@ -60,7 +60,7 @@ export function PasteActions({ paste, userId, published, onLikes }: PasteActions
       const copy = await duplicatePaste(paste.id)
       rememberCreated(copy)
       notify.success('Paste duplicated', copy.title)
-      navigate(`/paste/${copy.id}`, { state: { created: copy } })
+      void navigate(`/paste/${copy.id}`, { state: { created: copy } })
     } catch (error) {
       notify.error('Failed to duplicate paste', toApiError(error).message)
     } finally {
@@ -75,7 +75,7 @@ export function PasteActions({ paste, userId, published, onLikes }: PasteActions
       forgetPaste(paste.id)
       forgetEditToken(paste.id)
       notify.success('Paste deleted', paste.title || undefined)
-      navigate('/pastes')
+      void navigate('/pastes')
     } catch (error) {
       const problem = toApiError(error)
       // SPEC §5: a paste with an owner is deleted by its owner only.

@@ -1,5 +1,5 @@
 import { FilePen } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { PageHeader } from '@/components/page-header'
@@ -37,11 +37,10 @@ export default function PasteEditPage() {
   })
   const state = usePaste(ownCopy ? '' : id)
   const paste = ownCopy ?? (state.status === 'ready' ? state.paste : undefined)
-  const [values, setValues] = useState<PasteFormValues | null>(null)
-
-  useEffect(() => {
-    if (paste && values === null) setValues(formValues(paste))
-  }, [paste, values])
+  // The form starts from the paste as read; once the author types, their values are kept.
+  const [edited, setValues] = useState<PasteFormValues | null>(null)
+  const read = useMemo(() => (paste ? formValues(paste) : null), [paste])
+  const values = edited ?? read
 
   const save = async (submitted: PasteFormValues) => {
     const changes = {
@@ -55,7 +54,7 @@ export default function PasteEditPage() {
       const outcome = await updateOrQueue(id, changes, submitted.expiry, editTokenFor(id))
       if (outcome.kind === 'saved') notify.success('Paste updated')
       else notify.info('Saved on this device', 'The change will be published when you are back online.')
-      navigate(`/paste/${outcome.kind === 'saved' ? outcome.paste.id : outcome.id}`)
+      void navigate(`/paste/${outcome.kind === 'saved' ? outcome.paste.id : outcome.id}`)
     } catch (error) {
       const problem = toApiError(error)
       notify.error('Failed to update paste', problem.message)

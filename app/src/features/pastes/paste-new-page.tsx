@@ -52,7 +52,7 @@ export default function PasteNewPage() {
         )
         forgetDraft(DRAFT)
         notify.success('Encrypted paste created', 'Share the whole link: the part after # is its key.')
-        navigate(`/paste/${paste.id}#${key}`, { state: { created: paste } })
+        void navigate(`/paste/${paste.id}#${key}`, { state: { created: paste } })
       } catch (error) {
         notify.error('Failed to create paste', error instanceof CannotEncrypt ? error.message : toApiError(error).message)
       }
@@ -68,10 +68,10 @@ export default function PasteNewPage() {
       if (outcome.kind === 'saved') {
         notify.success('Paste created')
         // The view shows the paste from here, so opening it does not burn a burn-after-reading paste.
-        navigate(`/paste/${outcome.paste.id}`, { state: { created: outcome.paste } })
+        void navigate(`/paste/${outcome.paste.id}`, { state: { created: outcome.paste } })
       } else {
         notify.info('Saved on this device', 'It will be published when you are back online.')
-        navigate(`/paste/${outcome.id}`)
+        void navigate(`/paste/${outcome.id}`)
       }
     } catch (error) {
       notify.error('Failed to create paste', toApiError(error).message)

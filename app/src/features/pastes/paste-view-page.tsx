@@ -35,7 +35,9 @@ export default function PasteViewPage() {
   const state = usePaste(id, created)
   const showSkeleton = useLoadDelay(state.status === 'loading' || state.status === 'moved')
   const userId = useCurrentUserId()
-  const [likes, setLikes] = useState<number | null>(null)
+  // The count a like answered with, for the paste it was given to (another paste shows its own).
+  const [liked, setLiked] = useState<{ id: string; likes: number } | null>(null)
+  const likes = liked?.id === id ? liked.likes : null
   // An encrypted paste is opened here, with the key after # (never sent anywhere); its title stays
   // out of the tab's title and the history.
   const opened = useOpenedPaste(state.status === 'ready' ? state.paste : null, location.hash)
@@ -46,9 +48,8 @@ export default function PasteViewPage() {
   useOfflineNote(PASTES_OFFLINE_NOTE)
 
   useEffect(() => {
-    if (state.status === 'moved') navigate(`/paste/${state.id}`, { replace: true })
+    if (state.status === 'moved') void navigate(`/paste/${state.id}`, { replace: true })
   }, [state, navigate])
-  useEffect(() => setLikes(null), [id])
 
   if (state.status !== 'ready') {
     return (
@@ -140,7 +141,7 @@ export default function PasteViewPage() {
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="flex min-w-0 flex-col gap-4">
-          <PasteActions paste={paste} userId={userId} published={published} onLikes={setLikes} />
+          <PasteActions paste={paste} userId={userId} published={published} onLikes={(count) => setLiked({ id, likes: count })} />
           {opened?.status === 'locked' ? (
             <div role="alert" className="flex flex-col gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-5">
               <p className="flex items-center gap-2 font-medium">

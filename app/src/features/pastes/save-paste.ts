@@ -124,7 +124,7 @@ async function editQueuedCreate(localId: string, changes: PasteUpdate, expiry: E
   if (!queued) throw new Error('This paste has already been synced; reload to edit it.')
   const payload = queued.payload as QueuedCreate
   const { expires_at: _ignored, ...rest } = changes
-  const next: QueuedCreate = { localId, body: { ...payload.body, ...rest } as QueuedCreate['body'], expiry: expiry === 'keep' ? payload.expiry : expiry }
+  const next: QueuedCreate = { localId, body: { ...payload.body, ...rest }, expiry: expiry === 'keep' ? payload.expiry : expiry }
   await replacePayload(queued.id, next)
   const known = findLocalPaste(localId)
   if (known) rememberPastes([applyChanges(known, rest)])

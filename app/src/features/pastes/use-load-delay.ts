@@ -7,12 +7,13 @@ export const PASTE_LOAD_DELAY_MS = 300
 export function useLoadDelay(loading: boolean, delayMs = PASTE_LOAD_DELAY_MS): boolean {
   const [due, setDue] = useState(false)
   useEffect(() => {
-    if (!loading) {
-      setDue(false)
-      return
-    }
+    if (!loading) return
     const timer = setTimeout(() => setDue(true), delayMs)
-    return () => clearTimeout(timer)
+    // The next loading starts from "not due" again.
+    return () => {
+      clearTimeout(timer)
+      setDue(false)
+    }
   }, [loading, delayMs])
   return loading && due
 }

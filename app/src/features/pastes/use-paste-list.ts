@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { QUEUE_CHANGED_EVENT } from '@/lib/offline/operation-queue'
 import { toApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
@@ -27,60 +27,94 @@ function cached(scope: PasteScope, userId: string | null): LocalPaste[] {
 
 const pendingPastes = () => readLocalPastes().filter((paste) => paste.pending && isLocalId(paste.id))
 
+/** One list (scope and user) as the server has sent it so far. */
+interface ListState {
+  key: string
+  pastes: LocalPaste[]
+  cursor: string | null
+  offline: boolean
+  loading: boolean
+}
+
 /**
  * A paste list (recent public ones, or the signed-in user's own with scope 'mine'): this browser's copy
  * at once, then the server's, newest first, with "load more". Reusable, e.g. by the dashboard.
  */
 export function usePasteList(scope: PasteScope, enabled = true): PasteList {
   const userId = useCurrentUserId()
-  const [pastes, setPastes] = useState<LocalPaste[]>(() => cached(scope, userId).slice(0, RECENT_PAGE_SIZE))
+  const listKey = `${scope} ${userId ?? ''}`
+  // Each list starts from this browser's copy; the state below holds what the server sent for it.
+  const initial = useMemo(() => cached(scope, userId).slice(0, RECENT_PAGE_SIZE), [scope, userId])
+  const [list, setList] = useState<ListState | null>(null)
   const [pending, setPending] = useState<LocalPaste[]>(pendingPastes)
-  const [cursor, setCursor] = useState<string | null>(null)
-  const [loading, setLoading] = useState(false)
-  const [offline, setOffline] = useState(false)
   const generation = useRef(0)
 
-  const load = useCallback(
-    async (after: string | null) => {
+  const update = useCallback(
+    (change: (current: ListState) => ListState) =>
+      setList((previous) => change(previous?.key === listKey ? previous : { key: listKey, pastes: initial, cursor: null, offline: false, loading: false })),
+    [listKey, initial],
+  )
+
+  // The state is set in the promise's callbacks, once the server has answered.
+  const request = useCallback(
+    (after: string | null) => {
       const mine = ++generation.current
-      setLoading(true)
-      try {
-        const page = await listPastes(scope, after, RECENT_PAGE_SIZE)
-        if (mine !== generation.current) return
-        const items = page.pastes.map((paste) => toLocalPaste(paste))
-        rememberPastes(items)
-        setPastes((current) => (after ? [...current, ...items.filter((item) => !current.some((known) => known.id === item.id))] : items))
-        setCursor(page.next_cursor)
-        setOffline(false)
-      } catch (error) {
-        if (mine !== generation.current) return
-        const problem = toApiError(error)
-        if (problem.status === 0) setOffline(true)
-        else notify({ title: 'Error', description: 'Failed to load pastes. Please refresh the page.', variant: 'destructive' })
-      } finally {
-        if (mine === generation.current) setLoading(false)
-      }
+      return listPastes(scope, after, RECENT_PAGE_SIZE).then(
+        (page) => {
+          if (mine !== generation.current) return
+          const items = page.pastes.map((paste) => toLocalPaste(paste))
+          rememberPastes(items)
+          update((current) => ({
+            ...current,
+            pastes: after ? [...current.pastes, ...items.filter((item) => !current.pastes.some((known) => known.id === item.id))] : items,
+            cursor: page.next_cursor,
+            offline: false,
+            loading: false,
+          }))
+        },
+        (error: unknown) => {
+          if (mine !== generation.current) return
+          const problem = toApiError(error)
+          if (problem.status !== 0) notify({ title: 'Error', description: 'Failed to load pastes. Please refresh the page.', variant: 'destructive' })
+          update((current) => ({ ...current, offline: current.offline || problem.status === 0, loading: false }))
+        },
+      )
     },
-    [scope],
+    [scope, update],
+  )
+
+  const reload = useCallback(
+    (after: string | null) => {
+      update((current) => ({ ...current, loading: true }))
+      void request(after)
+    },
+    [update, request],
   )
 
   useEffect(() => {
-    if (!enabled) return
-    setPastes(cached(scope, userId).slice(0, RECENT_PAGE_SIZE))
-    void load(null)
-  }, [enabled, scope, userId, load])
+    if (enabled) void request(null)
+  }, [enabled, request])
 
   // A sync replaces pending pastes by the server's: show the new state at once.
   useEffect(() => {
     const refresh = () => {
       setPending(pendingPastes())
-      if (enabled && navigator.onLine) void load(null)
+      if (enabled && navigator.onLine) reload(null)
     }
     window.addEventListener(QUEUE_CHANGED_EVENT, refresh)
     return () => window.removeEventListener(QUEUE_CHANGED_EVENT, refresh)
-  }, [enabled, load])
+  }, [enabled, reload])
 
-  return { pastes, pending, loading, hasMore: cursor !== null, offline, loadMore: () => void load(cursor) }
+  const current = list?.key === listKey ? list : null
+  return {
+    pastes: current?.pastes ?? initial,
+    pending,
+    // Until the server's first answer for this list, it is loading (when asked for at all).
+    loading: current ? current.loading : enabled,
+    hasMore: (current?.cursor ?? null) !== null,
+    offline: current?.offline ?? false,
+    loadMore: () => reload(current?.cursor ?? null),
+  }
 }
 
 /** The signed-in user's pastes (GET /api/pastes?scope=mine), for their lists and the dashboard. */

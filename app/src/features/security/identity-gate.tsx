@@ -97,7 +97,6 @@ function ConfirmIdentityForm({ email, userId, onConfirmed }: { email: string; us
                 onChange={(event) => setPassword(event.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'confirm-password-error' : undefined}
-                autoFocus
               />
               {error && (
                 <p id="confirm-password-error" className="text-sm text-destructive">

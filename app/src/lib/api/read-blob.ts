@@ -2,7 +2,7 @@
 export function readBlobText(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result ?? ''))
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '')
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'))
     reader.readAsText(blob)
   })

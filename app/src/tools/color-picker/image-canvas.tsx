@@ -63,6 +63,9 @@ export function ImageCanvas({ image, cursor, onCursor, onPick }: Props) {
   const numbers = new Intl.NumberFormat()
 
   return (
+    // role="application" is ARIA's role for a widget that reads its own keys (arrows move, Enter picks);
+    // jsx-a11y counts it as non-interactive.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <div
       role="application"
       aria-label="Image. Move over it or use the arrow keys (Shift for 10 pixels), then click or press Enter to pick the colour."

@@ -6,6 +6,7 @@ import { sendMultipart } from '@/lib/api/send-multipart'
 import { notify } from '@/lib/notify'
 import { countOf } from '@/lib/plural'
 import { convertFields, detectKind, mimeFor, outputName, targetsFor, type ConvertOptions, type InputKind } from '@/tools/converter/converter.service'
+import { useLatest } from '@/lib/use-latest'
 
 export type FileState =
   | { status: 'ready' }
@@ -59,13 +60,12 @@ export function useBatchConvert() {
   const [running, setRunning] = useState(false)
   const controller = useRef<AbortController | null>(null)
   // The latest list, for starting a run from an event handler without waiting for a render.
-  const latest = useRef(items)
-  latest.current = items
+  const latest = useLatest(items)
 
   const update = useCallback((id: string, state: FileState) => setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item))), [])
 
   const addFiles = useCallback((files: File[]) => {
-    setItems((current) => [...current, ...files.map((file) => ({ id: `file-${++nextId}`, file, kind: detectKind(file), state: { status: 'ready' } as FileState }))])
+    setItems((current) => [...current, ...files.map((file): ConvertItem => ({ id: `file-${++nextId}`, file, kind: detectKind(file), state: { status: 'ready' } }))])
   }, [])
 
   const remove = useCallback((id: string) => setItems((current) => current.filter((item) => item.id !== id)), [])
@@ -138,7 +138,7 @@ export function useBatchConvert() {
       if (!current.signal.aborted && failed > 0) notify.failed('convert', 'Some files were not converted', `${countOf(failed, 'file')} failed; the reason is shown beside each.`)
       else if (!current.signal.aborted) notify.succeeded('convert')
     },
-    [convertOne],
+    [convertOne, latest],
   )
 
   const cancel = useCallback(() => {

@@ -10,15 +10,15 @@ import { isHeic } from '@/lib/heic'
 export function useOriginalDisplay(file: File | null, enabled = true): string | null {
   const heic = file !== null && isHeic(file)
   const direct = useObjectUrl(enabled && file && !heic ? file : null)
-  const [decoded, setDecoded] = useState<Blob | null>(null)
-  const decodedUrl = useObjectUrl(decoded)
+  // The JPEG is kept with the file it was made from: another file shows none until its own arrives.
+  const [decoded, setDecoded] = useState<{ file: File; blob: Blob } | null>(null)
+  const decodedUrl = useObjectUrl(enabled && heic && decoded?.file === file ? decoded.blob : null)
   useEffect(() => {
-    setDecoded(null)
     if (!enabled || !file || !heic) return
     const controller = new AbortController()
     sendMultipart({ path: '/api/tools/convert', files: [file], fields: { format: 'jpeg', quality: 92 }, signal: controller.signal })
-      .then((answer) => setDecoded(answer.blob))
-      .catch(() => setDecoded(null)) // no compare then; the result is still shown on its own
+      .then((answer) => setDecoded({ file, blob: answer.blob }))
+      .catch(() => undefined) // no compare then; the result is still shown on its own
     return () => controller.abort()
   }, [enabled, file, heic])
   return heic ? decodedUrl : direct

@@ -8,27 +8,28 @@ export const PREVIEW_DELAY_MS = 500
 
 export type PreviewState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; blob: Blob } | { status: 'error'; message: string }
 
+const IDLE: PreviewState = { status: 'idle' }
+const LOADING: PreviewState = { status: 'loading' }
+
 /**
  * The first image converted with the current options, for judging quality before converting the
  * lot: made PREVIEW_DELAY_MS after the last change (a slider being dragged sends one request, not
  * fifty), and a change while one is on its way cancels it.
  */
 export function useQualityPreview(file: File | null, options: ConvertOptions, enabled: boolean): PreviewState {
-  const [state, setState] = useState<PreviewState>({ status: 'idle' })
+  // The answer is kept with the file and options it is for: other ones are 'loading' until theirs.
+  const [answer, setAnswer] = useState<{ file: File; fields: string; state: PreviewState } | null>(null)
   const fields = JSON.stringify(file ? convertFields(options, 'image') : null)
   const active = enabled && file !== null && comparable(options.target)
   useEffect(() => {
-    if (!active || !file) {
-      setState({ status: 'idle' })
-      return
-    }
+    if (!active || !file) return
     const controller = new AbortController()
-    setState({ status: 'loading' })
+    const settle = (state: PreviewState) => setAnswer({ file, fields, state })
     const timer = setTimeout(() => {
       sendMultipart({ path: '/api/tools/convert', files: [file], fields: JSON.parse(fields) as Record<string, string>, signal: controller.signal })
-        .then((answer) => setState({ status: 'ready', blob: answer.blob.type ? answer.blob : new Blob([answer.blob], { type: answer.contentType }) }))
+        .then((reply) => settle({ status: 'ready', blob: reply.blob.type ? reply.blob : new Blob([reply.blob], { type: reply.contentType }) }))
         .catch((error: unknown) => {
-          if (!(error instanceof DOMException && error.name === 'AbortError')) setState({ status: 'error', message: toApiError(error).message })
+          if (!(error instanceof DOMException && error.name === 'AbortError')) settle({ status: 'error', message: toApiError(error).message })
         })
     }, PREVIEW_DELAY_MS)
     return () => {
@@ -36,5 +37,6 @@ export function useQualityPreview(file: File | null, options: ConvertOptions, en
       controller.abort()
     }
   }, [active, file, fields])
-  return state
+  if (!active || !file) return IDLE
+  return answer?.file === file && answer.fields === fields ? answer.state : LOADING
 }

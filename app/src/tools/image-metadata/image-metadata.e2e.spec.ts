@@ -32,7 +32,7 @@ async function reopen(page: Page, download: Download) {
 
 async function readDownload(download: Download): Promise<Buffer> {
   const { readFile } = await import('node:fs/promises')
-  return readFile((await download.path())!)
+  return readFile((await download.path()))
 }
 
 test('an edit is re-read from the downloaded file, and removing GPS leaves every other field', async ({ page }) => {

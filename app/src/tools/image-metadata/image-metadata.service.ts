@@ -4,7 +4,13 @@ import type { ApiSchemas } from '@/lib/api/client'
 import { exifDate, exifEnum } from '@/tools/image-metadata/exif-values'
 
 export type ImageMetadata = ApiSchemas['ImageMetadata']
-type ExifValue = ApiSchemas['ExifValue']
+// The BFF's ExifValue, spelled out: openapi-typescript writes it as a self-referencing alias that TypeScript
+// cannot resolve (an error type, read as `any`). A group's values are read through `exif()` below.
+type ExifValue = string | number | boolean | null | ExifValue[]
+type ExifGroup = Record<string, ExifValue>
+
+/** One tag's value in a group of the BFF's answer, typed. */
+const exif = (group: ExifGroup, tag: string): ExifValue | undefined => group[tag]
 
 export interface MetadataRow {
   tag: string
@@ -60,7 +66,7 @@ export function formatValue(tag: string, value: ExifValue): string {
   return String(value)
 }
 
-const rowsOf = (group: Record<string, ExifValue>, keep: (tag: string) => boolean = () => true): MetadataRow[] =>
+const rowsOf = (group: ExifGroup, keep: (tag: string) => boolean = () => true): MetadataRow[] =>
   Object.entries(group)
     .filter(([tag]) => keep(tag))
     .map(([tag, value]) => ({ tag, label: tagLabel(tag), value: formatValue(tag, value) }))
@@ -118,7 +124,7 @@ export function removalPlan(meta: ImageMetadata, cleanUp: CleanUp): RemovalPlan 
     for (const row of group.rows) {
       if (row.tag === 'icc_profile' && row.value === 'None') continue
       const entry = { ...row, group: group.title }
-      const orientation = meta.groups.image.Orientation
+      const orientation = exif(meta.groups.image, 'Orientation')
       const keptByStrip = row.tag === 'icc_profile' || (row.tag === 'Orientation' && typeof orientation === 'number' && orientation >= 2 && orientation <= 8)
       const removed = cleanUp === 'remove-gps' ? group.id === 'location' : !keptByStrip
       plan[removed ? 'removed' : 'kept'].push(entry)
@@ -153,15 +159,15 @@ export function editFormFrom(meta: ImageMetadata): EditForm {
   const { camera, time, author, location } = meta.groups
   const text = (value: ExifValue | undefined) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
   return {
-    Artist: text(author.Artist),
-    Copyright: text(author.Copyright),
-    ImageDescription: text(author.ImageDescription),
-    DateTimeOriginal: text(time.DateTimeOriginal),
-    Make: text(camera.Make),
-    Model: text(camera.Model),
-    Software: text(camera.Software ?? meta.groups.other.Software),
+    Artist: text(exif(author, 'Artist')),
+    Copyright: text(exif(author, 'Copyright')),
+    ImageDescription: text(exif(author, 'ImageDescription')),
+    DateTimeOriginal: text(exif(time, 'DateTimeOriginal')),
+    Make: text(exif(camera, 'Make')),
+    Model: text(exif(camera, 'Model')),
+    Software: text(exif(camera, 'Software') ?? exif(meta.groups.other, 'Software')),
     // No tag reads as upright, which is how viewers show such a photo.
-    Orientation: text(meta.groups.image.Orientation) || '1',
+    Orientation: text(exif(meta.groups.image, 'Orientation')) || '1',
     latitude: location.latitude !== undefined ? String(location.latitude) : '',
     longitude: location.longitude !== undefined ? String(location.longitude) : '',
   }

@@ -70,7 +70,7 @@ test('a sentence rendered into an image is read, boxed word by word and saved as
   // A keyboard user's pointer is elsewhere: park it, so no box under it claims the caption.
   await page.mouse.move(0, 0)
   await expect(page.getByTestId('word-caption')).not.toContainText('“brown”')
-  await page.getByRole('group', { name: /Recognised words on the image/ }).focus()
+  await page.getByRole('application', { name: /Recognised words on the image/ }).focus()
   await page.keyboard.press('Home')
   await expect(page.getByTestId('word-caption')).toContainText('“The”')
   await page.keyboard.press('ArrowRight')
@@ -80,7 +80,7 @@ test('a sentence rendered into an image is read, boxed word by word and saved as
   await text.fill('The quick brown fox jumps over the lazy dog, corrected.')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download TXT' }).click()])
   expect(download.suggestedFilename()).toBe('sentence.txt')
-  expect(await readFile((await download.path())!, 'utf8')).toBe('The quick brown fox jumps over the lazy dog, corrected.')
+  expect(await readFile((await download.path()), 'utf8')).toBe('The quick brown fox jumps over the lazy dog, corrected.')
 
   await expectNoSeriousAxeViolationsInBothThemes(page)
   expect(problems).toEqual([])

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { CopyButton } from '@/components/copy-button'
 import { SwitchRow } from '@/components/form-fields'
 import { downloadBlob } from '@/components/tool-workspace/download'
@@ -12,10 +12,11 @@ import { WordOverlay } from '@/tools/image-to-text/word-overlay'
 
 /** The recognised text (editable before copying or saving) and, for images, the word boxes. */
 export function OcrResultView({ result, fileName, imageUrl }: { result: OcrResult; fileName: string; imageUrl: string | null }) {
-  const [text, setText] = useState(result.text)
+  // The user's edit of this result; a new result starts from its own text.
+  const [edit, setEdit] = useState<{ result: OcrResult; text: string } | null>(null)
+  const text = edit?.result === result ? edit.text : result.text
   const [showBoxes, setShowBoxes] = useState(true)
   const textId = useId()
-  useEffect(() => setText(result.text), [result])
   const words = result.pages[0]?.words ?? []
   const empty = result.text.trim() === ''
 
@@ -34,7 +35,7 @@ export function OcrResultView({ result, fileName, imageUrl }: { result: OcrResul
       ) : (
         <div className="flex flex-col gap-2">
           <Label htmlFor={textId}>Recognised text</Label>
-          <Textarea id={textId} value={text} onChange={(event) => setText(event.target.value)} className="min-h-48 font-mono text-sm" spellCheck={false} />
+          <Textarea id={textId} value={text} onChange={(event) => setEdit({ result, text: event.target.value })} className="min-h-48 font-mono text-sm" spellCheck={false} />
           <div className="flex flex-wrap gap-2">
             <CopyButton value={text} label="Copy text" showLabel />
             <Button variant="outline" size="sm" onClick={() => downloadBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), textFileName(fileName))}>

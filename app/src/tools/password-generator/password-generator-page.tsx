@@ -1,5 +1,5 @@
 import { RefreshCw, ShieldCheck } from 'lucide-react'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { CopyButton } from '@/components/copy-button'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -13,14 +13,12 @@ import {
   parseWordList,
   passphraseEntropy,
   passwordEntropy,
-  type PassphraseOptions,
-  type PasswordOptions,
 } from '@/tools/password-generator/password-generator.service'
 import { HighlightedSecret } from '@/tools/password-generator/highlighted-secret'
-import { loadSettings, saveSettings } from '@/tools/password-generator/settings'
+import { loadSettings, saveSettings, type Settings } from '@/tools/password-generator/settings'
 import { StrengthMeter } from '@/tools/password-generator/strength-meter'
 
-type Mode = 'password' | 'passphrase'
+type Mode = Settings['mode']
 
 // The word list is 60 KB of text: load it only when someone wants a passphrase.
 let wordList: Promise<string[]> | undefined
@@ -29,29 +27,41 @@ function loadWordList(): Promise<string[]> {
   return wordList
 }
 
+/** A new set of secrets for these settings; no passphrase until the word list is here. */
+function generateSet(settings: Settings, words: string[] | null): string[] {
+  if (settings.mode === 'password') return Array.from({ length: settings.count }, () => generatePassword(settings.password))
+  if (words) return Array.from({ length: settings.count }, () => generatePassphrase(words, settings.passphrase))
+  return []
+}
+
 export default function PasswordGeneratorPage() {
-  const [initial] = useState(loadSettings)
-  const [mode, setMode] = useState<Mode>(initial.mode)
-  const [count, setCount] = useState(initial.count)
-  const [password, setPassword] = useState<PasswordOptions>(initial.password)
-  const [passphrase, setPassphrase] = useState<PassphraseOptions>(initial.passphrase)
+  const [settings, setSettings] = useState<Settings>(loadSettings)
   const [words, setWords] = useState<string[] | null>(null)
-  const [results, setResults] = useState<string[]>([])
+  // A new set is made where it is asked for: on opening, on every change of the options, on "Generate",
+  // and when the word list arrives.
+  const [results, setResults] = useState<string[]>(() => generateSet(settings, null))
+  const { mode, count, password, passphrase } = settings
+  const change = (patch: Partial<Settings>) => {
+    const next = { ...settings, ...patch }
+    setSettings(next)
+    setResults(generateSet(next, words))
+  }
 
   useEffect(() => {
-    if (mode === 'passphrase' && !words) void loadWordList().then(setWords)
-  }, [mode, words])
-
-  const generate = useCallback(() => {
-    if (mode === 'password') setResults(Array.from({ length: count }, () => generatePassword(password)))
-    else if (words) setResults(Array.from({ length: count }, () => generatePassphrase(words, passphrase)))
-    else setResults([])
-  }, [mode, count, password, passphrase, words])
-
-  useEffect(generate, [generate])
+    if (settings.mode !== 'passphrase' || words) return
+    let active = true
+    void loadWordList().then((list) => {
+      if (!active) return
+      setWords(list)
+      setResults(generateSet(settings, list))
+    })
+    return () => {
+      active = false
+    }
+  }, [settings, words])
   useEffect(() => {
-    saveSettings({ mode, count, password, passphrase })
-  }, [mode, count, password, passphrase])
+    saveSettings(settings)
+  }, [settings])
 
   const bits = mode === 'password' ? passwordEntropy(password) : passphraseEntropy(words?.length ?? 7776, passphrase)
 
@@ -62,7 +72,7 @@ export default function PasswordGeneratorPage() {
           <CardTitle className="text-base">{count > 1 ? `Your ${mode}s` : `Your ${mode}`}</CardTitle>
           <div className="flex gap-2">
             {results.length > 1 && <CopyButton value={results.join('\n')} label="Copy all" showLabel />}
-            <Button size="sm" onClick={generate}>
+            <Button size="sm" onClick={() => setResults(generateSet(settings, words))}>
               <RefreshCw aria-hidden />
               Generate
             </Button>
@@ -93,20 +103,20 @@ export default function PasswordGeneratorPage() {
           <CardTitle className="text-base">Options</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
-          <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
+          <Tabs value={mode} onValueChange={(value) => change({ mode: value as Mode })}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="password">Password</TabsTrigger>
               <TabsTrigger value="passphrase">Passphrase</TabsTrigger>
             </TabsList>
             <TabsContent value="password" className="pt-3">
-              <PasswordFields options={password} onChange={setPassword} />
+              <PasswordFields options={password} onChange={(next) => change({ password: next })} />
             </TabsContent>
             <TabsContent value="passphrase" className="pt-3">
-              <PassphraseFields options={passphrase} onChange={setPassphrase} />
+              <PassphraseFields options={passphrase} onChange={(next) => change({ passphrase: next })} />
               <p className="mt-4 text-xs text-muted-foreground">Words from the EFF large word list (7,776 words, CC BY 3.0).</p>
             </TabsContent>
           </Tabs>
-          <RangeField label="How many" value={count} min={1} max={MAX_COUNT} onChange={setCount} />
+          <RangeField label="How many" value={count} min={1} max={MAX_COUNT} onChange={(next) => change({ count: next })} />
         </CardContent>
       </Card>
     </div>

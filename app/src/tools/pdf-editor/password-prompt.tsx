@@ -20,7 +20,12 @@ export function PasswordPrompt({ request, onSubmit, onCancel, disabled }: { requ
         <Lock className="size-4" aria-hidden /> {request.file.name} is password-protected
       </p>
       <Field label="Password" error={request.wrong ? 'That password is not right. Try again.' : undefined}>
-        {(props) => <Input {...props} type="password" autoComplete="off" autoFocus value={password} onChange={(event) => setPassword(event.target.value)} />}
+        {(props) => (
+          // Focus follows the user's own step: opening a protected file, or a wrong password (which remounts
+          // this prompt); without it focus would drop to <body> when the Open button goes.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- see above
+          <Input {...props} type="password" autoComplete="off" autoFocus value={password} onChange={(event) => setPassword(event.target.value)} />
+        )}
       </Field>
       <p className="text-xs text-muted-foreground">Results stay protected with the same password unless you remove it under Security.</p>
       <div className="flex gap-2">

@@ -1,5 +1,5 @@
 import { Check, FilePlus2, Undo2, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { LeaveDialog, UnsavedChangesGuard } from '@/components/unsaved-changes-guard'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
@@ -35,11 +35,13 @@ const TABS = [
 export default function PdfEditorPage() {
   const job = usePdfJob()
   const doc = usePdfDocument(job.run)
-  const [history, setHistory] = useState<PageTile[][]>([])
+  // The undo steps, kept with the documents they edit: other documents start with none.
+  const [undoable, setUndoable] = useState<{ sources: typeof doc.sources; steps: PageTile[][] }>({ sources: [], steps: [] })
   const [announcement, setAnnouncement] = useState('')
   const [result, setResult] = useState<PdfResult | null>(null)
   const [confirmClose, setConfirmClose] = useState(false)
   const { sources, tiles } = doc
+  const history = undoable.sources === sources ? undoable.steps : []
   const password = sources[0]?.password ?? ''
   const metadata = sources[0]?.metadata ?? {}
   const plan = planEdits(tiles, sources.map((source) => source.pageCount))
@@ -52,17 +54,15 @@ export default function PdfEditorPage() {
     setResult(null)
   }
 
-  useEffect(() => setHistory([]), [sources])
-
   const changeTiles = (next: PageTile[], message: string) => {
-    setHistory((past) => [...past.slice(-49), tiles])
+    setUndoable((current) => ({ sources, steps: [...(current.sources === sources ? current.steps : []).slice(-49), tiles] }))
     doc.setTiles(() => next)
     setAnnouncement(message)
   }
   const undo = () => {
     const previous = history.at(-1)
     if (!previous) return
-    setHistory(history.slice(0, -1))
+    setUndoable({ sources, steps: history.slice(0, -1) })
     doc.setTiles(() => previous)
     setAnnouncement('Last change undone')
   }
@@ -91,6 +91,8 @@ export default function PdfEditorPage() {
       ),
     )
   }
+  // The forms fire and forget: run() reports its own failure in a toast.
+  const start = (action: Action) => void run(action)
 
   const extractSelected = async () => {
     const positions = tiles.flatMap((tile, index) => (tile.selected ? [index + 1] : []))
@@ -197,25 +199,25 @@ export default function PdfEditorPage() {
                 ))}
               </TabsList>
               <TabsContent value="split" className="pt-3">
-                <SplitForm pageCount={tiles.length} disabled={job.busy} onRun={run} />
+                <SplitForm pageCount={tiles.length} disabled={job.busy} onRun={start} />
               </TabsContent>
               <TabsContent value="watermark" className="pt-3">
-                <WatermarkForm pageCount={tiles.length} disabled={job.busy} onRun={run} />
+                <WatermarkForm pageCount={tiles.length} disabled={job.busy} onRun={start} />
               </TabsContent>
               <TabsContent value="numbers" className="pt-3">
-                <PageNumbersForm pageCount={tiles.length} disabled={job.busy} onRun={run} />
+                <PageNumbersForm pageCount={tiles.length} disabled={job.busy} onRun={start} />
               </TabsContent>
               <TabsContent value="metadata" className="pt-3">
-                <MetadataForm key={JSON.stringify(metadata)} initial={metadata} pageCount={tiles.length} disabled={job.busy} onRun={run} />
+                <MetadataForm key={JSON.stringify(metadata)} initial={metadata} pageCount={tiles.length} disabled={job.busy} onRun={start} />
               </TabsContent>
               <TabsContent value="security" className="pt-3">
-                <SecurityForm protectedWith={password} pageCount={tiles.length} disabled={job.busy} onRun={run} />
+                <SecurityForm protectedWith={password} pageCount={tiles.length} disabled={job.busy} onRun={start} />
               </TabsContent>
               <TabsContent value="compress" className="pt-3">
-                <CompressForm pageCount={tiles.length} disabled={job.busy} onRun={run} />
+                <CompressForm pageCount={tiles.length} disabled={job.busy} onRun={start} />
               </TabsContent>
               <TabsContent value="text" className="pt-3">
-                <TextForm pageCount={tiles.length} disabled={job.busy} onRun={run} />
+                <TextForm pageCount={tiles.length} disabled={job.busy} onRun={start} />
               </TabsContent>
               <TabsContent value="searchable" className="pt-3">
                 <SearchableForm disabled={job.busy} onRun={(fields) => void run({ type: 'searchable', fields })} />

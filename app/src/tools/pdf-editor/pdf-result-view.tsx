@@ -22,16 +22,19 @@ export type PdfResult =
 
 function PageStrip({ pages, label }: { pages: readonly Thumbnail[]; label: string }) {
   return (
-    <ol aria-label={label} className="flex gap-2 overflow-x-auto pb-2" tabIndex={0}>
-      {pages.map((page) => (
-        <li key={page.page} className="flex shrink-0 flex-col items-center gap-1">
-          <img src={page.data_url} alt={`Page ${page.page}`} width={page.width} height={page.height} className="h-28 w-auto rounded border bg-white shadow-sm" />
-          <span className="text-xs text-muted-foreground tabular-nums" aria-hidden>
-            {page.page}
-          </span>
-        </li>
-      ))}
-    </ol>
+    // The strip scrolls sideways: its region takes focus so the keyboard can scroll it.
+    <div role="region" aria-label={label} className="overflow-x-auto pb-2" tabIndex={0}>
+      <ol aria-label={label} className="flex gap-2">
+        {pages.map((page) => (
+          <li key={page.page} className="flex shrink-0 flex-col items-center gap-1">
+            <img src={page.data_url} alt={`Page ${page.page}`} width={page.width} height={page.height} className="h-28 w-auto rounded border bg-white shadow-sm" />
+            <span className="text-xs text-muted-foreground tabular-nums" aria-hidden>
+              {page.page}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
   )
 }
 
@@ -119,7 +122,7 @@ export function PdfResultView({ result, onContinue, onDismiss }: { result: PdfRe
         )}
         {result.kind === 'text' && (
           <>
-            <pre className="max-h-96 overflow-auto rounded-lg border bg-muted/40 p-3 text-sm whitespace-pre-wrap" tabIndex={0} aria-label="Extracted text" data-testid="pdf-text">
+            <pre className="max-h-96 overflow-auto rounded-lg border bg-muted/40 p-3 text-sm whitespace-pre-wrap" role="region" tabIndex={0} aria-label="Extracted text" data-testid="pdf-text">
               {result.text || 'This PDF has no text layer. Scanned pages need the Image to text tool.'}
             </pre>
             <div className="flex flex-wrap gap-2">

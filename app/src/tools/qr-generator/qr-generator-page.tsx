@@ -111,11 +111,11 @@ export default function QrGeneratorPage() {
             </p>
           )}
           <div className="grid w-full grid-cols-2 gap-2">
-            <Button disabled={!matrix || downloading !== null} onClick={() => download('png')}>
+            <Button disabled={!matrix || downloading !== null} onClick={() => void download('png')}>
               <Download aria-hidden />
               PNG
             </Button>
-            <Button variant="outline" disabled={!matrix || downloading !== null} onClick={() => download('svg')}>
+            <Button variant="outline" disabled={!matrix || downloading !== null} onClick={() => void download('svg')}>
               <Download aria-hidden />
               SVG
             </Button>

@@ -121,7 +121,7 @@ export const TRANSFORMS: Record<TransformId, { label: string; apply: (text: stri
   'remove-invisible': {
     label: 'Remove zero-width and control characters',
     // Tab, line feed and carriage return are layout, not noise: they stay.
-    apply: (text) => text.replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\u00AD]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, ''),
+    apply: (text) => text.replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\u00AD]|(?![\t\n\r])\p{Cc}/gu, ''),
   },
 }
 
@@ -150,7 +150,7 @@ export function findAndReplace(text: string, { find, replace, regex, caseSensiti
     count += 1
     if (!regex) return replace
     // Let $1, $<name> and $& work as in String.replace by replacing this one match again.
-    const match = args[0] as string
+    const match = args[0]
     return match.replace(new RegExp(pattern.source, pattern.flags.replace('g', '')), replace)
   })
   return { text: result, count }

@@ -45,7 +45,10 @@ export function LinkStats({ linkId }: { linkId: string }) {
   const token = useAccessToken()
   const [days, setDays] = useState<number>(30)
   const [stats, setStats] = useState<LinkStats | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  // A failure belongs to the request it answered: another link, period or token shows none while it loads.
+  const request = `${token ?? ''} ${linkId} ${days}`
+  const [failure, setFailure] = useState<{ request: string; message: string } | null>(null)
+  const problem = failure?.request === request ? failure.message : null
   const card = useRef<HTMLDivElement>(null)
 
   // Opened from the list below it: bring it into view and put the keyboard here.
@@ -57,19 +60,20 @@ export function LinkStats({ linkId }: { linkId: string }) {
   useEffect(() => {
     if (!token) return
     let active = true
-    setProblem(null)
     void (async () => {
       try {
         const loaded = unwrap(await api().GET('/api/links/{link_id}/stats', { params: { path: { link_id: linkId }, query: { days } } }))
-        if (active) setStats(loaded)
+        if (!active) return
+        setStats(loaded)
+        setFailure(null)
       } catch (error) {
-        if (active) setProblem(toApiError(error).message)
+        if (active) setFailure({ request, message: toApiError(error).message })
       }
     })()
     return () => {
       active = false
     }
-  }, [token, linkId, days])
+  }, [token, linkId, days, request])
 
   const summary = stats ? summarizeClicks(stats.daily) : null
   return (

@@ -1,5 +1,5 @@
 import { BarChart3, Lock, Trash2 } from 'lucide-react'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { CopyButton } from '@/components/copy-button'
 import { Badge } from '@/components/ui/badge'
@@ -19,20 +19,32 @@ export function MyShortLinks({ refreshKey }: { refreshKey: number }) {
   const [shortLinks, setShortLinks] = useState<ShortLink[] | null>(null)
   const [total, setTotal] = useState(0)
 
-  const load = useCallback(async () => {
-    try {
-      const page = unwrap(await api().GET('/api/links', { params: { query: { limit: 50 } } }))
-      setShortLinks(page.links)
-      setTotal(page.total)
-    } catch (error) {
-      notify.error('Could not load your links', toApiError(error).message)
-    }
-  }, [])
-
   useEffect(() => {
-    if (token) void load()
-    else setShortLinks(null)
-  }, [token, load, refreshKey])
+    if (!token) return
+    let active = true
+    // The list is set in the promise's callback, once the BFF has answered (never synchronously in the effect).
+    void api()
+      .GET('/api/links', { params: { query: { limit: 50 } } })
+      .then((answer) => unwrap(answer))
+      .then(
+        (page) => {
+          if (!active) return
+          setShortLinks(page.links)
+          setTotal(page.total)
+        },
+        (error: unknown) => notify.error('Could not load your links', toApiError(error).message),
+      )
+    return () => {
+      active = false
+    }
+  }, [token, refreshKey])
+
+  // Signing out forgets the list, so the next account's sign-in shows "Loading" rather than it.
+  const signedIn = token !== null
+  useEffect(() => {
+    if (!signedIn) return
+    return () => setShortLinks(null)
+  }, [signedIn])
 
   const remove = async (shortLink: ShortLink) => {
     try {

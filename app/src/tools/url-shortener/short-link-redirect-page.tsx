@@ -20,7 +20,7 @@ export default function ShortLinkRedirectPage() {
       // Replace, so Back does not return to this screen and bounce forward again.
       if ('url' in resolution) window.location.replace(withScheme(resolution.url))
       else if (resolution.reason === 'protected') window.location.replace(`/s/${encodeURIComponent(code)}`)
-      else navigate(resolution.reason ? homeFor(resolution.reason) : '/', { replace: true })
+      else void navigate(resolution.reason ? homeFor(resolution.reason) : '/', { replace: true })
     })
     return () => {
       active = false

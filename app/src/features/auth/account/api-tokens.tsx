@@ -68,13 +68,14 @@ export function ApiTokens({ version = 0 }: { version?: number }) {
   const [made, setMade] = useState<NewApiToken | null>(null)
   const scopeLegend = useId()
 
-  const load = useCallback(async () => {
-    try {
-      setTokens(await listApiTokens())
-    } catch (problem) {
-      notify.error('Could not load your API tokens', toApiError(problem).message)
-    }
-  }, [])
+  // The list is set in the promise's callback, once the BFF has answered (never synchronously in the effect).
+  const load = useCallback(
+    () =>
+      listApiTokens().then(setTokens, (problem: unknown) => {
+        notify.error('Could not load your API tokens', toApiError(problem).message)
+      }),
+    [],
+  )
   useEffect(() => void load(), [load, version])
 
   const create = async (event: FormEvent) => {

@@ -26,7 +26,7 @@ export function DeleteAccount({ accessToken }: { accessToken: string }) {
     }
     // The account is gone on the server; only this browser's copy of the session is left to forget.
     await (await loadAuth()).signOut({ scope: 'local' }).catch(() => undefined)
-    navigate(loginAfterSignOut(), { replace: true })
+    void navigate(loginAfterSignOut(), { replace: true })
     notify.success('Your account has been deleted')
   }
 

@@ -33,7 +33,7 @@ export function EmailChange({ email }: { email: string }) {
 
   return (
     <SectionCard id="email-title" title="Email address" description={`You sign in with ${email}.`}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Change email">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Change email">
         <div className="flex-1">
           <FormField label="New email" type="email" name="new-email" autoComplete="email" value={next} onChange={(event) => setNext(event.target.value)} error={error} />
         </div>

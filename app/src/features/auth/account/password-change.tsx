@@ -54,7 +54,7 @@ export function PasswordChange({ email }: { email: string }) {
 
   return (
     <SectionCard id="password-title" title="Password" description="Choose a new password. If you signed in a while ago, we email you a code first.">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Change password">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" aria-label="Change password">
         <NewPasswordField label="New password" name="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
         {codeSent && (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">

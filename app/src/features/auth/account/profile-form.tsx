@@ -10,6 +10,7 @@ import { FormField } from '@/components/form-field'
 import { ApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/unexpected-error'
+import { useLatest } from '@/lib/use-latest'
 
 type Field = 'nickname' | 'full_name' | 'bio' | 'location' | 'avatar_url'
 type Values = Record<Field, string>
@@ -32,10 +33,11 @@ export function ProfileForm({ accessToken }: { accessToken: string }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
   const bioId = useId()
+  const token = useLatest(accessToken)
 
   useEffect(() => {
     let active = true
-    getMe(accessToken).then(
+    getMe(token.current).then(
       ({ profile }) => {
         if (!active) return
         setValues(
@@ -49,8 +51,8 @@ export function ProfileForm({ accessToken }: { accessToken: string }) {
     return () => {
       active = false
     }
-    // The profile is loaded once; a refreshed token is the same person.
-  }, [])
+    // The profile is loaded once (with the token of the time); a refreshed token is the same person.
+  }, [token])
 
   if (!values) return <SectionCard id="profile-title" title="Profile" description="Loading..." children={null} />
 
@@ -80,7 +82,7 @@ export function ProfileForm({ accessToken }: { accessToken: string }) {
 
   return (
     <SectionCard id="profile-title" title="Profile" description="How you appear on your pastes and links.">
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Profile">
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" aria-label="Profile">
         <FormField label="Nickname" autoComplete="nickname" hint="3 to 32 lower-case letters, digits or _" {...field('nickname')} />
         <FormField label="Full name" autoComplete="name" {...field('full_name')} />
         <FormField label="Location" {...field('location')} />

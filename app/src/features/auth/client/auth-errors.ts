@@ -50,7 +50,7 @@ const SERVER_WORDS = new Set([
 ])
 
 function shapeOf(error: unknown): AuthErrorShape {
-  return typeof error === 'object' && error !== null ? (error as AuthErrorShape) : {}
+  return typeof error === 'object' && error !== null ? (error) : {}
 }
 
 function text(value: unknown): string | undefined {

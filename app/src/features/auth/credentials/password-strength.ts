@@ -15,7 +15,7 @@ function poolSize(password: string): number {
   if (/[A-Z]/.test(password)) pool += 26
   if (/[0-9]/.test(password)) pool += 10
   if (/[^A-Za-z0-9]/u.test(password.replace(/[^\x20-\x7e]/g, ''))) pool += 33
-  if (/[^\x00-\x7f]/.test(password)) pool += 100
+  if (/\P{ASCII}/u.test(password)) pool += 100
   return pool
 }
 

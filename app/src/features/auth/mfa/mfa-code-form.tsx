@@ -20,7 +20,7 @@ export function MfaCodeForm({ factorId, label, submitLabel, onVerified }: { fact
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label={submitLabel}>
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label={submitLabel}>
       <div className="flex-1">
         <FormField
           label={label}

@@ -11,6 +11,21 @@ import { LostDeviceNote } from '@/features/auth/mfa/lost-device-note'
 import { MfaEnrolmentPanel } from '@/features/auth/mfa/mfa-enrolment-panel'
 import { notify } from '@/lib/notify'
 
+/** The account's TOTP factors and the enrolment this browser kept, if Auth still holds it unverified. */
+async function readTotp(userId: string): Promise<{ factors: Factor[]; resumable: Enrolment | null } | null> {
+  const { data, error } = await (await loadAuth()).mfa.listFactors()
+  if (error) {
+    notifyAuthError(error)
+    return null
+  }
+  const factors = data.all.filter((factor) => factor.factor_type === 'totp')
+  // A reload mid-setup resumes the same factor, while Auth still holds it unverified.
+  const kept = keptEnrolment(userId)
+  const resumable = kept && factors.some((factor) => factor.id === kept.id && factor.status === 'unverified') ? kept : null
+  if (kept && !resumable) keepEnrolment(null)
+  return { factors, resumable }
+}
+
 export function MfaSection({ userId }: { userId: string }) {
   const [factors, setFactors] = useState<Factor[] | null>(null)
   const [enrolment, setEnrolmentState] = useState<Enrolment | null>(null)
@@ -19,17 +34,16 @@ export function MfaSection({ userId }: { userId: string }) {
     setEnrolmentState(next)
   }
 
-  const reload = useCallback(async () => {
-    const { data, error } = await (await loadAuth()).mfa.listFactors()
-    if (error) return notifyAuthError(error)
-    const totp = data.all.filter((factor) => factor.factor_type === 'totp')
-    setFactors(totp)
-    // A reload mid-setup resumes the same factor, while Auth still holds it unverified.
-    const kept = keptEnrolment(userId)
-    const resumable = kept && totp.some((factor) => factor.id === kept.id && factor.status === 'unverified')
-    setEnrolmentState(resumable ? kept : null)
-    if (kept && !resumable) keepEnrolment(null)
-  }, [userId])
+  // The state is set in the promise's callback, once Auth has answered (never synchronously in the effect).
+  const reload = useCallback(
+    () =>
+      readTotp(userId).then((read) => {
+        if (!read) return
+        setFactors(read.factors)
+        setEnrolmentState(read.resumable)
+      }),
+    [userId],
+  )
 
   useEffect(() => {
     void reload()

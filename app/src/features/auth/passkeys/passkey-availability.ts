@@ -11,7 +11,7 @@ let asked: Promise<boolean> | undefined
 
 export function passkeysEnabled(): Promise<boolean> {
   asked ??= fetch(`${window.location.origin}/auth/v1/settings`, { headers: { apikey: config.supabaseAnonKey } })
-    .then(async (response) => response.ok && (await response.json()).passkeys_enabled === true)
+    .then(async (response) => response.ok && ((await response.json()) as { passkeys_enabled?: unknown }).passkeys_enabled === true)
     .catch(() => {
       asked = undefined // offline now; ask again next time
       return false
@@ -34,5 +34,5 @@ export async function autofillAvailable(): Promise<boolean> {
 
 /** The request options from Auth's JSON (base64url strings) as the browser takes them. */
 export function requestOptions(json: unknown): PublicKeyCredentialRequestOptions {
-  return (window.PublicKeyCredential as ConditionalCapable).parseRequestOptionsFromJSON!(json)
+  return (window.PublicKeyCredential as ConditionalCapable).parseRequestOptionsFromJSON(json)
 }

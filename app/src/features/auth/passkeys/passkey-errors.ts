@@ -30,7 +30,7 @@ const AUTH_WORDS: Record<string, Partial<Record<PasskeyStep, string>> & { any?: 
 
 /** The notice for a failed passkey step, or null when there is nothing to say (the app cancelled it). */
 export function passkeyErrorMessage(error: unknown, step: PasskeyStep): string | null | undefined {
-  const shape: ErrorShape = typeof error === 'object' && error !== null ? (error as ErrorShape) : {}
+  const shape: ErrorShape = typeof error === 'object' && error !== null ? (error) : {}
   if (shape.code === 'ERROR_CEREMONY_ABORTED' || shape.name === 'AbortError') return null
   if (shape.name === 'NotAllowedError') {
     return step === 'sign-in'

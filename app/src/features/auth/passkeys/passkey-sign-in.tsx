@@ -5,6 +5,7 @@ import { loadAuth } from '@/features/auth/client'
 import { autofillAvailable, browserSupportsPasskeys, passkeysEnabled } from '@/features/auth/passkeys/passkey-availability'
 import { passkeyAutofill } from '@/features/auth/passkeys/passkey-autofill'
 import { notifyPasskeyError } from '@/features/auth/passkeys/passkey-errors'
+import { useLatest } from '@/lib/use-latest'
 
 /**
  * "Sign in with a passkey" under the password form, and the passkey autofill of its email field
@@ -15,8 +16,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [offered, setOffered] = useState(false)
   const [busy, setBusy] = useState(false)
   const autofill = useRef<AbortController | null>(null)
-  const signedIn = useRef(onSignedIn)
-  signedIn.current = onSignedIn
+  // The latest callback, for the autofill that may answer long after this render.
+  const signedIn = useLatest(onSignedIn)
 
   useEffect(() => {
     let active = true
@@ -38,7 +39,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
       active = false
       autofill.current?.abort()
     }
-  }, [])
+  }, [signedIn])
 
   if (!offered) return null
 

@@ -13,6 +13,19 @@ import { notify } from '@/lib/notify'
 
 type Listing = { status: 'loading' } | { status: 'off' } | { status: 'ready'; passkeys: PasskeyListItem[] }
 
+/** The account's passkeys, or 'off'; null (after a toast) when Auth could not list them. */
+async function readListing(): Promise<Listing | null> {
+  // An Auth server without passkeys (before v2.188.0, or switched off) says so in /settings.
+  if (!(await passkeysEnabled())) return { status: 'off' }
+  const { data, error } = await (await loadAuth()).passkey.list()
+  if (error && (error as { code?: string }).code === 'passkey_disabled') return { status: 'off' }
+  if (error) {
+    notifyPasskeyError(error, 'manage')
+    return null
+  }
+  return { status: 'ready', passkeys: data }
+}
+
 /** /account's passkeys: add one (with a name), rename, remove; when each was added and last used. */
 export function PasskeysSection() {
   const [listing, setListing] = useState<Listing>({ status: 'loading' })
@@ -20,14 +33,14 @@ export function PasskeysSection() {
   const [nameError, setNameError] = useState<string>()
   const [busy, setBusy] = useState(false)
 
-  const reload = useCallback(async () => {
-    // An Auth server without passkeys (before v2.188.0, or switched off) says so in /settings.
-    if (!(await passkeysEnabled())) return setListing({ status: 'off' })
-    const { data, error } = await (await loadAuth()).passkey.list()
-    if (error && (error as { code?: string }).code === 'passkey_disabled') return setListing({ status: 'off' })
-    if (error) return notifyPasskeyError(error, 'manage')
-    setListing({ status: 'ready', passkeys: data })
-  }, [])
+  // The listing is set in the promise's callback, once Auth has answered (never synchronously in the effect).
+  const reload = useCallback(
+    () =>
+      readListing().then((next) => {
+        if (next) setListing(next)
+      }),
+    [],
+  )
 
   useEffect(() => {
     void reload()

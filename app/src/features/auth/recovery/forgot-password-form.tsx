@@ -28,7 +28,7 @@ export function ForgotPasswordForm({ email, onEmailChange, onSent, onBack }: { e
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Reset password">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-label="Reset password">
       <p className="text-sm text-muted-foreground">We’ll email you a link to choose a new password.</p>
       <FormField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={(event) => onEmailChange(event.target.value)} error={error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">

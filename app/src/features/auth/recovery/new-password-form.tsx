@@ -25,7 +25,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Choose a new password">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-label="Choose a new password">
       <h2 className="text-lg font-semibold tracking-tight">Choose a new password</h2>
       <NewPasswordField label="New password" name="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">

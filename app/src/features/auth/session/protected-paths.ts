@@ -15,8 +15,8 @@ export function loginAfterSignOut(now = Date.now()): string {
 }
 
 // Browsers read a backslash in a URL as "/" and drop tabs and newlines from it, so "/\evil.example"
-// and "/<tab>/evil.example" both mean "//evil.example": another origin.
-const UNSAFE_IN_PATH = /[\\\u0000-\u001f\u007f]/
+// and "/<tab>/evil.example" both mean "//evil.example": another origin. Any control character is refused.
+const UNSAFE_IN_PATH = /[\\\p{Cc}]/u
 const SAME_ORIGIN = 'https://app.invalid'
 
 /** Where sign-in should return to: only paths of this app, never another origin ("//host", "/\host"). */

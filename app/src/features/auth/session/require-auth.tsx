@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { PageContainer } from '@/components/page-container'
 import { needsSecondFactor } from '@/features/auth/session/assurance'
@@ -23,9 +23,10 @@ export function RequireAuth({ children, pageName }: { children: ReactNode; /** e
   const session = useSession()
   const location = useLocation()
   // Signing out here (SPEC §4) ends on /login?t=<timestamp>, not on a sign-in that comes back here.
-  const wasSignedIn = useRef(false)
-  if (session.status === 'signed-in') wasSignedIn.current = true
-  if (session.status === 'signed-out' && wasSignedIn.current) return <Navigate to={loginAfterSignOut()} replace />
+  // Noted while rendering (React's "information from previous renders"), so the sign-out's render already knows.
+  const [wasSignedIn, setWasSignedIn] = useState(session.status === 'signed-in')
+  if (session.status === 'signed-in' && !wasSignedIn) setWasSignedIn(true)
+  if (session.status === 'signed-out' && wasSignedIn) return <Navigate to={loginAfterSignOut()} replace />
   // A session still owing its authenticator code (aal1) counts as signed out here: /login asks for it.
   if (session.status === 'signed-out' || (session.status === 'signed-in' && needsSecondFactor(session.session))) return <Navigate to={loginReturningTo(location.pathname + location.search)} state={pageName ? ({ pageName } satisfies SignInReason) : undefined} replace />
   if (session.status === 'loading') return <PageLoading />

@@ -12,7 +12,7 @@ export function useSignOut(): { signOut: () => Promise<void>; busy: boolean } {
     setBusy(true)
     await signOutEverywhere()
     setBusy(false)
-    navigate(`/login?t=${Date.now()}`)
+    void navigate(`/login?t=${Date.now()}`)
   }
   return { signOut, busy }
 }

@@ -30,7 +30,7 @@ export function CheckEmailCode({ email }: { email: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Confirm with the code" className="flex w-full flex-col gap-3 text-left sm:flex-row sm:items-end">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Confirm with the code" className="flex w-full flex-col gap-3 text-left sm:flex-row sm:items-end">
       <div className="flex-1">
         <FormField
           label="Code from the email"

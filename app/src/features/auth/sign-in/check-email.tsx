@@ -33,7 +33,7 @@ export function CheckEmail({ email, onBack }: CheckEmailProps) {
       <CheckEmailCode email={email} />
       <p className="text-xs text-muted-foreground">No mail after a few minutes? Look in your spam folder, or send it again.</p>
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-        <Button variant="outline" onClick={resend} disabled={busy}>
+        <Button variant="outline" onClick={() => void resend()} disabled={busy}>
           <RotateCw aria-hidden className={busy ? 'animate-spin' : undefined} />
           Resend email
         </Button>

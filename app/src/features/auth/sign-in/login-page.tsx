@@ -17,6 +17,7 @@ import { PasskeySignIn } from '@/features/auth/passkeys'
 import { SignInForm } from '@/features/auth/sign-in/sign-in-form'
 import { SignUpForm } from '@/features/auth/sign-in/sign-up-form'
 import { usePageMetadata } from '@/lib/seo/use-page-metadata'
+import { useLatest } from '@/lib/use-latest'
 
 type Tab = 'sign-in' | 'sign-up'
 /** The password tabs, or one of the mail-a-link forms shown in their place. */
@@ -28,12 +29,14 @@ const isRecovery = (search: string) => new URLSearchParams(search).get('reset') 
 /** Follows an Auth link's return (?code= or #error=) through to its outcome, then tidies the URL. */
 function useAuthLanding(): boolean {
   const location = useLocation()
-  const navigate = useNavigate()
-  const [pending, setPending] = useState(() => isAuthLanding(location))
+  const navigate = useLatest(useNavigate())
+  // Only the address the page was opened with can carry a landing.
+  const [opened] = useState(location)
+  const [pending, setPending] = useState(() => isAuthLanding(opened))
 
   useEffect(() => {
     let active = true
-    void finishAuthLanding(location).then(async (outcome) => {
+    void finishAuthLanding(opened).then(async (outcome) => {
       if (!active || outcome === 'none') return
       const signedIn = outcome === 'signed-in'
       // The session store follows supabase-js once started (after the first paint for a visitor who
@@ -41,13 +44,12 @@ function useAuthLanding(): boolean {
       if (signedIn) await startSessionStore()
       if (!active) return
       setPending(false)
-      navigate(signedIn && isRecovery(location.search) ? '/login?reset=1' : signedIn ? '/dashboard' : '/login', { replace: true })
+      void navigate.current(signedIn && isRecovery(opened.search) ? '/login?reset=1' : signedIn ? '/dashboard' : '/login', { replace: true })
     })
     return () => {
       active = false
     }
-    // Only the address the page was opened with can carry a landing.
-  }, [])
+  }, [opened, navigate])
   return pending
 }
 
@@ -71,14 +73,15 @@ export default function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   // The tab is part of the address: the heading and the browser tab say the same, and Back or a reload keeps it.
   const tab: Tab = searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'
+  const entryState: unknown = location.state // react-router types a history entry's state as `any`
   const setTab = (next: Tab) =>
     setSearchParams(
-      (params) => {
+      (params: URLSearchParams) => {
         if (next === 'sign-up') params.set('tab', 'sign-up')
         else params.delete('tab')
         return params
       },
-      { replace: true, state: location.state },
+      { replace: true, state: entryState },
     )
   const title = tab === 'sign-up' ? 'Create account' : 'Sign in'
   usePageMetadata({ title, description: 'Sign in to your toolkit account.', path: '/login', noindex: true })
@@ -107,7 +110,7 @@ export default function LoginPage() {
     await startSessionStore() // as for a link's landing: the next page sees the new session
     const { data } = await (await loadAuth()).getSession()
     if (data.session && needsSecondFactor(data.session)) setCodeOwed(true)
-    else navigate(destination, { replace: true })
+    else void navigate(destination, { replace: true })
   }
 
   return (
@@ -121,9 +124,9 @@ export default function LoginPage() {
       <Card variant="glass">
         <CardContent className="pt-5 sm:pt-6">
           {recovering && !landingPending ? (
-            <NewPasswordForm onDone={() => navigate('/dashboard', { replace: true })} />
+            <NewPasswordForm onDone={() => void navigate('/dashboard', { replace: true })} />
           ) : mfaStep && !landingPending ? (
-            <MfaSignInStep onVerified={() => navigate(destination, { replace: true })} onCancelled={() => setCodeOwed(false)} />
+            <MfaSignInStep onVerified={() => void navigate(destination, { replace: true })} onCancelled={() => setCodeOwed(false)} />
           ) : landingPending ? (
             <p role="status" className="flex items-center justify-center gap-3 py-8 text-sm text-muted-foreground">
               <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />

@@ -44,7 +44,7 @@ export function MagicLinkForm({ email, onEmailChange, onSent, onBack }: MagicLin
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Sign in with a link">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-label="Sign in with a link">
       <p className="text-sm text-muted-foreground">We’ll email you a link that signs you in — no password needed.</p>
       <FormField label="Email" type="email" name="email" autoComplete="username" inputMode="email" value={email} onChange={(event) => onEmailChange(event.target.value)} error={error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">

@@ -29,7 +29,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Sign in">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-label="Sign in">
       <FormField
         label="Email"
         type="email"

@@ -31,7 +31,7 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Create account">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-label="Create account">
       <FormField
         label="Username"
         name="username"

@@ -190,3 +190,13 @@ def accounts(admin_db: AdminDb) -> Iterator[MakeAccount]:
 def _tools_user_removed_at_the_end() -> Iterator[None]:
     yield
     remove_tools_user()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """schemathesis names each operation's test "test_x[GET /api/pastes]" but leaves the node id at
+    "…::test_x" for all of them; pytest-xdist hands out work by node id (stack/pytest_layout.py),
+    which must therefore be unique: the node id takes the name."""
+    for item in items:
+        label = getattr(item, "operation_label", None)
+        if label and not item.nodeid.endswith(f"[{label}]") and item.parent is not None:
+            item._id = item.parent.id.child(item.name)  # what Node.__init__ sets from the name

@@ -147,11 +147,14 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
         ),
         # While working on one part: TOOLKIT_PYTEST_ARGS="bff/tests/tools/qr_generator -k y" ./scripts/test pytest
         # (the count check then fails and says the run was narrowed).
-        # --durations: the summary names the slowest tests of every suite.
+        # --durations: the summary names the slowest tests of every suite. Two parts: the tests that
+        # share the stack on TOOLKIT_PYTEST_WORKERS processes, then those that run alone (pytest_layout.py).
         Suite(
             "pytest",
             [
-                str(ROOT / ".venv" / "bin" / "pytest"),
+                str(ROOT / ".venv" / "bin" / "python"),
+                "-m",
+                "stack.pytest_layout",
                 "-q",
                 "-rsxfE",
                 "-p",
@@ -159,7 +162,7 @@ def all_suites(cfg: StackConfig) -> list[Suite]:
                 "--durations=30",
                 *shlex.split(os.environ.get("TOOLKIT_PYTEST_ARGS", "")),
             ],
-            ROOT,
+            ROOT / "scripts",
             count_pytest,
             env,
             narrowing="TOOLKIT_PYTEST_ARGS",

@@ -83,7 +83,29 @@ def count_pg_prove(out: str) -> Counts:
     return Counts(total - failed - len(names), failed, len(names), names, _lines(r"#\s+Failed test", out))
 
 
+# Starts each part's output when the suite runs as several pytest runs (pytest_layout.py).
+PYTEST_PART_MARK = "== pytest part:"
+
+
 def count_pytest(out: str) -> Counts:
+    """One pytest run's output, or several runs' (each after a PYTEST_PART_MARK line) added up."""
+    runs = [
+        _count_pytest_run(part) for part in re.split(rf"^{re.escape(PYTEST_PART_MARK)}.*$", out, flags=re.MULTILINE)
+    ]
+    if len(runs) > 1:
+        runs = runs[1:]  # what came before the first mark is not a run's output
+    total = Counts()
+    for run in runs:
+        total.passed += run.passed
+        total.failed += run.failed
+        total.skipped += run.skipped
+        total.skipped_names += run.skipped_names
+        total.failed_names += run.failed_names
+        total.durations |= run.durations
+    return total
+
+
+def _count_pytest_run(out: str) -> Counts:
     summary = [
         line for line in out.splitlines() if re.search(r"\d+ (passed|failed|errors?|skipped|xfailed|xpassed)\b", line)
     ]

@@ -11,7 +11,8 @@ function chromiumPath(): string | undefined {
   }
 }
 
-const SITE_WIDE_SPECS = /features\/admin\/.*\.e2e\.spec\.ts$/
+// The only journeys that change what every other test sees: pages switched off, a single admin left.
+const SITE_WIDE_SPECS = /features\/admin\/(admin|disabled-pages-first)\.e2e\.spec\.ts$/
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -50,9 +51,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: SITE_WIDE_SPECS, use: chromium },
-    // These journeys switch pages off and change who is admin, which every other test would see:
+    // These journeys switch pages off and leave a single admin, which every other test would see:
     // they run on their own, after the rest, and one at a time (one leaves a single admin while
-    // another switches pages as its own admin).
+    // another switches pages as its own admin). Journeys that only make admins of their own users
+    // (admin-polish, users-on-phones, assurance) run with the rest.
     { name: 'site-wide', testMatch: SITE_WIDE_SPECS, dependencies: ['chromium'], use: chromium, workers: 1 },
   ],
 })

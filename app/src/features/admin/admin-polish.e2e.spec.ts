@@ -7,7 +7,7 @@ import { SIGNED_IN_PATHS } from '../../../e2e/route-paths'
 
 // Issue 27, the admin area: confirmations that say what will happen, a users table that fits, switches
 // that say what they do, focus that comes back, and removing the authenticator of a user who lost it.
-// Site-wide project (who is admin changes): after every other test, one at a time.
+// Its admins are its own users and it switches no page off: it runs beside the other tests.
 test.describe.configure({ mode: 'default', timeout: 120_000 })
 
 const LONG = `e2e-${'verylongname'.repeat(3)}-${Date.now().toString(36)}`

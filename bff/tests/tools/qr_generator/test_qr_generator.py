@@ -96,6 +96,26 @@ def test_size_margin_colours_and_levels(tools_client, tmp_path, level):
     assert modules == 17 + 4 * version + 2 * 2  # the version's side + 2 × 2 margin
 
 
+def test_a_transparent_background_keeps_only_the_modules_opaque(tools_client, tmp_path):
+    response = tools_client.post(
+        "/api/tools/qr",
+        json={"text": "see-through", "size": 4096, "foreground": "#1a237e", "background": "transparent"},
+    )
+    assert response.status_code == 200, response.data[:300]
+    image = decode_image(response.data).convert("RGBA")
+    assert image.size == (4096, 4096)
+    assert image.getpixel((0, 0)) == (255, 255, 255, 0)  # the background: fully transparent
+    colours = image.getcolors()
+    assert colours is not None
+    assert {colour for _, colour in colours} == {(255, 255, 255, 0), (0x1A, 0x23, 0x7E, 255)}
+    # Laid on white paper, it scans.
+    paper = Image.new("RGBA", image.size, (255, 255, 255, 255))
+    paper.alpha_composite(image)
+    buffer = io.BytesIO()
+    paper.convert("L").resize((1024, 1024), Image.Resampling.NEAREST).save(buffer, "PNG")
+    assert zbar_decode(buffer.getvalue(), tmp_path) == "see-through"
+
+
 def test_svg(tools_client, tmp_path):
     response = tools_client.post("/api/tools/qr", json={"text": "svg please", "format": "svg", "size": 200})
     assert response.mimetype == "image/svg+xml"

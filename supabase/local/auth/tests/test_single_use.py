@@ -150,7 +150,7 @@ def test_a_totp_code_is_refused_after_it_was_accepted_and_the_next_step_works(ma
     assert verify(code, third).status_code == 422  # an older step than the last accepted one
 
 
-def test_one_totp_code_on_concurrent_challenges_is_accepted_once(make_app, new_email):
+def test_one_totp_code_on_concurrent_challenges_is_accepted_once(make_app, new_email, auth_db):
     app = make_app()
     client = app.test_client()
     confirmed_user(client, new_email)
@@ -179,5 +179,14 @@ def test_one_totp_code_on_concurrent_challenges_is_accepted_once(make_app, new_e
             headers=auth(sessions[i]),
         ),
     )
-    assert _statuses(results) == [200] + [422] * (THREADS - 1)
-    assert {r.json["code"] for r in results if r.status_code == 422} == {"mfa_verification_failed"}
+    # One is accepted. Each other is refused: mfa_verification_failed when it reached the code check
+    # (after waiting on the lock), or session_not_found when it started after the winner had signed
+    # every other aal1 session out (as upstream does), which a loaded machine makes happen.
+    assert _statuses(results).count(200) == 1
+    refusals = {(r.status_code, r.json["code"]) for r in results if r.status_code != 200}
+    assert refusals <= {(422, "mfa_verification_failed"), (403, "session_not_found")}, refusals
+    verified = auth_db.execute(
+        "select count(*) as n from auth.mfa_challenges where id = any(%s::uuid[]) and verified_at is not null",
+        (challenges,),
+    ).fetchone()["n"]
+    assert verified == 1

@@ -1,7 +1,29 @@
 import { useEffect, useState } from 'react'
 import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
+import { ApiError } from '@/lib/api/client'
 import { sendMultipart } from '@/lib/api/send-multipart'
 import { isHeic } from '@/lib/heic'
+
+/** Answers that mean "not now": the client's share of job slots is taken (429) or the worker is full (503). */
+const BUSY = new Set([429, 503])
+export const DECODE_TRIES = 5
+export const DECODE_RETRY_MS = 1_000
+
+/**
+ * The HEIC photo as a high-quality JPEG. It is a job of its own, beside the quality preview's and the
+ * conversion's, so it may find the client's job slots taken: it tries again shortly instead of never
+ * showing the compare.
+ */
+async function decodedJpeg(file: File, signal: AbortSignal): Promise<Blob> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await sendMultipart({ path: '/api/tools/convert', files: [file], fields: { format: 'jpeg', quality: 92 }, signal })).blob
+    } catch (error) {
+      if (!(error instanceof ApiError) || !BUSY.has(error.status) || attempt >= DECODE_TRIES) throw error
+      await new Promise((resolve) => setTimeout(resolve, DECODE_RETRY_MS * attempt))
+    }
+  }
+}
 
 /**
  * A URL the browser can draw the original from, for the compare slider: the file itself, or for a
@@ -16,8 +38,8 @@ export function useOriginalDisplay(file: File | null, enabled = true): string | 
   useEffect(() => {
     if (!enabled || !file || !heic) return
     const controller = new AbortController()
-    sendMultipart({ path: '/api/tools/convert', files: [file], fields: { format: 'jpeg', quality: 92 }, signal: controller.signal })
-      .then((answer) => setDecoded({ file, blob: answer.blob }))
+    decodedJpeg(file, controller.signal)
+      .then((blob) => setDecoded({ file, blob }))
       .catch(() => undefined) // no compare then; the result is still shown on its own
     return () => controller.abort()
   }, [enabled, file, heic])

@@ -1,22 +1,13 @@
 import { useCallback, useRef, useState } from 'react'
 import type { JobPhase } from '@/components/tool-workspace/job-progress'
-import { ApiError, toApiError } from '@/lib/api/client'
+import { isBusy, waitUnlessAborted } from '@/lib/api/busy'
+import { toApiError } from '@/lib/api/client'
 import { sendProgressJob, type ProgressJobRequest, type ProgressJobResult } from '@/lib/api/send-progress-job'
 import { notify } from '@/lib/notify'
 
 type Request = Omit<ProgressJobRequest, 'signal' | 'onUploadProgress' | 'onUploaded' | 'onProgress'>
 
 const BUSY_RETRIES = 4
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(new DOMException('cancelled', 'AbortError'))
-    })
-  })
-}
 
 /**
  * One long job at a time with its real progress: the upload, then the server's own steps ("OCR: 3 of
@@ -44,10 +35,9 @@ export function useProgressJob(errorTitle = 'That did not work') {
               onProgress: (line) => setPhase({ kind: 'working', stage: line.stage, done: line.done, total: line.total, unit: line.unit }),
             })
           } catch (error) {
-            const busy = error instanceof ApiError && (error.code === 'busy' || error.code === 'too_many_jobs')
-            if (!busy || attempt >= BUSY_RETRIES) throw error
+            if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error
             setPhase({ kind: 'processing' })
-            await wait(1500 * (attempt + 1), current.signal)
+            await waitUnlessAborted(1500 * (attempt + 1), current.signal)
           }
         }
       } catch (error) {

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
-import { ApiError } from '@/lib/api/client'
+import { isBusy, waitUnlessAborted } from '@/lib/api/busy'
 import { sendMultipart } from '@/lib/api/send-multipart'
 import { isHeic } from '@/lib/heic'
 
-/** Answers that mean "not now": the client's share of job slots is taken (429) or the worker is full (503). */
-const BUSY = new Set([429, 503])
 export const DECODE_TRIES = 5
 export const DECODE_RETRY_MS = 1_000
 
@@ -19,8 +17,8 @@ async function decodedJpeg(file: File, signal: AbortSignal): Promise<Blob> {
     try {
       return (await sendMultipart({ path: '/api/tools/convert', files: [file], fields: { format: 'jpeg', quality: 92 }, signal })).blob
     } catch (error) {
-      if (!(error instanceof ApiError) || !BUSY.has(error.status) || attempt >= DECODE_TRIES) throw error
-      await new Promise((resolve) => setTimeout(resolve, DECODE_RETRY_MS * attempt))
+      if (!isBusy(error) || attempt >= DECODE_TRIES) throw error
+      await waitUnlessAborted(DECODE_RETRY_MS * attempt, signal)
     }
   }
 }

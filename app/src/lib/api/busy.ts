@@ -1,0 +1,17 @@
+import { ApiError } from '@/lib/api/client'
+
+/** The BFF's "not now" answers: the worker's job slots are full (`busy`) or the client already holds its share (`too_many_jobs`). */
+export function isBusy(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'busy' || error.code === 'too_many_jobs')
+}
+
+/** A pause before trying again, cut short (AbortError) when the work is cancelled. */
+export function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(new DOMException('cancelled', 'AbortError'))
+    })
+  })
+}

@@ -3,6 +3,13 @@ shared by image to text and the PDF editor's searchable PDFs."""
 
 from __future__ import annotations
 
+# Imported with the BFF, never in a request: the warm pool (job_pool.py) forks job processes while
+# the worker's request threads run, and a spare forked during a thread's first import of a module
+# inherits that module's import lock held by a thread it does not have: its job then hangs on the
+# same import until the time limit. OCR jobs did, on pytesseract (pandas: ~0.4 s of import), twice
+# in clean-clone runs. The cost is ~0.4 s on each BFF process's start.
+import pytesseract
+
 from ..errors import ApiError
 
 LANGUAGE_NAMES = {
@@ -27,9 +34,6 @@ LANGUAGE_NAMES = {
 
 
 def installed_languages() -> list[str]:
-    # Imported here: pytesseract loads pandas, ~0.4 s added to every BFF process's start otherwise.
-    import pytesseract
-
     try:
         codes: list[str] = pytesseract.get_languages(config="")
     except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError, OSError):

@@ -16,8 +16,10 @@ import os
 from pathlib import Path
 from typing import Annotated, Literal
 
+import ocrmypdf
 import pikepdf
 from flask import Response
+from ocrmypdf import exceptions as ocr_errors
 from PIL import Image, ImageOps
 from pydantic import Field
 
@@ -182,10 +184,6 @@ def _usable_dpi(image: Image.Image) -> float | None:
 def _run_ocrmypdf(
     source: Path, output: Path, options: SearchableOptions, deadline: Deadline, *, keep_pdfa: bool
 ) -> None:
-    # Imported here: OCRmyPDF's import costs every BFF process's start ~0.5 s, and few jobs need it.
-    import ocrmypdf
-    from ocrmypdf import exceptions as ocr_errors
-
     limits = Limits.current()
     try:
         exit_code = ocrmypdf.ocr(

@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from ..auth import request_claims, require_claims
 from ..contract.operations import Routes, ViewFunction
-from ..contract.responses import DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
+from ..contract.responses import DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, SESSION_ONLY, json_response
 from ..db import rls_transaction
 from ..errors import ApiError
 from ..spec_constants import PAGE_KEYS
@@ -59,7 +59,7 @@ def _known_page(view: ViewFunction) -> ViewFunction:
     "/admin/pages/<page_key>",
     "updatePage",
     body=PageUpdate,
-    security=[{"bearerAuth": []}],
+    security=SESSION_ONLY,
     path={"page_key": {"schema": {"type": "string", "enum": list(PAGE_KEYS)}}},
     before=(admin_only("change pages"), _known_page),
     answers={200: json_response("The page's new state (who and when are recorded by the database).", PageState)},

@@ -38,6 +38,7 @@ from ..errors import ApiError
 from ..extensions import limiter
 from .models.pastes import PASTE_ID as PASTE_ID_PATTERN
 from .models.pastes import LikeResult, NewPaste, Paste, PasteCreate, PasteList, PasteListQuery, PasteUpdate
+from .rows import assignments, changes_of
 from .writes import anonymous_write_limit, is_anonymous
 
 bp = Blueprint("pastes", __name__, url_prefix="/api")
@@ -326,9 +327,7 @@ def update_paste(paste_id: str, body: PasteUpdate) -> Response:
 
     By its owner, or with `X-Edit-Token` for an anonymous paste. Someone else's paste is a 403 when
     they can read it, else a 404 (private pastes stay secret)."""
-    changes = body.model_dump(include=body.model_fields_set)
-    if not changes:
-        raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(FIELDS)}")
+    changes = changes_of(body)
     token = _edit_token()
     if token is not None:
         as_json = {k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in changes.items()}
@@ -341,10 +340,9 @@ def update_paste(paste_id: str, body: PasteUpdate) -> Response:
             )["paste"]
         return jsonify(_paste(paste))
     claims = require_claims()
-    assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names from FIELDS only
     with rls_transaction(claims) as conn:
         row = conn.execute(
-            f"update public.pastes set {assignments} where id = %(paste_id)s returning {OWNER_RETURNING}",
+            f"update public.pastes set {assignments(changes)} where id = %(paste_id)s returning {OWNER_RETURNING}",
             {**changes, "paste_id": paste_id},
         ).fetchone()
         if row is None:

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from ..auth import request_claims, require_claims
-from ..contract.operations import NoContent, Routes, ViewFunction, WithStatus
+from ..contract.operations import NoContent, RouteOptions, Routes, ViewFunction, WithStatus
 from ..contract.responses import (
     DATA_OPTIONAL_TOKEN,
     DATA_SIGNED_IN,
@@ -99,6 +99,14 @@ PASTE_LINKS = links_to(
 )
 NOT_FOUND_ERRORS = (DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
 REFUSED = {403: ["forbidden"], 404: ["not_found"]}
+CREATE = (
+    "select public.create_paste(%(content)s, %(title)s, %(language)s, coalesce(%(privacy)s, 'public'),"
+    " %(expires_at)s, %(burn_after_read)s) as paste"
+)
+CREATE_ENCRYPTED = (
+    "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
+    " %(burn_after_read)s) as paste"
+)
 ANONYMOUS_WRITES = limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 
 
@@ -144,25 +152,11 @@ def create_paste(body: PasteCreate) -> WithStatus:
     Signed in, the caller owns the paste. Anonymous authors are rate-limited per IP, cannot make
     private pastes (422) and change or delete theirs with the edit token."""
     claims = request_claims()
-    values = body.model_dump(include=set(FIELDS))
     if body.encrypted:
         _check_encrypted(body)
-        with rls_transaction(claims) as conn:
-            created = only_row(
-                conn.execute(
-                    "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
-                    " %(burn_after_read)s) as paste",
-                    values,
-                )
-            )["paste"]
-        return jsonify(_paste(created)), 201
     with rls_transaction(claims) as conn:
         created = only_row(
-            conn.execute(
-                "select public.create_paste(%(content)s, %(title)s, %(language)s, coalesce(%(privacy)s, 'public'),"
-                " %(expires_at)s, %(burn_after_read)s) as paste",
-                values,
-            )
+            conn.execute(CREATE_ENCRYPTED if body.encrypted else CREATE, body.model_dump(include=set(FIELDS)))
         )["paste"]
     return jsonify(_paste(created)), 201
 
@@ -386,31 +380,21 @@ def _set_like(paste_id: str, liked: bool) -> Response:
     return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
 
 
-LIKES = {200: json_response("The likes now.", LikeResult)}
-LIKE_ERRORS = (DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
+LIKE: RouteOptions = {  # like and unlike alike
+    "path": PASTE_ID_PARAMETER,
+    "security": SIGNED_IN_OR_API_TOKEN,
+    "answers": {200: json_response("The likes now.", LikeResult)},
+    "errors": (DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]}),
+}
 
 
-@routes.post(
-    "/pastes/<paste_id>/like",
-    "likePaste",
-    path=PASTE_ID_PARAMETER,
-    security=SIGNED_IN_OR_API_TOKEN,
-    answers=LIKES,
-    errors=LIKE_ERRORS,
-)
+@routes.post("/pastes/<paste_id>/like", "likePaste", **LIKE)
 def like(paste_id: str) -> Response:
     """Like a paste (once per user)"""
     return _set_like(paste_id, True)
 
 
-@routes.delete(
-    "/pastes/<paste_id>/like",
-    "unlikePaste",
-    path=PASTE_ID_PARAMETER,
-    security=SIGNED_IN_OR_API_TOKEN,
-    answers=LIKES,
-    errors=LIKE_ERRORS,
-)
+@routes.delete("/pastes/<paste_id>/like", "unlikePaste", **LIKE)
 def unlike(paste_id: str) -> Response:
     """Take my like back"""
     return _set_like(paste_id, False)

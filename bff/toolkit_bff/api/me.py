@@ -8,13 +8,13 @@ from ..contract.operations import NoContent, Routes
 from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, SESSION_ONLY, json_response
 from ..db import only_row, rls_transaction
 from ..errors import ApiError
-from .models.me import Me, ProfileResult, ProfileUpdate
+from .models.me import Me, Profile, ProfileResult, ProfileUpdate
 from .rows import assignments, changes_of
 
 bp = Blueprint("me", __name__, url_prefix="/api")
 routes = Routes(bp, "account")
 
-PROFILE_COLUMNS = "id, nickname, email, full_name, bio, avatar_url, location, role, created_at, updated_at"
+PROFILE_COLUMNS = ", ".join(Profile.model_fields)
 
 
 @routes.get(

@@ -14,16 +14,16 @@ from ..db import rls_transaction
 from ..errors import ApiError
 from ..spec_constants import PAGE_KEYS
 from .admin_only import admin_only
-from .models.admin import Pages, PageState, PageUpdate
+from .models.admin import Pages, PageState, PageStatus, PageUpdate
 
 bp = Blueprint("pages", __name__, url_prefix="/api")
 routes = Routes(bp, "pages")
 
-PAGE_COLUMNS = "page_key, is_disabled, disable_reason, updated_at"
+PAGE_COLUMNS = ", ".join(PageState.model_fields)
 
 
 def _entry(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {"is_disabled": row["is_disabled"], "disable_reason": row["disable_reason"], "updated_at": row["updated_at"]}
+    return {name: row[name] for name in PageStatus.model_fields}
 
 
 @routes.get(

@@ -146,3 +146,4 @@ class NumberOption(GroupedMetadata):
 
 
 Switch = Annotated[bool, PlainValidator(_flag), WithJsonSchema({"type": "boolean"})]
+PdfPassword = Annotated[str, TextOption(256), Field(description="Password of an encrypted PDF.")]

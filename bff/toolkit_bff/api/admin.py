@@ -4,13 +4,16 @@ input (admin_only.py, the routes' first `before`); SQL checks again (admin_list_
 revoke_admin, admin_authenticator_removal, admin_recent_*, admin_delete_*). Only the authenticator's
 removal then needs Auth's admin API and its service-role key."""
 
+from collections.abc import Callable
+from typing import Unpack
+
 from flask import Blueprint, Response, current_app, jsonify
 
 from .. import auth_admin
 from ..auth import require_claims
-from ..contract.openapi_types import Security
-from ..contract.operations import NoContent, Routes
-from ..contract.responses import DATA_SIGNED_IN, DATABASE, json_response
+from ..contract.openapi_types import OpenApi
+from ..contract.operations import NoContent, RouteOptions, Routes, View
+from ..contract.responses import DATA_SIGNED_IN, DATABASE, SESSION_ONLY, json_response
 from ..db import only_row, rls_transaction
 from ..errors import ApiError
 from .admin_only import admin_only, user_id_of
@@ -23,52 +26,41 @@ from .models.admin import (
     SearchPage,
     search_page,
 )
+from .rows import page_answer
 
 bp = Blueprint("admin", __name__, url_prefix="/api")
 routes = Routes(bp, "admin")
-ADMINS: Security = [{"bearerAuth": []}]
 # Routes take the id as text and parse it after the role check: no 404 from routing before it is known.
 USER_ID = {"user_id": {"schema": {"type": "string", "format": "uuid"}}}
 ADMIN_ONLY = {403: ["forbidden"]}
 LIST_ERRORS = (DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {422: ["invalid_input"]})
 DELETE_ERRORS = (DATA_SIGNED_IN, ADMIN_ONLY, DATABASE, {404: ["not_found"]})
-USERS_SEARCH = search_page("email or nickname", high=200, default=50)
-PASTES_SEARCH = search_page("the id or title", high=100, default=20)
-LINKS_SEARCH = search_page("the code or the target URL", high=100, default=20)
+DELETED = {204: {"description": "Deleted for everyone."}}
+STATUS = {200: json_response("The user's admin status afterwards.", AdminStatus)}
+
+
+def _admin_route(
+    method: str, rule: str, operation_id: str, action: str, **options: Unpack[RouteOptions]
+) -> Callable[[View], View]:
+    """An admin route: the caller must be an admin (`action` ends "Only administrators can …")
+    before anything they sent is read."""
+    options["before"], options["security"] = (admin_only(action),), SESSION_ONLY
+    return routes.route(method, rule, operation_id, **options)
+
+
+def _list_route(
+    rule: str, operation_id: str, action: str, query: type[SearchPage], answer: OpenApi
+) -> Callable[[View], View]:
+    return _admin_route("GET", rule, operation_id, action, query=query, errors=LIST_ERRORS, answers={200: answer})
 
 
 def _page(function: str, key: str, query: SearchPage) -> Response:
     """A page of an admin list, newest first: {key: [...], total, limit, offset}."""
-    claims = require_claims()
-    with rls_transaction(claims, read_only=True) as conn:
+    with rls_transaction(require_claims(), read_only=True) as conn:
         rows = conn.execute(
             f"select * from public.{function}(%s, %s, %s)", (query.q, query.limit, query.offset)
         ).fetchall()
-    total = rows[0]["total"] if rows else 0
-    return jsonify(
-        {
-            key: [{k: v for k, v in row.items() if k != "total"} for row in rows],
-            "total": total,
-            "limit": query.limit,
-            "offset": query.offset,
-        }
-    )
-
-
-@routes.get(
-    "/admin/users",
-    "listUsers",
-    before=(admin_only("list users"),),
-    query=USERS_SEARCH,
-    security=ADMINS,
-    errors=LIST_ERRORS,
-    answers={200: json_response("A page of users.", AdminUserList)},
-)
-def list_users(query: SearchPage) -> Response:
-    """Users, newest first
-
-    Read by the SQL function admin_list_users, which refuses non-admins."""
-    return _page("admin_list_users", "users", query)
+    return page_answer(key, rows, query.limit, query.offset)
 
 
 def _delete(function: str, key: str) -> NoContent:
@@ -77,14 +69,26 @@ def _delete(function: str, key: str) -> NoContent:
     return "", 204
 
 
-@routes.get(
+@_list_route(
+    "/admin/users",
+    "listUsers",
+    "list users",
+    search_page("email or nickname", high=200, default=50),
+    json_response("A page of users.", AdminUserList),
+)
+def list_users(query: SearchPage) -> Response:
+    """Users, newest first
+
+    Read by the SQL function admin_list_users, which refuses non-admins."""
+    return _page("admin_list_users", "users", query)
+
+
+@_list_route(
     "/admin/pastes",
     "listModeratedPastes",
-    before=(admin_only("moderate"),),
-    query=PASTES_SEARCH,
-    security=ADMINS,
-    errors=LIST_ERRORS,
-    answers={200: json_response("A page of public pastes.", ModeratedPasteList)},
+    "moderate",
+    search_page("the id or title", high=100, default=20),
+    json_response("A page of public pastes.", ModeratedPasteList),
 )
 def recent_pastes(query: SearchPage) -> Response:
     """Recent public pastes, newest first
@@ -93,27 +97,20 @@ def recent_pastes(query: SearchPage) -> Response:
     return _page("admin_recent_pastes", "pastes", query)
 
 
-@routes.delete(
-    "/admin/pastes/<paste_id>",
-    "deleteModeratedPaste",
-    before=(admin_only("moderate"),),
-    security=ADMINS,
-    errors=DELETE_ERRORS,
-    answers={204: {"description": "Deleted for everyone."}},
+@_admin_route(
+    "DELETE", "/admin/pastes/<paste_id>", "deleteModeratedPaste", "moderate", answers=DELETED, errors=DELETE_ERRORS
 )
 def delete_paste(paste_id: str) -> NoContent:
     """Delete one of the public pastes (moderation)"""
     return _delete("admin_delete_paste", paste_id)
 
 
-@routes.get(
+@_list_route(
     "/admin/links",
     "listModeratedLinks",
-    before=(admin_only("moderate"),),
-    query=LINKS_SEARCH,
-    security=ADMINS,
-    errors=LIST_ERRORS,
-    answers={200: json_response("A page of short links.", ModeratedLinkList)},
+    "moderate",
+    search_page("the code or the target URL", high=100, default=20),
+    json_response("A page of short links.", ModeratedLinkList),
 )
 def recent_links(query: SearchPage) -> Response:
     """Recent short links, newest first
@@ -122,14 +119,7 @@ def recent_links(query: SearchPage) -> Response:
     return _page("admin_recent_short_links", "links", query)
 
 
-@routes.delete(
-    "/admin/links/<code>",
-    "deleteModeratedLink",
-    before=(admin_only("moderate"),),
-    security=ADMINS,
-    errors=DELETE_ERRORS,
-    answers={204: {"description": "Deleted for everyone."}},
-)
+@_admin_route("DELETE", "/admin/links/<code>", "deleteModeratedLink", "moderate", answers=DELETED, errors=DELETE_ERRORS)
 def delete_link(code: str) -> NoContent:
     """Delete one of the short links (moderation)"""
     return _delete("admin_delete_short_link", code)
@@ -143,15 +133,12 @@ def _admin_status(user_id_text: str, function: str) -> Response:
     return jsonify(user_id=user_id, is_admin=is_admin)
 
 
-STATUS = {200: json_response("The user's admin status afterwards.", AdminStatus)}
-
-
-@routes.post(
+@_admin_route(
+    "POST",
     "/admin/users/<user_id>/admin",
     "grantAdmin",
+    "grant admin rights",
     path=USER_ID,
-    before=(admin_only("grant admin rights"),),
-    security=ADMINS,
     answers=STATUS,
     errors=DELETE_ERRORS,
 )
@@ -162,12 +149,12 @@ def grant_admin(user_id: str) -> Response:
     return _admin_status(user_id, "grant_admin")
 
 
-@routes.delete(
+@_admin_route(
+    "DELETE",
     "/admin/users/<user_id>/admin",
     "revokeAdmin",
+    "revoke admin rights",
     path=USER_ID,
-    before=(admin_only("revoke admin rights"),),
-    security=ADMINS,
     answers=STATUS,
     errors=(*DELETE_ERRORS, {409: ["conflict"]}),
 )
@@ -178,12 +165,12 @@ def revoke_admin(user_id: str) -> Response:
     return _admin_status(user_id, "revoke_admin")
 
 
-@routes.delete(
+@_admin_route(
+    "DELETE",
     "/admin/users/<user_id>/factors",
     "removeAuthenticator",
+    "remove a user's authenticator",
     path=USER_ID,
-    before=(admin_only("remove a user's authenticator"),),
-    security=ADMINS,
     answers={
         200: json_response(
             "The user signs in with their password alone until they add a new one.", AuthenticatorRemoval

@@ -12,16 +12,14 @@ from uuid import UUID
 from flask import Blueprint, Response, jsonify
 
 from ..auth import require_claims
-from ..contract.openapi_types import Security
 from ..contract.operations import NoContent, Routes, WithStatus
-from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response, links_to
+from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, SESSION_ONLY, json_response, links_to
 from ..db import only_row, rls_transaction
-from ..errors import ApiError
 from .models.api_tokens import ApiToken, ApiTokenCreate, ApiTokenList, ApiTokensRevoked, NewApiToken
+from .rows import delete_mine
 
 bp = Blueprint("api_tokens", __name__, url_prefix="/api")
 routes = Routes(bp, "account")
-SIGNED_IN: Security = [{"bearerAuth": []}]
 WRITE_LIMITED = {429: ["too_many_requests"]}
 
 TOKEN_COLUMNS = tuple(ApiToken.model_fields)
@@ -35,7 +33,7 @@ def _token(row: Mapping[str, Any]) -> dict[str, Any]:
 @routes.get(
     "/me/tokens",
     "listMyApiTokens",
-    security=SIGNED_IN,
+    security=SESSION_ONLY,
     errors=(DATA_SIGNED_IN, DATABASE),
     answers={200: json_response("Newest first.", ApiTokenList)},
 )
@@ -53,7 +51,7 @@ def list_tokens() -> Response:
     "/me/tokens",
     "createApiToken",
     body=ApiTokenCreate,
-    security=SIGNED_IN,
+    security=SESSION_ONLY,
     answers={
         201: json_response(
             "The token, shown this once.",
@@ -82,7 +80,7 @@ def create_token(body: ApiTokenCreate) -> WithStatus:
 @routes.delete(
     "/me/tokens/<uuid:token_id>",
     "revokeApiToken",
-    security=SIGNED_IN,
+    security=SESSION_ONLY,
     answers={204: {"description": "Revoked: its next request is a 401."}},
     errors=(DATA_SIGNED_IN, DATABASE, {404: ["not_found"]}, WRITE_LIMITED),
 )
@@ -90,18 +88,14 @@ def revoke_token(token_id: UUID) -> NoContent:
     """Revoke one of my tokens
 
     Someone else's token answers 404 like a missing one."""
-    claims = require_claims()
-    with rls_transaction(claims) as conn:
-        revoked = conn.execute("delete from public.api_tokens where id = %s returning id", (token_id,)).fetchone()
-    if revoked is None:  # not there, or not yours: the same answer
-        raise ApiError(404, "not_found", "No token of yours has this id")
+    delete_mine(require_claims(), "api_tokens", token_id, "No token of yours has this id")
     return "", 204
 
 
 @routes.delete(
     "/me/tokens",
     "revokeAllMyApiTokens",
-    security=SIGNED_IN,
+    security=SESSION_ONLY,
     errors=(DATA_SIGNED_IN, DATABASE, WRITE_LIMITED),
     answers={200: json_response("Every script using one of them is refused from its next request.", ApiTokensRevoked)},
 )

@@ -29,6 +29,7 @@ from .link_passwords.create import create_protected_link
 from .link_passwords.policy import weakness
 from .models.common import Paging
 from .models.links import LinkStats, ResolvedLink, ShortLink, ShortLinkCreate, ShortLinkList, StatsPeriod
+from .rows import delete_mine, page_answer
 from .writes import anonymous_write_limit, is_anonymous
 
 bp = Blueprint("links", __name__, url_prefix="/api")
@@ -121,17 +122,13 @@ def create_link(body: ShortLinkCreate) -> WithStatus:
 )
 def list_links(query: Paging) -> Response:
     """My links, newest first, with their clicks"""
-    claims = require_claims()
-    limit, offset = query.limit, query.offset
-    with rls_transaction(claims, read_only=True) as conn:
+    with rls_transaction(require_claims(), read_only=True) as conn:
         rows = conn.execute(
             f"select {LINK_COLUMNS}, count(*) over () as total from public.shortened_urls"
             " order by created_at desc, id limit %s offset %s",
-            (limit, offset),
+            (query.limit, query.offset),
         ).fetchall()
-    total = rows[0]["total"] if rows else 0
-    links = [_with_short_url({k: v for k, v in row.items() if k != "total"}) for row in rows]
-    return jsonify(links=links, total=total, limit=limit, offset=offset)
+    return page_answer("links", rows, query.limit, query.offset, _with_short_url)
 
 
 @routes.delete(
@@ -145,11 +142,7 @@ def delete_link(link_id: UUID) -> NoContent:
     """Delete one of my links
 
     Someone else's link answers 404 like a missing one: nothing leaks."""
-    claims = require_claims()
-    with rls_transaction(claims) as conn:
-        deleted = conn.execute("delete from public.shortened_urls where id = %s returning id", (link_id,)).fetchone()
-    if deleted is None:  # not there, or not yours: the same answer, so nothing leaks
-        raise ApiError(404, "not_found", "No link of yours has this id")
+    delete_mine(require_claims(), "shortened_urls", link_id, "No link of yours has this id")
     return "", 204
 
 

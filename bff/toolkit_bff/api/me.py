@@ -4,24 +4,23 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from .. import auth_admin
 from ..auth import require_claims
-from ..contract.openapi_types import Security
 from ..contract.operations import NoContent, Routes
-from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
+from ..contract.responses import DATA_SIGNED_IN, DATABASE, JSON_BODY, SESSION_ONLY, json_response
 from ..db import only_row, rls_transaction
 from ..errors import ApiError
-from .models.me import Me, ProfileResult, ProfileUpdate
+from .models.me import Me, Profile, ProfileResult, ProfileUpdate
+from .rows import assignments, changes_of
 
 bp = Blueprint("me", __name__, url_prefix="/api")
 routes = Routes(bp, "account")
-SIGNED_IN: Security = [{"bearerAuth": []}]
 
-PROFILE_COLUMNS = "id, nickname, email, full_name, bio, avatar_url, location, role, created_at, updated_at"
+PROFILE_COLUMNS = ", ".join(Profile.model_fields)
 
 
 @routes.get(
     "/me",
     "getMe",
-    security=SIGNED_IN,
+    security=SESSION_ONLY,
     answers={200: json_response("The caller.", Me)},
     errors=(DATA_SIGNED_IN, DATABASE),
 )
@@ -42,7 +41,7 @@ def me() -> Response:
     "/me/profile",
     "updateMyProfile",
     body=ProfileUpdate,
-    security=SIGNED_IN,
+    security=SESSION_ONLY,
     answers={200: json_response("The updated profile.", ProfileResult)},
     errors=(JSON_BODY, DATA_SIGNED_IN, DATABASE, {404: ["not_found"], 409: ["conflict"]}),
 )
@@ -53,13 +52,11 @@ def update_profile(body: ProfileUpdate) -> Response:
     only). Row-level security and column privileges make `role`, `id` and `email` unwritable
     whatever the BFF sends."""
     claims = require_claims()
-    changes = body.model_dump(include=body.model_fields_set)
-    if not changes:
-        raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(ProfileUpdate.model_fields)}")
-    assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names of the model's fields only
+    changes = changes_of(body)
     with rls_transaction(claims) as conn:
         profile = conn.execute(
-            f"update public.profile set {assignments} where id = auth.uid() returning {PROFILE_COLUMNS}", changes
+            f"update public.profile set {assignments(changes)} where id = auth.uid() returning {PROFILE_COLUMNS}",
+            changes,
         ).fetchone()
     if profile is None:
         raise ApiError(404, "not_found", "You have no profile yet")
@@ -69,7 +66,7 @@ def update_profile(body: ProfileUpdate) -> Response:
 @routes.delete(
     "/me",
     "deleteMe",
-    security=SIGNED_IN,
+    security=SESSION_ONLY,
     answers={
         204: {
             "description": "Deleted: the user, their sessions, identities and factors, and (by foreign key) their "

@@ -9,21 +9,21 @@ from flask.typing import ResponseReturnValue
 
 from ..auth import request_claims, require_claims
 from ..contract.operations import Routes, ViewFunction
-from ..contract.responses import DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, json_response
+from ..contract.responses import DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, SESSION_ONLY, json_response
 from ..db import rls_transaction
 from ..errors import ApiError
 from ..spec_constants import PAGE_KEYS
 from .admin_only import admin_only
-from .models.admin import Pages, PageState, PageUpdate
+from .models.admin import Pages, PageState, PageStatus, PageUpdate
 
 bp = Blueprint("pages", __name__, url_prefix="/api")
 routes = Routes(bp, "pages")
 
-PAGE_COLUMNS = "page_key, is_disabled, disable_reason, updated_at"
+PAGE_COLUMNS = ", ".join(PageState.model_fields)
 
 
 def _entry(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {"is_disabled": row["is_disabled"], "disable_reason": row["disable_reason"], "updated_at": row["updated_at"]}
+    return {name: row[name] for name in PageStatus.model_fields}
 
 
 @routes.get(
@@ -59,7 +59,7 @@ def _known_page(view: ViewFunction) -> ViewFunction:
     "/admin/pages/<page_key>",
     "updatePage",
     body=PageUpdate,
-    security=[{"bearerAuth": []}],
+    security=SESSION_ONLY,
     path={"page_key": {"schema": {"type": "string", "enum": list(PAGE_KEYS)}}},
     before=(admin_only("change pages"), _known_page),
     answers={200: json_response("The page's new state (who and when are recorded by the database).", PageState)},

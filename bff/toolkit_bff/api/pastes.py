@@ -19,7 +19,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from ..auth import request_claims, require_claims
-from ..contract.operations import NoContent, Routes, ViewFunction, WithStatus
+from ..contract.operations import NoContent, RouteOptions, Routes, ViewFunction, WithStatus
 from ..contract.responses import (
     DATA_OPTIONAL_TOKEN,
     DATA_SIGNED_IN,
@@ -38,6 +38,7 @@ from ..errors import ApiError
 from ..extensions import limiter
 from .models.pastes import PASTE_ID as PASTE_ID_PATTERN
 from .models.pastes import LikeResult, NewPaste, Paste, PasteCreate, PasteList, PasteListQuery, PasteUpdate
+from .rows import assignments, changes_of
 from .writes import anonymous_write_limit, is_anonymous
 
 bp = Blueprint("pastes", __name__, url_prefix="/api")
@@ -98,6 +99,14 @@ PASTE_LINKS = links_to(
 )
 NOT_FOUND_ERRORS = (DATA_OPTIONAL_TOKEN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
 REFUSED = {403: ["forbidden"], 404: ["not_found"]}
+CREATE = (
+    "select public.create_paste(%(content)s, %(title)s, %(language)s, coalesce(%(privacy)s, 'public'),"
+    " %(expires_at)s, %(burn_after_read)s) as paste"
+)
+CREATE_ENCRYPTED = (
+    "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
+    " %(burn_after_read)s) as paste"
+)
 ANONYMOUS_WRITES = limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 
 
@@ -143,25 +152,11 @@ def create_paste(body: PasteCreate) -> WithStatus:
     Signed in, the caller owns the paste. Anonymous authors are rate-limited per IP, cannot make
     private pastes (422) and change or delete theirs with the edit token."""
     claims = request_claims()
-    values = body.model_dump(include=set(FIELDS))
     if body.encrypted:
         _check_encrypted(body)
-        with rls_transaction(claims) as conn:
-            created = only_row(
-                conn.execute(
-                    "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
-                    " %(burn_after_read)s) as paste",
-                    values,
-                )
-            )["paste"]
-        return jsonify(_paste(created)), 201
     with rls_transaction(claims) as conn:
         created = only_row(
-            conn.execute(
-                "select public.create_paste(%(content)s, %(title)s, %(language)s, coalesce(%(privacy)s, 'public'),"
-                " %(expires_at)s, %(burn_after_read)s) as paste",
-                values,
-            )
+            conn.execute(CREATE_ENCRYPTED if body.encrypted else CREATE, body.model_dump(include=set(FIELDS)))
         )["paste"]
     return jsonify(_paste(created)), 201
 
@@ -326,9 +321,7 @@ def update_paste(paste_id: str, body: PasteUpdate) -> Response:
 
     By its owner, or with `X-Edit-Token` for an anonymous paste. Someone else's paste is a 403 when
     they can read it, else a 404 (private pastes stay secret)."""
-    changes = body.model_dump(include=body.model_fields_set)
-    if not changes:
-        raise ApiError(422, "invalid_input", f"Send at least one of: {', '.join(FIELDS)}")
+    changes = changes_of(body)
     token = _edit_token()
     if token is not None:
         as_json = {k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in changes.items()}
@@ -341,10 +334,9 @@ def update_paste(paste_id: str, body: PasteUpdate) -> Response:
             )["paste"]
         return jsonify(_paste(paste))
     claims = require_claims()
-    assignments = ", ".join(f"{name} = %({name})s" for name in changes)  # names from FIELDS only
     with rls_transaction(claims) as conn:
         row = conn.execute(
-            f"update public.pastes set {assignments} where id = %(paste_id)s returning {OWNER_RETURNING}",
+            f"update public.pastes set {assignments(changes)} where id = %(paste_id)s returning {OWNER_RETURNING}",
             {**changes, "paste_id": paste_id},
         ).fetchone()
         if row is None:
@@ -388,31 +380,21 @@ def _set_like(paste_id: str, liked: bool) -> Response:
     return jsonify(id=paste_id, likes=result["likes"], liked=result["liked"], counted=result["counted"])
 
 
-LIKES = {200: json_response("The likes now.", LikeResult)}
-LIKE_ERRORS = (DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]})
+LIKE: RouteOptions = {  # like and unlike alike
+    "path": PASTE_ID_PARAMETER,
+    "security": SIGNED_IN_OR_API_TOKEN,
+    "answers": {200: json_response("The likes now.", LikeResult)},
+    "errors": (DATA_SIGNED_IN, RATE_LIMITED, DATABASE, {404: ["not_found"]}),
+}
 
 
-@routes.post(
-    "/pastes/<paste_id>/like",
-    "likePaste",
-    path=PASTE_ID_PARAMETER,
-    security=SIGNED_IN_OR_API_TOKEN,
-    answers=LIKES,
-    errors=LIKE_ERRORS,
-)
+@routes.post("/pastes/<paste_id>/like", "likePaste", **LIKE)
 def like(paste_id: str) -> Response:
     """Like a paste (once per user)"""
     return _set_like(paste_id, True)
 
 
-@routes.delete(
-    "/pastes/<paste_id>/like",
-    "unlikePaste",
-    path=PASTE_ID_PARAMETER,
-    security=SIGNED_IN_OR_API_TOKEN,
-    answers=LIKES,
-    errors=LIKE_ERRORS,
-)
+@routes.delete("/pastes/<paste_id>/like", "unlikePaste", **LIKE)
 def unlike(paste_id: str) -> Response:
     """Take my like back"""
     return _set_like(paste_id, False)

@@ -13,9 +13,9 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from pydantic import Field, GetCoreSchemaHandler, GetJsonSchemaHandler, StrictBool, StrictStr, WithJsonSchema
-from pydantic.functional_validators import BeforeValidator, PlainValidator
+from pydantic.functional_validators import PlainValidator
 from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import PydanticCustomError, PydanticUseDefault, core_schema
+from pydantic_core import PydanticCustomError, core_schema
 
 from ..numbers import whole_number
 
@@ -159,13 +159,3 @@ Expiry = Annotated[
     PlainValidator(_expiry),
     WithJsonSchema({"type": ["string", "null"], "format": "date-time", SERVER_RULE: "in the future"}),
 ]
-
-
-def _default_when_empty(value: object) -> object:
-    """A form's empty field is an absent one: the option keeps its default."""
-    if value == "":
-        raise PydanticUseDefault()
-    return value
-
-
-EmptyIsDefault = BeforeValidator(_default_when_empty)

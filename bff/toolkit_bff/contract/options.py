@@ -5,9 +5,9 @@ spaces. A JSON object's values must have the schema's JSON types (5, not "5"; tr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, get_args
+from typing import Annotated, Any, ClassVar
 
 from annotated_types import GroupedMetadata
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
@@ -84,49 +84,9 @@ def _text(value: object, info: ValidationInfo) -> str:
     return str(value)
 
 
-# The factories below return a type for a field's annotation (Annotated[...]); a type built at run
-# time has no static type but Any.
-def whole(low: int, high: int) -> Any:
-    return Annotated[int, PlainValidator(_whole), WithJsonSchema({"type": "integer"}), Between(low, high)]
-
-
-def number(low: float, high: float) -> Any:
-    return Annotated[float, PlainValidator(_number), WithJsonSchema({"type": "number"}), Between(low, high)]
-
-
-Switch = Annotated[bool, PlainValidator(_flag), WithJsonSchema({"type": "boolean"})]
-
-
-def text(max_length: int = MAX_OPTION_LENGTH, **schema: Any) -> Any:
-    return Annotated[str, BeforeValidator(_text), Field(max_length=max_length, **schema)]
-
-
-def choice(values: Iterable[str], shown: Iterable[str] | None = None) -> Any:
-    """One of `values` (lower case), whatever case and spaces it is sent with; the schema lists
-    `shown` (the values as the API writes them) or the values themselves."""
-    allowed = tuple(values)
-
-    def check(value: object, info: ValidationInfo) -> str:
-        if value is None or (isinstance(value, str) and not value.strip() and not _from_json(info)):
-            raise PydanticUseDefault()
-        if _from_json(info) and not isinstance(value, str):
-            raise refuse(f"must be one of {', '.join(allowed)}")
-        picked = str(value).strip().lower()
-        if picked not in allowed:
-            raise refuse(f"must be one of {', '.join(allowed)}")
-        return picked
-
-    return Annotated[str, PlainValidator(check), WithJsonSchema({"type": "string", "enum": list(shown or allowed)})]
-
-
-# The same option types in a form a type checker reads: a call (`size: whole(64, 4096)`) is no type
-# to mypy, so a model writes `size: Annotated[int, WholeOption(64, 4096)]`. Each marker stands for
-# exactly the validators and schema its factory above returns (pydantic expands grouped metadata in
-# place), and the field keeps its Python type for the code that reads it.
-def _metadata(annotated: Any) -> Iterator[object]:
-    yield from get_args(annotated)[1:]  # Annotated[T, *metadata] → metadata; the field writes T
-
-
+# An option's type, as a model writes it: `size: Annotated[int, WholeOption(64, 4096)]`. Each marker
+# stands for its validators and schema (pydantic expands grouped metadata in place), and the field
+# keeps its Python type for the code that reads it.
 @dataclass(frozen=True)
 class TextOption(GroupedMetadata):
     """Text of at most `max_length` characters (and at least `min_length` when given)."""
@@ -135,19 +95,32 @@ class TextOption(GroupedMetadata):
     min_length: int | None = None
 
     def __iter__(self) -> Iterator[object]:
-        least = {} if self.min_length is None else {"min_length": self.min_length}
-        return _metadata(text(self.max_length, **least))
+        least: dict[str, Any] = {} if self.min_length is None else {"min_length": self.min_length}
+        yield from (BeforeValidator(_text), Field(max_length=self.max_length, **least))
 
 
 @dataclass(frozen=True)
 class ChoiceOption(GroupedMetadata):
-    """One of `values` (lower case) whatever its case; the schema lists `shown` or the values."""
+    """One of `values` (lower case), whatever case and spaces it is sent with; the schema lists
+    `shown` (the values as the API writes them) or the values themselves."""
 
     values: Sequence[str]
     shown: Sequence[str] | None = None
 
     def __iter__(self) -> Iterator[object]:
-        return _metadata(choice(self.values, self.shown))
+        allowed = tuple(self.values)
+
+        def check(value: object, info: ValidationInfo) -> str:
+            if value is None or (isinstance(value, str) and not value.strip() and not _from_json(info)):
+                raise PydanticUseDefault()
+            if _from_json(info) and not isinstance(value, str):
+                raise refuse(f"must be one of {', '.join(allowed)}")
+            picked = str(value).strip().lower()
+            if picked not in allowed:
+                raise refuse(f"must be one of {', '.join(allowed)}")
+            return picked
+
+        yield from (PlainValidator(check), WithJsonSchema({"type": "string", "enum": list(self.shown or allowed)}))
 
 
 @dataclass(frozen=True)
@@ -158,7 +131,7 @@ class WholeOption(GroupedMetadata):
     high: int
 
     def __iter__(self) -> Iterator[object]:
-        return _metadata(whole(self.low, self.high))
+        yield from (PlainValidator(_whole), WithJsonSchema({"type": "integer"}), Between(self.low, self.high))
 
 
 @dataclass(frozen=True)
@@ -169,4 +142,8 @@ class NumberOption(GroupedMetadata):
     high: float
 
     def __iter__(self) -> Iterator[object]:
-        return _metadata(number(self.low, self.high))
+        yield from (PlainValidator(_number), WithJsonSchema({"type": "number"}), Between(self.low, self.high))
+
+
+Switch = Annotated[bool, PlainValidator(_flag), WithJsonSchema({"type": "boolean"})]
+PdfPassword = Annotated[str, TextOption(256), Field(description="Password of an encrypted PDF.")]

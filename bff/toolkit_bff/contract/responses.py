@@ -107,6 +107,7 @@ SECURITY_SCHEMES: dict[str, OpenApi] = {
 # Operations a personal API token may call: as anonymous, signed in, or with a token.
 WITH_API_TOKEN: Security = [{}, {"bearerAuth": []}, {"apiToken": []}]
 SIGNED_IN_OR_API_TOKEN: Security = [{"bearerAuth": []}, {"apiToken": []}]
+SESSION_ONLY: Security = [{"bearerAuth": []}]  # a signed-in session; no API token
 
 
 def ref(name: str) -> OpenApi:

@@ -84,15 +84,19 @@ def content_disposition(filename: str) -> str:
     return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
 
 
-def file_response(result: Result, *, input_size: int | None = None, headers: dict[str, str] | None = None) -> Response:
-    response = Response(result.data, mimetype=MIME_TYPES.get(result.kind, "application/octet-stream"))
-    response.headers["Content-Disposition"] = content_disposition(result.filename)
-    response.headers["X-Output-Size"] = str(len(result.data))
+def _named(response: Response, filename: str, input_size: int | None, headers: dict[str, str] | None) -> Response:
+    """The headers of every file answer: its name, the input's size, and the tool's own."""
+    response.headers["Content-Disposition"] = content_disposition(filename)
     if input_size is not None:
         response.headers["X-Input-Size"] = str(input_size)
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
+    response.headers.update(headers or {})
     return response
+
+
+def file_response(result: Result, *, input_size: int | None = None, headers: dict[str, str] | None = None) -> Response:
+    response = Response(result.data, mimetype=MIME_TYPES.get(result.kind, "application/octet-stream"))
+    response.headers["X-Output-Size"] = str(len(result.data))
+    return _named(response, result.filename, input_size, headers)
 
 
 def results_response(
@@ -114,9 +118,4 @@ def results_response(
         response.headers["X-Output-Size"] = str(totals["size"])
 
     response = Response(body(), mimetype=MIME_TYPES["zip"])
-    response.headers["Content-Disposition"] = content_disposition(zip_name)
-    if input_size is not None:
-        response.headers["X-Input-Size"] = str(input_size)
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    return response
+    return _named(response, zip_name, input_size, headers)

@@ -12,9 +12,12 @@ from pydantic.config import JsonDict
 
 from ..contract.base import Answer
 from ..contract.fields import SERVER_RULE
+from ..contract.options import TextOption
 
 PAGES = "Pages, 1-based: `1-3,5,8-` or `all`."
 PAGE_LIST: JsonDict = {SERVER_RULE: "pages the document has, written `1-3,5,8-` or `all`"}  # the document's length
+# The `pages` option of the tools that read some pages of a document.
+PageListOption = Annotated[str, TextOption(), Field(description=PAGES, json_schema_extra=PAGE_LIST)]
 
 
 class PageWindow(Answer):

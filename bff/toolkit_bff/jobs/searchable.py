@@ -25,7 +25,7 @@ from pydantic import Field
 
 from ..contract.base import Answer
 from ..contract.fields import SERVER_RULE
-from ..contract.options import ChoiceOption, Options, Switch, TextOption
+from ..contract.options import ChoiceOption, Options, PdfPassword, Switch, TextOption
 from ..contract.streams import stream_line
 from ..errors import ApiError
 from .files import Result, file_response
@@ -61,7 +61,7 @@ class SearchableOptions(Options):
     rotate_pages: Switch = Field(
         False, description="Turn pages that were scanned sideways (Tesseract's orientation detection)."
     )
-    password: Annotated[str, TextOption(256)] = Field("", description="Password of an encrypted PDF.")
+    password: PdfPassword = ""
 
     @property
     def language(self) -> str:

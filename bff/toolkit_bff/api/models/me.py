@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
-from pydantic.json_schema import JsonSchemaValue, SkipJsonSchema
+from pydantic.json_schema import SkipJsonSchema
 
 from ...contract.base import Answer, Body
 from ...contract.fields import Rule, Text, optional
@@ -15,10 +15,6 @@ NICKNAME = Rule(r"[a-z0-9_]{3,32}", "must be 3 to 32 lower-case letters, digits 
 AVATAR_URL = Rule(r"https://[^\s/?#]+\S*", "must be an https:// URL")
 
 
-def _no_default(schema: JsonSchemaValue) -> None:
-    schema.pop("default", None)
-
-
 class HealthChecks(Answer):
     database: Literal["ok", "unreachable"]
     auth: Literal["ok", "unreachable", "not_configured"] = Field(
@@ -26,20 +22,14 @@ class HealthChecks(Answer):
     )
     # The replica checks (toolkit_bff/replica_checks.py), each present only where it applies: absent,
     # not null (no default in the document).
-    rate_limit_store: Literal["ok", "unreachable"] | SkipJsonSchema[None] = Field(
-        default=None,
-        json_schema_extra=_no_default,
+    rate_limit_store: Literal["ok", "unreachable"] | SkipJsonSchema[None] = optional(
         description="Redis, when it is the rate limits' store; unreachable does not make the BFF degraded.",
     )
-    jwt_secret: Literal["ok", "mismatch", "unknown"] | SkipJsonSchema[None] = Field(
-        default=None,
-        json_schema_extra=_no_default,
+    jwt_secret: Literal["ok", "mismatch", "unknown"] | SkipJsonSchema[None] = optional(
         description="Whether TOOLKIT_JWT_SECRET is the deployment's (it signed the service-role key "
         "and Auth accepts that key).",
     )
-    migrations: Literal["ok", "behind", "unknown"] | SkipJsonSchema[None] = Field(
-        default=None,
-        json_schema_extra=_no_default,
+    migrations: Literal["ok", "behind", "unknown"] | SkipJsonSchema[None] = optional(
         description="Whether the database has the migrations this BFF's code expects.",
     )
 

@@ -10,7 +10,7 @@ from flask import Blueprint, Response
 from PIL import Image, ImageCms, ImageOps
 
 from ...contract.operations import Multipart, Routes
-from ...contract.responses import IMAGE, PAGE_GATE, SIGNED_IN, UPLOAD
+from ...contract.responses import IMAGE, PAGE_GATE, SESSION_ONLY, SIGNED_IN, UPLOAD
 from ...contract.responses import file_response as file_answer
 from ...jobs.files import Result, file_response
 from ...jobs.filetypes import MIME_TYPES
@@ -27,7 +27,7 @@ MAX_SIDE = 4096  # app/src/tools/color-picker/load-image.ts reads pixels at this
     "/color-picker/decode",
     "decodeImageForColourPicker",
     upload=Multipart(file_description="An image."),
-    security=[{"bearerAuth": []}],
+    security=SESSION_ONLY,
     errors=(SIGNED_IN, PAGE_GATE, UPLOAD, IMAGE),
     answers={
         200: file_answer(

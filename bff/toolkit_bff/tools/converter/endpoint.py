@@ -22,6 +22,7 @@ from ...contract.responses import (
     PROGRAM_MISSING,
     RESULTS_HEADERS,
     SESSION,
+    SESSION_ONLY,
     SIGNED_IN,
     UPLOAD,
 )
@@ -64,7 +65,7 @@ def refuse_before_job() -> None:
 @routes.post(
     "/convert",
     "convertFiles",
-    security=[{"bearerAuth": []}],
+    security=SESSION_ONLY,
     answers={
         200: file_answer(
             "The converted file, or a ZIP when there are several results (several uploads, or a PDF's pages as images).",

@@ -9,8 +9,8 @@ from pydantic import Field
 from ...config import Config
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE
-from ...contract.options import Options, Switch, TextOption, WholeOption
-from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
+from ...contract.options import Options, PdfPassword, Switch, TextOption, WholeOption
+from ...jobs.paging import PageListOption, PageWindow
 
 
 class OcrOptions(Options):
@@ -22,8 +22,8 @@ class OcrOptions(Options):
     preprocess: Switch = Field(True, description="Greyscale, auto-contrast and upscale small images first.")
     psm: Annotated[int, WholeOption(1, 13)] = Field(3, description="Tesseract page segmentation mode.")
     dpi: Annotated[int, WholeOption(72, 600)] = Field(300, description="PDF: render resolution.")
-    pages: Annotated[str, TextOption()] = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
-    password: Annotated[str, TextOption(256)] = Field("", description="Password of an encrypted PDF.")
+    pages: PageListOption = "all"
+    password: PdfPassword = ""
 
 
 class OcrLanguage(Answer):

@@ -9,8 +9,10 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pikepdf
 from flask import Blueprint, Response
+from pydantic import BaseModel
 
-from ...contract.operations import Multipart, Routes
+from ...contract.openapi_types import ErrorGroup, OpenApi
+from ...contract.operations import Multipart, Routes, View
 from ...contract.responses import (
     FILE_HEADERS,
     IMAGE,
@@ -62,6 +64,19 @@ routes = Routes(bp, "pdf", tool=True)
 A_PDF = "A PDF."
 EDITED = {200: file_answer("The edited PDF.", [MIME_TYPES["pdf"]])}
 EDIT_ERRORS = (PAGE_GATE, UPLOAD, PDF)
+PAGE_EDIT_ERRORS = (*EDIT_ERRORS, PAGES)
+
+
+def pdf_route(
+    rule: str,
+    operation_id: str,
+    options: type[BaseModel],
+    errors: tuple[ErrorGroup, ...] = EDIT_ERRORS,
+    answers: dict[int, OpenApi] = EDITED,
+) -> Callable[[View], View]:
+    """The route of a tool that takes one PDF (multipart `file`) and its options."""
+    upload = Multipart(options, file_description=A_PDF)
+    return routes.post(rule, operation_id, upload=upload, answers=answers, errors=errors)
 
 
 def _password(options: PdfOptions) -> str | None:
@@ -130,10 +145,11 @@ def merge(options: MergeOptions) -> Response:
     )
 
 
-@routes.post(
+@pdf_route(
     "/pdf/split",
     "splitPdf",
-    upload=Multipart(SplitOptions, file_description=A_PDF),
+    SplitOptions,
+    PAGE_EDIT_ERRORS,
     answers={
         200: file_answer(
             "A ZIP of PDFs, or the one PDF when the split yields a single part.",
@@ -141,7 +157,6 @@ def merge(options: MergeOptions) -> Response:
             RESULTS_HEADERS,
         )
     },
-    errors=(*EDIT_ERRORS, PAGES),
 )
 def split(options: SplitOptions) -> Response:
     """Split a PDF by ranges or every N pages
@@ -175,13 +190,7 @@ def _split_parts(upload: Upload, pdf: pikepdf.Pdf, groups: list[list[int]], pass
             yield Result(name, edits.save_pdf(edits.pages_copy(pdf, group), encryption=encryption), "pdf")
 
 
-@routes.post(
-    "/pdf/extract",
-    "extractPdfPages",
-    upload=Multipart(PageChoice, file_description=A_PDF),
-    answers=EDITED,
-    errors=(*EDIT_ERRORS, PAGES),
-)
+@pdf_route("/pdf/extract", "extractPdfPages", PageChoice, PAGE_EDIT_ERRORS)
 def extract(options: PageChoice) -> Response:
     """Keep only the given pages"""
     return _edit(
@@ -191,13 +200,7 @@ def extract(options: PageChoice) -> Response:
     )
 
 
-@routes.post(
-    "/pdf/delete",
-    "deletePdfPages",
-    upload=Multipart(PageChoice, file_description=A_PDF),
-    answers=EDITED,
-    errors=(*EDIT_ERRORS, PAGES),
-)
+@pdf_route("/pdf/delete", "deletePdfPages", PageChoice, PAGE_EDIT_ERRORS)
 def delete(options: PageChoice) -> Response:
     """Delete the given pages (not all of them)"""
 
@@ -210,13 +213,7 @@ def delete(options: PageChoice) -> Response:
     return _edit("-edited", remove, options)
 
 
-@routes.post(
-    "/pdf/rotate",
-    "rotatePdfPages",
-    upload=Multipart(RotateOptions, file_description=A_PDF),
-    answers=EDITED,
-    errors=(*EDIT_ERRORS, PAGES),
-)
+@pdf_route("/pdf/rotate", "rotatePdfPages", RotateOptions, PAGE_EDIT_ERRORS)
 def rotate(options: RotateOptions) -> Response:
     """Rotate pages
 
@@ -250,13 +247,7 @@ def _rotations(page_count: int, options: RotateOptions) -> dict[int, int]:
     return mapping
 
 
-@routes.post(
-    "/pdf/reorder",
-    "reorderPdfPages",
-    upload=Multipart(ReorderOptions, file_description=A_PDF),
-    answers=EDITED,
-    errors=(*EDIT_ERRORS, PAGES),
-)
+@pdf_route("/pdf/reorder", "reorderPdfPages", ReorderOptions, PAGE_EDIT_ERRORS)
 def reorder(options: ReorderOptions) -> Response:
     """Put the pages in a new order"""
 
@@ -269,13 +260,7 @@ def reorder(options: ReorderOptions) -> Response:
     return _edit("-reordered", arrange, options)
 
 
-@routes.post(
-    "/pdf/watermark",
-    "watermarkPdf",
-    upload=Multipart(WatermarkOptions, file_description=A_PDF),
-    answers=EDITED,
-    errors=(*EDIT_ERRORS, JOB),
-)
+@pdf_route("/pdf/watermark", "watermarkPdf", WatermarkOptions, (*EDIT_ERRORS, JOB))
 def watermark(options: WatermarkOptions) -> Response:
     """Stamp a text watermark on every page"""
     deadline, text = Deadline.for_job(), _required(options.text, "text")
@@ -295,13 +280,7 @@ def watermark(options: WatermarkOptions) -> Response:
     )
 
 
-@routes.post(
-    "/pdf/page-numbers",
-    "numberPdfPages",
-    upload=Multipart(PageNumberOptions, file_description=A_PDF),
-    answers=EDITED,
-    errors=(*EDIT_ERRORS, JOB),
-)
+@pdf_route("/pdf/page-numbers", "numberPdfPages", PageNumberOptions, (*EDIT_ERRORS, JOB))
 def page_numbers(options: PageNumberOptions) -> Response:
     """Stamp page numbers"""
     deadline, template = Deadline.for_job(), options.template or "{n}"
@@ -321,13 +300,7 @@ def page_numbers(options: PageNumberOptions) -> Response:
     )
 
 
-@routes.post(
-    "/pdf/metadata",
-    "setPdfMetadata",
-    upload=Multipart(PdfMetadataOptions, file_description=A_PDF),
-    answers=EDITED,
-    errors=EDIT_ERRORS,
-)
+@pdf_route("/pdf/metadata", "setPdfMetadata", PdfMetadataOptions)
 def metadata(options: PdfOptions) -> Response:
     """Set document information
 
@@ -336,13 +309,7 @@ def metadata(options: PdfOptions) -> Response:
     return _respond(upload, set_metadata(upload, _password(options), options), "-metadata")
 
 
-@routes.post(
-    "/pdf/encrypt",
-    "encryptPdf",
-    upload=Multipart(EncryptOptions, file_description=A_PDF),
-    answers=EDITED,
-    errors=EDIT_ERRORS,
-)
+@pdf_route("/pdf/encrypt", "encryptPdf", EncryptOptions)
 def encrypt(options: EncryptOptions) -> Response:
     """Protect with a password (AES-256)"""
     password = _required(options.new_password, "new_password")
@@ -353,13 +320,7 @@ def encrypt(options: EncryptOptions) -> Response:
     )
 
 
-@routes.post(
-    "/pdf/decrypt",
-    "decryptPdf",
-    upload=Multipart(DecryptOptions, file_description=A_PDF),
-    answers=EDITED,
-    errors=EDIT_ERRORS,
-)
+@pdf_route("/pdf/decrypt", "decryptPdf", DecryptOptions)
 def decrypt(options: DecryptOptions) -> Response:
     """Remove the password
 
@@ -369,14 +330,14 @@ def decrypt(options: DecryptOptions) -> Response:
     return _edit("-unlocked", lambda pdf: None, options, keep_encryption=False)
 
 
-@routes.post(
+@pdf_route(
     "/pdf/compress",
     "compressPdf",
-    upload=Multipart(CompressOptions, file_description=A_PDF),
+    CompressOptions,
+    (*EDIT_ERRORS, JOB),
     answers={
         200: file_answer("The edited PDF.", [MIME_TYPES["pdf"]], {**FILE_HEADERS, "X-Size-Change": "XSizeChange"})
     },
-    errors=(*EDIT_ERRORS, JOB),
 )
 def compress(options: CompressOptions) -> Response:
     """Make the PDF smaller

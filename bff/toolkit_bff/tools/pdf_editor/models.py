@@ -11,8 +11,8 @@ from pydantic.config import JsonDict
 from ...config import Config
 from ...contract.base import Answer
 from ...contract.fields import SERVER_RULE, Rule, optional
-from ...contract.options import ChoiceOption, NumberOption, Options, TextOption, WholeOption
-from ...jobs.paging import PAGE_LIST, PAGES, PageWindow
+from ...contract.options import ChoiceOption, NumberOption, Options, PdfPassword, TextOption, WholeOption
+from ...jobs.paging import PAGE_LIST, PageListOption, PageWindow
 from .edits import PAGE_NUMBER_POSITIONS
 from .info import METADATA_FIELDS
 
@@ -20,12 +20,12 @@ SOME_TEXT: JsonDict = {SERVER_RULE: "more than spaces"}
 
 
 class PdfOptions(Options):
-    password: Annotated[str, TextOption(256)] = Field("", description="Password of an encrypted PDF.")
+    password: PdfPassword = ""
 
 
 class ThumbnailOptions(PdfOptions):
     width: Annotated[int, WholeOption(32, 1200)] = Field(200, description="Thumbnail width in px.")
-    pages: Annotated[str, TextOption()] = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
+    pages: PageListOption = "all"
 
 
 class MergeOptions(PdfOptions):
@@ -54,7 +54,7 @@ class RotateOptions(PdfOptions):
         description="Degrees clockwise, a multiple of 90; required without `rotations`.",
         json_schema_extra={"multipleOf": 90},
     )
-    pages: Annotated[str, TextOption()] = Field("all", description=PAGES, json_schema_extra=PAGE_LIST)
+    pages: PageListOption = "all"
     rotations: Annotated[str, TextOption()] = Field(
         "",
         description='Per-page angles as JSON, e.g. `{"1": 90, "3": 180}` (wins over `angle`/`pages`).',

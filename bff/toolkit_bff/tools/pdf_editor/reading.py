@@ -11,13 +11,12 @@ from typing import TypedDict
 from flask import Response, jsonify
 
 from ...config import Config
-from ...contract.operations import Multipart
 from ...contract.responses import IMAGE, JOB, PAGES, json_response
 from ...jobs.limits import Deadline, Limits
 from ...jobs.paging import page_list_text
 from ...jobs.pdfdocs import parse_page_list, pdfium_document, render_page
 from ...jobs.uploads import Upload, read_upload
-from .endpoint import A_PDF, EDIT_ERRORS, _password, routes
+from .endpoint import EDIT_ERRORS, _password, pdf_route
 from .info import document_info
 from .models import PdfInfo, PdfOptions, PdfText, PdfThumbnails, ThumbnailOptions
 
@@ -33,23 +32,18 @@ THUMBNAILS = (
 )
 
 
-@routes.post(
-    "/pdf/info",
-    "getPdfInfo",
-    upload=Multipart(PdfOptions, file_description=A_PDF),
-    answers={200: json_response("Facts about the PDF.", PdfInfo)},
-    errors=EDIT_ERRORS,
-)
+@pdf_route("/pdf/info", "getPdfInfo", PdfOptions, answers={200: json_response("Facts about the PDF.", PdfInfo)})
 def info(options: PdfOptions) -> Response:
     """Pages, sizes, version, encryption and document information"""
     upload = read_upload()
     return jsonify(document_info(upload, _password(options)))
 
 
-@routes.post(
+@pdf_route(
     "/pdf/thumbnails",
     "renderPdfThumbnails",
-    upload=Multipart(ThumbnailOptions, file_description=A_PDF),
+    ThumbnailOptions,
+    (*EDIT_ERRORS, PAGES, IMAGE, JOB),
     answers={
         200: json_response(
             f"One thumbnail per page asked for, in that order: at most {THUMBNAILS} per "
@@ -57,7 +51,6 @@ def info(options: PdfOptions) -> Response:
             PdfThumbnails,
         )
     },
-    errors=(*EDIT_ERRORS, PAGES, IMAGE, JOB),
 )
 def thumbnails(options: ThumbnailOptions) -> Response:
     """Page thumbnails as PNG data URLs"""
@@ -113,12 +106,12 @@ def _thumbnails_json(
     yield b"], " + json.dumps(tail).encode()[1:]
 
 
-@routes.post(
+@pdf_route(
     "/pdf/text",
     "extractPdfText",
-    upload=Multipart(PdfOptions, file_description=A_PDF),
+    PdfOptions,
+    (*EDIT_ERRORS, JOB),
     answers={200: json_response("Text per page and in all.", PdfText)},
-    errors=(*EDIT_ERRORS, JOB),
 )
 def text(options: PdfOptions) -> Response:
     """The text of every page"""

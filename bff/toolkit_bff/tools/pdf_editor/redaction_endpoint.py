@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from ...contract.operations import Multipart
 from ...contract.responses import IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PDF, UPLOAD, json_response
 from ...contract.streams import stream_answer
 from ...errors import ApiError
@@ -13,18 +12,18 @@ from ...jobs.files import Result, file_response
 from ...jobs.limits import Deadline
 from ...jobs.progress import set_report, streams_progress
 from ...jobs.uploads import read_upload
-from .endpoint import A_PDF, _password, routes
+from .endpoint import _password, pdf_route
 from .redaction import find_matches, redact, survey
 from .redaction_models import RedactionMatches, RedactionStreamLine, RedactOptions, SearchTerms
 from .redaction_options import SearchOptions, requested_areas
 
 
-@routes.post(
+@pdf_route(
     "/pdf/redact/find",
     "findRedactionMatches",
-    upload=Multipart(SearchTerms, file_description=A_PDF),
+    SearchTerms,
+    (PAGE_GATE, UPLOAD, OPTIONS, PDF, JOB),
     answers={200: json_response("Where each match is, as the page thumbnails show it.", RedactionMatches)},
-    errors=(PAGE_GATE, UPLOAD, OPTIONS, PDF, JOB),
 )
 def find_redaction_matches(options: SearchTerms) -> Response:
     """Preview: every match of the search terms, page by page"""
@@ -36,12 +35,12 @@ def find_redaction_matches(options: SearchTerms) -> Response:
     return jsonify(find_matches(plans))
 
 
-@routes.post(
+@pdf_route(
     "/pdf/redact",
     "redactPdf",
-    upload=Multipart(RedactOptions, file_description=A_PDF),
+    RedactOptions,
+    (PAGE_GATE, UPLOAD, OPTIONS, PDF, PAGES, IMAGE, JOB, {422: ["nothing_to_redact"]}),
     answers={200: stream_answer("The redacted PDF, page by page.", RedactionStreamLine)},
-    errors=(PAGE_GATE, UPLOAD, OPTIONS, PDF, PAGES, IMAGE, JOB, {422: ["nothing_to_redact"]}),
 )
 @streams_progress
 def redact_pdf(options: RedactOptions) -> Response:

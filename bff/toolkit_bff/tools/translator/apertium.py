@@ -4,11 +4,9 @@ Unknown words are left as they are (`markUnknown=no`) rather than starred."""
 
 from __future__ import annotations
 
-import requests
 from flask import Flask
 
-from ...errors import ApiError
-from .engine import TranslationEngine, json_of, unreadable
+from .engine import TranslationEngine, json_of, refusal, unreadable
 from .languages import from_apertium
 
 
@@ -22,7 +20,7 @@ class ApertiumEngine(TranslationEngine):
     def _fetch_pairs(self) -> frozenset[tuple[str, str]]:
         response = self.request("GET", "/listPairs")
         if response.status_code != 200:
-            raise _mapped_error(response)
+            raise refusal(response, "explanation")
         pairs, codes = set(), {}
         for item in (json_of(response) or {}).get("responseData") or []:
             raw_source, raw_target = str(item.get("sourceLanguage", "")), str(item.get("targetLanguage", ""))
@@ -38,22 +36,8 @@ class ApertiumEngine(TranslationEngine):
         langpair = f"{self._apertium_codes.get(source, source)}|{self._apertium_codes.get(target, target)}"
         response = self.request("POST", "/translate", data={"langpair": langpair, "q": text, "markUnknown": "no"})
         if response.status_code != 200:
-            raise _mapped_error(response)
+            raise refusal(response, "explanation")
         translated = ((json_of(response) or {}).get("responseData") or {}).get("translatedText")
         if not isinstance(translated, str):
             raise unreadable()
         return translated
-
-
-def _mapped_error(response: requests.Response) -> ApiError:
-    try:
-        detail = str(response.json().get("explanation") or "")[:300]
-    except (ValueError, AttributeError):
-        detail = ""
-    if response.status_code == 400:
-        return ApiError(422, "translation_rejected", detail or "The translation engine rejected the request")
-    return ApiError(
-        502,
-        "translation_engine_error",
-        f"The translation engine failed ({response.status_code})" + (f": {detail}" if detail else ""),
-    )

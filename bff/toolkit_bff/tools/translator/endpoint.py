@@ -13,7 +13,7 @@ from typing import TypedDict
 from flask import Blueprint, Response, current_app, jsonify
 
 from ...contract.operations import Routes
-from ...contract.responses import JOB_SLOT, SESSION, SIGNED_IN, json_response
+from ...contract.responses import JOB_SLOT, SESSION, SESSION_ONLY, SIGNED_IN, json_response
 from ...errors import ApiError
 from ...jobs.slots import job_slot
 from .engine_choice import current_engine
@@ -24,7 +24,6 @@ from .routes import reachable, route, sources
 bp = Blueprint("tools_translate", __name__, url_prefix="/api/tools")
 routes = Routes(bp, "translate", tool=True)
 # SPEC: the translator is for signed-in users; the server enforces it (Routes checks the token first).
-SIGNED_IN_ONLY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 # The engine's failures, mapped (engine.py, apertium.py, libretranslate.py); its own 429 shares the status.
 ENGINE = {
     422: ["translation_rejected", "unsupported_pair", "language_not_detected"],
@@ -69,7 +68,7 @@ def _pair_name(source: str, target: str) -> str:
 @routes.get(
     "/translate/languages",
     "listTranslationLanguages",
-    security=SIGNED_IN_ONLY,
+    security=SESSION_ONLY,
     answers={200: json_response("Each language and the targets it translates into.", TranslationLanguages)},
     errors=(SIGNED_IN, SESSION, ENGINE),
 )
@@ -96,7 +95,7 @@ def languages() -> Response:
     "/translate/detect",
     "detectLanguage",
     form=DetectRequest,
-    security=SIGNED_IN_ONLY,
+    security=SESSION_ONLY,
     answers={200: json_response("Candidate languages with confidence.", Detections)},
     errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE),
 )
@@ -114,7 +113,7 @@ def detect(options: DetectRequest) -> Response:
     "/translate",
     "translateText",
     form=TranslateRequest,
-    security=SIGNED_IN_ONLY,
+    security=SESSION_ONLY,
     answers={200: json_response("The translation.", Translation)},
     errors=(SIGNED_IN, SESSION, TEXT_INPUT, ENGINE, JOB_SLOT),
 )

@@ -105,3 +105,22 @@ def json_of(response: requests.Response) -> Any:
         return response.json()
     except ValueError:
         raise unreadable() from None
+
+
+def refusal(response: requests.Response, reason_key: str) -> ApiError:
+    """An engine's answer other than 200, as ours; `reason_key` names where its JSON says why. 400 is
+    the text refused (422), 403 our API key refused, 429 its rate limit, the rest its failure (502)."""
+    try:
+        detail = str(response.json().get(reason_key) or "")[:300]
+    except (ValueError, AttributeError):
+        detail = ""
+    status, said = response.status_code, f": {detail}" if detail else ""
+    if status == 400:
+        return ApiError(422, "translation_rejected", detail or "The translation engine rejected the request")
+    if status == 403:
+        return ApiError(502, "translation_engine_refused", "The translation engine refused our API key" + said)
+    if status == 429:
+        return ApiError(
+            429, "translation_rate_limited", "The translation engine's rate limit was reached; try again shortly"
+        )
+    return ApiError(502, "translation_engine_error", f"The translation engine failed ({status})" + said)

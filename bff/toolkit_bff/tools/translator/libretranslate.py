@@ -6,11 +6,9 @@ translation_rate_limited, anything else → 502 translation_engine_error."""
 
 from __future__ import annotations
 
-import requests
 from flask import Flask
 
-from ...errors import ApiError
-from .engine import TranslationEngine, json_of, unreadable
+from .engine import TranslationEngine, json_of, refusal, unreadable
 
 
 class LibreTranslateEngine(TranslationEngine):
@@ -23,7 +21,7 @@ class LibreTranslateEngine(TranslationEngine):
     def _fetch_pairs(self) -> frozenset[tuple[str, str]]:
         response = self.request("GET", "/languages", params={"api_key": self.api_key} if self.api_key else None)
         if response.status_code != 200:
-            raise _mapped_error(response)
+            raise refusal(response, "error")
         languages = json_of(response)
         if not isinstance(languages, list):
             raise unreadable()
@@ -41,32 +39,9 @@ class LibreTranslateEngine(TranslationEngine):
             payload["api_key"] = self.api_key
         response = self.request("POST", "/translate", json=payload)
         if response.status_code != 200:
-            raise _mapped_error(response)
+            raise refusal(response, "error")
         result = json_of(response)
         translated = result.get("translatedText") if isinstance(result, dict) else None
         if not isinstance(translated, str):
             raise unreadable()
         return translated
-
-
-def _mapped_error(response: requests.Response) -> ApiError:
-    try:
-        detail = str(response.json().get("error") or "")[:300]
-    except (ValueError, AttributeError):
-        detail = ""
-    status = response.status_code
-    if status == 400:
-        return ApiError(422, "translation_rejected", detail or "The translation engine rejected the request")
-    if status == 403:
-        return ApiError(
-            502,
-            "translation_engine_refused",
-            "The translation engine refused our API key" + (f": {detail}" if detail else ""),
-        )
-    if status == 429:
-        return ApiError(
-            429, "translation_rate_limited", "The translation engine's rate limit was reached; try again shortly"
-        )
-    return ApiError(
-        502, "translation_engine_error", f"The translation engine failed ({status})" + (f": {detail}" if detail else "")
-    )

@@ -9,7 +9,15 @@ from flask.typing import ResponseReturnValue
 
 from ..auth import request_claims, require_claims
 from ..contract.operations import Routes, ViewFunction
-from ..contract.responses import DATA_OPTIONAL_TOKEN, DATA_SIGNED_IN, DATABASE, JSON_BODY, SESSION_ONLY, json_response
+from ..contract.responses import (
+    ANONYMOUS_OR_SESSION,
+    DATA_OPTIONAL_TOKEN,
+    DATA_SIGNED_IN,
+    DATABASE,
+    JSON_BODY,
+    SESSION_ONLY,
+    json_response,
+)
 from ..db import rls_transaction
 from ..errors import ApiError
 from ..spec_constants import PAGE_KEYS
@@ -29,7 +37,7 @@ def _entry(row: Mapping[str, Any]) -> dict[str, Any]:
 @routes.get(
     "/pages",
     "getPages",
-    security=[{}, {"bearerAuth": []}],
+    security=ANONYMOUS_OR_SESSION,
     errors=(DATA_OPTIONAL_TOKEN, DATABASE),
     answers={200: json_response("Every page key with its state; cacheable for 10 s.", Pages)},
 )

@@ -108,6 +108,7 @@ SECURITY_SCHEMES: dict[str, OpenApi] = {
 WITH_API_TOKEN: Security = [{}, {"bearerAuth": []}, {"apiToken": []}]
 SIGNED_IN_OR_API_TOKEN: Security = [{"bearerAuth": []}, {"apiToken": []}]
 SESSION_ONLY: Security = [{"bearerAuth": []}]  # a signed-in session; no API token
+ANONYMOUS_OR_SESSION: Security = [{}, {"bearerAuth": []}]  # no API token either
 
 
 def ref(name: str) -> OpenApi:

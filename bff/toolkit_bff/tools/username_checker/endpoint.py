@@ -29,7 +29,7 @@ from flask import Blueprint, Flask, Response, current_app, stream_with_context
 
 from ...auth import request_claims
 from ...contract.operations import Routes
-from ...contract.responses import JOB_SLOT, PAGE_GATE, SESSION, json_response
+from ...contract.responses import ANONYMOUS_OR_SESSION, JOB_SLOT, PAGE_GATE, SESSION, json_response
 from ...db import rls_transaction
 from ...errors import ApiError
 from ...jobs.slots import acquire_job_slot
@@ -71,7 +71,7 @@ def sites_path() -> str:
     "/username/<name>",
     "checkUsername",
     query=UsernameQuery,
-    security=[{}, {"bearerAuth": []}],
+    security=ANONYMOUS_OR_SESSION,
     path={"name": {"description": "The username.", "schema": {"type": "string", "pattern": USERNAME_PATTERN.pattern}}},
     answers={200: STREAM},
     errors=(

@@ -132,11 +132,3 @@ def json_object() -> dict[str, object]:
 def query_values() -> dict[str, str | None]:
     """The query string, one value per name (the first, as Flask's `args.get` reads it)."""
     return {name: request.args.get(name) for name in request.args}
-
-
-def body_model(model: type[Model]) -> Model:
-    return validated(model, json_object())
-
-
-def query_model(model: type[Model], *, options: bool = False) -> Model:
-    return validated(model, query_values(), options=options)

@@ -26,7 +26,6 @@ from typing_extensions import TypeVar  # with defaults (PEP 696), which 3.11's t
 
 from ..auth import require_claims
 from ..errors import ApiError
-from ..jobs.options import request_body as request_body_values
 from .fields import SERVER_RULE
 from .openapi_types import ErrorGroup, OpenApi, Security
 from .parameters import path_parameters, query_parameters
@@ -46,7 +45,7 @@ from .responses import (
     schema_of,
 )
 from .schemas import model_schema
-from .validation import json_object, query_values, validated
+from .validation import json_object, options_values, query_values, validated
 
 # A view as Flask calls it: the URL's values by name, any answer Flask makes a response of.
 ViewFunction: TypeAlias = Callable[..., ResponseReturnValue]
@@ -242,7 +241,7 @@ class Routes:
                     kwargs["body"] = validated(body_read, json_object())
                 if form is not None:
                     kwargs["options"] = validated(
-                        form, request_body_values(), options=True, context={"json": request.is_json}
+                        form, options_values(), options=True, context={"json": request.is_json}
                     )
                 if upload is not None:
                     kwargs.update(upload.read_options())

@@ -4,56 +4,36 @@ key: what only Auth may do on the BFF's behalf. The client is pointed at Auth's 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import httpx
+from flask import current_app
 from supabase import AuthApiError, AuthError, SupabaseAuthClient
+
+from .errors import ApiError
 
 TIMEOUT_SECONDS = 10
 
 
-class AuthAdminUnavailable(Exception):
-    """Auth could not be reached or refused the service-role key; the message says which."""
-
-
-def _client(http: httpx.Client, auth_url: str, service_role_key: str) -> SupabaseAuthClient:
-    return SupabaseAuthClient(
-        url=auth_url,
-        headers={"apikey": service_role_key, "Authorization": f"Bearer {service_role_key}"},
-        auto_refresh_token=False,
-        persist_session=False,
-        http_client=http,
-    )
-
-
-def _unavailable(exc: AuthError) -> AuthAdminUnavailable:
-    if isinstance(exc, AuthApiError):
-        return AuthAdminUnavailable(f"Auth answered {exc.status} {exc.code}: {exc.message}")
-    return AuthAdminUnavailable(f"Auth could not be reached: {exc.message}")  # AuthRetryableError and the like
-
-
-def delete_user(auth_url: str, service_role_key: str, user_id: str) -> bool:
-    """DELETE /admin/users/{id}: True when deleted, False when Auth has no such user."""
+@contextmanager
+def admin_api(feature: str, action: str) -> Iterator[SupabaseAuthClient]:
+    """Auth's client with the service-role key. A 503 `auth_admin_unavailable` when this server has
+    no Auth URL or key ("<feature> is not configured on this server"), or when Auth cannot be reached
+    or refuses the key ("The authentication service could not <action>"; Auth's reason is logged)."""
+    base, key = current_app.config["AUTH_URL"], current_app.config["SERVICE_ROLE_KEY"]
+    if not base or not key:
+        raise ApiError(503, "auth_admin_unavailable", f"{feature} is not configured on this server")
     with httpx.Client(timeout=TIMEOUT_SECONDS) as http:
         try:
-            _client(http, auth_url, service_role_key).admin.delete_user(user_id)
-        except AuthApiError as exc:
-            if exc.status == 404:
-                return False
-            raise _unavailable(exc) from None
+            yield SupabaseAuthClient(
+                url=base,
+                headers={"apikey": key, "Authorization": f"Bearer {key}"},
+                auto_refresh_token=False,
+                persist_session=False,
+                http_client=http,
+            )
         except AuthError as exc:
-            raise _unavailable(exc) from None
-    return True
-
-
-def delete_factors(auth_url: str, service_role_key: str, user_id: str) -> int:
-    """Every MFA factor of the user (GET, then DELETE /admin/users/{id}/factors/{factor}), verified or
-    not: a user who lost their device signs in with the password alone and may enrol anew. Returns
-    how many were removed."""
-    with httpx.Client(timeout=TIMEOUT_SECONDS) as http:
-        mfa = _client(http, auth_url, service_role_key).admin.mfa
-        try:
-            factors = mfa.list_factors({"user_id": user_id})
-            for factor in factors:
-                mfa.delete_factor({"id": factor.id, "user_id": user_id})
-        except AuthError as exc:
-            raise _unavailable(exc) from None
-    return len(factors)
+            reason = f"answered {exc.status} {exc.code}" if isinstance(exc, AuthApiError) else "could not be reached"
+            current_app.logger.error("Auth %s when asked to %s: %s", reason, action, exc.message)
+            raise ApiError(503, "auth_admin_unavailable", f"The authentication service could not {action}") from None

@@ -111,11 +111,9 @@ class Config:
 
     # Rate limits (flask-limiter) per client IP (IPv6: per /64) or per signed-in user. Counters must
     # live where every worker sees them (redis://host:6379; scripts/stack starts Redis): memory://
-    # keeps them per worker, multiplying every limit by the worker count. If the store is down,
-    # each worker falls back to its own memory rather than failing requests, at its share of each
-    # limit (REPLICAS below).
-    # While the store is down, each worker allows only its share of every limit and of each client's
-    # running jobs: the limit / (WORKERS × REPLICAS), at least 1 (limit_shares.py).
+    # keeps them per worker, multiplying every limit by the worker count. If the store is down, each
+    # worker falls back to its own memory rather than failing requests, allowing only its share of every
+    # limit and of each client's running jobs: the limit / (WORKERS × REPLICAS), at least 1 (limit_shares.py).
     REPLICAS = int(os.environ.get("TOOLKIT_REPLICAS", "1") or 1)
     WORKERS = int(os.environ.get("GUNICORN_WORKERS", "") or os.cpu_count() or 1)  # gunicorn.conf.py's default
     RATELIMIT_ENABLED = os.environ.get("TOOLKIT_RATE_LIMIT_ENABLED", "true").lower() != "false"

@@ -239,32 +239,19 @@ class RedirectProtocol(asyncio.Protocol):
 
     async def _answer_later(self, request: QueuedRequest) -> responses.Response:
         method, path, agent, _, _, referer, forwarded, body, accept = request
-        count = method != b"HEAD" and not _is_bot(agent)
+        count, code = method != b"HEAD" and not _is_bot(agent), path[3:]
         try:
-            if method == b"POST":
-                return await self._unlock(
-                    path[3:], body, forwarded, _wants_json(accept), count=count, referer=referer, agent=agent
-                )
-            return _answer_for(await self.redirector.follow(path[3:], count=count, referer=referer, agent=agent))
+            if method != b"POST":
+                return _answer_for(await self.redirector.follow(code, count=count, referer=referer, agent=agent))
+            # A protected link's password form.
+            as_json = _wants_json(accept)
+            if len(body) > MAX_FORM_BYTES:
+                return responses.PASSWORD_FORM_TOO_LARGE_JSON if as_json else responses.PASSWORD_FORM_TOO_LARGE
+            unlocked = await self.redirector.unlock(
+                code, form_password(body), self._client(forwarded), count=count, referer=referer, agent=agent
+            )
         except DatabaseUnavailable:
             return responses.UNAVAILABLE
-
-    async def _unlock(
-        self,
-        code: str,
-        body: bytes,
-        forwarded: bytes,
-        as_json: bool,
-        *,
-        count: bool,
-        referer: bytes,
-        agent: bytes,
-    ) -> responses.Response:
-        if len(body) > MAX_FORM_BYTES:
-            return responses.PASSWORD_FORM_TOO_LARGE_JSON if as_json else responses.PASSWORD_FORM_TOO_LARGE
-        unlocked = await self.redirector.unlock(
-            code, form_password(body), self._client(forwarded), count=count, referer=referer, agent=agent
-        )
         if unlocked.retry_after:
             return (responses.too_many_tries_json if as_json else responses.too_many_tries)(unlocked.retry_after)
         if unlocked.wrong:

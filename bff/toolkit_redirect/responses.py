@@ -35,21 +35,20 @@ TOO_LARGE = _json_error("431 Request Header Fields Too Large", "headers_too_larg
 PASSWORD_PAGE, WRONG_PASSWORD_PAGE, PASSWORD_FORM_TOO_LARGE = ASKING, WRONG_PASSWORD, FORM_TOO_LARGE
 
 
+_NO_BODY = b"\r\nCache-Control: no-store\r\nContent-Length: 0\r\n"
+
+
+def _moved(status: bytes, location: str) -> Response:
+    return b"HTTP/1.1 " + status + b"\r\nLocation: " + location.encode("ascii") + _NO_BODY, b""
+
+
 def redirect(location: str) -> Response:
-    return (
-        b"HTTP/1.1 302 Found\r\nLocation: "
-        + location.encode("ascii")
-        + b"\r\nCache-Control: no-store\r\nContent-Length: 0\r\n"
-    ), b""
+    return _moved(b"302 Found", location)
 
 
 def see_other(location: str) -> Response:
     """After the password form: the browser follows with a GET."""
-    return (
-        b"HTTP/1.1 303 See Other\r\nLocation: "
-        + location.encode("ascii")
-        + b"\r\nCache-Control: no-store\r\nContent-Length: 0\r\n"
-    ), b""
+    return _moved(b"303 See Other", location)
 
 
 def too_many_tries(seconds: int) -> Response:

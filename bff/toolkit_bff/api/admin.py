@@ -7,7 +7,7 @@ removal then needs Auth's admin API and its service-role key."""
 from collections.abc import Callable
 from typing import Unpack
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 
 from .. import auth_admin
 from ..auth import require_claims
@@ -15,7 +15,6 @@ from ..contract.openapi_types import OpenApi
 from ..contract.operations import NoContent, RouteOptions, Routes, View
 from ..contract.responses import DATA_SIGNED_IN, DATABASE, SESSION_ONLY, json_response
 from ..db import only_row, rls_transaction
-from ..errors import ApiError
 from .admin_only import admin_only, user_id_of
 from .models.admin import (
     AdminStatus,
@@ -185,16 +184,11 @@ def remove_authenticator(user_id: str) -> Response:
     aal2; Auth's admin API then removes the user's factors, and they sign in with their password
     alone and may enrol again."""
     claims, checked_id = require_claims(), user_id_of(user_id)
-    base, key = current_app.config["AUTH_URL"], current_app.config["SERVICE_ROLE_KEY"]
     with rls_transaction(claims, read_only=True) as conn:
         conn.execute("select public.admin_authenticator_removal(%s)", (checked_id,))
-    if not base or not key:
-        raise ApiError(503, "auth_admin_unavailable", "Removing authenticators is not configured on this server")
-    try:
-        removed = auth_admin.delete_factors(base, key, str(checked_id))
-    except auth_admin.AuthAdminUnavailable as exc:
-        current_app.logger.error("Auth refused to remove the factors of user %s: %s", checked_id, exc)
-        raise ApiError(
-            503, "auth_admin_unavailable", "The authentication service could not remove the authenticator"
-        ) from None
-    return jsonify(user_id=str(checked_id), removed=removed)
+    with auth_admin.admin_api("Removing authenticators", "remove the authenticator") as auth:
+        # Every factor, verified or not: the user signs in with the password alone and may enrol anew.
+        factors = auth.admin.mfa.list_factors({"user_id": str(checked_id)})
+        for factor in factors:
+            auth.admin.mfa.delete_factor({"id": factor.id, "user_id": str(checked_id)})
+    return jsonify(user_id=str(checked_id), removed=len(factors))

@@ -23,14 +23,13 @@ from ..contract.responses import (
 )
 from ..db import only_row, rls_transaction
 from ..errors import ApiError
-from ..extensions import limiter
 from ..site_origins import record_own_origins
 from .link_passwords.create import create_protected_link
 from .link_passwords.policy import weakness
 from .models.common import Paging
 from .models.links import LinkStats, ResolvedLink, ShortLink, ShortLinkCreate, ShortLinkList, StatsPeriod
 from .rows import delete_mine, page_answer
-from .writes import anonymous_write_limit, is_anonymous
+from .writes import ANONYMOUS_WRITES
 
 bp = Blueprint("links", __name__, url_prefix="/api")
 routes = Routes(bp, "links")
@@ -88,7 +87,7 @@ def _with_short_url(row: Mapping[str, Any]) -> dict[str, Any]:
         PAGE_GATE,
         {409: ["conflict"], 422: ["password_too_weak"]},
     ),
-    before=(limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False),),
+    before=(ANONYMOUS_WRITES,),
 )
 def create_link(body: ShortLinkCreate) -> WithStatus:
     """Shorten a URL

@@ -1,6 +1,7 @@
 """GET /api/me (the caller, their profile, admin status), PATCH /api/me/profile, DELETE /api/me."""
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
+from supabase import AuthApiError
 
 from .. import auth_admin
 from ..auth import require_claims
@@ -82,16 +83,11 @@ def delete_me() -> NoContent:
     holds) to delete the caller. 404 when Auth no longer knows them; 503 `auth_admin_unavailable`
     when TOOLKIT_AUTH_URL or TOOLKIT_SERVICE_ROLE_KEY is unset, Auth is unreachable or refuses."""
     claims = require_claims()
-    base, key = current_app.config["AUTH_URL"], current_app.config["SERVICE_ROLE_KEY"]
-    if not base or not key:
-        raise ApiError(503, "auth_admin_unavailable", "Account deletion is not configured on this server")
-    try:
-        deleted = auth_admin.delete_user(base, key, claims["sub"])
-    except auth_admin.AuthAdminUnavailable as exc:
-        current_app.logger.error("Auth refused to delete user %s: %s", claims["sub"], exc)
-        raise ApiError(
-            503, "auth_admin_unavailable", "The authentication service could not delete the account"
-        ) from None
-    if not deleted:
-        raise ApiError(404, "not_found", "Your account no longer exists")
+    with auth_admin.admin_api("Account deletion", "delete the account") as auth:
+        try:
+            auth.admin.delete_user(claims["sub"])
+        except AuthApiError as exc:
+            if exc.status != 404:
+                raise
+            raise ApiError(404, "not_found", "Your account no longer exists") from None
     return "", 204

@@ -35,11 +35,10 @@ from ..contract.responses import (
 )
 from ..db import DictConnection, only_row, rls_transaction
 from ..errors import ApiError
-from ..extensions import limiter
 from .models.pastes import PASTE_ID as PASTE_ID_PATTERN
 from .models.pastes import LikeResult, NewPaste, Paste, PasteCreate, PasteList, PasteListQuery, PasteUpdate
 from .rows import assignments, changes_of
-from .writes import anonymous_write_limit, is_anonymous
+from .writes import ANONYMOUS_WRITES
 
 bp = Blueprint("pastes", __name__, url_prefix="/api")
 routes = Routes(bp, "pastes")
@@ -107,7 +106,6 @@ CREATE_ENCRYPTED = (
     "select public.create_encrypted_paste(%(content)s, coalesce(%(privacy)s, 'unlisted'), %(expires_at)s,"
     " %(burn_after_read)s) as paste"
 )
-ANONYMOUS_WRITES = limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 
 
 def _paste(row: Mapping[str, Any]) -> dict[str, Any]:

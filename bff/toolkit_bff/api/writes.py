@@ -12,6 +12,7 @@ from ..claims import Claims
 from ..client_keys import request_client_key
 from ..credentials import is_anonymous_user
 from ..errors import ApiError
+from ..extensions import limiter
 from ..limit_shares import limit_of
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
@@ -36,6 +37,10 @@ def is_anonymous() -> bool:
 
 def anonymous_write_limit() -> str:
     return limit_of("ANON_WRITE_RATE_LIMIT")
+
+
+# On a view that creates without sign-in (a link, a paste, a copy): a visitor's writes per client.
+ANONYMOUS_WRITES = limiter.limit(anonymous_write_limit, exempt_when=lambda: not is_anonymous(), override_defaults=False)
 
 
 def signed_in_write_limit() -> str:

@@ -13,7 +13,6 @@ from .responses import (
     MODELS,
     RATE_LIMIT_HEADERS,
     RATE_LIMITED,
-    REASONS,
     SECURITY_SCHEMES,
     error_responses,
     header_refs,
@@ -88,14 +87,9 @@ def _limit_signed_in_writes(paths: dict[str, OpenApi]) -> None:
                         **response,
                         "headers": {**response.get("headers", {}), **header_refs(RATE_LIMIT_HEADERS)},
                     }
-            limited = error_responses(RATE_LIMITED)["429"]
-            if "429" in responses:  # an anonymous limit is there already: one response, the codes merged
-                codes = responses["429"]["x-error-codes"]
-                limited = {**limited, "x-error-codes": codes + [c for c in limited["x-error-codes"] if c not in codes]}
-                limited["description"] = (
-                    f"{REASONS[429]}. Codes: {', '.join(f'`{c}`' for c in limited['x-error-codes'])}."
-                )
-            responses["429"] = limited
+            # An anonymous limit may be there already: one response, the codes merged.
+            codes = responses.get("429", {}).get("x-error-codes", [])
+            responses["429"] = error_responses({429: [*codes, *RATE_LIMITED[429]]})["429"]
             operation["responses"] = dict(sorted(responses.items(), key=lambda entry: entry[0]))
 
 

@@ -26,7 +26,6 @@ from typing_extensions import TypeVar  # with defaults (PEP 696), which 3.11's t
 
 from ..auth import require_claims
 from ..errors import ApiError
-from ..jobs.options import request_body as request_body_values
 from .fields import SERVER_RULE
 from .openapi_types import ErrorGroup, OpenApi, Security
 from .parameters import path_parameters, query_parameters
@@ -46,7 +45,7 @@ from .responses import (
     schema_of,
 )
 from .schemas import model_schema
-from .validation import body_model, query_model, validated
+from .validation import json_object, options_values, query_values, validated
 
 # A view as Flask calls it: the URL's values by name, any answer Flask makes a response of.
 ViewFunction: TypeAlias = Callable[..., ResponseReturnValue]
@@ -152,7 +151,14 @@ class Multipart(Generic[UploadOptions]):
 
 
 class RouteOptions(TypedDict, total=False):
-    """Routes.route's keywords, as Routes.get/post/put/patch/delete pass them on."""
+    """A route's contract besides its method, rule and operation id. `body`: a JSON body model (read
+    and passed as `body=`), or a request body the view reads itself (a dict); `query`: a query model
+    (passed as `query=`); `form`: a tool's options, as a JSON object, form fields or the query string
+    (passed as `options=`); `upload`: a multipart upload, its files and its options' model (read from
+    its fields or the query string, passed as `options=`; the view reads the files, jobs/uploads.py);
+    `path`: schemas of path parameters beyond their converter's; `before`: decorators that run before
+    the request is read (a rate limit counts refused bodies too); `description`: one several routes
+    share, in place of the docstring's."""
 
     answers: Required[dict[int, OpenApi]]
     errors: tuple[ErrorGroup, ...]
@@ -190,38 +196,22 @@ class Routes:
         return self.route("DELETE", rule, operation_id, **options)
 
     def route(
-        self,
-        method: str,
-        rule: str,
-        operation_id: str,
-        *,
-        answers: dict[int, OpenApi],
-        errors: tuple[ErrorGroup, ...] = (),
-        body: type[BaseModel] | OpenApi | None = None,
-        query: type[BaseModel] | None = None,
-        form: type[BaseModel] | None = None,
-        upload: Multipart | None = None,
-        path: dict[str, OpenApi] | None = None,
-        parameters: tuple[OpenApi, ...] = (),
-        security: Security | None = None,
-        before: tuple[BeforeView, ...] = (),
-        description: str | None = None,
+        self, method: str, rule: str, operation_id: str, **options: Unpack[RouteOptions]
     ) -> Callable[[View], View]:
-        """`body`: a JSON body model (read and passed as `body=`), or a request body the view reads
-        itself (a dict); `query`: a query model (passed as `query=`); `form`: a tool's options, as a
-        JSON object, form fields or the query string (passed as `options=`); `upload`: a multipart
-        upload, its files and its options' model (read from its fields or the query string, passed
-        as `options=`; the view reads the files, jobs/uploads.py); `path`: schemas of path
-        parameters beyond their converter's; `before`: decorators that run before the request is
-        read (a rate limit counts refused bodies too); `description`: one several routes share, in
-        place of the docstring's."""
+        errors, security, before = options.get("errors", ()), options.get("security"), options.get("before", ())
+        body, query = options.get("body"), options.get("query")
+        form, upload = options.get("form"), options.get("upload")
 
         def decorate(view: View) -> View:
             summary, written = _summary_and_description(view)
             spec: OpenApi = {"operationId": operation_id, "tags": [self.tag], "summary": summary}
-            if description or written:
-                spec["description"] = description or written
-            found = [*path_parameters(rule, path or {}), *(query_parameters(query) if query else []), *parameters]
+            if options.get("description") or written:
+                spec["description"] = options.get("description") or written
+            found = [
+                *path_parameters(rule, options.get("path") or {}),
+                *(query_parameters(query) if query else []),
+                *options.get("parameters", ()),
+            ]
             if found:
                 spec["parameters"] = found
             if body is not None:
@@ -234,7 +224,7 @@ class Routes:
                 spec["security"] = security
             reads_options = form is not None or upload is not None or (query is not None and self.tool)
             spec["responses"] = self._responses(
-                answers,
+                options["answers"],
                 (*errors, OPTIONS) if reads_options else errors,
                 has_body=body is not None or form is not None or upload is not None,
             )
@@ -246,12 +236,12 @@ class Routes:
             @wraps(view)
             def checked_view(**kwargs: object) -> ResponseReturnValue:
                 if query is not None:
-                    kwargs["query"] = query_model(query, options=self.tool)
+                    kwargs["query"] = validated(query, query_values(), options=self.tool)
                 if body_read is not None:
-                    kwargs["body"] = body_model(body_read)
+                    kwargs["body"] = validated(body_read, json_object())
                 if form is not None:
                     kwargs["options"] = validated(
-                        form, request_body_values(), options=True, context={"json": request.is_json}
+                        form, options_values(), options=True, context={"json": request.is_json}
                     )
                 if upload is not None:
                     kwargs.update(upload.read_options())

@@ -1,5 +1,5 @@
 """The tools' options: one model read from a JSON object, form fields or the query string alike
-(jobs/options.request_body). From a form or a query string every value is text, read as a form
+(validation.options_values). From a form or a query string every value is text, read as a form
 sends it: an empty field is an absent one, `yes`/`on`/`1` are true, choices ignore case and
 spaces. A JSON object's values must have the schema's JSON types (5, not "5"; true, not "yes")."""
 

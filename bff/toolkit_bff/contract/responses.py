@@ -184,12 +184,19 @@ OPTIONAL_TOKEN: ErrorGroup = CREDENTIAL
 # `session_not_found`; a password-only (aal1) token of an account with a verified factor a 403
 # `mfa_required`, a banned user's token a 403 `user_banned`, whatever the endpoint.
 SESSION: ErrorGroup = {401: ["session_not_found"], 403: ["mfa_required", "user_banned"], 503: ["database_unavailable"]}
-DATA_SIGNED_IN: ErrorGroup = {
-    status: [*SIGNED_IN.get(status, []), *SESSION.get(status, [])] for status in {**SIGNED_IN, **SESSION}
-}
-DATA_OPTIONAL_TOKEN: ErrorGroup = {
-    status: [*OPTIONAL_TOKEN.get(status, []), *SESSION.get(status, [])] for status in {**OPTIONAL_TOKEN, **SESSION}
-}
+
+
+def merged(*groups: ErrorGroup) -> ErrorGroup:
+    """The groups as one: each status's codes in order, each once."""
+    codes_by_status: ErrorGroup = {}
+    for group in groups:
+        for status, codes in group.items():
+            codes_by_status.setdefault(status, []).extend(c for c in codes if c not in codes_by_status[status])
+    return codes_by_status
+
+
+DATA_SIGNED_IN = merged(SIGNED_IN, SESSION)
+DATA_OPTIONAL_TOKEN = merged(OPTIONAL_TOKEN, SESSION)
 DATABASE: ErrorGroup = {503: ["database_unavailable"]}
 # An endpoint of a page an admin can disable (page_gate.py): 403 for everyone but admins while it is
 # disabled, the message being the admin's reason. The setting is read first (503 when the database is
@@ -203,13 +210,10 @@ PAGE_GATE: ErrorGroup = {
 
 def error_responses(*groups: ErrorGroup) -> OpenApi:
     """One response per status, its codes merged from the groups; every operation may answer 500."""
-    merged: ErrorGroup = {}
-    for group in (*groups, {500: ["internal_error"]}):
-        for status, codes in group.items():
-            merged.setdefault(status, []).extend(c for c in codes if c not in merged[status])
+    codes_by_status = merged(*groups, {500: ["internal_error"]})
     responses: OpenApi = {}
-    for status in sorted(merged):
-        codes = merged[status]
+    for status in sorted(codes_by_status):
+        codes = codes_by_status[status]
         response: OpenApi = {
             "description": f"{REASONS[status]}. Codes: {', '.join(f'`{c}`' for c in codes)}.",
             "x-error-codes": codes,

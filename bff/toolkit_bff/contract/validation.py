@@ -123,20 +123,21 @@ def json_object() -> dict[str, object]:
         raise ApiError(413, "request_entity_too_large", f"The body is larger than the limit of {limit // 1024} KB")
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "Send a JSON object with Content-Type: application/json")
+    return _parsed_object()
+
+
+def _parsed_object() -> dict[str, object]:
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         raise ApiError(400, "invalid_json", "The body must be a JSON object")
     return body
 
 
+def options_values() -> Mapping[str, object]:
+    """A tool's options: the object of a JSON request, else the form and query values."""
+    return _parsed_object() if request.is_json else request.values
+
+
 def query_values() -> dict[str, str | None]:
     """The query string, one value per name (the first, as Flask's `args.get` reads it)."""
     return {name: request.args.get(name) for name in request.args}
-
-
-def body_model(model: type[Model]) -> Model:
-    return validated(model, json_object())
-
-
-def query_model(model: type[Model], *, options: bool = False) -> Model:
-    return validated(model, query_values(), options=options)

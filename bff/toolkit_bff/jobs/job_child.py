@@ -146,12 +146,8 @@ def receive_job(channel: socket.socket) -> Job | None:
     """The job as the worker sends it: a 4-byte length, then the pickled job (the worker is the
     only writer: the same program, its own memory). None: the channel closed first."""
     head = _receive_exactly(channel, 4)
-    if head is None:
-        return None
-    body = _receive_exactly(channel, int.from_bytes(head, "big"))
-    if body is None:
-        return None
-    job: Job = pickle.loads(body)
+    body = None if head is None else _receive_exactly(channel, int.from_bytes(head, "big"))
+    job: Job | None = None if body is None else pickle.loads(body)
     return job
 
 

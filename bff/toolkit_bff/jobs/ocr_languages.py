@@ -8,8 +8,13 @@ from __future__ import annotations
 # inherits that module's import lock held by a thread it does not have: its job then hangs on the
 # same import until the time limit. OCR jobs did, on pytesseract (pandas: ~0.4 s of import), twice
 # in clean-clone runs. The cost is ~0.4 s on each BFF process's start.
-import pytesseract
+from typing import Annotated
 
+import pytesseract
+from pydantic import Field
+
+from ..contract.fields import SERVER_RULE
+from ..contract.options import TextOption
 from ..errors import ApiError
 
 LANGUAGE_NAMES = {
@@ -54,3 +59,14 @@ def requested_language(requested: str) -> str:
             f"Language {'+'.join(unknown) or requested!r} is not installed; choose from {', '.join(sorted(available))}",
         )
     return "+".join(codes)
+
+
+# The `lang` option of both: Tesseract codes joined by `+`, each checked by requested_language().
+LanguageOption = Annotated[
+    str,
+    TextOption(100),
+    Field(
+        description="Languages joined by `+`, from /api/tools/ocr/languages.",
+        json_schema_extra={SERVER_RULE: "installed languages only"},
+    ),
+]

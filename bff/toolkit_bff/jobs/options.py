@@ -1,28 +1,15 @@
-"""The tools' options as they arrive (a JSON object, or form and query values) and the checks their
-models (contract/options.py) leave to code: a bad value is a 422 naming the option, never a 500."""
+"""The checks the tools' option models (contract/options.py) leave to code: a bad value is a 422
+naming the option, never a 500."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-
-from flask import request
 
 from ..errors import ApiError
 
 
 def invalid(name: str, why: str) -> ApiError:
     return ApiError(422, "invalid_option", f"Option '{name}' {why}")
-
-
-def request_body() -> Mapping[str, object]:
-    """The object of a JSON request, else the form and query values; malformed JSON is a 400."""
-    if request.is_json:
-        body = request.get_json(silent=True)
-        if not isinstance(body, dict):
-            raise ApiError(400, "invalid_json", "The body must be a JSON object")
-        return body
-    return request.values
 
 
 def parse_colour(value: str, name: str) -> tuple[int, int, int, int]:

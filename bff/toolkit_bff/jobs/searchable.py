@@ -24,15 +24,16 @@ from PIL import Image, ImageOps
 from pydantic import Field
 
 from ..contract.base import Answer
-from ..contract.fields import SERVER_RULE
-from ..contract.options import ChoiceOption, Options, PdfPassword, Switch, TextOption
-from ..contract.streams import stream_line
+from ..contract.operations import Multipart, RouteOptions
+from ..contract.options import ChoiceOption, Options, PdfPassword, Switch
+from ..contract.responses import IMAGE, JOB, OPTIONS, PAGE_GATE, PDF, PROGRAM_MISSING, UPLOAD
+from ..contract.streams import stream_answer, stream_line
 from ..errors import ApiError
 from .files import Result, file_response
 from .filetypes import IMAGE_KINDS
 from .images import open_image
 from .limits import Deadline, Limits
-from .ocr_languages import requested_language
+from .ocr_languages import LanguageOption, requested_language
 from .pdfdocs import open_pikepdf, pdf_errors
 from .progress import report_progress, set_report
 from .uploads import Upload, job_workdir, read_upload, require_kind
@@ -47,11 +48,7 @@ PHOTO_DPI = 300  # an image without a usable resolution is placed as if scanned 
 
 
 class SearchableOptions(Options):
-    lang: Annotated[str, TextOption(100)] = Field(
-        "eng",
-        description="Languages joined by `+`, from /api/tools/ocr/languages.",
-        json_schema_extra={SERVER_RULE: "installed languages only"},
-    )
+    lang: LanguageOption = "eng"
     mode: Annotated[str, ChoiceOption(MODES)] = Field(
         "skip",
         description="Pages that already have text: kept as they are (`skip`), "
@@ -80,13 +77,16 @@ class SearchableReport(Answer):
     protected: bool
 
 
-SearchableStreamLine = stream_line("Searchable", SearchableReport)
-SEARCHABLE = (
-    "OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so the PDF "
-    "can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become "
-    "one page."
-)
 SEARCHABLE_ERRORS = {422: ["unsupported_language", "ocr_failed", "pdf_signed"]}
+# Both routes (image to text's and the PDF editor's) are declared alike; only their summaries differ.
+SEARCHABLE_ROUTE: RouteOptions = {
+    "upload": Multipart(SearchableOptions, file_description="A PDF or an image."),
+    "answers": {200: stream_answer("The searchable PDF, page by page.", stream_line("Searchable", SearchableReport))},
+    "errors": (PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
+    "description": "OCRmyPDF reads every page with Tesseract and lays an invisible text layer over each word, so "
+    "the PDF can be searched, selected and copied; PDF/A-2b when it validates. Images (HEIC, JPEG, PNG, …) become "
+    "one page.",
+}
 
 
 def searchable_pdf_response(options: SearchableOptions) -> Response:

@@ -12,6 +12,7 @@ from pathlib import Path, PurePath
 from typing import IO
 
 from flask import current_app, g, request
+from werkzeug.datastructures import FileStorage
 
 from ..errors import ApiError
 from .filetypes import detect_kind
@@ -67,19 +68,21 @@ def _read_uploads(field: str, max_count: int) -> list[Upload]:
         what = "one file" if max_count == 1 else f"{max_count} files"
         raise ApiError(422, "too_many_files", f"At most {what} per request")
     limit = Limits.current().max_file_bytes
-    uploads = []
-    for storage in storages:
-        name = clean_filename(storage.filename)
-        try:
-            data = storage.stream.read(limit + 1)
-        finally:
-            storage.close()  # large parts are spooled to a temporary file: release it now
-        if len(data) > limit:
-            raise file_too_large(name, limit)
-        if not data:
-            raise ApiError(422, "empty_file", f"{name} is empty")
-        uploads.append(Upload(name, data, detect_kind(data)))
-    return uploads
+    return [read_part(storage, limit) for storage in storages]
+
+
+def read_part(storage: FileStorage, limit: int) -> Upload:
+    """One file of the form, read and released; over `limit` bytes or empty, refused."""
+    name = clean_filename(storage.filename)
+    try:
+        data = storage.stream.read(limit + 1)
+    finally:
+        storage.close()  # large parts are spooled to a temporary file: release it now
+    if len(data) > limit:
+        raise file_too_large(name, limit)
+    if not data:
+        raise ApiError(422, "empty_file", f"{name} is empty")
+    return Upload(name, data, detect_kind(data))
 
 
 def read_upload(field: str = "file") -> Upload:

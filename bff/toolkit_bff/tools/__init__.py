@@ -24,14 +24,16 @@ from . import (
     username_checker,
 )
 
+TOOLS = (converter, image_to_text, image_metadata, pdf_editor, qr_generator, username_checker, translator, color_picker)
 # The tools that process files: every POST of theirs runs as a bounded job (jobs/child_jobs.py).
 JOB_TOOLS = (converter, image_to_text, image_metadata, pdf_editor, qr_generator, color_picker)
 
 # Every tool is free to use without signing in and costs real CPU: each is limited per client IP.
 # Done once at import, like any decorator, since the blueprints are module-level objects.
 limiter.limit(lambda: limit_of("USERNAME_RATE_LIMIT"))(username_checker.bp)
-for _tool in (converter, image_to_text, image_metadata, pdf_editor, qr_generator, translator, color_picker):
-    limiter.limit(lambda: limit_of("TOOLS_RATE_LIMIT"))(_tool.bp)
+for _tool in TOOLS:
+    if _tool is not username_checker:
+        limiter.limit(lambda: limit_of("TOOLS_RATE_LIMIT"))(_tool.bp)
 
 # The tools that read the caller's token ask, as the data API does, whether its session still stands
 # (401 session_not_found once signed out or deleted) and its assurance level suffices (403
@@ -45,16 +47,7 @@ converter.bp.before_request(converter.refuse_before_job)
 def register_tool_blueprints(app: Flask) -> None:
     enable_decompression_bomb_guard(app.config["TOOLS_MAX_IMAGE_PIXELS"])
     set_stream_limits(app.config["TOOLS_PDF_MAX_STREAM_BYTES"])
-    for tool in (
-        converter,
-        image_to_text,
-        image_metadata,
-        pdf_editor,
-        qr_generator,
-        username_checker,
-        translator,
-        color_picker,
-    ):
+    for tool in TOOLS:
         app.register_blueprint(tool.bp, url_prefix="/api/tools")
     for rule in app.url_map.iter_rules():
         if rule.endpoint.partition(".")[0] in {t.bp.name for t in JOB_TOOLS} and "POST" in (rule.methods or ()):

@@ -19,6 +19,7 @@ from ...contract.responses import (
     JOB,
     OPTIONS,
     PAGE_GATE,
+    PDF,
     PROGRAM_MISSING,
     RESULTS_HEADERS,
     SESSION,
@@ -42,6 +43,7 @@ routes = Routes(bp, "convert", tool=True)
 
 
 UPLOAD_OPTIONS = Multipart(ConvertOptions, many=True)
+CONVERSION = {422: ["conversion_failed", "office_too_many_entries", "office_too_large"]}
 
 
 def checked_request() -> tuple[ConvertOptions, list[Upload]]:
@@ -74,27 +76,7 @@ def refuse_before_job() -> None:
         )
     },
     upload=UPLOAD_OPTIONS,
-    errors=(
-        SIGNED_IN,
-        SESSION,
-        PAGE_GATE,
-        UPLOAD,
-        OPTIONS,
-        IMAGE,
-        JOB,
-        PROGRAM_MISSING,
-        {
-            422: [
-                "invalid_pdf",
-                "pdf_password_required",
-                "pdf_wrong_password",
-                "too_many_pages",
-                "conversion_failed",
-                "office_too_many_entries",
-                "office_too_large",
-            ]
-        },
-    ),
+    errors=(SIGNED_IN, SESSION, PAGE_GATE, UPLOAD, OPTIONS, IMAGE, JOB, PROGRAM_MISSING, PDF, CONVERSION),
 )
 def convert(options: ConvertOptions) -> Response:
     """Convert images, PDFs and office documents

@@ -20,11 +20,11 @@ from ...contract.responses import JOB, OPTIONS, UPLOAD
 from ...contract.streams import stream_answer
 from ...errors import ApiError
 from ...jobs.files import Result, content_disposition, output_name, stream_zip
-from ...jobs.filetypes import MIME_TYPES, detect_kind
+from ...jobs.filetypes import MIME_TYPES
 from ...jobs.images import open_image
-from ...jobs.limits import Limits, file_too_large
+from ...jobs.limits import Limits
 from ...jobs.progress import report_progress, set_report, streams_progress
-from ...jobs.uploads import Upload, clean_filename, require_kind
+from ...jobs.uploads import Upload, clean_filename, read_part, require_kind
 from .endpoint import EDITABLE_KINDS, EDITABLE_WHAT, gps_removed, routes, stripped
 from .exif_read import read_groups
 from .models import ACTIONS, MAX_FILES, BatchOptions, MetadataBatchStreamLine
@@ -90,17 +90,10 @@ def _uploads() -> list[Upload | tuple[str, ApiError]]:
         raise ApiError(422, "too_many_files", f"At most {MAX_FILES} files per batch")
     limit, uploads = Limits.current().max_file_bytes, list[Upload | tuple[str, ApiError]]()
     for storage in storages:
-        name = clean_filename(storage.filename)
         try:
-            data = storage.stream.read(limit + 1)
-        finally:
-            storage.close()
-        if len(data) > limit:
-            uploads.append((name, file_too_large(name, limit)))
-        elif not data:
-            uploads.append((name, ApiError(422, "empty_file", f"{name} is empty")))
-        else:
-            uploads.append(Upload(name, data, detect_kind(data)))
+            uploads.append(read_part(storage, limit))
+        except ApiError as error:
+            uploads.append((clean_filename(storage.filename), error))
     return uploads
 
 

@@ -18,7 +18,6 @@ from PIL import Image, ImageOps
 from ...config import Config
 from ...contract.operations import Multipart, Routes
 from ...contract.responses import IMAGE, JOB, OPTIONS, PAGE_GATE, PAGES, PDF, PROGRAM_MISSING, UPLOAD, json_response
-from ...contract.streams import stream_answer
 from ...jobs.filetypes import IMAGE_KINDS
 from ...jobs.images import check_pixels, open_image
 from ...jobs.limits import Deadline, Limits
@@ -26,13 +25,7 @@ from ...jobs.ocr_languages import LANGUAGE_NAMES, installed_languages, requested
 from ...jobs.paging import page_list_text
 from ...jobs.pdfdocs import iter_rendered_pages, parse_page_list, pdfium_document
 from ...jobs.progress import streams_progress
-from ...jobs.searchable import (
-    SEARCHABLE,
-    SEARCHABLE_ERRORS,
-    SearchableOptions,
-    SearchableStreamLine,
-    searchable_pdf_response,
-)
+from ...jobs.searchable import SEARCHABLE_ROUTE, SearchableOptions, searchable_pdf_response
 from ...jobs.uploads import read_upload, require_kind
 from .models import OcrLanguages, OcrOptions, OcrResult
 from .tesseract import TsvColumns, image_to_data
@@ -122,14 +115,7 @@ def ocr(options: OcrOptions) -> Response:
     )
 
 
-@routes.post(
-    "/ocr/searchable",
-    "makeSearchablePdf",
-    upload=Multipart(SearchableOptions, file_description="A PDF or an image."),
-    answers={200: stream_answer("The searchable PDF, page by page.", SearchableStreamLine)},
-    errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
-    description=SEARCHABLE,
-)
+@routes.post("/ocr/searchable", "makeSearchablePdf", **SEARCHABLE_ROUTE)
 @streams_progress
 def searchable(options: SearchableOptions) -> Response:
     """A searchable PDF (invisible text layer) from a scan or a photo"""

@@ -8,17 +8,13 @@ from pydantic import Field
 
 from ...config import Config
 from ...contract.base import Answer
-from ...contract.fields import SERVER_RULE
-from ...contract.options import Options, PdfPassword, Switch, TextOption, WholeOption
+from ...contract.options import Options, PdfPassword, Switch, WholeOption
+from ...jobs.ocr_languages import LanguageOption
 from ...jobs.paging import PageListOption, PageWindow
 
 
 class OcrOptions(Options):
-    lang: Annotated[str, TextOption(100)] = Field(
-        "eng",
-        description="Languages joined by `+`, from /api/tools/ocr/languages.",
-        json_schema_extra={SERVER_RULE: "installed languages only"},
-    )
+    lang: LanguageOption = "eng"
     preprocess: Switch = Field(True, description="Greyscale, auto-contrast and upscale small images first.")
     psm: Annotated[int, WholeOption(1, 13)] = Field(3, description="Tesseract page segmentation mode.")
     dpi: Annotated[int, WholeOption(72, 600)] = Field(300, description="PDF: render resolution.")

@@ -15,18 +15,14 @@ from ...contract.openapi_types import ErrorGroup, OpenApi
 from ...contract.operations import Multipart, Routes, View
 from ...contract.responses import (
     FILE_HEADERS,
-    IMAGE,
     JOB,
-    OPTIONS,
     PAGE_GATE,
     PAGES,
     PDF,
-    PROGRAM_MISSING,
     RESULTS_HEADERS,
     UPLOAD,
 )
 from ...contract.responses import file_response as file_answer
-from ...contract.streams import stream_answer
 from ...errors import ApiError
 from ...jobs.files import Result, file_response, results_response
 from ...jobs.filetypes import MIME_TYPES
@@ -34,13 +30,7 @@ from ...jobs.limits import Deadline, Limits, too_many_pages
 from ...jobs.options import invalid, parse_colour
 from ...jobs.pdfdocs import open_pikepdf, parse_page_list, parse_page_ranges, pdf_errors
 from ...jobs.progress import streams_progress
-from ...jobs.searchable import (
-    SEARCHABLE,
-    SEARCHABLE_ERRORS,
-    SearchableOptions,
-    SearchableStreamLine,
-    searchable_pdf_response,
-)
+from ...jobs.searchable import SEARCHABLE_ROUTE, SearchableOptions, searchable_pdf_response
 from ...jobs.uploads import Upload, read_upload, read_uploads
 from . import edits
 from .info import set_metadata
@@ -356,14 +346,7 @@ def compress(options: CompressOptions) -> Response:
     return _respond(upload, data, "-compressed", {"X-Size-Change": f"{change:.1f}%"})
 
 
-@routes.post(
-    "/pdf/searchable",
-    "makePdfSearchable",
-    upload=Multipart(SearchableOptions, file_description="A PDF or an image."),
-    answers={200: stream_answer("The searchable PDF, page by page.", SearchableStreamLine)},
-    errors=(PAGE_GATE, UPLOAD, OPTIONS, IMAGE, PDF, JOB, PROGRAM_MISSING, SEARCHABLE_ERRORS),
-    description=SEARCHABLE,
-)
+@routes.post("/pdf/searchable", "makePdfSearchable", **SEARCHABLE_ROUTE)
 @streams_progress
 def searchable(options: SearchableOptions) -> Response:
     """Make the PDF searchable (OCR text layer)"""

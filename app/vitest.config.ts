@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -5,6 +6,14 @@ import { preactAliases, reactLibraries } from './preact-compat'
 import { pageDates } from './scripts/page-dates.mjs'
 
 const TIME_ZONE_TESTS = 'src/tools/url-shortener/url-shortener.service.test.ts'
+
+// `vi.mock` replaces a module for the whole worker and is never undone without isolation (the mock
+// would reach later files, and a module an earlier file loaded would stay real): the files that call
+// it get a fresh worker each. Read from the files themselves, so a new one needs no list.
+const SRC = fileURLToPath(new URL('./src', import.meta.url))
+const MODULE_MOCKING_TESTS = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((path) => /\.test\.tsx?$/.test(path) && readFileSync(`${SRC}/${path}`, 'utf8').includes('vi.mock('))
+  .map((path) => `src/${path}`)
 
 export default defineConfig({
   define: { __INFO_PAGE_DATES__: JSON.stringify(pageDates()) },
@@ -14,7 +23,7 @@ export default defineConfig({
     conditions: ['module', 'browser', 'development'],
     mainFields: ['module', 'main'],
     alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '@', replacement: SRC },
       ...preactAliases,
       // Its ES build, whose imports of react-dom the aliases above can reach (its CommonJS build requires them).
       { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
@@ -25,15 +34,18 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    unstubEnvs: true,
     css: false,
     testTimeout: 20_000,
     server: { deps: { inline: reactLibraries } },
-    // Each file still gets its own worker and jsdom; a thread costs less CPU to start and feed than a
-    // forked process (issue 36: 179 -> 144 CPU s for the suite). A time zone (TZ) is the process's own,
-    // so the file that switches it keeps a process per file. `include` is per project: a shared one
-    // would be merged into both and run that file twice.
+    // The other files share one worker and one jsdom per thread (`isolate: false`): a fresh worker,
+    // jsdom and module graph per file were most of the suite's CPU (issue 36). They start from the
+    // same page either way: setup-tests.ts resets what a file may leave behind. A time zone (TZ) is
+    // the process's own, so the file that switches it keeps a process per file. `include` is per
+    // project: a shared one would be merged into each and run those files twice.
     projects: [
-      { extends: true, test: { name: 'dom', pool: 'threads', include: ['src/**/*.test.{ts,tsx}'], exclude: [TIME_ZONE_TESTS] } },
+      { extends: true, test: { name: 'dom', pool: 'threads', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: [TIME_ZONE_TESTS, ...MODULE_MOCKING_TESTS] } },
+      { extends: true, test: { name: 'dom-module-mocks', pool: 'threads', include: MODULE_MOCKING_TESTS } },
       { extends: true, test: { name: 'time-zones', pool: 'forks', include: [TIME_ZONE_TESTS] } },
     ],
   },

@@ -1,9 +1,12 @@
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api/client'
 import { notify } from '@/lib/notify'
 import { onUnexpectedError, reportUnexpectedError, UNEXPECTED_ERROR_MESSAGE, userMessageFor } from '@/lib/unexpected-error'
+import { recordNotices } from '@/testing/record-notices'
 
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { error: vi.fn() }) }))
+beforeEach(() => {
+  recordNotices()
+})
 
 describe('unexpected failures', () => {
   it("keep the server's explanation of a refused request and hide everything else", () => {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterAll, afterEach, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeEach, vi } from 'vitest'
 import { installMatchMedia } from '@/testing/match-media'
 
 // Lazy routes and dynamic imports can take seconds on a busy 2-core machine: waits end when the
@@ -19,8 +19,12 @@ window.scrollTo = () => {}
 // Nor does it lay out: the admin users table brings a focused control into view with this.
 if (!Reflect.has(Element.prototype, 'scrollIntoView')) Element.prototype.scrollIntoView = () => {}
 
+// Files of the `dom` project share one jsdom (vitest.config.ts): each test starts from a blank page at
+// the site's root with empty storage, whatever an earlier test or file left behind.
 beforeEach(() => {
   localStorage.clear()
+  sessionStorage.clear()
+  window.history.replaceState(null, '', '/')
   document.documentElement.className = ''
   document.documentElement.removeAttribute('style')
   installMatchMedia({ dark: false })
@@ -28,6 +32,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
+  document.body.replaceChildren()
+  vi.useRealTimers()
 })
 
 // Preact runs effects after the next frame (jsdom's requestAnimationFrame, or a 100 ms timer): a file's

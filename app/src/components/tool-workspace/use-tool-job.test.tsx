@@ -3,15 +3,17 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeXhr } from '@/testing/fake-xhr'
+import { useToolJob } from '@/components/tool-workspace/use-tool-job'
+import { DropZone } from '@/components/tool-workspace/drop-zone'
+import { FileList } from '@/components/tool-workspace/file-list'
+import { JobProgress } from '@/components/tool-workspace/job-progress'
+import { ResultDownloads, ResultPreview } from '@/components/tool-workspace/result-preview'
+import { recordNotices } from '@/testing/record-notices'
 
-const notifyMock = vi.hoisted(() => ({ error: vi.fn(), info: vi.fn(), failed: vi.fn(), succeeded: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-
-const { useToolJob } = await import('@/components/tool-workspace/use-tool-job')
-const { DropZone } = await import('@/components/tool-workspace/drop-zone')
-const { FileList } = await import('@/components/tool-workspace/file-list')
-const { JobProgress } = await import('@/components/tool-workspace/job-progress')
-const { ResultDownloads, ResultPreview } = await import('@/components/tool-workspace/result-preview')
+let notifyMock: ReturnType<typeof recordNotices>
+beforeEach(() => {
+  notifyMock = recordNotices()
+})
 
 // A minimal file tool built from the workspace parts: whatever is chosen goes to the converter as PNG.
 function Harness() {

@@ -4,8 +4,11 @@ import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Moderation } from '@/features/admin/moderation'
 import { notify } from '@/lib/notify'
+import { recordNotices } from '@/testing/record-notices'
 
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }))
+beforeEach(() => {
+  recordNotices()
+})
 
 const SPAM = { id: 'spam123456', title: 'Cheap pills', language: 'plaintext', excerpt: 'buy now buy now', author_email: 'spammer@example.com', created_at: '2026-11-20T10:00:00Z', expires_at: null, burn_after_read: false, views: 3, likes: 0 }
 const BURN = { ...SPAM, id: 'burn123456', title: 'Secret', excerpt: null, author_email: null, burn_after_read: true }

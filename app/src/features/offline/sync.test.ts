@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { closeQueueForTests, enqueue, listOperations, pendingCount } from '@/lib/offline/operation-queue'
+import { registerOperationHandler, SYNC_MESSAGES, syncNow } from '@/features/offline/sync'
+import { recordNotices } from '@/testing/record-notices'
 
-const notifyMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { closeQueueForTests, enqueue, listOperations, pendingCount } = await import('@/lib/offline/operation-queue')
-const { registerOperationHandler, SYNC_MESSAGES, syncNow } = await import('@/features/offline/sync')
+let notifyMock: ReturnType<typeof recordNotices>
+beforeEach(() => {
+  notifyMock = recordNotices()
+})
 
 let online = true
 beforeEach(() => {

@@ -4,13 +4,16 @@ import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_OFFLINE_NOTE, PASTES_OFFLINE_NOTE, useOfflineNote } from '@/lib/offline-note'
+import { closeQueueForTests, enqueue, pendingCount, QUEUE_DB_NAME } from '@/lib/offline/operation-queue'
+import { registerOperationHandler } from '@/features/offline/sync'
+import { PENDING_POLL_MS } from '@/features/offline/use-offline-sync'
+import { PendingSyncIndicator } from '@/features/offline/pending-sync-indicator'
+import { recordNotices } from '@/testing/record-notices'
 
-const notifyMock = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { closeQueueForTests, enqueue, pendingCount, QUEUE_DB_NAME } = await import('@/lib/offline/operation-queue')
-const { registerOperationHandler } = await import('@/features/offline/sync')
-const { PENDING_POLL_MS } = await import('@/features/offline/use-offline-sync')
-const { PendingSyncIndicator } = await import('@/features/offline/pending-sync-indicator')
+let notifyMock: ReturnType<typeof recordNotices>
+beforeEach(() => {
+  notifyMock = recordNotices()
+})
 
 let online = true
 beforeEach(() => {

@@ -2,12 +2,15 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { PasteActions } from '@/features/pastes/paste-actions'
+import { saveEditToken } from '@/features/pastes/edit-tokens'
+import { toLocalPaste } from '@/features/pastes/paste-store'
+import { recordNotices } from '@/testing/record-notices'
 
-const notifyMock = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { PasteActions } = await import('@/features/pastes/paste-actions')
-const { saveEditToken } = await import('@/features/pastes/edit-tokens')
-const { toLocalPaste } = await import('@/features/pastes/paste-store')
+let notifyMock: ReturnType<typeof recordNotices>
+beforeEach(() => {
+  notifyMock = recordNotices()
+})
 
 const paste = toLocalPaste({
   id: 'Abc1234567', title: 'Notes', content: 'hello', language: 'plaintext', privacy: 'public', user_id: null,

@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { findLocalPaste, PASTES_KEY, readLocalPastes, rememberPastes, replaceLocalPaste, syncedIdFor, toLocalPaste } from '@/features/pastes/paste-store'
+import { recordNotices } from '@/testing/record-notices'
 
-const notifyMock = vi.hoisted(() => ({ error: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { findLocalPaste, PASTES_KEY, readLocalPastes, rememberPastes, replaceLocalPaste, syncedIdFor, toLocalPaste } = await import('@/features/pastes/paste-store')
+let notifyMock: ReturnType<typeof recordNotices>
+beforeEach(() => {
+  notifyMock = recordNotices()
+})
 
 const paste = (id: string, overrides: Record<string, unknown> = {}) => ({
   id,

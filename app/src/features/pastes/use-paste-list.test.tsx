@@ -1,10 +1,13 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { PasteListPage } from '@/features/pastes/paste-list-page'
+import { recordNotices } from '@/testing/record-notices'
 
-const notifyMock = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { PasteListPage } = await import('@/features/pastes/paste-list-page')
+let notifyMock: ReturnType<typeof recordNotices>
+beforeEach(() => {
+  notifyMock = recordNotices()
+})
 
 const item = (n: number) => ({
   id: `Paste${String(n).padStart(5, '0')}`, title: `Paste number ${n}`, language: 'plaintext', privacy: 'public', user_id: null,

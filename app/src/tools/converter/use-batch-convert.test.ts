@@ -2,14 +2,18 @@ import { act, renderHook } from '@testing-library/react'
 import { zipSync } from 'fflate'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api/client'
+import * as sendMultipartModule from '@/lib/api/send-multipart'
 import type { MultipartRequest, ToolResponse } from '@/lib/api/send-multipart'
 import { defaultOptions } from '@/tools/converter/converter.service'
 import { useBatchConvert } from '@/tools/converter/use-batch-convert'
+import { recordNotices } from '@/testing/record-notices'
 
 // The BFF is the boundary here: each request is answered per file name.
 const sendMultipart = vi.fn<(request: MultipartRequest) => Promise<ToolResponse>>()
-vi.mock('@/lib/api/send-multipart', () => ({ sendMultipart: (request: MultipartRequest) => sendMultipart(request) }))
-vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), info: vi.fn(), success: vi.fn(), failed: vi.fn(), succeeded: vi.fn() } }))
+beforeEach(() => {
+  vi.spyOn(sendMultipartModule, 'sendMultipart').mockImplementation((request) => sendMultipart(request))
+  recordNotices()
+})
 
 const answer = (blob: Blob, filename: string | null): ToolResponse => ({ status: 200, blob, contentType: blob.type, filename, header: () => null })
 

@@ -1,12 +1,15 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api/client'
+import * as sendMultipartModule from '@/lib/api/send-multipart'
 import type { MultipartRequest, ToolResponse } from '@/lib/api/send-multipart'
 import { DECODE_RETRY_MS, DECODE_TRIES, useOriginalDisplay } from '@/tools/converter/use-original-display'
 
 // The BFF is the boundary: each decode request is recorded and answered as the test says.
 const sendMultipart = vi.fn<(request: MultipartRequest) => Promise<ToolResponse>>()
-vi.mock('@/lib/api/send-multipart', () => ({ sendMultipart: (request: MultipartRequest) => sendMultipart(request) }))
+beforeEach(() => {
+  vi.spyOn(sendMultipartModule, 'sendMultipart').mockImplementation((request) => sendMultipart(request))
+})
 
 const jpeg: ToolResponse = { status: 200, blob: new Blob(['jpeg'], { type: 'image/jpeg' }), contentType: 'image/jpeg', filename: 'a.jpeg', header: () => null }
 const busy = () => Promise.reject(new ApiError(429, 'too_many_jobs', 'You already have jobs running; try again when they finish'))

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as sendMultipartModule from '@/lib/api/send-multipart'
 import type { MultipartRequest, ToolResponse } from '@/lib/api/send-multipart'
 import { comparePosition } from '@/tools/converter/compare'
 import { defaultOptions } from '@/tools/converter/converter.service'
@@ -7,7 +8,9 @@ import { PREVIEW_DELAY_MS, useQualityPreview } from '@/tools/converter/use-quali
 
 // The BFF is the boundary: every preview request is recorded and answered at once.
 const sendMultipart = vi.fn<(request: MultipartRequest) => Promise<ToolResponse>>()
-vi.mock('@/lib/api/send-multipart', () => ({ sendMultipart: (request: MultipartRequest) => sendMultipart(request) }))
+beforeEach(() => {
+  vi.spyOn(sendMultipartModule, 'sendMultipart').mockImplementation((request) => sendMultipart(request))
+})
 
 beforeEach(() => {
   vi.useFakeTimers()

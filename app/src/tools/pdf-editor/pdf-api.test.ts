@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import * as sendMultipartModule from '@/lib/api/send-multipart'
 import type { MultipartRequest, ToolResponse } from '@/lib/api/send-multipart'
 import { pdfThumbnails } from '@/tools/pdf-editor/pdf-api'
 
 // The BFF is the boundary: it answers a window of thumbnails per request and names the pages left.
 const sendMultipart = vi.fn<(request: MultipartRequest) => Promise<ToolResponse>>()
-vi.mock('@/lib/api/send-multipart', () => ({ sendMultipart: (request: MultipartRequest) => sendMultipart(request) }))
+beforeEach(() => {
+  vi.spyOn(sendMultipartModule, 'sendMultipart').mockImplementation((request) => sendMultipart(request))
+})
 
 const thumbnail = (page: number) => ({ page, width: 40, height: 56, data_url: `data:image/png;base64,${page}` })
 const answer = (body: unknown): ToolResponse => {

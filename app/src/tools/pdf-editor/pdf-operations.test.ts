@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ToolResponse } from '@/lib/api/send-multipart'
+import * as pdfApi from '@/tools/pdf-editor/pdf-api'
 import { moveTile, rotateTiles, tilesFor } from '@/tools/pdf-editor/pdf-editor.service'
 import { buildEdited } from '@/tools/pdf-editor/pdf-operations'
 import type { PdfSource } from '@/tools/pdf-editor/use-pdf-document'
@@ -7,14 +8,14 @@ import type { JobStep } from '@/tools/pdf-editor/use-pdf-job'
 
 // The BFF calls are the boundary: record each one and answer a PDF named after the step.
 const calls: { path: string; names: readonly string[]; fields: Record<string, unknown> }[] = []
-vi.mock('@/tools/pdf-editor/pdf-api', () => ({
-  asFile: (blob: Blob, name: string) => new File([blob], name),
-  pdfThumbnails: async () => [],
-  pdfOperation: async (path: string, _files: Blob[], names: string[], fields: Record<string, unknown>): Promise<ToolResponse> => {
+beforeEach(() => {
+  vi.spyOn(pdfApi, 'asFile').mockImplementation((blob: Blob, name: string) => new File([blob], name))
+  vi.spyOn(pdfApi, 'pdfThumbnails').mockImplementation(async () => [])
+  vi.spyOn(pdfApi, 'pdfOperation').mockImplementation(async (path, _files, names, fields): Promise<ToolResponse> => {
     calls.push({ path, names, fields })
     return { status: 200, blob: new Blob([path], { type: 'application/pdf' }), contentType: 'application/pdf', filename: null, header: () => null }
-  },
-}))
+  })
+})
 
 const job: JobStep = { step: () => ({}) }
 const source = (name: string, pageCount: number, password = ''): PdfSource => ({ file: new File(['%PDF'], name), password, pageCount, encrypted: password !== '', metadata: {} })

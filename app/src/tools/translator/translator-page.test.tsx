@@ -1,11 +1,14 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setAdminStatus } from '@/lib/admin-status'
+import TranslatorPage from '@/tools/translator/translator-page'
+import { recordNotices } from '@/testing/record-notices'
 
-const notifyMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn(), failed: vi.fn(), succeeded: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { default: TranslatorPage } = await import('@/tools/translator/translator-page')
+let notifyMock: ReturnType<typeof recordNotices>
+beforeEach(() => {
+  notifyMock = recordNotices()
+})
 
 // The fetch boundary: the BFF's answers as it gives them (see bff/toolkit_bff/tools/translator/endpoint.py).
 function stubBff(handler: (path: string, body: unknown) => Response) {

@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setAccessTokenProvider } from '@/lib/api/access-token'
+import { MyShortLinks } from '@/tools/url-shortener/my-short-links'
+import { recordNotices } from '@/testing/record-notices'
 
-const notifyMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: notifyMock }))
-const { MyShortLinks } = await import('@/tools/url-shortener/my-short-links')
+let notifyMock: ReturnType<typeof recordNotices>
+beforeEach(() => {
+  notifyMock = recordNotices()
+})
 
 const link = (code: string, clicks: number, maxClicks: number | null, status = 'active') => ({
   id: `00000000-0000-4000-8000-00000000000${code.length}`,

@@ -2,8 +2,11 @@ import type { Session } from '@supabase/supabase-js'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearStoredSession, readStoredSession, saveSession, saveTokens } from '@/features/auth/session/session-storage'
 import { notify } from '@/lib/notify'
+import { recordNotices } from '@/testing/record-notices'
 
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { error: vi.fn(), warning: vi.fn() }) }))
+beforeEach(() => {
+  recordNotices()
+})
 
 const user = { id: 'u-1', email: 'ada@example.com' }
 const session = { access_token: 'access-1', refresh_token: 'refresh-1', expires_at: 2_000_000, expires_in: 3600, user } as unknown as Session

@@ -1,6 +1,9 @@
+// The real select (Radix, with its popper and focus handling), loaded the first time a visitor reaches
+// for a select: select.tsx renders the closed trigger until then.
 import * as SelectPrimitive from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
 import * as React from 'react'
+import { SELECT_TRIGGER_CLASS } from '@/components/ui/select-trigger-style'
 import { cn } from '@/lib/utils'
 
 export const Select = SelectPrimitive.Root
@@ -11,10 +14,7 @@ export function SelectTrigger({ className, children, ...props }: React.Component
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
-      className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background/70 px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground [&>span]:truncate',
-        className,
-      )}
+      className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
     >
       {children}

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
+import { useState, type ComponentProps, type ComponentType } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import * as Radix from '@/components/ui/select-radix'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 
-type Parts = Pick<typeof Radix, 'Select' | 'SelectContent' | 'SelectItem' | 'SelectTrigger' | 'SelectValue'>
+type Parts = { [K in 'Select' | 'SelectContent' | 'SelectItem' | 'SelectTrigger' | 'SelectValue']: ComponentType<ComponentProps<(typeof Radix)[K]>> }
 
 function Format({ parts, value, onChange = () => undefined }: { parts: Parts; value?: string; onChange?: (value: string) => void }) {
   const { Select: Root, SelectContent: Content, SelectItem: Item, SelectTrigger: Trigger, SelectValue: Value } = parts

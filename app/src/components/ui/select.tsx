@@ -36,10 +36,11 @@ interface ClosedSelect {
   required?: boolean
   dir?: 'ltr' | 'rtl'
   valueNode: HTMLElement | null
-  setValueNode: (node: HTMLElement | null) => void
   open: () => void
 }
 const ClosedContext = createContext<ClosedSelect | null>(null)
+/** Where the closed trigger's text goes (SelectValue's span), told to the Select that owns it. */
+const ValueNodeContext = createContext<(node: HTMLElement | null) => void>(() => undefined)
 
 const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'] // Radix's
 
@@ -62,7 +63,6 @@ export function Select({ children, ...props }: ComponentProps<Radix['Select']>) 
     required: props.required,
     dir: props.dir,
     valueNode,
-    setValueNode,
     open: () => {
       if (props.disabled) return
       loadRadix().then(
@@ -75,7 +75,11 @@ export function Select({ children, ...props }: ComponentProps<Radix['Select']>) 
       )
     },
   }
-  return <ClosedContext.Provider value={closed}>{children}</ClosedContext.Provider>
+  return (
+    <ClosedContext.Provider value={closed}>
+      <ValueNodeContext.Provider value={setValueNode}>{children}</ValueNodeContext.Provider>
+    </ClosedContext.Provider>
+  )
 }
 
 export function SelectTrigger({ className, children, onPointerDown, onClick, onKeyDown, onPointerEnter, onFocus, disabled, ...props }: ComponentProps<Radix['SelectTrigger']>) {
@@ -87,10 +91,12 @@ export function SelectTrigger({ className, children, onPointerDown, onClick, onK
   }
   if (!closed) throw new Error('SelectTrigger must be inside a Select.')
   const isDisabled = closed.disabled || disabled
-  // Radix's closed trigger, attribute for attribute (select.test.tsx compares the two).
+  // Radix's closed trigger, attribute for attribute (select.test.tsx compares the two): closed, the
+  // list it controls is not on the page, so there is no aria-controls to give.
   return (
     <button
       type="button"
+      // eslint-disable-next-line jsx-a11y/role-has-required-aria-props -- see above
       role="combobox"
       aria-expanded={false}
       aria-required={closed.required}
@@ -141,12 +147,13 @@ export function SelectTrigger({ className, children, onPointerDown, onClick, onK
 export function SelectValue({ placeholder = '', ...props }: ComponentProps<Radix['SelectValue']>) {
   const loaded = useContext(RadixContext)
   const closed = useContext(ClosedContext)
+  const setValueNode = useContext(ValueNodeContext)
   if (loaded) return <loaded.SelectValue placeholder={placeholder} {...props} />
   if (!closed) throw new Error('SelectValue must be inside a Select.')
   const empty = closed.value === undefined || closed.value === ''
   // The chosen item puts its text in here, as Radix's item does (SelectItem below).
   return (
-    <span {...props} ref={closed.setValueNode} style={{ pointerEvents: 'none' }}>
+    <span {...props} ref={setValueNode} style={{ pointerEvents: 'none' }}>
       {empty ? placeholder : null}
     </span>
   )

@@ -55,7 +55,13 @@ export default defineConfig(({ mode }) => {
       }),
     ],
     resolve: {
-      alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        ...preactAliases,
+        // react-router's package exports name only its development build (dev warnings on); the build
+        // ships its production build, the same code with them off.
+        ...(mode === 'production' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : []),
+      ],
     },
     build: {
       target: 'es2022',

@@ -6,7 +6,7 @@ gateway of the bench stack, beside a static page with the app's own stylesheet s
 Lighthouse 12 (pinned in bench/node, installed by scripts/setup) drives Debian's Chromium with its
 mobile defaults: simulated slow 4G (150 ms, 1.6 Mbit/s) and a 4× slower CPU, a fresh profile per run,
 so no HTTP cache and no service worker. Each route runs --repeat times; every figure is the median of
-its runs. Per route: the four category scores, LCP, TBT, the JavaScript transferred and how much of it
+its runs. Per route: the four category scores, LCP, TBT, CLS, the JavaScript transferred and how much of it
 went unused. The routes are the issue's: home, /all-tools, every tool of the registry
 (app/src/tools/<slug>/index.ts), /login and /help.
 
@@ -71,6 +71,7 @@ class PageMedians(TypedDict):
     lcp: float
     fcp: float
     tbt: float
+    cls: float
     js_kb: float
     unused_kb: float
     failed: dict[str, list[str]]  # category → audit titles below 1 (of the middle run)
@@ -89,6 +90,7 @@ def median_run(runs: list[lh.PageRun]) -> PageMedians:
         "lcp": med(lambda run: run.lcp_ms),
         "fcp": med(lambda run: run.fcp_ms),
         "tbt": med(lambda run: run.tbt_ms),
+        "cls": med(lambda run: run.cls),
         "js_kb": med(lambda run: run.js_bytes) / 1000,
         "unused_kb": med(lambda run: run.unused_js_bytes) / 1000,
         "failed": middle.failed_audits,
@@ -132,7 +134,7 @@ def measure(stack: Stack, params: Params, result: Result) -> tuple[dict[str, Pag
         medians[name] = median_run(runs)
         print(
             f"  {name}: performance {medians[name]['scores']['performance']:.0f}, LCP {medians[name]['lcp']:.0f} ms, "
-            f"TBT {medians[name]['tbt']:.0f} ms, JS {medians[name]['js_kb']:.1f} KB",
+            f"TBT {medians[name]['tbt']:.0f} ms, CLS {medians[name]['cls']:.3f}, JS {medians[name]['js_kb']:.1f} KB",
             flush=True,
         )
     return medians, problems
@@ -147,6 +149,7 @@ def report(medians: dict[str, PageMedians], result: Result, repeat: int) -> None
             round(m["fcp"]),
             round(m["lcp"]),
             round(m["tbt"]),
+            round(m["cls"], 3),
             round(m["js_kb"], 1),
             round(m["unused_kb"], 1),
         ]
@@ -164,6 +167,7 @@ def report(medians: dict[str, PageMedians], result: Result, repeat: int) -> None
                 "FCP ms",
                 "LCP ms",
                 "TBT ms",
+                "CLS",
                 "JS KB",
                 "unused JS KB",
             ],

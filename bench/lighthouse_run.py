@@ -53,6 +53,7 @@ class PageRun:
     lcp_ms: float
     fcp_ms: float
     tbt_ms: float
+    cls: float  # cumulative layout shift (unitless; Lighthouse's "good" is ≤ 0.1)
     js_bytes: int  # transferred (gzip as served) by every script request
     unused_js_bytes: int
     requested_scripts: int
@@ -102,6 +103,7 @@ def reduce(lhr: JsonObject) -> PageRun:
         lcp_ms=audits["largest-contentful-paint"]["numericValue"],
         fcp_ms=audits["first-contentful-paint"]["numericValue"],
         tbt_ms=audits["total-blocking-time"]["numericValue"],
+        cls=audits["cumulative-layout-shift"]["numericValue"],
         js_bytes=int(sum(r.get("transferSize", 0) for r in scripts)),
         unused_js_bytes=int(sum(item.get("wastedBytes", 0) for item in unused)),
         requested_scripts=len(scripts),

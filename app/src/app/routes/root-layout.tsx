@@ -1,9 +1,8 @@
+import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { NavigationProgress } from '@/components/layout/navigation-progress'
-import '@/app/offline-operations'
-import { PendingSyncIndicator } from '@/features/offline/pending-sync-indicator'
 import { InstallPrompt } from '@/features/install-prompt/install-prompt'
 import { SecondFactorPrompt } from '@/features/auth/second-factor'
 import { ThemeToggle } from '@/features/theme/theme-toggle'
@@ -12,6 +11,10 @@ import type { ToolBadge } from '@/components/layout/nav-types'
 import { tools, toolsByCategory } from '@/tools'
 
 const toolGroups = toolsByCategory()
+// The offline queue (IndexedDB, its replays and their indicator) shows nothing while online with
+// nothing queued: it loads beside the first page instead of in its script, asked for at the first
+// render (no wait for a frame), and comes from the service worker's cache on an offline visit.
+const PendingSyncIndicator = lazy(async () => ({ default: (await import('@/app/offline-operations')).PendingSyncIndicator }))
 // Rendered only while the menu or the palette is open: only then does the header watch the page switches.
 const switchedOff: ToolBadge = (tool) => <SwitchedOffBadge pageKey={tool.pageKey} />
 
@@ -31,7 +34,9 @@ export function RootLayout() {
         toolBadge={switchedOff}
         actions={
           <>
-            <PendingSyncIndicator />
+            <Suspense fallback={null}>
+              <PendingSyncIndicator />
+            </Suspense>
             <ThemeToggle />
           </>
         }

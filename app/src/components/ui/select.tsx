@@ -1,69 +1,186 @@
-import * as SelectPrimitive from '@radix-ui/react-select'
-import { Check, ChevronDown } from 'lucide-react'
-import * as React from 'react'
+import { ChevronDown } from 'lucide-react'
+import { createContext, useContext, useRef, useState, type ComponentProps, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+import type * as RadixModule from '@/components/ui/select-radix'
+import { SELECT_TRIGGER_CLASS } from '@/components/ui/select-trigger-style'
 import { cn } from '@/lib/utils'
 
-export const Select = SelectPrimitive.Root
-export const SelectGroup = SelectPrimitive.Group
-export const SelectValue = SelectPrimitive.Value
+// Radix's select, with the popper, focus trap and scroll lock it brings (~25 KB gzip), is no part of a
+// tool page's first script: each select is first this closed trigger (the same button, the same text,
+// the same classes) and becomes Radix's, opened, the moment the visitor reaches for it. Pointing at it
+// or focusing it starts the download. The callers compose it exactly as Radix's (select-radix.tsx).
+type Radix = typeof RadixModule
 
-export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
+let radix: Radix | undefined
+let loading: Promise<Radix> | undefined
+
+function loadRadix(): Promise<Radix> {
+  loading ??= import('@/components/ui/select-radix').then(
+    (module) => (radix = module),
+    (error: unknown) => {
+      loading = undefined // a failed chunk is asked for again at the next reach
+      throw error
+    },
+  )
+  return loading
+}
+
+const prefetch = () => void loadRadix().catch(() => undefined)
+
+/** Set once this select is Radix's: every part renders Radix's own. */
+const RadixContext = createContext<Radix | undefined>(undefined)
+
+interface ClosedSelect {
+  value: string | undefined
+  disabled?: boolean
+  required?: boolean
+  dir?: 'ltr' | 'rtl'
+  valueNode: HTMLElement | null
+  open: () => void
+}
+const ClosedContext = createContext<ClosedSelect | null>(null)
+/** Where the closed trigger's text goes (SelectValue's span), told to the Select that owns it. */
+const ValueNodeContext = createContext<(node: HTMLElement | null) => void>(() => undefined)
+
+const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'] // Radix's
+
+export function Select({ children, ...props }: ComponentProps<Radix['Select']>) {
+  const [loaded, setLoaded] = useState(radix)
+  const [openAtOnce, setOpenAtOnce] = useState(false)
+  const [valueNode, setValueNode] = useState<HTMLElement | null>(null)
+  if (loaded) {
+    return (
+      <RadixContext.Provider value={loaded}>
+        <loaded.Select {...props} defaultOpen={props.defaultOpen || openAtOnce}>
+          {children}
+        </loaded.Select>
+      </RadixContext.Provider>
+    )
+  }
+  const closed: ClosedSelect = {
+    value: props.value ?? props.defaultValue,
+    disabled: props.disabled,
+    required: props.required,
+    dir: props.dir,
+    valueNode,
+    open: () => {
+      if (props.disabled) return
+      loadRadix().then(
+        (module) => {
+          setOpenAtOnce(true)
+          setLoaded(module)
+        },
+        // Offline with the chunk never fetched: the select stays closed, and the next reach tries again.
+        () => undefined,
+      )
+    },
+  }
   return (
-    <SelectPrimitive.Trigger
+    <ClosedContext.Provider value={closed}>
+      <ValueNodeContext.Provider value={setValueNode}>{children}</ValueNodeContext.Provider>
+    </ClosedContext.Provider>
+  )
+}
+
+export function SelectTrigger({ className, children, onPointerDown, onClick, onKeyDown, onPointerEnter, onFocus, disabled, ...props }: ComponentProps<Radix['SelectTrigger']>) {
+  const loaded = useContext(RadixContext)
+  const closed = useContext(ClosedContext)
+  const pointerType = useRef('touch')
+  if (loaded) {
+    return <loaded.SelectTrigger {...{ className, onPointerDown, onClick, onKeyDown, onPointerEnter, onFocus, disabled, ...props }}>{children}</loaded.SelectTrigger>
+  }
+  if (!closed) throw new Error('SelectTrigger must be inside a Select.')
+  const isDisabled = closed.disabled || disabled
+  // Radix's closed trigger, attribute for attribute (select.test.tsx compares the two): closed, the
+  // list it controls is not on the page, so there is no aria-controls to give.
+  return (
+    <button
+      type="button"
+      // eslint-disable-next-line jsx-a11y/role-has-required-aria-props -- see above
+      role="combobox"
+      aria-expanded={false}
+      aria-required={closed.required}
+      aria-autocomplete="none"
+      dir={closed.dir ?? 'ltr'}
+      data-state="closed"
+      disabled={isDisabled}
+      data-disabled={isDisabled ? '' : undefined}
+      data-placeholder={closed.value === undefined || closed.value === '' ? '' : undefined}
       data-slot="select-trigger"
-      className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background/70 px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground [&>span]:truncate',
-        className,
-      )}
+      className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event)
+        prefetch()
+      }}
+      onFocus={(event) => {
+        onFocus?.(event)
+        prefetch()
+      }}
+      // Radix opens on a mouse's press, and on the click of a touch or a pen.
+      onPointerDown={(event) => {
+        onPointerDown?.(event)
+        pointerType.current = event.pointerType
+        if (event.button === 0 && !event.ctrlKey && event.pointerType === 'mouse') {
+          event.preventDefault()
+          closed.open()
+        }
+      }}
+      onClick={(event) => {
+        onClick?.(event)
+        if (pointerType.current !== 'mouse') closed.open()
+      }}
+      onKeyDown={(event) => {
+        onKeyDown?.(event)
+        if (OPEN_KEYS.includes(event.key)) {
+          event.preventDefault()
+          closed.open()
+        }
+      }}
     >
       {children}
-      <SelectPrimitive.Icon asChild>
-        <ChevronDown className="size-4 opacity-60" aria-hidden />
-      </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
+      <ChevronDown className="size-4 opacity-60" aria-hidden />
+    </button>
   )
 }
 
-export function SelectContent({ className, children, position = 'popper', ...props }: React.ComponentProps<typeof SelectPrimitive.Content>) {
+export function SelectValue({ placeholder = '', ...props }: ComponentProps<Radix['SelectValue']>) {
+  const loaded = useContext(RadixContext)
+  const closed = useContext(ClosedContext)
+  const setValueNode = useContext(ValueNodeContext)
+  if (loaded) return <loaded.SelectValue placeholder={placeholder} {...props} />
+  if (!closed) throw new Error('SelectValue must be inside a Select.')
+  const empty = closed.value === undefined || closed.value === ''
+  // The chosen item puts its text in here, as Radix's item does (SelectItem below).
   return (
-    <SelectPrimitive.Portal>
-      <SelectPrimitive.Content
-        data-slot="select-content"
-        position={position}
-        className={cn(
-          'relative z-50 max-h-80 min-w-32 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg',
-          position === 'popper' && 'w-full min-w-[var(--radix-select-trigger-width)] data-[side=bottom]:translate-y-1',
-          className,
-        )}
-        {...props}
-      >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-      </SelectPrimitive.Content>
-    </SelectPrimitive.Portal>
+    <span {...props} ref={setValueNode} style={{ pointerEvents: 'none' }}>
+      {empty ? placeholder : null}
+    </span>
   )
 }
 
-export function SelectLabel({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Label>) {
-  return <SelectPrimitive.Label className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)} {...props} />
+/** Closed, the list is not on the page: its items are only asked which one is chosen. */
+export function SelectContent({ children, ...props }: ComponentProps<Radix['SelectContent']>) {
+  const loaded = useContext(RadixContext)
+  if (loaded) return <loaded.SelectContent {...props}>{children}</loaded.SelectContent>
+  return <>{children}</>
 }
 
-export function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
-  return (
-    <SelectPrimitive.Item
-      data-slot="select-item"
-      className={cn(
-        'relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-        className,
-      )}
-      {...props}
-    >
-      <span className="absolute right-2 flex size-3.5 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <Check className="size-4" aria-hidden />
-        </SelectPrimitive.ItemIndicator>
-      </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-    </SelectPrimitive.Item>
-  )
+export function SelectGroup({ children, ...props }: ComponentProps<Radix['SelectGroup']>) {
+  const loaded = useContext(RadixContext)
+  if (loaded) return <loaded.SelectGroup {...props}>{children}</loaded.SelectGroup>
+  return <>{children}</>
+}
+
+export function SelectLabel(props: ComponentProps<Radix['SelectLabel']>) {
+  const loaded = useContext(RadixContext)
+  return loaded ? <loaded.SelectLabel {...props} /> : null
+}
+
+export function SelectItem({ children, ...props }: ComponentProps<Radix['SelectItem']>): ReactNode {
+  const loaded = useContext(RadixContext)
+  const closed = useContext(ClosedContext)
+  if (loaded) return <loaded.SelectItem {...props}>{children}</loaded.SelectItem>
+  if (closed?.valueNode && closed.value === props.value) return createPortal(<>{children}</>, closed.valueNode)
+  return null
 }

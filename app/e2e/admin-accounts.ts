@@ -48,7 +48,7 @@ export async function makeAdmin(user: TestUser): Promise<void> {
   await asServiceRole('insert into public.user_roles (user_id) values ($1) on conflict do nothing', [user.id])
 }
 
-/** Leaves `user` the only administrator (the admin journeys run one at a time; see playwright.config.ts). */
+/** Leaves `user` the only administrator (it runs alone, last: see playwright.config.ts). */
 export async function makeOnlyAdmin(user: TestUser): Promise<void> {
   await makeAdmin(user)
   await asServiceRole('delete from public.user_roles where user_id <> $1', [user.id])
@@ -61,6 +61,12 @@ export async function signedInPage(browser: Browser, user: TestUser): Promise<Pa
   await signIn(page, user.email, PASSWORD)
   await expect(page).toHaveURL(/\/dashboard$/)
   return page
+}
+
+/** The admin page's user search, as an admin types it. */
+export async function searchUsers(admin: Page, email: string): Promise<void> {
+  await admin.getByLabel('Search users').fill(email)
+  await admin.getByRole('search', { name: 'Users' }).getByRole('button', { name: 'Search' }).click()
 }
 
 /** What a browser does when the user comes back to a tab: the app re-checks on focus. */

@@ -12,8 +12,7 @@ function chromiumPath(): string | undefined {
 }
 
 // The only journeys that change what every other test sees: pages switched off, a single admin left.
-const PAGES_OFF_SPECS = /features\/admin\/(admin|disabled-pages-first)\.e2e\.spec\.ts$/
-const LAST_ADMIN_SPECS = /features\/admin\/last-admin\.e2e\.spec\.ts$/
+const SITE_WIDE_SPECS = /features\/admin\/(admin|disabled-pages-first|last-admin)\.e2e\.spec\.ts$/
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -51,13 +50,12 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'chromium', testIgnore: [PAGES_OFF_SPECS, LAST_ADMIN_SPECS], use: chromium },
-    // These journeys switch pages off, which every other test would see: they run after the rest.
-    // The two files switch different pages and each re-makes its admin before switching (the admin
-    // journeys that only make admins of their own users run with the rest), so the two run side by
-    // side, each file's tests in order.
-    { name: 'site-wide', testMatch: PAGES_OFF_SPECS, dependencies: ['chromium'], use: chromium },
-    // Leaves a single admin, which would take the admin rights of any other journey's admin: alone, last.
-    { name: 'last-admin', testMatch: LAST_ADMIN_SPECS, dependencies: ['site-wide'], use: chromium, workers: 1 },
+    { name: 'chromium', testIgnore: SITE_WIDE_SPECS, use: chromium },
+    // These journeys switch pages off or leave a single admin, which every other test would see:
+    // they run on their own, after the rest, and one at a time (one leaves a single admin while
+    // another switches pages as its own admin). Journeys that only make admins of their own users
+    // and switch nothing off (admin-access-and-moderation, admin-polish, users-on-phones, assurance)
+    // run with the rest.
+    { name: 'site-wide', testMatch: SITE_WIDE_SPECS, dependencies: ['chromium'], use: chromium, workers: 1 },
   ],
 })

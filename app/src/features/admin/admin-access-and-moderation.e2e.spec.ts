@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { PASSWORD } from '../../../e2e/accounts'
-import { createUser, makeAdmin, returnToTab, searchUsers, signedInPage } from '../../../e2e/admin-accounts'
+import { createUser, makeAdmin, returnToTab, searchAdminList, searchUsers, signedInPage } from '../../../e2e/admin-accounts'
 import { expectNoSeriousAxeViolations } from '../../../e2e/support'
 
 // The admin journeys whose admins are their own users and which switch no page off: a grant, the
 // identity check of the 'maximum' level, moderation of their own tagged paste and link. They run beside
 // the other tests (the site-wide ones: admin.e2e.spec.ts, last-admin.e2e.spec.ts).
 // Two browsers per journey on a shared 2-core machine: a generous budget, not a timing check.
-test.describe.configure({ mode: 'default', timeout: 120_000 })
+test.describe.configure({ timeout: 120_000 })
 
 test('a normal user sees the 403 page at /admin until granted admin, then reaches it after the re-check', async ({ browser }) => {
   const [adminUser, normalUser] = await Promise.all([createUser(), createUser()])
@@ -77,12 +77,11 @@ test('an admin deletes an abusive public paste and short link from the moderatio
   await admin.setViewportSize({ width: 360, height: 800 })
   await admin.goto('/admin')
   const pastes = admin.getByRole('region', { name: 'Public pastes' })
-  await pastes.getByLabel('Search public pastes').fill(tag)
-  await pastes.getByRole('button', { name: 'Search' }).press('Enter')
-  await expect(pastes.getByRole('link', { name: `${tag} spam` })).toBeVisible()
-  // The search has answered: only the tagged paste is listed (the recent list before it holds others).
+  await searchAdminList(admin, 'pastes', tag, 'Enter')
+  // Only the tagged paste is listed (the recent list before the answer holds others).
   const found = pastes.getByRole('listitem')
   await expect(found).toHaveCount(1)
+  await expect(pastes.getByRole('link', { name: `${tag} spam` })).toBeVisible()
   await expect(found.getByText('Buy cheap pills now')).toBeVisible()
   await expect(found.getByText(/^Anonymous/)).toBeVisible()
   await expectNoSeriousAxeViolations(admin)
@@ -92,8 +91,8 @@ test('an admin deletes an abusive public paste and short link from the moderatio
   await expect(pastes.getByText(`No paste matches "${tag}".`)).toBeVisible()
 
   const links = admin.getByRole('region', { name: 'Short links' })
-  await links.getByLabel('Search short links').fill(`${tag}.example`)
-  await links.getByRole('button', { name: 'Search' }).click()
+  await searchAdminList(admin, 'links', `${tag}.example`)
+  await expect(links.getByRole('listitem')).toHaveCount(1)
   await expect(links.getByRole('link', { name: `https://${tag}.example/login` })).toBeVisible()
   // Keyboard: the delete button, then the dialog's confirm.
   await links.getByRole('button', { name: `Delete short link /s/${code}` }).focus()

@@ -3,8 +3,8 @@ import { createUser, makeAdmin, returnToTab, searchUsers, signedInPage } from '.
 import { expectNoSeriousAxeViolations } from '../../../e2e/support'
 
 // These journeys switch pages off for everyone: they run in order, in their own Playwright project
-// after every other test (playwright.config.ts), so no other test sees them. Beside them runs only
-// disabled-pages-first.e2e.spec.ts, whose pages are others (colour picker, converter, dashboard).
+// after every other test, one at a time with the other site-wide files (playwright.config.ts), so no
+// other test sees them.
 // Two browsers per journey on a shared 2-core machine: a generous budget, not a timing check.
 test.describe.configure({ mode: 'default', timeout: 120_000 })
 

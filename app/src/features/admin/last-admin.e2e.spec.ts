@@ -3,7 +3,7 @@ import { createUser, makeOnlyAdmin, searchUsers, signedInPage } from '../../../e
 import { expectNoSeriousAxeViolations } from '../../../e2e/support'
 
 // Leaves a single admin on the whole site, which every journey with an admin of its own would feel:
-// it runs alone, last of all (its own Playwright project, playwright.config.ts).
+// it runs last, one test at a time with the other site-wide files (playwright.config.ts).
 test.describe.configure({ timeout: 120_000 })
 
 test('the last admin cannot remove their own admin role', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedUpAndIn } from './accounts'
+import { signedInNewUser } from './signed-in'
 import { expectNoSeriousAxeViolations, watchConsole } from './support'
 
 // Drafts of /paste/new (issue 35): a draft meant to be encrypted in the browser is never written to
@@ -78,7 +78,7 @@ test('a paste to be encrypted in the browser is never stored as a draft; a plain
 
 test('signing out forgets the drafts typed in this browser', async ({ page }) => {
   const problems = watchConsole(page)
-  await signedUpAndIn(page)
+  await signedInNewUser(page) // made through Auth's admin API: the sign-up form is auth.spec.ts's
   const stamp = Date.now().toString(36)
   await page.goto('/paste/new')
   await page.getByLabel('Title').fill(`Diary ${stamp}`)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { newAccount, PASSWORD, signedUpAndIn, signIn, signOutFromMenu, signUp } from './accounts'
+import { newAccount, PASSWORD, signIn, signOutFromMenu, signUp } from './accounts'
 import { confirmationLink } from './mail'
 import { signedInNewUser } from './signed-in'
 import { expectNoSeriousAxeViolations, watchConsole } from './support'
@@ -9,7 +9,7 @@ import { totp } from './totp'
 
 test('the profile is edited through the BFF, with its validation error beside the field', async ({ page }) => {
   const problems = watchConsole(page)
-  await signedUpAndIn(page)
+  await signedInNewUser(page) // sign-up through the form and the mail: auth.spec.ts
   await page.goto('/account')
   const nickname = page.getByLabel('Nickname')
   await expect(nickname).not.toHaveValue('')

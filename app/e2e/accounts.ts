@@ -1,7 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import { confirmationLink } from './mail'
 
-// Accounts for e2e journeys: each test makes its own through the real sign-up and mail.
+// Accounts for e2e journeys through the real sign-up form and mail (e2e/signed-in.ts makes them without it).
 
 export const PASSWORD = 'correct horse battery'
 
@@ -25,17 +24,6 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
-
-/** A confirmed account, signed in on the dashboard. */
-export async function signedUpAndIn(page: Page) {
-  const account = newAccount()
-  await signUp(page, account)
-  await page.goto(await confirmationLink(account.email))
-  // Several hops (Auth's /verify, the code exchange on /login, the dashboard's chunk): on a busy
-  // machine they take longer than one default expect.
-  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible({ timeout: 15_000 })
-  return account
 }
 
 /** Signs out from the header's account menu and waits for /login?t=. */

@@ -48,7 +48,7 @@ export async function makeAdmin(user: TestUser): Promise<void> {
   await asServiceRole('insert into public.user_roles (user_id) values ($1) on conflict do nothing', [user.id])
 }
 
-/** Leaves `user` the only administrator (the admin journeys run one at a time; see playwright.config.ts). */
+/** Leaves `user` the only administrator (it runs alone, last: see playwright.config.ts). */
 export async function makeOnlyAdmin(user: TestUser): Promise<void> {
   await makeAdmin(user)
   await asServiceRole('delete from public.user_roles where user_id <> $1', [user.id])
@@ -61,6 +61,36 @@ export async function signedInPage(browser: Browser, user: TestUser): Promise<Pa
   await signIn(page, user.email, PASSWORD)
   await expect(page).toHaveURL(/\/dashboard$/)
   return page
+}
+
+const ADMIN_LISTS = {
+  users: { title: 'Users', path: '/api/admin/users' },
+  pastes: { title: 'Public pastes', path: '/api/admin/pastes' },
+  links: { title: 'Short links', path: '/api/admin/links' },
+} as const
+
+/**
+ * Searches one of /admin's lists as an admin does, and waits for the answer. Until it arrives the list
+ * still shows the newest items, which often hold the one searched for (it was just made): an action
+ * on that list can be undone by the search's answer if the server read it before the action (seen
+ * once: a deleted short link listed again, its "No short link matches" never shown).
+ */
+export async function searchAdminList(admin: Page, list: keyof typeof ADMIN_LISTS, query: string, submit: 'click' | 'Enter' = 'click'): Promise<void> {
+  const { title, path } = ADMIN_LISTS[list]
+  const form = admin.getByRole('search', { name: title, exact: true })
+  await form.getByLabel(`Search ${title.toLowerCase()}`).fill(query)
+  const answered = admin.waitForResponse((response) => {
+    const url = new URL(response.url())
+    return url.pathname === path && url.searchParams.get('q') === query
+  })
+  const button = form.getByRole('button', { name: 'Search' })
+  await (submit === 'Enter' ? button.press('Enter') : button.click())
+  expect((await answered).status()).toBe(200)
+}
+
+/** The admin page's user search, as an admin types it, answered. */
+export async function searchUsers(admin: Page, email: string): Promise<void> {
+  await searchAdminList(admin, 'users', email)
 }
 
 /** What a browser does when the user comes back to a tab: the app re-checks on focus. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedUpAndIn } from './accounts'
+import { signedInNewUser } from './signed-in'
 import { expectNoSeriousAxeViolations, watchConsole } from './support'
 
 // Drafts of /paste/new (issue 35): a draft meant to be encrypted in the browser is never written to
@@ -36,6 +36,8 @@ const holding = (values: string[], text: string) => values.filter((value) => val
 test('a paste to be encrypted in the browser is never stored as a draft; a plain draft is, and the page says where', async ({ page }) => {
   const problems = watchConsole(page)
   const stamp = Date.now().toString(36)
+  // The page's timers on Playwright's clock (time still flows), so the test can move past the draft's pause.
+  await page.clock.install()
   await page.goto('/paste/new')
 
   // Plain: kept in this browser, as the page says (and as this test can see).
@@ -54,8 +56,8 @@ test('a paste to be encrypted in the browser is never stored as a draft; a plain
   await page.getByRole('textbox', { name: 'Content', exact: true }).fill(secret)
   await page.getByRole('textbox', { name: 'Content', exact: true }).press('End')
   await page.keyboard.type(' and a spare key')
-  // Longer than the plain draft's 300 ms pause, so a write of this draft would have happened by now.
-  await page.waitForTimeout(1_500)
+  // The page's time moved past the plain draft's 300 ms pause at once: a write of this draft would have happened by now.
+  await page.clock.runFor(1_500)
   const stored = await everythingStored(page)
   expect(stored.length).toBeGreaterThan(0) // the probe sees this origin's storage (the theme at least)
   for (const text of [stamp, 'swordfish', 'spare key', 'Launch codes']) expect(holding(stored, text)).toEqual([])
@@ -76,7 +78,7 @@ test('a paste to be encrypted in the browser is never stored as a draft; a plain
 
 test('signing out forgets the drafts typed in this browser', async ({ page }) => {
   const problems = watchConsole(page)
-  await signedUpAndIn(page)
+  await signedInNewUser(page) // made through Auth's admin API: the sign-up form is auth.spec.ts's
   const stamp = Date.now().toString(36)
   await page.goto('/paste/new')
   await page.getByLabel('Title').fill(`Diary ${stamp}`)

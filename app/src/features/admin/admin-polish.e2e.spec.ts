@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { createUser, makeAdmin } from '../../../e2e/admin-accounts'
+import { createUser, makeAdmin, searchAdminList, searchUsers } from '../../../e2e/admin-accounts'
 import { turnOnTwoStep } from '../../../e2e/second-factor'
 import { signedInAs } from '../../../e2e/signed-in'
 import { horizontalOverflow, keyboardDialogPass, overflowingRoutes } from '../../../e2e/support'
@@ -19,8 +19,7 @@ async function horizontallyInside(inner: Locator, outer: Locator): Promise<boole
 }
 
 async function findUser(admin: Page, email: string) {
-  await admin.getByLabel('Search users').fill(email)
-  await admin.getByRole('search', { name: 'Users' }).getByRole('button', { name: 'Search' }).click()
+  await searchUsers(admin, email)
   await expect(admin.getByTestId('admin-user-row').filter({ hasText: email })).toBeVisible()
   return admin.getByTestId('admin-user-row').filter({ hasText: email })
 }
@@ -95,8 +94,7 @@ test('an admin removes the authenticator of a user who lost their phone, after a
   const made = await admin.request.post('/api/pastes', { data: { title: `${tag} paste`, content: 'moderate me' } })
   expect(made.status()).toBe(201)
   const pastes = admin.getByRole('region', { name: 'Public pastes' })
-  await pastes.getByLabel('Search public pastes').fill(tag)
-  await pastes.getByRole('button', { name: 'Search' }).click()
+  await searchAdminList(admin, 'pastes', tag)
   const remove = pastes.getByRole('button', { name: new RegExp(`^Delete paste “${tag} paste”`) })
   await keyboardDialogPass(admin, remove, 'Delete this paste?')
   // Deleted: the button is gone, and focus lands on the list's search box, not nowhere.

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { PASSWORD } from '../../../e2e/accounts'
-import { createUser, makeAdmin, makeOnlyAdmin, returnToTab, signedInPage } from '../../../e2e/admin-accounts'
+import { createUser, makeAdmin, returnToTab, searchUsers, signedInPage } from '../../../e2e/admin-accounts'
 import { expectNoSeriousAxeViolations } from '../../../e2e/support'
 
-// These journeys change site-wide state (page switches, who is admin): they run in order, in their
-// own Playwright project after every other test (playwright.config.ts), so no other test sees them.
+// These journeys switch pages off for everyone: they run in order, in their own Playwright project
+// after every other test, one at a time with the other site-wide files (playwright.config.ts), so no
+// other test sees them.
 // Two browsers per journey on a shared 2-core machine: a generous budget, not a timing check.
 test.describe.configure({ mode: 'default', timeout: 120_000 })
 
@@ -17,11 +17,6 @@ async function setPage(admin: Page, name: string, disabled: boolean, reason = ''
   await row.getByLabel('Reason').fill(reason)
   await row.getByRole('button', { name: 'Save' }).click()
   await expect(admin.getByText(`${name} ${disabled ? 'disabled' : 'enabled'}`)).toBeVisible()
-}
-
-async function searchUsers(admin: Page, email: string) {
-  await admin.getByLabel('Search users').fill(email)
-  await admin.getByRole('search', { name: 'Users' }).getByRole('button', { name: 'Search' }).click()
 }
 
 test('an admin disables /pdf-editor with a reason: others are blocked, the admin is not, re-enabling restores it', async ({ browser }) => {
@@ -76,124 +71,6 @@ test('a disabled page without a reason shows the default sentence', async ({ bro
   await visitor.goto('/qr-generator')
   await expect(visitor.getByText('This page is currently disabled by the administrator.')).toBeVisible()
   await setPage(admin, 'QR code generator', false)
-})
-
-test('a normal user sees the 403 page at /admin until granted admin, then reaches it after the re-check', async ({ browser }) => {
-  const [adminUser, normalUser] = await Promise.all([createUser(), createUser()])
-  await makeAdmin(adminUser)
-  const user = await signedInPage(browser, normalUser)
-  await user.goto('/admin')
-  await expect(user.getByRole('heading', { name: 'Administrators only' })).toBeVisible()
-  await expectNoSeriousAxeViolations(user)
-
-  const admin = await signedInPage(browser, adminUser)
-  await admin.goto('/admin')
-  await searchUsers(admin, normalUser.email)
-  await admin.getByRole('button', { name: `Grant admin to ${normalUser.email}` }).click()
-  await expect(admin.getByText(`${normalUser.email} is now an administrator`)).toBeVisible()
-  const row = admin.getByRole('row').filter({ hasText: normalUser.email })
-  await expect(row.getByText('Admin', { exact: true })).toBeVisible()
-
-  await returnToTab(user)
-  await expect(user.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
-  await expect(user.getByRole('group', { name: 'PDF editor' })).toBeVisible()
-})
-
-test('the last admin cannot remove their own admin role', async ({ browser }) => {
-  const adminUser = await createUser()
-  await makeOnlyAdmin(adminUser)
-  const admin = await signedInPage(browser, adminUser)
-  await admin.goto('/admin')
-  await searchUsers(admin, adminUser.email)
-  const row = admin.getByRole('row').filter({ hasText: adminUser.email })
-  await expect(row.getByText('(you)')).toBeVisible()
-  await row.getByRole('button', { name: `Revoke admin from ${adminUser.email}` }).click()
-  await admin.getByRole('dialog').getByRole('button', { name: 'Revoke my admin rights' }).click()
-  await expect(admin.getByText('The last administrator cannot be revoked')).toBeVisible()
-  await expect(row.getByText('Admin', { exact: true })).toBeVisible()
-  await admin.reload()
-  await expect(admin.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
-  await expectNoSeriousAxeViolations(admin)
-})
-
-test("the 'maximum' security level asks for the password again on /settings/security and /admin", async ({ browser }) => {
-  const adminUser = await createUser()
-  await makeAdmin(adminUser)
-  const page = await signedInPage(browser, adminUser)
-  await page.goto('/settings/security')
-  await page.getByRole('radio', { name: /Maximum/ }).click()  // the page gives way to the identity check at once
-
-  await expect(page.getByRole('heading', { name: 'Confirm your identity' })).toBeVisible()
-  await expect(page.getByText('For security reasons, please confirm your identity', { exact: true })).toBeVisible()
-  await expectNoSeriousAxeViolations(page)
-  await page.getByLabel('Password').fill('not my password')
-  await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page.locator('#confirm-password-error')).toHaveText('That password is not correct.')
-  await expect(page.getByLabel('Password')).toHaveValue('not my password')  // input kept
-
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page.getByRole('heading', { name: 'Security settings' })).toBeVisible()
-  await expect(page.getByRole('radio', { name: /Maximum/ })).toBeChecked()
-
-  // Confirmed less than 5 minutes ago: the admin area opens without asking again, in this tab or a new one.
-  await page.goto('/admin')
-  await expect(page.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
-
-  // Another browser of the same user has its own level: standard, no question asked.
-  const other = await signedInPage(browser, adminUser)
-  await other.goto('/admin')
-  await expect(other.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
-})
-
-test('an admin deletes an abusive public paste and short link from the moderation lists, for everyone', async ({ browser }) => {
-  const adminUser = await createUser()
-  await makeAdmin(adminUser)
-  const visitor = await (await browser.newContext()).newPage()
-  await visitor.goto('/')
-  const tag = `abuse${Date.now()}`
-  const paste = await visitor.request.post('/api/pastes', { data: { title: `${tag} spam`, content: 'Buy cheap pills now' } })
-  expect(paste.status()).toBe(201)
-  const { id } = (await paste.json()) as { id: string }
-  const link = await visitor.request.post('/api/links', { data: { url: `https://${tag}.example/login` } })
-  expect(link.status()).toBe(201)
-  const { short_code: code } = (await link.json()) as { short_code: string }
-
-  const admin = await signedInPage(browser, adminUser)
-  await admin.setViewportSize({ width: 360, height: 800 })
-  await admin.goto('/admin')
-  const pastes = admin.getByRole('region', { name: 'Public pastes' })
-  await pastes.getByLabel('Search public pastes').fill(tag)
-  await pastes.getByRole('button', { name: 'Search' }).press('Enter')
-  await expect(pastes.getByRole('link', { name: `${tag} spam` })).toBeVisible()
-  // The search has answered: only the tagged paste is listed (the recent list before it holds others).
-  const found = pastes.getByRole('listitem')
-  await expect(found).toHaveCount(1)
-  await expect(found.getByText('Buy cheap pills now')).toBeVisible()
-  await expect(found.getByText(/^Anonymous/)).toBeVisible()
-  await expectNoSeriousAxeViolations(admin)
-  await pastes.getByRole('button', { name: `Delete paste “${tag} spam” (${id})` }).click()
-  await admin.getByRole('button', { name: 'Delete paste' }).click()
-  await expect(admin.getByText(`Deleted paste “${tag} spam” (${id})`)).toBeVisible()
-  await expect(pastes.getByText(`No paste matches "${tag}".`)).toBeVisible()
-
-  const links = admin.getByRole('region', { name: 'Short links' })
-  await links.getByLabel('Search short links').fill(`${tag}.example`)
-  await links.getByRole('button', { name: 'Search' }).click()
-  await expect(links.getByRole('link', { name: `https://${tag}.example/login` })).toBeVisible()
-  // Keyboard: the delete button, then the dialog's confirm.
-  await links.getByRole('button', { name: `Delete short link /s/${code}` }).focus()
-  await admin.keyboard.press('Enter')
-  await expect(admin.getByRole('dialog')).toContainText(`/s/${code} will be gone for everyone`)
-  await admin.getByRole('button', { name: 'Delete short link' }).focus()
-  await admin.keyboard.press('Enter')
-  await expect(links.getByText(`No short link matches "${tag}.example".`)).toBeVisible()
-
-  // Gone for everyone: the paste's page says so, the short link no longer leads anywhere but home.
-  await visitor.goto(`/paste/${id}`)
-  await expect(visitor.getByText('This paste does not exist, has expired, or is private.')).toBeVisible()
-  await visitor.goto(`/s/${code}`)
-  await expect(visitor).toHaveURL(/\/$/)
 })
 
 /** Lets no focus or visibility event reach the app, so only Realtime can tell this page of a change. */

@@ -14,7 +14,7 @@ type Key = keyof typeof PAGES
 
 /**
  * PUT /api/admin/pages/{key} with the admin's own session, as the admin page sends it. Admin again
- * first: another site-wide file may leave one admin only while this one runs (admin.e2e.spec.ts).
+ * first, so a switch never depends on what another admin journey did to the admins.
  */
 async function switchPage(admin: TestUser, key: Key, disabled: boolean, reason = ''): Promise<void> {
   await makeAdmin(admin)

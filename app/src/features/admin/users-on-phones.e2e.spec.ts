@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createUser, makeAdmin } from '../../../e2e/admin-accounts'
+import { createUser, makeAdmin, searchUsers } from '../../../e2e/admin-accounts'
 import { signedInAs } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolationsInBothThemes, horizontalOverflow } from '../../../e2e/support'
 
@@ -14,8 +14,7 @@ test('at 360 px each user is a card with email, role and dates in view, reachabl
   await makeAdmin(boss)
   const admin = await signedInAs(browser, boss, { viewport: { width: 360, height: 740 } })
   await admin.goto('/admin')
-  await admin.getByLabel('Search users').fill(other.email)
-  await admin.getByRole('search', { name: 'Users' }).getByRole('button', { name: 'Search' }).click()
+  await searchUsers(admin, other.email)
 
   const card = admin.getByRole('list', { name: 'Users, newest first' }).getByRole('listitem').filter({ hasText: other.email })
   await expect(card).toBeVisible()

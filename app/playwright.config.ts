@@ -11,8 +11,11 @@ function chromiumPath(): string | undefined {
   }
 }
 
-// The only journeys that change what every other test sees: pages switched off, a single admin left.
-const SITE_WIDE_SPECS = /features\/admin\/(admin|disabled-pages-first|last-admin)\.e2e\.spec\.ts$/
+// The journeys that change what every other test sees (pages switched off, a single admin left), and
+// the admin journeys of two browsers each: beside the pool, a long-PDF read on the image-to-text page
+// lost its chosen file after "Read text" in three runs with them there (cause not found yet), in none
+// with them here.
+const SITE_WIDE_SPECS = /features\/admin\/(admin|admin-access-and-moderation|disabled-pages-first|last-admin)\.e2e\.spec\.ts$/
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -51,11 +54,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: SITE_WIDE_SPECS, use: chromium },
-    // These journeys switch pages off or leave a single admin, which every other test would see:
-    // they run on their own, after the rest, and one at a time (one leaves a single admin while
-    // another switches pages as its own admin). Journeys that only make admins of their own users
-    // and switch nothing off (admin-access-and-moderation, admin-polish, users-on-phones, assurance)
-    // run with the rest.
+    // These run on their own, after the rest, and one at a time (one leaves a single admin while
+    // another switches pages as its own admin). The admin journeys of one browser (admin-polish,
+    // users-on-phones, assurance) run with the rest.
     { name: 'site-wide', testMatch: SITE_WIDE_SPECS, dependencies: ['chromium'], use: chromium, workers: 1 },
   ],
 })

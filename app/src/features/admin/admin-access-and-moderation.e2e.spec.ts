@@ -4,8 +4,8 @@ import { createUser, makeAdmin, returnToTab, searchAdminList, searchUsers, signe
 import { expectNoSeriousAxeViolations } from '../../../e2e/support'
 
 // The admin journeys whose admins are their own users and which switch no page off: a grant, the
-// identity check of the 'maximum' level, moderation of their own tagged paste and link. They run beside
-// the other tests (the site-wide ones: admin.e2e.spec.ts, last-admin.e2e.spec.ts).
+// identity check of the 'maximum' level, moderation of their own tagged paste and link. They run in
+// the site-wide project all the same (playwright.config.ts says why).
 // Two browsers per journey on a shared 2-core machine: a generous budget, not a timing check.
 test.describe.configure({ timeout: 120_000 })
 

@@ -29,6 +29,7 @@ from schemathesis.core.parameters import ParameterLocation
 from conftest import bearer
 from fixtures.gateway_clients import clients_session, gateway_url
 from fixtures.openapi_conformance import check_functions
+from fixtures.qr_coverage import without_repeats
 from fixtures.users import insert_user
 from toolkit_bff.api.openapi import DOCUMENT
 from toolkit_bff.contract.fields import SERVER_RULE
@@ -268,6 +269,7 @@ def _call(case, session) -> None:
     )
 
 
+@schema.hooks.apply(without_repeats())
 @schema.exclude(operation_id=USERNAME).parametrize()
 @fuzz(EXAMPLES)
 def test_anonymous_callers_get_documented_answers(case, anonymous):
@@ -281,6 +283,7 @@ def test_anonymous_username_checks_get_documented_answers(case, anonymous):
 
 
 # DELETE /api/me would delete the fuzzing admin itself (test_me_delete.py and test_openapi.py cover it).
+@schema.hooks.apply(without_repeats())
 @schema.exclude(method="DELETE", path="/api/me").exclude(operation_id=USERNAME).parametrize()
 @fuzz(EXAMPLES)
 def test_signed_in_admins_get_documented_answers(case, admin, pages_enabled_afterwards):

@@ -8,11 +8,14 @@ and body; what the document allows is accepted and what it forbids is refused (a
 methods the address takes), except where a rule only the server can check refuses it (below).
 
 Each request leaves from another loopback address (fixtures/gateway_clients.py), so the per-client
-limits meet the fuzzing no sooner than they would meet as many real clients."""
+limits meet the fuzzing no sooner than they would meet as many real clients. The operations are
+spread over the suite's workers (scripts/stack/pytest_spread.py): each worker makes its own sessions
+and users, its addresses a block of their own."""
 
 from __future__ import annotations
 
 import copy
+import os
 import re
 from typing import Any
 
@@ -204,10 +207,14 @@ def fuzz(max_examples: int):
     )
 
 
+# This worker's block of each network's addresses (gw0 → 0, gw1 → 1; a run without workers → 0).
+BLOCK = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+
+
 def _signed_in_session(stack_env, make_token, name: str, network: int, *, admin: bool):
     with (
         psycopg.connect(stack_env["TOOLKIT_DATABASE_ADMIN_URL"], autocommit=True) as db,
-        clients_session(network) as session,
+        clients_session(network, block=BLOCK) as session,
     ):
         user_id, email = insert_user(db, name, admin=admin)
         session.headers.update(bearer(make_token(user_id, email=email)))
@@ -217,7 +224,7 @@ def _signed_in_session(stack_env, make_token, name: str, network: int, *, admin:
 
 @pytest.fixture(scope="module")
 def anonymous():
-    with clients_session(41) as session:
+    with clients_session(41, block=BLOCK) as session:
         yield session
 
 

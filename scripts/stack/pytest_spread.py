@@ -39,7 +39,9 @@ def largest_first(units: dict[str, dict[str, bool]]) -> OrderedDict[str, dict[st
     return OrderedDict(sorted(units.items(), key=lambda item: (item[0].split("::", 1)[0] not in SPREAD, -len(item[1]))))
 
 
-class SpreadScheduling(LoadFileScheduling):
+# (xdist ships no type hints: its class is Any to mypy)
+class SpreadScheduling(LoadFileScheduling):  # type: ignore[misc]
+    workqueue: OrderedDict[str, dict[str, bool]]  # unit → {test: done}, xdist's own
     ordered = False
 
     def _split_scope(self, nodeid: str) -> str:

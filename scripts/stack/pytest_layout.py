@@ -1,6 +1,7 @@
 """The pytest suite in two parts, one after the other: the tests that can share the test stack, spread
 over worker processes (pytest-xdist, whole files per worker so a file's module fixtures and order
-hold), then the tests that change what every other test sees (pytest_alone.py), one at a time.
+hold, the fuzz file's operations one by one: pytest_spread.py), then the tests that change what
+every other test sees (pytest_alone.py), one at a time.
 
 Each part's output starts with a PYTEST_PART_MARK line, so the counts of both parts add up (test_counts.py).
 `python -m stack.pytest_layout [pytest arguments]`, from scripts/; pytest itself runs from the root."""
@@ -33,7 +34,7 @@ def workers() -> int:
 def parts(args: list[str], worker_count: int) -> list[tuple[str, list[str]]]:
     """(name, pytest command) of each part, in the order they run."""
     pytest = [sys.executable, "-m", "pytest", *args]
-    shared = ["-n", str(worker_count), "--dist", "loadfile"] if worker_count > 1 else []
+    shared = ["-n", str(worker_count), "-p", "stack.pytest_spread"] if worker_count > 1 else []
     return [
         ("shared", [*pytest, *shared, "-m", "not alone"]),
         ("alone", [*pytest, "-m", "alone"]),

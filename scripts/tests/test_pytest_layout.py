@@ -11,6 +11,7 @@ from pathlib import Path
 
 from stack.config import ROOT
 from stack.pytest_alone import ALONE, _listed
+from stack.pytest_spread import SPREAD, largest_first, unit
 from stack.test_counts import PYTEST_PART_MARK, count_pytest
 
 TWO_PARTS = f"""\
@@ -46,6 +47,22 @@ def test_a_listed_file_or_test_is_alone_and_its_neighbours_are_not():
     assert not _listed(f"{fuzz}::test_anonymous_callers_get_documented_answers[GET /api/admin/users]")
     assert not _listed("bff/tests/jobs/test_fair_shares_more.py::test_slots")
     assert all(reason.strip() for reason in ALONE.values())
+
+
+def test_the_fuzz_operations_go_out_one_by_one_before_whole_files_largest_first():
+    fuzz = "bff/tests/api/test_api_fuzz.py"
+    assert fuzz in SPREAD
+    put = fuzz + "::test_signed_in_admins_get_documented_answers[PUT /api/me]"
+    post = fuzz + "::test_anonymous_callers_get_documented_answers[POST /api/pastes]"
+    assert unit(put) == put
+    assert unit("bff/tests/api/test_links_api.py::test_one[a]") == "bff/tests/api/test_links_api.py"
+    units = {
+        "small.py": {"small.py::a": False},
+        put: {put: False},
+        "big.py": {"big.py::a": False, "big.py::b": False},
+        post: {post: False},
+    }
+    assert list(largest_first(units)) == [put, post, "big.py", "small.py"]
 
 
 TESTS = """\

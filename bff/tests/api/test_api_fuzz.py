@@ -8,11 +8,14 @@ and body; what the document allows is accepted and what it forbids is refused (a
 methods the address takes), except where a rule only the server can check refuses it (below).
 
 Each request leaves from another loopback address (fixtures/gateway_clients.py), so the per-client
-limits meet the fuzzing no sooner than they would meet as many real clients."""
+limits meet the fuzzing no sooner than they would meet as many real clients. The operations are
+spread over the suite's workers (scripts/stack/pytest_spread.py): each worker makes its own sessions
+and users, its addresses a block of their own."""
 
 from __future__ import annotations
 
 import copy
+import os
 import re
 from typing import Any
 
@@ -29,6 +32,7 @@ from schemathesis.core.parameters import ParameterLocation
 from conftest import bearer
 from fixtures.gateway_clients import clients_session, gateway_url
 from fixtures.openapi_conformance import check_functions
+from fixtures.qr_coverage import without_repeats
 from fixtures.users import insert_user
 from toolkit_bff.api.openapi import DOCUMENT
 from toolkit_bff.contract.fields import SERVER_RULE
@@ -203,10 +207,14 @@ def fuzz(max_examples: int):
     )
 
 
+# This worker's block of each network's addresses (gw0 → 0, gw1 → 1; a run without workers → 0).
+BLOCK = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+
+
 def _signed_in_session(stack_env, make_token, name: str, network: int, *, admin: bool):
     with (
         psycopg.connect(stack_env["TOOLKIT_DATABASE_ADMIN_URL"], autocommit=True) as db,
-        clients_session(network) as session,
+        clients_session(network, block=BLOCK) as session,
     ):
         user_id, email = insert_user(db, name, admin=admin)
         session.headers.update(bearer(make_token(user_id, email=email)))
@@ -216,7 +224,7 @@ def _signed_in_session(stack_env, make_token, name: str, network: int, *, admin:
 
 @pytest.fixture(scope="module")
 def anonymous():
-    with clients_session(41) as session:
+    with clients_session(41, block=BLOCK) as session:
         yield session
 
 
@@ -268,6 +276,7 @@ def _call(case, session) -> None:
     )
 
 
+@schema.hooks.apply(without_repeats())
 @schema.exclude(operation_id=USERNAME).parametrize()
 @fuzz(EXAMPLES)
 def test_anonymous_callers_get_documented_answers(case, anonymous):
@@ -281,6 +290,7 @@ def test_anonymous_username_checks_get_documented_answers(case, anonymous):
 
 
 # DELETE /api/me would delete the fuzzing admin itself (test_me_delete.py and test_openapi.py cover it).
+@schema.hooks.apply(without_repeats())
 @schema.exclude(method="DELETE", path="/api/me").exclude(operation_id=USERNAME).parametrize()
 @fuzz(EXAMPLES)
 def test_signed_in_admins_get_documented_answers(case, admin, pages_enabled_afterwards):

@@ -7,9 +7,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from redis import Redis
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from fixtures.redirect_support import free_port
 from fixtures.redis_server import PrivateRedis
@@ -59,11 +56,7 @@ def test_while_the_store_is_away_a_worker_runs_only_its_share_of_a_clients_jobs(
     for _, member in shared:
         slots.release("198.51.100.9", member)
     counts.store.connection_pool.disconnect()
-    # Gone. Tried once: what is claimed is what a worker does once the store fails, not how long
-    # redis-py's default retries (three, backing off: ~3.6 s a call) take to give up first.
-    counts.store = Redis(
-        host="127.0.0.1", port=free_port(), socket_timeout=1, socket_connect_timeout=1, retry=Retry(NoBackoff(), 0)
-    )
+    counts.store = SharedJobCounts(f"redis://127.0.0.1:{free_port()}", counts.ttl).store  # gone
     first, second = slots.acquire("198.51.100.9"), slots.acquire("198.51.100.9")
     assert first == (None, None) and second == ("client", None)
     slots.release("198.51.100.9", None)

@@ -15,6 +15,8 @@ import uuid
 from typing import Literal
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +25,10 @@ KEY_PREFIX = "toolkit:running-job-set:"
 
 class SharedJobCounts:
     def __init__(self, url: str, ttl_seconds: int) -> None:
-        self.store = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        # One immediate retry replaces a connection a restarted store dropped; no backoff, since every
+        # tool request waits here: redis-py's default (three tries, backing off) held each ~3.6 s
+        # before the per-worker fallback while the store was away.
+        self.store = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1, retry=Retry(NoBackoff(), 1))
         self.ttl = ttl_seconds
 
     def try_acquire(self, client: str, limit: int) -> str | Literal[False] | None:

@@ -23,20 +23,20 @@ describe('notify', () => {
     ['warning', toastMock.warning, 5000],
     ['destructive', toastMock.error, 6000],
     ['default', toastMock, 4000],
-  ] as const)('%s notices go to the matching sonner call with %#', (variant, target, duration) => {
+  ] as const)('%s notices go to the matching sonner call with %#', async (variant, target, duration) => {
     notify({ title: 'Saved', description: 'Details', variant })
-    expect(target).toHaveBeenCalledWith('Saved', expect.objectContaining({ description: 'Details', duration }))
+    await vi.waitFor(() => expect(target).toHaveBeenCalledWith('Saved', expect.objectContaining({ description: 'Details', duration })))
   })
 
-  it('has shorthands, including error for the destructive variant', () => {
+  it('has shorthands, including error for the destructive variant', async () => {
     notify.error('Session data error')
-    expect(toastMock.error).toHaveBeenCalledWith('Session data error', expect.objectContaining({ duration: 6000 }))
+    await vi.waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Session data error', expect.objectContaining({ duration: 6000 })))
     notify.success('You are back online!')
-    expect(toastMock.success).toHaveBeenCalledWith('You are back online!', expect.objectContaining({ duration: 4000 }))
+    await vi.waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('You are back online!', expect.objectContaining({ duration: 4000 })))
   })
 
-  it('lets a caller override the duration', () => {
+  it('lets a caller override the duration', async () => {
     notify({ title: 'Sticky', variant: 'warning', duration: Infinity })
-    expect(toastMock.warning).toHaveBeenCalledWith('Sticky', expect.objectContaining({ duration: Infinity }))
+    await vi.waitFor(() => expect(toastMock.warning).toHaveBeenCalledWith('Sticky', expect.objectContaining({ duration: Infinity })))
   })
 })

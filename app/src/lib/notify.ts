@@ -1,8 +1,10 @@
-import { toast, type ExternalToast } from 'sonner'
+import type { ExternalToast, toast as sonnerToast } from 'sonner'
 
 // The one way the app shows notices (SPEC §8, §9). Durations are product rules, not library defaults.
-// sonner is part of the first page on purpose: the notice that the connection dropped (SPEC §4) must
-// show when the network is already gone, so its code cannot be left to load on demand.
+// sonner (~9.5 KB gzip) is no part of the first page's script: it is fetched just after the first paint
+// (app/providers.tsx), or at the first notice if one comes sooner, and the service worker keeps it, so
+// the notice that the connection dropped (SPEC §4) still shows when the network is already gone.
+// A notice asked for before it has arrived is shown as soon as it does, in order.
 export type NotifyVariant = 'default' | 'destructive' | 'success' | 'warning' | 'info'
 
 export const NOTIFY_DURATIONS_MS: Record<NotifyVariant, number> = {
@@ -23,35 +25,78 @@ export interface NotifyOptions {
   action?: ExternalToast['action']
 }
 
-export function notify({ title, description, variant = 'default', duration, id, action }: NotifyOptions) {
+type Toast = typeof sonnerToast
+let loadedToast: Toast | undefined
+let loading: Promise<Toast> | undefined
+const noticeRequested = new Set<() => void>()
+
+/** sonner's code; a failed fetch is asked for again at the next notice. */
+export function loadNotices(): Promise<Toast> {
+  loading ??= import('sonner').then(
+    (module) => (loadedToast = module.toast),
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  )
+  return loading
+}
+
+/** Told when a notice is asked for, so the place that shows them (the toaster) mounts at once. */
+export function onNoticeRequested(listener: () => void): () => void {
+  noticeRequested.add(listener)
+  return () => noticeRequested.delete(listener)
+}
+
+/** A dismissal needs sonner only when a notice may be up or on its way. */
+function dismissNotice(id?: string | number) {
+  if (loadedToast) loadedToast.dismiss(id)
+  else loading?.then((toast) => toast.dismiss(id), () => undefined)
+}
+
+function withToast(show: (toast: Toast) => void) {
+  for (const listener of noticeRequested) listener()
+  if (loadedToast) show(loadedToast)
+  else loadNotices().then(show, () => undefined)
+}
+
+let nextId = 1
+
+/** Shows a notice; answers its id (the caller's, or a new one), which `notify.dismiss` takes. */
+export function notify({ title, description, variant = 'default', duration, id, action }: NotifyOptions): string | number {
+  // The id is chosen here, not by sonner, so it can be answered before sonner has arrived.
+  const noticeId = id ?? `notice:${nextId++}`
   const options: ExternalToast = {
     description,
-    id,
+    id: noticeId,
     action,
     duration: duration ?? NOTIFY_DURATIONS_MS[variant],
   }
-  switch (variant) {
-    case 'success':
-      return toast.success(title, options)
-    case 'info':
-      return toast.info(title, options)
-    case 'warning':
-      return toast.warning(title, options)
-    case 'destructive':
-      return toast.error(title, options)
-    default:
-      return toast(title, options)
-  }
+  withToast((toast) => {
+    switch (variant) {
+      case 'success':
+        return void toast.success(title, options)
+      case 'info':
+        return void toast.info(title, options)
+      case 'warning':
+        return void toast.warning(title, options)
+      case 'destructive':
+        return void toast.error(title, options)
+      default:
+        return void toast(title, options)
+    }
+  })
+  return noticeId
 }
 
 notify.success = (title: string, description?: string) => notify({ title, description, variant: 'success' })
 notify.info = (title: string, description?: string) => notify({ title, description, variant: 'info' })
 notify.warning = (title: string, description?: string) => notify({ title, description, variant: 'warning' })
 notify.error = (title: string, description?: string) => notify({ title, description, variant: 'destructive' })
-notify.dismiss = (id?: string | number) => toast.dismiss(id)
+notify.dismiss = (id?: string | number) => dismissNotice(id)
 /**
  * An error toast standing for one action ("convert", "translate"): shown again it replaces itself
  * rather than stacking, and it goes away as soon as the same action succeeds (a retry that worked).
  */
 notify.failed = (action: string, title: string, description?: string) => notify({ title, description, variant: 'destructive', id: `failed:${action}` })
-notify.succeeded = (action: string) => toast.dismiss(`failed:${action}`)
+notify.succeeded = (action: string) => dismissNotice(`failed:${action}`)

@@ -4,7 +4,7 @@ import { CopyButton } from '@/components/copy-button'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { RangeField } from '@/components/form-fields'
+import { RangeField } from '@/components/range-field'
 import { PassphraseFields, PasswordFields } from '@/tools/password-generator/password-options'
 import {
   MAX_COUNT,

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { RangeField, SwitchRow } from '@/components/form-fields'
+import { SwitchRow } from '@/components/form-fields'
+import { RangeField } from '@/components/range-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'

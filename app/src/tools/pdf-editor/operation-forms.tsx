@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Field, RangeField, SwitchRow } from '@/components/form-fields'
+import { Field, SwitchRow } from '@/components/form-fields'
+import { RangeField } from '@/components/range-field'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'

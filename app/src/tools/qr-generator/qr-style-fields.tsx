@@ -1,4 +1,5 @@
-import { Field, RangeField, SwitchRow } from '@/components/form-fields'
+import { Field, SwitchRow } from '@/components/form-fields'
+import { RangeField } from '@/components/range-field'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { EC_LEVELS, MARGIN_RANGE, SIZE_RANGE, parseHex, type EcLevel, type QrStyle } from '@/tools/qr-generator/qr-generator.service'

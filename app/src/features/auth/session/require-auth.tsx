@@ -28,16 +28,27 @@ export function RequireAuth({ children, pageName }: { children: ReactNode; /** e
   if (session.status === 'signed-in' && !wasSignedIn) setWasSignedIn(true)
   if (session.status === 'signed-out' && wasSignedIn) return <Navigate to={loginAfterSignOut()} replace />
   // A session still owing its authenticator code (aal1) counts as signed out here: /login asks for it.
-  if (session.status === 'signed-out' || (session.status === 'signed-in' && needsSecondFactor(session.session))) return <Navigate to={loginReturningTo(location.pathname + location.search)} state={pageName ? ({ pageName } satisfies SignInReason) : undefined} replace />
+  // The wait state stays on the page until /login's code has arrived (the router keeps this page meanwhile).
+  if (session.status === 'signed-out' || (session.status === 'signed-in' && needsSecondFactor(session.session))) {
+    return (
+      <>
+        <Navigate to={loginReturningTo(location.pathname + location.search)} state={pageName ? ({ pageName } satisfies SignInReason) : undefined} replace />
+        <PageLoading />
+      </>
+    )
+  }
   if (session.status === 'loading') return <PageLoading />
   return children
 }
 
-/** A protected page's wait state, inside the layout: 'Loading...' (SPEC §2) while what decides it is not known yet. */
+/**
+ * A protected page's wait state, inside the layout: 'Loading...' (SPEC §2) while what decides it is not
+ * known yet. A page placeholder: the footer is not drawn meanwhile (index.css), so it does not jump.
+ */
 export function PageLoading() {
   return (
     <PageContainer>
-      <p role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground">
+      <p role="status" data-page-placeholder className="flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground">
         <span className="size-5 animate-spin rounded-full border-2 border-primary/25 border-t-primary" aria-hidden />
         Loading...
       </p>

@@ -1,40 +1,33 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
-import type { Toaster as ToasterComponent } from '@/components/ui/sonner'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { ThemeProvider } from '@/features/theme/theme-provider'
 import { useTheme } from '@/features/theme/use-theme'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 import { onNoticeRequested } from '@/lib/notify'
 
-type Toaster = ComponentType<Parameters<typeof ToasterComponent>[0]>
+// The toaster (sonner) is no part of the first page's script (lib/notify.ts). Offline before it was
+// ever fetched (the service worker keeps it after the first visit), there is no toaster, never a broken page.
+const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster }), () => ({ default: () => null })))
 
-/** The toaster (sonner) mounts after the first paint, or at once when a notice comes sooner (lib/notify.ts). */
-function useToaster(): Toaster | undefined {
-  const [toaster, setToaster] = useState<Toaster>()
+/** The toaster mounts after the first paint, or at once when a notice comes sooner. */
+function useToasterWanted(): boolean {
+  const [wanted, setWanted] = useState(false)
   useEffect(() => {
-    let live = true
-    let asked = false
-    const mount = () => {
-      if (asked) return
-      asked = true
-      import('@/components/ui/sonner').then(
-        (module) => live && setToaster(() => module.Toaster),
-        () => (asked = false), // offline before it was ever fetched: the next notice asks again
-      )
-    }
-    const stopListening = onNoticeRequested(mount)
-    afterFirstPaint(mount)
-    return () => {
-      live = false
-      stopListening()
-    }
+    const want = () => setWanted(true)
+    const stopListening = onNoticeRequested(want)
+    afterFirstPaint(want)
+    return stopListening
   }, [])
-  return toaster
+  return wanted
 }
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme()
-  const Toaster = useToaster()
-  return Toaster ? <Toaster theme={resolvedTheme} /> : null
+  if (!useToasterWanted()) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={resolvedTheme} />
+    </Suspense>
+  )
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

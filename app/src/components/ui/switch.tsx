@@ -33,16 +33,12 @@ export function Switch({ checked, defaultChecked, onCheckedChange, required, ...
   useEffect(() => {
     if (Loaded) return
     let live = true
-    afterFirstPaint(() =>
-      loadRadix().then(
-        (module) => {
-          if (!live) return
-          refocus.current = document.activeElement === button.current
-          setLoaded(() => module.Switch)
-        },
-        () => undefined,
-      ),
-    )
+    const take = (module: Radix) => {
+      if (!live) return
+      refocus.current = document.activeElement === button.current
+      setLoaded(() => module.Switch)
+    }
+    afterFirstPaint(() => void loadRadix().then(take, () => undefined))
     return () => {
       live = false
     }

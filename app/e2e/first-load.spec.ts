@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 
-// A first visit whose page code is slow or never arrives: the header and footer (the entry chunk)
-// are there at once, with the page's outline, and a failed load says so and offers to try again.
+// A first visit whose page code is slow or never arrives: the header (the entry chunk) is there at
+// once, with the page's outline and the footer in its place (drawn with the page, so nothing jumps),
+// and a failed load says so and offers to try again.
 
 const NOT_LOADED = 'This page could not be loaded. Check your connection, then try again.'
 
@@ -22,12 +23,35 @@ test("a slow page chunk: the shell and the page's outline paint first, then the 
   const help = await holdChunk(page, /\/assets\/help-[^/]+\.js$/)
   await page.goto('/help')
   await expect(page.getByRole('banner')).toBeVisible()
-  await expect(page.getByRole('contentinfo')).toBeVisible()
   await expect(page.getByRole('status', { name: 'Loading page' })).toBeVisible()
+  // The footer keeps its place but is drawn with the page: drawn before, it would jump down (CLS).
+  await expect(page.locator('footer')).toBeAttached()
+  await expect(page.locator('footer')).toBeHidden()
   expect(help.asked()).toBe(1)
   help.release('continue')
   await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
   await expect(page.getByRole('status', { name: 'Loading page' })).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+})
+
+test('a slow tool chunk on a phone: nothing on the page moves when the tool arrives (no layout shift)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  const qr = await holdChunk(page, /\/assets\/qr-generator-page-[^/]+\.js$/)
+  await page.goto('/qr-generator')
+  await expect(page.getByRole('status', { name: 'Loading the tool' })).toBeVisible()
+  qr.release('continue')
+  await expect(page.getByRole('status', { name: 'Loading the tool' })).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  // Two frames, so a shift from the arrival is reported.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([])
 })
 
 test('a page chunk that fails keeps the shell, says so, and "Try again" loads the page', async ({ page }) => {

@@ -19,7 +19,7 @@ import { toolEntries } from './tool-registry.mjs'
 const BUDGETS_KB = {
   '/': 84, '/all-tools': 86, '/login': 109, '/help': 89, // /login: passkey sign-in and its autofill start with the page
   '/color-picker': 94, '/converter': 113, '/image-metadata': 115, '/image-to-text': 102, '/password-generator': 107,
-  '/pastes': 101, '/pdf-editor': 140, '/qr-generator': 114, '/text-cleaner': 97, '/translator': 92,
+  '/pastes': 101, '/pdf-editor': 127, '/qr-generator': 114, '/text-cleaner': 97, '/translator': 92,
   '/url-shortener': 99, '/username-checker': 93,
 }
 const app = new URL('../', import.meta.url).pathname

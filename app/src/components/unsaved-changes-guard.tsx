@@ -1,7 +1,12 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useBlocker } from 'react-router'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import type { LeaveDialogProps } from '@/components/leave-dialog'
+
+// Radix's dialog (its focus trap, scroll lock and layers, ~11 KB gzip) is no part of a page's first
+// script: closed, the dialog is nothing on the page. It is fetched once there is something to lose, and
+// once opened it stays mounted, so Radix closes it and gives focus back.
+const loadLeaveDialog = () => import('@/components/leave-dialog')
+const RadixLeaveDialog = lazy(() => loadLeaveDialog().then((module) => ({ default: module.LeaveDialog })))
 
 /**
  * While `dirty`, leaving loses work: a reload or closing the tab gets the browser's own question,
@@ -12,6 +17,7 @@ export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; /** e.g. 
 
   useEffect(() => {
     if (!dirty) return
+    void loadLeaveDialog().catch(() => undefined) // a failure shows again, with a retry, when it opens
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault()
       event.returnValue = '' // older browsers need it set to show the question
@@ -24,23 +30,13 @@ export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; /** e.g. 
 }
 
 /** "Leave and lose it?": also used for a page's own Close button. */
-export function LeaveDialog({ open, what, onStay, onLeave, leaveLabel = 'Leave and discard' }: { open: boolean; what: string; onStay: () => void; onLeave: () => void; leaveLabel?: string }) {
+export function LeaveDialog(props: LeaveDialogProps) {
+  const [wanted, setWanted] = useState(props.open)
+  if (props.open && !wanted) setWanted(true)
+  if (!wanted) return null
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onStay()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Discard your changes?</DialogTitle>
-          <DialogDescription>{what} are not saved anywhere yet. If you go on, they are lost.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onStay}>
-            Stay here
-          </Button>
-          <Button variant="destructive" onClick={onLeave}>
-            {leaveLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <RadixLeaveDialog {...props} />
+    </Suspense>
   )
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react'
+import type { Toaster as ProductToaster } from '@/components/ui/sonner'
 import { ThemeProvider } from '@/features/theme/theme-provider'
 import { useTheme } from '@/features/theme/use-theme'
 import { afterFirstPaint } from '@/lib/after-first-paint'
@@ -6,7 +7,14 @@ import { onNoticeRequested } from '@/lib/notify'
 
 // The toaster (sonner) is no part of the first page's script (lib/notify.ts). Offline before it was
 // ever fetched (the service worker keeps it after the first visit), there is no toaster, never a broken page.
-const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster }), () => ({ default: () => null })))
+type ToasterComponent = ComponentType<ComponentProps<typeof ProductToaster>>
+const Toaster = lazy(async (): Promise<{ default: ToasterComponent }> => {
+  try {
+    return { default: (await import('@/components/ui/sonner')).Toaster }
+  } catch {
+    return { default: () => null }
+  }
+})
 
 /** The toaster mounts after the first paint, or at once when a notice comes sooner. */
 function useToasterWanted(): boolean {

@@ -18,8 +18,8 @@ import { toolEntries } from './tool-registry.mjs'
 // a stand-in of the same look toggles until then).
 const BUDGETS_KB = {
   '/': 84, '/all-tools': 86, '/login': 109, '/help': 89, // /login: passkey sign-in and its autofill start with the page
-  '/color-picker': 94, '/converter': 113, '/image-metadata': 115, '/image-to-text': 102, '/password-generator': 107,
-  '/pastes': 101, '/pdf-editor': 127, '/qr-generator': 114, '/text-cleaner': 97, '/translator': 92,
+  '/color-picker': 94, '/converter': 104, '/image-metadata': 115, '/image-to-text': 102, '/password-generator': 103,
+  '/pastes': 101, '/pdf-editor': 123, '/qr-generator': 110, '/text-cleaner': 97, '/translator': 92,
   '/url-shortener': 99, '/username-checker': 93,
 }
 const app = new URL('../', import.meta.url).pathname

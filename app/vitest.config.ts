@@ -47,7 +47,7 @@ export default defineConfig({
     // project: a shared one would be merged into each and run those files twice.
     projects: [
       { extends: true, test: { name: 'dom', pool: 'threads', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: [TIME_ZONE_TESTS, ...MODULE_MOCKING_TESTS] } },
-      ...(MODULE_MOCKING_TESTS.length ? [{ extends: true, test: { name: 'dom-module-mocks', pool: 'threads' as const, include: MODULE_MOCKING_TESTS } }] : []),
+      ...(MODULE_MOCKING_TESTS.length ? [{ extends: true as const, test: { name: 'dom-module-mocks', pool: 'threads' as const, include: MODULE_MOCKING_TESTS } }] : []),
       { extends: true, test: { name: 'time-zones', pool: 'forks', include: [TIME_ZONE_TESTS] } },
     ],
   },

@@ -8,8 +8,10 @@ import { pageDates } from './scripts/page-dates.mjs'
 const TIME_ZONE_TESTS = 'src/tools/url-shortener/url-shortener.service.test.ts'
 
 // `vi.mock` replaces a module for the whole worker and is never undone without isolation (the mock
-// would reach later files, and a module an earlier file loaded would stay real): the files that call
-// it get a fresh worker each. Read from the files themselves, so a new one needs no list.
+// would reach later files, and a module an earlier file loaded would stay real): a file that calls it
+// gets a fresh worker of its own. None does today: tests spy on a module's exports instead
+// (testing/record-notices.ts, testing/stub-auth-client.ts), undone after each test. Read from the
+// files themselves, so a new one needs no list.
 const SRC = fileURLToPath(new URL('./src', import.meta.url))
 const MODULE_MOCKING_TESTS = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
   .filter((path) => /\.test\.tsx?$/.test(path) && readFileSync(`${SRC}/${path}`, 'utf8').includes('vi.mock('))
@@ -45,7 +47,7 @@ export default defineConfig({
     // project: a shared one would be merged into each and run those files twice.
     projects: [
       { extends: true, test: { name: 'dom', pool: 'threads', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: [TIME_ZONE_TESTS, ...MODULE_MOCKING_TESTS] } },
-      { extends: true, test: { name: 'dom-module-mocks', pool: 'threads', include: MODULE_MOCKING_TESTS } },
+      ...(MODULE_MOCKING_TESTS.length ? [{ extends: true as const, test: { name: 'dom-module-mocks', pool: 'threads' as const, include: MODULE_MOCKING_TESTS } }] : []),
       { extends: true, test: { name: 'time-zones', pool: 'forks', include: [TIME_ZONE_TESTS] } },
     ],
   },

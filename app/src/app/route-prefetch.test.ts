@@ -1,13 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { prefetchOnIntent } from '@/app/route-prefetch'
+import * as dashboard from '@/features/dashboard'
+import * as tools from '@/tools'
 
-const loadPage = vi.hoisted(() => vi.fn(async () => ({ default: () => null })))
-vi.mock('@/tools', async (original) => ({
-  ...(await original<typeof import('@/tools')>()),
-  findToolByPath: (path: string) => (path === '/qr-generator' ? { component: loadPage } : undefined),
-}))
-const loadDashboard = vi.hoisted(() => vi.fn(async () => ({ default: () => null })))
-vi.mock('@/features/dashboard', () => ({ loadDashboardPage: loadDashboard }))
-const { prefetchOnIntent } = await import('@/app/route-prefetch')
+const loadPage = vi.fn(async () => ({ default: () => null }))
+const loadDashboard = vi.fn(async () => ({ default: () => null }))
+beforeEach(() => {
+  vi.spyOn(tools, 'findToolByPath').mockImplementation((path: string) => (path === '/qr-generator' ? ({ component: loadPage } as never) : undefined))
+  vi.spyOn(dashboard, 'loadDashboardPage').mockImplementation(loadDashboard as never)
+})
 
 function link(href: string): HTMLAnchorElement {
   const anchor = document.createElement('a')

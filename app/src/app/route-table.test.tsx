@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { appRoutes } from '@/app/route-table'
 import type { SessionState } from '@/features/auth/session'
 import { PROTECTED_PAGE_PATHS } from '@/features/auth/session'
+import * as useSessionModule from '@/features/auth/session/use-session'
+import * as useAdminStatusModule from '@/lib/use-admin-status'
 import { renderRoute } from '@/testing/render-route'
 import { tools } from '@/tools'
 
@@ -14,10 +16,10 @@ const signedIn: SessionState = {
   session: { user: { id: 'u-1', email: 'ada@example.com', created_at: '2026-01-01T00:00:00Z', user_metadata: {} } } as never,
 }
 let sessionState: SessionState = signedIn
-vi.mock('@/features/auth/session/use-session', () => ({ useSession: () => sessionState }))
-// The admin area's own tests cover the 403 page; here the visitor is an administrator.
-vi.mock('@/lib/use-admin-status', () => ({ useAdminStatus: () => 'admin' }))
 beforeEach(() => {
+  vi.spyOn(useSessionModule, 'useSession').mockImplementation(() => sessionState)
+  // The admin area's own tests cover the 403 page; here the visitor is an administrator.
+  vi.spyOn(useAdminStatusModule, 'useAdminStatus').mockReturnValue('admin')
   sessionState = signedIn
 })
 

@@ -1,15 +1,14 @@
+import * as sonner from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { notify, NOTIFY_DURATIONS_MS } from '@/lib/notify'
 
-const toastMock = vi.hoisted(() => {
-  const base = vi.fn()
-  return Object.assign(base, { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn(), dismiss: vi.fn() })
-})
-vi.mock('sonner', () => ({ toast: toastMock }))
-
-const { notify, NOTIFY_DURATIONS_MS } = await import('@/lib/notify')
+const toastMock = Object.assign(vi.fn(), { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn(), dismiss: vi.fn() })
 
 describe('notify', () => {
   beforeEach(() => {
+    // A spy on sonner's export rather than a module mock, which would outlive this file in the shared worker.
+    const { success, info, warning, error, dismiss } = toastMock
+    Object.assign(vi.spyOn(sonner, 'toast').mockImplementation(toastMock as never), { success, info, warning, error, dismiss })
     vi.clearAllMocks()
   })
 

@@ -2,13 +2,12 @@ import { act, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RequireAuthUnlessDisabled } from '@/app/routes/require-auth-unless-disabled'
+import * as useSessionModule from '@/features/auth/session/use-session'
 import { resetDisabledPagesForTests } from '@/features/disabled-pages/disabled-pages-store'
 
 // Issue 37: a signed-out visitor of a page that needs an account is sent to /login only once the
 // server has said the page is on. With an empty cache and a session known before GET /api/pages
 // answered, the visitor went to /login although the page was switched off.
-vi.mock('@/features/auth/session/use-session', () => ({ useSession: () => ({ status: 'signed-out' }) }))
-
 let answer: ((response: Response) => void) | undefined
 let fail: ((error: Error) => void) | undefined
 
@@ -19,6 +18,7 @@ async function server(reply: (respond: (response: Response) => void, reject: (er
 }
 
 beforeEach(() => {
+  vi.spyOn(useSessionModule, 'useSession').mockReturnValue({ status: 'signed-out' })
   resetDisabledPagesForTests([])
   answer = fail = undefined
   vi.stubGlobal(

@@ -3,11 +3,11 @@ import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AccountMenu } from '@/components/layout/account-menu'
 import type { SessionState } from '@/features/auth/session'
+import * as signOutButtonModule from '@/features/auth/session/sign-out-button'
+import * as useSessionModule from '@/features/auth/session/use-session'
 import { setAdminStatus } from '@/lib/admin-status'
 
 let session: SessionState = { status: 'signed-out' }
-vi.mock('@/features/auth/session/use-session', () => ({ useSession: () => session }))
-vi.mock('@/features/auth/session/sign-out-button', () => ({ useSignOut: () => ({ signOut: vi.fn(), busy: false }) }))
 
 const signedIn = { status: 'signed-in', session: { user: { email: 'ada@example.com' } } } as unknown as SessionState
 
@@ -20,6 +20,8 @@ function renderMenu() {
 }
 
 beforeEach(() => {
+  vi.spyOn(useSessionModule, 'useSession').mockImplementation(() => session)
+  vi.spyOn(signOutButtonModule, 'useSignOut').mockReturnValue({ signOut: vi.fn(), busy: false })
   setAdminStatus('checking')
 })
 

@@ -3,9 +3,9 @@ import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AdminOnly } from '@/features/admin/admin-only'
 import type { AdminStatus } from '@/lib/admin-status'
+import * as useAdminStatusModule from '@/lib/use-admin-status'
 
 let status: AdminStatus
-vi.mock('@/lib/use-admin-status', () => ({ useAdminStatus: () => status }))
 
 function renderAdminArea() {
   return render(
@@ -18,6 +18,7 @@ function renderAdminArea() {
 }
 
 beforeEach(() => {
+  vi.spyOn(useAdminStatusModule, 'useAdminStatus').mockImplementation(() => status)
   status = 'checking'
 })
 

@@ -2,16 +2,17 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { USERS_PAGE_SIZE, UsersTable } from '@/features/admin/users-table'
+import * as adminStatusModule from '@/lib/admin-status'
 import { notify } from '@/lib/notify'
-
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }))
-vi.mock('@/lib/admin-status', () => ({ recheckAdminStatus: vi.fn(async () => undefined) }))
+import { recordNotices } from '@/testing/record-notices'
 
 const ADA = { id: '00000000-0000-4000-8000-000000000001', email: 'ada@example.com', nickname: 'ada', created_at: '2026-11-01T10:00:00Z', last_sign_in_at: null, is_admin: true }
 const BOB = { id: '00000000-0000-4000-8000-000000000002', email: 'bob@example.com', nickname: 'bob', created_at: '2026-11-02T10:00:00Z', last_sign_in_at: '2026-11-20T10:00:00Z', is_admin: false }
 let requests: { method: string; url: URL }[]
 
 beforeEach(() => {
+  recordNotices()
+  vi.spyOn(adminStatusModule, 'recheckAdminStatus').mockResolvedValue(undefined)
   requests = []
   vi.stubGlobal(
     'fetch',

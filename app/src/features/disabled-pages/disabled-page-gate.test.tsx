@@ -7,10 +7,10 @@ import { addDisabledPagesSource, resetDisabledPagesForTests } from '@/features/d
 import type { AdminStatus } from '@/lib/admin-status'
 import { focusSource, type ChangeSource } from '@/lib/change-sources'
 import { notify } from '@/lib/notify'
+import * as useAdminStatusModule from '@/lib/use-admin-status'
+import { recordNotices } from '@/testing/record-notices'
 
 let adminStatus: AdminStatus = 'not-admin'
-vi.mock('@/lib/use-admin-status', () => ({ useAdminStatus: () => adminStatus }))
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { info: vi.fn(), error: vi.fn(), success: vi.fn(), warning: vi.fn() }) }))
 
 type Served = Record<string, { is_disabled: boolean; disable_reason: string }>
 let served: Served
@@ -21,6 +21,8 @@ function serve(pdfEditor: { is_disabled: boolean; disable_reason: string }) {
 }
 
 beforeEach(() => {
+  vi.spyOn(useAdminStatusModule, 'useAdminStatus').mockImplementation(() => adminStatus)
+  recordNotices()
   adminStatus = 'not-admin'
   pending = false
   serve({ is_disabled: false, disable_reason: '' })

@@ -5,14 +5,15 @@ import { OtherDevices } from '@/features/auth/account/sessions-and-identities'
 import { loadAuth } from '@/features/auth/client'
 import { setAccessTokenProvider } from '@/lib/api/access-token'
 import { notify } from '@/lib/notify'
-
-vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
+import { recordNotices } from '@/testing/record-notices'
+import { stubAuthClient } from '@/testing/stub-auth-client'
 
 const auth = { signOut: vi.fn() }
 const fetchMock = vi.fn(async (_request: Request) => Response.json({ revoked: 2 }))
 
 beforeEach(() => {
+  stubAuthClient()
+  recordNotices()
   vi.clearAllMocks()
   vi.mocked(loadAuth).mockResolvedValue(auth as never)
   auth.signOut.mockResolvedValue({ error: null })

@@ -5,14 +5,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { PasswordChange } from '@/features/auth/account/password-change'
 import { loadAuth } from '@/features/auth/client'
 import { notify } from '@/lib/notify'
-
-vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
+import { recordNotices } from '@/testing/record-notices'
+import { stubAuthClient } from '@/testing/stub-auth-client'
 
 const auth = { updateUser: vi.fn(), reauthenticate: vi.fn() }
 const NEW_PASSWORD = 'a fresh passphrase'
 
 beforeEach(() => {
+  stubAuthClient()
+  recordNotices()
   vi.clearAllMocks()
   vi.mocked(loadAuth).mockResolvedValue(auth as never)
   auth.reauthenticate.mockResolvedValue({ data: {}, error: null })

@@ -6,11 +6,10 @@ import { resetSessionLifecycleForTests, startSessionLifecycle } from '@/features
 import { addAdminStatusSource } from '@/features/auth/session/admin-check'
 import { getAdminStatus, recheckAdminStatus, setAdminStatus } from '@/lib/admin-status'
 import type { ChangeSource } from '@/lib/change-sources'
+import * as getMeModule from '@/features/auth/session/api/get-me'
+import { recordNotices } from '@/testing/record-notices'
 
 // SPEC §6: admin status from GET /api/me, re-checked on auth change and on window focus.
-vi.mock('@/features/auth/session/api/get-me', () => ({ getMe: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { error: vi.fn(), warning: vi.fn() }) }))
-
 const HOUR = 3_600_000
 const user = { id: 'u-1', email: 'ada@example.com' }
 const me = (isAdmin: boolean) => ({ user, profile: null, is_admin: isAdmin }) as unknown as Me
@@ -45,6 +44,8 @@ async function focusWindow() {
 
 beforeEach(() => {
   vi.useFakeTimers()
+  recordNotices()
+  vi.spyOn(getMeModule, 'getMe').mockReturnValue(undefined as never)
   vi.clearAllMocks()
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   localStorage.clear()

@@ -1,12 +1,23 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { getAdminStatus } from '@/lib/admin-status'
+import * as getMeModule from '@/features/auth/session/api/get-me'
 import { firstSessionState, resetSessionStoreForTests, startStoredSession } from '@/features/auth/session/session-store'
+import { stubAuthClient } from '@/testing/stub-auth-client'
 
 // The first page paints with the session read synchronously from the SPEC §3 keys, before supabase-js.
 // supabase-js never arrives here: whatever these tests see was done without it.
-vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(() => new Promise(() => {})), clearStoredSession: vi.fn() }))
-const getMe = vi.hoisted(() => vi.fn())
-vi.mock('@/features/auth/session/api/get-me', () => ({ getMe }))
+let getMe: MockInstance<typeof getMeModule.getMe>
+beforeEach(() => {
+  stubAuthClient().loadAuth.mockImplementation(() => new Promise(() => {}))
+  getMe = vi.spyOn(getMeModule, 'getMe').mockReturnValue(undefined as never)
+})
+// The store starts (supabase-js never arriving) after the first paint: once that has run, it goes back
+// to unstarted and signed out, so a later file in the shared worker (vitest.config.ts) starts its own.
+afterEach(async () => {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve))))
+  localStorage.clear()
+  resetSessionStoreForTests()
+})
 
 const NOW = 1_800_000_000_000
 const user = { id: 'u-1', email: 'ada@example.com', factors: [] }
@@ -53,10 +64,10 @@ function token(aal: string): string {
 }
 
 describe('startStoredSession', () => {
-  beforeEach(() => getMe.mockReset())
+  beforeEach(() => getMe.mockClear())
 
   it('asks the server who a stored, valid session is (admin status) at once, without waiting for supabase-js', async () => {
-    getMe.mockResolvedValue({ is_admin: true, profile: null })
+    getMe.mockResolvedValue({ is_admin: true, profile: null } as never)
     store({ auth_token: token('aal1'), refresh_token: 'r', session_expiry: Date.now() + 600_000, user_data: user })
     resetSessionStoreForTests()
     expect(startStoredSession()).toBe('signed-in')

@@ -1,20 +1,20 @@
 import { act, render, screen } from '@testing-library/react'
+import { useSyncExternalStore } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { RequireAuth } from '@/features/auth/session/require-auth'
 import type { SessionState } from '@/features/auth/session/session-store'
+import * as useSessionModule from '@/features/auth/session/use-session'
 
 let state: SessionState = { status: 'loading' }
 const listeners = new Set<() => void>()
-vi.mock('@/features/auth/session/use-session', async () => {
-  const { useSyncExternalStore } = await import('react')
-  return {
-    useSession: () =>
-      useSyncExternalStore(
-        (listener) => (listeners.add(listener), () => listeners.delete(listener)),
-        () => state,
-      ),
-  }
+beforeEach(() => {
+  vi.spyOn(useSessionModule, 'useSession').mockImplementation(() =>
+    useSyncExternalStore(
+      (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+      () => state,
+    ),
+  )
 })
 function setState(next: SessionState) {
   state = next

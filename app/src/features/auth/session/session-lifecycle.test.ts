@@ -5,9 +5,8 @@ import { setSessionNavigator } from '@/features/auth/session/navigation'
 import { resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
 import { keepDraft, readDraft } from '@/lib/drafts'
 import { notify } from '@/lib/notify'
-
-vi.mock('@/features/auth/session/api/get-me', () => ({ getMe: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { error: vi.fn(), warning: vi.fn() }) }))
+import * as getMeModule from '@/features/auth/session/api/get-me'
+import { recordNotices } from '@/testing/record-notices'
 
 const MINUTE = 60_000
 const user = { id: 'u-1', email: 'ada@example.com' }
@@ -50,6 +49,8 @@ const navigate = vi.fn()
 
 beforeEach(() => {
   vi.useFakeTimers()
+  recordNotices()
+  vi.spyOn(getMeModule, 'getMe').mockReturnValue(undefined as never)
   vi.setSystemTime(1_800_000_000_000)
   vi.clearAllMocks()
   vi.mocked(getMe).mockResolvedValue({} as never)

@@ -1,15 +1,11 @@
 import { AuthRetryableFetchError } from '@supabase/supabase-js'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearStoredSession, loadAuth } from '@/features/auth/client'
-import { getSessionState } from '@/features/auth/session/session-store'
+import { getSessionState, resetSessionStoreForTests } from '@/features/auth/session/session-store'
 import { signOutEverywhere } from '@/features/auth/session/sign-out'
 import { notify } from '@/lib/notify'
-
-vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn(async () => {}) }))
-vi.mock('@/lib/notify', () => {
-  const notify = Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() })
-  return { notify }
-})
+import { recordNotices } from '@/testing/record-notices'
+import { stubAuthClient } from '@/testing/stub-auth-client'
 
 const auth = {
   signInWithPassword: vi.fn(),
@@ -22,11 +18,16 @@ const auth = {
 }
 
 beforeEach(() => {
+  stubAuthClient()
+  recordNotices()
   vi.clearAllMocks()
   vi.mocked(loadAuth).mockResolvedValue(auth as never)
   for (const fn of Object.values(auth)) fn.mockReset()
   auth.getSession.mockResolvedValue({ data: { session: null }, error: null })
 })
+// The session store this file started with a stand-in Auth client: unstarted again for the next file
+// in the shared worker (vitest.config.ts).
+afterEach(() => resetSessionStoreForTests())
 
 describe('signOutEverywhere', () => {
   it('signs out globally and says so in SPEC’s words', async () => {

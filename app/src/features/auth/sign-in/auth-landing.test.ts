@@ -3,22 +3,26 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadAuth } from '@/features/auth/client'
 import { implicitSession, isAuthLanding } from '@/features/auth/sign-in/auth-landing'
 import { notify } from '@/lib/notify'
-
-vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
+import { recordNotices } from '@/testing/record-notices'
+import { stubAuthClient } from '@/testing/stub-auth-client'
 
 const auth = { initialize: vi.fn(), setSession: vi.fn(), getSession: vi.fn(), refreshSession: vi.fn() }
 
-// Each outcome needs a fresh module: the landing is handled once per page load.
+// Each outcome needs a fresh module: the landing is handled once per page load. A new address gives a
+// new instance of this module alone; the modules it imports stay the ones the spies are on.
+let landings = 0
 async function finish(location: { search: string; hash: string }) {
-  vi.resetModules()
-  const { finishAuthLanding } = await import('@/features/auth/sign-in/auth-landing')
+  landings += 1
+  const fresh = `/src/features/auth/sign-in/auth-landing.ts?landing=${landings}`
+  const { finishAuthLanding } = (await import(/* @vite-ignore */ fresh)) as typeof import('@/features/auth/sign-in/auth-landing')
   return finishAuthLanding(location)
 }
 
 const implicitHash = '#access_token=a.b.c&expires_at=1&expires_in=3600&refresh_token=abcdefghijkl&sb=&token_type=bearer&type=signup'
 
 beforeEach(() => {
+  stubAuthClient()
+  recordNotices()
   vi.clearAllMocks()
   vi.mocked(loadAuth).mockResolvedValue(auth as never)
   auth.getSession.mockResolvedValue({ data: { session: null } })

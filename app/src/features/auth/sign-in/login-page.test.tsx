@@ -2,14 +2,13 @@ import { AuthApiError } from '@supabase/supabase-js'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadAuth } from '@/features/auth/client'
 import LoginPage from '@/features/auth/sign-in/login-page'
 import { resetSessionStoreForTests } from '@/features/auth/session'
 import { notify } from '@/lib/notify'
-
-vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn() }))
-vi.mock('@/lib/notify', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }))
+import { recordNotices } from '@/testing/record-notices'
+import { stubAuthClient } from '@/testing/stub-auth-client'
 
 const auth = {
   getSession: vi.fn(async () => ({ data: { session: null }, error: null })),
@@ -40,10 +39,15 @@ function renderLogin(path = '/login') {
 }
 
 beforeEach(() => {
+  stubAuthClient()
+  recordNotices()
   vi.clearAllMocks()
   resetSessionStoreForTests()
   vi.mocked(loadAuth).mockResolvedValue(auth as never)
 })
+// The session store this file started with a stand-in Auth client: unstarted again for the next file
+// in the shared worker (vitest.config.ts).
+afterEach(() => resetSessionStoreForTests())
 
 // Generous ceiling: the first render pays for warming up React and Radix on a shared, busy machine.
 describe('LoginPage', { timeout: 20_000 }, () => {

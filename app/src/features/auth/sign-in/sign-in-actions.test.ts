@@ -3,12 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadAuth } from '@/features/auth/client'
 import { signIn, signUp } from '@/features/auth/sign-in/sign-in-actions'
 import { notify } from '@/lib/notify'
-
-vi.mock('@/features/auth/client/auth-client', () => ({ loadAuth: vi.fn(), clearStoredSession: vi.fn(async () => {}) }))
-vi.mock('@/lib/notify', () => {
-  const notify = Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() })
-  return { notify }
-})
+import { recordNotices } from '@/testing/record-notices'
+import { stubAuthClient } from '@/testing/stub-auth-client'
 
 const auth = {
   signInWithPassword: vi.fn(),
@@ -18,6 +14,8 @@ const auth = {
 }
 
 beforeEach(() => {
+  stubAuthClient()
+  recordNotices()
   vi.clearAllMocks()
   vi.mocked(loadAuth).mockResolvedValue(auth as never)
   for (const fn of Object.values(auth)) fn.mockReset()

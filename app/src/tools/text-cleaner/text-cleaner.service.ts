@@ -33,14 +33,15 @@ const lowersTo = (word: string) => {
 }
 
 /**
- * Words for the programmer cases: split on anything not a letter or digit and on lower→Upper steps.
+ * Words for the programmer cases: split on anything not a letter, combining mark or digit and on
+ * lower→Upper steps.
  * Only capitals that lower-case count as steps, so snake_case and kebab-case stay idempotent.
  */
 export function splitWords(text: string): string[] {
   return text
     .replace(/(\p{Ll}|\p{Nd})(\p{Lu})/gu, (step, before: string, capital: string) => (lowersTo(capital) ? `${before} ${capital}` : step))
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, (step, before: string, rest: string) => (lowersTo(rest) ? `${before} ${rest}` : step))
-    .split(/[^\p{L}\p{Nd}]+/u)
+    .split(/[^\p{L}\p{M}\p{Nd}]+/u)
     .filter(Boolean)
 }
 

@@ -46,9 +46,12 @@ def _file(key: str) -> str:
     return key.split("::", 1)[0]
 
 
+FILES = {_file(key) for key in ALONE}
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "alone: changes what every other test sees; runs after them, alone")
-    missing = sorted({_file(key) for key in ALONE if not (ROOT / _file(key)).is_file()})
+    missing = sorted(file for file in FILES if not (ROOT / file).is_file())
     if missing:
         raise pytest.UsageError(f"pytest_alone.ALONE names files that do not exist: {', '.join(missing)}")
 
@@ -65,7 +68,28 @@ def _listed(nodeid: str) -> bool:
     return any(pattern.fullmatch(nodeid) for pattern in PATTERNS)
 
 
+def unlisted_test_file(path: Path) -> bool:
+    """A test file of the tree that ALONE does not name: it holds no test of the alone part."""
+    return (
+        path.name.startswith("test_")
+        and path.suffix == ".py"
+        and path.is_relative_to(ROOT)
+        and (path.relative_to(ROOT).as_posix() not in FILES)
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The alone part (`-m alone`) imports only the files ALONE names, not the whole tree again: its
+    collection is on the run's critical path. (A test marked alone in a file not named would be lost
+    there: the other runs refuse it, below.)"""
+    if config.getoption("markexpr") == "alone" and unlisted_test_file(collection_path):
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        if item.get_closest_marker("alone") and unlisted_test_file(item.path):
+            raise pytest.UsageError(f"{item.nodeid} is marked alone: name it in pytest_alone.ALONE, with its reason")
         if _listed(item.nodeid):
             item.add_marker(pytest.mark.alone)

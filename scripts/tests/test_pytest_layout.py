@@ -8,9 +8,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
 
 from stack.config import ROOT
-from stack.pytest_alone import ALONE, _listed
+from stack.pytest_alone import ALONE, _listed, pytest_collection_modifyitems, unlisted_test_file
 from stack.pytest_spread import SPREAD, largest_first, unit
 from stack.test_counts import PYTEST_PART_MARK, count_pytest
 
@@ -47,6 +50,22 @@ def test_a_listed_file_or_test_is_alone_and_its_neighbours_are_not():
     assert not _listed(f"{fuzz}::test_anonymous_callers_get_documented_answers[GET /api/admin/users]")
     assert not _listed("bff/tests/jobs/test_fair_shares_more.py::test_slots")
     assert all(reason.strip() for reason in ALONE.values())
+
+
+def test_the_alone_part_reads_only_the_files_alone_names_and_an_unlisted_alone_mark_is_refused():
+    assert not unlisted_test_file(ROOT / "bff/tests/jobs/test_fair_shares.py")
+    assert not unlisted_test_file(ROOT / "bff/tests/api/test_api_fuzz.py")  # only some of its tests
+    assert unlisted_test_file(ROOT / "bff/tests/api/test_links_api.py")
+    assert not unlisted_test_file(ROOT / "bff/tests/conftest.py")
+    assert not unlisted_test_file(Path("/elsewhere/test_probe.py"))  # outside the tree: its own marks hold
+    # The alone part never reads that file, so a test marked there would run in neither part.
+    stray = SimpleNamespace(
+        nodeid="bff/tests/api/test_links_api.py::test_x",
+        path=ROOT / "bff/tests/api/test_links_api.py",
+        get_closest_marker=lambda name: name == "alone",
+    )
+    with pytest.raises(pytest.UsageError, match=r"name it in pytest_alone\.ALONE"):
+        pytest_collection_modifyitems([stray])  # type: ignore[list-item]
 
 
 def test_the_fuzz_operations_go_out_one_by_one_before_whole_files_largest_first():

@@ -8,13 +8,14 @@ import { pageDates } from './scripts/page-dates.mjs'
 const TIME_ZONE_TESTS = 'src/tools/url-shortener/url-shortener.service.test.ts'
 
 // `vi.mock` replaces a module for the whole worker and is never undone without isolation (the mock
-// would reach later files, and a module an earlier file loaded would stay real): a file that calls it
-// gets a fresh worker of its own. None does today: tests spy on a module's exports instead
-// (testing/record-notices.ts, testing/stub-auth-client.ts), undone after each test. Read from the
-// files themselves, so a new one needs no list.
+// would reach later files, and a module an earlier file loaded would stay real); none does today:
+// tests spy on a module's exports instead (testing/record-notices.ts, testing/stub-auth-client.ts),
+// undone after each test. The offline queue's tests (fake IndexedDB) keep module state no reset
+// reaches: a connection, and a sync another file's page started and left running. A file of either
+// kind gets a fresh worker of its own. Read from the files themselves, so a new one needs no list.
 const SRC = fileURLToPath(new URL('./src', import.meta.url))
-const MODULE_MOCKING_TESTS = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-  .filter((path) => /\.test\.tsx?$/.test(path) && readFileSync(`${SRC}/${path}`, 'utf8').includes('vi.mock('))
+const ISOLATED_TESTS = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((path) => /\.test\.tsx?$/.test(path) && /vi\.mock\(|fake-indexeddb/.test(readFileSync(`${SRC}/${path}`, 'utf8')))
   .map((path) => `src/${path}`)
 
 export default defineConfig({
@@ -46,8 +47,8 @@ export default defineConfig({
     // the process's own, so the file that switches it keeps a process per file. `include` is per
     // project: a shared one would be merged into each and run those files twice.
     projects: [
-      { extends: true, test: { name: 'dom', pool: 'threads', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: [TIME_ZONE_TESTS, ...MODULE_MOCKING_TESTS] } },
-      ...(MODULE_MOCKING_TESTS.length ? [{ extends: true as const, test: { name: 'dom-module-mocks', pool: 'threads' as const, include: MODULE_MOCKING_TESTS } }] : []),
+      { extends: true, test: { name: 'dom', pool: 'threads', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: [TIME_ZONE_TESTS, ...ISOLATED_TESTS] } },
+      { extends: true, test: { name: 'dom-isolated', pool: 'threads', include: ISOLATED_TESTS } },
       { extends: true, test: { name: 'time-zones', pool: 'forks', include: [TIME_ZONE_TESTS] } },
     ],
   },

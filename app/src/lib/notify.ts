@@ -1,4 +1,5 @@
-import type { ExternalToast, toast as sonnerToast } from 'sonner'
+import type * as SonnerModule from 'sonner'
+import type { ExternalToast } from 'sonner'
 
 // The one way the app shows notices (SPEC §8, §9). Durations are product rules, not library defaults.
 // sonner (~9.5 KB gzip) is no part of the first page's script: it is fetched just after the first paint
@@ -25,15 +26,15 @@ export interface NotifyOptions {
   action?: ExternalToast['action']
 }
 
-type Toast = typeof sonnerToast
-let loadedToast: Toast | undefined
-let loading: Promise<Toast> | undefined
+type Toast = typeof SonnerModule.toast
+let sonner: typeof SonnerModule | undefined
+let loading: Promise<typeof SonnerModule> | undefined
 const noticeRequested = new Set<() => void>()
 
 /** sonner's code; a failed fetch is asked for again at the next notice. */
-export function loadNotices(): Promise<Toast> {
+export function loadNotices(): Promise<typeof SonnerModule> {
   loading ??= import('sonner').then(
-    (module) => (loadedToast = module.toast),
+    (module) => (sonner = module),
     (error: unknown) => {
       loading = undefined
       throw error
@@ -48,16 +49,22 @@ export function onNoticeRequested(listener: () => void): () => void {
   return () => noticeRequested.delete(listener)
 }
 
-/** A dismissal needs sonner only when a notice may be up or on its way. */
-function dismissNotice(id?: string | number) {
-  if (loadedToast) loadedToast.dismiss(id)
-  else loading?.then((toast) => toast.dismiss(id), () => undefined)
+// sonner's toast is read from its module at each notice, not kept: a spy on it (notify.test.ts) then
+// applies whichever test first loaded sonner in a shared worker.
+function withToast(show: (toast: Toast) => void) {
+  if (sonner) show(sonner.toast)
+  else loading?.then((module) => show(module.toast), () => undefined)
 }
 
-function withToast(show: (toast: Toast) => void) {
+/** A dismissal needs sonner only when a notice may be up or on its way. */
+function dismissNotice(id?: string | number) {
+  withToast((toast) => toast.dismiss(id))
+}
+
+function showNotice(show: (toast: Toast) => void) {
   for (const listener of noticeRequested) listener()
-  if (loadedToast) show(loadedToast)
-  else loadNotices().then(show, () => undefined)
+  if (sonner) show(sonner.toast)
+  else loadNotices().then((module) => show(module.toast), () => undefined)
 }
 
 let nextId = 1
@@ -72,7 +79,7 @@ export function notify({ title, description, variant = 'default', duration, id, 
     action,
     duration: duration ?? NOTIFY_DURATIONS_MS[variant],
   }
-  withToast((toast) => {
+  showNotice((toast) => {
     switch (variant) {
       case 'success':
         return void toast.success(title, options)

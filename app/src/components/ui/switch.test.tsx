@@ -2,16 +2,19 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { Switch } from '@/components/ui/switch'
 import { Switch as RadixSwitch } from '@/components/ui/switch-radix'
+
+// Radix's switch takes the stand-in's place once per page. Files share modules in a worker
+// (vitest.config.ts): a fresh copy of this module alone starts before Radix's has arrived, whatever ran here before.
+const { Switch } = (await import(/* @vite-ignore */ '/src/components/ui/switch.tsx?before-radix')) as typeof import('@/components/ui/switch')
 
 function Controlled({ onChange }: { onChange: (checked: boolean) => void }) {
   const [checked, setChecked] = useState(false)
   return <Switch id="strip" aria-label="Strip metadata" checked={checked} onCheckedChange={(next) => { onChange(next); setChecked(next) }} />
 }
 
-// One sequence: the stand-in is there until the first paint has passed and Radix's has arrived (once per
-// page, so once per file), and the steps before that must run before it.
+// One sequence: the stand-in is there until the first paint has passed and Radix's has arrived, and the
+// steps before that must run before it.
 describe('Switch before and after Radix has loaded', () => {
   it('is Radix\'s switch to the attribute, toggles as it does, and keeps focus when Radix takes over', async () => {
     const changed = vi.fn()

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
 
@@ -60,18 +61,37 @@ export async function headingLevelSkips(page: Page): Promise<string[]> {
   })
 }
 
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+// axe-core as @axe-core/playwright itself loads it (the same version, the same rules).
+const AXE_SOURCE: string = (createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }).source
+
+type Violation = { id: string; impact?: string | null; targets: string[] }
+
+/**
+ * axe's violations on the page as it is now. A page without frames (the app has none) is checked in
+ * place: axe is put into the document once and run there for each check (AxeBuilder's legacy mode
+ * sends its 0.5 MB source twice per check, most of a check's time; the same rules find the same
+ * violations). Only violations are gathered, not the passes. A page with frames keeps AxeBuilder's
+ * default, which also reaches cross-origin ones.
+ */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (page.frames().length > 1) {
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+    return results.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }))
+  }
+  type Axe = { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: string[] }[] }[] }> }
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async (tags) => {
+    const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    return violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }))
+  }, AXE_TAGS)
+}
+
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   await settleAnimations(page)
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-  // A page without frames (the app has none) is checked in place with axe.run: the default mode
-  // gathers each frame's results in a new blank page with axe injected again, about half of each
-  // check's time for the same rules on the same document (same violations found, measured). A page
-  // with frames keeps the default, which also reaches cross-origin ones.
-  if (page.frames().length === 1) axe.setLegacyMode(true)
-  const results = await axe.analyze()
-  const serious = results.violations
+  const serious = (await axeViolations(page))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`)
   expect(serious, serious.join('\n')).toEqual([])
 }
 
@@ -121,18 +141,24 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 }
 
-/** Each of `paths` loaded once and measured at 360 and 1280 px: the routes that scroll sideways, and by how much. */
+/**
+ * Each of `paths` loaded once and measured at 360 and 1280 px: the routes that scroll sideways, and by
+ * how much. Each page loads at the width the one before ended on and is measured there first, then at
+ * the other: one resize per page instead of three.
+ */
 export async function overflowingRoutes(page: Page, paths: readonly string[]): Promise<string[]> {
   const found: string[] = []
+  let widths = [1280, 360]
+  await page.setViewportSize({ width: widths[0], height: 800 })
   for (const path of paths) {
-    await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: 800 })
+    for (const [index, width] of widths.entries()) {
+      if (index > 0) await page.setViewportSize({ width, height: 800 })
       const overflow = await horizontalOverflow(page)
       if (overflow > 0) found.push(`${path} at ${width} px: ${overflow} px too wide`)
     }
+    widths = [...widths].reverse()
   }
   return found
 }

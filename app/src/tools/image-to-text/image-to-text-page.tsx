@@ -89,8 +89,10 @@ export default function ImageToTextPage() {
           <CardTitle className="text-base">Image or PDF</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
+          {/* Keyed: unkeyed, the renderer (Preact) matched this row with the buttons' row below and turned
+              the "Read text" element into "Remove" (image-to-text-page.test.tsx). */}
           {file ? (
-            <div className="flex items-center gap-3 rounded-lg border p-2 text-sm" data-testid="chosen-file">
+            <div key="chosen-file" className="flex items-center gap-3 rounded-lg border p-2 text-sm" data-testid="chosen-file">
               {imageUrl ? <img src={imageUrl} alt="" className="size-12 rounded object-cover" /> : <FileText className="size-8 text-muted-foreground" aria-hidden />}
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{file.name}</span>
@@ -105,7 +107,7 @@ export default function ImageToTextPage() {
               </Button>
             </div>
           ) : (
-            <DropZone onFiles={choose} multiple={false} accept={`image/*,${HEIC_ACCEPT},.pdf,application/pdf`} hint="Screenshots, photos, scans (PNG, JPEG, WebP, HEIC, TIFF…) or a PDF" disabled={busy} />
+            <DropZone key="drop-zone" onFiles={choose} multiple={false} accept={`image/*,${HEIC_ACCEPT},.pdf,application/pdf`} hint="Screenshots, photos, scans (PNG, JPEG, WebP, HEIC, TIFF…) or a PDF" disabled={busy} />
           )}
           <OcrOptions settings={settings} onChange={changeSettings} installed={installed} showPassword={!!file && isPdf(file)} password={password} onPasswordChange={setPassword} />
           <div className="flex flex-wrap gap-2">

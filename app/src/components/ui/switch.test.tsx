@@ -6,7 +6,8 @@ import { Switch as RadixSwitch } from '@/components/ui/switch-radix'
 
 // Radix's switch takes the stand-in's place once per page. Files share modules in a worker
 // (vitest.config.ts): a fresh copy of this module alone starts before Radix's has arrived, whatever ran here before.
-const { Switch } = (await import(/* @vite-ignore */ '/src/components/ui/switch.tsx?before-radix')) as typeof import('@/components/ui/switch')
+const FRESH_SWITCH = '/src/components/ui/switch.tsx?before-radix'
+const { Switch } = (await import(/* @vite-ignore */ FRESH_SWITCH)) as typeof import('@/components/ui/switch')
 
 function Controlled({ onChange }: { onChange: (checked: boolean) => void }) {
   const [checked, setChecked] = useState(false)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { createUser } from './admin-accounts'
 import { signedInAs } from './signed-in'
-import { keyboardDialogPass } from './support'
+import { keyboardDialogPass, toasterReady } from './support'
 
 // Issue 27, tools and files: bad files, lost work, state across Back/Forward, readable metadata,
 // the palette, notices, offline words. Real files are made with the repository's Python.
@@ -189,6 +189,7 @@ test('notices: an error goes away once the retry works; pastes refuse blank or o
   await page.goto('/pdf-editor')
   // The page's own chunk must be here before the connection goes: offline, a route not yet loaded cannot load.
   await expect(page.getByLabel('Choose files')).toBeAttached()
+  await toasterReady(page)
   await context.setOffline(true)
   await page.getByLabel('Choose files').setInputFiles(threePagePdf())
   const failure = page.locator('[data-sonner-toast]').filter({ hasText: 'Could not open report.pdf' })
@@ -217,6 +218,7 @@ test('offline, each tool says what still works there, and only pastes promise to
   const toast = page.locator('[data-sonner-toast]')
   await page.goto('/password-generator')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await toasterReady(page)
   await context.setOffline(true)
   await expect(toast.filter({ hasText: 'You are offline.' })).toHaveText(/Everything here still works: passwords are made in your browser\./)
   await expect(page.getByText('Changes will be saved locally and synced')).toHaveCount(0)
@@ -224,12 +226,14 @@ test('offline, each tool says what still works there, and only pastes promise to
 
   await page.goto('/url-shortener')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await toasterReady(page)
   await context.setOffline(true)
   await expect(toast.filter({ hasText: 'You are offline.' })).toHaveText(/URL shortener needs the connection; what you have entered stays here until you are back\./)
   await context.setOffline(false)
 
   await page.goto('/pastes')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await toasterReady(page)
   await context.setOffline(true)
   await expect(toast.filter({ hasText: 'You are offline.' })).toHaveText(/You are offline\. Changes will be saved locally and synced when you reconnect\./)
   await context.setOffline(false)

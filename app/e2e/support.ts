@@ -47,6 +47,14 @@ async function settleAnimations(page: Page): Promise<void> {
 
 /** Headings that skip a level after the one before them (an h3 straight after the h1): screen-reader users
  * navigate by level, and Lighthouse counts it against accessibility. */
+/**
+ * Notices are drawn by a toaster whose code arrives just after the first paint (app/providers.tsx):
+ * a test that cuts the connection at once waits for it first, as it waits for the page's own code.
+ */
+export async function toasterReady(page: Page): Promise<void> {
+  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached()
+}
+
 export async function headingLevelSkips(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const skips: string[] = []

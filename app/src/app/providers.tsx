@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState, type ComponentProps, type Componen
 import type { Toaster as ProductToaster } from '@/components/ui/sonner'
 import { ThemeProvider } from '@/features/theme/theme-provider'
 import { useTheme } from '@/features/theme/use-theme'
-import { afterFirstPaint } from '@/lib/after-first-paint'
 import { onNoticeRequested } from '@/lib/notify'
 
 // The toaster (sonner) is no part of the first page's script (lib/notify.ts). Offline before it was
@@ -16,14 +15,21 @@ const Toaster = lazy(async (): Promise<{ default: ToasterComponent }> => {
   }
 })
 
-/** The toaster mounts after the first paint, or at once when a notice comes sooner. */
+/**
+ * The toaster is asked for as soon as the first paint is done (effects run after it), not when the
+ * browser is idle: its code must be there before a connection can drop, or the 'You are offline.'
+ * notice would have nothing to show it on a first visit. A notice asked for sooner mounts it at once.
+ */
 function useToasterWanted(): boolean {
   const [wanted, setWanted] = useState(false)
   useEffect(() => {
     const want = () => setWanted(true)
     const stopListening = onNoticeRequested(want)
-    afterFirstPaint(want)
-    return stopListening
+    const timer = window.setTimeout(want)
+    return () => {
+      stopListening()
+      window.clearTimeout(timer)
+    }
   }, [])
   return wanted
 }

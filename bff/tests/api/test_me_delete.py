@@ -6,6 +6,8 @@ import os
 
 import pytest
 
+from fixtures.redirect_support import refusing_port
+
 
 @pytest.fixture
 def auth_admin(app):
@@ -57,13 +59,9 @@ def test_delete_me_with_a_wrong_service_key_is_refused_and_keeps_the_user(client
 
 
 def test_delete_me_with_auth_unreachable_is_503_and_keeps_the_user(client, auth_admin, make_user, admin_db):
-    import socket
-
     alice = make_user("alice")
-    with socket.socket() as sock:  # a port nothing listens on
-        sock.bind(("127.0.0.1", 0))
-        closed = sock.getsockname()[1]
-    auth_admin.config["AUTH_URL"] = f"http://127.0.0.1:{closed}"
-    response = client.delete("/api/me", headers=alice.headers)
+    with refusing_port() as closed:
+        auth_admin.config["AUTH_URL"] = f"http://127.0.0.1:{closed}"
+        response = client.delete("/api/me", headers=alice.headers)
     assert response.status_code == 503 and response.get_json()["error"]["code"] == "auth_admin_unavailable"
     assert admin_db.execute("select count(*) from auth.users where id = %s", (alice.id,)).fetchone()[0] == 1

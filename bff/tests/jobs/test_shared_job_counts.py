@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from fixtures.redirect_support import free_port
+from fixtures.redirect_support import refusing_port
 from fixtures.redis_server import PrivateRedis
 from toolkit_bff.jobs.shared_counts import SharedJobCounts
 from toolkit_bff.jobs.slots import JobSlots
@@ -56,8 +56,9 @@ def test_while_the_store_is_away_a_worker_runs_only_its_share_of_a_clients_jobs(
     for _, member in shared:
         slots.release("198.51.100.9", member)
     counts.store.connection_pool.disconnect()
-    counts.store = SharedJobCounts(f"redis://127.0.0.1:{free_port()}", counts.ttl).store  # gone
-    first, second = slots.acquire("198.51.100.9"), slots.acquire("198.51.100.9")
-    assert first == (None, None) and second == ("client", None)
-    slots.release("198.51.100.9", None)
-    assert slots.acquire("198.51.100.9") == (None, None)  # its place is free again
+    with refusing_port() as gone:
+        counts.store = SharedJobCounts(f"redis://127.0.0.1:{gone}", counts.ttl).store
+        first, second = slots.acquire("198.51.100.9"), slots.acquire("198.51.100.9")
+        assert first == (None, None) and second == ("client", None)
+        slots.release("198.51.100.9", None)
+        assert slots.acquire("198.51.100.9") == (None, None)  # its place is free again

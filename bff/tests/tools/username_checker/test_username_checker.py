@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from werkzeug.test import TestResponse
 
+from fixtures.redirect_support import refusing_port
 from fixtures.tools_support import assert_json_error, ndjson
 from toolkit_bff.tools.username_checker.sites import WAF_FINGERPRINTS, bundled_sites_path, load_sites
 from tools_servers import fake_sites
@@ -86,10 +87,8 @@ def test_every_unclear_row_says_why_in_words(tools_client, sites):
 
 
 def test_an_unreachable_site_is_named_not_excepted(tools_app, tools_client, tmp_path):
-    with fake_sites.running() as (gone, _):
-        pass  # closed now: connections to it are refused
-    with fake_sites.running() as (live, _):
-        fake_sites.configure(tools_app, gone, tmp_path)  # the sites are gone…
+    with refusing_port() as port, fake_sites.running() as (live, _):
+        fake_sites.configure(tools_app, f"http://127.0.0.1:{port}", tmp_path)  # the sites are gone…
         tools_app.config["USERNAME_INTERNET_PROBE"] = fake_sites.probe_of(live)  # …the internet is there
         rows = results(tools_client.get("/api/tools/username/freebie?sites=StatusSite,MessageSite"))
     assert {rows[name]["detail"] for name in ("StatusSite", "MessageSite")} == {"Could not reach the site"}

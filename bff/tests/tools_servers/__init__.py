@@ -17,7 +17,9 @@ class _Server(ThreadingHTTPServer):
 def serve(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
     """Serve handler on a free loopback port in a thread; yields the base URL."""
     server = _Server(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for the loop to look at its flag: every 0.5 s by default, half a second
+    # added to every test that serves sites.
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

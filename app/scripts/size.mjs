@@ -17,9 +17,9 @@ import { toolEntries } from './tool-registry.mjs'
 // notice), Radix's select (when a visitor reaches for one) and Radix's switch (after the first paint;
 // a stand-in of the same look toggles until then).
 const BUDGETS_KB = {
-  '/': 84, '/all-tools': 86, '/login': 109, '/help': 89, // /login: passkey sign-in and its autofill start with the page
-  '/color-picker': 94, '/converter': 104, '/image-metadata': 115, '/image-to-text': 102, '/password-generator': 103,
-  '/pastes': 101, '/pdf-editor': 123, '/qr-generator': 110, '/text-cleaner': 97, '/translator': 92,
+  '/': 84, '/all-tools': 86, '/login': 100, '/help': 89, // /login: passkey sign-in and its autofill start with the page
+  '/color-picker': 94, '/converter': 104, '/image-metadata': 106, '/image-to-text': 102, '/password-generator': 94,
+  '/pastes': 92, '/pdf-editor': 114, '/qr-generator': 100, '/text-cleaner': 97, '/translator': 92,
   '/url-shortener': 99, '/username-checker': 93,
 }
 const app = new URL('../', import.meta.url).pathname

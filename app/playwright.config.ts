@@ -12,9 +12,9 @@ function chromiumPath(): string | undefined {
 }
 
 // The journeys that change what every other test sees (pages switched off, a single admin left), and
-// the admin journeys of two browsers each. The latter were moved here while a long-PDF read on the
-// image-to-text page lost its chosen file after "Read text"; that was the page turning the "Read text"
-// element into "Remove" when a file was chosen (fixed, image-to-text-page.test.tsx), not these journeys.
+// the admin journeys of two browsers each: run in the pool, beside another worker's browser, their own
+// time doubled (13.6 → 28.9 test-seconds) and their neighbours slowed, so the suite took longer; here,
+// one at a time, the second browser has the core the other worker leaves.
 const SITE_WIDE_SPECS = /features\/admin\/(admin|admin-access-and-moderation|disabled-pages-first|last-admin)\.e2e\.spec\.ts$/
 
 const chromium = {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { clicksRecorded } from './clicks'
 import { signedInNewUser } from './signed-in'
 import { expectNoSeriousAxeViolations, watchConsole } from './support'
 
@@ -25,6 +26,7 @@ test('the dashboard lists my short links with their clicks, my pastes and the to
   await expect(page.getByTestId('short-url')).toHaveText(`${origin}/s/${alias}`)
   await page.goto(`${origin}/s/${alias}`)
   await expect(page).toHaveURL(`${origin}/faq`)
+  await clicksRecorded(alias, 1)
 
   // A private paste, made through the BFF as this user (the paste editor is another feature's page).
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token')!) as string)

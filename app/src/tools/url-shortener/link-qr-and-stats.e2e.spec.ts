@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test'
 import { createUser } from '../../../e2e/admin-accounts'
+import { clicksRecorded } from '../../../e2e/clicks'
 import { signedInAs } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
@@ -72,6 +73,7 @@ for (const width of [1280, 360]) {
     // Today's clicks: the newest bar of the chart. A browser's User-Agent, or the redirect service leaves them out as bots.
     const clicked = await page.request.get(`/s/${alias}`, { maxRedirects: 0, headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' } })
     expect(clicked.status()).toBe(302)
+    await clicksRecorded(alias, 1)
     await page.reload()
     const row = page.getByRole('table', { name: 'My links' }).getByRole('row').filter({ hasText: alias })
     await expect(row.getByRole('cell').filter({ hasText: /^1$/ })).toBeVisible()

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
+import { clicksRecorded } from '../../../e2e/clicks'
 import { signedInNewUser } from '../../../e2e/signed-in'
 import { expectNoSeriousAxeViolationsInBothThemes, watchConsole } from '../../../e2e/support'
 
@@ -70,6 +71,7 @@ test('a signed-in user sees their new link in "My links" with its clicks, and de
 
   await page.goto(`${origin}/s/${alias}`)
   await expect(page).toHaveURL(`${origin}/faq`)
+  await clicksRecorded(alias, 1)
   await page.goto('/url-shortener')
   await expect(row.getByRole('cell').filter({ hasText: /^1$/ })).toBeVisible()
 

@@ -6,12 +6,27 @@ export function isBusy(error: unknown): boolean {
 }
 
 /** A pause before trying again, cut short (AbortError) when the work is cancelled. */
-export function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+export function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
+    signal?.addEventListener('abort', () => {
       clearTimeout(timer)
       reject(new DOMException('cancelled', 'AbortError'))
     })
   })
+}
+
+/**
+ * `attemptOnce` again while the BFF says "not now" (another tab, tool or a just-cancelled request of
+ * this page holds the client's job slots), up to `retries` more times, each wait `stepMs` longer.
+ */
+export async function whileBusy<T>(attemptOnce: () => Promise<T>, signal: AbortSignal | undefined, { retries, stepMs }: { retries: number; stepMs: number }): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await attemptOnce()
+    } catch (error) {
+      if (!isBusy(error) || attempt >= retries) throw error
+      await waitUnlessAborted(stepMs * (attempt + 1), signal)
+    }
+  }
 }

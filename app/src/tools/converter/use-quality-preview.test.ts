@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '@/lib/api/client'
 import * as sendMultipartModule from '@/lib/api/send-multipart'
 import type { MultipartRequest, ToolResponse } from '@/lib/api/send-multipart'
 import { comparePosition } from '@/tools/converter/compare'
@@ -46,6 +47,18 @@ describe('useQualityPreview', () => {
     await act(() => vi.advanceTimersByTimeAsync(PREVIEW_DELAY_MS))
     rerender({ quality: 30 })
     expect(signals[0]?.aborted).toBe(true)
+  })
+
+  it('waits and asks again while the BFF says its job slots are taken, and shows the preview, not an error', async () => {
+    sendMultipart.mockRejectedValueOnce(new ApiError(429, 'too_many_jobs', 'Too many tool jobs'))
+    const file = new File(['png'], 'a.png', { type: 'image/png' })
+    const { result } = renderHook(() => useQualityPreview(file, { ...defaultOptions('webp'), quality: 20 }, true))
+    await act(() => vi.advanceTimersByTimeAsync(PREVIEW_DELAY_MS))
+    expect(sendMultipart).toHaveBeenCalledTimes(1)
+    expect(result.current.status).toBe('loading')
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(sendMultipart).toHaveBeenCalledTimes(2)
+    expect(result.current.status).toBe('ready')
   })
 
   it('asks nothing while a batch runs or when the target is not a picture', async () => {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
+import { whileBusy } from '@/lib/api/busy'
 import { toApiError } from '@/lib/api/client'
-import { sendMultipart } from '@/lib/api/send-multipart'
+import { sendMultipart, type MultipartRequest } from '@/lib/api/send-multipart'
 import { comparable } from '@/tools/converter/compare'
 import { convertFields, type ConvertOptions } from '@/tools/converter/converter.service'
 
 export const PREVIEW_DELAY_MS = 500
+const BUSY_RETRIES = { retries: 4, stepMs: 1000 }
 
 export type PreviewState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; blob: Blob } | { status: 'error'; message: string }
 
@@ -26,7 +28,9 @@ export function useQualityPreview(file: File | null, options: ConvertOptions, en
     const controller = new AbortController()
     const settle = (state: PreviewState) => setAnswer({ file, fields, state })
     const timer = setTimeout(() => {
-      sendMultipart({ path: '/api/tools/convert', files: [file], fields: JSON.parse(fields) as Record<string, string>, signal: controller.signal })
+      const request: MultipartRequest = { path: '/api/tools/convert', files: [file], fields: JSON.parse(fields) as Record<string, string>, signal: controller.signal }
+      // The request a change cancelled can hold a job slot a moment longer: "not now" waits, it is no error.
+      whileBusy(() => sendMultipart(request), controller.signal, BUSY_RETRIES)
         .then((reply) => settle({ status: 'ready', blob: reply.blob.type ? reply.blob : new Blob([reply.blob], { type: reply.contentType }) }))
         .catch((error: unknown) => {
           if (!(error instanceof DOMException && error.name === 'AbortError')) settle({ status: 'error', message: toApiError(error).message })

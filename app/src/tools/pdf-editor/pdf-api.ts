@@ -1,5 +1,6 @@
 // The BFF's PDF endpoints as the editor uses them. Every call is a multipart upload of the PDF
 // (the BFF keeps nothing between calls), so each takes the file and, when protected, its password.
+import { whileBusy } from '@/lib/api/busy'
 import { ApiError } from '@/lib/api/client'
 import { readBlobText } from '@/lib/api/read-blob'
 import { sendMultipart, type MultipartPath, type ToolResponse } from '@/lib/api/send-multipart'
@@ -29,32 +30,11 @@ export interface Progress {
 
 type Fields = Record<string, string | number | boolean | undefined>
 
-const BUSY_RETRIES = 4
-
-function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(new DOMException('The upload was cancelled', 'AbortError'))
-    })
-  })
-}
-
 /** The BFF allows two jobs per client; another tab or tool may hold them, so a 429 waits and tries again. */
-async function withRetries<T>(attemptOnce: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await attemptOnce()
-    } catch (error) {
-      if (!(error instanceof ApiError && (error.code === 'too_many_jobs' || error.code === 'busy')) || attempt >= BUSY_RETRIES) throw error
-      await wait(1500 * (attempt + 1), signal)
-    }
-  }
-}
+const BUSY_RETRIES = { retries: 4, stepMs: 1500 }
 
 function send(request: Parameters<typeof sendMultipart>[0]): Promise<ToolResponse> {
-  return withRetries(() => sendMultipart(request), request.signal)
+  return whileBusy(() => sendMultipart(request), request.signal, BUSY_RETRIES)
 }
 
 const asFile = (blob: Blob, name: string) => (blob instanceof File ? blob : new File([blob], name, { type: 'application/pdf' }))
@@ -97,7 +77,7 @@ export function pdfOperation(path: MultipartPath, files: readonly Blob[], names:
 
 /** A long operation answered as a progress stream (searchable, redact): its file and its report. */
 export function pdfProgressJob<Report>(path: MultipartPath, file: Blob, name: string, fields: Fields, progress: Progress = {}): Promise<ProgressJobResult<Report>> {
-  return withRetries(() => sendProgressJob<Report>({ path, files: [asFile(file, name)], fields, ...progress }), progress.signal)
+  return whileBusy(() => sendProgressJob<Report>({ path, files: [asFile(file, name)], fields, ...progress }), progress.signal, BUSY_RETRIES)
 }
 
 /** A JSON answer of a PDF endpoint (e.g. the redaction preview). */

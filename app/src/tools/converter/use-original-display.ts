@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
-import { isBusy, waitUnlessAborted } from '@/lib/api/busy'
+import { whileBusy } from '@/lib/api/busy'
 import { sendMultipart } from '@/lib/api/send-multipart'
 import { isHeic } from '@/lib/heic'
 
@@ -13,14 +13,8 @@ export const DECODE_RETRY_MS = 1_000
  * showing the compare.
  */
 async function decodedJpeg(file: File, signal: AbortSignal): Promise<Blob> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return (await sendMultipart({ path: '/api/tools/convert', files: [file], fields: { format: 'jpeg', quality: 92 }, signal })).blob
-    } catch (error) {
-      if (!isBusy(error) || attempt >= DECODE_TRIES) throw error
-      await waitUnlessAborted(DECODE_RETRY_MS * attempt, signal)
-    }
-  }
+  const send = () => sendMultipart({ path: '/api/tools/convert', files: [file], fields: { format: 'jpeg', quality: 92 }, signal })
+  return (await whileBusy(send, signal, { retries: DECODE_TRIES - 1, stepMs: DECODE_RETRY_MS })).blob
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import type { JobPhase } from '@/components/tool-workspace/job-progress'
-import { isBusy, waitUnlessAborted } from '@/lib/api/busy'
+import { whileBusy } from '@/lib/api/busy'
 import { toApiError } from '@/lib/api/client'
 import { sendProgressJob, type ProgressJobRequest, type ProgressJobResult } from '@/lib/api/send-progress-job'
 import { notify } from '@/lib/notify'
@@ -24,22 +24,20 @@ export function useProgressJob(errorTitle = 'That did not work') {
       const current = new AbortController()
       controller.current = current
       try {
-        for (let attempt = 0; ; attempt += 1) {
-          setPhase({ kind: 'uploading', loaded: 0, total: 0 })
-          try {
-            return await sendProgressJob<Report>({
+        return await whileBusy(
+          () => {
+            setPhase({ kind: 'uploading', loaded: 0, total: 0 })
+            return sendProgressJob<Report>({
               ...request,
               signal: current.signal,
               onUploadProgress: (loaded, total) => setPhase({ kind: 'uploading', loaded, total }),
               onUploaded: () => setPhase({ kind: 'processing' }),
               onProgress: (line) => setPhase({ kind: 'working', stage: line.stage, done: line.done, total: line.total, unit: line.unit }),
             })
-          } catch (error) {
-            if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error
-            setPhase({ kind: 'processing' })
-            await waitUnlessAborted(1500 * (attempt + 1), current.signal)
-          }
-        }
+          },
+          current.signal,
+          { retries: BUSY_RETRIES, stepMs: 1500, onWait: () => setPhase({ kind: 'processing' }) },
+        )
       } catch (error) {
         if (!(error instanceof DOMException && error.name === 'AbortError')) notify.error(errorTitle, toApiError(error).message)
         return null

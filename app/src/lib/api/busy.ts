@@ -16,16 +16,24 @@ export function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<voi
   })
 }
 
+export interface BusyRetries {
+  retries: number
+  stepMs: number
+  /** Called as each wait starts, so the page can say it is waiting for a slot. */
+  onWait?: () => void
+}
+
 /**
  * `attemptOnce` again while the BFF says "not now" (another tab, tool or a just-cancelled request of
  * this page holds the client's job slots), up to `retries` more times, each wait `stepMs` longer.
  */
-export async function whileBusy<T>(attemptOnce: () => Promise<T>, signal: AbortSignal | undefined, { retries, stepMs }: { retries: number; stepMs: number }): Promise<T> {
+export async function whileBusy<T>(attemptOnce: () => Promise<T>, signal: AbortSignal | undefined, { retries, stepMs, onWait }: BusyRetries): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await attemptOnce()
     } catch (error) {
       if (!isBusy(error) || attempt >= retries) throw error
+      onWait?.()
       await waitUnlessAborted(stepMs * (attempt + 1), signal)
     }
   }

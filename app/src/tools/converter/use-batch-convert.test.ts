@@ -70,7 +70,12 @@ describe('useBatchConvert', () => {
         done = result.current.convertAll(defaultOptions('pdf'))
       })
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(2500)
+        await vi.advanceTimersByTimeAsync(100)
+      })
+      // The file says it waits for a slot, not that it failed.
+      expect(result.current.items[0]?.state).toEqual({ status: 'waiting' })
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2400)
         await done
       })
       expect(sendMultipart).toHaveBeenCalledTimes(2)

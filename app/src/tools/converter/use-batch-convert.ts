@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
 import type { ToolResult } from '@/components/tool-workspace/result-preview'
 import { isZip, unzipBlob } from '@/components/tool-workspace/unzip-results'
-import { ApiError, toApiError } from '@/lib/api/client'
+import { whileBusy } from '@/lib/api/busy'
+import { toApiError } from '@/lib/api/client'
 import { sendMultipart } from '@/lib/api/send-multipart'
 import { notify } from '@/lib/notify'
 import { countOf } from '@/lib/plural'
@@ -30,15 +31,6 @@ const PARALLEL_JOBS = 2
 const BUSY_RETRIES = 5
 
 let nextId = 0
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(new DOMException('cancelled', 'AbortError'))
-    })
-  })
 
 async function toResults(file: File, blob: Blob, contentType: string, filename: string | null, options: ConvertOptions): Promise<ToolResult[]> {
   if (isZip(blob, contentType)) {
@@ -75,30 +67,29 @@ export function useBatchConvert() {
     async (item: ConvertItem, options: ConvertOptions, signal: AbortSignal): Promise<boolean> => {
       const kind = item.kind
       if (!kind || !targetsFor(kind).includes(options.target)) return false
-      for (let attempt = 0; ; attempt += 1) {
-        update(item.id, { status: 'uploading', loaded: 0, total: item.file.size })
-        try {
-          const response = await sendMultipart({
-            path: '/api/tools/convert',
-            files: [item.file],
-            fields: convertFields(options, kind),
-            signal,
-            onUploadProgress: (loaded, total) => update(item.id, { status: 'uploading', loaded, total }),
-            onUploaded: () => update(item.id, { status: 'processing' }),
-          })
-          update(item.id, { status: 'done', results: await toResults(item.file, response.blob, response.contentType, response.filename, options) })
-          return true
-        } catch (error) {
-          if (error instanceof DOMException && error.name === 'AbortError') throw error
-          if (error instanceof ApiError && (error.code === 'too_many_jobs' || error.code === 'busy') && attempt < BUSY_RETRIES) {
-            // Another tab or tool holds the job slots: wait for one instead of failing the file.
-            update(item.id, { status: 'waiting' })
-            await sleep(2000 * (attempt + 1), signal)
-            continue
-          }
-          update(item.id, { status: 'error', message: toApiError(error).message })
-          return false
-        }
+      try {
+        const response = await whileBusy(
+          () => {
+            update(item.id, { status: 'uploading', loaded: 0, total: item.file.size })
+            return sendMultipart({
+              path: '/api/tools/convert',
+              files: [item.file],
+              fields: convertFields(options, kind),
+              signal,
+              onUploadProgress: (loaded, total) => update(item.id, { status: 'uploading', loaded, total }),
+              onUploaded: () => update(item.id, { status: 'processing' }),
+            })
+          },
+          signal,
+          // Another tab or tool holds the job slots: wait for one instead of failing the file.
+          { retries: BUSY_RETRIES, stepMs: 2000, onWait: () => update(item.id, { status: 'waiting' }) },
+        )
+        update(item.id, { status: 'done', results: await toResults(item.file, response.blob, response.contentType, response.filename, options) })
+        return true
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error
+        update(item.id, { status: 'error', message: toApiError(error).message })
+        return false
       }
     },
     [update],

@@ -200,8 +200,22 @@ def test_realtime_postgres_changes_reach_only_who_row_level_security_lets_see_th
 
     granted_seen, bystander_seen = asyncio.run(scenario())
     # Once an admin, the granted user may read every user_roles row, so they see the second grant too.
-    assert [_record(p)["user_id"] for p in granted_seen][:1] == [granted_id]
-    assert [_record(p)["user_id"] for p in bystander_seen] == [bystander_id]
+    # On a failure the message shows what arrived, so a duplicate delivery or a late check can be told apart.
+    arrived = (
+        f"granted {granted_id}: {_described(granted_seen)}; bystander {bystander_id}: {_described(bystander_seen)}"
+    )
+    assert [_record(p)["user_id"] for p in granted_seen][:1] == [granted_id], arrived
+    assert [_record(p)["user_id"] for p in bystander_seen] == [bystander_id], arrived
+
+
+def _described(seen: list[PostgresChangesPayload]) -> list[tuple[object, object, object]]:
+    """Each arrival's row (user and row id) and commit time, in the order they came."""
+    described = []
+    for p in seen:
+        data = p.get("data", p) if isinstance(p, dict) else p
+        record = _record(p)
+        described.append((record.get("user_id"), record.get("id"), data.get("commit_timestamp")))
+    return described
 
 
 def _record(payload) -> JsonObject:

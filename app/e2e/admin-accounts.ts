@@ -1,16 +1,11 @@
 import { expect, type Browser, type Page } from '@playwright/test'
 import pg from 'pg'
 import { PASSWORD, newAccount, signIn } from './accounts'
+import { required } from './stack-env'
 
 // Accounts for the admin journeys, made the way an operator makes them on a real project: the user
 // through Auth's admin API with the service-role key, the first admin by a row in user_roles
 // written as service_role. Nothing in the product offers a shortcut.
-
-function required(name: string): string {
-  const value = process.env[name]
-  if (!value) throw new Error(`${name} is not set: run the e2e suite through ./scripts/test`)
-  return value
-}
 
 export interface TestUser {
   id: string

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test'
 import pg from 'pg'
+import { required } from './stack-env'
 
 // The redirect service counts clicks in memory and writes them in batches (every 0.1 s, later on a
 // busy machine): a page that reads a link's clicks right after a visit can still get the old count,
@@ -7,9 +8,7 @@ import pg from 'pg'
 // in the app as a user would.
 
 async function clicksOf(code: string): Promise<number | undefined> {
-  const url = process.env.TOOLKIT_DATABASE_ADMIN_URL
-  if (!url) throw new Error('TOOLKIT_DATABASE_ADMIN_URL is not set: run the e2e suite through ./scripts/test')
-  const client = new pg.Client({ connectionString: url })
+  const client = new pg.Client({ connectionString: required('TOOLKIT_DATABASE_ADMIN_URL') })
   await client.connect()
   try {
     const { rows } = await client.query<{ clicks: number }>('select clicks::int as clicks from public.shortened_urls where short_code = $1', [code])

@@ -2,14 +2,9 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect } from '@playwright/test'
 import pg from 'pg'
+import { required } from './stack-env'
 
 // Reads the stack's captured mail (.eml files written by scripts/stack/mail_capture.py).
-
-function mailDir(): string {
-  const dir = process.env.TOOLKIT_MAIL_DIR
-  if (!dir) throw new Error('TOOLKIT_MAIL_DIR is not set: run these specs through ./scripts/test playwright')
-  return dir
-}
 
 function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
@@ -30,7 +25,7 @@ export function mailBodies(raw: string): string[] {
 }
 
 async function mailsTo(address: string): Promise<string[]> {
-  const dir = mailDir()
+  const dir = required('TOOLKIT_MAIL_DIR')
   const names = (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort()
   const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')))
   const to = new RegExp(`^To:.*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im')
@@ -47,15 +42,24 @@ export async function confirmationLink(address: string, count = 1): Promise<stri
   return link.replaceAll('&amp;', '&')
 }
 
+/** Waits until a mail with a 6-digit confirmation code reaches the address and returns the newest code. */
+export async function confirmationCode(address: string): Promise<string> {
+  let code: string | undefined
+  const newestCode = async () => {
+    const mails = (await mailsTo(address)).reverse()
+    return (code = mails.map((mail) => mailBodies(mail).join('\n').match(/enter the code: (\d{6})/)?.[1]).find(Boolean))
+  }
+  await expect.poll(newestCode, { message: `code mailed to ${address}`, timeout: 15_000 }).toBeTruthy()
+  return code!
+}
+
 /**
  * As if Auth's mail frequency window (GOTRUE_SMTP_MAX_FREQUENCY) had passed since the address's last
  * confirmation mail: its stamp moved a minute back in the auth schema, so the next mail is sent
  * however quickly or slowly the test asks for it (no waiting, no second try).
  */
 export async function mailWindowPassed(address: string): Promise<void> {
-  const url = process.env.TOOLKIT_DATABASE_ADMIN_URL
-  if (!url) throw new Error('TOOLKIT_DATABASE_ADMIN_URL is not set: run these specs through ./scripts/test playwright')
-  const client = new pg.Client({ connectionString: url })
+  const client = new pg.Client({ connectionString: required('TOOLKIT_DATABASE_ADMIN_URL') })
   await client.connect()
   try {
     const { rowCount } = await client.query(

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { newAccount, PASSWORD, signIn, signUp } from './accounts'
 import { createUser } from './admin-accounts'
-import { mailBodies } from './mail'
+import { confirmationCode } from './mail'
 import { signedInAs } from './signed-in'
 import { keyboardDialogPass } from './support'
 import { totp } from './totp'
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 
 // Issue 27, accounts and sign-in: what a new user tripped over, each checked as they would meet it.
 
@@ -111,22 +109,6 @@ test('authenticator setup: the site’s name as issuer, resumes after a reload, 
   await expect(page.getByText('Two-step verification is on')).toBeVisible()
   await expect(page.getByTestId('lost-device-note')).toBeVisible()
 })
-
-async function confirmationCode(address: string): Promise<string> {
-  const dir = process.env.TOOLKIT_MAIL_DIR!
-  let code: string | undefined
-  await expect.poll(async () => {
-    const names = (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort()
-    for (const name of names.reverse()) {
-      const raw = await readFile(join(dir, name), 'utf8')
-      if (!new RegExp(`^To:.*${address.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue
-      code = mailBodies(raw).join('\n').match(/enter the code: (\d{6})/)?.[1]
-      if (code) return code
-    }
-    return undefined
-  }, { timeout: 15_000 }).toBeTruthy()
-  return code!
-}
 
 test('the "Check your email" screen takes the 6-digit code from the confirmation mail', async ({ page }) => {
   const account = newAccount()

@@ -1,19 +1,18 @@
 import { expect, type Page } from '@playwright/test'
 import { PASSWORD } from './accounts'
 import type { TestUser } from './admin-accounts'
+import { required } from './stack-env'
 import { totp } from './totp'
 
 // Two-step verification set up through Auth's own API (as /account does it), and the access token a
 // signed-in page holds, so a test can call the BFF with it directly, as an attacker would.
 
 function stackUrl(path: string): string {
-  const base = process.env.E2E_BASE_URL
-  if (!base) throw new Error('E2E_BASE_URL is not set: run the e2e suite through ./scripts/test')
-  return `${base}${path}`
+  return `${required('E2E_BASE_URL')}${path}`
 }
 
 async function auth(path: string, token: string | null, body?: unknown): Promise<Record<string, unknown>> {
-  const key = process.env.TOOLKIT_SERVICE_ROLE_KEY ?? ''
+  const key = required('TOOLKIT_SERVICE_ROLE_KEY')
   const response = await fetch(stackUrl(`/auth/v1${path}`), {
     method: 'POST',
     headers: { apikey: key, 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },

@@ -1,16 +1,11 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { PASSWORD } from './accounts'
 import { createUser, type TestUser } from './admin-accounts'
+import { required } from './stack-env'
 
 // A signed-in browser without the sign-in form: Auth's password grant, and the session put where
 // supabase-js keeps it (its default key, sb-<first label of the host>-auth-token), as a storage
 // state. Journeys that are not about signing in start here and save the form's seconds.
-
-function required(name: string): string {
-  const value = process.env[name]
-  if (!value) throw new Error(`${name} is not set: run the e2e suite through ./scripts/test`)
-  return value
-}
 
 export async function passwordSession(user: TestUser): Promise<Record<string, unknown>> {
   const key = required('TOOLKIT_ANON_KEY')

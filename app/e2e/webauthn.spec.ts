@@ -1,16 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { newAccount, PASSWORD } from './accounts'
+import { required } from './stack-env'
 
 // WebAuthn factors against the test stack's second Auth (the official switches on; the product keeps
 // them off), with Chromium's virtual authenticator standing in for a security key: the browser creates
 // and uses a real credential, Auth checks it (py_webauthn) and raises the session to aal2.
-
-function required(name: string): string {
-  const value = process.env[name]
-  if (!value) throw new Error(`${name} is not set: run the e2e suite through ./scripts/test`)
-  return value
-}
 
 const auth = () => required('TOOLKIT_AUTH_FEATURES_URL')
 const origin = () => new URL(required('E2E_BASE_URL')).origin

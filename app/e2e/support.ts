@@ -126,6 +126,14 @@ export async function clientNavigate(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * Waits until focus is inside the open dialog. Radix moves it there, and starts listening for Escape,
+ * in effects that run a frame after the dialog is drawn: a key pressed sooner goes nowhere.
+ */
+export async function focusInside(dialog: Locator): Promise<void> {
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+}
+
+/**
  * The keyboard pass every dialog gets: opened from `opener` with Enter, focus is inside it, Tab and
  * Shift+Tab never leave it, Escape closes it and focus is back on the opener.
  */
@@ -134,7 +142,7 @@ export async function keyboardDialogPass(page: Page, opener: Locator, dialogName
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: dialogName })
   await expect(dialog).toBeVisible()
-  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+  await focusInside(dialog)
   for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
     await page.keyboard.press(key)
     expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `focus stays in the dialog after ${key}`).toBe(true)

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { createUser, makeAdmin, searchAdminList, searchUsers } from '../../../e2e/admin-accounts'
 import { turnOnTwoStep } from '../../../e2e/second-factor'
 import { signedInAs } from '../../../e2e/signed-in'
-import { horizontalOverflow, keyboardDialogPass, overflowingRoutes } from '../../../e2e/support'
+import { focusInside, horizontalOverflow, keyboardDialogPass, overflowingRoutes } from '../../../e2e/support'
 import { SIGNED_IN_PATHS } from '../../../e2e/route-paths'
 
 // Issue 27, the admin area: confirmations that say what will happen, a users table that fits, switches
@@ -49,6 +49,7 @@ test('revoking asks first, own rights above all; the users table fits at 1280 px
   await revokeMine.click()
   const dialog = admin.getByRole('dialog', { name: 'Revoke your own admin rights?' })
   await expect(dialog).toContainText('you cannot undo it yourself: only another administrator can make you one again')
+  await focusInside(dialog)
   await admin.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   await expect(revokeMine).toBeFocused()

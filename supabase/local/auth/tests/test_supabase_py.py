@@ -210,7 +210,7 @@ def test_realtime_postgres_changes_reach_only_who_row_level_security_lets_see_th
 
 def _described(seen: list[PostgresChangesPayload]) -> list[tuple[object, object, object]]:
     """Each arrival's row (user and row id) and commit time, in the order they came."""
-    described = []
+    described: list[tuple[object, object, object]] = []
     for p in seen:
         data = p.get("data", p) if isinstance(p, dict) else p
         record = _record(p)

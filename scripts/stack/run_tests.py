@@ -76,6 +76,17 @@ def left_behind(mark: str, base: int, within: float = 10) -> list[str]:
     ]
 
 
+def temp_files_inside(data_dir: Path) -> Path:
+    """What the run's processes write to a temporary directory (pytest's, the e2e specs' files,
+    Chromium's profiles, the benchmarks' stack) goes inside the run's data, removed with it: runs
+    one after another never fill /tmp. Open to all, as /tmp is: the postgres OS user writes there too."""
+    inside = data_dir / "tmp"
+    inside.mkdir()
+    inside.chmod(0o1777)
+    os.environ["TMPDIR"] = str(inside)
+    return inside
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--faults"]:  # the fault run starts and stops a stack of its own
         os.chdir(ROOT)
@@ -96,6 +107,7 @@ def main(argv: list[str]) -> int:
     # The postgres OS user must be able to reach the cluster inside the temp directory.
     data_dir = Path(tempfile.mkdtemp(prefix="toolkit-test-"))
     os.chmod(data_dir, 0o755)
+    temp_files_inside(data_dir)
     # Two of the BFF, redirect service and Auth: the replicas tests balance them (bff/tests/replicas/).
     cfg = test_config(data_dir, replicas=2)
     selected = [s for s in all_suites(cfg) if not argv or s.name in argv]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from stack import leftovers
-from stack.run_tests import left_behind
+from stack.run_tests import left_behind, temp_files_inside
 from stack.supervisor import port_in_use
 
 SCRIPTS = Path(__file__).resolve().parents[1]
@@ -202,3 +202,18 @@ def test_a_run_stopped_while_its_stack_starts_leaves_no_process_port_or_director
         assert until(lambda: not list(run_tmp.glob("toolkit-test-*")))
     finally:
         runner.kill()
+
+
+def test_what_a_run_writes_to_a_temporary_directory_goes_with_its_data(tmp_path, monkeypatch):
+    # The e2e specs' files, Chromium's profiles and pytest's directories once piled up in /tmp, run
+    # after run (4 GB after a day): a run's processes now write them inside its data, removed at the end.
+    monkeypatch.setenv("TMPDIR", os.environ.get("TMPDIR", "/tmp"))  # put back after the test
+    inside = temp_files_inside(tmp_path)
+    made = subprocess.run(
+        [sys.executable, "-c", "import tempfile; print(tempfile.mkdtemp(prefix='a-suite-'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert Path(made).parent == inside == tmp_path / "tmp"
+    assert inside.stat().st_mode & 0o7777 == 0o1777  # as /tmp: the postgres OS user writes there too

@@ -258,7 +258,9 @@ def test_recent_lists_ten_public_pastes_newest_first(client, pastes, make_user):
     page = recent(client)  # SPEC §9: 10 recent public pastes, newest first
     assert len(page["pastes"]) == 10 and page["next_cursor"]
     mine = [paste_id for paste_id in ids_of(page) if paste_id in created]
-    assert mine == created[::-1][:10]
+    # Tests beside this one publish pastes too: theirs may come between alice's, which are still the
+    # newest of hers, newest first, with none skipped.
+    assert mine and mine == created[::-1][: len(mine)]
     stamps = [when(item["created_at"]) for item in page["pastes"]]
     assert stamps == sorted(stamps, reverse=True)
 

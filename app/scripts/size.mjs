@@ -10,16 +10,18 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { toolEntries } from './tool-registry.mjs'
 
-// Per route, a little above what each needs today, so any growth is a decision. The entry alone (the
-// shell, the registry, home, Preact with preact/compat, react-router 7) is ~82 KB: the issue's goal for
-// a visitor's first page is 100 KB. A tool's heading paints with the entry; its page's chunks follow and
-// count here too. What waits for the visitor does not: sonner (after the first paint, or the first
-// notice), Radix's select (when a visitor reaches for one) and Radix's switch (after the first paint;
-// a stand-in of the same look toggles until then).
+// Per route, a little above what each needs today, so any growth is a decision; never above the
+// issue's goal for a visitor's first page, 100 KB. The entry alone (the shell, the registry, home,
+// Preact with preact/compat, react-router 7) is ~82 KB. A tool's heading paints with the entry; its
+// page's chunks follow and count here too. What waits for the visitor does not: sonner (after the
+// first paint, or the first notice), Radix's select (when a visitor reaches for one), Radix's switch
+// (after the first paint; a stand-in of the same look toggles until then), and what a file tool shows
+// only once it has a file (its editor, results and previews, fetched once the page has painted).
+const GOAL_KB = 100
 const BUDGETS_KB = {
   '/': 84, '/all-tools': 86, '/login': 100, '/help': 89, // /login: passkey sign-in and its autofill start with the page
-  '/color-picker': 94, '/converter': 104, '/image-metadata': 106, '/image-to-text': 102, '/password-generator': 94,
-  '/pastes': 92, '/pdf-editor': 114, '/qr-generator': 100, '/text-cleaner': 97, '/translator': 92,
+  '/color-picker': 94, '/converter': 98, '/image-metadata': 99, '/image-to-text': 99, '/password-generator': 94,
+  '/pastes': 92, '/pdf-editor': 96, '/qr-generator': 100, '/text-cleaner': 97, '/translator': 92,
   '/url-shortener': 99, '/username-checker': 93,
 }
 const app = new URL('../', import.meta.url).pathname
@@ -31,6 +33,8 @@ function fail(message, code = 1) {
   process.exit(code)
 }
 
+const overGoal = Object.entries(BUDGETS_KB).filter(([, budget]) => budget > GOAL_KB)
+if (overGoal.length) fail(`Budgets above the ${GOAL_KB} KB goal for a first page: ${overGoal.map(([path, budget]) => `${path} ${budget} KB`).join(', ')}.`)
 if (!existsSync(manifestPath)) fail(`No build manifest at ${manifestPath}. Run "npm run build" first.`, 2)
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
 if (!manifest['index.html']) fail('The build manifest has no index.html entry.', 2)

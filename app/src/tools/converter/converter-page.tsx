@@ -1,20 +1,26 @@
-import { ArrowRightLeft, Trash2 } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { ArrowRightLeft } from 'lucide-react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
-import { ResultDownloads } from '@/components/tool-workspace/result-preview'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import { availableTargets, CONVERTER_ACCEPT, defaultOptions, pickTarget, sideError, targetsFor, type InputKind } from '@/tools/converter/converter.service'
-import { ConvertFileRow } from '@/tools/converter/convert-file-row'
 import { ConvertOptionsForm } from '@/tools/converter/convert-options'
-import { QualityPreview } from '@/tools/converter/quality-preview'
 import { useBatchConvert } from '@/tools/converter/use-batch-convert'
 import { countOf } from '@/lib/plural'
+
+// What shows once files are chosen (their rows, previews and comparisons, the quality preview, the
+// downloads) is no part of the first page: fetched once the page has painted.
+const loadFileViews = () => import('@/tools/converter/file-views')
+const ConvertFileList = lazy(() => loadFileViews().then((module) => ({ default: module.ConvertFileList })))
+const QualityPreview = lazy(() => loadFileViews().then((module) => ({ default: module.QualityPreview })))
+const ResultDownloads = lazy(() => loadFileViews().then((module) => ({ default: module.ResultDownloads })))
 
 export default function ConverterPage() {
   const { items, addFiles, remove, clear, convertAll, cancel, running } = useBatchConvert()
   const [options, setOptions] = useState(defaultOptions)
+  useEffect(() => afterFirstPaint(() => void loadFileViews().catch(() => undefined)), [])
 
   const kinds = useMemo(() => new Set(items.map((item) => item.kind).filter((kind): kind is InputKind => kind !== null)), [items])
   const available = useMemo(() => availableTargets([...kinds]), [kinds])
@@ -37,21 +43,9 @@ export default function ConverterPage() {
         <CardContent className="flex flex-col gap-4">
           <DropZone onFiles={addFiles} accept={CONVERTER_ACCEPT} hint="PNG, JPEG, WebP, AVIF, HEIC, GIF, TIFF, PDF, DOCX, ODT, XLSX, PPTX, TXT…" disabled={running} />
           {items.length > 0 && (
-            <>
-              <ul aria-label="Files to convert" className="flex flex-col divide-y rounded-lg border">
-                {items.map((item) => (
-                  <ConvertFileRow key={item.id} item={item} disabled={running} onRemove={() => remove(item.id)} />
-                ))}
-              </ul>
-              <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-                <span>
-                  {countOf(items.length, 'file')}, {formatBytes(items.reduce((sum, item) => sum + item.file.size, 0))}
-                </span>
-                <Button variant="ghost" size="sm" onClick={clear} disabled={running}>
-                  <Trash2 aria-hidden /> Clear all
-                </Button>
-              </div>
-            </>
+            <Suspense fallback={null}>
+              <ConvertFileList items={items} running={running} onRemove={remove} onClear={clear} />
+            </Suspense>
           )}
         </CardContent>
       </Card>
@@ -62,7 +56,11 @@ export default function ConverterPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <ConvertOptionsForm options={effective} onChange={setOptions} available={available} kinds={kinds} disabled={running} />
-          {firstImage && <QualityPreview file={firstImage} options={effective} enabled={!running && results.length === 0} />}
+          {firstImage && (
+            <Suspense fallback={null}>
+              <QualityPreview file={firstImage} options={effective} enabled={!running && results.length === 0} />
+            </Suspense>
+          )}
           <div className="flex flex-wrap gap-2">
             {running ? (
               <Button variant="outline" onClick={cancel}>
@@ -80,7 +78,11 @@ export default function ConverterPage() {
               <p className="text-sm" data-testid="batch-summary">
                 {countOf(results.length, 'file')} ready · {formatBytes(before)} → {formatBytes(after)}
               </p>
-              {results.length > 1 && <ResultDownloads results={results} zipName="converted.zip" />}
+              {results.length > 1 && (
+                <Suspense fallback={null}>
+                  <ResultDownloads results={results} zipName="converted.zip" />
+                </Suspense>
+              )}
             </div>
           )}
         </CardContent>

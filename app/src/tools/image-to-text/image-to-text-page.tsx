@@ -1,5 +1,5 @@
 import { FileSearch, FileText, ScanText, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { JobProgress } from '@/components/tool-workspace/job-progress'
@@ -15,9 +15,16 @@ import { readStorage, writeStorage } from '@/lib/storage'
 import { availableChoice, DEFAULT_SETTINGS, isPdf, isSettings, mergeOcrResults, pagesReadSummary, SETTINGS_KEY, type OcrResult, type OcrSettings } from '@/tools/image-to-text/image-to-text.service'
 import { fetchOcrLanguages } from '@/tools/image-to-text/ocr-languages'
 import { OcrOptions } from '@/tools/image-to-text/ocr-options'
-import { OcrResultView } from '@/tools/image-to-text/ocr-result'
-import { SearchablePdfResult, type SearchablePdf, type SearchableReport } from '@/tools/image-to-text/searchable-pdf'
+import type { SearchablePdf, SearchableReport } from '@/tools/image-to-text/searchable-pdf'
 import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
+import { afterFirstPaint } from '@/lib/after-first-paint'
+
+// The results (text with its word boxes, a searchable PDF) wait for a file: no part of the first
+// page, fetched once it has painted.
+const loadOcrResult = () => import('@/tools/image-to-text/ocr-result')
+const loadSearchablePdf = () => import('@/tools/image-to-text/searchable-pdf')
+const OcrResultView = lazy(() => loadOcrResult().then((module) => ({ default: module.OcrResultView })))
+const SearchablePdfResult = lazy(() => loadSearchablePdf().then((module) => ({ default: module.SearchablePdfResult })))
 
 export default function ImageToTextPage() {
   const [file, setFile] = useState<File | null>(null)
@@ -32,6 +39,7 @@ export default function ImageToTextPage() {
   // HEIC photos are read by the server; most browsers cannot draw them, so no preview for those.
   const imageUrl = useObjectUrl(file && !isPdf(file) && !isHeic(file) ? file : null)
 
+  useEffect(() => afterFirstPaint(() => void Promise.all([loadOcrResult(), loadSearchablePdf()]).catch(() => undefined)), [])
   useEffect(() => {
     fetchOcrLanguages()
       .then((languages) => {
@@ -122,7 +130,11 @@ export default function ImageToTextPage() {
           </div>
           {job.phase && <JobProgress phase={job.phase} onCancel={job.cancel} />}
           {pdfJob.phase && <JobProgress phase={pdfJob.phase} onCancel={pdfJob.cancel} />}
-          {searchable && <SearchablePdfResult result={searchable} />}
+          {searchable && (
+            <Suspense fallback={null}>
+              <SearchablePdfResult result={searchable} />
+            </Suspense>
+          )}
         </CardContent>
       </Card>
       <Card>
@@ -139,7 +151,9 @@ export default function ImageToTextPage() {
             </div>
           )}
           {result ? (
-            <OcrResultView result={result.ocr} fileName={result.fileName} imageUrl={imageUrl} />
+            <Suspense fallback={null}>
+              <OcrResultView result={result.ocr} fileName={result.fileName} imageUrl={imageUrl} />
+            </Suspense>
           ) : (
             <p className="text-sm text-muted-foreground">Choose an image and press “Read text”. The text appears here with a box around every word it found.</p>
           )}

@@ -4,14 +4,14 @@ import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { afterFirstPaint } from '@/lib/after-first-paint'
 import { availableTargets, CONVERTER_ACCEPT, defaultOptions, pickTarget, sideError, targetsFor, type InputKind } from '@/tools/converter/converter.service'
 import { ConvertOptionsForm } from '@/tools/converter/convert-options'
 import { useBatchConvert } from '@/tools/converter/use-batch-convert'
 import { countOf } from '@/lib/plural'
+import { whenVisitorActs } from '@/lib/when-visitor-acts'
 
 // What shows once files are chosen (their rows, previews and comparisons, the quality preview, the
-// downloads) is no part of the first page: fetched once the page has painted.
+// downloads) is no part of the first page: fetched at the visitor's first act (lib/when-visitor-acts).
 const loadFileViews = () => import('@/tools/converter/file-views')
 const ConvertFileList = lazy(() => loadFileViews().then((module) => ({ default: module.ConvertFileList })))
 const QualityPreview = lazy(() => loadFileViews().then((module) => ({ default: module.QualityPreview })))
@@ -20,7 +20,7 @@ const ResultDownloads = lazy(() => loadFileViews().then((module) => ({ default: 
 export default function ConverterPage() {
   const { items, addFiles, remove, clear, convertAll, cancel, running } = useBatchConvert()
   const [options, setOptions] = useState(defaultOptions)
-  useEffect(() => afterFirstPaint(() => void loadFileViews().catch(() => undefined)), [])
+  useEffect(() => whenVisitorActs(() => void loadFileViews().catch(() => undefined)), [])
 
   const kinds = useMemo(() => new Set(items.map((item) => item.kind).filter((kind): kind is InputKind => kind !== null)), [items])
   const available = useMemo(() => availableTargets([...kinds]), [kinds])

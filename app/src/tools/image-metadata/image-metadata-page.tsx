@@ -8,15 +8,15 @@ import { useToolJob } from '@/components/tool-workspace/use-tool-job'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { afterFirstPaint } from '@/lib/after-first-paint'
 import { readBlobText } from '@/lib/api/read-blob'
 import { HEIC_ACCEPT, isHeic } from '@/lib/heic'
 import { BatchCleaner } from '@/tools/image-metadata/batch-cleaner'
 import { countTags, metadataGroups, type ImageMetadata } from '@/tools/image-metadata/image-metadata.service'
 import { MetadataGroups } from '@/tools/image-metadata/metadata-groups'
+import { whenVisitorActs } from '@/lib/when-visitor-acts'
 
-// Editing (its form, tabs and result) waits for a photo: no part of the first page. Fetched once the
-// page has painted, long before a photo's metadata has been read.
+// Editing (its form, tabs and result) waits for a photo: no part of the first page. Fetched at the
+// visitor's first act (lib/when-visitor-acts), long before a photo's metadata has been read.
 const loadChanges = () => import('@/tools/image-metadata/metadata-changes')
 const MetadataChanges = lazy(() => loadChanges().then((module) => ({ default: module.MetadataChanges })))
 
@@ -27,7 +27,7 @@ export default function ImageMetadataPage() {
   const writing = useToolJob('Could not change the metadata')
   const preview = useObjectUrl(file && !isHeic(file) ? file : null) // browsers cannot draw HEIC
   const groups = useMemo(() => (meta ? metadataGroups(meta) : []), [meta])
-  useEffect(() => afterFirstPaint(() => void loadChanges().catch(() => undefined)), [])
+  useEffect(() => whenVisitorActs(() => void loadChanges().catch(() => undefined)), [])
 
   const open = async (next: File) => {
     setFile(next)

@@ -17,10 +17,10 @@ import { fetchOcrLanguages } from '@/tools/image-to-text/ocr-languages'
 import { OcrOptions } from '@/tools/image-to-text/ocr-options'
 import type { SearchablePdf, SearchableReport } from '@/tools/image-to-text/searchable-pdf'
 import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
-import { afterFirstPaint } from '@/lib/after-first-paint'
+import { whenVisitorActs } from '@/lib/when-visitor-acts'
 
 // The results (text with its word boxes, a searchable PDF) wait for a file: no part of the first
-// page, fetched once it has painted.
+// page, fetched at the visitor's first act (lib/when-visitor-acts).
 const loadOcrResult = () => import('@/tools/image-to-text/ocr-result')
 const loadSearchablePdf = () => import('@/tools/image-to-text/searchable-pdf')
 const OcrResultView = lazy(() => loadOcrResult().then((module) => ({ default: module.OcrResultView })))
@@ -39,7 +39,7 @@ export default function ImageToTextPage() {
   // HEIC photos are read by the server; most browsers cannot draw them, so no preview for those.
   const imageUrl = useObjectUrl(file && !isPdf(file) && !isHeic(file) ? file : null)
 
-  useEffect(() => afterFirstPaint(() => void Promise.all([loadOcrResult(), loadSearchablePdf()]).catch(() => undefined)), [])
+  useEffect(() => whenVisitorActs(() => void Promise.all([loadOcrResult(), loadSearchablePdf()]).catch(() => undefined)), [])
   useEffect(() => {
     fetchOcrLanguages()
       .then((languages) => {

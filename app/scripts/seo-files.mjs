@@ -7,10 +7,10 @@ import { toolEntries } from './tool-registry.mjs'
 
 export const SITE_ORIGIN_PLACEHOLDER = '__TOOLKIT_SITE_ORIGIN__'
 
-// Pages a visitor can open without an account (SPEC §2); the tools that need one send visitors to /login.
+// Pages a visitor can open without an account (SPEC §2), and /login, where the tools that need one send them.
 export function sitemapPaths() {
   const tools = toolEntries().filter((tool) => !tool.requiresAuth).map((tool) => tool.path)
-  return ['/', '/all-tools', ...tools, '/help', ...INFO_PAGES.map((page) => `/${page}`), '/changelog']
+  return ['/', '/all-tools', ...tools, '/login', '/help', ...INFO_PAGES.map((page) => `/${page}`), '/changelog']
 }
 
 // Server-owned paths and pages that are only someone's own.

@@ -96,3 +96,4 @@ def test_robots_txt_and_the_sitemap_name_the_address_asked_for(both, which):
     assert "http://toolkit.example.com/" in locs and "http://toolkit.example.com/all-tools" in locs
     assert all(loc.startswith("http://toolkit.example.com/") for loc in locs)
     assert "http://toolkit.example.com/converter" not in locs  # needs an account: visitors land on /login
+    assert "http://toolkit.example.com/login" in locs

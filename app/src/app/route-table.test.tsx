@@ -71,6 +71,14 @@ describe('routes', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading...')
   })
 
+  it('lets search engines index /login, where the tools that need an account send visitors', async () => {
+    sessionState = { status: 'signed-out' }
+    renderRoute('/converter')
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_PAGE)
+    await waitFor(() => expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/login$/))
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull()
+  })
+
   it('sets the page title from the registry for tool pages', async () => {
     renderRoute('/qr-generator')
     await screen.findByRole('heading', { level: 1, name: 'QR code generator' }, LAZY_PAGE)

@@ -84,7 +84,8 @@ export default function LoginPage() {
       { replace: true, state: entryState },
     )
   const title = tab === 'sign-up' ? 'Create account' : 'Sign in'
-  usePageMetadata({ title, description: 'Sign in to your toolkit account.', path: '/login', noindex: true })
+  // Indexable: the tools that need an account (SPEC §4) send visitors here, so it is their landing page too.
+  usePageMetadata({ title, description: 'Sign in to your toolkit account.', path: '/login' })
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [panel, setPanel] = useState<Panel>('tabs')

@@ -1,7 +1,7 @@
-// What a page shows only once the visitor does something (a file tool's editor, results and previews)
-// is fetched at their first act on the page: a drag over it, a click, a key, a touch. Not while the
-// page loads, where it would compete with what the page needs to show itself; and a file dialog or a
-// drag takes longer than the fetch, so it is there by the time a file is. Returns a stop (effects).
+// What waits for the visitor to do something on the page (a file tool's editor and results; for a
+// signed-out visitor, supabase-js and Realtime) starts at their first act: a drag over the page, a
+// click, a key, a touch. Not while the page loads, where it would compete with what the page needs
+// to show itself; a file dialog or a drag outlasts the fetch. Returns a stop (for effects).
 const ACTS = ['dragenter', 'pointerdown', 'keydown', 'touchstart'] as const
 
 export function whenVisitorActs(run: () => void): () => void {

@@ -5,6 +5,7 @@ import { needsSecondFactor } from '@/features/auth/session/assurance'
 import { forgetSignedOutUser, resetSessionLifecycleForTests, startSessionLifecycle } from '@/features/auth/session/session-lifecycle'
 import { inspectStoredSession, storedTokens } from '@/features/auth/session/session-storage'
 import { afterFirstPaint } from '@/lib/after-first-paint'
+import { whenVisitorActs } from '@/lib/when-visitor-acts'
 import { notifyAccessTokenChanged, setAccessTokenProvider } from '@/lib/api/access-token'
 import { authStorageKey } from '@/lib/auth-storage-key'
 
@@ -53,6 +54,8 @@ export function firstSessionState(now = Date.now()): SessionState {
 let state: SessionState = firstSessionState()
 const listeners = new Set<() => void>()
 let started: Promise<void> | undefined
+let following = false
+let stopWaitingForAct: (() => void) | undefined
 
 function setState(next: SessionState): void {
   state = next
@@ -105,11 +108,22 @@ export function startStoredSession(): SessionState['status'] {
 
 export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener)
-  // A reader of the session may act on Auth's events (sign-in, sign-out): follow them, though only
-  // after the first paint when the stored state already answers.
   if (state.status === 'loading') void startSessionStore()
-  else afterFirstPaint(() => void startSessionStore())
+  else followAuthLater()
   return () => listeners.delete(listener)
+}
+
+/**
+ * A reader of the session may act on Auth's events (a sign-in here or in another tab, a sign-out):
+ * when the stored state already answers, supabase-js (~50 KB gzip) follows them once the page is
+ * shown. A signed-in visitor's after the first paint; a signed-out visitor's at their first act on
+ * the page (lib/when-visitor-acts), so a first visit parses no Auth code while it loads.
+ */
+function followAuthLater(): void {
+  if (following) return
+  following = true
+  if (state.status === 'signed-out') stopWaitingForAct = whenVisitorActs(() => void startSessionStore())
+  else afterFirstPaint(() => void startSessionStore())
 }
 
 /** For a sign-out that could not reach the server: supabase-js then emits no SIGNED_OUT event. */
@@ -122,6 +136,8 @@ export function markSignedOut(): void {
 export function resetSessionStoreForTests(): void {
   state = firstSessionState()
   started = undefined
+  following = false
+  stopWaitingForAct?.()
   listeners.clear()
   resetSessionLifecycleForTests()
 }

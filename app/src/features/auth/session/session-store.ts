@@ -126,6 +126,17 @@ function followAuthLater(): void {
   else afterFirstPaint(() => void startSessionStore())
 }
 
+/** Runs `run` once, when the session is signed in (at once if it is). */
+export function whenSignedIn(run: () => void): void {
+  if (state.status === 'signed-in') return run()
+  const listener = () => {
+    if (state.status !== 'signed-in') return
+    listeners.delete(listener)
+    run()
+  }
+  listeners.add(listener)
+}
+
 /** For a sign-out that could not reach the server: supabase-js then emits no SIGNED_OUT event. */
 export function markSignedOut(): void {
   forgetSignedOutUser()

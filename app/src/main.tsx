@@ -11,7 +11,7 @@ import '@/index.css'
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
 
-const status = startSessionFromStorage()
+startSessionFromStorage()
 // Local security checks and the catch-all for unexpected failures: not needed to show the first
 // page, so they load once it has painted. From then on, a link the visitor points at or focuses
 // starts loading its page.
@@ -19,7 +19,7 @@ afterFirstPaint(() => {
   prefetchOnIntent()
   void import('@/features/security/security-monitor').then(({ startSecurityMonitor }) => startSecurityMonitor())
 })
-startLiveRechecks(status, () => void import('@/app/realtime-sources').then(({ startRealtimeSources }) => startRealtimeSources()))
+startLiveRechecks(() => void import('@/app/realtime-sources').then(({ startRealtimeSources }) => startRealtimeSources()))
 
 createRoot(container).render(
   <StrictMode>

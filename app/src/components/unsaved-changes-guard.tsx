@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useBlocker } from 'react-router'
 import type { LeaveDialogProps } from '@/components/leave-dialog'
+import { lazyExport } from '@/lib/lazy-export'
 
 // Radix's dialog (its focus trap, scroll lock and layers, ~11 KB gzip) is no part of a page's first
 // script: closed, the dialog is nothing on the page. It is fetched once there is something to lose, and
 // once opened it stays mounted, so Radix closes it and gives focus back.
 const loadLeaveDialog = () => import('@/components/leave-dialog')
-const RadixLeaveDialog = lazy(() => loadLeaveDialog().then((module) => ({ default: module.LeaveDialog })))
+const RadixLeaveDialog = lazyExport(loadLeaveDialog, 'LeaveDialog')
 
 /**
  * While `dirty`, leaving loses work: a reload or closing the tab gets the browser's own question,

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
@@ -6,6 +6,7 @@ import { NavigationProgress } from '@/components/layout/navigation-progress'
 import { InstallPrompt } from '@/features/install-prompt/install-prompt'
 import { SecondFactorPrompt } from '@/features/auth/second-factor'
 import { ThemeToggle } from '@/features/theme/theme-toggle'
+import { lazyExport } from '@/lib/lazy-export'
 import { SwitchedOffBadge } from '@/features/disabled-pages/switched-off-badge'
 import type { ToolBadge } from '@/components/layout/nav-types'
 import { tools, toolsByCategory } from '@/tools'
@@ -14,7 +15,7 @@ const toolGroups = toolsByCategory()
 // The offline queue (IndexedDB, its replays and their indicator) shows nothing while online with
 // nothing queued: it loads beside the first page instead of in its script, asked for at the first
 // render (no wait for a frame), and comes from the service worker's cache on an offline visit.
-const PendingSyncIndicator = lazy(async () => ({ default: (await import('@/app/offline-operations')).PendingSyncIndicator }))
+const PendingSyncIndicator = lazyExport(() => import('@/app/offline-operations'), 'PendingSyncIndicator')
 // Rendered only while the menu or the palette is open: only then does the header watch the page switches.
 const switchedOff: ToolBadge = (tool) => <SwitchedOffBadge pageKey={tool.pageKey} />
 

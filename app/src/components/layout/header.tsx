@@ -1,15 +1,16 @@
 import { ChevronDown, LayoutGrid, Search, UserRound } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { DeferredMenu } from '@/components/layout/deferred-menu'
 import { Logo } from '@/components/layout/logo'
 import type { NavTool, ToolBadge } from '@/components/layout/nav-types'
 import type { ToolGroups } from '@/components/layout/tools-menu'
 import { Button } from '@/components/ui/button'
+import { lazyExport } from '@/lib/lazy-export'
 import { isMacPlatform } from '@/lib/utils'
 
 // The palette (and the dialog machinery under it) loads on first use, keeping it out of the initial bundle.
 const loadCommandPalette = () => import('@/components/layout/command-palette')
-const CommandPalette = lazy(async () => ({ default: (await loadCommandPalette()).CommandPalette }))
+const CommandPalette = lazyExport(loadCommandPalette, 'CommandPalette')
 const loadToolsMenu = () => import('@/components/layout/tools-menu').then((module) => module.ToolsMenu)
 const loadAccountMenu = () => import('@/components/layout/account-menu').then((module) => module.AccountMenu)
 

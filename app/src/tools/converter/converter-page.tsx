@@ -1,5 +1,5 @@
 import { ArrowRightLeft } from 'lucide-react'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { Button } from '@/components/ui/button'
@@ -8,19 +8,20 @@ import { availableTargets, CONVERTER_ACCEPT, defaultOptions, pickTarget, sideErr
 import { ConvertOptionsForm } from '@/tools/converter/convert-options'
 import { useBatchConvert } from '@/tools/converter/use-batch-convert'
 import { countOf } from '@/lib/plural'
-import { whenVisitorActs } from '@/lib/when-visitor-acts'
+import { lazyExport } from '@/lib/lazy-export'
+import { useLoadAtFirstAct } from '@/lib/use-load-at-first-act'
 
 // What shows once files are chosen (their rows, previews and comparisons, the quality preview, the
 // downloads) is no part of the first page: fetched at the visitor's first act (lib/when-visitor-acts).
 const loadFileViews = () => import('@/tools/converter/file-views')
-const ConvertFileList = lazy(() => loadFileViews().then((module) => ({ default: module.ConvertFileList })))
-const QualityPreview = lazy(() => loadFileViews().then((module) => ({ default: module.QualityPreview })))
-const ResultDownloads = lazy(() => loadFileViews().then((module) => ({ default: module.ResultDownloads })))
+const ConvertFileList = lazyExport(loadFileViews, 'ConvertFileList')
+const QualityPreview = lazyExport(loadFileViews, 'QualityPreview')
+const ResultDownloads = lazyExport(loadFileViews, 'ResultDownloads')
 
 export default function ConverterPage() {
   const { items, addFiles, remove, clear, convertAll, cancel, running } = useBatchConvert()
   const [options, setOptions] = useState(defaultOptions)
-  useEffect(() => whenVisitorActs(() => void loadFileViews().catch(() => undefined)), [])
+  useLoadAtFirstAct(loadFileViews)
 
   const kinds = useMemo(() => new Set(items.map((item) => item.kind).filter((kind): kind is InputKind => kind !== null)), [items])
   const available = useMemo(() => availableTargets([...kinds]), [kinds])

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { JobProgress } from '@/components/tool-workspace/job-progress'
@@ -13,12 +13,13 @@ import { HEIC_ACCEPT, isHeic } from '@/lib/heic'
 import { BatchCleaner } from '@/tools/image-metadata/batch-cleaner'
 import { countTags, metadataGroups, type ImageMetadata } from '@/tools/image-metadata/image-metadata.service'
 import { MetadataGroups } from '@/tools/image-metadata/metadata-groups'
-import { whenVisitorActs } from '@/lib/when-visitor-acts'
+import { lazyExport } from '@/lib/lazy-export'
+import { useLoadAtFirstAct } from '@/lib/use-load-at-first-act'
 
 // Editing (its form, tabs and result) waits for a photo: no part of the first page. Fetched at the
 // visitor's first act (lib/when-visitor-acts), long before a photo's metadata has been read.
 const loadChanges = () => import('@/tools/image-metadata/metadata-changes')
-const MetadataChanges = lazy(() => loadChanges().then((module) => ({ default: module.MetadataChanges })))
+const MetadataChanges = lazyExport(loadChanges, 'MetadataChanges')
 
 export default function ImageMetadataPage() {
   const [file, setFile] = useState<File | null>(null)
@@ -27,7 +28,7 @@ export default function ImageMetadataPage() {
   const writing = useToolJob('Could not change the metadata')
   const preview = useObjectUrl(file && !isHeic(file) ? file : null) // browsers cannot draw HEIC
   const groups = useMemo(() => (meta ? metadataGroups(meta) : []), [meta])
-  useEffect(() => whenVisitorActs(() => void loadChanges().catch(() => undefined)), [])
+  useLoadAtFirstAct(loadChanges)
 
   const open = async (next: File) => {
     setFile(next)

@@ -1,5 +1,5 @@
 import { FileSearch, FileText, ScanText, X } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { formatBytes } from '@/components/tool-workspace/format-bytes'
 import { JobProgress } from '@/components/tool-workspace/job-progress'
@@ -17,14 +17,15 @@ import { fetchOcrLanguages } from '@/tools/image-to-text/ocr-languages'
 import { OcrOptions } from '@/tools/image-to-text/ocr-options'
 import type { SearchablePdf, SearchableReport } from '@/tools/image-to-text/searchable-pdf'
 import { useObjectUrl } from '@/components/tool-workspace/use-object-url'
-import { whenVisitorActs } from '@/lib/when-visitor-acts'
+import { lazyExport } from '@/lib/lazy-export'
+import { useLoadAtFirstAct } from '@/lib/use-load-at-first-act'
 
 // The results (text with its word boxes, a searchable PDF) wait for a file: no part of the first
 // page, fetched at the visitor's first act (lib/when-visitor-acts).
 const loadOcrResult = () => import('@/tools/image-to-text/ocr-result')
 const loadSearchablePdf = () => import('@/tools/image-to-text/searchable-pdf')
-const OcrResultView = lazy(() => loadOcrResult().then((module) => ({ default: module.OcrResultView })))
-const SearchablePdfResult = lazy(() => loadSearchablePdf().then((module) => ({ default: module.SearchablePdfResult })))
+const OcrResultView = lazyExport(loadOcrResult, 'OcrResultView')
+const SearchablePdfResult = lazyExport(loadSearchablePdf, 'SearchablePdfResult')
 
 export default function ImageToTextPage() {
   const [file, setFile] = useState<File | null>(null)
@@ -39,7 +40,7 @@ export default function ImageToTextPage() {
   // HEIC photos are read by the server; most browsers cannot draw them, so no preview for those.
   const imageUrl = useObjectUrl(file && !isPdf(file) && !isHeic(file) ? file : null)
 
-  useEffect(() => whenVisitorActs(() => void Promise.all([loadOcrResult(), loadSearchablePdf()]).catch(() => undefined)), [])
+  useLoadAtFirstAct(loadOcrResult, loadSearchablePdf)
   useEffect(() => {
     fetchOcrLanguages()
       .then((languages) => {

@@ -1,23 +1,23 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense } from 'react'
 import { DropZone } from '@/components/tool-workspace/drop-zone'
 import { JobProgress } from '@/components/tool-workspace/job-progress'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PasswordPrompt } from '@/tools/pdf-editor/password-prompt'
 import { usePdfDocument } from '@/tools/pdf-editor/use-pdf-document'
 import { usePdfJob } from '@/tools/pdf-editor/use-pdf-job'
-import { whenVisitorActs } from '@/lib/when-visitor-acts'
+import { lazyExport } from '@/lib/lazy-export'
+import { useLoadAtFirstAct } from '@/lib/use-load-at-first-act'
 
 // The editor (page grid, nine tools, result view; ~20 KB gzip) is no part of the first page, which
 // only asks for a PDF: it is fetched at the visitor's first act (lib/when-visitor-acts), long before
 // a PDF has been read.
 const loadWorkspace = () => import('@/tools/pdf-editor/pdf-workspace')
-const PdfWorkspace = lazy(() => loadWorkspace().then((module) => ({ default: module.PdfWorkspace })))
+const PdfWorkspace = lazyExport(loadWorkspace, 'PdfWorkspace')
 
 export default function PdfEditorPage() {
   const job = usePdfJob()
   const doc = usePdfDocument(job.run)
-  // A failed fetch is asked for again when a PDF opens, and then shows the route's retry.
-  useEffect(() => whenVisitorActs(() => void loadWorkspace().catch(() => undefined)), [])
+  useLoadAtFirstAct(loadWorkspace)
 
   if (doc.sources.length > 0) {
     return (

@@ -1,6 +1,7 @@
 import { EyeOff } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { lazyExport } from '@/lib/lazy-export'
 import { pdfThumbnails } from '@/tools/pdf-editor/pdf-api'
 import type { PageTile } from '@/tools/pdf-editor/pdf-editor.service'
 import { buildEdited } from '@/tools/pdf-editor/pdf-operations'
@@ -15,7 +16,7 @@ const PAGE_WIDTH = 560 // px of the pages drawn on: enough to aim at a line of t
 // are no part of the editor's first script: asked for when the visitor chooses to redact, while the
 // pages are being prepared.
 const loadRedactDialog = () => import('@/tools/pdf-editor/redact-dialog')
-const RedactDialog = lazy(() => loadRedactDialog().then((module) => ({ default: module.RedactDialog })))
+const RedactDialog = lazyExport(loadRedactDialog, 'RedactDialog')
 
 /** The Redact tab: what redaction does, and the view where areas are drawn and words are found. */
 export function RedactPanel({ sources, tiles, job, onResult }: { sources: readonly PdfSource[]; tiles: readonly PageTile[]; job: ReturnType<typeof usePdfJob>; onResult: (result: PdfResult | null) => void }) {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { getAdminStatus } from '@/lib/admin-status'
 import * as getMeModule from '@/features/auth/session/api/get-me'
 import { firstSessionState, resetSessionStoreForTests, startStoredSession } from '@/features/auth/session/session-store'
+import { pastFirstPaint } from '@/testing/past-first-paint'
 import { stubAuthClient } from '@/testing/stub-auth-client'
 
 // The first page paints with the session read synchronously from the SPEC §3 keys, before supabase-js.
@@ -14,7 +15,7 @@ beforeEach(() => {
 // The store starts (supabase-js never arriving) after the first paint: once that has run, it goes back
 // to unstarted and signed out, so a later file in the shared worker (vitest.config.ts) starts its own.
 afterEach(async () => {
-  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve))))
+  await pastFirstPaint()
   localStorage.clear()
   resetSessionStoreForTests()
 })

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from 'vitest'
 import type * as authClient from '@/features/auth/client/auth-client'
 import { resetSessionStoreForTests, subscribeToSession } from '@/features/auth/session/session-store'
+import { pastFirstPaint } from '@/testing/past-first-paint'
 import { stubAuthClient } from '@/testing/stub-auth-client'
 
 // supabase-js (~50 KB gzip) follows a session the stored keys already answer: a first visit, signed
@@ -15,15 +16,12 @@ afterEach(() => {
   resetSessionStoreForTests()
 })
 
-/** Past lib/after-first-paint's start: the next frame, then a task, then idle (a task here). */
-const afterFirstPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(() => setTimeout(resolve)))))
-
 describe("a session reader's Auth client", () => {
   it('waits for a signed-out visitor to act on the page, then loads once', async () => {
     resetSessionStoreForTests()
     const stop = subscribeToSession(() => {})
     subscribeToSession(() => {})
-    await afterFirstPaint()
+    await pastFirstPaint()
     expect(loadAuth).not.toHaveBeenCalled()
     document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }))
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
@@ -39,7 +37,7 @@ describe("a session reader's Auth client", () => {
     resetSessionStoreForTests()
     subscribeToSession(() => {})
     expect(loadAuth).not.toHaveBeenCalled() // signed in from the stored keys: nothing to wait for
-    await afterFirstPaint()
+    await pastFirstPaint()
     expect(loadAuth).toHaveBeenCalledTimes(1)
   })
 })

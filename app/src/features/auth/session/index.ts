@@ -9,7 +9,7 @@ export { loginAfterSignOut, PROTECTED_PAGE_PATHS, safeReturnPath } from '@/featu
 export { setProfile, useProfile } from '@/features/auth/session/profile-store'
 export { PageLoading, RequireAuth, type SignInReason } from '@/features/auth/session/require-auth'
 export { SESSION_KEYS } from '@/features/auth/session/session-storage'
-export { resetSessionStoreForTests, startSessionStore, startStoredSession, whenSignedIn, type SessionState } from '@/features/auth/session/session-store'
+export { resetSessionStoreForTests, startSessionStore, startStoredSession, whenSessionWanted, type SessionState } from '@/features/auth/session/session-store'
 export { signOutEverywhere } from '@/features/auth/session/sign-out'
 export { SignOutButton, useSignOut } from '@/features/auth/session/sign-out-button'
 export { useSession } from '@/features/auth/session/use-session'

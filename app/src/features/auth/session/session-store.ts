@@ -54,8 +54,7 @@ export function firstSessionState(now = Date.now()): SessionState {
 let state: SessionState = firstSessionState()
 const listeners = new Set<() => void>()
 let started: Promise<void> | undefined
-let following = false
-let stopWaitingForAct: (() => void) | undefined
+let stopFollowingAuth: (() => void) | undefined
 
 function setState(next: SessionState): void {
   state = next
@@ -115,26 +114,46 @@ export function subscribeToSession(listener: () => void): () => void {
 
 /**
  * A reader of the session may act on Auth's events (a sign-in here or in another tab, a sign-out):
- * when the stored state already answers, supabase-js (~50 KB gzip) follows them once the page is
- * shown. A signed-in visitor's after the first paint; a signed-out visitor's at their first act on
- * the page (lib/when-visitor-acts), so a first visit parses no Auth code while it loads.
+ * when the stored state already answers, supabase-js (~50 KB gzip) follows them once it is wanted.
  */
 function followAuthLater(): void {
-  if (following) return
-  following = true
-  if (state.status === 'signed-out') stopWaitingForAct = whenVisitorActs(() => void startSessionStore())
-  else afterFirstPaint(() => void startSessionStore())
+  stopFollowingAuth ??= whenSessionWanted(() => void startSessionStore())
 }
 
-/** Runs `run` once, when the session is signed in (at once if it is). */
-export function whenSignedIn(run: () => void): void {
-  if (state.status === 'signed-in') return run()
+/**
+ * Runs `start` once, when work that follows the session (supabase-js, Realtime) is wanted: for a
+ * signed-in visitor (or one not yet known), after the first paint; for a signed-out one, at their first
+ * act on the page (lib/when-visitor-acts) or their sign-in, whichever comes first, so a first visit loads
+ * neither while the page loads. The sign-in counts because a visitor who signs in without acting (in
+ * another tab) would otherwise start it at their sign-out's own click, with the token being revoked.
+ * Returns a stop.
+ */
+export function whenSessionWanted(start: () => void): () => void {
+  let waiting = true
+  const stopTriggers: (() => void)[] = []
+  const stop = () => {
+    waiting = false
+    stopTriggers.forEach((stopTrigger) => stopTrigger())
+  }
+  const once = () => {
+    if (!waiting) return
+    stop()
+    start()
+  }
+  if (state.status !== 'signed-out') afterFirstPaint(once)
+  else stopTriggers.push(whenVisitorActs(once), whenSignedIn(once))
+  return stop
+}
+
+/** Runs `run` once, when the signed-out session signs in. Returns a stop. */
+function whenSignedIn(run: () => void): () => void {
   const listener = () => {
     if (state.status !== 'signed-in') return
     listeners.delete(listener)
     run()
   }
   listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
 /** For a sign-out that could not reach the server: supabase-js then emits no SIGNED_OUT event. */
@@ -147,8 +166,8 @@ export function markSignedOut(): void {
 export function resetSessionStoreForTests(): void {
   state = firstSessionState()
   started = undefined
-  following = false
-  stopWaitingForAct?.()
+  stopFollowingAuth?.()
+  stopFollowingAuth = undefined
   listeners.clear()
   resetSessionLifecycleForTests()
 }

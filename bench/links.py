@@ -25,7 +25,7 @@ def create_link(cfg: StackConfig, max_clicks: int | None = None) -> str:
 
 def create_protected_link(cfg: StackConfig, password: str) -> str:
     """A link behind `password`, hashed as the BFF hashes it (the redirect service's HASHER)."""
-    from bff.toolkit_redirect.password import HASHER  # imported from the root, as bench runs (no sys.path)
+    from toolkit_redirect.password import HASHER
 
     code: str = _value(cfg, "select (public.create_short_link(%s)).short_code", (TARGET,))
     with postgres.superuser_connection(cfg) as conn:

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pikepdf
 import pytesseract
-import qrcode
 import requests
 from PIL import Image, ImageOps
 
@@ -139,28 +138,17 @@ def merge_job(gateway: Gateway, work: Path, pages: int) -> Job:
     )
 
 
-def qr_matrix() -> list[list[bool]]:
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, box_size=1, border=QR_MARGIN)
-    code.add_data(QR_TEXT.encode())
-    code.make(fit=True)
-    return code.get_matrix()
-
-
 def qr_job(gateway: Gateway, work: Path) -> Job:
-    """A URL's QR code as a 512 px PNG. The library call is what the BFF's generator does (qrcode's
-    matrix, drawn whole pixels per module with Pillow); qrencode draws the same modules at the same
+    """A URL's QR code as a 512 px PNG. The library call is the BFF generator's own (libqrencode's
+    modules, drawn whole pixels per module with Pillow); qrencode draws the same modules at the same
     module size and margin."""
-    box = QR_SIZE // len(qr_matrix())
+    from toolkit_bff.tools.qr_generator.endpoint import qr_matrix, render_png
+
+    black, white = (0, 0, 0, 255), (255, 255, 255, 255)
+    box = QR_SIZE // len(qr_matrix(QR_TEXT, "m", QR_MARGIN))
 
     def library() -> None:
-        matrix = qr_matrix()
-        modules = len(matrix)
-        small = Image.new("1", (modules, modules), 0)
-        small.putdata([1 if dark else 0 for row in matrix for dark in row])
-        mask = small.resize((modules * box, modules * box), Image.Resampling.NEAREST)
-        canvas = Image.new("RGB", (QR_SIZE, QR_SIZE), (255, 255, 255))
-        canvas.paste((0, 0, 0), ((QR_SIZE - modules * box) // 2,) * 2, mask)
-        canvas.save(io.BytesIO(), "PNG", optimize=True)
+        render_png(qr_matrix(QR_TEXT, "m", QR_MARGIN), QR_SIZE, black, white)
 
     qrencode = ("qrencode", "-o", str(work / "qr.png"), "-s", str(box), "-m", str(QR_MARGIN), "-l", "M", QR_TEXT)
     return Job(

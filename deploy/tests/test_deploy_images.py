@@ -136,6 +136,7 @@ def test_the_bff_image_has_the_tools_system_packages():
         "libreoffice-impress-nogui",
         "bubblewrap",
         "libimage-exiftool-perl",
+        "libqrencode4",
     ):
         assert package in text, package
 

@@ -152,3 +152,18 @@ def test_errors(tools_client):
     )
     assert_json_error(tools_client.post("/api/tools/qr", json=["not", "an", "object"]), 400, "invalid_json")
     assert_json_error(tools_client.post("/api/tools/qr", json={"type": "wifi", "ssid": "x"}), 422, "invalid_option")
+
+
+def test_digits_are_packed_as_digits_so_more_of_them_fit(tools_client, tmp_path):
+    """4,000 digits fit at level L (numeric mode: 7,089 at version 40) though 4,000 bytes would not (2,953)."""
+    digits = "0123456789" * 400
+    response = tools_client.post("/api/tools/qr", json={"text": digits, "error_correction": "l", "size": 4096})
+    assert response.status_code == 200, response.data[:300]
+    assert zbar_decode(response.data, tmp_path) == digits
+
+
+def test_a_form_text_holding_a_nul_is_encoded_whole(tools_client, tmp_path):
+    """Form fields may carry a NUL (JSON bodies may not): the code holds every byte, not the text up to it."""
+    response = tools_client.post("/api/tools/qr", data={"text": "before\0after"})
+    assert response.status_code == 200, response.data[:300]
+    assert zbar_decode(response.data, tmp_path) == "before\0after"

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import io
 
-import qrcode
 from flask import Blueprint, Response
 from PIL import Image
-from qrcode.exceptions import DataOverflowError
 
 from ...contract.operations import Routes
 from ...contract.responses import OPTIONS, PAGE_GATE
@@ -16,6 +14,7 @@ from ...errors import ApiError
 from ...jobs.files import Result, file_response
 from ...jobs.filetypes import MIME_TYPES
 from ...jobs.options import parse_colour
+from .encoder import Matrix, PayloadTooLong, qr_modules
 from .models import QrRequest
 from .payloads import build_payload
 
@@ -24,15 +23,6 @@ routes = Routes(bp, "qr", tool=True)
 
 # Red, green, blue and alpha from 0 to 255 (jobs/options.parse_colour).
 Colour = tuple[int, int, int, int]
-# The modules row by row: True is dark.
-Matrix = list[list[bool]]
-
-ERROR_CORRECTION = {
-    "l": qrcode.constants.ERROR_CORRECT_L,
-    "m": qrcode.constants.ERROR_CORRECT_M,
-    "q": qrcode.constants.ERROR_CORRECT_Q,
-    "h": qrcode.constants.ERROR_CORRECT_H,
-}
 
 
 @routes.post(
@@ -57,7 +47,7 @@ def make_qr(options: QrRequest) -> Response:
     foreground = parse_colour(options.foreground, "foreground")
     background = parse_colour(options.background, "background")
     check_contrast(foreground, background)
-    matrix = qr_matrix(payload, ERROR_CORRECTION[options.error_correction], options.margin)
+    matrix = qr_matrix(payload, options.error_correction, options.margin)
     if len(matrix) > size:
         raise ApiError(422, "invalid_option", f"Option 'size' must be at least {len(matrix)} px for this much data")
     data = (
@@ -92,14 +82,11 @@ def check_contrast(foreground: Colour, background: Colour) -> None:
         )
 
 
-def qr_matrix(payload: str, level: int, margin: int) -> Matrix:
-    code = qrcode.QRCode(error_correction=level, box_size=1, border=margin)
+def qr_matrix(payload: str, level: str, margin: int) -> Matrix:
     try:
-        code.add_data(payload.encode("utf-8"))
-        code.make(fit=True)
-    except (DataOverflowError, ValueError):
+        return qr_modules(payload.encode("utf-8"), level, margin)
+    except PayloadTooLong:
         raise ApiError(422, "payload_too_long", "Too much data for a QR code at this error correction level") from None
-    return code.get_matrix()
 
 
 def render_png(matrix: Matrix, size: int, foreground: Colour, background: Colour) -> bytes:

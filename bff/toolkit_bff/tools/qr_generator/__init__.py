@@ -1,7 +1,7 @@
 """The QR code generator (app slug `qr-generator`): POST /api/tools/qr.
 
-endpoint.py (rendering), models.py (its options), payloads.py (text, URL, Wi-Fi, e-mail, phone,
-vCard)."""
+endpoint.py (rendering), encoder.py (the modules, from libqrencode), models.py (its options),
+payloads.py (text, URL, Wi-Fi, e-mail, phone, vCard)."""
 
 from .endpoint import bp
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import threading
 from ctypes.util import find_library
 
 # The modules row by row, the quiet zone included: True is dark.
@@ -26,35 +25,30 @@ class _QRcode(ctypes.Structure):
     _fields_ = [("version", ctypes.c_int), ("width", ctypes.c_int), ("data", ctypes.POINTER(ctypes.c_ubyte))]
 
 
-_lib: ctypes.CDLL | None = None
-_loading = threading.Lock()
+def _load() -> ctypes.CDLL:
+    """Loaded with the BFF, so each job process forked from a worker has it already."""
+    lib = ctypes.CDLL(find_library("qrencode") or "libqrencode.so.4", use_errno=True)
+    code = ctypes.POINTER(_QRcode)
+    # (string, version (0: the smallest that holds it), level, hint, case-sensitive)
+    lib.QRcode_encodeString.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
+    lib.QRcode_encodeString.restype = code
+    # (size, bytes, version, level): bytes mode only, for payloads holding a NUL
+    lib.QRcode_encodeData.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]
+    lib.QRcode_encodeData.restype = code
+    lib.QRcode_free.argtypes = [code]
+    lib.QRcode_free.restype = None
+    return lib
 
 
-def _library() -> ctypes.CDLL:
-    global _lib
-    with _loading:
-        if _lib is None:
-            lib = ctypes.CDLL(find_library("qrencode") or "libqrencode.so.4", use_errno=True)
-            code = ctypes.POINTER(_QRcode)
-            # (string, version (0: the smallest that holds it), level, hint, case-sensitive)
-            lib.QRcode_encodeString.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
-            lib.QRcode_encodeString.restype = code
-            # (size, bytes, version, level): bytes mode only, for payloads holding a NUL
-            lib.QRcode_encodeData.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]
-            lib.QRcode_encodeData.restype = code
-            lib.QRcode_free.argtypes = [code]
-            lib.QRcode_free.restype = None
-            _lib = lib
-        return _lib
+_lib = _load()
 
 
 def qr_modules(payload: bytes, level: str, margin: int) -> Matrix:
     """The modules of `payload` at error correction `level` (l, m, q or h), `margin` light modules around."""
-    lib = _library()
     if b"\0" in payload:  # a C string would end there
-        code = lib.QRcode_encodeData(len(payload), payload, 0, LEVELS[level])
+        code = _lib.QRcode_encodeData(len(payload), payload, 0, LEVELS[level])
     else:
-        code = lib.QRcode_encodeString(payload, 0, LEVELS[level], _MODE_8, 1)
+        code = _lib.QRcode_encodeString(payload, 0, LEVELS[level], _MODE_8, 1)
     if not code:
         failure = ctypes.get_errno()
         if failure == errno.ERANGE:
@@ -65,7 +59,7 @@ def qr_modules(payload: bytes, level: str, margin: int) -> Matrix:
         width = code.contents.width
         cells = ctypes.string_at(code.contents.data, width * width)  # bit 0 of each byte: dark
     finally:
-        lib.QRcode_free(code)
+        _lib.QRcode_free(code)
     light = [False] * margin
     rows = [light + [bool(cell & 1) for cell in cells[y * width : (y + 1) * width]] + light for y in range(width)]
     blank = [[False] * (width + 2 * margin) for _ in range(margin)]

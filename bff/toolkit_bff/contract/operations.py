@@ -45,7 +45,7 @@ from .responses import (
     schema_of,
 )
 from .schemas import model_schema
-from .validation import json_object, options_values, query_values, validated
+from .validation import json_object, query_values, tool_options, validated
 
 # A view as Flask calls it: the URL's values by name, any answer Flask makes a response of.
 ViewFunction: TypeAlias = Callable[..., ResponseReturnValue]
@@ -240,9 +240,7 @@ class Routes:
                 if body_read is not None:
                     kwargs["body"] = validated(body_read, json_object())
                 if form is not None:
-                    kwargs["options"] = validated(
-                        form, options_values(), options=True, context={"json": request.is_json}
-                    )
+                    kwargs["options"] = tool_options(form)
                 if upload is not None:
                     kwargs.update(upload.read_options())
                 return view(**kwargs)

@@ -138,6 +138,11 @@ def options_values() -> Mapping[str, object]:
     return _parsed_object() if request.is_json else request.values
 
 
+def tool_options(model: type[Model]) -> Model:
+    """A tool's options read through its model (a 422 naming the option otherwise)."""
+    return validated(model, options_values(), options=True, context={"json": request.is_json})
+
+
 def query_values() -> dict[str, str | None]:
     """The query string, one value per name (the first, as Flask's `args.get` reads it)."""
     return {name: request.args.get(name) for name in request.args}

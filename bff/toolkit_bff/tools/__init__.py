@@ -40,8 +40,10 @@ for _tool in TOOLS:
 # mfa_required), before any upload is read.
 for _tool in (converter, translator, username_checker, color_picker):
     _tool.bp.before_request(check_session)
-# Then, before a job starts, the converter refuses what it cannot convert (answered at once, no job).
+# Then, before a job starts, the converter refuses what it cannot convert and the QR code generator
+# what it cannot draw (answered at once, no job).
 converter.bp.before_request(converter.refuse_before_job)
+qr_generator.bp.before_request(qr_generator.refuse_before_job)
 
 
 def register_tool_blueprints(app: Flask) -> None:

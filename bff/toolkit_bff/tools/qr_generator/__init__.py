@@ -3,6 +3,6 @@
 endpoint.py (rendering), encoder.py (the modules, from libqrencode), models.py (its options),
 payloads.py (text, URL, Wi-Fi, e-mail, phone, vCard)."""
 
-from .endpoint import bp
+from .endpoint import bp, refuse_before_job
 
-__all__ = ["bp"]
+__all__ = ["bp", "refuse_before_job"]

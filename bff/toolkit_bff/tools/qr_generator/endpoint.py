@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import io
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 from PIL import Image
 
 from ...contract.operations import Routes
 from ...contract.responses import OPTIONS, PAGE_GATE
 from ...contract.responses import file_response as file_answer
+from ...contract.validation import tool_options
 from ...errors import ApiError
 from ...jobs.files import Result, file_response
 from ...jobs.filetypes import MIME_TYPES
 from ...jobs.options import parse_colour
+from ...jobs.uploads import keep_request_body
 from .encoder import Matrix, PayloadTooLong, qr_modules
 from .models import QrRequest
 from .payloads import build_payload
@@ -42,14 +44,8 @@ def make_qr(options: QrRequest) -> Response:
     """A QR code as PNG or SVG
 
     A JSON body that is not an object is a 400; form bodies are read as fields."""
-    payload = build_payload(options)
+    matrix, foreground, background = checked_code(options)
     size, output = options.size, options.format
-    foreground = parse_colour(options.foreground, "foreground")
-    background = parse_colour(options.background, "background")
-    check_contrast(foreground, background)
-    matrix = qr_matrix(payload, options.error_correction, options.margin)
-    if len(matrix) > size:
-        raise ApiError(422, "invalid_option", f"Option 'size' must be at least {len(matrix)} px for this much data")
     data = (
         render_svg(matrix, size, foreground, background)
         if output == "svg"
@@ -58,6 +54,26 @@ def make_qr(options: QrRequest) -> Response:
     response = file_response(Result(f"qr-code.{output}", data, output))
     response.headers["X-QR-Modules"] = str(len(matrix))
     return response
+
+
+def checked_code(options: QrRequest) -> tuple[Matrix, Colour, Colour]:
+    """The code's modules and colours; any problem with the request is a 4xx here."""
+    payload = build_payload(options)
+    foreground = parse_colour(options.foreground, "foreground")
+    background = parse_colour(options.background, "background")
+    check_contrast(foreground, background)
+    matrix = qr_matrix(payload, options.error_correction, options.margin)
+    if len(matrix) > options.size:
+        raise ApiError(422, "invalid_option", f"Option 'size' must be at least {len(matrix)} px for this much data")
+    return matrix, foreground, background
+
+
+def refuse_before_job() -> None:
+    """A before_request hook (tools/__init__.py registers it): the checks run in the worker, so a
+    refused request costs no job slot and no job process; the job is handed the same body."""
+    if request.endpoint == "tools_qr.make_qr" and request.method == "POST":
+        keep_request_body()
+        checked_code(tool_options(QrRequest))
 
 
 def _luminance(colour: Colour) -> float:

@@ -117,13 +117,18 @@ def validated(
 
 def json_object() -> dict[str, object]:
     """The body as a JSON object, bounded by the data API's body limit (json_guard.py parses it)."""
+    limit_body_to_data_api()
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type", "Send a JSON object with Content-Type: application/json")
+    return _parsed_object()
+
+
+def limit_body_to_data_api() -> None:
+    """A body over the data API's limit is refused (413) before any of it is read."""
     limit: int = current_app.config["DATA_MAX_BODY_BYTES"]
     request.max_content_length = limit  # also caps bodies sent without a Content-Length
     if (request.content_length or 0) > limit:
         raise ApiError(413, "request_entity_too_large", f"The body is larger than the limit of {limit // 1024} KB")
-    if not request.is_json:
-        raise ApiError(415, "unsupported_media_type", "Send a JSON object with Content-Type: application/json")
-    return _parsed_object()
 
 
 def _parsed_object() -> dict[str, object]:

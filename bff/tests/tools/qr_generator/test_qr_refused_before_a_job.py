@@ -35,3 +35,13 @@ def test_a_request_it_cannot_draw_is_refused_before_any_job(tools_client, no_job
 def test_a_request_it_can_draw_does_need_a_job(tools_client, no_job_slots, request_kwargs):
     """The probe works: a valid request passes the checks and then needs a slot."""
     assert_json_error(tools_client.post("/api/tools/qr", **request_kwargs), 503, "busy")
+
+
+def test_a_body_over_the_data_api_limit_is_refused_unread(tools_client, tools_app, no_job_slots):
+    """Options are a few KB: the worker reads no more than the data API's body limit for them (not an
+    upload's 100 MB), as a form as well as JSON, and refuses past it before reading."""
+    over = tools_app.config["DATA_MAX_BODY_BYTES"] + 1
+    error = assert_json_error(
+        tools_client.post("/api/tools/qr", data={"text": "x" * over}), 413, "request_entity_too_large"
+    )
+    assert f"{tools_app.config['DATA_MAX_BODY_BYTES'] // 1024} KB" in error["message"]

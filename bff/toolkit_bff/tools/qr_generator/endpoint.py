@@ -10,7 +10,7 @@ from PIL import Image
 from ...contract.operations import Routes
 from ...contract.responses import OPTIONS, PAGE_GATE
 from ...contract.responses import file_response as file_answer
-from ...contract.validation import tool_options
+from ...contract.validation import limit_body_to_data_api, tool_options
 from ...errors import ApiError
 from ...jobs.files import Result, file_response
 from ...jobs.filetypes import MIME_TYPES
@@ -72,6 +72,7 @@ def refuse_before_job() -> None:
     """A before_request hook (tools/__init__.py registers it): the checks run in the worker, so a
     refused request costs no job slot and no job process; the job is handed the same body."""
     if request.endpoint == "tools_qr.make_qr" and request.method == "POST":
+        limit_body_to_data_api()  # a few KB of options: read in the worker, never an upload's 100 MB
         keep_request_body()
         checked_code(tool_options(QrRequest))
 
